@@ -1,0 +1,163 @@
+// tessera-cli inspect FILE [--json]: what a GGUF file holds, without loading any weights.
+#include <cstdio>
+#include <map>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "commands.h"
+#include "gguf/gguf_file.h"
+
+namespace tessera::cli {
+namespace {
+
+void print_inspect_usage(FILE* out) {
+  std::fprintf(out,
+               "usage: tessera-cli inspect FILE [--json] [--all]\n"
+               "  Shows a GGUF file's architecture, metadata, tensor table, totals by type,\n"
+               "  parameter count and file size. Long arrays are summarised unless --all.\n");
+}
+
+nlohmann::json value_to_json(const gguf::Value& v, bool all) {
+  using gguf::ValueType;
+  switch (v.type()) {
+    case ValueType::String: return v.as_string();
+    case ValueType::Bool: return *v.as_bool();
+    case ValueType::Float32: case ValueType::Float64: return *v.as_float();
+    case ValueType::Array: {
+      nlohmann::json arr = nlohmann::json::array();
+      const size_t limit = all ? v.items().size() : std::min<size_t>(v.items().size(), 16);
+      for (size_t i = 0; i < limit; ++i) arr.push_back(value_to_json(v.items()[i], all));
+      if (limit == v.items().size()) return arr;
+      return nlohmann::json{{"type", std::string(gguf::value_type_name(v.array_type()))},
+                            {"length", v.items().size()},
+                            {"first", arr}};
+    }
+    default:
+      if (gguf::is_signed_integer_type(v.type())) return *v.as_int();
+      return *v.as_uint();
+  }
+}
+
+std::string human_bytes(uint64_t bytes) {
+  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  double v = static_cast<double>(bytes);
+  int u = 0;
+  while (v >= 1024.0 && u < 4) {
+    v /= 1024.0;
+    ++u;
+  }
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), u == 0 ? "%.0f %s" : "%.2f %s", v, units[u]);
+  return buf;
+}
+
+}  // namespace
+
+int cmd_inspect(const Args& args) {
+  std::string path;
+  bool json = false, all = false;
+  for (const auto& a : args) {
+    if (a == "--json") json = true;
+    else if (a == "--all") all = true;
+    else if (a == "-h" || a == "--help") {
+      print_inspect_usage(stdout);
+      return 0;
+    } else if (!a.empty() && a[0] == '-') {
+      std::fprintf(stderr, "tessera-cli inspect: unknown option '%s'\n", a.c_str());
+      print_inspect_usage(stderr);
+      return 2;
+    } else if (path.empty()) {
+      path = a;
+    } else {
+      std::fprintf(stderr, "tessera-cli inspect: more than one file given\n");
+      return 2;
+    }
+  }
+  if (path.empty()) {
+    print_inspect_usage(stderr);
+    return 2;
+  }
+  auto opened = gguf::GgufFile::open(path);
+  if (!opened.ok()) {
+    std::fprintf(stderr, "tessera-cli inspect: %s\n", opened.error().describe().c_str());
+    return 1;
+  }
+  const gguf::GgufFile& file = **opened;
+
+  struct TypeTotal {
+    uint64_t tensors = 0, elements = 0, bytes = 0;
+  };
+  std::map<std::string, TypeTotal> by_type;
+  uint64_t params = 0, tensor_bytes = 0;
+  for (const auto& t : file.tensors()) {
+    auto& tot = by_type[std::string(type_name(t.type))];
+    tot.tensors++;
+    tot.elements += t.n_elements;
+    tot.bytes += t.n_bytes;
+    params += t.n_elements;
+    tensor_bytes += t.n_bytes;
+  }
+  std::string arch = file.architecture();
+  std::string name;
+  if (const auto* v = file.find("general.name"); v && v->is_string()) name = v->as_string();
+
+  if (json) {
+    nlohmann::json out;
+    out["file"] = path;
+    out["file_size"] = file.file_size();
+    out["gguf_version"] = file.version();
+    out["alignment"] = file.alignment();
+    out["architecture"] = arch;
+    out["name"] = name;
+    out["parameters"] = params;
+    out["tensor_bytes"] = tensor_bytes;
+    nlohmann::json meta = nlohmann::json::object();
+    for (const auto& e : file.metadata()) meta[e.key] = value_to_json(e.value, all);
+    out["metadata"] = meta;
+    nlohmann::json tensors = nlohmann::json::array();
+    for (const auto& t : file.tensors()) {
+      tensors.push_back({{"name", t.name}, {"type", std::string(type_name(t.type))}, {"shape", t.dims},
+                         {"elements", t.n_elements}, {"bytes", t.n_bytes}, {"offset", t.offset}});
+    }
+    out["tensors"] = tensors;
+    nlohmann::json totals = nlohmann::json::object();
+    for (const auto& [type, tot] : by_type)
+      totals[type] = {{"tensors", tot.tensors}, {"elements", tot.elements}, {"bytes", tot.bytes}};
+    out["totals_by_type"] = totals;
+    std::printf("%s\n", out.dump(2).c_str());
+    return 0;
+  }
+
+  std::printf("file:          %s\n", path.c_str());
+  std::printf("file size:     %llu bytes (%s)\n", static_cast<unsigned long long>(file.file_size()),
+              human_bytes(file.file_size()).c_str());
+  std::printf("GGUF version:  %u (alignment %llu)\n", file.version(),
+              static_cast<unsigned long long>(file.alignment()));
+  std::printf("architecture:  %s\n", arch.empty() ? "(not set)" : arch.c_str());
+  if (!name.empty()) std::printf("name:          %s\n", name.c_str());
+  std::printf("parameters:    %llu\n", static_cast<unsigned long long>(params));
+  std::printf("tensors:       %zu (%s)\n", file.tensors().size(), human_bytes(tensor_bytes).c_str());
+
+  std::printf("\nmetadata (%zu keys):\n", file.metadata().size());
+  for (const auto& e : file.metadata()) {
+    std::printf("  %-44s %-8s %s\n", e.key.c_str(), std::string(gguf::value_type_name(e.value.type())).c_str(),
+                e.value.to_display(all ? static_cast<size_t>(-1) : 8).c_str());
+  }
+  if (!file.tensors().empty()) {
+    std::printf("\ntensors:\n  %-40s %-6s %-24s %12s\n", "name", "type", "shape", "bytes");
+    for (const auto& t : file.tensors()) {
+      std::printf("  %-40s %-6s %-24s %12llu\n", t.name.c_str(), std::string(type_name(t.type)).c_str(),
+                  t.shape_string().c_str(), static_cast<unsigned long long>(t.n_bytes));
+    }
+    std::printf("\ntotals by type:\n");
+    for (const auto& [type, tot] : by_type) {
+      std::printf("  %-6s %5llu tensors %14llu elements %12s\n", type.c_str(),
+                  static_cast<unsigned long long>(tot.tensors), static_cast<unsigned long long>(tot.elements),
+                  human_bytes(tot.bytes).c_str());
+    }
+  }
+  return 0;
+}
+
+}  // namespace tessera::cli

@@ -1,0 +1,20 @@
+#include "common/error.h"
+
+namespace tessera {
+
+const char* error_kind_name(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::BadFile: return "BadFile";
+    case ErrorKind::Unsupported: return "Unsupported";
+    case ErrorKind::OutOfMemory: return "OutOfMemory";
+    case ErrorKind::Device: return "Device";
+    case ErrorKind::Cancelled: return "Cancelled";
+    case ErrorKind::InvalidArgument: return "InvalidArgument";
+    case ErrorKind::Io: return "Io";
+  }
+  return "Unknown";
+}
+
+std::string Error::describe() const { return std::string(error_kind_name(kind)) + ": " + message; }
+
+}  // namespace tessera

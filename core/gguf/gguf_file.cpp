@@ -1,0 +1,475 @@
+#include "gguf/gguf_file.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <limits>
+#include <sstream>
+#include <unordered_set>
+
+namespace tessera::gguf {
+namespace {
+
+constexpr uint32_t kMagic = 0x46554747;  // "GGUF" read as little-endian u32
+
+// Sequential reader over the mapped bytes. Every read checks the remaining length first, so a
+// truncated or lying file can never make the parser step outside [base, base + size).
+class Cursor {
+ public:
+  Cursor(const uint8_t* base, uint64_t size, const std::string& file) : base_(base), size_(size), file_(file) {}
+
+  uint64_t pos() const { return pos_; }
+  uint64_t remaining() const { return size_ - pos_; }
+
+  Error truncated(std::string_view field, uint64_t need) const {
+    std::ostringstream m;
+    m << file_ << ": truncated file: " << field << " at offset " << pos_ << " needs " << need
+      << " bytes but only " << remaining() << " remain (file size " << size_ << ")";
+    return make_error(ErrorKind::BadFile, m.str());
+  }
+
+  template <typename T>
+  Result<T> read(std::string_view field) {
+    if (remaining() < sizeof(T)) return truncated(field, sizeof(T));
+    T v;
+    std::memcpy(&v, base_ + pos_, sizeof(T));
+    pos_ += sizeof(T);
+    return v;
+  }
+
+  Result<std::string> read_string(std::string_view field, uint64_t max_length) {
+    TESSERA_ASSIGN_OR_RETURN(uint64_t length, read<uint64_t>(field));
+    if (length > remaining()) {
+      std::ostringstream m;
+      m << file_ << ": " << field << " has length " << length << " at offset " << (pos_ - 8)
+        << ", more than the " << remaining() << " bytes left in the file";
+      return make_error(ErrorKind::BadFile, m.str());
+    }
+    if (length > max_length) {
+      std::ostringstream m;
+      m << file_ << ": " << field << " has length " << length << ", above the limit of " << max_length << " bytes";
+      return make_error(ErrorKind::BadFile, m.str());
+    }
+    std::string s(reinterpret_cast<const char*>(base_ + pos_), length);
+    pos_ += length;
+    return s;
+  }
+
+ private:
+  const uint8_t* base_;
+  uint64_t size_;
+  uint64_t pos_ = 0;
+  const std::string& file_;
+};
+
+Error bad(const std::string& file, const std::string& what) {
+  return make_error(ErrorKind::BadFile, file + ": " + what);
+}
+
+// Smallest number of bytes one element of this type can occupy on disk (strings: the length).
+uint64_t min_element_bytes(ValueType t) {
+  if (t == ValueType::String) return 8;
+  if (t == ValueType::Array) return 12;  // element type + count
+  return scalar_size(t);
+}
+
+Result<Value> read_value(Cursor& cur, ValueType type, const std::string& key, const std::string& file,
+                         const ReaderLimits& limits, uint64_t depth);
+
+Result<Value> read_array(Cursor& cur, const std::string& key, const std::string& file, const ReaderLimits& limits,
+                         uint64_t depth) {
+  if (depth >= limits.max_array_depth) {
+    return bad(file, "metadata '" + key + "': arrays nested deeper than " + std::to_string(limits.max_array_depth));
+  }
+  TESSERA_ASSIGN_OR_RETURN(uint32_t raw_type, cur.read<uint32_t>("array element type of '" + key + "'"));
+  if (raw_type > kMaxValueType) {
+    return bad(file, "metadata '" + key + "': array element type " + std::to_string(raw_type) +
+                         " is not a GGUF value type (expected 0.." + std::to_string(kMaxValueType) + ")");
+  }
+  auto elem = static_cast<ValueType>(raw_type);
+  TESSERA_ASSIGN_OR_RETURN(uint64_t count, cur.read<uint64_t>("array length of '" + key + "'"));
+  uint64_t min_bytes = min_element_bytes(elem);
+  if (min_bytes != 0 && count > cur.remaining() / min_bytes) {
+    std::ostringstream m;
+    m << "metadata '" << key << "': array of " << count << " " << value_type_name(elem) << " needs at least "
+      << "more bytes than the " << cur.remaining() << " left in the file";
+    return bad(file, m.str());
+  }
+  std::vector<Value> items;
+  items.reserve(count);
+  for (uint64_t i = 0; i < count; ++i) {
+    TESSERA_ASSIGN_OR_RETURN(Value v, read_value(cur, elem, key, file, limits, depth + 1));
+    items.push_back(std::move(v));
+  }
+  return Value::array(elem, std::move(items));
+}
+
+Result<Value> read_value(Cursor& cur, ValueType type, const std::string& key, const std::string& file,
+                         const ReaderLimits& limits, uint64_t depth) {
+  const std::string field = "value of '" + key + "'";
+  switch (type) {
+    case ValueType::UInt8: { TESSERA_ASSIGN_OR_RETURN(auto v, cur.read<uint8_t>(field)); return Value::u8(v); }
+    case ValueType::Int8: { TESSERA_ASSIGN_OR_RETURN(auto v, cur.read<int8_t>(field)); return Value::i8(v); }
+    case ValueType::UInt16: { TESSERA_ASSIGN_OR_RETURN(auto v, cur.read<uint16_t>(field)); return Value::u16(v); }
+    case ValueType::Int16: { TESSERA_ASSIGN_OR_RETURN(auto v, cur.read<int16_t>(field)); return Value::i16(v); }
+    case ValueType::UInt32: { TESSERA_ASSIGN_OR_RETURN(auto v, cur.read<uint32_t>(field)); return Value::u32(v); }
+    case ValueType::Int32: { TESSERA_ASSIGN_OR_RETURN(auto v, cur.read<int32_t>(field)); return Value::i32(v); }
+    case ValueType::UInt64: { TESSERA_ASSIGN_OR_RETURN(auto v, cur.read<uint64_t>(field)); return Value::u64(v); }
+    case ValueType::Int64: { TESSERA_ASSIGN_OR_RETURN(auto v, cur.read<int64_t>(field)); return Value::i64(v); }
+    case ValueType::Float32: { TESSERA_ASSIGN_OR_RETURN(auto v, cur.read<float>(field)); return Value::f32(v); }
+    case ValueType::Float64: { TESSERA_ASSIGN_OR_RETURN(auto v, cur.read<double>(field)); return Value::f64(v); }
+    case ValueType::Bool: {
+      TESSERA_ASSIGN_OR_RETURN(auto v, cur.read<uint8_t>(field));
+      if (v > 1) return bad(file, "metadata '" + key + "': bool value " + std::to_string(v) + " (expected 0 or 1)");
+      return Value::boolean(v != 0);
+    }
+    case ValueType::String: {
+      TESSERA_ASSIGN_OR_RETURN(auto s, cur.read_string("string " + field, limits.max_string_length));
+      return Value::string(std::move(s));
+    }
+    case ValueType::Array:
+      return read_array(cur, key, file, limits, depth);
+  }
+  return bad(file, "metadata '" + key + "': unknown value type");
+}
+
+bool mul_overflows(uint64_t a, uint64_t b, uint64_t* out) { return __builtin_mul_overflow(a, b, out); }
+
+}  // namespace
+
+int64_t TensorInfo::rows() const {
+  int64_t r = 1;
+  for (size_t i = 1; i < dims.size(); ++i) r *= dims[i];
+  return r;
+}
+
+std::string TensorInfo::shape_string() const {
+  std::string s = "[";
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (i) s += ", ";
+    s += std::to_string(dims[i]);
+  }
+  return s + "]";
+}
+
+GgufFile::~GgufFile() {
+  if (mapping_ != nullptr) ::munmap(mapping_, size_);
+}
+
+Result<std::unique_ptr<GgufFile>> GgufFile::open(const std::string& path, ReaderLimits limits) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    return make_error(ErrorKind::Io, "cannot open '" + path + "': " + std::strerror(errno));
+  }
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) {
+    int err = errno;
+    ::close(fd);
+    return make_error(ErrorKind::Io, "cannot stat '" + path + "': " + std::strerror(err));
+  }
+  if (!S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return make_error(ErrorKind::BadFile, "'" + path + "' is not a regular file");
+  }
+  auto file = std::unique_ptr<GgufFile>(new GgufFile());
+  file->name_ = path;
+  file->size_ = static_cast<uint64_t>(st.st_size);
+  if (file->size_ > 0) {
+    void* addr = ::mmap(nullptr, file->size_, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (addr == MAP_FAILED) {
+      int err = errno;
+      ::close(fd);
+      return make_error(ErrorKind::Io, "cannot memory-map '" + path + "' (" + std::to_string(file->size_) +
+                                           " bytes): " + std::strerror(err));
+    }
+    file->mapping_ = addr;
+    file->base_ = static_cast<const uint8_t*>(addr);
+  }
+  ::close(fd);
+  TESSERA_TRY(file->parse(limits));
+  return file;
+}
+
+Result<std::unique_ptr<GgufFile>> GgufFile::from_bytes(std::vector<uint8_t> bytes, std::string name,
+                                                       ReaderLimits limits) {
+  auto file = std::unique_ptr<GgufFile>(new GgufFile());
+  file->name_ = std::move(name);
+  file->owned_ = std::move(bytes);
+  file->base_ = file->owned_.data();
+  file->size_ = file->owned_.size();
+  TESSERA_TRY(file->parse(limits));
+  return file;
+}
+
+Status GgufFile::parse(const ReaderLimits& limits) {
+  Cursor cur(base_, size_, name_);
+  if (size_ < 4) {
+    return bad(name_, "not a GGUF file: " + std::to_string(size_) + " bytes, too short for the 4-byte magic");
+  }
+  TESSERA_ASSIGN_OR_RETURN(uint32_t magic, cur.read<uint32_t>("magic"));
+  if (magic != kMagic) {
+    char shown[5] = {0};
+    std::memcpy(shown, &magic, 4);
+    for (char& c : shown)
+      if (c != 0 && (c < 32 || c > 126)) c = '?';
+    return bad(name_, std::string("not a GGUF file: magic is \"") + shown + "\", expected \"GGUF\"");
+  }
+  TESSERA_ASSIGN_OR_RETURN(version_, cur.read<uint32_t>("version"));
+  if (version_ == 1) {
+    return make_error(ErrorKind::Unsupported, name_ + ": GGUF version 1 is not supported (expected version 2 or 3; "
+                                                      "convert the file again with a current converter)");
+  }
+  if (version_ != 2 && version_ != 3) {
+    if ((version_ & 0xFFFF) == 0 && version_ != 0) {
+      return make_error(ErrorKind::Unsupported, name_ + ": big-endian GGUF files are not supported (version field " +
+                                                    std::to_string(version_) + ")");
+    }
+    return bad(name_, "GGUF version " + std::to_string(version_) + " is not supported (expected 2 or 3)");
+  }
+  TESSERA_ASSIGN_OR_RETURN(uint64_t n_tensors, cur.read<uint64_t>("tensor count"));
+  TESSERA_ASSIGN_OR_RETURN(uint64_t n_kv, cur.read<uint64_t>("metadata key count"));
+  // Each tensor record takes at least 24 bytes (name length, dims count, type, offset) plus one
+  // dimension; each key/value at least 13 bytes. Reject counts the file cannot possibly hold.
+  if (n_tensors > cur.remaining() / 32) {
+    return bad(name_, "tensor count " + std::to_string(n_tensors) + " cannot fit in the " +
+                          std::to_string(cur.remaining()) + " bytes after the header");
+  }
+  if (n_kv > cur.remaining() / 13) {
+    return bad(name_, "metadata key count " + std::to_string(n_kv) + " cannot fit in the " +
+                          std::to_string(cur.remaining()) + " bytes after the header");
+  }
+
+  std::unordered_set<std::string> keys;
+  metadata_.reserve(n_kv);
+  for (uint64_t i = 0; i < n_kv; ++i) {
+    const std::string idx = "metadata entry " + std::to_string(i);
+    TESSERA_ASSIGN_OR_RETURN(std::string key, cur.read_string("key of " + idx, limits.max_string_length));
+    if (key.empty()) return bad(name_, idx + " has an empty key");
+    if (!keys.insert(key).second) return bad(name_, "duplicate metadata key '" + key + "'");
+    TESSERA_ASSIGN_OR_RETURN(uint32_t raw_type, cur.read<uint32_t>("value type of '" + key + "'"));
+    if (raw_type > kMaxValueType) {
+      return bad(name_, "metadata '" + key + "': value type " + std::to_string(raw_type) +
+                            " is not a GGUF value type (expected 0.." + std::to_string(kMaxValueType) + ")");
+    }
+    TESSERA_ASSIGN_OR_RETURN(Value value,
+                             read_value(cur, static_cast<ValueType>(raw_type), key, name_, limits, 0));
+    metadata_.push_back({std::move(key), std::move(value)});
+  }
+
+  if (const Value* a = find("general.alignment")) {
+    auto v = a->as_uint();
+    if (!v || *v == 0 || (*v & (*v - 1)) != 0 || *v > (1u << 20)) {
+      return bad(name_, "general.alignment is " + a->to_display() + " (" + std::string(value_type_name(a->type())) +
+                            "), expected a power of two between 1 and 1048576");
+    }
+    alignment_ = *v;
+  }
+
+  std::unordered_set<std::string> names;
+  tensors_.reserve(n_tensors);
+  for (uint64_t i = 0; i < n_tensors; ++i) {
+    const std::string idx = "tensor " + std::to_string(i);
+    TensorInfo t;
+    TESSERA_ASSIGN_OR_RETURN(t.name, cur.read_string("name of " + idx, limits.max_string_length));
+    if (t.name.empty()) return bad(name_, idx + " has an empty name");
+    if (!names.insert(t.name).second) return bad(name_, "duplicate tensor name '" + t.name + "'");
+    const std::string where = "tensor '" + t.name + "'";
+    TESSERA_ASSIGN_OR_RETURN(uint32_t n_dims, cur.read<uint32_t>("dimension count of " + where));
+    if (n_dims < 1 || n_dims > static_cast<uint32_t>(kMaxDims)) {
+      return bad(name_, where + " has " + std::to_string(n_dims) + " dimensions, expected 1 to " +
+                            std::to_string(kMaxDims));
+    }
+    uint64_t elements = 1;
+    for (uint32_t d = 0; d < n_dims; ++d) {
+      TESSERA_ASSIGN_OR_RETURN(uint64_t ne, cur.read<uint64_t>("dimension " + std::to_string(d) + " of " + where));
+      if (ne > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
+        return bad(name_, where + " dimension " + std::to_string(d) + " is " + std::to_string(ne) +
+                              ", above the largest signed 64-bit value");
+      }
+      if (mul_overflows(elements, ne, &elements) ||
+          elements > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
+        return bad(name_, where + " has dimensions whose product overflows 64 bits");
+      }
+      t.dims.push_back(static_cast<int64_t>(ne));
+    }
+    TESSERA_ASSIGN_OR_RETURN(uint32_t raw_type, cur.read<uint32_t>("type of " + where));
+    const TypeInfo* info = find_type_info(raw_type);
+    if (info == nullptr) {
+      return bad(name_, where + " has type id " + std::to_string(raw_type) + ", which is not a ggml tensor type "
+                                                                              "(expected 0.." +
+                            std::to_string(kMaxGgmlTypeId) + ")");
+    }
+    if (info->support == TypeSupport::Removed) {
+      return make_error(ErrorKind::Unsupported, name_ + ": " + where + " uses type " + std::string(info->name) +
+                                                    " (id " + std::to_string(raw_type) +
+                                                    "), which the GGUF format has retired; convert the model again");
+    }
+    t.type = static_cast<GgmlType>(raw_type);
+    if (t.dims[0] % info->block_size != 0) {
+      return bad(name_, where + " has rows of " + std::to_string(t.dims[0]) + " elements, not a multiple of " +
+                            std::string(info->name) + "'s block size " + std::to_string(info->block_size));
+    }
+    t.n_elements = elements;
+    // elements / block_size * type_size cannot overflow: type_size <= 292 < 2^9 and
+    // elements / block_size < 2^63, but check anyway to keep the reasoning local.
+    if (mul_overflows(elements / info->block_size, info->type_size, &t.n_bytes)) {
+      return bad(name_, where + " byte size overflows 64 bits");
+    }
+    TESSERA_ASSIGN_OR_RETURN(t.offset, cur.read<uint64_t>("data offset of " + where));
+    if (t.offset % alignment_ != 0) {
+      return bad(name_, where + " data offset " + std::to_string(t.offset) + " is not a multiple of the alignment " +
+                            std::to_string(alignment_));
+    }
+    tensors_.push_back(std::move(t));
+  }
+
+  uint64_t header_end = cur.pos();
+  uint64_t padded = (header_end + alignment_ - 1) / alignment_ * alignment_;
+  data_offset_ = padded;
+  if (tensors_.empty()) return {};
+  if (data_offset_ > size_) {
+    return bad(name_, "tensor data section would start at offset " + std::to_string(data_offset_) +
+                          ", past the end of the file (size " + std::to_string(size_) + ")");
+  }
+  const uint64_t data_size = size_ - data_offset_;
+  for (const auto& t : tensors_) {
+    if (t.offset > data_size || t.n_bytes > data_size - t.offset) {
+      return bad(name_, "tensor '" + t.name + "' (" + std::string(type_name(t.type)) + " " + t.shape_string() +
+                            ", " + std::to_string(t.n_bytes) + " bytes at data offset " + std::to_string(t.offset) +
+                            ") extends past the end of the file: the data section holds " +
+                            std::to_string(data_size) + " bytes");
+    }
+  }
+  return {};
+}
+
+const Value* GgufFile::find(std::string_view key) const {
+  for (const auto& e : metadata_)
+    if (e.key == key) return &e.value;
+  return nullptr;
+}
+
+namespace {
+
+Error missing(const std::string& file, std::string_view key) {
+  return make_error(ErrorKind::BadFile, file + ": missing metadata key '" + std::string(key) + "'");
+}
+
+Error wrong_type(const std::string& file, std::string_view key, const Value& v, std::string_view expected) {
+  return make_error(ErrorKind::BadFile, file + ": metadata '" + std::string(key) + "' is " +
+                                            std::string(value_type_name(v.type())) + " " + v.to_display(4) +
+                                            ", expected " + std::string(expected));
+}
+
+}  // namespace
+
+Result<uint64_t> GgufFile::get_uint(std::string_view key) const {
+  const Value* v = find(key);
+  if (!v) return missing(name_, key);
+  auto u = v->as_uint();
+  if (!u) return wrong_type(name_, key, *v, "a non-negative integer");
+  return *u;
+}
+
+Result<int64_t> GgufFile::get_int(std::string_view key) const {
+  const Value* v = find(key);
+  if (!v) return missing(name_, key);
+  auto i = v->as_int();
+  if (!i) return wrong_type(name_, key, *v, "an integer");
+  return *i;
+}
+
+Result<double> GgufFile::get_float(std::string_view key) const {
+  const Value* v = find(key);
+  if (!v) return missing(name_, key);
+  auto f = v->as_float();
+  if (!f) return wrong_type(name_, key, *v, "a number");
+  return *f;
+}
+
+Result<bool> GgufFile::get_bool(std::string_view key) const {
+  const Value* v = find(key);
+  if (!v) return missing(name_, key);
+  auto b = v->as_bool();
+  if (!b) return wrong_type(name_, key, *v, "a bool");
+  return *b;
+}
+
+Result<std::string> GgufFile::get_string(std::string_view key) const {
+  const Value* v = find(key);
+  if (!v) return missing(name_, key);
+  if (!v->is_string()) return wrong_type(name_, key, *v, "a string");
+  return v->as_string();
+}
+
+Result<std::vector<std::string>> GgufFile::get_string_array(std::string_view key) const {
+  const Value* v = find(key);
+  if (!v) return missing(name_, key);
+  if (!v->is_array() || v->array_type() != ValueType::String) return wrong_type(name_, key, *v, "an array of strings");
+  std::vector<std::string> out;
+  out.reserve(v->items().size());
+  for (const auto& item : v->items()) out.push_back(item.as_string());
+  return out;
+}
+
+Result<std::vector<float>> GgufFile::get_float_array(std::string_view key) const {
+  const Value* v = find(key);
+  if (!v) return missing(name_, key);
+  if (!v->is_array()) return wrong_type(name_, key, *v, "an array of numbers");
+  std::vector<float> out;
+  out.reserve(v->items().size());
+  for (const auto& item : v->items()) {
+    auto f = item.as_float();
+    if (!f) return wrong_type(name_, key, *v, "an array of numbers");
+    out.push_back(static_cast<float>(*f));
+  }
+  return out;
+}
+
+Result<std::vector<int64_t>> GgufFile::get_int_array(std::string_view key) const {
+  const Value* v = find(key);
+  if (!v) return missing(name_, key);
+  if (!v->is_array()) return wrong_type(name_, key, *v, "an array of integers");
+  std::vector<int64_t> out;
+  out.reserve(v->items().size());
+  for (const auto& item : v->items()) {
+    auto i = item.as_int();
+    if (!i) return wrong_type(name_, key, *v, "an array of integers");
+    out.push_back(*i);
+  }
+  return out;
+}
+
+Result<uint64_t> GgufFile::get_uint_or(std::string_view key, uint64_t fallback) const {
+  return has(key) ? get_uint(key) : Result<uint64_t>(fallback);
+}
+Result<double> GgufFile::get_float_or(std::string_view key, double fallback) const {
+  return has(key) ? get_float(key) : Result<double>(fallback);
+}
+Result<bool> GgufFile::get_bool_or(std::string_view key, bool fallback) const {
+  return has(key) ? get_bool(key) : Result<bool>(fallback);
+}
+Result<std::string> GgufFile::get_string_or(std::string_view key, std::string fallback) const {
+  return has(key) ? get_string(key) : Result<std::string>(std::move(fallback));
+}
+
+const TensorInfo* GgufFile::find_tensor(std::string_view name) const {
+  for (const auto& t : tensors_)
+    if (t.name == name) return &t;
+  return nullptr;
+}
+
+std::span<const uint8_t> GgufFile::tensor_data(const TensorInfo& tensor) const {
+  return {base_ + data_offset_ + tensor.offset, static_cast<size_t>(tensor.n_bytes)};
+}
+
+std::string GgufFile::architecture() const {
+  const Value* v = find("general.architecture");
+  return (v && v->is_string()) ? v->as_string() : std::string();
+}
+
+}  // namespace tessera::gguf

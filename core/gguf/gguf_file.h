@@ -1,0 +1,117 @@
+// GGUF v2/v3 reader. The file is memory-mapped; every header field, count, string and array
+// length, value type, dimension, tensor type, alignment, and tensor extent is validated against the
+// file size before anything is dereferenced. A bad file yields Error{BadFile} naming the field, the
+// value found and what was expected; it never crashes or reads out of bounds.
+//
+// Layout (little-endian):
+//   magic "GGUF" | u32 version | u64 n_tensors | u64 n_kv (v1 used u32; v1 is rejected)
+//   n_kv x { string key | u32 value_type | value }
+//   n_tensors x { string name | u32 n_dims | n_dims x u64 ne | u32 ggml_type | u64 offset }
+//   padding to `general.alignment` (default 32) | tensor data (offsets relative to here)
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/error.h"
+#include "gguf/gguf_value.h"
+#include "quant/ggml_type.h"
+
+namespace tessera::gguf {
+
+constexpr uint32_t kDefaultAlignment = 32;
+constexpr int kMaxDims = 4;
+
+struct MetadataEntry {
+  std::string key;
+  Value value;
+};
+
+struct TensorInfo {
+  std::string name;
+  GgmlType type = GgmlType::F32;
+  // ne[0] is the fastest-varying dimension (a row has ne[0] elements), as ggml writes it.
+  std::vector<int64_t> dims;
+  uint64_t offset = 0;      // relative to the start of the data section
+  uint64_t n_elements = 0;
+  uint64_t n_bytes = 0;
+
+  int64_t dim(size_t i) const { return i < dims.size() ? dims[i] : 1; }
+  int64_t rows() const;  // product of dims[1..]
+  std::string shape_string() const;  // "[4096, 32000]"
+};
+
+// Limits that keep a hostile file from making the reader allocate absurd amounts of memory.
+struct ReaderLimits {
+  uint64_t max_string_length = 1ull << 30;  // bytes
+  uint64_t max_array_depth = 4;
+};
+
+class GgufFile {
+ public:
+  ~GgufFile();
+  GgufFile(const GgufFile&) = delete;
+  GgufFile& operator=(const GgufFile&) = delete;
+
+  // Memory-maps and validates `path`. Errors name the path.
+  static Result<std::unique_ptr<GgufFile>> open(const std::string& path, ReaderLimits limits = {});
+  // Parses an in-memory image (tests, files generated on the fly). `name` is used in messages.
+  static Result<std::unique_ptr<GgufFile>> from_bytes(std::vector<uint8_t> bytes, std::string name,
+                                                      ReaderLimits limits = {});
+
+  const std::string& path() const { return name_; }
+  uint32_t version() const { return version_; }
+  uint64_t alignment() const { return alignment_; }
+  uint64_t file_size() const { return size_; }
+  uint64_t data_offset() const { return data_offset_; }
+
+  const std::vector<MetadataEntry>& metadata() const { return metadata_; }
+  const Value* find(std::string_view key) const;
+  bool has(std::string_view key) const { return find(key) != nullptr; }
+
+  // Typed access. Missing key -> Error{BadFile, "missing metadata key 'x' in FILE"}; wrong type or
+  // out of range -> Error{BadFile} naming key, found type/value and expected type.
+  Result<uint64_t> get_uint(std::string_view key) const;
+  Result<int64_t> get_int(std::string_view key) const;
+  Result<double> get_float(std::string_view key) const;  // float or integer value
+  Result<bool> get_bool(std::string_view key) const;
+  Result<std::string> get_string(std::string_view key) const;
+  Result<std::vector<std::string>> get_string_array(std::string_view key) const;
+  Result<std::vector<float>> get_float_array(std::string_view key) const;
+  Result<std::vector<int64_t>> get_int_array(std::string_view key) const;
+  // Same, but a missing key gives `fallback` (a present key of the wrong type is still an error).
+  Result<uint64_t> get_uint_or(std::string_view key, uint64_t fallback) const;
+  Result<double> get_float_or(std::string_view key, double fallback) const;
+  Result<bool> get_bool_or(std::string_view key, bool fallback) const;
+  Result<std::string> get_string_or(std::string_view key, std::string fallback) const;
+
+  const std::vector<TensorInfo>& tensors() const { return tensors_; }
+  const TensorInfo* find_tensor(std::string_view name) const;
+  // The tensor's bytes inside the mapping (validated at open).
+  std::span<const uint8_t> tensor_data(const TensorInfo& tensor) const;
+
+  // Architecture string (general.architecture) or "" when absent.
+  std::string architecture() const;
+
+ private:
+  GgufFile() = default;
+  Status parse(const ReaderLimits& limits);
+
+  std::string name_;
+  const uint8_t* base_ = nullptr;
+  uint64_t size_ = 0;
+  void* mapping_ = nullptr;      // mmap address when memory-mapped
+  std::vector<uint8_t> owned_;   // in-memory image otherwise
+
+  uint32_t version_ = 0;
+  uint64_t alignment_ = kDefaultAlignment;
+  uint64_t data_offset_ = 0;
+  std::vector<MetadataEntry> metadata_;
+  std::vector<TensorInfo> tensors_;
+};
+
+}  // namespace tessera::gguf

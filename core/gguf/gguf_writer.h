@@ -1,0 +1,65 @@
+// GGUF v3 writer: metadata in insertion order, tensors aligned to `general.alignment`.
+// Used by tests, `tessera-cli synth` and quantization. Tensor data is either owned bytes or a
+// generator called while writing, so multi-gigabyte synthetic models never sit in memory whole.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "common/error.h"
+#include "gguf/gguf_value.h"
+#include "quant/ggml_type.h"
+
+namespace tessera::gguf {
+
+class GgufWriter {
+ public:
+  // Fills `dst` (exactly the tensor's byte size) with the tensor's data.
+  using Generator = std::function<Status(uint8_t* dst, uint64_t n_bytes)>;
+
+  GgufWriter();
+
+  void set_alignment(uint32_t alignment);  // also written as general.alignment when != 32
+  // Replaces an existing key of the same name.
+  void set(std::string key, Value value);
+  void set_string(std::string key, std::string v) { set(std::move(key), Value::string(std::move(v))); }
+  void set_u32(std::string key, uint32_t v) { set(std::move(key), Value::u32(v)); }
+  void set_i32(std::string key, int32_t v) { set(std::move(key), Value::i32(v)); }
+  void set_u64(std::string key, uint64_t v) { set(std::move(key), Value::u64(v)); }
+  void set_f32(std::string key, float v) { set(std::move(key), Value::f32(v)); }
+  void set_bool(std::string key, bool v) { set(std::move(key), Value::boolean(v)); }
+
+  // dims: ne[0] fastest. `data` must be exactly the tensor's byte size for `type`.
+  Status add_tensor(std::string name, GgmlType type, std::vector<int64_t> dims, std::vector<uint8_t> data);
+  Status add_tensor_f32(std::string name, std::vector<int64_t> dims, const std::vector<float>& values);
+  Status add_tensor_generated(std::string name, GgmlType type, std::vector<int64_t> dims, Generator generator);
+
+  Result<std::vector<uint8_t>> to_bytes() const;
+  Status write_file(const std::string& path) const;
+
+  // Testing hooks for the corruption suite: raw control over what the header claims.
+  void set_version_for_testing(uint32_t version) { version_ = version; }
+
+ private:
+  struct PendingTensor {
+    std::string name;
+    GgmlType type;
+    std::vector<int64_t> dims;
+    uint64_t n_bytes;
+    std::vector<uint8_t> data;
+    Generator generator;
+  };
+  Status check_tensor(const std::string& name, GgmlType type, const std::vector<int64_t>& dims,
+                      uint64_t* n_bytes) const;
+  template <typename Sink>
+  Status emit(Sink& sink) const;
+
+  uint32_t version_ = 3;
+  uint32_t alignment_ = 32;
+  std::vector<std::pair<std::string, Value>> metadata_;
+  std::vector<PendingTensor> tensors_;
+};
+
+}  // namespace tessera::gguf
