@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs, builds and runs the whole test suite (what CI runs):
+#  1. a normal build of everything (GPU tests skip where there is no GPU) and ctest;
+#  2. the core and CLI suites again under AddressSanitizer + UBSan (the GGUF corruption suite
+#     among them), in build-asan/.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+"$root/tools/install-deps.sh"
+export TESSERA_BUILD_DIR="${TESSERA_BUILD_DIR:-$root/build}"
+"$root/tools/build.sh" -DTESSERA_BUILD_TESTS=ON
+export QT_QPA_PLATFORM=offscreen
+ctest --test-dir "$TESSERA_BUILD_DIR" --output-on-failure -j"$(nproc)" --timeout 600
+
+asan="$root/build-asan"
+cmake -S "$root" -B "$asan" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTESSERA_SANITIZE=ON \
+  -DTESSERA_BUILD_GUI=OFF -DTESSERA_BUILD_CUDA=OFF -DTESSERA_BUILD_TESTS=ON
+cmake --build "$asan" -j"$(nproc)"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ctest --test-dir "$asan" --output-on-failure -j"$(nproc)" -L "core|cli" --timeout 900
