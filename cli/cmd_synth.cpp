@@ -1,13 +1,94 @@
-// Placeholder until the 'synth' command lands; replaced wholesale by its implementation.
+// tessera-cli synth --shape NAME --type TYPE -o FILE: a GGUF of a real model's shape with random
+// weights, for benchmarks.
+#include <chrono>
 #include <cstdio>
+#include <string>
 
 #include "commands.h"
+#include "quant/ggml_type.h"
+#include "synth/synthetic_model.h"
 
 namespace tessera::cli {
+namespace {
 
-int cmd_synth(const Args&) {
-  std::fprintf(stderr, "tessera-cli synth: not available in this build yet\n");
-  return 1;
+void print_synth_usage(FILE* out) {
+  std::fprintf(out,
+               "usage: tessera-cli synth --shape NAME --type TYPE -o FILE [--seed N] [--threads N]\n"
+               "                         [--same-output-type]\n"
+               "  Writes a GGUF with random weights in the shape of a real model.\n"
+               "  shapes: %s\n"
+               "  types:  F32 F16 BF16 Q4_0 Q4_1 Q5_0 Q5_1 Q8_0 Q2_K Q3_K Q4_K Q5_K Q6_K\n"
+               "  K-quant models get a Q6_K output layer (like Q4_K_M files) unless --same-output-type.\n",
+               synth::shape_names().c_str());
+}
+
+}  // namespace
+
+int cmd_synth(const Args& args) {
+  std::string shape_name, type_name_arg, out_path;
+  synth::SynthOptions options;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto next = [&](std::string& dst) {
+      if (i + 1 >= args.size()) return false;
+      dst = args[++i];
+      return true;
+    };
+    std::string v;
+    if (a == "-h" || a == "--help") {
+      print_synth_usage(stdout);
+      return 0;
+    } else if (a == "--shape") {
+      if (!next(shape_name)) break;
+    } else if (a == "--type") {
+      if (!next(type_name_arg)) break;
+    } else if (a == "-o" || a == "--output") {
+      if (!next(out_path)) break;
+    } else if (a == "--seed" && next(v)) {
+      options.seed = std::stoull(v);
+    } else if (a == "--threads" && next(v)) {
+      options.n_threads = std::stoi(v);
+    } else if (a == "--same-output-type") {
+      options.output_q6k_for_kquants = false;
+    } else {
+      std::fprintf(stderr, "tessera-cli synth: unknown or incomplete option '%s'\n", a.c_str());
+      print_synth_usage(stderr);
+      return 2;
+    }
+  }
+  if (shape_name.empty() || type_name_arg.empty() || out_path.empty()) {
+    print_synth_usage(stderr);
+    return 2;
+  }
+  const synth::ModelShape* shape = synth::find_shape(shape_name);
+  if (shape == nullptr) {
+    std::fprintf(stderr, "tessera-cli synth: unknown shape '%s'; known: %s\n", shape_name.c_str(),
+                 synth::shape_names().c_str());
+    return 2;
+  }
+  const TypeInfo* info = find_type_by_name(type_name_arg);
+  if (info == nullptr || info->support != TypeSupport::Supported) {
+    std::fprintf(stderr, "tessera-cli synth: type '%s' is not one Tessera can compute with\n", type_name_arg.c_str());
+    return 2;
+  }
+  options.type = static_cast<GgmlType>(info->id);
+  auto writer = synth::make_synthetic_writer(*shape, options);
+  if (!writer.ok()) {
+    std::fprintf(stderr, "tessera-cli synth: %s\n", writer.error().describe().c_str());
+    return 1;
+  }
+  const uint64_t bytes = synth::synthetic_weight_bytes(*shape, options);
+  std::fprintf(stderr, "synth: %s (%s), %s weights, %.2f GiB of tensors -> %s\n", shape->name.c_str(),
+               shape->description.c_str(), std::string(info->name).c_str(), bytes / 1073741824.0, out_path.c_str());
+  auto t0 = std::chrono::steady_clock::now();
+  Status st = writer->write_file(out_path);
+  if (!st.ok()) {
+    std::fprintf(stderr, "tessera-cli synth: %s\n", st.error().describe().c_str());
+    return 1;
+  }
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::fprintf(stderr, "synth: wrote %s in %.1f s\n", out_path.c_str(), secs);
+  return 0;
 }
 
 }  // namespace tessera::cli
