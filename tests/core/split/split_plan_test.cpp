@@ -1,0 +1,251 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "split/split_plan.h"
+#include "synth/shape_spec.h"
+
+namespace tessera {
+namespace {
+
+using ::testing::HasSubstr;
+
+constexpr uint64_t GiB = 1ull << 30;
+
+ModelSpec spec_of(const char* shape, GgmlType type) {
+  synth::SynthOptions o;
+  o.type = type;
+  return synth::shape_spec(*synth::find_shape(shape), o);
+}
+
+std::vector<DeviceDescription> devices(std::initializer_list<double> free_gib, double total_gib = 141.0) {
+  std::vector<DeviceDescription> out;
+  int id = 0;
+  for (double f : free_gib) {
+    DeviceDescription d;
+    d.id = id;
+    d.name = "GPU " + std::to_string(id);
+    d.uuid = "GPU-" + std::to_string(1000 + id);
+    d.free_bytes = static_cast<uint64_t>(f * GiB);
+    d.total_bytes = static_cast<uint64_t>(total_gib * GiB);
+    out.push_back(d);
+    ++id;
+  }
+  return out;
+}
+
+// Bytes of all distinct tensors from their types and shapes (the spec has no data behind it).
+uint64_t model_bytes(const ModelSpec& m) {
+  uint64_t b = 0;
+  for (const TensorRef* t : m.all_tensors()) b += tensor_bytes_unchecked(t->type, static_cast<uint64_t>(t->n_elements()));
+  return b;
+}
+
+uint64_t weight_total(const SplitPlan& p) {
+  uint64_t w = 0;
+  for (const auto& d : p.devices) w += d.bytes.weights;
+  return w;
+}
+
+TEST(SplitPlan, NonePutsEverythingOnTheMainDevice) {
+  const ModelSpec m = spec_of("llama3-8b", GgmlType::Q4_K);
+  SplitSettings s;
+  s.mode = SplitMode::None;
+  s.main_device = 1;
+  auto plan = plan_split(m, devices({80, 80}), s);
+  ASSERT_TRUE(plan.ok()) << plan.error().describe();
+  EXPECT_EQ(plan->devices[0].bytes.total(), 0u);
+  EXPECT_EQ(plan->devices[1].layers.size(), 32u);
+  EXPECT_EQ(plan->devices[1].bytes.weights, model_bytes(m));
+  EXPECT_EQ(plan->devices[1].bytes.kv_cache, kv_cache_bytes(32, 1024, 4096, KvCacheType::F16));
+  EXPECT_TRUE(plan->fits);
+}
+
+TEST(SplitPlan, LayerSplitFollowsNormalisedRatios) {
+  const ModelSpec m = spec_of("llama3-8b", GgmlType::Q4_K);
+  SplitSettings s;
+  s.mode = SplitMode::Layer;
+  s.ratios = {3.0f, 1.0f};  // same as 0.75 : 0.25
+  auto plan = plan_split(m, devices({80, 80}), s);
+  ASSERT_TRUE(plan.ok());
+  EXPECT_EQ(plan->devices[0].layers.size(), 24u);
+  EXPECT_EQ(plan->devices[1].layers.size(), 8u);
+  EXPECT_FLOAT_EQ(plan->devices[0].share, 0.75f);
+  EXPECT_TRUE(plan->devices[0].holds_embeddings);
+  EXPECT_TRUE(plan->devices[1].holds_output);
+  // Every byte of weights is somewhere, exactly once.
+  EXPECT_EQ(weight_total(*plan), model_bytes(m));
+  // Layers are contiguous and in order.
+  for (size_t l = 1; l < plan->layer_device.size(); ++l) EXPECT_LE(plan->layer_device[l - 1], plan->layer_device[l]);
+  // KV cache follows the layers.
+  EXPECT_EQ(plan->devices[0].bytes.kv_cache, 3 * plan->devices[1].bytes.kv_cache);
+}
+
+TEST(SplitPlan, ZeroRatioDeviceHoldsNothing) {
+  const ModelSpec m = spec_of("llama2-7b", GgmlType::Q8_0);
+  SplitSettings s;
+  s.mode = SplitMode::Layer;
+  s.ratios = {1.0f, 0.0f, 1.0f};
+  auto plan = plan_split(m, devices({40, 40, 40}), s);
+  ASSERT_TRUE(plan.ok());
+  EXPECT_EQ(plan->devices[1].bytes.total(), 0u);
+  EXPECT_TRUE(plan->devices[1].layers.empty());
+  EXPECT_EQ(plan->devices[0].layers.size() + plan->devices[2].layers.size(), 32u);
+
+  s.mode = SplitMode::Row;
+  auto rows = plan_split(m, devices({40, 40, 40}), s);
+  ASSERT_TRUE(rows.ok());
+  EXPECT_EQ(rows->devices[1].bytes.total(), 0u);
+  EXPECT_TRUE(rows->devices[1].kv_heads.empty());
+  EXPECT_TRUE(rows->devices[1].ffn_rows.empty());
+}
+
+TEST(SplitPlan, AllZeroRatiosMeanProportionalToFreeMemory) {
+  const ModelSpec m = spec_of("llama3-8b", GgmlType::F16);
+  SplitSettings s;
+  s.mode = SplitMode::Layer;
+  s.ratios = {0.0f, 0.0f};
+  auto plan = plan_split(m, devices({90, 30}), s);
+  ASSERT_TRUE(plan.ok());
+  EXPECT_FLOAT_EQ(plan->devices[0].share, 0.75f);
+  EXPECT_EQ(plan->devices[0].layers.size(), 24u);
+  // No ratios at all behaves the same.
+  s.ratios.clear();
+  auto plan2 = plan_split(m, devices({90, 30}), s);
+  EXPECT_EQ(plan2->devices[0].layers.size(), 24u);
+}
+
+TEST(SplitPlan, RowSplitPairsHeadsAndFfnRowsAndCoversEverything) {
+  const ModelSpec m = spec_of("llama3-8b", GgmlType::Q4_K);
+  SplitSettings s;
+  s.mode = SplitMode::Row;
+  s.ratios = {1.0f, 1.0f, 1.0f};
+  auto plan = plan_split(m, devices({80, 80, 80}), s);
+  ASSERT_TRUE(plan.ok());
+  int64_t heads = 0, ffn = 0;
+  for (const auto& d : plan->devices) {
+    heads += d.kv_heads.size();
+    ffn += d.ffn_rows.size();
+    // ffn_down is split along its input: column ranges start on a block boundary.
+    EXPECT_EQ(d.ffn_rows.begin % 256, 0);
+    EXPECT_EQ(d.ffn_rows.begin % kFfnRowTile, 0);
+  }
+  EXPECT_EQ(heads, 8);
+  EXPECT_EQ(ffn, 14336);
+  // Contiguous ranges.
+  EXPECT_EQ(plan->devices[0].kv_heads.begin, 0);
+  EXPECT_EQ(plan->devices[0].kv_heads.end, plan->devices[1].kv_heads.begin);
+  EXPECT_EQ(plan->devices[2].kv_heads.end, 8);
+  EXPECT_EQ(plan->devices[2].ffn_rows.end, 14336);
+  // The weights add up to the whole model (column slices of whole blocks lose nothing here).
+  EXPECT_EQ(weight_total(*plan), model_bytes(m));
+  // KV cache split by heads adds up to the unsplit cache.
+  uint64_t kv = 0;
+  for (const auto& d : plan->devices) kv += d.bytes.kv_cache;
+  EXPECT_EQ(kv, kv_cache_bytes(32, 1024, 4096, KvCacheType::F16));
+  EXPECT_TRUE(plan->devices[0].holds_output);
+}
+
+TEST(SplitPlan, RowSplitRoundsHeadGroupsToWholeQuantBlocks) {
+  // llama2-7b: 32 KV heads of 128 columns; Q4_K blocks are 256 wide, so heads go in pairs.
+  const ModelSpec m = spec_of("llama2-7b", GgmlType::Q4_K);
+  SplitSettings s;
+  s.mode = SplitMode::Row;
+  s.ratios = {1.0f, 1.0f, 1.0f};
+  auto plan = plan_split(m, devices({40, 40, 40}), s);
+  ASSERT_TRUE(plan.ok());
+  for (const auto& d : plan->devices) EXPECT_EQ(d.kv_heads.begin % 2, 0);
+  EXPECT_EQ(weight_total(*plan), model_bytes(m));
+}
+
+TEST(SplitPlan, MoreDevicesThanUnitsLeavesSomeEmpty) {
+  const ModelSpec m = spec_of("tiny", GgmlType::F16);  // 2 layers, 2 KV heads
+  SplitSettings s;
+  s.mode = SplitMode::Layer;
+  s.ratios = {1, 1, 1, 1, 1, 1};
+  auto plan = plan_split(m, devices({10, 10, 10, 10, 10, 10}), s);
+  ASSERT_TRUE(plan.ok());
+  size_t with_layers = 0;
+  for (const auto& d : plan->devices) with_layers += d.layers.empty() ? 0 : 1;
+  EXPECT_EQ(with_layers, 2u);
+  EXPECT_EQ(weight_total(*plan), model_bytes(m));
+  s.mode = SplitMode::Row;
+  auto rows = plan_split(m, devices({10, 10, 10, 10, 10, 10}), s);
+  ASSERT_TRUE(rows.ok());
+  int64_t heads = 0;
+  for (const auto& d : rows->devices) heads += d.kv_heads.size();
+  EXPECT_EQ(heads, 2);
+  EXPECT_EQ(weight_total(*rows), model_bytes(m));
+}
+
+TEST(SplitPlan, HugeModelThatDoesNotFitNamesTheDeviceAndBytes) {
+  const ModelSpec m = spec_of("llama2-70b", GgmlType::F16);  // ~138 GB of weights
+  SplitSettings s;
+  s.mode = SplitMode::None;
+  auto plan = plan_split(m, devices({100}), s);
+  ASSERT_TRUE(plan.ok());
+  EXPECT_FALSE(plan->fits);
+  EXPECT_FALSE(plan->devices[0].fits);
+  Status st = check_plan_fits(*plan);
+  ASSERT_FALSE(st.ok());
+  EXPECT_EQ(st.error().kind, ErrorKind::OutOfMemory);
+  EXPECT_THAT(st.error().message, HasSubstr("device 0 (GPU 0)"));
+  EXPECT_THAT(st.error().message, HasSubstr("free"));
+  // Split over two devices, it fits.
+  s.mode = SplitMode::Layer;
+  s.ratios = {1, 1};
+  auto two = plan_split(m, devices({100, 100}), s);
+  ASSERT_TRUE(two.ok());
+  EXPECT_TRUE(two->fits) << two->problem;
+  EXPECT_TRUE(check_plan_fits(*two).ok());
+  EXPECT_GT(model_bytes(m), 120 * GiB);
+}
+
+TEST(SplitPlan, ContextLengthAndKvTypeScaleTheCache) {
+  const ModelSpec m = spec_of("llama3-8b", GgmlType::Q4_K);
+  SplitSettings s;
+  s.mode = SplitMode::None;
+  s.n_ctx = 8192;
+  auto a = plan_split(m, devices({80}), s);
+  s.kv_type = KvCacheType::F32;
+  auto b = plan_split(m, devices({80}), s);
+  EXPECT_EQ(a->devices[0].bytes.kv_cache, 1073741824u);  // 32 layers x 2 x 1024 x 8192 x 2 bytes
+  EXPECT_EQ(b->devices[0].bytes.kv_cache, 2 * a->devices[0].bytes.kv_cache);
+}
+
+TEST(SplitPlan, ScratchCoversLogitsAndGrowsWithBatch) {
+  ScratchNeeds n{512, 4096, 4096, 1024, 14336, 128256, 4096, 32, 4096ull * 14336, false};
+  const uint64_t base = scratch_bytes(n);
+  EXPECT_GT(base, 4ull * 128256);
+  n.all_logits = true;
+  EXPECT_GT(scratch_bytes(n), base + 4ull * 128256 * 500);
+  n.n_batch = 1;
+  EXPECT_LT(scratch_bytes(n), base);
+}
+
+TEST(SplitPlan, RejectsUnusableInput) {
+  const ModelSpec m = spec_of("tiny", GgmlType::F32);
+  SplitSettings s;
+  EXPECT_FALSE(plan_split(m, {}, s).ok());
+  s.main_device = 3;
+  auto r = plan_split(m, devices({1, 1}), s);
+  ASSERT_FALSE(r.ok());
+  EXPECT_THAT(r.error().message, HasSubstr("main device 3"));
+  s.main_device = 0;
+  s.n_ctx = 0;
+  EXPECT_FALSE(plan_split(m, devices({1}), s).ok());
+  EXPECT_FALSE(parse_split_mode("rows").ok());
+  EXPECT_EQ(*parse_split_mode("row"), SplitMode::Row);
+}
+
+TEST(SplitPlan, NegativeAndNanRatiosCountAsZero) {
+  const ModelSpec m = spec_of("llama2-7b", GgmlType::Q4_0);
+  SplitSettings s;
+  s.mode = SplitMode::Layer;
+  s.ratios = {-1.0f, std::numeric_limits<float>::quiet_NaN(), 2.0f};
+  auto plan = plan_split(m, devices({40, 40, 40}), s);
+  ASSERT_TRUE(plan.ok());
+  EXPECT_EQ(plan->devices[2].layers.size(), 32u);
+}
+
+}  // namespace
+}  // namespace tessera
