@@ -1,13 +1,236 @@
-// Placeholder until the 'bench' command lands; replaced wholesale by its implementation.
+// tessera-cli bench: prompt processing (pp) and token generation (tg) throughput, reported in the
+// table layout people know from llama-bench. pp: one eval of P random tokens from an empty cache;
+// tg: N single-token evals with on-device argmax feeding the next token, from an empty cache.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
 #include <cstdio>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "backend_choice.h"
 #include "commands.h"
+#include "gguf/gguf_file.h"
+#include "model/model_loader.h"
 
 namespace tessera::cli {
+namespace {
 
-int cmd_bench(const Args&) {
-  std::fprintf(stderr, "tessera-cli bench: not available in this build yet\n");
-  return 1;
+void print_bench_usage(FILE* out) {
+  std::fprintf(out,
+               "usage: tessera-cli bench -m FILE [-p 512] [-n 128] [-r 3] [-o md|json] [--ctx N] [options]\n"
+               "  -p N        prompt tokens per pp test (0 skips pp)\n"
+               "  -n N        generated tokens per tg test (0 skips tg)\n"
+               "  -r N        repetitions (mean and standard deviation over them)\n"
+               "  -o FORMAT   md (default) or json\n"
+               "%s",
+               backend_options_usage());
+}
+
+struct Stats {
+  double mean = 0, stddev = 0;
+};
+
+Stats stats_of(const std::vector<double>& v) {
+  Stats s;
+  if (v.empty()) return s;
+  for (double x : v) s.mean += x;
+  s.mean /= v.size();
+  if (v.size() > 1) {
+    for (double x : v) s.stddev += (x - s.mean) * (x - s.mean);
+    s.stddev = std::sqrt(s.stddev / (v.size() - 1));
+  }
+  return s;
+}
+
+std::string size_label(uint64_t bytes) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%.2f GiB", bytes / 1073741824.0);
+  return buf;
+}
+
+std::string params_label(uint64_t n) {
+  char buf[32];
+  if (n >= 1000000000ull) std::snprintf(buf, sizeof(buf), "%.2f B", n / 1e9);
+  else std::snprintf(buf, sizeof(buf), "%.2f M", n / 1e6);
+  return buf;
+}
+
+using Clock = std::chrono::steady_clock;
+
+Result<double> time_pp(BackendModel& model, const std::vector<int32_t>& tokens) {
+  model.kv_clear();
+  auto t0 = Clock::now();
+  TESSERA_TRY(model.eval(tokens, 0, LogitsRequest::Last));
+  TESSERA_TRY(model.argmax());  // waits for the device
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+Result<double> time_tg(BackendModel& model, int32_t first_token, int n) {
+  model.kv_clear();
+  int32_t token = first_token;
+  auto t0 = Clock::now();
+  for (int i = 0; i < n; ++i) {
+    TESSERA_TRY(model.eval(std::span<const int32_t>(&token, 1), i, LogitsRequest::Last));
+    TESSERA_ASSIGN_OR_RETURN(token, model.argmax());
+  }
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+}  // namespace
+
+int cmd_bench(const Args& args) {
+  std::string path, format = "md";
+  int n_prompt = 512, n_gen = 128, reps = 3, n_ctx = 0;
+  BackendOptions backend;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    std::string error;
+    if (parse_backend_option(args, i, backend, error)) {
+      if (!error.empty()) {
+        std::fprintf(stderr, "tessera-cli bench: %s\n", error.c_str());
+        return 2;
+      }
+      continue;
+    }
+    auto int_value = [&](int& dst) {
+      if (i + 1 >= args.size()) return false;
+      try {
+        dst = std::stoi(args[++i]);
+      } catch (...) {
+        return false;
+      }
+      return true;
+    };
+    bool ok = true;
+    if (a == "-h" || a == "--help") {
+      print_bench_usage(stdout);
+      return 0;
+    } else if (a == "-m" || a == "--model") {
+      ok = i + 1 < args.size();
+      if (ok) path = args[++i];
+    } else if (a == "-p") {
+      ok = int_value(n_prompt);
+    } else if (a == "-n") {
+      ok = int_value(n_gen);
+    } else if (a == "-r") {
+      ok = int_value(reps);
+    } else if (a == "--ctx" || a == "-c") {
+      ok = int_value(n_ctx);
+    } else if (a == "-o") {
+      ok = i + 1 < args.size();
+      if (ok) format = args[++i];
+    } else {
+      ok = false;
+    }
+    if (!ok) {
+      std::fprintf(stderr, "tessera-cli bench: bad or incomplete option '%s'\n", a.c_str());
+      print_bench_usage(stderr);
+      return 2;
+    }
+  }
+  if (path.empty() || n_prompt < 0 || n_gen < 0 || reps < 1 || (format != "md" && format != "json")) {
+    print_bench_usage(stderr);
+    return 2;
+  }
+  auto opened = gguf::GgufFile::open(path);
+  if (!opened.ok()) {
+    std::fprintf(stderr, "tessera-cli bench: %s\n", opened.error().describe().c_str());
+    return 1;
+  }
+  std::shared_ptr<const gguf::GgufFile> file(std::move(opened).value());
+  auto spec = build_model_spec(file);
+  if (!spec.ok()) {
+    std::fprintf(stderr, "tessera-cli bench: %s\n", spec.error().describe().c_str());
+    return 1;
+  }
+  std::string note;
+  auto factory = make_backend_factory(backend, &note);
+  if (!factory.ok()) {
+    std::fprintf(stderr, "tessera-cli bench: %s\n", factory.error().describe().c_str());
+    return 1;
+  }
+  if (!note.empty()) std::fprintf(stderr, "bench: %s\n", note.c_str());
+  auto made = (*factory)();
+  if (!made.ok()) {
+    std::fprintf(stderr, "tessera-cli bench: %s\n", made.error().describe().c_str());
+    return 1;
+  }
+  BackendModelSettings settings;
+  settings.n_ctx = n_ctx > 0 ? n_ctx : std::max(n_prompt + n_gen, 16);
+  settings.n_batch = std::max(n_prompt, 1);
+  settings.n_threads = backend.n_threads;
+  auto loaded = (*made)->load_model(*spec, settings, [](float) { return true; });
+  if (!loaded.ok()) {
+    std::fprintf(stderr, "tessera-cli bench: %s\n", loaded.error().describe().c_str());
+    return 1;
+  }
+  BackendModel& model = **loaded;
+
+  std::mt19937 rng(42);
+  std::uniform_int_distribution<int32_t> pick(3, static_cast<int32_t>(spec->n_vocab - 1));
+  std::vector<int32_t> prompt(n_prompt);
+  for (auto& t : prompt) t = pick(rng);
+
+  struct Row {
+    std::string test;
+    int n_tokens;
+    std::vector<double> tps;
+  };
+  std::vector<Row> rows;
+  if (n_prompt > 0) rows.push_back({"pp" + std::to_string(n_prompt), n_prompt, {}});
+  if (n_gen > 0) rows.push_back({"tg" + std::to_string(n_gen), n_gen, {}});
+  for (auto& row : rows) {
+    const bool pp = row.test[0] == 'p';
+    // One warm-up run: module loading, graph capture and cache effects stay out of the figures.
+    auto warm = pp ? time_pp(model, prompt) : time_tg(model, prompt.empty() ? 1 : prompt[0], std::min(row.n_tokens, 8));
+    if (!warm.ok()) {
+      std::fprintf(stderr, "tessera-cli bench: %s\n", warm.error().describe().c_str());
+      return 1;
+    }
+    for (int r = 0; r < reps; ++r) {
+      auto secs = pp ? time_pp(model, prompt) : time_tg(model, prompt.empty() ? 1 : prompt[0], row.n_tokens);
+      if (!secs.ok()) {
+        std::fprintf(stderr, "tessera-cli bench: %s\n", secs.error().describe().c_str());
+        return 1;
+      }
+      row.tps.push_back(row.n_tokens / *secs);
+    }
+  }
+
+  const uint64_t bytes = spec->weight_bytes();
+  const uint64_t params = spec->parameter_count();
+  std::string type_label;
+  if (spec->n_layer > 0 && spec->layers[0].wq.present()) type_label = std::string(type_name(spec->layers[0].wq.type));
+  const std::string model_label = spec->architecture + " " + params_label(params) + " " + type_label;
+  if (format == "json") {
+    nlohmann::json out;
+    out["model"] = path;
+    out["architecture"] = spec->architecture;
+    out["type"] = type_label;
+    out["size_bytes"] = bytes;
+    out["parameters"] = params;
+    out["backend"] = model.describe();
+    for (const auto& row : rows) {
+      Stats s = stats_of(row.tps);
+      out["results"].push_back({{"test", row.test}, {"tokens_per_second", s.mean}, {"stddev", s.stddev},
+                                {"samples", row.tps}});
+    }
+    std::printf("%s\n", out.dump(2).c_str());
+    return 0;
+  }
+  std::printf("| model | size | params | backend | test | t/s |\n");
+  std::printf("| ----- | ---: | -----: | ------- | ---- | --: |\n");
+  for (const auto& row : rows) {
+    Stats s = stats_of(row.tps);
+    std::printf("| %s | %s | %s | %s | %s | %.2f ± %.2f |\n", model_label.c_str(), size_label(bytes).c_str(),
+                params_label(params).c_str(), model.describe().c_str(), row.test.c_str(), s.mean, s.stddev);
+  }
+  return 0;
 }
 
 }  // namespace tessera::cli

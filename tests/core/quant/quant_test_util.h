@@ -1,0 +1,65 @@
+// Helpers shared by the core/quant suites.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "quant/ggml_type.h"
+
+namespace tessera::test {
+
+// Every type Tessera dequantizes/quantizes, in table order.
+inline const std::vector<GgmlType>& supported_types() {
+  static const std::vector<GgmlType> kTypes = {
+      GgmlType::F32,  GgmlType::F16,  GgmlType::BF16, GgmlType::Q4_0, GgmlType::Q4_1,
+      GgmlType::Q5_0, GgmlType::Q5_1, GgmlType::Q8_0, GgmlType::Q2_K, GgmlType::Q3_K,
+      GgmlType::Q4_K, GgmlType::Q5_K, GgmlType::Q6_K};
+  return kTypes;
+}
+
+// sqrt(mean((a-b)^2)) / sqrt(mean(b^2)).
+inline double relative_rms_error(const std::vector<float>& a, const std::vector<float>& b) {
+  double num = 0.0, den = 0.0;
+  for (size_t i = 0; i < a.size(); ++i) {
+    const double e = static_cast<double>(a[i]) - b[i];
+    num += e * e;
+    den += static_cast<double>(b[i]) * b[i];
+  }
+  return den > 0.0 ? std::sqrt(num / den) : std::sqrt(num);
+}
+
+// A byte buffer built at explicit offsets, so hand-made blocks do not depend on the library's
+// structs. Allocated as uint16_t so the data is 2-byte aligned like GGUF tensor data.
+class BlockBytes {
+ public:
+  explicit BlockBytes(size_t size) : storage_((size + 1) / 2, 0), size_(size) {}
+  uint8_t* data() { return reinterpret_cast<uint8_t*>(storage_.data()); }
+  const uint8_t* data() const { return reinterpret_cast<const uint8_t*>(storage_.data()); }
+  size_t size() const { return size_; }
+  uint8_t& at(size_t offset) { return data()[offset]; }
+  void put_u16(size_t offset, uint16_t v) {  // little-endian, as GGUF stores fp16 fields
+    at(offset) = static_cast<uint8_t>(v & 0xFF);
+    at(offset + 1) = static_cast<uint8_t>(v >> 8);
+  }
+  void set_bits(size_t offset, int shift, int value) { at(offset) = static_cast<uint8_t>(at(offset) | (value << shift)); }
+
+ private:
+  std::vector<uint16_t> storage_;
+  size_t size_;
+};
+
+// Deterministic small integers for hand-built quant levels: a simple LCG, independent of <random>.
+class Levels {
+ public:
+  explicit Levels(uint32_t seed) : state_(seed * 2654435761u + 1u) {}
+  int next(int lo, int hi) {  // inclusive
+    state_ = state_ * 1664525u + 1013904223u;
+    return lo + static_cast<int>((state_ >> 8) % static_cast<uint32_t>(hi - lo + 1));
+  }
+
+ private:
+  uint32_t state_;
+};
+
+}  // namespace tessera::test
