@@ -1,0 +1,154 @@
+#include "tokenizer/spm.h"
+
+#include <algorithm>
+#include <numeric>
+#include <string>
+
+#include "tokenizer/merge_loop.h"
+#include "tokenizer/utf8.h"
+
+namespace tessera::tokenizer {
+
+namespace {
+
+constexpr std::string_view kSpaceMark = "\xE2\x96\x81";  // U+2581
+// Above this many (token, '▁' offset) pairs the cut check costs more than it saves.
+constexpr size_t kMaxCrossTokens = 4096;
+
+}  // namespace
+
+struct SpmEncoder::Workspace {
+  std::string esc;
+  std::vector<MergeSymbol> sym;
+  std::vector<MergeCandidate> heap;
+};
+
+SpmEncoder::SpmEncoder(const Vocab& vocab) : vocab_(&vocab) {
+  const size_t n = vocab.size();
+  // The tokens a merge may produce: those the mergeable index maps their own text to.
+  std::vector<int32_t> mergeable;
+  mergeable.reserve(n);
+  for (size_t i = 0; i < n; ++i) {
+    const int32_t id = static_cast<int32_t>(i);
+    if (!vocab.text(id).empty() && vocab.mergeable().find(vocab.text(id)) == id) mergeable.push_back(id);
+  }
+  // Rank by descending score; equal scores share a rank so that position breaks the tie.
+  std::vector<int32_t> order = mergeable;
+  std::stable_sort(order.begin(), order.end(), [&](int32_t a, int32_t b) { return vocab.score(a) > vocab.score(b); });
+  rank_of_.assign(n, -1);
+  int32_t rank = -1;
+  for (size_t i = 0; i < order.size(); ++i) {
+    if (i == 0 || vocab.score(order[i]) != vocab.score(order[i - 1])) rank = static_cast<int32_t>(i);
+    rank_of_[static_cast<size_t>(order[i])] = rank;
+  }
+
+  pairs_ = MergeTable(mergeable.size() * 2);
+  for (int32_t id : mergeable) {
+    const std::string_view t = vocab.text(id);
+    for (size_t k = utf8::sequence_length(static_cast<uint8_t>(t[0])); k < t.size();
+         k += utf8::sequence_length(static_cast<uint8_t>(t[k]))) {
+      const int32_t l = vocab.mergeable().find(t.substr(0, k));
+      if (l == kNoToken) continue;
+      const int32_t r = vocab.mergeable().find(t.substr(k));
+      if (r == kNoToken) continue;
+      pairs_.insert(l, r, {rank_of_[static_cast<size_t>(id)], id});
+    }
+  }
+
+  for (int c = 0; c < 128; ++c) {
+    const char ch = static_cast<char>(c);
+    ascii_ids_[static_cast<size_t>(c)] = vocab.mergeable().find(std::string_view(&ch, 1));
+  }
+
+  size_t count = 0;
+  for (int32_t id : mergeable) {
+    if (!segment_) break;
+    const std::string& t = vocab.text(id);
+    for (size_t k = t.find(kSpaceMark, 1); k != std::string::npos; k = t.find(kSpaceMark, k + 1)) {
+      cross_[static_cast<uint8_t>(t[k - 1])].push_back({t, k});
+      if (++count > kMaxCrossTokens) segment_ = false;
+    }
+  }
+  if (!segment_)
+    for (auto& v : cross_) v.clear();
+}
+
+bool SpmEncoder::safe_cut(std::string_view esc, size_t p) const {
+  for (const CrossToken& c : cross_[static_cast<uint8_t>(esc[p - 1])]) {
+    if (c.offset > p || p - c.offset + c.text.size() > esc.size()) continue;
+    if (esc.compare(p - c.offset, c.text.size(), c.text) == 0) return false;
+  }
+  return true;
+}
+
+MergeTable::Merge SpmEncoder::lookup(std::string_view seg, const Workspace& ws, int32_t left, int32_t right) const {
+  const MergeSymbol& l = ws.sym[static_cast<size_t>(left)];
+  const MergeSymbol& r = ws.sym[static_cast<size_t>(right)];
+  if (l.id != kNoToken && r.id != kNoToken) return pairs_.find(l.id, r.id);
+  // A character outside the vocabulary can still begin or end a longer token.
+  const int32_t id = vocab_->mergeable().find(seg.substr(l.start, l.n + r.n));
+  if (id == kNoToken) return {};
+  return {rank_of_[static_cast<size_t>(id)], id};
+}
+
+void SpmEncoder::encode_segment(std::string_view seg, Workspace& ws, std::vector<int32_t>& out) const {
+  const Vocab& v = *vocab_;
+  auto& sym = ws.sym;
+  sym.clear();
+  for (size_t off = 0; off < seg.size();) {
+    const auto lead = static_cast<uint8_t>(seg[off]);
+    const size_t len = std::min(utf8::sequence_length(lead), seg.size() - off);
+    const int32_t index = static_cast<int32_t>(sym.size());
+    const int32_t id = lead < 0x80 ? ascii_ids_[lead] : v.mergeable().find(seg.substr(off, len));
+    sym.push_back({index - 1, off + len == seg.size() ? -1 : index + 1, id, static_cast<uint32_t>(off),
+                   static_cast<uint32_t>(len)});
+    off += len;
+  }
+
+  run_merges(sym, ws.heap, [&](int32_t l, int32_t r) { return lookup(seg, ws, l, r); });
+
+  for (int32_t i = 0; i != -1; i = sym[static_cast<size_t>(i)].next) {
+    const MergeSymbol& s = sym[static_cast<size_t>(i)];
+    if (s.id != kNoToken) {
+      out.push_back(s.id);
+      continue;
+    }
+    // A character outside the vocabulary: byte fallback, else the unknown token.
+    bool all_bytes = v.has_byte_tokens();
+    for (uint32_t j = 0; j < s.n && all_bytes; ++j)
+      all_bytes = v.byte_token(static_cast<uint8_t>(seg[s.start + j])) != kNoToken;
+    if (all_bytes) {
+      for (uint32_t j = 0; j < s.n; ++j) out.push_back(v.byte_token(static_cast<uint8_t>(seg[s.start + j])));
+    } else if (v.unk() != kNoToken) {
+      out.push_back(v.unk());
+    }
+  }
+}
+
+void SpmEncoder::encode(std::string_view text, bool space_prefix, std::vector<int32_t>& out) const {
+  if (text.empty()) return;
+  Workspace ws;
+  // Escape spaces into one buffer so that a candidate pair is a contiguous substring.
+  std::string& esc = ws.esc;
+  esc.reserve(text.size() + text.size() / 4 + 3);
+  if (space_prefix) esc.append(kSpaceMark);
+  for (char c : text) {
+    if (c == ' ') esc.append(kSpaceMark);
+    else esc.push_back(c);
+  }
+  const std::string_view all(esc);
+  if (!segment_) {
+    encode_segment(all, ws, out);
+    return;
+  }
+  size_t seg_start = 0;
+  for (size_t p = all.find(kSpaceMark, 1); p != std::string_view::npos; p = all.find(kSpaceMark, p + 1)) {
+    if (safe_cut(all, p)) {
+      encode_segment(all.substr(seg_start, p - seg_start), ws, out);
+      seg_start = p;
+    }
+  }
+  encode_segment(all.substr(seg_start), ws, out);
+}
+
+}  // namespace tessera::tokenizer

@@ -1,0 +1,60 @@
+// SentencePiece-style encoder ("llama" vocabularies), the algorithm llama.cpp uses for them:
+//  1. spaces (U+0020 only) become U+2581 '▁'; optionally one '▁' is put in front (space prefix);
+//  2. the text is split into UTF-8 characters (an invalid byte counts as one character);
+//  3. repeatedly merge the adjacent pair whose concatenation is a vocabulary token with the
+//     highest score (ties: leftmost pair first), until no adjacent pair forms a token;
+//  4. each remaining symbol is its token, or, when a single character is not in the vocabulary,
+//     its bytes as <0xXX> byte tokens; without byte tokens, the unknown token (one per character).
+// Step 3 runs on token ids: at construction every mergeable token is split at each character
+// boundary into two mergeable tokens where possible, giving a table (left id, right id) -> (rank
+// by descending score, result id); pairs involving a character outside the vocabulary fall back
+// to a text lookup. The loop itself is merge_loop.h: O(n log n).
+//
+// Speed: one queue over a whole long text thrashes the cache, so the text is cut before each '▁'
+// where no vocabulary token can span the cut (checked against the few tokens that contain '▁'
+// after their first character, e.g. runs of '▁'). No symbol can ever cross such a cut, because
+// every symbol is a token occurring in the text, so merging each segment on its own gives exactly
+// the result of merging the whole text at once.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tokenizer/token_index.h"
+#include "tokenizer/vocab.h"
+
+namespace tessera::tokenizer {
+
+class SpmEncoder {
+ public:
+  explicit SpmEncoder(const Vocab& vocab);
+
+  // Appends the tokens of raw text `text` to `out`. `space_prefix` puts one '▁' in front.
+  // Empty text produces nothing (even with space_prefix).
+  void encode(std::string_view text, bool space_prefix, std::vector<int32_t>& out) const;
+
+ private:
+  struct Workspace;
+  MergeTable::Merge lookup(std::string_view seg, const Workspace& ws, int32_t left, int32_t right) const;
+  // Merges one segment of escaped text (a substring of ws's buffer) and appends its tokens.
+  void encode_segment(std::string_view seg, Workspace& ws, std::vector<int32_t>& out) const;
+  // True when no token can span the byte position `p` of `esc` (which starts a '▁').
+  bool safe_cut(std::string_view esc, size_t p) const;
+
+  struct CrossToken {
+    std::string text;
+    size_t offset;  // byte offset of a '▁' inside the text (> 0)
+  };
+  const Vocab* vocab_;
+  MergeTable pairs_;
+  std::vector<int32_t> rank_of_;          // token id -> rank (0 = highest score)
+  std::array<int32_t, 128> ascii_ids_{};  // single ASCII characters -> token (hot path)
+  // Tokens with a '▁' after their first character, grouped by the byte before that '▁'.
+  std::array<std::vector<CrossToken>, 256> cross_;
+  bool segment_ = true;  // false when the vocabulary has too many such tokens to check cheaply
+};
+
+}  // namespace tessera::tokenizer
