@@ -1,0 +1,105 @@
+// Every case of every fixture in fixtures/templates/*.cases.json must render byte-identical to
+// what Python's jinja2 rendered (`expected`), or fail with the template's own message
+// (`expected_error`).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "python_literal.h"
+#include "support/test_support.h"
+#include "template/chat_template.h"
+
+namespace tessera::chat {
+namespace {
+
+using json = nlohmann::ordered_json;
+namespace fs = std::filesystem;
+
+std::string read_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::vector<std::string> case_files() {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(test::fixture("templates"), ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.size() > 11 && name.ends_with(".cases.json")) names.push_back(name);
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// Messages are JSON, or a Python literal string (repr of a list of dicts).
+json messages_of(const json& c) {
+  const json& m = c.at("messages");
+  if (!m.is_string()) return m;
+  auto parsed = test::python_literal_to_json(m.get<std::string>());
+  EXPECT_TRUE(parsed.ok()) << (parsed.ok() ? "" : parsed.error().message);
+  return parsed.ok() ? *parsed : json::array();
+}
+
+TEST(TemplateFixtures, FixtureFilesArePresent) {
+  EXPECT_GE(case_files().size(), 6u) << "no *.cases.json under " << test::fixture("templates");
+}
+
+class TemplateFixture : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(TemplateFixture, RendersLikeJinja2) {
+  const fs::path dir = test::fixture("templates");
+  const json file = json::parse(read_text(dir / GetParam()));
+  const std::string template_name = file.at("template").get<std::string>();
+  auto tmpl = ChatTemplate::parse(read_text(dir / template_name), template_name);
+  ASSERT_TRUE(tmpl.ok()) << tmpl.error().message;
+
+  int passed = 0;
+  const int total = static_cast<int>(file.at("cases").size());
+  for (const json& c : file.at("cases")) {
+    SCOPED_TRACE(template_name + " case " + c.value("name", std::string("?")));
+    ChatTemplateInput in;
+    in.messages = messages_of(c);
+    in.add_generation_prompt = c.at("add_generation_prompt").get<bool>();
+    in.bos_token = c.value("bos_token", std::string());
+    in.eos_token = c.value("eos_token", std::string());
+    in.now = DateTime{2026, 7, 4, 12, 0, 0};
+    auto out = tmpl->render(in);
+    if (c.contains("expected_error")) {
+      const std::string want = c.at("expected_error").get<std::string>();
+      if (out.ok()) {
+        ADD_FAILURE() << "expected error '" << want << "', rendered:\n" << *out;
+        continue;
+      }
+      EXPECT_NE(out.error().message.find(want), std::string::npos) << out.error().message;
+      if (out.error().message.find(want) != std::string::npos) ++passed;
+    } else {
+      if (!out.ok()) {
+        ADD_FAILURE() << out.error().message;
+        continue;
+      }
+      const std::string want = c.at("expected").get<std::string>();
+      EXPECT_EQ(*out, want);
+      if (*out == want) ++passed;
+    }
+  }
+  std::printf("[ fixture  ] %s: %d/%d cases pass\n", template_name.c_str(), passed, total);
+  EXPECT_EQ(passed, total);
+}
+
+std::string param_name(const ::testing::TestParamInfo<std::string>& info) {
+  std::string n = info.param.substr(0, info.param.size() - 11);
+  for (char& ch : n)
+    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+  return n;
+}
+
+INSTANTIATE_TEST_SUITE_P(Templates, TemplateFixture, ::testing::ValuesIn(case_files()), param_name);
+
+}  // namespace
+}  // namespace tessera::chat
