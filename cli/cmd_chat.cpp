@@ -1,13 +1,176 @@
-// Placeholder until the 'chat' command lands; replaced wholesale by its implementation.
-#include <cstdio>
+// tessera-cli chat: an interactive conversation with a model, using its chat template.
+#include <unistd.h>
 
+#include <cerrno>
+#include <cstdio>
+#include <string>
+
+#include "cli_common.h"
 #include "commands.h"
 
 namespace tessera::cli {
+namespace {
 
-int cmd_chat(const Args&) {
-  std::fprintf(stderr, "tessera-cli chat: not available in this build yet\n");
-  return 1;
+void usage(FILE* out) {
+  std::fprintf(out,
+               "usage: tessera-cli chat [-m FILE] [--system TEXT] [options]\n\n"
+               "Reads your messages line by line from stdin and streams the model's replies to stdout.\n"
+               "At the prompt: /reset clears the conversation, /quit (or Ctrl-D, or Ctrl-C) leaves.\n"
+               "Ctrl-C during a reply stops the reply.\n\n"
+               "  --system TEXT             a system message at the start of the conversation\n"
+               "  -v, --verbose             timings after every reply\n");
+  std::fputs(model_options_usage(), out);
+  std::fputs(sampling_options_usage(), out);
+  std::fputs(backend_options_usage(), out);
+}
+
+// Line input on fd 0 that notices Ctrl-C: the handler is installed without SA_RESTART, so a
+// blocking read returns EINTR and the flag says why.
+class LineReader {
+ public:
+  enum class Status { Line, Eof, Interrupted };
+
+  Status read(std::string& line) {
+    line.clear();
+    for (;;) {
+      const auto nl = buffer_.find('\n');
+      if (nl != std::string::npos) {
+        line = buffer_.substr(0, nl);
+        buffer_.erase(0, nl + 1);
+        return Status::Line;
+      }
+      char chunk[4096];
+      const ssize_t n = ::read(0, chunk, sizeof chunk);
+      if (n > 0) {
+        buffer_.append(chunk, static_cast<size_t>(n));
+        continue;
+      }
+      if (n < 0 && errno == EINTR) {
+        if (interrupt_flag().load()) return Status::Interrupted;
+        continue;
+      }
+      if (!buffer_.empty()) {  // a last line without a newline
+        line.swap(buffer_);
+        buffer_.clear();
+        return Status::Line;
+      }
+      return Status::Eof;
+    }
+  }
+
+ private:
+  std::string buffer_;
+};
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return {};
+  const auto e = s.find_last_not_of(" \t\r\n");
+  return s.substr(b, e - b + 1);
+}
+
+}  // namespace
+
+int cmd_chat(const Args& args) {
+  ModelOptions model;
+  SamplingOptions sampling;
+  std::string system;
+  bool verbose = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    std::string error;
+    if (a == "-h" || a == "--help") {
+      usage(stdout);
+      return 0;
+    } else if (a == "--system") {
+      if (i + 1 >= args.size()) {
+        std::fprintf(stderr, "tessera-cli chat: option --system needs a value\n");
+        return 2;
+      }
+      system = args[++i];
+    } else if (a == "-v" || a == "--verbose") {
+      verbose = true;
+    } else if (!parse_model_option(args, i, model, error) && !parse_sampling_option(args, i, sampling, error)) {
+      std::fprintf(stderr, "tessera-cli chat: unknown option '%s' (see tessera-cli chat --help)\n", a.c_str());
+      return 2;
+    }
+    if (!error.empty()) {
+      std::fprintf(stderr, "tessera-cli chat: %s\n", error.c_str());
+      return 2;
+    }
+  }
+
+  Engine engine;
+  if (Status s = load_model(engine, model, "chat"); !s.ok()) {
+    std::fprintf(stderr, "tessera-cli chat: %s\n", s.error().message.c_str());
+    return s.error().kind == ErrorKind::InvalidArgument && model.model_path.empty() ? 2 : 1;
+  }
+  if (!engine.tokenizer()) {
+    std::fprintf(stderr, "tessera-cli chat: the model %s has no tokenizer, so it cannot chat\n",
+                 engine.info().path.c_str());
+    return 1;
+  }
+  const bool interactive = ::isatty(0) != 0;
+  std::fprintf(stderr, "chatting with %s (context %d tokens); /reset clears the conversation, /quit leaves\n",
+               engine.info().name.c_str(), engine.n_ctx());
+
+  install_interrupt_handler();
+  std::vector<ChatMessage> conversation;
+  auto reset = [&] {
+    conversation.clear();
+    if (!system.empty()) conversation.push_back({"system", system});
+  };
+  reset();
+
+  LineReader reader;
+  std::string line;
+  for (;;) {
+    if (interactive) {
+      std::fputs("> ", stdout);
+      std::fflush(stdout);
+    }
+    interrupt_flag().store(false);
+    const auto status = reader.read(line);
+    if (status != LineReader::Status::Line) {
+      if (interactive) std::fputc('\n', stdout);
+      break;
+    }
+    const std::string text = trim(line);
+    if (text.empty()) continue;
+    if (text == "/quit" || text == "/exit") break;
+    if (text == "/reset") {
+      reset();
+      std::fprintf(stderr, "(conversation cleared)\n");
+      continue;
+    }
+    conversation.push_back({"user", text});
+    GenerationRequest req;
+    req.n_predict = sampling.n_predict;
+    req.sampling = sampling.params;
+    req.stop = &interrupt_flag();
+    auto result = engine.chat(conversation, req, [](const TokenEvent& e) {
+      if (!e.text.empty()) {
+        std::fwrite(e.text.data(), 1, e.text.size(), stdout);
+        std::fflush(stdout);
+      }
+      return true;
+    });
+    if (!result.ok()) {
+      std::fprintf(stderr, "tessera-cli chat: %s\n", result.error().message.c_str());
+      conversation.pop_back();
+      if (result.error().message.find("does not fit the context") != std::string::npos)
+        std::fprintf(stderr, "(use /reset to start a new conversation)\n");
+      continue;
+    }
+    std::fputc('\n', stdout);
+    std::fflush(stdout);
+    conversation.push_back({"assistant", result->text});
+    if (result->stop_reason == StopReason::Stopped) std::fprintf(stderr, "(stopped)\n");
+    if (result->stop_reason == StopReason::ContextFull)
+      std::fprintf(stderr, "(the context is full; use /reset to start a new conversation)\n");
+    if (verbose) print_timings(*result);
+  }
+  return 0;
 }
 
 }  // namespace tessera::cli

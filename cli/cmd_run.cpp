@@ -1,13 +1,124 @@
-// Placeholder until the 'run' command lands; replaced wholesale by its implementation.
+// tessera-cli run: generate a continuation of a prompt, streamed to stdout as it is generated.
 #include <cstdio>
+#include <cstring>
+#include <string>
 
+#include "cli_common.h"
 #include "commands.h"
 
 namespace tessera::cli {
+namespace {
 
-int cmd_run(const Args&) {
-  std::fprintf(stderr, "tessera-cli run: not available in this build yet\n");
-  return 1;
+void usage(FILE* out) {
+  std::fprintf(out,
+               "usage: tessera-cli run [-m FILE] -p PROMPT [options]\n\n"
+               "Streams the generated continuation of PROMPT (not the prompt) to stdout, timings to stderr.\n\n"
+               "  -p, --prompt TEXT         the prompt (may be \"\": the model starts from BOS)\n"
+               "  --ids                     also print the generated token ids (a line \"ids: ...\" on stdout)\n"
+               "  --no-bos                  do not add BOS in front of the prompt\n"
+               "  --parse-special           treat special-token texts in the prompt (\"<|im_start|>\") as tokens\n"
+               "  --ignore-eos              keep going past end-of-text tokens\n"
+               "  -v, --verbose             print the model, backend and seed to stderr\n");
+  std::fputs(model_options_usage(), out);
+  std::fputs(sampling_options_usage(), out);
+  std::fputs(backend_options_usage(), out);
+  std::fprintf(out, "\nDefaults: -n 128. Ctrl-C stops the generation (exit code 130).\n");
+}
+
+}  // namespace
+
+int cmd_run(const Args& args) {
+  ModelOptions model;
+  SamplingOptions sampling;
+  sampling.n_predict = 128;
+  std::string prompt;
+  bool have_prompt = false, print_ids = false, no_bos = false, parse_special = false, ignore_eos = false,
+       verbose = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    std::string error;
+    if (a == "-h" || a == "--help") {
+      usage(stdout);
+      return 0;
+    } else if (a == "-p" || a == "--prompt") {
+      if (i + 1 >= args.size()) {
+        std::fprintf(stderr, "tessera-cli run: option %s needs a value\n", a.c_str());
+        return 2;
+      }
+      prompt = args[++i];
+      have_prompt = true;
+    } else if (a == "--ids") {
+      print_ids = true;
+    } else if (a == "--no-bos") {
+      no_bos = true;
+    } else if (a == "--parse-special") {
+      parse_special = true;
+    } else if (a == "--ignore-eos") {
+      ignore_eos = true;
+    } else if (a == "-v" || a == "--verbose") {
+      verbose = true;
+    } else if (!parse_model_option(args, i, model, error) && !parse_sampling_option(args, i, sampling, error)) {
+      std::fprintf(stderr, "tessera-cli run: unknown option '%s' (see tessera-cli run --help)\n", a.c_str());
+      return 2;
+    }
+    if (!error.empty()) {
+      std::fprintf(stderr, "tessera-cli run: %s\n", error.c_str());
+      return 2;
+    }
+  }
+  if (!have_prompt) {
+    std::fprintf(stderr, "tessera-cli run: missing -p PROMPT (see tessera-cli run --help)\n");
+    return 2;
+  }
+
+  Engine engine;
+  if (Status s = load_model(engine, model, "run"); !s.ok()) {
+    std::fprintf(stderr, "tessera-cli run: %s\n", s.error().message.c_str());
+    return s.error().kind == ErrorKind::InvalidArgument && model.model_path.empty() ? 2 : 1;
+  }
+  if (verbose) {
+    const ModelInfo& info = engine.info();
+    std::fprintf(stderr, "model:   %s (%s, %llu parameters, %s)\nbackend: %s\n", info.path.c_str(),
+                 info.architecture.c_str(), static_cast<unsigned long long>(info.parameter_count),
+                 info.main_type().c_str(), info.backend.c_str());
+  }
+
+  install_interrupt_handler();
+  GenerationRequest req;
+  req.prompt = prompt;
+  req.add_special = !no_bos;
+  req.parse_special = parse_special;
+  req.n_predict = sampling.n_predict;
+  req.sampling = sampling.params;
+  req.stop = &interrupt_flag();
+  req.stop_at_end_of_generation = !ignore_eos;
+  if (req.sampling.seed == kRandomSeed && !req.sampling.greedy()) {
+    // Pick the seed here so --verbose can print it and the run can be repeated with --seed.
+    req.sampling.seed = Sampler(req.sampling).seed();
+  }
+  if (verbose && !req.sampling.greedy())
+    std::fprintf(stderr, "seed:    %llu\n", static_cast<unsigned long long>(req.sampling.seed));
+
+  auto result = engine.generate(req, [](const TokenEvent& e) {
+    if (!e.text.empty()) {
+      std::fwrite(e.text.data(), 1, e.text.size(), stdout);
+      std::fflush(stdout);
+    }
+    return true;
+  });
+  if (!result.ok()) {
+    std::fprintf(stderr, "tessera-cli run: %s\n", result.error().message.c_str());
+    return 1;
+  }
+  std::fputc('\n', stdout);
+  if (print_ids) {
+    std::fputs("ids:", stdout);
+    for (int32_t id : result->tokens) std::fprintf(stdout, " %d", id);
+    std::fputc('\n', stdout);
+  }
+  std::fflush(stdout);
+  print_timings(*result);
+  return result->stop_reason == StopReason::Stopped && interrupt_flag().load() ? 130 : 0;
 }
 
 }  // namespace tessera::cli

@@ -1,0 +1,53 @@
+// Options and helpers shared by `run` and `chat`: model location (with the embedded default model),
+// load and sampling options, the Ctrl-C flag, timing lines.
+#pragma once
+
+#include <atomic>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "backend_choice.h"
+#include "engine/engine.h"
+
+namespace tessera::cli {
+
+struct ModelOptions {
+  std::string model_path;  // -m; empty: the default model
+  int32_t n_ctx = 0;       // --ctx / -c; 0: the model's (at most 4096)
+  int32_t n_batch = 512;   // --batch / -b
+  KvCacheType kv_type = KvCacheType::F16;  // --kv-type f16|f32
+  BackendOptions backend;  // --backend, --threads, split options
+};
+
+struct SamplingOptions {
+  SamplingParams params;
+  int32_t n_predict = -1;  // -n
+};
+
+// Each consumes args[i] (and its value, advancing i) when it is one of its options; `error` is set
+// for a bad value. Model: -m/--model, -c/--ctx, -b/--batch, --kv-type, plus the backend options.
+// Sampling: -n/--n-predict, --temp, --top-k, --top-p, --min-p, --repeat-penalty, --repeat-last-n,
+// --frequency-penalty, --presence-penalty, --seed.
+bool parse_model_option(const std::vector<std::string>& args, size_t& i, ModelOptions& o, std::string& error);
+bool parse_sampling_option(const std::vector<std::string>& args, size_t& i, SamplingOptions& o, std::string& error);
+const char* model_options_usage();
+const char* sampling_options_usage();
+
+// The embedded default model: next to the executable under ../share/tessera/models/, then in the
+// source tree (resources/models/, when built with TESSERA_SOURCE_DIR). nullopt when neither exists.
+std::optional<std::string> default_model_path();
+
+// Loads the model into `engine` with the chosen backend. Prints notes (e.g. "running on the CPU")
+// to stderr. The error is ready to print.
+Status load_model(Engine& engine, const ModelOptions& options, const char* command);
+
+// Ctrl-C: the first SIGINT sets the flag (the command decides what it means); the process keeps
+// running. install_interrupt_handler() is idempotent.
+void install_interrupt_handler();
+std::atomic<bool>& interrupt_flag();
+
+// "prompt: 5 tokens in 1.20 ms (4166.7 tokens/s) ..." lines on stderr.
+void print_timings(const GenerationResult& result);
+
+}  // namespace tessera::cli

@@ -1,0 +1,322 @@
+#include "engine/engine.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "backend/cpu_backend.h"
+#include "gguf/gguf_file.h"
+#include "model/model_loader.h"
+#include "template/chat_template.h"
+#include "tokenizer/streaming_decoder.h"
+#include "tokenizer/tokenizer.h"
+
+namespace tessera {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double ms_between(Clock::time_point a, Clock::time_point b) {
+  return std::chrono::duration<double, std::milli>(b - a).count();
+}
+
+bool stop_requested(const std::atomic<bool>* stop) { return stop != nullptr && stop->load(std::memory_order_relaxed); }
+
+}  // namespace
+
+const char* stop_reason_name(StopReason reason) {
+  switch (reason) {
+    case StopReason::EndOfGeneration: return "end of generation";
+    case StopReason::Length: return "length";
+    case StopReason::Stopped: return "stopped";
+    case StopReason::ContextFull: return "context full";
+  }
+  return "?";
+}
+
+Engine::Engine() { register_backend("cpu", cpu_backend_factory()); }
+
+Engine::~Engine() { unload(); }
+
+void Engine::register_backend(const std::string& name, BackendFactory factory) {
+  for (auto& [n, f] : factories_)
+    if (n == name) {
+      f = std::move(factory);
+      return;
+    }
+  factories_.emplace_back(name, std::move(factory));
+}
+
+std::vector<std::string> Engine::backend_names() const {
+  std::vector<std::string> v;
+  for (const auto& [n, f] : factories_) v.push_back(n);
+  return v;
+}
+
+Result<std::unique_ptr<Backend>> Engine::make_backend(const std::string& requested, std::string* chosen) const {
+  if (requested == "auto") {
+    for (const auto& [name, factory] : factories_) {
+      if (name == "cpu") continue;
+      auto b = factory();
+      if (b.ok()) {
+        *chosen = name;
+        return b;
+      }
+    }
+    return make_backend("cpu", chosen);
+  }
+  for (const auto& [name, factory] : factories_)
+    if (name == requested) {
+      *chosen = name;
+      return factory();
+    }
+  std::string list;
+  for (const auto& n : backend_names()) list += (list.empty() ? "" : ", ") + n;
+  return make_error(ErrorKind::InvalidArgument,
+                    "backend '" + requested + "' is not available in this build (available: " + list + ", auto)");
+}
+
+Status Engine::load(const std::string& path, const LoadSettings& settings, const ProgressFn& progress) {
+  unload();
+  if (progress && !progress(0.0f)) return make_error(ErrorKind::Cancelled, "loading " + path + " was cancelled");
+  if (settings.n_ctx < 0)
+    return make_error(ErrorKind::InvalidArgument, "context size must be positive (or 0 for the model's), got " +
+                                                      std::to_string(settings.n_ctx));
+  if (settings.n_batch <= 0)
+    return make_error(ErrorKind::InvalidArgument, "batch size must be positive, got " + std::to_string(settings.n_batch));
+
+  auto opened = gguf::GgufFile::open(path);
+  if (!opened.ok()) return opened.take_error();
+  std::shared_ptr<const gguf::GgufFile> file(std::move(opened).value());
+  TESSERA_ASSIGN_OR_RETURN(ModelSpec spec, build_model_spec(file));
+
+  std::unique_ptr<tokenizer::Tokenizer> tok;
+  if (file->has("tokenizer.ggml.model")) {
+    TESSERA_ASSIGN_OR_RETURN(tok, tokenizer::Tokenizer::from_gguf(*file));
+    if (static_cast<int64_t>(tok->vocab_size()) > spec.n_vocab)
+      return make_error(ErrorKind::BadFile, "the tokenizer of " + path + " has " + std::to_string(tok->vocab_size()) +
+                                                " tokens but the model only " + std::to_string(spec.n_vocab) + " rows");
+  }
+  TESSERA_ASSIGN_OR_RETURN(std::string template_source, file->get_string_or("tokenizer.chat_template", ""));
+  std::unique_ptr<chat::ChatTemplate> chat_template;
+  std::string template_error;
+  {
+    const bool own = !template_source.empty();
+    auto parsed = chat::ChatTemplate::parse(own ? template_source : chat::default_chat_template(),
+                                            own ? "chat template of " + path : "default chat template");
+    if (parsed.ok())
+      chat_template = std::make_unique<chat::ChatTemplate>(std::move(parsed).value());
+    else
+      template_error = parsed.error().message;
+  }
+
+  std::string chosen;
+  TESSERA_ASSIGN_OR_RETURN(std::unique_ptr<Backend> backend, make_backend(settings.backend, &chosen));
+  BackendModelSettings bs;
+  bs.n_ctx = settings.n_ctx > 0 ? settings.n_ctx
+                                : static_cast<int32_t>(std::min<int64_t>(spec.n_ctx_train, kDefaultMaxContext));
+  bs.n_batch = std::min(settings.n_batch, bs.n_ctx);
+  bs.n_threads = settings.n_threads;
+  bs.kv_type = settings.kv_type;
+  bs.all_logits = settings.all_logits;
+  TESSERA_ASSIGN_OR_RETURN(std::unique_ptr<BackendModel> model, backend->load_model(spec, bs, progress));
+
+  info_ = describe_model(*file, spec);
+  info_.n_ctx = model->n_ctx();
+  info_.backend = model->describe();
+  info_.memory = model->footprint();
+  file_ = std::move(file);
+  tokenizer_ = std::move(tok);
+  chat_template_ = std::move(chat_template);
+  chat_template_error_ = std::move(template_error);
+  backend_ = std::move(backend);
+  model_ = std::move(model);
+  cached_tokens_.clear();
+  return {};
+}
+
+void Engine::unload() {
+  model_.reset();  // before the backend that made it
+  backend_.reset();
+  tokenizer_.reset();
+  file_.reset();
+  chat_template_.reset();
+  chat_template_error_.clear();
+  cached_tokens_.clear();
+  info_ = {};
+}
+
+int32_t Engine::n_ctx() const { return model_ ? model_->n_ctx() : 0; }
+
+void Engine::clear_cache() {
+  if (model_) model_->kv_clear();
+  cached_tokens_.clear();
+}
+
+Result<std::vector<int32_t>> Engine::tokenize(std::string_view text, bool add_special, bool parse_special) const {
+  if (!model_) return make_error(ErrorKind::InvalidArgument, "no model is loaded");
+  if (!tokenizer_)
+    return make_error(ErrorKind::InvalidArgument,
+                      "the model " + info_.path + " has no tokenizer; give the prompt as token ids");
+  return tokenizer_->encode(text, add_special, parse_special);
+}
+
+Status Engine::evaluate_prompt(const std::vector<int32_t>& prompt, const std::atomic<bool>* stop, int32_t* reused,
+                               bool* stopped) {
+  // Longest shared prefix with what the cache holds; at least the last prompt token is evaluated,
+  // because its logits are what the first sample needs.
+  size_t common = 0;
+  while (common < cached_tokens_.size() && common < prompt.size() && cached_tokens_[common] == prompt[common]) ++common;
+  common = std::min(common, prompt.size() - 1);
+  TESSERA_TRY(model_->kv_keep(static_cast<int32_t>(common)));
+  cached_tokens_.resize(common);
+  *reused = static_cast<int32_t>(common);
+  const size_t batch = static_cast<size_t>(model_->n_batch());
+  for (size_t pos = common; pos < prompt.size(); pos += batch) {
+    if (stop_requested(stop)) {
+      *stopped = true;
+      return {};
+    }
+    const size_t n = std::min(batch, prompt.size() - pos);
+    const bool last = pos + n == prompt.size();
+    Status s = model_->eval(std::span(prompt).subspan(pos, n), static_cast<int32_t>(pos),
+                            last ? LogitsRequest::Last : LogitsRequest::None);
+    if (!s.ok()) {
+      clear_cache();
+      return s;
+    }
+    cached_tokens_.insert(cached_tokens_.end(), prompt.begin() + static_cast<std::ptrdiff_t>(pos),
+                          prompt.begin() + static_cast<std::ptrdiff_t>(pos + n));
+  }
+  return {};
+}
+
+Result<GenerationResult> Engine::generate(const GenerationRequest& request, const TokenCallback& on_token) {
+  const auto t_start = Clock::now();
+  if (!model_) return make_error(ErrorKind::InvalidArgument, "no model is loaded");
+  if (std::string bad = request.sampling.validate(); !bad.empty())
+    return make_error(ErrorKind::InvalidArgument, "invalid sampling settings: " + bad);
+  if (request.n_predict < -1)
+    return make_error(ErrorKind::InvalidArgument,
+                      "n_predict is " + std::to_string(request.n_predict) + ", expected -1 (no limit) or a count");
+
+  std::vector<int32_t> prompt;
+  if (!request.prompt_tokens.empty()) {
+    prompt = request.prompt_tokens;
+    for (int32_t id : prompt)
+      if (id < 0 || id >= info_.n_vocab)
+        return make_error(ErrorKind::InvalidArgument, "prompt token id " + std::to_string(id) +
+                                                          " is outside the vocabulary of " + std::to_string(info_.n_vocab));
+  } else {
+    TESSERA_ASSIGN_OR_RETURN(prompt, tokenize(request.prompt, request.add_special, request.parse_special));
+  }
+  if (prompt.empty())
+    return make_error(ErrorKind::InvalidArgument,
+                      "the prompt is empty (no tokens); give some text, or let the tokenizer add BOS");
+  const int32_t n_ctx = model_->n_ctx();
+  if (static_cast<int64_t>(prompt.size()) > n_ctx)
+    return make_error(ErrorKind::InvalidArgument, "prompt of " + std::to_string(prompt.size()) +
+                                                      " tokens does not fit the context of " + std::to_string(n_ctx));
+
+  GenerationResult result;
+  GenerationTimings& tm = result.timings;
+  tm.prompt_tokens = static_cast<int32_t>(prompt.size());
+
+  bool stopped = false;
+  const auto t_prompt = Clock::now();
+  TESSERA_TRY(evaluate_prompt(prompt, request.stop, &tm.prompt_tokens_reused, &stopped));
+  const auto t_prompt_done = Clock::now();
+  tm.prompt_ms = ms_between(t_prompt, t_prompt_done);
+  const int32_t evaluated = tm.prompt_tokens - tm.prompt_tokens_reused;
+  tm.prompt_tokens_per_s = tm.prompt_ms > 0 ? evaluated / (tm.prompt_ms / 1000.0) : 0.0;
+  if (stopped) {
+    result.stop_reason = StopReason::Stopped;
+    return result;
+  }
+
+  Sampler sampler(request.sampling);
+  for (int32_t id : prompt) sampler.accept(id);
+  std::unique_ptr<tokenizer::StreamingDecoder> decoder;
+  if (tokenizer_) {
+    tokenizer::DecodeOptions opts;
+    opts.strip_space_prefix = false;  // a continuation: its first piece keeps its space
+    decoder = std::make_unique<tokenizer::StreamingDecoder>(*tokenizer_, opts);
+  }
+
+  Clock::time_point t_first{};
+  Clock::time_point t_last{};
+  const int32_t limit = request.n_predict;
+  result.stop_reason = StopReason::Length;
+  for (;;) {
+    if (limit >= 0 && static_cast<int32_t>(result.tokens.size()) >= limit) {
+      result.stop_reason = StopReason::Length;
+      break;
+    }
+    if (stop_requested(request.stop)) {
+      result.stop_reason = StopReason::Stopped;
+      break;
+    }
+    // The previous token (if any) must be evaluated first: it needs a position in the context.
+    if (!result.tokens.empty()) {
+      const int32_t pos = model_->n_past();
+      if (pos >= n_ctx) {
+        result.stop_reason = StopReason::ContextFull;
+        break;
+      }
+      const int32_t prev = result.tokens.back();
+      Status s = model_->eval(std::span(&prev, 1), pos, LogitsRequest::Last);
+      if (!s.ok()) {
+        clear_cache();
+        return s.take_error();
+      }
+      cached_tokens_.push_back(prev);
+    }
+    int32_t token;
+    if (sampler.is_plain_greedy()) {
+      TESSERA_ASSIGN_OR_RETURN(token, model_->argmax());
+    } else {
+      TESSERA_ASSIGN_OR_RETURN(std::span<const float> logits, model_->logits());
+      token = sampler.sample(logits.last(static_cast<size_t>(info_.n_vocab)));
+    }
+    const auto now = Clock::now();
+    if (result.tokens.empty()) {
+      t_first = now;
+      tm.time_to_first_token_ms = ms_between(t_start, now);
+    }
+    if (request.stop_at_end_of_generation && tokenizer_ && tokenizer_->is_end_of_generation(token)) {
+      result.stop_reason = StopReason::EndOfGeneration;
+      break;
+    }
+    t_last = now;
+    sampler.accept(token);
+    result.tokens.push_back(token);
+    TokenEvent ev;
+    ev.token = token;
+    ev.index = static_cast<int32_t>(result.tokens.size()) - 1;
+    ev.elapsed_ms = ms_between(t_start, now);
+    if (decoder) ev.text = decoder->push(token);
+    result.text += ev.text;
+    if (on_token && !on_token(ev)) {
+      result.stop_reason = StopReason::Stopped;
+      break;
+    }
+  }
+  if (decoder) {
+    TokenEvent tail;
+    tail.text = decoder->flush();
+    if (!tail.text.empty()) {
+      tail.index = static_cast<int32_t>(result.tokens.size());
+      tail.elapsed_ms = ms_between(t_start, Clock::now());
+      result.text += tail.text;
+      if (on_token) on_token(tail);
+    }
+  }
+  tm.generated_tokens = static_cast<int32_t>(result.tokens.size());
+  if (tm.generated_tokens > 0) {
+    tm.generation_ms = ms_between(t_first, t_last);
+    tm.generation_tokens_per_s =
+        tm.generation_ms > 0 ? (tm.generated_tokens - 1) / (tm.generation_ms / 1000.0) : 0.0;
+  }
+  return result;
+}
+
+}  // namespace tessera

@@ -1,0 +1,119 @@
+// Engine: loads a GGUF model onto a backend and generates text from it.
+//
+// Synchronous and confined to the thread that owns it (the GUI's worker thread, the CLI's main
+// thread): no method may be called concurrently with another. Only GenerationRequest::stop may be
+// touched from other threads.
+//
+// Backends are chosen by LoadSettings::backend among registered factories: "cpu" is always there;
+// the caller registers others (cuda/ registers "cuda"), so core never knows CUDA. "auto" tries the
+// non-CPU backends in registration order and takes the first whose factory succeeds (a device
+// exists); its load errors are reported, not hidden by a silent fall back. Without one, CPU.
+//
+// KV cache reuse: the engine remembers which tokens the cache holds. A new prompt (generate or
+// chat) evaluates only what follows the longest shared prefix, so a multi-turn chat does not
+// recompute the conversation. Context full: a prompt longer than the context is an error
+// ("prompt of N tokens does not fit the context of M"); generation stops with
+// StopReason::ContextFull when the context is used up (no context shift).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "backend/backend.h"
+#include "common/error.h"
+#include "engine/generation.h"
+#include "engine/model_info.h"
+
+namespace tessera {
+
+namespace gguf {
+class GgufFile;
+}
+namespace tokenizer {
+class Tokenizer;
+}
+namespace chat {
+class ChatTemplate;
+}
+
+struct LoadSettings {
+  std::string backend = "auto";  // "cpu", "cuda" (when registered) or "auto"
+  int32_t n_ctx = 0;             // 0: the model's training context, at most kDefaultMaxContext
+  int32_t n_batch = 512;         // prompt tokens per backend step
+  int32_t n_threads = 0;         // CPU threads; 0: all cores
+  KvCacheType kv_type = KvCacheType::F16;
+  bool all_logits = false;       // keep logits of every prompt token (scoring)
+};
+
+constexpr int32_t kDefaultMaxContext = 4096;
+
+struct ChatMessage {
+  std::string role;  // "system", "user", "assistant"
+  std::string content;
+};
+
+class Engine {
+ public:
+  Engine();
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  // Makes a backend available under `name` (replacing one of the same name).
+  void register_backend(const std::string& name, BackendFactory factory);
+  std::vector<std::string> backend_names() const;
+
+  // Loads `path`, replacing any loaded model. `progress` (may be empty) gets values in [0, 1] and
+  // returns false to cancel: Error{Cancelled}, and nothing stays loaded or allocated.
+  Status load(const std::string& path, const LoadSettings& settings, const ProgressFn& progress = {});
+  void unload();
+  bool loaded() const { return model_ != nullptr; }
+
+  // Precondition for the accessors below: loaded().
+  const ModelInfo& info() const { return info_; }
+  int32_t n_ctx() const;
+  // nullptr when the file has no tokenizer (then prompts must be token ids).
+  const tokenizer::Tokenizer* tokenizer() const { return tokenizer_.get(); }
+  BackendModel& backend_model() { return *model_; }
+
+  Result<std::vector<int32_t>> tokenize(std::string_view text, bool add_special, bool parse_special) const;
+
+  // Generates a continuation of the request's prompt, calling on_token (may be empty) per token.
+  Result<GenerationResult> generate(const GenerationRequest& request, const TokenCallback& on_token = {});
+
+  // The model's chat template (or the default one when the file has none) applied to `messages`.
+  Result<std::string> render_chat(const std::vector<ChatMessage>& messages, bool add_generation_prompt) const;
+  // Renders `messages` with the generation prompt, tokenizes it (special tokens parsed, BOS added
+  // when the model wants it and the template did not write it) and generates the assistant's reply
+  // with `request`'s settings (its prompt fields are ignored). The shared prefix with the previous
+  // call's tokens is reused from the KV cache.
+  Result<GenerationResult> chat(const std::vector<ChatMessage>& messages, const GenerationRequest& request,
+                                const TokenCallback& on_token = {});
+
+  // Forgets the KV cache contents (the next prompt is evaluated from the start).
+  void clear_cache();
+  // Tokens whose keys and values the cache holds.
+  const std::vector<int32_t>& cached_tokens() const { return cached_tokens_; }
+
+ private:
+  Result<std::unique_ptr<Backend>> make_backend(const std::string& requested, std::string* chosen) const;
+  Status evaluate_prompt(const std::vector<int32_t>& prompt, const std::atomic<bool>* stop, int32_t* reused,
+                         bool* stopped);
+
+  std::vector<std::pair<std::string, BackendFactory>> factories_;
+  std::shared_ptr<const gguf::GgufFile> file_;
+  std::unique_ptr<tokenizer::Tokenizer> tokenizer_;
+  std::unique_ptr<Backend> backend_;
+  std::unique_ptr<BackendModel> model_;
+  // The file's chat template (or the default), parsed at load; a template that does not parse is
+  // reported by render_chat/chat, not by load (the model still runs plain prompts).
+  std::unique_ptr<chat::ChatTemplate> chat_template_;
+  std::string chat_template_error_;
+  ModelInfo info_;
+  std::vector<int32_t> cached_tokens_;
+};
+
+}  // namespace tessera

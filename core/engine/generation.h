@@ -1,0 +1,71 @@
+// Value types of a generation: the request, the per-token events, the result and its timings.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "sampling/sampler.h"
+
+namespace tessera {
+
+struct GenerationRequest {
+  // The prompt: token ids when prompt_tokens is non-empty (used as given: no BOS added), else
+  // `prompt` text, tokenized with the model's tokenizer.
+  std::string prompt;
+  std::vector<int32_t> prompt_tokens;
+  bool add_special = true;     // text prompts: BOS (and EOS) as the tokenizer's add_bos/add_eos flags say
+  bool parse_special = false;  // text prompts: "<|im_start|>"-style texts become their special tokens
+  int32_t n_predict = 128;     // tokens to generate at most; -1: until end of generation or full context
+  SamplingParams sampling;
+  // Set from any thread to stop at the next token boundary (or between prompt batches).
+  const std::atomic<bool>* stop = nullptr;
+  // End-of-generation tokens (EOS, EOT, <|im_end|>, ...) end the generation; they are not part of
+  // the result's tokens or text. False: they are ordinary tokens (benchmarks, llama.cpp-style runs).
+  bool stop_at_end_of_generation = true;
+};
+
+// One generated token, delivered as soon as it is sampled. `text` is the UTF-8-complete text it
+// made available (may be "" while a multi-byte character is pending). After the last token, an
+// event with token == -1 carries any text that was still pending, when there is some.
+struct TokenEvent {
+  int32_t token = -1;
+  std::string text;
+  int32_t index = 0;         // 0 for the first generated token
+  double elapsed_ms = 0.0;   // since generate() was called
+};
+
+// Return false to stop the generation (StopReason::Stopped).
+using TokenCallback = std::function<bool(const TokenEvent&)>;
+
+enum class StopReason {
+  EndOfGeneration,  // the model produced EOS/EOT
+  Length,           // n_predict tokens were generated
+  Stopped,          // the stop flag or the callback asked to stop
+  ContextFull,      // the next token would not fit the context (no context shift is done)
+};
+
+const char* stop_reason_name(StopReason reason);
+
+struct GenerationTimings {
+  int32_t prompt_tokens = 0;            // tokens of the prompt
+  int32_t prompt_tokens_reused = 0;     // of which already in the KV cache (shared prefix)
+  double prompt_ms = 0.0;               // evaluating the rest of the prompt
+  double prompt_tokens_per_s = 0.0;     // evaluated prompt tokens / prompt_ms
+  double time_to_first_token_ms = 0.0;  // from the call to the first sampled token
+  int32_t generated_tokens = 0;
+  double generation_ms = 0.0;           // from the first token to the last
+  // (generated_tokens - 1) / generation_ms: each token after the first costs one decode step.
+  double generation_tokens_per_s = 0.0;
+};
+
+struct GenerationResult {
+  std::vector<int32_t> tokens;  // generated ids (no end-of-generation token)
+  std::string text;             // their text
+  StopReason stop_reason = StopReason::Length;
+  GenerationTimings timings;
+};
+
+}  // namespace tessera

@@ -1,0 +1,144 @@
+// Real GGUF files against their recorded references, through ModelSpec + the CPU backend directly
+// (the Engine suite repeats the stories260K check end to end).
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "backend/cpu_backend.h"
+#include "model/model_loader.h"
+#include "support/test_support.h"
+
+namespace tessera::test {
+namespace {
+
+nlohmann::json read_json(const std::string& relative) {
+  std::ifstream in(fixture(relative));
+  EXPECT_TRUE(in.good()) << fixture(relative);
+  return nlohmann::json::parse(in);
+}
+
+struct Loaded {
+  std::shared_ptr<const gguf::GgufFile> file;
+  ModelSpec spec;
+  std::unique_ptr<BackendModel> model;
+};
+
+Loaded load_fixture(const std::string& relative, KvCacheType kv, int32_t n_ctx) {
+  Loaded out;
+  auto f = gguf::GgufFile::open(fixture(relative).string());
+  EXPECT_TRUE(f.ok()) << f.error().describe();
+  if (!f.ok()) return out;
+  out.file = std::shared_ptr<const gguf::GgufFile>(std::move(f).value());
+  auto spec = build_model_spec(out.file);
+  EXPECT_TRUE(spec.ok()) << spec.error().describe();
+  if (!spec.ok()) return out;
+  out.spec = std::move(spec).value();
+  BackendModelSettings s;
+  s.n_ctx = n_ctx;
+  s.n_batch = 64;
+  s.kv_type = kv;
+  auto m = CpuBackend().load_model(out.spec, s, nullptr);
+  EXPECT_TRUE(m.ok()) << m.error().describe();
+  if (m.ok()) out.model = std::move(m).value();
+  return out;
+}
+
+// Greedy continuation of `prompt` for n tokens (no stop token).
+std::vector<int32_t> greedy(BackendModel& m, const std::vector<int32_t>& prompt, size_t n) {
+  m.kv_clear();
+  std::vector<int32_t> out;
+  EXPECT_TRUE(m.eval(prompt, 0, LogitsRequest::Last).ok());
+  int32_t pos = static_cast<int32_t>(prompt.size());
+  while (out.size() < n) {
+    auto next = m.argmax();
+    EXPECT_TRUE(next.ok());
+    out.push_back(*next);
+    if (out.size() == n) break;
+    const int32_t tok = *next;
+    EXPECT_TRUE(m.eval(std::span(&tok, 1), pos++, LogitsRequest::Last).ok());
+  }
+  return out;
+}
+
+TEST(FixtureModels, Stories260KSpec) {
+  auto l = load_fixture("models/stories260K-f32.gguf", KvCacheType::F16, 512);
+  ASSERT_TRUE(l.model);
+  EXPECT_EQ(l.spec.architecture, "llama");
+  EXPECT_EQ(l.spec.n_embd, 64);
+  EXPECT_EQ(l.spec.n_layer, 5);
+  EXPECT_EQ(l.spec.n_head, 8);
+  EXPECT_EQ(l.spec.n_head_kv, 4);
+  EXPECT_EQ(l.spec.head_dim, 8);
+  EXPECT_EQ(l.spec.n_vocab, 512);
+  EXPECT_EQ(l.spec.n_ctx_train, 512);
+  EXPECT_EQ(l.spec.rope.n_dims, 8);
+  EXPECT_EQ(l.spec.rope.mode, RopeMode::Normal);
+  EXPECT_FALSE(l.spec.tied_embeddings);  // the file stores output.weight a second time
+  EXPECT_EQ(l.spec.layers[0].n_ff, 172);
+}
+
+// llama.cpp's full greedy continuation (it does not stop at BOS), n_predict tokens, both with the
+// F16 KV cache llama.cpp used and with an F32 cache.
+TEST(FixtureModels, Stories260KGreedyMatchesLlamaCpp) {
+  const auto expected = read_json("models/stories260K.expected.json");
+  for (KvCacheType kv : {KvCacheType::F16, KvCacheType::F32}) {
+    auto l = load_fixture("models/stories260K-f32.gguf", kv, 512);
+    ASSERT_TRUE(l.model);
+    for (const auto& c : expected["cases"]) {
+      const auto prompt = c["prompt_token_ids"].get<std::vector<int32_t>>();
+      const auto want = c["llama_cpp"]["continuation_token_ids"].get<std::vector<int32_t>>();
+      const size_t n_predict = c["n_predict"].get<size_t>();
+      ASSERT_EQ(want.size(), n_predict);
+      const auto got = greedy(*l.model, prompt, n_predict);
+      EXPECT_EQ(got, want) << "prompt '" << c["prompt"].get<std::string>() << "', KV "
+                           << (kv == KvCacheType::F16 ? "F16" : "F32");
+    }
+  }
+}
+
+class HfFixture : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(HfFixture, GreedyIdsAndFirstLogitsMatchTransformers) {
+  const std::string arch = GetParam();
+  const auto ref = read_json("hf/" + arch + "-f16.ref.json");
+  const auto& variant = ref["variants"]["f16"];
+  auto l = load_fixture("hf/" + variant["file"].get<std::string>(), KvCacheType::F32, 128);
+  ASSERT_TRUE(l.model);
+  EXPECT_EQ(l.spec.n_vocab, ref["vocab_size"].get<int64_t>());
+  EXPECT_EQ(l.spec.tied_embeddings, ref["config"]["tie_word_embeddings"].get<bool>());
+  EXPECT_EQ(l.spec.rope.mode, arch == "qwen2" ? RopeMode::NeoX : RopeMode::Normal);
+  int logits_checked = 0;
+  for (const auto& c : variant["cases"]) {
+    const auto prompt = c["prompt_ids"].get<std::vector<int32_t>>();
+    const auto want = c["greedy_ids"].get<std::vector<int32_t>>();
+    const auto margins = c["margins"].get<std::vector<double>>();
+    // Compare up to (and including) the first step whose margin is below 0.01: that step's pick is
+    // still the reference's when our logits are close; after it the paths may legitimately diverge.
+    size_t n_compare = want.size();
+    for (size_t i = 0; i < margins.size(); ++i)
+      if (margins[i] < 0.01) {
+        n_compare = i;
+        break;
+      }
+    l.model->kv_clear();
+    ASSERT_TRUE(l.model->eval(prompt, 0, LogitsRequest::Last).ok());
+    if (c.contains("first_logits") && c["first_logits"].is_array()) {
+      const auto first = c["first_logits"].get<std::vector<double>>();
+      auto got = l.model->logits();
+      ASSERT_TRUE(got.ok());
+      std::vector<float> a(got->begin(), got->end()), b(first.begin(), first.end());
+      EXPECT_LT(max_relative_error(a, b), 1e-4) << c["prompt"].get<std::string>();
+      ++logits_checked;
+    }
+    const auto got = greedy(*l.model, prompt, n_compare);
+    EXPECT_EQ(got, std::vector<int32_t>(want.begin(), want.begin() + static_cast<std::ptrdiff_t>(n_compare)))
+        << c["prompt"].get<std::string>() << " (compared " << n_compare << " steps)";
+  }
+  EXPECT_GT(logits_checked, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Transformers, HfFixture, ::testing::Values("llama2", "qwen2"));
+
+}  // namespace
+}  // namespace tessera::test
