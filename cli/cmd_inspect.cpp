@@ -125,7 +125,8 @@ int cmd_inspect(const Args& args) {
     for (const auto& [type, tot] : by_type)
       totals[type] = {{"tensors", tot.tensors}, {"elements", tot.elements}, {"bytes", tot.bytes}};
     out["totals_by_type"] = totals;
-    std::printf("%s\n", out.dump(2).c_str());
+    // Metadata strings are whatever bytes the file holds; dump() would throw on invalid UTF-8.
+    std::printf("%s\n", out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
     return 0;
   }
 

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <limits>
@@ -77,11 +78,12 @@ uint64_t min_element_bytes(ValueType t) {
   return scalar_size(t);
 }
 
+// `array_items` counts the items of every array read so far, against limits.max_array_elements.
 Result<Value> read_value(Cursor& cur, ValueType type, const std::string& key, const std::string& file,
-                         const ReaderLimits& limits, uint64_t depth);
+                         const ReaderLimits& limits, uint64_t depth, uint64_t* array_items);
 
 Result<Value> read_array(Cursor& cur, const std::string& key, const std::string& file, const ReaderLimits& limits,
-                         uint64_t depth) {
+                         uint64_t depth, uint64_t* array_items) {
   if (depth >= limits.max_array_depth) {
     return bad(file, "metadata '" + key + "': arrays nested deeper than " + std::to_string(limits.max_array_depth));
   }
@@ -95,21 +97,31 @@ Result<Value> read_array(Cursor& cur, const std::string& key, const std::string&
   uint64_t min_bytes = min_element_bytes(elem);
   if (min_bytes != 0 && count > cur.remaining() / min_bytes) {
     std::ostringstream m;
-    m << "metadata '" << key << "': array of " << count << " " << value_type_name(elem) << " needs at least "
-      << "more bytes than the " << cur.remaining() << " left in the file";
+    m << "metadata '" << key << "': array length " << count << " of " << value_type_name(elem)
+      << " at offset " << (cur.pos() - 8) << " needs at least " << min_bytes << " bytes per item, more than the "
+      << cur.remaining() << " bytes left in the file";
     return bad(file, m.str());
   }
+  if (count > limits.max_array_elements - *array_items) {
+    std::ostringstream m;
+    m << "metadata '" << key << "': array length " << count << " brings the metadata's array items above the "
+      << "reader's limit of " << limits.max_array_elements << " (" << *array_items << " read before it)";
+    return bad(file, m.str());
+  }
+  *array_items += count;
   std::vector<Value> items;
-  items.reserve(count);
+  // The count is bounded by the bytes left, not by what a real file holds: reserve modestly and
+  // let a genuine long array grow, so a lying count fails at its first bad item, not in reserve().
+  items.reserve(std::min<uint64_t>(count, 1u << 16));
   for (uint64_t i = 0; i < count; ++i) {
-    TESSERA_ASSIGN_OR_RETURN(Value v, read_value(cur, elem, key, file, limits, depth + 1));
+    TESSERA_ASSIGN_OR_RETURN(Value v, read_value(cur, elem, key, file, limits, depth + 1, array_items));
     items.push_back(std::move(v));
   }
   return Value::array(elem, std::move(items));
 }
 
 Result<Value> read_value(Cursor& cur, ValueType type, const std::string& key, const std::string& file,
-                         const ReaderLimits& limits, uint64_t depth) {
+                         const ReaderLimits& limits, uint64_t depth, uint64_t* array_items) {
   const std::string field = "value of '" + key + "'";
   switch (type) {
     case ValueType::UInt8: { TESSERA_ASSIGN_OR_RETURN(auto v, cur.read<uint8_t>(field)); return Value::u8(v); }
@@ -132,7 +144,7 @@ Result<Value> read_value(Cursor& cur, ValueType type, const std::string& key, co
       return Value::string(std::move(s));
     }
     case ValueType::Array:
-      return read_array(cur, key, file, limits, depth);
+      return read_array(cur, key, file, limits, depth, array_items);
   }
   return bad(file, "metadata '" + key + "': unknown value type");
 }
@@ -161,7 +173,9 @@ GgufFile::~GgufFile() {
 }
 
 Result<std::unique_ptr<GgufFile>> GgufFile::open(const std::string& path, ReaderLimits limits) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // O_NONBLOCK: opening a FIFO (or a device) for reading would otherwise block until a writer
+  // appears; non-regular files are refused just below. It does not affect mmap of regular files.
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) {
     return make_error(ErrorKind::Io, "cannot open '" + path + "': " + std::strerror(errno));
   }
@@ -244,7 +258,8 @@ Status GgufFile::parse(const ReaderLimits& limits) {
   }
 
   std::unordered_set<std::string> keys;
-  metadata_.reserve(n_kv);
+  uint64_t array_items = 0;
+  metadata_.reserve(std::min<uint64_t>(n_kv, 1024));
   for (uint64_t i = 0; i < n_kv; ++i) {
     const std::string idx = "metadata entry " + std::to_string(i);
     TESSERA_ASSIGN_OR_RETURN(std::string key, cur.read_string("key of " + idx, limits.max_string_length));
@@ -256,7 +271,7 @@ Status GgufFile::parse(const ReaderLimits& limits) {
                             " is not a GGUF value type (expected 0.." + std::to_string(kMaxValueType) + ")");
     }
     TESSERA_ASSIGN_OR_RETURN(Value value,
-                             read_value(cur, static_cast<ValueType>(raw_type), key, name_, limits, 0));
+                             read_value(cur, static_cast<ValueType>(raw_type), key, name_, limits, 0, &array_items));
     metadata_.push_back({std::move(key), std::move(value)});
   }
 
@@ -270,7 +285,7 @@ Status GgufFile::parse(const ReaderLimits& limits) {
   }
 
   std::unordered_set<std::string> names;
-  tensors_.reserve(n_tensors);
+  tensors_.reserve(std::min<uint64_t>(n_tensors, 1u << 16));
   for (uint64_t i = 0; i < n_tensors; ++i) {
     const std::string idx = "tensor " + std::to_string(i);
     TensorInfo t;
@@ -283,19 +298,25 @@ Status GgufFile::parse(const ReaderLimits& limits) {
       return bad(name_, where + " has " + std::to_string(n_dims) + " dimensions, expected 1 to " +
                             std::to_string(kMaxDims));
     }
-    uint64_t elements = 1;
+    // Product of the non-zero dimensions: a zero dimension makes the tensor empty (allowed, as in
+    // ggml) but must not let the others grow without bound, since rows() and strides multiply them.
+    uint64_t extent = 1;
+    bool empty = false;
     for (uint32_t d = 0; d < n_dims; ++d) {
       TESSERA_ASSIGN_OR_RETURN(uint64_t ne, cur.read<uint64_t>("dimension " + std::to_string(d) + " of " + where));
       if (ne > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
         return bad(name_, where + " dimension " + std::to_string(d) + " is " + std::to_string(ne) +
                               ", above the largest signed 64-bit value");
       }
-      if (mul_overflows(elements, ne, &elements) ||
-          elements > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
+      if (ne == 0) {
+        empty = true;
+      } else if (mul_overflows(extent, ne, &extent) ||
+                 extent > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
         return bad(name_, where + " has dimensions whose product overflows 64 bits");
       }
       t.dims.push_back(static_cast<int64_t>(ne));
     }
+    const uint64_t elements = empty ? 0 : extent;
     TESSERA_ASSIGN_OR_RETURN(uint32_t raw_type, cur.read<uint32_t>("type of " + where));
     const TypeInfo* info = find_type_info(raw_type);
     if (info == nullptr) {

@@ -49,6 +49,10 @@ struct TensorInfo {
 struct ReaderLimits {
   uint64_t max_string_length = 1ull << 30;  // bytes
   uint64_t max_array_depth = 4;
+  // Items of all metadata arrays together. Each item costs about 100 bytes in memory, so one
+  // corrupted array length in a multi-gigabyte file could otherwise demand hundreds of gigabytes;
+  // real files hold a few hundred thousand (vocabulary, scores, token types, merges).
+  uint64_t max_array_elements = 1ull << 24;
 };
 
 class GgufFile {

@@ -169,6 +169,11 @@ Status GgufWriter::add_tensor_generated(std::string name, GgmlType type, std::ve
 
 template <typename Sink>
 Status GgufWriter::emit(Sink& sink) const {
+  // Padding divides by the alignment, and a reader accepts only powers of two.
+  if (alignment_ == 0 || (alignment_ & (alignment_ - 1)) != 0) {
+    return make_error(ErrorKind::InvalidArgument,
+                      "GGUF alignment " + std::to_string(alignment_) + " is not a power of two");
+  }
   TESSERA_TRY(put<Sink, uint32_t>(sink, kMagic));
   TESSERA_TRY(put<Sink, uint32_t>(sink, version_));
   TESSERA_TRY(put<Sink, uint64_t>(sink, tensors_.size()));
