@@ -1,6 +1,14 @@
 #include "backend_choice.h"
 
+#include <sstream>
+
 #include "backend/cpu_backend.h"
+#include "split/split_plan.h"
+
+#if defined(TESSERA_HAVE_CUDA)
+#include "backend/cuda_backend.h"
+#include "device_info.h"
+#endif
 
 namespace tessera::cli {
 
@@ -36,20 +44,64 @@ const char* backend_options_usage() {
          "  -t, --threads N           CPU threads (default: all cores)\n"
          "  -sm, --split-mode MODE    multi-GPU split: none | layer | row\n"
          "  -ts, --tensor-split LIST  share of the model per GPU, e.g. 3,1\n"
-         "  -mg, --main-gpu N         GPU that holds shared tensors (default 0)\n";
+         "  -mg, --main-gpu N         GPU that holds shared tensors (default 0)\n"
+         "  (TESSERA_CUDA_VIRTUAL_DEVICES=N[:GIB] presents N virtual GPUs on the first GPU)\n";
 }
+
+namespace {
+
+// "3,1" -> {3, 1}.
+Result<std::vector<float>> parse_ratios(const std::string& text) {
+  std::vector<float> out;
+  if (text.empty()) return out;
+  std::stringstream ss(text);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    try {
+      size_t used = 0;
+      const float v = std::stof(item, &used);
+      if (used != item.size() || !(v >= 0.0f)) throw std::invalid_argument(item);
+      out.push_back(v);
+    } catch (...) {
+      return make_error(ErrorKind::InvalidArgument,
+                        "--tensor-split '" + text + "': '" + item + "' is not a non-negative number (e.g. 3,1)");
+    }
+  }
+  return out;
+}
+
+}  // namespace
 
 Result<BackendFactory> make_backend_factory(const BackendOptions& o, std::string* note) {
   if (o.name == "cpu") return cpu_backend_factory();
-  if (o.name == "cuda" || o.name == "auto") {
-    // The CUDA backend plugs in here once it exists in this build.
-    if (o.name == "cuda") {
-      return make_error(ErrorKind::Unsupported, "this build of tessera-cli has no CUDA backend");
-    }
-    if (note) *note = "no CUDA backend in this build; running on the CPU";
+  if (o.name != "cuda" && o.name != "auto")
+    return make_error(ErrorKind::InvalidArgument, "unknown backend '" + o.name + "' (expected cpu, cuda or auto)");
+#if defined(TESSERA_HAVE_CUDA)
+  auto list = cuda::list_devices();
+  if (!list.ok()) {
+    if (o.name == "cuda") return list.error();
+    if (note) *note = "cannot query CUDA devices (" + list.error().message + "); running on the CPU";
     return cpu_backend_factory();
   }
-  return make_error(ErrorKind::InvalidArgument, "unknown backend '" + o.name + "' (expected cpu, cuda or auto)");
+  if (list->devices.empty()) {
+    if (o.name == "cuda")
+      return make_error(ErrorKind::Device, "--backend cuda: " + list->unavailable_reason);
+    if (note) *note = list->unavailable_reason + "; running on the CPU";
+    return cpu_backend_factory();
+  }
+  cuda::CudaBackendOptions options;
+  if (!o.split_mode.empty()) {
+    TESSERA_ASSIGN_OR_RETURN(options.split.mode, parse_split_mode(o.split_mode));
+  }
+  TESSERA_ASSIGN_OR_RETURN(options.split.ratios, parse_ratios(o.tensor_split));
+  if (o.main_gpu < 0) return make_error(ErrorKind::InvalidArgument, "--main-gpu must not be negative");
+  options.split.main_device = o.main_gpu;
+  return cuda::cuda_backend_factory(options);
+#else
+  if (o.name == "cuda") return make_error(ErrorKind::Unsupported, "this build of tessera-cli has no CUDA backend");
+  if (note) *note = "no CUDA backend in this build; running on the CPU";
+  return cpu_backend_factory();
+#endif
 }
 
 }  // namespace tessera::cli

@@ -1,13 +1,95 @@
-// Placeholder until the 'devices' command lands; replaced wholesale by its implementation.
+// tessera-cli devices [--json]: the NVIDIA GPUs this machine offers, with live memory.
+// A machine without a driver or GPU is not an error: the command says so and exits 0.
 #include <cstdio>
+#include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "commands.h"
 
-namespace tessera::cli {
+#if defined(TESSERA_HAVE_CUDA)
+#include "device_info.h"
+#endif
 
-int cmd_devices(const Args&) {
-  std::fprintf(stderr, "tessera-cli devices: not available in this build yet\n");
-  return 1;
+namespace tessera::cli {
+namespace {
+
+void print_usage(FILE* out) {
+  std::fprintf(out,
+               "usage: tessera-cli devices [--json]\n\n"
+               "Lists the NVIDIA GPUs visible to this process (CUDA_VISIBLE_DEVICES applies): index, name,\n"
+               "compute capability, free/total memory, multiprocessors, PCI bus id and UUID.\n"
+               "  --json   one JSON object instead of a table\n"
+               "Exit status: 0 (also when no GPU or driver is present), 1 when a device query fails, 2 on bad usage.\n");
+}
+
+}  // namespace
+
+int cmd_devices(const Args& args) {
+  bool json = false;
+  for (const auto& a : args) {
+    if (a == "--json") {
+      json = true;
+    } else if (a == "--help" || a == "-h") {
+      print_usage(stdout);
+      return 0;
+    } else {
+      std::fprintf(stderr, "tessera-cli devices: unknown option '%s'\n\n", a.c_str());
+      print_usage(stderr);
+      return 2;
+    }
+  }
+
+#if !defined(TESSERA_HAVE_CUDA)
+  const char* reason = "this build of tessera-cli has no CUDA support (configured with TESSERA_BUILD_CUDA=OFF)";
+  if (json) {
+    nlohmann::json j = {{"devices", nlohmann::json::array()}, {"unavailable_reason", reason}};
+    std::printf("%s\n", j.dump(2).c_str());
+  } else {
+    std::printf("%s\n", reason);
+  }
+  return 0;
+#else
+  auto list = cuda::list_devices();
+  if (!list.ok()) {
+    std::fprintf(stderr, "tessera-cli devices: %s\n", list.error().describe().c_str());
+    return 1;
+  }
+  if (json) {
+    nlohmann::json devices = nlohmann::json::array();
+    for (const auto& d : list->devices) {
+      devices.push_back({{"index", d.index},
+                         {"name", d.name},
+                         {"compute_capability", std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor)},
+                         {"total_bytes", d.total_bytes},
+                         {"free_bytes", d.free_bytes},
+                         {"multiprocessors", d.multiprocessor_count},
+                         {"l2_bytes", d.l2_bytes},
+                         {"pci_bus_id", d.pci_bus_id},
+                         {"uuid", d.uuid}});
+    }
+    nlohmann::json j = {{"cuda_runtime", cuda::format_cuda_version(list->runtime_version)},
+                        {"cuda_driver", cuda::format_cuda_version(list->driver_version)},
+                        {"devices", devices}};
+    if (!list->unavailable_reason.empty()) j["unavailable_reason"] = list->unavailable_reason;
+    std::printf("%s\n", j.dump(2).c_str());
+    return 0;
+  }
+  if (list->devices.empty()) {
+    std::printf("%s\n", list->unavailable_reason.c_str());
+    return 0;
+  }
+  std::printf("CUDA runtime %s, driver %s\n", cuda::format_cuda_version(list->runtime_version).c_str(),
+              cuda::format_cuda_version(list->driver_version).c_str());
+  std::printf("%-3s %-28s %-4s %-24s %-5s %-14s %s\n", "#", "name", "cc", "memory free / total", "SMs", "PCI bus",
+              "UUID");
+  for (const auto& d : list->devices) {
+    const std::string mem = cuda::format_bytes(d.free_bytes) + " / " + cuda::format_bytes(d.total_bytes);
+    std::printf("%-3d %-28s %d.%-2d %-24s %-5d %-14s %s\n", d.index, d.name.c_str(), d.cc_major, d.cc_minor, mem.c_str(),
+                d.multiprocessor_count, d.pci_bus_id.c_str(), d.uuid.c_str());
+  }
+  return 0;
+#endif
 }
 
 }  // namespace tessera::cli

@@ -1,0 +1,113 @@
+#include "backend/cuda_backend.h"
+
+#include <algorithm>
+
+#include "backend/cuda_model.h"
+
+namespace tessera::cuda {
+namespace {
+
+// What the kernels can run, checked before planning so that errors name the tensor or the value.
+Status check_model(const ModelSpec& spec, const BackendModelSettings& settings) {
+  if (settings.n_ctx <= 0 || settings.n_batch <= 0)
+    return make_error(ErrorKind::InvalidArgument, "context (" + std::to_string(settings.n_ctx) + ") and batch (" +
+                                                      std::to_string(settings.n_batch) + ") sizes must be positive");
+  if (settings.kv_type != KvCacheType::F16)
+    return make_error(ErrorKind::Unsupported, "the CUDA backend keeps an F16 KV cache; F32 was requested");
+  if (spec.n_head <= 0 || spec.n_head_kv <= 0 || spec.n_head % spec.n_head_kv != 0)
+    return make_error(ErrorKind::Unsupported, std::to_string(spec.n_head) + " query heads do not group evenly over " +
+                                                  std::to_string(spec.n_head_kv) + " KV heads");
+  if (spec.head_dim <= 0 || spec.head_dim % 8 != 0 || spec.head_dim > 256)
+    return make_error(ErrorKind::Unsupported, "the CUDA attention kernel needs a head size that is a multiple of 8 "
+                                              "and at most 256; " + spec.source_path + " has " +
+                                                  std::to_string(spec.head_dim));
+  if (spec.rope.n_dims <= 0 || spec.rope.n_dims % 2 != 0 || spec.rope.n_dims > spec.head_dim)
+    return make_error(ErrorKind::BadFile, "rope dimension count " + std::to_string(spec.rope.n_dims) +
+                                              " must be even and at most the head size " + std::to_string(spec.head_dim));
+  if (!spec.rope.freq_factors.empty() && static_cast<int32_t>(spec.rope.freq_factors.size()) != spec.rope.n_dims / 2)
+    return make_error(ErrorKind::BadFile, "rope frequency factors: " + std::to_string(spec.rope.freq_factors.size()) +
+                                              " values, expected " + std::to_string(spec.rope.n_dims / 2));
+  for (const TensorRef* t : spec.all_tensors()) {
+    if (!t->present()) continue;
+    TESSERA_TRY(require_supported(t->type, t->name));
+    auto rb = row_size(t->type, t->row_length());
+    if (!rb.ok())
+      return make_error(ErrorKind::BadFile, "tensor '" + t->name + "' in " + spec.source_path + ": " + rb.error().message);
+    const uint64_t want = rb.value() * static_cast<uint64_t>(t->n_rows());
+    if (t->data.size() != want)
+      return make_error(ErrorKind::BadFile, "tensor '" + t->name + "' in " + spec.source_path + " holds " +
+                                                std::to_string(t->data.size()) + " bytes, expected " +
+                                                std::to_string(want) + " (a shape-only spec cannot be loaded)");
+  }
+  return {};
+}
+
+}  // namespace
+
+Result<std::unique_ptr<CudaBackend>> CudaBackend::create(const CudaBackendOptions& options) {
+  VirtualDevices vd;
+  if (options.virtual_devices) {
+    vd = *options.virtual_devices;
+  } else {
+    TESSERA_ASSIGN_OR_RETURN(vd, virtual_devices_from_env());
+  }
+  std::unique_ptr<CudaBackend> b(new CudaBackend());
+  b->options_ = options;
+  TESSERA_ASSIGN_OR_RETURN(b->devices_, make_logical_devices(options.device_ids, vd));
+  return b;
+}
+
+Result<std::vector<DeviceDescription>> CudaBackend::describe_devices() const {
+  std::vector<DeviceDescription> out;
+  for (const auto& d : devices_) {
+    TESSERA_ASSIGN_OR_RETURN(LogicalMemory m, logical_memory(d));
+    DeviceDescription dd;
+    dd.id = d.index;
+    dd.name = d.name;
+    dd.uuid = d.uuid;
+    dd.free_bytes = m.free_bytes;
+    dd.total_bytes = m.total_bytes;
+    out.push_back(dd);
+  }
+  return out;
+}
+
+Result<SplitPlan> CudaBackend::plan(const ModelSpec& spec, const BackendModelSettings& settings) const {
+  TESSERA_ASSIGN_OR_RETURN(auto devices, describe_devices());
+  SplitSettings s = options_.split;
+  s.n_ctx = settings.n_ctx;
+  s.n_batch = std::min(settings.n_batch, settings.n_ctx);
+  s.kv_type = settings.kv_type;
+  s.all_logits = settings.all_logits;
+  if (s.main_device < 0 || s.main_device >= static_cast<int32_t>(devices.size()))
+    return make_error(ErrorKind::InvalidArgument, "main GPU " + std::to_string(s.main_device) + " is not one of the " +
+                                                      std::to_string(devices.size()) + " CUDA devices");
+  if (devices.size() == 1) s.mode = SplitMode::None;
+  return plan_split(spec, devices, s);
+}
+
+Result<std::unique_ptr<BackendModel>> CudaBackend::load_model(const ModelSpec& spec, const BackendModelSettings& settings,
+                                                              const ProgressFn& progress) {
+  TESSERA_TRY(check_model(spec, settings));
+  TESSERA_ASSIGN_OR_RETURN(SplitPlan p, plan(spec, settings));
+  TESSERA_TRY(check_plan_fits(p));  // before anything is allocated
+  if (progress && !progress(0.0f))
+    return make_error(ErrorKind::Cancelled, "loading " + spec.source_path + " was cancelled");
+  TESSERA_ASSIGN_OR_RETURN(auto model, CudaModel::load(spec, settings, p, devices_, options_, progress));
+  return std::unique_ptr<BackendModel>(std::move(model));
+}
+
+BackendFactory cuda_backend_factory(CudaBackendOptions options) {
+  return [options]() -> Result<std::unique_ptr<Backend>> {
+    TESSERA_ASSIGN_OR_RETURN(auto b, CudaBackend::create(options));
+    return std::unique_ptr<Backend>(std::move(b));
+  };
+}
+
+Result<std::vector<CudaDeviceUsage>> cuda_device_usage(const BackendModel& model) {
+  const auto* m = dynamic_cast<const CudaModel*>(&model);
+  if (m == nullptr) return make_error(ErrorKind::InvalidArgument, "not a model loaded by the CUDA backend");
+  return m->usage();
+}
+
+}  // namespace tessera::cuda

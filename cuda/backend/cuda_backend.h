@@ -1,0 +1,87 @@
+// The CUDA implementation of the Backend interface (core/backend/backend.h).
+//
+// What a loaded model holds on each device (exactly what the split planner projected, see
+// core/split/split_plan.h): its weights in their GGUF encodings (quantized types stay quantized)
+// in one allocation, an f16 KV cache for its layers (or KV heads), one scratch arena of
+// scratch_bytes(ScratchNeeds) bytes (activations, matvec/GEMM inputs, attention workspace, logits,
+// f16 weight slices for prefill, token ids and positions) of which the cuBLAS workspace is a
+// separate 32 MiB allocation, a stream, events and a cuBLAS handle.
+//
+// How a step runs: the token ids and positions are copied with one cudaMemcpyAsync into device
+// memory on the first device; then embedding lookup, per layer RMSNorm, Q/K/V, RoPE, KV-cache write,
+// GQA attention, output projection + residual, RMSNorm, gate/up, SwiGLU, down + residual, and the
+// output layer and argmax run on the devices without a host synchronisation. Decode (1 token) uses
+// the fused dequantize+matvec kernels (up to 8 tokens do); larger batches dequantize one weight at a
+// time to f16 and run cuBLAS tensor-core GEMMs. The decode step is captured once into a CUDA graph
+// (one per "logits wanted or not") and replayed: the graph reads the token id and position from
+// device memory, so it is never rebuilt. logits() and argmax() are the only host synchronisations.
+//
+// Split modes (SplitSettings::mode): none; layer (whole layers per device, the residual stream hops
+// at layer boundaries by cudaMemcpyPeerAsync, or through pinned host memory where the devices cannot
+// access each other); row (Q/K/V and gate/up by KV-head groups and FFN rows, attn_output/ffn_down by
+// the matching columns; each device computes a partial sum, the main device adds them up once per
+// attention block and once per FFN block; the KV cache is split by heads).
+// Virtual devices (backend/virtual_devices.h) give several logical devices on one GPU.
+//
+// A plan that does not fit is refused before anything is allocated (Error{OutOfMemory} naming the
+// device, the bytes needed and free); any failure during load frees everything.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "backend/backend.h"
+#include "backend/virtual_devices.h"
+#include "split/split_plan.h"
+
+namespace tessera::cuda {
+
+struct CudaBackendOptions {
+  std::vector<int> device_ids;  // physical CUDA ordinals to use; empty = every visible GPU
+  // Mode, ratios, main device and reserve. n_ctx, n_batch, kv_type and all_logits are taken from
+  // the BackendModelSettings of each load. With one device, Layer and Row behave as None.
+  SplitSettings split;
+  // Unset: read TESSERA_CUDA_VIRTUAL_DEVICES from the environment.
+  std::optional<VirtualDevices> virtual_devices;
+  // Capture the decode step in a CUDA graph (TESSERA_CUDA_GRAPHS=0 in the environment turns it off).
+  bool use_graphs = true;
+};
+
+// Bytes one logical device holds for a loaded model, next to what the planner projected.
+struct CudaDeviceUsage {
+  int logical = 0;
+  int physical = 0;
+  std::string name;
+  DeviceBytes planned;
+  DeviceBytes allocated;  // counted at each cudaMalloc the model made (cuBLAS workspace as scratch)
+};
+
+class CudaBackend final : public Backend {
+ public:
+  // Finds the devices. Error{Device} when no GPU or driver is usable.
+  static Result<std::unique_ptr<CudaBackend>> create(const CudaBackendOptions& options);
+
+  std::string name() const override { return "cuda"; }
+  Result<std::unique_ptr<BackendModel>> load_model(const ModelSpec& spec, const BackendModelSettings& settings,
+                                                   const ProgressFn& progress) override;
+
+  const std::vector<LogicalDevice>& logical_devices() const { return devices_; }
+  // The devices with live memory, as the planner sees them.
+  Result<std::vector<DeviceDescription>> describe_devices() const;
+  // The plan load_model would follow for these settings (for previews and tests).
+  Result<SplitPlan> plan(const ModelSpec& spec, const BackendModelSettings& settings) const;
+
+ private:
+  CudaBackendOptions options_;
+  std::vector<LogicalDevice> devices_;
+};
+
+// A factory for the Engine and the CLI.
+BackendFactory cuda_backend_factory(CudaBackendOptions options = {});
+
+// Per-device bytes of a model the CUDA backend loaded; InvalidArgument for any other model.
+Result<std::vector<CudaDeviceUsage>> cuda_device_usage(const BackendModel& model);
+
+}  // namespace tessera::cuda

@@ -1,0 +1,596 @@
+// CudaModel loading: device setup, weight upload (whole tensors, row slices, gathered column
+// slices), KV cache and scratch arena per device, exactly as the split plan projected.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <initializer_list>
+
+#include "backend/cuda_model.h"
+#include "cuda_check.h"
+#include "device_info.h"
+#include "kernels/argmax.h"
+#include "kernels/attention.h"
+#include "quant/dequantize.h"
+
+namespace tessera::cuda {
+namespace {
+
+constexpr size_t kAlign = 256;
+size_t align_up(size_t v) { return (v + kAlign - 1) / kAlign * kAlign; }
+size_t align16(size_t v) { return (v + 15) / 16 * 16; }
+
+uint64_t row_bytes_of(const TensorRef& t) {
+  const TypeInfo& info = type_info(t.type);
+  return static_cast<uint64_t>(t.row_length() / info.block_size) * info.type_size;
+}
+
+// Sets the calling thread's device; the CUDA calls that follow act on it.
+Status use_device(const DeviceState& d) { return cuda_status(cudaSetDevice(d.dev.physical), "cudaSetDevice", d.dev.physical); }
+
+// The weight bytes of one device, laid out before anything is allocated.
+class WeightLayout {
+ public:
+  using Fill = std::function<Status(uint8_t* host)>;
+  // A contiguous range of the mapped file.
+  void add_span(std::span<const uint8_t> src, std::function<void(const uint8_t*)> bind) {
+    pieces_.push_back({take(src.size()), src.size(), src, {}, std::move(bind)});
+  }
+  // Bytes produced on the host at upload time (gathers, f32 conversions).
+  void add_made(size_t bytes, Fill fill, std::function<void(const uint8_t*)> bind) {
+    pieces_.push_back({take(bytes), bytes, {}, std::move(fill), std::move(bind)});
+  }
+  size_t total() const { return total_; }
+  size_t data_bytes() const { return data_bytes_; }
+
+  Status upload(DeviceState& d, const std::function<Status(size_t)>& progress) {
+    const uint8_t* base = d.weights.as<uint8_t>();
+    std::vector<uint8_t> host;
+    for (auto& p : pieces_) {
+      p.bind(base + p.offset);
+      if (p.bytes == 0) continue;
+      const void* src = p.src.data();
+      if (p.fill) {
+        host.resize(p.bytes);
+        TESSERA_TRY(p.fill(host.data()));
+        src = host.data();
+      }
+      TESSERA_CUDA_CHECK_DEV(cudaMemcpy(d.weights.as<uint8_t>() + p.offset, src, p.bytes, cudaMemcpyHostToDevice),
+                             d.dev.physical);
+      TESSERA_TRY(progress(p.bytes));
+    }
+    return {};
+  }
+
+ private:
+  struct Piece {
+    size_t offset, bytes;
+    std::span<const uint8_t> src;
+    Fill fill;
+    std::function<void(const uint8_t*)> bind;
+  };
+  size_t take(size_t bytes) {
+    const size_t off = total_;
+    total_ = align_up(total_ + bytes);
+    data_bytes_ += bytes;
+    return off;
+  }
+  std::vector<Piece> pieces_;
+  size_t total_ = 0;
+  size_t data_bytes_ = 0;
+};
+
+WeightMatrix matrix_of(const TensorRef& t) {
+  WeightMatrix w;
+  w.type = t.type;
+  w.rows = t.n_rows();
+  w.cols = t.row_length();
+  w.row_stride = row_bytes_of(t);
+  return w;
+}
+
+// A tensor of f32 values converted from whatever type it is stored in (norms, biases), elements
+// [begin, end).
+void add_floats(WeightLayout& lay, const TensorRef& t, int64_t begin, int64_t end, const float** target) {
+  if (!t.present() || end <= begin) return;
+  lay.add_made(static_cast<size_t>(end - begin) * 4,
+               [&t, begin, end](uint8_t* host) -> Status {
+                 std::vector<float> all(static_cast<size_t>(t.n_elements()));
+                 TESSERA_TRY(dequantize_row(t.type, t.data.data(), all.data(), t.n_elements()));
+                 std::memcpy(host, all.data() + begin, static_cast<size_t>(end - begin) * 4);
+                 return {};
+               },
+               [target](const uint8_t* p) { *target = reinterpret_cast<const float*>(p); });
+}
+
+// Whole tensor, or rows [r0, r1).
+void add_rows(WeightLayout& lay, const TensorRef& t, int64_t r0, int64_t r1, WeightMatrix* target) {
+  if (!t.present() || r1 <= r0) return;
+  *target = matrix_of(t);
+  target->rows = r1 - r0;
+  const uint64_t rb = target->row_stride;
+  lay.add_span(t.data.subspan(static_cast<size_t>(r0) * rb, static_cast<size_t>(r1 - r0) * rb),
+               [target](const uint8_t* p) { target->data = p; });
+}
+
+// Columns [c0, c1) of every row (c0, c1 whole blocks), gathered into a tight matrix.
+void add_columns(WeightLayout& lay, const TensorRef& t, int64_t c0, int64_t c1, WeightMatrix* target) {
+  if (!t.present() || c1 <= c0) return;
+  const TypeInfo& info = type_info(t.type);
+  const uint64_t src_rb = row_bytes_of(t);
+  const uint64_t b0 = static_cast<uint64_t>(c0 / info.block_size) * info.type_size;
+  const uint64_t nb = static_cast<uint64_t>((c1 - c0 + info.block_size - 1) / info.block_size) * info.type_size;
+  *target = matrix_of(t);
+  target->cols = c1 - c0;
+  target->row_stride = nb;
+  const int64_t rows = t.n_rows();
+  if (c0 == 0 && c1 == t.row_length()) {
+    lay.add_span(t.data, [target](const uint8_t* p) { target->data = p; });
+    return;
+  }
+  lay.add_made(static_cast<size_t>(nb * static_cast<uint64_t>(rows)),
+               [&t, src_rb, b0, nb, rows](uint8_t* host) -> Status {
+                 for (int64_t r = 0; r < rows; ++r)
+                   std::memcpy(host + static_cast<uint64_t>(r) * nb, t.data.data() + static_cast<uint64_t>(r) * src_rb + b0, nb);
+                 return {};
+               },
+               [target](const uint8_t* p) { target->data = p; });
+}
+
+// One matrix of the rows of `parts` when they are back to back in memory with one type and row
+// layout (the weight layout puts them in order; 256-byte alignment may leave gaps, then no fusion).
+void fuse_rows(std::initializer_list<const WeightMatrix*> parts, WeightMatrix* fused) {
+  *fused = WeightMatrix{};
+  const WeightMatrix& first = **parts.begin();
+  if (first.rows == 0 || first.data == nullptr) return;
+  const uint8_t* next = static_cast<const uint8_t*>(first.data);
+  int64_t rows = 0;
+  for (const WeightMatrix* m : parts) {
+    if (m->rows == 0 || m->type != first.type || m->cols != first.cols || m->row_stride != first.row_stride ||
+        m->data != next)
+      return;
+    next += static_cast<size_t>(m->rows) * m->row_stride;
+    rows += m->rows;
+  }
+  *fused = first;
+  fused->rows = rows;
+}
+
+uint64_t largest_layer_matrix(const LayerSpec& l) {
+  uint64_t m = 0;
+  for (const TensorRef* t : {&l.wq, &l.wk, &l.wv, &l.wo, &l.ffn_gate, &l.ffn_up, &l.ffn_down})
+    if (t->present()) m = std::max<uint64_t>(m, static_cast<uint64_t>(t->n_elements()));
+  return m;
+}
+
+}  // namespace
+
+uint16_t* DeviceState::k_cache(int32_t slot, int n_ctx) const {
+  return kv.as<uint16_t>() + static_cast<size_t>(slot) * static_cast<size_t>(n_ctx) * static_cast<size_t>(kv_dim);
+}
+uint16_t* DeviceState::v_cache(int32_t slot, int n_ctx) const {
+  return kv.as<uint16_t>() +
+         static_cast<size_t>(n_kv_slots + slot) * static_cast<size_t>(n_ctx) * static_cast<size_t>(kv_dim);
+}
+
+CudaModel::~CudaModel() {
+  for (auto& d : devs_) {
+    if (d->stream != nullptr) {
+      (void)cudaSetDevice(d->dev.physical);
+      (void)cudaStreamSynchronize(d->stream);
+    }
+  }
+  for (auto& g : graph_exec_)
+    if (g != nullptr) (void)cudaGraphExecDestroy(g);
+  if (step_done_ != nullptr && !devs_.empty()) {
+    (void)cudaSetDevice(devs_[static_cast<size_t>(home_)]->dev.physical);
+    (void)cudaEventDestroy(step_done_);
+  }
+  if (io_copied_ != nullptr && !devs_.empty()) {
+    (void)cudaSetDevice(devs_[static_cast<size_t>(home_)]->dev.physical);
+    (void)cudaEventDestroy(io_copied_);
+  }
+  if (io_host_ != nullptr) (void)cudaFreeHost(io_host_);
+  for (auto& st : stages_)
+    if (st.host != nullptr) (void)cudaFreeHost(st.host);
+  if (argmax_host_ != nullptr) (void)cudaFreeHost(argmax_host_);
+  for (auto& d : devs_) {
+    (void)cudaSetDevice(d->dev.physical);
+    d->cublas = CublasHandle();
+    d->weights.reset();
+    d->kv.reset();
+    d->scratch_arena.reset();
+    if (d->event != nullptr) (void)cudaEventDestroy(d->event);
+    if (d->stream != nullptr) (void)cudaStreamDestroy(d->stream);
+  }
+  (void)cudaGetLastError();
+}
+
+Result<std::unique_ptr<CudaModel>> CudaModel::load(const ModelSpec& spec, const BackendModelSettings& settings,
+                                                   const SplitPlan& plan, const std::vector<LogicalDevice>& devices,
+                                                   const CudaBackendOptions& options, const ProgressFn& progress) {
+  std::unique_ptr<CudaModel> m(new CudaModel());
+  TESSERA_TRY(m->init(spec, settings, plan, devices, options, progress));
+  return m;
+}
+
+Status CudaModel::init(const ModelSpec& spec, const BackendModelSettings& settings, const SplitPlan& plan,
+                       const std::vector<LogicalDevice>& devices, const CudaBackendOptions& options,
+                       const ProgressFn& progress) {
+  spec_ = spec;
+  plan_ = plan;
+  options_ = options;
+  n_ctx_ = settings.n_ctx;
+  n_batch_ = std::min(settings.n_batch, settings.n_ctx);
+  all_logits_ = settings.all_logits;
+  graphs_enabled_ = options.use_graphs;
+  if (const char* g = std::getenv("TESSERA_CUDA_GRAPHS"); g != nullptr && std::string(g) == "0") {
+    graphs_enabled_ = false;
+    graph_note_ = "CUDA graphs off (TESSERA_CUDA_GRAPHS=0)";
+  }
+
+  const size_t nd = plan.devices.size();
+  for (size_t i = 0; i < nd; ++i) {
+    auto d = std::make_unique<DeviceState>();
+    d->dev = devices[i];
+    d->plan = plan.devices[i];
+    d->index = static_cast<int>(i);
+    d->active = d->plan.bytes.total() > 0;
+    devs_.push_back(std::move(d));
+  }
+  if (plan.mode == SplitMode::Row) {
+    home_ = out_dev_ = plan.main_device;
+  } else {
+    home_ = spec_.n_layer > 0 ? plan.layer_device.front() : plan.main_device;
+    out_dev_ = spec_.n_layer > 0 ? plan.layer_device.back() : plan.main_device;
+  }
+
+  rope_.style = spec_.rope.mode == RopeMode::NeoX ? RopeStyle::NeoX : RopeStyle::Normal;
+  rope_.n_dims = spec_.rope.n_dims;
+  rope_.freq_base = spec_.rope.freq_base;
+  rope_.freq_scale = spec_.rope.freq_scale;
+
+  for (auto& d : devs_)
+    if (d->active) TESSERA_TRY(setup_device(*d));
+  TESSERA_TRY(upload_weights(progress));
+  for (auto& d : devs_)
+    if (d->active) TESSERA_TRY(setup_scratch(*d));
+  TESSERA_TRY(setup_transfers());
+
+  DeviceState& home = *devs_[static_cast<size_t>(home_)];
+  TESSERA_TRY(use_device(home));
+  TESSERA_CUDA_CHECK_DEV(cudaEventCreateWithFlags(&step_done_, cudaEventDisableTiming), home.dev.physical);
+  TESSERA_CUDA_CHECK_DEV(cudaHostAlloc(reinterpret_cast<void**>(&argmax_host_), sizeof(int32_t), cudaHostAllocDefault),
+                         home.dev.physical);
+  TESSERA_CUDA_CHECK_DEV(cudaHostAlloc(reinterpret_cast<void**>(&io_host_), 8 * static_cast<size_t>(n_batch_),
+                                       cudaHostAllocDefault),
+                         home.dev.physical);
+  TESSERA_CUDA_CHECK_DEV(cudaEventCreateWithFlags(&io_copied_, cudaEventDisableTiming), home.dev.physical);
+  logits_host_.assign(static_cast<size_t>((all_logits_ ? n_batch_ : 1) * spec_.n_vocab), 0.0f);
+  for (auto& d : devs_)
+    if (d->active) {
+      TESSERA_TRY(use_device(*d));
+      TESSERA_CUDA_CHECK_DEV(cudaStreamSynchronize(d->stream), d->dev.physical);
+    }
+  // The weights now live on the devices; the mapped file may be closed.
+  spec_.weights_owner.reset();
+  if (progress && !progress(1.0f))
+    return make_error(ErrorKind::Cancelled, "loading " + spec_.source_path + " was cancelled");
+  return {};
+}
+
+Status CudaModel::setup_device(DeviceState& d) {
+  TESSERA_TRY(use_device(d));
+  TESSERA_CUDA_CHECK_DEV(cudaStreamCreateWithFlags(&d.stream, cudaStreamNonBlocking), d.dev.physical);
+  TESSERA_CUDA_CHECK_DEV(cudaEventCreateWithFlags(&d.event, cudaEventDisableTiming), d.dev.physical);
+  if (d.dev.quota_bytes > 0 && d.plan.bytes.total() > d.dev.quota_bytes)
+    return make_error(ErrorKind::OutOfMemory, "device " + std::to_string(d.dev.index) + " (" + d.dev.name + ") needs " +
+                                                  std::to_string(d.plan.bytes.total()) + " bytes but its quota is " +
+                                                  std::to_string(d.dev.quota_bytes) + " bytes");
+  TESSERA_ASSIGN_OR_RETURN(d.cublas, CublasHandle::create(d.dev.physical));
+  d.allocated.scratch += CublasHandle::kWorkspaceBytes;
+  return {};
+}
+
+Status CudaModel::upload_weights(const ProgressFn& progress) {
+  const SplitMode mode = plan_.mode;
+  const int64_t n_layer = spec_.n_layer;
+  const int64_t hd = spec_.head_dim;
+  const int64_t q_per_kv = spec_.n_head_kv > 0 ? spec_.n_head / spec_.n_head_kv : 1;
+  std::vector<WeightLayout> layouts(devs_.size());
+
+  for (auto& dp : devs_) {
+    DeviceState& d = *dp;
+    if (!d.active) continue;
+    WeightLayout& lay = layouts[static_cast<size_t>(d.index)];
+    const bool is_main = d.index == plan_.main_device;
+    if (mode == SplitMode::Row) {
+      const int64_t h0 = d.plan.kv_heads.begin, h1 = d.plan.kv_heads.end;
+      d.n_head_kv = h1 - h0;
+      d.n_head = d.n_head_kv * q_per_kv;
+      d.q_dim = d.n_head * hd;
+      d.kv_dim = d.n_head_kv * hd;
+      d.n_ff = d.plan.ffn_rows.size();
+      d.n_kv_slots = d.kv_dim > 0 ? static_cast<int32_t>(n_layer) : 0;
+      d.layers.resize(static_cast<size_t>(n_layer));
+      for (int64_t li = 0; li < n_layer; ++li) {
+        const LayerSpec& ls = spec_.layers[static_cast<size_t>(li)];
+        DeviceLayer& l = d.layers[static_cast<size_t>(li)];
+        l.layer = static_cast<int32_t>(li);
+        const int64_t q0 = h0 * q_per_kv * hd, q1 = h1 * q_per_kv * hd, k0 = h0 * hd, k1 = h1 * hd;
+        const int64_t f1 = std::min(d.plan.ffn_rows.end, ls.n_ff), f0 = std::min(d.plan.ffn_rows.begin, f1);
+        if (d.kv_dim > 0) {
+          l.kv_slot = static_cast<int32_t>(li);
+          add_rows(lay, ls.wq, q0, q1, &l.wq);
+          add_rows(lay, ls.wk, k0, k1, &l.wk);
+          add_rows(lay, ls.wv, k0, k1, &l.wv);
+          add_columns(lay, ls.wo, q0, q1, &l.wo);
+          add_floats(lay, ls.bq, q0, q1, &l.bq);
+          add_floats(lay, ls.bk, k0, k1, &l.bk);
+          add_floats(lay, ls.bv, k0, k1, &l.bv);
+        }
+        l.n_ff = f1 - f0;
+        if (f1 > f0) {
+          add_rows(lay, ls.ffn_gate, f0, f1, &l.gate);
+          add_rows(lay, ls.ffn_up, f0, f1, &l.up);
+          add_columns(lay, ls.ffn_down, f0, f1, &l.down);
+        }
+        if (is_main) {
+          add_floats(lay, ls.attn_norm, 0, ls.attn_norm.n_elements(), &l.attn_norm);
+          add_floats(lay, ls.ffn_norm, 0, ls.ffn_norm.n_elements(), &l.ffn_norm);
+          add_floats(lay, ls.bo, 0, ls.bo.n_elements(), &l.bo);
+        }
+      }
+    } else {
+      d.n_head = spec_.n_head;
+      d.n_head_kv = spec_.n_head_kv;
+      d.q_dim = spec_.q_dim();
+      d.kv_dim = spec_.kv_dim();
+      d.layer_index.assign(static_cast<size_t>(n_layer), -1);
+      d.layers.resize(d.plan.layers.size());
+      d.n_kv_slots = static_cast<int32_t>(d.plan.layers.size());
+      for (size_t i = 0; i < d.plan.layers.size(); ++i) {
+        const int32_t li = d.plan.layers[i];
+        const LayerSpec& ls = spec_.layers[static_cast<size_t>(li)];
+        DeviceLayer& l = d.layers[i];
+        d.layer_index[static_cast<size_t>(li)] = static_cast<int32_t>(i);
+        l.layer = li;
+        l.kv_slot = static_cast<int32_t>(i);
+        l.n_ff = ls.n_ff;
+        d.n_ff = std::max(d.n_ff, ls.n_ff);
+        add_floats(lay, ls.attn_norm, 0, ls.attn_norm.n_elements(), &l.attn_norm);
+        add_rows(lay, ls.wq, 0, ls.wq.n_rows(), &l.wq);
+        add_rows(lay, ls.wk, 0, ls.wk.n_rows(), &l.wk);
+        add_rows(lay, ls.wv, 0, ls.wv.n_rows(), &l.wv);
+        add_rows(lay, ls.wo, 0, ls.wo.n_rows(), &l.wo);
+        add_floats(lay, ls.bq, 0, ls.bq.n_elements(), &l.bq);
+        add_floats(lay, ls.bk, 0, ls.bk.n_elements(), &l.bk);
+        add_floats(lay, ls.bv, 0, ls.bv.n_elements(), &l.bv);
+        add_floats(lay, ls.bo, 0, ls.bo.n_elements(), &l.bo);
+        add_floats(lay, ls.ffn_norm, 0, ls.ffn_norm.n_elements(), &l.ffn_norm);
+        add_rows(lay, ls.ffn_gate, 0, ls.ffn_gate.n_rows(), &l.gate);
+        add_rows(lay, ls.ffn_up, 0, ls.ffn_up.n_rows(), &l.up);
+        add_rows(lay, ls.ffn_down, 0, ls.ffn_down.n_rows(), &l.down);
+      }
+    }
+    // Embeddings, output norm and output matrix (tied: token_embd again on the output device).
+    if (d.index == home_) add_rows(lay, spec_.token_embd, 0, spec_.token_embd.n_rows(), &d.embd);
+    if (d.index == out_dev_) {
+      add_floats(lay, spec_.output_norm, 0, spec_.output_norm.n_elements(), &d.output_norm);
+      if (spec_.tied_embeddings && d.index == home_) {
+        d.output = d.embd;  // bound after upload, below
+      } else {
+        add_rows(lay, spec_.output, 0, spec_.output.n_rows(), &d.output);
+      }
+    }
+    // RoPE frequency factors (tiny; every device that rotates).
+    if (!spec_.rope.freq_factors.empty() && d.kv_dim > 0) {
+      const std::vector<float>* ff = &spec_.rope.freq_factors;
+      lay.add_made(ff->size() * 4,
+                   [ff](uint8_t* host) -> Status {
+                     std::memcpy(host, ff->data(), ff->size() * 4);
+                     return {};
+                   },
+                   [&d](const uint8_t* p) { d.freq_factors = reinterpret_cast<const float*>(p); });
+    }
+  }
+
+  // Allocate every device's weights first (so a failure leaves no half-uploaded state), then upload.
+  uint64_t total_bytes = 0;
+  for (auto& dp : devs_) {
+    DeviceState& d = *dp;
+    if (!d.active) continue;
+    const size_t bytes = layouts[static_cast<size_t>(d.index)].total();
+    if (d.dev.quota_bytes > 0 && d.allocated.total() + bytes > d.dev.quota_bytes)
+      return make_error(ErrorKind::OutOfMemory, "device " + std::to_string(d.dev.index) + " (" + d.dev.name +
+                                                    "): weights of " + std::to_string(bytes) +
+                                                    " bytes exceed its quota of " + std::to_string(d.dev.quota_bytes));
+    TESSERA_ASSIGN_OR_RETURN(d.weights, DeviceBuffer::allocate(d.dev.physical, bytes, "model weights"));
+    d.allocated.weights += bytes;
+    total_bytes += layouts[static_cast<size_t>(d.index)].data_bytes();
+  }
+  uint64_t done = 0;
+  auto report = [&](size_t bytes) -> Status {
+    done += bytes;
+    if (progress && !progress(0.95f * static_cast<float>(done) / static_cast<float>(std::max<uint64_t>(total_bytes, 1))))
+      return make_error(ErrorKind::Cancelled, "loading " + spec_.source_path + " was cancelled");
+    return {};
+  };
+  for (auto& dp : devs_) {
+    DeviceState& d = *dp;
+    if (!d.active) continue;
+    TESSERA_TRY(use_device(d));
+    TESSERA_TRY(layouts[static_cast<size_t>(d.index)].upload(d, report));
+    if (d.index == out_dev_ && spec_.tied_embeddings && d.index == home_) d.output = d.embd;
+    for (auto& l : d.layers) {
+      fuse_rows({&l.wq, &l.wk, &l.wv}, &l.wqkv);
+      fuse_rows({&l.gate, &l.up}, &l.gate_up);
+    }
+  }
+  if (spec_.rope.freq_factors.empty()) rope_.freq_factors = nullptr;
+  return {};
+}
+
+Status CudaModel::setup_scratch(DeviceState& d) {
+  TESSERA_TRY(use_device(d));
+  const int64_t b = n_batch_;
+  const int64_t E = spec_.n_embd;
+  const bool row = plan_.mode == SplitMode::Row;
+  const bool is_main = d.index == plan_.main_device;
+  const bool has_output = d.index == out_dev_;
+  const size_t nd = devs_.size();
+
+  // The planner's ScratchNeeds for this device (same inputs as core/split/split_plan.cpp).
+  uint64_t largest = 0;
+  if (row) {
+    for (const auto& l : d.layers) {
+      if (l.wq.rows > 0) largest = std::max<uint64_t>(largest, static_cast<uint64_t>(d.q_dim * E));
+      if (l.n_ff > 0) largest = std::max<uint64_t>(largest, static_cast<uint64_t>(l.n_ff * E));
+    }
+  } else {
+    for (int32_t li : d.plan.layers) largest = std::max(largest, largest_layer_matrix(spec_.layers[static_cast<size_t>(li)]));
+  }
+  if (has_output && spec_.output.present())
+    largest = std::max<uint64_t>(largest, static_cast<uint64_t>(spec_.output.n_elements()));
+  ScratchNeeds needs{b, E, d.q_dim, d.kv_dim, d.n_ff, has_output ? spec_.n_vocab : 0, n_ctx_, d.n_head, largest,
+                     all_logits_};
+  uint64_t planned = scratch_bytes(needs);
+  if (row && is_main) planned += align_up(4ull * static_cast<uint64_t>(b * E) * (nd - 1));
+  if (planned != d.plan.bytes.scratch)
+    notes_.push_back("device " + std::to_string(d.index) + ": scratch recomputed as " + std::to_string(planned) +
+                     " bytes, the plan says " + std::to_string(d.plan.bytes.scratch));
+
+  // Region sizes: as scratch_bytes() counts them, grown where a kernel needs more.
+  size_t act_sum = 0;
+  for (int64_t w : {E, E, E, d.q_dim, d.q_dim, d.kv_dim, d.kv_dim, d.n_ff, d.n_ff})
+    act_sum += align16(4 * static_cast<size_t>(b * w));
+  const size_t act_bytes = align_up(act_sum);
+  const int64_t widest = std::max({E, d.q_dim, d.n_ff});
+  size_t in_bytes = align_up(2 * static_cast<size_t>(b * widest));
+  in_bytes = std::max(in_bytes, align_up(q8_activations_bytes((widest + 31) / 32 * 32,
+                                                              static_cast<int>(std::min<int64_t>(b, kMaxMatvecVectors)))));
+  size_t attn_bytes = align_up(4 * static_cast<size_t>(d.n_head) * static_cast<size_t>(n_ctx_) *
+                               static_cast<size_t>(std::min<int64_t>(b, 16)));
+  if (d.n_head > 0) {
+    size_t need = 0;
+    for (int t = 1; t <= b; ++t)
+      need = std::max(need, attention_workspace_bytes(t, static_cast<int>(d.n_head), static_cast<int>(d.n_head_kv),
+                                                      static_cast<int>(spec_.head_dim), n_ctx_));
+    if (align_up(need) > attn_bytes) {
+      char buf[96];
+      std::snprintf(buf, sizeof(buf), "device %d scratch +%.1f MiB over the plan (attention workspace)", d.index,
+                    static_cast<double>(align_up(need) - attn_bytes) / 1048576.0);
+      notes_.push_back(buf);
+      attn_bytes = align_up(need);
+    }
+  }
+  const size_t logits_bytes =
+      has_output ? align_up(4 * static_cast<size_t>(spec_.n_vocab) * static_cast<size_t>(all_logits_ ? b : 1)) : 0;
+  size_t wf16_bytes = align_up(2 * static_cast<size_t>(largest));
+  const size_t argmax_bytes = has_output ? align_up(argmax_workspace_bytes(spec_.n_vocab)) + kAlign : 0;
+  wf16_bytes = std::max(wf16_bytes, argmax_bytes);
+  const size_t io_bytes = align_up(8 * static_cast<size_t>(b));
+  const size_t recv_bytes = row && is_main ? align_up(4ull * static_cast<size_t>(b * E) * (nd - 1)) : 0;
+  const size_t arena = act_bytes + in_bytes + attn_bytes + logits_bytes + wf16_bytes + io_bytes + recv_bytes;
+
+  if (d.dev.quota_bytes > 0 && d.allocated.total() + arena + d.plan.bytes.kv_cache > d.dev.quota_bytes)
+    return make_error(ErrorKind::OutOfMemory, "device " + std::to_string(d.dev.index) + " (" + d.dev.name +
+                                                  "): KV cache and scratch exceed its quota of " +
+                                                  std::to_string(d.dev.quota_bytes) + " bytes");
+  // KV cache: K for every slot, then V.
+  const size_t kv_bytes = 2ull * static_cast<size_t>(d.n_kv_slots) * static_cast<size_t>(n_ctx_) *
+                          static_cast<size_t>(d.kv_dim) * 2;
+  TESSERA_ASSIGN_OR_RETURN(d.kv, DeviceBuffer::allocate(d.dev.physical, kv_bytes, "KV cache"));
+  d.allocated.kv_cache += kv_bytes;
+  TESSERA_ASSIGN_OR_RETURN(d.scratch_arena, DeviceBuffer::allocate(d.dev.physical, arena, "scratch buffers"));
+  d.allocated.scratch += arena;
+  if (kv_bytes > 0) TESSERA_CUDA_CHECK_DEV(cudaMemsetAsync(d.kv.data(), 0, kv_bytes, d.stream), d.dev.physical);
+
+  uint8_t* p = d.scratch_arena.as<uint8_t>();
+  auto carve_f = [&](int64_t elems) {
+    float* r = reinterpret_cast<float*>(p);
+    p += align16(4 * static_cast<size_t>(elems));
+    return r;
+  };
+  uint8_t* const base = p;
+  Scratch& s = d.s;
+  s.x = carve_f(b * E);
+  s.xb = carve_f(b * E);
+  s.xb2 = carve_f(b * E);
+  s.qkv_stride = d.q_dim + 2 * d.kv_dim;
+  s.q = carve_f(b * s.qkv_stride);  // fits the q, k, v shares of act_sum (each rounded up alone)
+  s.k = s.q + d.q_dim;
+  s.v = s.k + d.kv_dim;
+  s.att = carve_f(b * d.q_dim);
+  s.gate = carve_f(b * d.n_ff);
+  s.up = carve_f(b * d.n_ff);
+  p = base + act_bytes;
+  s.in = p;
+  s.in_bytes = in_bytes;
+  p += in_bytes;
+  s.attn_ws = p;
+  s.attn_ws_bytes = attn_bytes;
+  p += attn_bytes;
+  s.logits = logits_bytes > 0 ? reinterpret_cast<float*>(p) : nullptr;
+  p += logits_bytes;
+  s.w_f16 = reinterpret_cast<uint16_t*>(p);
+  s.w_f16_bytes = wf16_bytes;
+  if (has_output) {
+    s.argmax_out = reinterpret_cast<int32_t*>(p);
+    s.argmax_ws = p + kAlign;
+    s.argmax_ws_bytes = wf16_bytes - kAlign;
+  }
+  p += wf16_bytes;
+  s.io = reinterpret_cast<int32_t*>(p);
+  p += io_bytes;
+  s.recv = recv_bytes > 0 ? reinterpret_cast<float*>(p) : nullptr;
+  // Poison-free start: activations are always written before they are read; zero anyway so a bug
+  // shows as wrong numbers rather than NaNs from old allocations.
+  TESSERA_CUDA_CHECK_DEV(cudaMemsetAsync(d.scratch_arena.data(), 0, arena, d.stream), d.dev.physical);
+  return {};
+}
+
+Status CudaModel::setup_transfers() {
+  const size_t nd = devs_.size();
+  peer_.assign(nd, std::vector<int8_t>(nd, 0));
+  // Which pairs exchange data: Layer: consecutive layer devices and home -> every device
+  // (positions); Row: main <-> every participant.
+  std::vector<std::pair<int, int>> pairs;
+  for (size_t i = 0; i < nd; ++i) {
+    if (!devs_[i]->active || static_cast<int>(i) == home_) continue;
+    pairs.push_back({home_, static_cast<int>(i)});
+    pairs.push_back({static_cast<int>(i), home_});
+  }
+  if (plan_.mode != SplitMode::Row)
+    for (size_t l = 1; l < plan_.layer_device.size(); ++l)
+      if (plan_.layer_device[l] != plan_.layer_device[l - 1])
+        pairs.push_back({plan_.layer_device[l - 1], plan_.layer_device[l]});
+  const size_t stage_bytes = 4 * static_cast<size_t>(n_batch_) * static_cast<size_t>(spec_.n_embd);
+  for (auto [a, b] : pairs) {
+    DeviceState& da = *devs_[static_cast<size_t>(a)];
+    DeviceState& db = *devs_[static_cast<size_t>(b)];
+    if (da.dev.physical == db.dev.physical) continue;  // same GPU: plain device-to-device copies
+    int can = 0;
+    TESSERA_CUDA_CHECK_DEV(cudaDeviceCanAccessPeer(&can, db.dev.physical, da.dev.physical), db.dev.physical);
+    if (can) {
+      TESSERA_TRY(use_device(db));
+      const cudaError_t e = cudaDeviceEnablePeerAccess(da.dev.physical, 0);
+      if (e != cudaSuccess && e != cudaErrorPeerAccessAlreadyEnabled)
+        return cuda_error(e, "cudaDeviceEnablePeerAccess", db.dev.physical);
+      (void)cudaGetLastError();
+      peer_[static_cast<size_t>(b)][static_cast<size_t>(a)] = 1;
+      continue;
+    }
+    bool have = false;
+    for (const auto& st : stages_) have = have || (st.src == a && st.dst == b);
+    if (have) continue;
+    HostStage st{a, b, nullptr, stage_bytes};
+    TESSERA_CUDA_CHECK(cudaHostAlloc(&st.host, stage_bytes, cudaHostAllocPortable));
+    stages_.push_back(st);
+  }
+  return {};
+}
+
+}  // namespace tessera::cuda

@@ -1,0 +1,438 @@
+// CudaModel running: one model step over every device of the plan, eager or as a replayed CUDA
+// graph (decode), and the host-facing calls (logits, argmax, KV cache, footprint).
+#include <cmath>
+#include <cstring>
+
+#include "backend/backend_kernels.h"
+#include "backend/cuda_model.h"
+#include "cuda_check.h"
+#include "device_info.h"
+#include "kernels/argmax.h"
+#include "kernels/attention.h"
+#include "kernels/dequant.h"
+#include "kernels/elementwise.h"
+#include "kernels/norm.h"
+
+namespace tessera::cuda {
+namespace {
+
+Status use_device(const DeviceState& d) { return cuda_status(cudaSetDevice(d.dev.physical), "cudaSetDevice", d.dev.physical); }
+
+bool is_float_type(GgmlType t) { return t == GgmlType::F32 || t == GgmlType::F16 || t == GgmlType::BF16; }
+
+// The input rows of the next matrix products, converted at most once (q8 for the fused matvec, or
+// f16 for cuBLAS) however many matrices read it (Q, K, V; gate, up).
+struct Input {
+  const float* x = nullptr;
+  int64_t ld = 0;
+  int64_t cols = 0;
+  bool q8 = false;
+  bool f16 = false;
+};
+
+// y = W x (+ y when accumulate) for n_tok rows: fused matvec up to kMaxMatvecVectors rows, else
+// dequantize-to-f16 + tensor-core GEMM.
+Status matmul(DeviceState& d, const WeightMatrix& w, Input& in, int n_tok, float* y, int64_t ldy, bool accumulate) {
+  if (w.rows == 0 || n_tok == 0) return {};
+  if (n_tok <= kMaxMatvecVectors) {
+    MatvecOptions o;
+    o.accumulate = accumulate;
+    if (is_float_type(w.type)) return matvec(w, in.x, in.ld, y, ldy, n_tok, nullptr, 0, d.stream, o);
+    if (!in.q8) {
+      TESSERA_TRY(quantize_activations(in.x, in.ld, in.cols, n_tok, d.s.in, d.stream));
+      in.q8 = true;
+    }
+    return matvec_q8(w, d.s.in, n_tok, y, ldy, d.stream, o);
+  }
+  uint16_t* xf = static_cast<uint16_t*>(d.s.in);
+  if (!in.f16) {
+    TESSERA_TRY(convert_rows_f32_to_f16(in.x, in.ld, xf, in.cols, n_tok, in.cols, d.stream));
+    in.f16 = true;
+  }
+  return gemm_xwt_f16x(d.cublas, w, xf, in.cols, n_tok, y, ldy, d.s.w_f16, d.s.w_f16_bytes, d.stream, accumulate);
+}
+
+}  // namespace
+
+const int32_t* CudaModel::positions_on(const DeviceState& d, int n_tok) const {
+  return d.index == home_ ? d.s.io + n_tok : d.s.io;
+}
+
+Status CudaModel::transfer(int src, int dst, void* dst_ptr, const void* src_ptr, size_t bytes) {
+  if (bytes == 0) return {};
+  DeviceState& s = *devs_[static_cast<size_t>(src)];
+  DeviceState& d = *devs_[static_cast<size_t>(dst)];
+  if (src == dst) {
+    TESSERA_TRY(use_device(d));
+    if (dst_ptr != src_ptr)
+      TESSERA_CUDA_CHECK_DEV(cudaMemcpyAsync(dst_ptr, src_ptr, bytes, cudaMemcpyDeviceToDevice, d.stream), d.dev.physical);
+    return {};
+  }
+  TESSERA_TRY(use_device(s));
+  if (s.dev.physical != d.dev.physical && !peer_[static_cast<size_t>(dst)][static_cast<size_t>(src)]) {
+    // Staged through pinned host memory: D2H on the source stream, H2D on the destination stream.
+    void* host = nullptr;
+    for (const auto& st : stages_)
+      if (st.src == src && st.dst == dst) host = st.host;
+    if (host == nullptr)
+      return make_error(ErrorKind::Device, "no host staging buffer from device " + std::to_string(src) + " to device " +
+                                               std::to_string(dst));
+    TESSERA_CUDA_CHECK_DEV(cudaMemcpyAsync(host, src_ptr, bytes, cudaMemcpyDeviceToHost, s.stream), s.dev.physical);
+    TESSERA_CUDA_CHECK_DEV(cudaEventRecord(s.event, s.stream), s.dev.physical);
+    TESSERA_TRY(use_device(d));
+    TESSERA_CUDA_CHECK_DEV(cudaStreamWaitEvent(d.stream, s.event, 0), d.dev.physical);
+    TESSERA_CUDA_CHECK_DEV(cudaMemcpyAsync(dst_ptr, host, bytes, cudaMemcpyHostToDevice, d.stream), d.dev.physical);
+    return {};
+  }
+  TESSERA_CUDA_CHECK_DEV(cudaEventRecord(s.event, s.stream), s.dev.physical);
+  TESSERA_TRY(use_device(d));
+  TESSERA_CUDA_CHECK_DEV(cudaStreamWaitEvent(d.stream, s.event, 0), d.dev.physical);
+  if (s.dev.physical == d.dev.physical) {
+    TESSERA_CUDA_CHECK_DEV(cudaMemcpyAsync(dst_ptr, src_ptr, bytes, cudaMemcpyDeviceToDevice, d.stream), d.dev.physical);
+  } else {
+    TESSERA_CUDA_CHECK_DEV(cudaMemcpyPeerAsync(dst_ptr, d.dev.physical, src_ptr, s.dev.physical, bytes, d.stream),
+                           d.dev.physical);
+  }
+  return {};
+}
+
+// Q/K/V (this device's heads), RoPE, KV-cache write, attention, and the output projection of the
+// attention block: out (+)= Wo att. Reads d.s.xb (normalised residual rows).
+Status CudaModel::attention_part(DeviceState& d, const DeviceLayer& l, int n_tok, float* out, bool accumulate) {
+  if (l.kv_slot < 0 || d.n_head == 0) return {};
+  const int64_t E = spec_.n_embd;
+  const int hd = static_cast<int>(spec_.head_dim);
+  const int64_t W = d.s.qkv_stride;
+  Input in{d.s.xb, E, E};
+  // Per-row results of the matvec do not depend on how many rows it computes, so the fused Q|K|V
+  // product is bit-identical to three separate ones; GEMM batches keep separate products.
+  if (n_tok <= kMaxMatvecVectors && l.wqkv.rows > 0) {
+    TESSERA_TRY(matmul(d, l.wqkv, in, n_tok, d.s.q, W, false));
+  } else {
+    TESSERA_TRY(matmul(d, l.wq, in, n_tok, d.s.q, W, false));
+    TESSERA_TRY(matmul(d, l.wk, in, n_tok, d.s.k, W, false));
+    TESSERA_TRY(matmul(d, l.wv, in, n_tok, d.s.v, W, false));
+  }
+  TESSERA_TRY(add_bias_rows(d.s.q, W, l.bq, d.q_dim, n_tok, d.stream));
+  TESSERA_TRY(add_bias_rows(d.s.k, W, l.bk, d.kv_dim, n_tok, d.stream));
+  TESSERA_TRY(add_bias_rows(d.s.v, W, l.bv, d.kv_dim, n_tok, d.stream));
+  const int32_t* pos = positions_on(d, n_tok);
+  RopeConfig rc = rope_;
+  rc.freq_factors = d.freq_factors;
+  TESSERA_TRY(rope(d.s.q, W, n_tok, static_cast<int>(d.n_head), hd, pos, rc, d.stream));
+  TESSERA_TRY(rope(d.s.k, W, n_tok, static_cast<int>(d.n_head_kv), hd, pos, rc, d.stream));
+  KvCacheView cache{d.k_cache(l.kv_slot, n_ctx_), d.v_cache(l.kv_slot, n_ctx_), d.kv_dim, n_ctx_};
+  TESSERA_TRY(kv_cache_write(d.s.k, W, d.s.v, W, n_tok, static_cast<int>(d.kv_dim), pos, cache, d.stream));
+  AttentionArgs a;
+  a.q = d.s.q;
+  a.q_stride = W;
+  a.cache = cache;
+  a.out = d.s.att;
+  a.out_stride = d.q_dim;
+  a.positions = pos;
+  a.n_tokens = n_tok;
+  a.n_head = static_cast<int>(d.n_head);
+  a.n_head_kv = static_cast<int>(d.n_head_kv);
+  a.head_dim = hd;
+  a.scale = 1.0f / std::sqrt(static_cast<float>(hd));
+  TESSERA_TRY(attention(a, d.s.attn_ws, d.s.attn_ws_bytes, d.stream));
+  Input att{d.s.att, d.q_dim, d.q_dim};
+  return matmul(d, l.wo, att, n_tok, out, E, accumulate);
+}
+
+// gate/up (this device's FFN rows), SwiGLU, and out (+)= Wdown h. Reads d.s.xb.
+Status CudaModel::ffn_part(DeviceState& d, const DeviceLayer& l, int n_tok, float* out, bool accumulate) {
+  if (l.n_ff == 0) return {};
+  const int64_t E = spec_.n_embd;
+  Input in{d.s.xb, E, E};
+  if (n_tok == 1 && l.gate_up.rows > 0 && (n_batch_ >= 2 || d.s.up == d.s.gate + l.n_ff)) {
+    // One fused gate|up matvec writes gate then up (2 n_ff floats: the gate buffer holds n_batch
+    // rows, or gate and up lie back to back when n_batch is 1).
+    TESSERA_TRY(matmul(d, l.gate_up, in, 1, d.s.gate, 2 * l.n_ff, false));
+    TESSERA_TRY(swiglu(d.s.gate, d.s.gate + l.n_ff, d.s.gate, l.n_ff, d.stream));
+  } else {
+    TESSERA_TRY(matmul(d, l.gate, in, n_tok, d.s.gate, l.n_ff, false));
+    TESSERA_TRY(matmul(d, l.up, in, n_tok, d.s.up, l.n_ff, false));
+    TESSERA_TRY(swiglu(d.s.gate, d.s.up, d.s.gate, static_cast<int64_t>(n_tok) * l.n_ff, d.stream));
+  }
+  Input h{d.s.gate, l.n_ff, l.n_ff};
+  return matmul(d, l.down, h, n_tok, out, E, accumulate);
+}
+
+// Final norm, output layer and argmax of the last row, on the output device.
+Status CudaModel::output_part(DeviceState& d, int n_tok, LogitsRequest request) {
+  if (request == LogitsRequest::None) return {};
+  TESSERA_TRY(use_device(d));
+  const int64_t E = spec_.n_embd;
+  const int rows = request == LogitsRequest::Last ? 1 : n_tok;
+  const int first = n_tok - rows;
+  TESSERA_TRY(rms_norm(d.s.x + static_cast<int64_t>(first) * E, E, d.output_norm, d.s.xb, E, rows, E, spec_.rms_eps,
+                       d.stream));
+  Input in{d.s.xb, E, E};
+  TESSERA_TRY(matmul(d, d.output, in, rows, d.s.logits, spec_.n_vocab, false));
+  return cuda::argmax(d.s.logits + static_cast<int64_t>(rows - 1) * spec_.n_vocab, spec_.n_vocab, d.s.argmax_out,
+                      d.s.argmax_ws, d.s.argmax_ws_bytes, d.stream);
+}
+
+Status CudaModel::run_layer_mode(int n_tok, LogitsRequest request) {
+  const int64_t E = spec_.n_embd;
+  DeviceState& home = *devs_[static_cast<size_t>(home_)];
+  TESSERA_TRY(use_device(home));
+  TESSERA_TRY(get_rows(home.embd, home.s.io, n_tok, home.s.x, E, home.stream));
+  int cur = home_;
+  for (int64_t li = 0; li < spec_.n_layer; ++li) {
+    const int dev = plan_.layer_device[static_cast<size_t>(li)];
+    DeviceState& d = *devs_[static_cast<size_t>(dev)];
+    if (dev != cur) {
+      TESSERA_TRY(transfer(cur, dev, d.s.x, devs_[static_cast<size_t>(cur)]->s.x, 4 * static_cast<size_t>(n_tok * E)));
+      cur = dev;
+    }
+    TESSERA_TRY(use_device(d));
+    const DeviceLayer& l = d.layers[static_cast<size_t>(d.layer_index[static_cast<size_t>(li)])];
+    TESSERA_TRY(rms_norm(d.s.x, E, l.attn_norm, d.s.xb, E, n_tok, E, spec_.rms_eps, d.stream));
+    TESSERA_TRY(attention_part(d, l, n_tok, d.s.x, true));
+    TESSERA_TRY(add_bias_rows(d.s.x, E, l.bo, E, n_tok, d.stream));
+    TESSERA_TRY(rms_norm(d.s.x, E, l.ffn_norm, d.s.xb, E, n_tok, E, spec_.rms_eps, d.stream));
+    TESSERA_TRY(ffn_part(d, l, n_tok, d.s.x, true));
+  }
+  TESSERA_TRY(output_part(*devs_[static_cast<size_t>(cur)], n_tok, request));
+  if (cur != home_) {
+    // Join the last device's work back into the home stream (graph capture needs it too).
+    DeviceState& last = *devs_[static_cast<size_t>(cur)];
+    TESSERA_TRY(use_device(last));
+    TESSERA_CUDA_CHECK_DEV(cudaEventRecord(last.event, last.stream), last.dev.physical);
+    TESSERA_TRY(use_device(home));
+    TESSERA_CUDA_CHECK_DEV(cudaStreamWaitEvent(home.stream, last.event, 0), home.dev.physical);
+  }
+  return {};
+}
+
+Status CudaModel::run_row_mode(int n_tok, LogitsRequest request) {
+  const int64_t E = spec_.n_embd;
+  const size_t act = 4 * static_cast<size_t>(n_tok * E);
+  DeviceState& main = *devs_[static_cast<size_t>(home_)];
+  TESSERA_TRY(use_device(main));
+  TESSERA_TRY(get_rows(main.embd, main.s.io, n_tok, main.s.x, E, main.stream));
+  // One block (attention or FFN) of one layer: normalise on main, broadcast, partial products on
+  // every participant, then add the partial sums on main in device order.
+  auto block = [&](int64_t li, bool attn) -> Status {
+    const DeviceLayer& ml = main.layers[static_cast<size_t>(li)];
+    TESSERA_TRY(use_device(main));
+    TESSERA_TRY(rms_norm(main.s.x, E, attn ? ml.attn_norm : ml.ffn_norm, main.s.xb, E, n_tok, E, spec_.rms_eps,
+                         main.stream));
+    std::vector<int> parts;
+    for (auto& dp : devs_) {
+      if (!dp->active || dp->layers.empty()) continue;
+      const DeviceLayer& l = dp->layers[static_cast<size_t>(li)];
+      if (attn ? (l.kv_slot >= 0 && dp->n_head > 0) : l.n_ff > 0) parts.push_back(dp->index);
+    }
+    for (int p : parts)
+      if (p != home_) TESSERA_TRY(transfer(home_, p, devs_[static_cast<size_t>(p)]->s.xb, main.s.xb, act));
+    for (int p : parts) {
+      DeviceState& d = *devs_[static_cast<size_t>(p)];
+      TESSERA_TRY(use_device(d));
+      const DeviceLayer& l = d.layers[static_cast<size_t>(li)];
+      float* out = p == home_ ? main.s.x : d.s.xb2;
+      TESSERA_TRY(attn ? attention_part(d, l, n_tok, out, p == home_) : ffn_part(d, l, n_tok, out, p == home_));
+    }
+    int slot = 0;
+    for (size_t i = 0; i < devs_.size(); ++i) {
+      if (static_cast<int>(i) == home_) continue;
+      float* recv = main.s.recv + static_cast<size_t>(slot) * static_cast<size_t>(n_batch_) * static_cast<size_t>(E);
+      ++slot;
+      bool participates = false;
+      for (int p : parts) participates = participates || p == static_cast<int>(i);
+      if (!participates) continue;
+      TESSERA_TRY(transfer(static_cast<int>(i), home_, recv, devs_[i]->s.xb2, act));
+      TESSERA_TRY(use_device(main));
+      TESSERA_TRY(add(main.s.x, recv, main.s.x, static_cast<int64_t>(n_tok) * E, main.stream));
+    }
+    TESSERA_TRY(use_device(main));
+    if (attn) TESSERA_TRY(add_bias_rows(main.s.x, E, ml.bo, E, n_tok, main.stream));
+    return {};
+  };
+  for (int64_t li = 0; li < spec_.n_layer; ++li) {
+    TESSERA_TRY(block(li, true));
+    TESSERA_TRY(block(li, false));
+  }
+  return output_part(main, n_tok, request);
+}
+
+Status CudaModel::run_step(int n_tok, LogitsRequest request) {
+  // Positions to every other active device (the home device holds ids then positions).
+  DeviceState& home = *devs_[static_cast<size_t>(home_)];
+  for (auto& dp : devs_)
+    if (dp->active && dp->index != home_)
+      TESSERA_TRY(transfer(home_, dp->index, dp->s.io, home.s.io + n_tok, 4 * static_cast<size_t>(n_tok)));
+  if (plan_.mode == SplitMode::Row) return run_row_mode(n_tok, request);
+  return run_layer_mode(n_tok, request);
+}
+
+Status CudaModel::run_decode_graph(LogitsRequest request) {
+  const int which = request == LogitsRequest::None ? 0 : 1;
+  DeviceState& home = *devs_[static_cast<size_t>(home_)];
+  TESSERA_TRY(use_device(home));
+  if (graph_exec_[which] == nullptr) {
+    TESSERA_CUDA_CHECK_DEV(cudaStreamBeginCapture(home.stream, cudaStreamCaptureModeThreadLocal), home.dev.physical);
+    Status st = run_step(1, request);
+    (void)cudaSetDevice(home.dev.physical);
+    cudaGraph_t graph = nullptr;
+    const cudaError_t end = cudaStreamEndCapture(home.stream, &graph);
+    cudaGraphExec_t exec = nullptr;
+    cudaError_t inst = cudaErrorUnknown;
+    if (st.ok() && end == cudaSuccess && graph != nullptr) inst = cudaGraphInstantiate(&exec, graph, 0);
+    if (graph != nullptr) (void)cudaGraphDestroy(graph);
+    if (!st.ok() || end != cudaSuccess || inst != cudaSuccess) {
+      // Capture failed: run eagerly from now on and say why in describe().
+      (void)cudaGetLastError();
+      graphs_enabled_ = false;
+      graph_note_ = "CUDA graph capture failed (" +
+                    (!st.ok() ? st.error().message
+                              : std::string(cudaGetErrorString(end != cudaSuccess ? end : inst))) +
+                    "); decode runs without graphs";
+      return run_step(1, request);
+    }
+    graph_exec_[which] = exec;
+  }
+  TESSERA_CUDA_CHECK_DEV(cudaGraphLaunch(graph_exec_[which], home.stream), home.dev.physical);
+  return {};
+}
+
+Status CudaModel::eval(std::span<const int32_t> tokens, int32_t start_pos, LogitsRequest request) {
+  const int64_t n_tok = static_cast<int64_t>(tokens.size());
+  if (n_tok == 0) return make_error(ErrorKind::InvalidArgument, "eval called with no tokens");
+  if (n_tok > n_batch_)
+    return make_error(ErrorKind::InvalidArgument, "eval of " + std::to_string(n_tok) + " tokens exceeds the batch size " +
+                                                      std::to_string(n_batch_));
+  if (start_pos < 0 || start_pos > n_past_)
+    return make_error(ErrorKind::InvalidArgument, "eval at position " + std::to_string(start_pos) +
+                                                      " leaves a gap: the KV cache holds " + std::to_string(n_past_) +
+                                                      " positions");
+  if (start_pos + n_tok > n_ctx_)
+    return make_error(ErrorKind::InvalidArgument, "positions " + std::to_string(start_pos) + ".." +
+                                                      std::to_string(start_pos + n_tok - 1) +
+                                                      " do not fit the context of " + std::to_string(n_ctx_));
+  if (request == LogitsRequest::All && !all_logits_)
+    return make_error(ErrorKind::InvalidArgument,
+                      "logits for every token were requested but the model was loaded without all_logits");
+  for (int32_t id : tokens)
+    if (id < 0 || id >= spec_.n_vocab)
+      return make_error(ErrorKind::InvalidArgument, "token id " + std::to_string(id) + " is outside the vocabulary of " +
+                                                        std::to_string(spec_.n_vocab));
+  logits_rows_ = 0;
+  logits_copied_ = false;
+  argmax_valid_ = false;
+
+  // Token ids then positions, one small copy from pinned memory; the previous eval's copy must have
+  // left the buffer before it is rewritten (it normally has: it ran before the previous step).
+  DeviceState& home0 = *devs_[static_cast<size_t>(home_)];
+  if (io_pending_) {
+    TESSERA_CUDA_CHECK_DEV(cudaEventSynchronize(io_copied_), home0.dev.physical);
+    io_pending_ = false;
+  }
+  for (int64_t t = 0; t < n_tok; ++t) {
+    io_host_[t] = tokens[static_cast<size_t>(t)];
+    io_host_[n_tok + t] = start_pos + static_cast<int32_t>(t);
+  }
+  DeviceState& home = *devs_[static_cast<size_t>(home_)];
+  TESSERA_TRY(use_device(home));
+  TESSERA_CUDA_CHECK_DEV(cudaMemcpyAsync(home.s.io, io_host_, 8 * static_cast<size_t>(n_tok), cudaMemcpyHostToDevice,
+                                         home.stream),
+                         home.dev.physical);
+  TESSERA_CUDA_CHECK_DEV(cudaEventRecord(io_copied_, home.stream), home.dev.physical);
+  io_pending_ = true;
+  if (n_tok == 1 && graphs_enabled_) {
+    TESSERA_TRY(run_decode_graph(request));
+  } else {
+    TESSERA_TRY(run_step(static_cast<int>(n_tok), request));
+  }
+  TESSERA_TRY(use_device(home));
+  TESSERA_CUDA_CHECK_DEV(cudaEventRecord(step_done_, home.stream), home.dev.physical);
+  n_past_ = start_pos + static_cast<int32_t>(n_tok);
+  if (request != LogitsRequest::None) {
+    logits_rows_ = request == LogitsRequest::Last ? 1 : n_tok;
+    argmax_valid_ = true;
+  }
+  return {};
+}
+
+Status CudaModel::wait_step(DeviceState& out) {
+  TESSERA_TRY(use_device(out));
+  if (out.index != home_) TESSERA_CUDA_CHECK_DEV(cudaStreamWaitEvent(out.stream, step_done_, 0), out.dev.physical);
+  return {};
+}
+
+Result<std::span<const float>> CudaModel::logits() {
+  if (logits_rows_ == 0)
+    return make_error(ErrorKind::InvalidArgument, "the last eval produced no logits (LogitsRequest::None or none yet)");
+  const size_t n = static_cast<size_t>(logits_rows_ * spec_.n_vocab);
+  if (!logits_copied_) {
+    DeviceState& out = *devs_[static_cast<size_t>(out_dev_)];
+    TESSERA_TRY(wait_step(out));
+    TESSERA_CUDA_CHECK_DEV(cudaMemcpyAsync(logits_host_.data(), out.s.logits, n * sizeof(float), cudaMemcpyDeviceToHost,
+                                           out.stream),
+                           out.dev.physical);
+    TESSERA_CUDA_CHECK_DEV(cudaStreamSynchronize(out.stream), out.dev.physical);
+    logits_copied_ = true;
+  }
+  return std::span<const float>(logits_host_.data(), n);
+}
+
+Result<int32_t> CudaModel::argmax() {
+  if (!argmax_valid_)
+    return make_error(ErrorKind::InvalidArgument, "the last eval produced no logits (LogitsRequest::None or none yet)");
+  DeviceState& out = *devs_[static_cast<size_t>(out_dev_)];
+  TESSERA_TRY(wait_step(out));
+  TESSERA_CUDA_CHECK_DEV(cudaMemcpyAsync(argmax_host_, out.s.argmax_out, sizeof(int32_t), cudaMemcpyDeviceToHost,
+                                         out.stream),
+                         out.dev.physical);
+  TESSERA_CUDA_CHECK_DEV(cudaStreamSynchronize(out.stream), out.dev.physical);
+  return *argmax_host_;
+}
+
+void CudaModel::kv_clear() {
+  n_past_ = 0;
+  logits_rows_ = 0;
+  argmax_valid_ = false;
+}
+
+Status CudaModel::kv_keep(int32_t n) {
+  if (n < 0 || n > n_past_)
+    return make_error(ErrorKind::InvalidArgument, "cannot keep " + std::to_string(n) + " positions: the KV cache holds " +
+                                                      std::to_string(n_past_));
+  n_past_ = n;
+  logits_rows_ = 0;
+  argmax_valid_ = false;
+  return {};
+}
+
+MemoryFootprint CudaModel::footprint() const {
+  MemoryFootprint f;
+  for (const auto& d : devs_) {
+    f.weight_bytes += d->allocated.weights;
+    f.kv_cache_bytes += d->allocated.kv_cache;
+    f.scratch_bytes += d->allocated.scratch;
+  }
+  return f;
+}
+
+std::vector<CudaDeviceUsage> CudaModel::usage() const {
+  std::vector<CudaDeviceUsage> out;
+  for (const auto& d : devs_)
+    out.push_back({d->dev.index, d->dev.physical, d->dev.name, d->plan.bytes, d->allocated});
+  return out;
+}
+
+std::string CudaModel::describe() const {
+  int active = 0;
+  for (const auto& d : devs_) active += d->active ? 1 : 0;
+  std::string s = "cuda (" + devs_[static_cast<size_t>(home_)]->dev.name;
+  if (devs_.size() > 1) s += ", " + std::to_string(active) + "/" + std::to_string(devs_.size()) + " devices";
+  s += std::string(", split ") + split_mode_name(plan_.mode) + ", F16 KV cache, context " + std::to_string(n_ctx_);
+  s += graphs_enabled_ ? ", CUDA graphs" : ", no CUDA graphs";
+  if (!graph_note_.empty()) s += "; " + graph_note_;
+  for (const auto& n : notes_) s += "; " + n;
+  return s + ")";
+}
+
+}  // namespace tessera::cuda

@@ -1,0 +1,362 @@
+#include "kernels/attention.h"
+
+#include <cuda_fp16.h>
+#include <cuda_pipeline_primitives.h>
+
+#include <algorithm>
+#include <string>
+
+#include "cuda_check.h"
+
+namespace tessera::cuda {
+namespace {
+
+constexpr int kTK = 32;          // keys per shared-memory tile (one per lane)
+constexpr int kMaxVectors = 16;  // query vectors (warps) per CTA
+constexpr float kLog2e = 1.4426950408889634f;
+
+struct Plan {
+  int group = 1;      // query heads per KV head
+  int gb = 1;         // query heads of one group a CTA takes (divides group, <= 16)
+  int n_hsub = 1;     // group / gb
+  int nq = 1;         // query tokens per CTA
+  int n_qtiles = 1;
+  int n_splits = 1;
+  int chunk = 0;      // keys per split (multiple of kTK)
+  int dpl = 1;        // head dimensions per lane for the values
+  int kstride = 0;    // halves between K rows in shared memory
+  size_t smem = 0;
+  size_t workspace = 0;
+};
+
+Plan make_plan(int n_tokens, int n_head, int n_head_kv, int head_dim, int capacity) {
+  Plan p;
+  p.group = n_head / n_head_kv;
+  for (int g = std::min(p.group, kMaxVectors); g >= 1; --g) {
+    if (p.group % g == 0) {
+      p.gb = g;
+      break;
+    }
+  }
+  p.n_hsub = p.group / p.gb;
+  p.nq = std::max(1, std::min(n_tokens, kMaxVectors / p.gb));
+  p.n_qtiles = (n_tokens + p.nq - 1) / p.nq;
+  // Split the keys when the other dimensions give too few CTAs to fill the GPU (~4 waves of 4-warp
+  // CTAs on a 132-SM H200), keeping at least 128 keys (4 tiles) per split.
+  const int base = p.n_qtiles * n_head_kv * p.n_hsub;
+  const int want = (528 + base - 1) / base;
+  const int useful = std::max(1, (capacity + 127) / 128);
+  p.n_splits = std::max(1, std::min({want, useful, 128}));
+  p.chunk = (capacity + p.n_splits - 1) / p.n_splits;
+  p.chunk = (p.chunk + kTK - 1) / kTK * kTK;
+  p.n_splits = std::max(1, (capacity + p.chunk - 1) / p.chunk);
+  p.dpl = head_dim <= 32 ? 1 : head_dim <= 64 ? 2 : head_dim <= 128 ? 4 : 8;
+  // Pad K rows by 16 bytes when that makes the lanes' 16-byte reads of one column conflict-free.
+  p.kstride = head_dim + ((head_dim / 8) % 2 == 0 ? 8 : 0);
+  const int nvec = p.nq * p.gb;
+  // Two K/V tile buffers (the next tile's copies fly while the current one is used) and the queries.
+  p.smem = 2 * (static_cast<size_t>(kTK) * p.kstride * 2 + static_cast<size_t>(kTK) * head_dim * 2) +
+           static_cast<size_t>(nvec) * head_dim * 4;
+  if (p.n_splits > 1)
+    p.workspace = static_cast<size_t>(n_tokens) * n_head * p.n_splits * (static_cast<size_t>(head_dim) + 2) * 4;
+  return p;
+}
+
+struct KernelArgs {
+  const float* q;
+  int64_t q_stride;
+  const uint16_t* k;
+  const uint16_t* v;
+  int64_t kv_stride;
+  float* out;
+  int64_t out_stride;
+  const int32_t* positions;
+  int n_tokens, n_head, head_dim, capacity;
+  int group, gb, n_hsub, nq, n_splits, chunk, kstride;
+  float qscale;  // scale * log2(e): scores are kept in base 2
+  float* ws_acc;  // [n_tokens * n_head * n_splits][head_dim]
+  float* ws_ml;   // [n_tokens * n_head * n_splits][2]: running max (base 2), sum
+};
+
+__device__ __forceinline__ float warp_max(float v) {
+#pragma unroll
+  for (int off = 16; off > 0; off >>= 1) v = fmaxf(v, __shfl_xor_sync(0xFFFFFFFFu, v, off));
+  return v;
+}
+__device__ __forceinline__ float warp_sum(float v) {
+#pragma unroll
+  for (int off = 16; off > 0; off >>= 1) v += __shfl_xor_sync(0xFFFFFFFFu, v, off);
+  return v;
+}
+
+template <int DPL>
+__device__ __forceinline__ void load_v(const uint16_t* p, float (&v)[DPL]) {
+  if constexpr (DPL == 1) {
+    v[0] = __half2float(__ushort_as_half(*p));
+  } else if constexpr (DPL == 2) {
+    const float2 f = __half22float2(*reinterpret_cast<const __half2*>(p));
+    v[0] = f.x;
+    v[1] = f.y;
+  } else {
+    constexpr int kWords = DPL / 2;
+    uint32_t w[kWords];
+    if constexpr (DPL == 4) {
+      const uint2 u = *reinterpret_cast<const uint2*>(p);
+      w[0] = u.x;
+      w[1] = u.y;
+    } else {
+      const uint4 u = *reinterpret_cast<const uint4*>(p);
+      w[0] = u.x;
+      w[1] = u.y;
+      w[2] = u.z;
+      w[3] = u.w;
+    }
+#pragma unroll
+    for (int k = 0; k < kWords; ++k) {
+      const float2 f = __half22float2(*reinterpret_cast<const __half2*>(&w[k]));
+      v[2 * k] = f.x;
+      v[2 * k + 1] = f.y;
+    }
+  }
+}
+
+template <int DPL>
+__global__ void attention_kernel(KernelArgs a) {
+  extern __shared__ __align__(16) uint8_t smem[];
+  const int D = a.head_dim;
+  const int tile_halves = kTK * a.kstride + kTK * D;  // one K tile then one V tile
+  uint16_t* const tiles = reinterpret_cast<uint16_t*>(smem);  // buffer b at tiles + b * tile_halves
+  float* qs = reinterpret_cast<float*>(reinterpret_cast<uint16_t*>(smem) + 2 * tile_halves);
+
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+  const int split = blockIdx.x;
+  const int kvh = blockIdx.y / a.n_hsub, hsub = blockIdx.y % a.n_hsub;
+  const int tile = blockIdx.z;
+  const int t = tile * a.nq + warp / a.gb;
+  const int head = kvh * a.group + hsub * a.gb + warp % a.gb;
+  const bool valid = t < a.n_tokens;
+
+  float* qv = qs + warp * D;
+  for (int d = lane; d < D; d += 32)
+    qv[d] = valid ? a.q[static_cast<int64_t>(t) * a.q_stride + static_cast<int64_t>(head) * D + d] * a.qscale : 0.0f;
+  const int p_t = valid ? a.positions[t] : -1;
+  int p_max = -1;
+  for (int i = 0; i < a.nq; ++i) {
+    const int ti = tile * a.nq + i;
+    if (ti < a.n_tokens) p_max = max(p_max, a.positions[ti]);
+  }
+  const int k_begin = split * a.chunk;
+  const int k_end = min(min(k_begin + a.chunk, p_max + 1), a.capacity);
+  const int my_end = min(k_end, p_t + 1);
+
+  float m = -INFINITY, l = 0.0f;
+  float acc[DPL];
+#pragma unroll
+  for (int i = 0; i < DPL; ++i) acc[i] = 0.0f;
+
+  const int cpr = D / 8;  // 16-byte chunks per K/V row
+  const uint16_t* kbase = a.k + static_cast<int64_t>(kvh) * D;
+  const uint16_t* vbase = a.v + static_cast<int64_t>(kvh) * D;
+  __syncthreads();  // q vectors in shared memory
+
+  // Copies tile [k0, k0 + kTK) into buffer `buf` with 16-byte cp.async (rows past k_end are skipped:
+  // nothing reads them).
+  auto issue = [&](int k0, int buf) {
+    uint16_t* kd = tiles + buf * tile_halves;
+    uint16_t* vd = kd + kTK * a.kstride;
+    const int rows = min(kTK, k_end - k0);
+    for (int c = threadIdx.x; c < rows * cpr; c += blockDim.x) {
+      const int r = c / cpr, off = (c - r * cpr) * 8;
+      const int64_t src = static_cast<int64_t>(k0 + r) * a.kv_stride + off;
+      __pipeline_memcpy_async(kd + r * a.kstride + off, kbase + src, 16);
+      __pipeline_memcpy_async(vd + r * D + off, vbase + src, 16);
+    }
+  };
+  if (k_begin < k_end) issue(k_begin, 0);
+  __pipeline_commit();
+  int buf = 0;
+  for (int k0 = k_begin; k0 < k_end; k0 += kTK) {
+    if (k0 + kTK < k_end) issue(k0 + kTK, buf ^ 1);
+    __pipeline_commit();
+    __pipeline_wait_prior(1);  // this tile's copies (all but the one just issued) have landed
+    __syncthreads();
+    const uint16_t* ks = tiles + buf * tile_halves;
+    const uint16_t* vs = ks + kTK * a.kstride;
+    if (valid) {
+      const int key = k0 + lane;
+      float s = -INFINITY;
+      if (key < my_end) {
+        const uint16_t* kr = ks + lane * a.kstride;
+        float dot = 0.0f;
+        for (int d0 = 0; d0 < D; d0 += 8) {
+          const uint4 kk = *reinterpret_cast<const uint4*>(kr + d0);
+          const float4 qa = *reinterpret_cast<const float4*>(qv + d0);
+          const float4 qb = *reinterpret_cast<const float4*>(qv + d0 + 4);
+          const float2 k01 = __half22float2(*reinterpret_cast<const __half2*>(&kk.x));
+          const float2 k23 = __half22float2(*reinterpret_cast<const __half2*>(&kk.y));
+          const float2 k45 = __half22float2(*reinterpret_cast<const __half2*>(&kk.z));
+          const float2 k67 = __half22float2(*reinterpret_cast<const __half2*>(&kk.w));
+          dot += qa.x * k01.x + qa.y * k01.y + qa.z * k23.x + qa.w * k23.y;
+          dot += qb.x * k45.x + qb.y * k45.y + qb.z * k67.x + qb.w * k67.y;
+        }
+        s = dot;
+      }
+      const float m_new = fmaxf(m, warp_max(s));
+      if (m_new != -INFINITY) {  // uniform across the warp
+        const float corr = exp2f(m - m_new);
+        const float p = key < my_end ? exp2f(s - m_new) : 0.0f;
+        l = l * corr + warp_sum(p);
+#pragma unroll
+        for (int i = 0; i < DPL; ++i) acc[i] *= corr;
+        const int nj = min(kTK, my_end - k0);
+        const bool has_dims = lane * DPL < D;
+        for (int j = 0; j < nj; ++j) {
+          const float pj = __shfl_sync(0xFFFFFFFFu, p, j);
+          if (has_dims) {
+            float vv[DPL];
+            load_v<DPL>(vs + j * D + lane * DPL, vv);
+#pragma unroll
+            for (int i = 0; i < DPL; ++i) acc[i] += pj * vv[i];
+          }
+        }
+        m = m_new;
+      }
+    }
+    __syncthreads();  // every warp is done with this buffer before the next iteration refills it
+    buf ^= 1;
+  }
+
+  if (!valid) return;
+  if (a.n_splits == 1) {
+    const float inv = l > 0.0f ? 1.0f / l : 0.0f;
+    float* o = a.out + static_cast<int64_t>(t) * a.out_stride + static_cast<int64_t>(head) * D;
+#pragma unroll
+    for (int i = 0; i < DPL; ++i) {
+      const int d = lane * DPL + i;
+      if (d < D) o[d] = acc[i] * inv;
+    }
+  } else {
+    const int64_t slot = (static_cast<int64_t>(t) * a.n_head + head) * a.n_splits + split;
+    float* pa = a.ws_acc + slot * D;
+#pragma unroll
+    for (int i = 0; i < DPL; ++i) {
+      const int d = lane * DPL + i;
+      if (d < D) pa[d] = acc[i];
+    }
+    if (lane == 0) {
+      a.ws_ml[2 * slot] = m;
+      a.ws_ml[2 * slot + 1] = l;
+    }
+  }
+}
+
+// Merges the splits of one (token, head): out = sum_s 2^(m_s - M) acc_s / sum_s 2^(m_s - M) l_s.
+__global__ void attention_combine_kernel(KernelArgs a) {
+  const int th = blockIdx.x;  // t * n_head + head
+  const int t = th / a.n_head, head = th % a.n_head;
+  const int64_t slot0 = static_cast<int64_t>(th) * a.n_splits;
+  float mx = -INFINITY;
+  for (int s = 0; s < a.n_splits; ++s) mx = fmaxf(mx, a.ws_ml[2 * (slot0 + s)]);
+  float* o = a.out + static_cast<int64_t>(t) * a.out_stride + static_cast<int64_t>(head) * a.head_dim;
+  for (int d = threadIdx.x; d < a.head_dim; d += blockDim.x) {
+    float num = 0.0f, den = 0.0f;
+    if (mx != -INFINITY) {
+      for (int s = 0; s < a.n_splits; ++s) {
+        const float ms = a.ws_ml[2 * (slot0 + s)];
+        if (ms == -INFINITY) continue;
+        const float w = exp2f(ms - mx);
+        num += w * a.ws_acc[(slot0 + s) * a.head_dim + d];
+        den += w * a.ws_ml[2 * (slot0 + s) + 1];
+      }
+    }
+    o[d] = den > 0.0f ? num / den : 0.0f;
+  }
+}
+
+Status check_args(const AttentionArgs& a) {
+  auto bad = [&](const std::string& why) {
+    return make_error(ErrorKind::InvalidArgument,
+                      "attention: " + why + " (n_tokens " + std::to_string(a.n_tokens) + ", n_head " +
+                          std::to_string(a.n_head) + ", n_head_kv " + std::to_string(a.n_head_kv) + ", head_dim " +
+                          std::to_string(a.head_dim) + ", capacity " + std::to_string(a.cache.capacity) + ")");
+  };
+  if (a.n_tokens < 0 || a.n_head <= 0 || a.n_head_kv <= 0 || a.cache.capacity <= 0) return bad("bad sizes");
+  if (a.n_head % a.n_head_kv != 0) return bad("n_head is not a multiple of n_head_kv");
+  if (a.head_dim <= 0 || a.head_dim % 8 != 0 || a.head_dim > 256) return bad("head_dim must be a multiple of 8, <= 256");
+  if (a.q_stride < static_cast<int64_t>(a.n_head) * a.head_dim ||
+      a.out_stride < static_cast<int64_t>(a.n_head) * a.head_dim)
+    return bad("q/out rows shorter than n_head * head_dim");
+  if (a.cache.stride < static_cast<int64_t>(a.n_head_kv) * a.head_dim || a.cache.stride % 8 != 0)
+    return bad("cache stride must be >= n_head_kv * head_dim and a multiple of 8");
+  if (reinterpret_cast<uintptr_t>(a.cache.k) % 16 != 0 || reinterpret_cast<uintptr_t>(a.cache.v) % 16 != 0 ||
+      reinterpret_cast<uintptr_t>(a.q) % 16 != 0)
+    return bad("q and the cache must be 16-byte aligned");
+  if (a.n_tokens > 0 && (a.q == nullptr || a.out == nullptr || a.positions == nullptr)) return bad("null pointer");
+  return {};
+}
+
+}  // namespace
+
+size_t attention_workspace_bytes(int n_tokens, int n_head, int n_head_kv, int head_dim, int capacity) {
+  if (n_tokens <= 0 || n_head <= 0 || n_head_kv <= 0 || n_head % n_head_kv != 0 || capacity <= 0) return 0;
+  return make_plan(n_tokens, n_head, n_head_kv, head_dim, capacity).workspace;
+}
+
+Status attention(const AttentionArgs& args, void* workspace, size_t workspace_bytes, cudaStream_t stream) {
+  TESSERA_TRY(check_args(args));
+  if (args.n_tokens == 0) return {};
+  const Plan p = make_plan(args.n_tokens, args.n_head, args.n_head_kv, args.head_dim, args.cache.capacity);
+  if (p.workspace > 0 && (workspace == nullptr || workspace_bytes < p.workspace || reinterpret_cast<uintptr_t>(workspace) % 16 != 0))
+    return make_error(ErrorKind::InvalidArgument, "attention: workspace of " + std::to_string(workspace_bytes) +
+                                                      " bytes, " + std::to_string(p.workspace) +
+                                                      " needed (16-byte aligned)");
+  KernelArgs k{};
+  k.q = args.q;
+  k.q_stride = args.q_stride;
+  k.k = args.cache.k;
+  k.v = args.cache.v;
+  k.kv_stride = args.cache.stride;
+  k.out = args.out;
+  k.out_stride = args.out_stride;
+  k.positions = args.positions;
+  k.n_tokens = args.n_tokens;
+  k.n_head = args.n_head;
+  k.head_dim = args.head_dim;
+  k.capacity = args.cache.capacity;
+  k.group = p.group;
+  k.gb = p.gb;
+  k.n_hsub = p.n_hsub;
+  k.nq = p.nq;
+  k.n_splits = p.n_splits;
+  k.chunk = p.chunk;
+  k.kstride = p.kstride;
+  k.qscale = args.scale * kLog2e;
+  if (p.n_splits > 1) {
+    k.ws_acc = static_cast<float*>(workspace);
+    k.ws_ml = k.ws_acc + static_cast<size_t>(args.n_tokens) * args.n_head * p.n_splits * args.head_dim;
+  }
+  const dim3 grid(static_cast<unsigned>(p.n_splits), static_cast<unsigned>(args.n_head_kv * p.n_hsub),
+                  static_cast<unsigned>(p.n_qtiles));
+  const dim3 block(static_cast<unsigned>(32 * p.nq * p.gb));
+  auto launch = [&](auto kernel) -> Status {
+    if (p.smem > 48 * 1024)
+      TESSERA_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(p.smem)));
+    kernel<<<grid, block, p.smem, stream>>>(k);
+    TESSERA_CUDA_CHECK_LAUNCH("attention_kernel");
+    return {};
+  };
+  switch (p.dpl) {
+    case 1: TESSERA_TRY(launch(attention_kernel<1>)); break;
+    case 2: TESSERA_TRY(launch(attention_kernel<2>)); break;
+    case 4: TESSERA_TRY(launch(attention_kernel<4>)); break;
+    default: TESSERA_TRY(launch(attention_kernel<8>)); break;
+  }
+  if (p.n_splits > 1) {
+    const int threads = std::max(32, std::min(256, (args.head_dim + 31) / 32 * 32));
+    attention_combine_kernel<<<static_cast<unsigned>(args.n_tokens * args.n_head), threads, 0, stream>>>(k);
+    TESSERA_CUDA_CHECK_LAUNCH("attention_combine_kernel");
+  }
+  return {};
+}
+
+}  // namespace tessera::cuda

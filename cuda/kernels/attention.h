@@ -1,0 +1,51 @@
+// Causal attention over the f16 KV cache, with grouped-query attention (GQA), for both prompt
+// processing (many query tokens) and decode (one token, split-K "flash decoding").
+//
+// For query token t at position p = positions[t] (device memory) and query head h, with KV head
+// g = h / (n_head / n_head_kv):
+//   out[t][h] = softmax_j(scale * q[t][h] . K[j][g]) V[j][g],   j = 0 .. p   (keys at positions <= p)
+// The softmax is computed online (running max and sum, in base 2), so it is stable for any score
+// range. The cache must already hold positions 0..p (write the new tokens with kv_cache_write first).
+//
+// How it runs: a CTA takes one KV head (or a slice of its query heads when the group is larger than
+// 16), a tile of query tokens, and one split of the key range; one warp per (token, head) query
+// vector. Keys come through shared memory 32 at a time (one lane per key for the scores, lanes
+// split the head dimension for the values), shared by every query head of the group and every token
+// of the tile. For few query tokens the key range is split across CTAs and a second kernel merges
+// the partial results. The split count depends only on n_tokens, the head counts and the cache
+// capacity, never on the positions, so a decode step captured in a CUDA graph stays valid while
+// the position (read from device memory) advances.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "common/error.h"
+#include "kernels/kv_cache.h"
+
+namespace tessera::cuda {
+
+struct AttentionArgs {
+  const float* q = nullptr;  // n_tokens rows, q_stride floats apart; head h at h * head_dim
+  int64_t q_stride = 0;
+  KvCacheView cache;          // head g of position j at cache.k + j * cache.stride + g * head_dim
+  float* out = nullptr;       // same layout as q (out_stride floats between tokens)
+  int64_t out_stride = 0;
+  const int32_t* positions = nullptr;  // device, n_tokens values in [0, cache.capacity)
+  int n_tokens = 0;
+  int n_head = 0;
+  int n_head_kv = 0;
+  int head_dim = 0;  // a multiple of 8, at most 256
+  float scale = 0;   // usually 1 / sqrt(head_dim)
+};
+
+// Workspace attention() needs for these sizes (0 when the key range is not split).
+size_t attention_workspace_bytes(int n_tokens, int n_head, int n_head_kv, int head_dim, int capacity);
+
+// Errors: bad shapes (head_dim not a multiple of 8 or above 256, n_head not a multiple of
+// n_head_kv, ...), too small a workspace, a launch failure.
+Status attention(const AttentionArgs& args, void* workspace, size_t workspace_bytes, cudaStream_t stream);
+
+}  // namespace tessera::cuda

@@ -1,0 +1,42 @@
+// Shared between matvec.cu (API, x quantization, float types) and matvec_quant.cu (the quantized
+// kernels, one instantiation set per type). Not part of the public API.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "common/error.h"
+#include "quant/ggml_type.h"
+
+namespace tessera::cuda::detail {
+
+// Layout of the quantized activations of one vector: `cols` int8 values, then cols/32 Q8Scale
+// records; vectors are q8_vector_bytes apart (a multiple of 16).
+inline size_t q8_vector_bytes(int64_t cols) {
+  const size_t raw = static_cast<size_t>(cols) + static_cast<size_t>(cols / 32) * 8;
+  return (raw + 15) & ~static_cast<size_t>(15);
+}
+inline size_t q8_scale_offset(int64_t cols) { return static_cast<size_t>(cols); }
+
+struct QuantMatvecArgs {
+  const uint8_t* w = nullptr;
+  size_t row_stride = 0;
+  int64_t rows = 0;
+  int64_t blocks_per_row = 0;
+  const uint8_t* q8 = nullptr;
+  size_t x_vec_bytes = 0;
+  size_t x_scale_off = 0;
+  int nv = 1;
+  float* y = nullptr;
+  int64_t ldy = 0;
+  bool accumulate = false;
+};
+
+// Warps per CTA of the matvec kernels.
+inline constexpr int kMatvecWarps = 4;
+
+Status launch_quant_matvec(GgmlType type, const QuantMatvecArgs& args, cudaStream_t stream);
+
+}  // namespace tessera::cuda::detail

@@ -1,0 +1,18 @@
+// RMSNorm over rows: out[r][i] = x[r][i] / sqrt(mean_i(x[r]^2) + eps) * w[i].
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+
+#include "common/error.h"
+
+namespace tessera::cuda {
+
+// x: n_rows rows of n floats, x_stride floats apart; out likewise (out may alias x).
+// w: n floats, or nullptr for no weight. The sum of squares is accumulated in f32 per thread and
+// reduced as a tree (relative error ~1e-6 against an f64 reference).
+Status rms_norm(const float* x, int64_t x_stride, const float* w, float* out, int64_t out_stride, int64_t n_rows,
+                int64_t n, float eps, cudaStream_t stream);
+
+}  // namespace tessera::cuda

@@ -1,0 +1,33 @@
+// Rotary position embedding, in place, positions read from device memory.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+
+#include "common/error.h"
+
+namespace tessera::cuda {
+
+enum class RopeStyle {
+  Normal,  // pairs (x[2i], x[2i+1]): llama, mistral GGUF files
+  NeoX,    // pairs (x[i], x[i + n_dims/2]): qwen2
+};
+
+struct RopeConfig {
+  RopeStyle style = RopeStyle::Normal;
+  int n_dims = 0;              // rotated dimensions per head (even, <= head_dim); the rest are left alone
+  float freq_base = 10000.0f;
+  float freq_scale = 1.0f;
+  // Device pointer to n_dims/2 divisors of the per-pair frequency (llama3 scaling, rope_freqs), or null.
+  const float* freq_factors = nullptr;
+};
+
+// x: n_tokens rows, token_stride floats apart; each row holds n_heads heads of head_dim floats.
+// For token t at p = positions[t] (device memory) and pair i < n_dims/2:
+//   theta_i = freq_scale * freq_base^(-2i/n_dims) / freq_factors[i]   (computed in f64)
+//   angle = p * theta_i (f64); (a, b) -> (a cos - b sin, a sin + b cos) with cos/sin rounded to f32.
+Status rope(float* x, int64_t token_stride, int n_tokens, int n_heads, int head_dim, const int32_t* positions,
+            const RopeConfig& config, cudaStream_t stream);
+
+}  // namespace tessera::cuda

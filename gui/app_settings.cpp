@@ -1,0 +1,84 @@
+#include "app_settings.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+namespace tessera::gui {
+namespace {
+
+QString normalised(const QString& path) { return QDir::cleanPath(QFileInfo(path).absoluteFilePath()); }
+
+}  // namespace
+
+AppSettings::AppSettings() : settings_(QStringLiteral("Tessera"), QStringLiteral("Tessera")) {}
+
+QString AppSettings::lastModel() const { return settings_.value("model/last").toString(); }
+
+void AppSettings::setLastModel(const QString& path) {
+  settings_.setValue("model/last", path.isEmpty() ? QString() : normalised(path));
+}
+
+QStringList AppSettings::recentFiles() const { return settings_.value("model/recent").toStringList(); }
+
+void AppSettings::addRecentFile(const QString& path) {
+  const QString p = normalised(path);
+  QStringList files = recentFiles();
+  files.removeAll(p);
+  files.prepend(p);
+  while (files.size() > kMaxRecentFiles) files.removeLast();
+  settings_.setValue("model/recent", files);
+}
+
+void AppSettings::removeRecentFile(const QString& path) {
+  QStringList files = recentFiles();
+  files.removeAll(normalised(path));
+  settings_.setValue("model/recent", files);
+}
+
+void AppSettings::clearRecentFiles() { settings_.remove("model/recent"); }
+
+SamplingSettings AppSettings::sampling() const {
+  SamplingSettings d;
+  SamplingSettings s;
+  s.temperature = settings_.value("sampling/temperature", d.temperature).toDouble();
+  s.top_k = settings_.value("sampling/topK", d.top_k).toInt();
+  s.top_p = settings_.value("sampling/topP", d.top_p).toDouble();
+  s.min_p = settings_.value("sampling/minP", d.min_p).toDouble();
+  s.repetition_penalty = settings_.value("sampling/repetitionPenalty", d.repetition_penalty).toDouble();
+  s.seed = settings_.value("sampling/seed", d.seed).toLongLong();
+  s.max_tokens = settings_.value("sampling/maxTokens", d.max_tokens).toInt();
+  return s;
+}
+
+void AppSettings::setSampling(const SamplingSettings& s) {
+  settings_.setValue("sampling/temperature", s.temperature);
+  settings_.setValue("sampling/topK", s.top_k);
+  settings_.setValue("sampling/topP", s.top_p);
+  settings_.setValue("sampling/minP", s.min_p);
+  settings_.setValue("sampling/repetitionPenalty", s.repetition_penalty);
+  settings_.setValue("sampling/seed", s.seed);
+  settings_.setValue("sampling/maxTokens", s.max_tokens);
+}
+
+int AppSettings::contextLength() const { return settings_.value("model/contextLength", 0).toInt(); }
+
+void AppSettings::setContextLength(int tokens) { settings_.setValue("model/contextLength", tokens); }
+
+QString AppSettings::systemPrompt() const { return settings_.value("chat/systemPrompt").toString(); }
+
+void AppSettings::setSystemPrompt(const QString& prompt) { settings_.setValue("chat/systemPrompt", prompt); }
+
+QByteArray AppSettings::windowGeometry() const { return settings_.value("window/geometry").toByteArray(); }
+
+QByteArray AppSettings::windowState() const { return settings_.value("window/state").toByteArray(); }
+
+void AppSettings::setWindow(const QByteArray& geometry, const QByteArray& state) {
+  settings_.setValue("window/geometry", geometry);
+  settings_.setValue("window/state", state);
+}
+
+bool AppSettings::hasStartedBefore() const { return settings_.value("app/startedBefore", false).toBool(); }
+
+void AppSettings::markStarted() { settings_.setValue("app/startedBefore", true); }
+
+}  // namespace tessera::gui

@@ -1,0 +1,53 @@
+// Persistent settings through QSettings (organisation "Tessera", application "Tessera"): the last
+// model, recent files, window geometry/state, sampling, context length, system prompt. Tests point
+// QSettings at a temporary directory (QSettings::setPath) before creating one of these.
+#pragma once
+
+#include <QByteArray>
+#include <QSettings>
+#include <QString>
+#include <QStringList>
+
+#include "engine_types.h"
+
+namespace tessera::gui {
+
+class AppSettings {
+ public:
+  static constexpr int kMaxRecentFiles = 10;
+
+  AppSettings();
+
+  QString lastModel() const;
+  void setLastModel(const QString& path);
+
+  // Most recent first, no duplicates, at most kMaxRecentFiles.
+  QStringList recentFiles() const;
+  void addRecentFile(const QString& path);
+  void removeRecentFile(const QString& path);
+  void clearRecentFiles();
+
+  SamplingSettings sampling() const;
+  void setSampling(const SamplingSettings& sampling);
+
+  int contextLength() const;  // 0 = the model's own
+  void setContextLength(int tokens);
+
+  QString systemPrompt() const;
+  void setSystemPrompt(const QString& prompt);
+
+  QByteArray windowGeometry() const;
+  QByteArray windowState() const;
+  void setWindow(const QByteArray& geometry, const QByteArray& state);
+
+  // False until markStarted() was called once: the first start opens the bundled default model.
+  bool hasStartedBefore() const;
+  void markStarted();
+
+  void sync() { settings_.sync(); }
+
+ private:
+  QSettings settings_;
+};
+
+}  // namespace tessera::gui

@@ -1,0 +1,76 @@
+// ChatController joins the conversation (ChatModel) to the engine (EngineClient): it turns "send",
+// "regenerate" and "stop" into generation requests and streams the reply into the model.
+//
+// Streaming text is coalesced: it collects in a buffer and is written to the model (which is what
+// makes the view repaint) by a timer at most every repaintIntervalMs(), so a fast model costs the
+// GUI a bounded number of repaints per second no matter how many tokens it produces.
+#pragma once
+
+#include <QObject>
+#include <QTimer>
+
+#include "chat_model.h"
+#include "conversation_io.h"
+#include "engine_client.h"
+
+namespace tessera::gui {
+
+class ChatController : public QObject {
+  Q_OBJECT
+
+ public:
+  ChatController(EngineClient* engine, ChatModel* model, QObject* parent = nullptr);
+
+  ChatModel* model() const { return model_; }
+  EngineClient* engine() const { return engine_; }
+
+  QString systemPrompt() const { return system_prompt_; }
+  void setSystemPrompt(const QString& prompt);
+  SamplingSettings sampling() const { return sampling_; }
+  void setSampling(const SamplingSettings& sampling) { sampling_ = sampling; }
+
+  void setRepaintIntervalMs(int ms) { flush_timer_.setInterval(ms); }
+  int repaintIntervalMs() const { return flush_timer_.interval(); }
+  // How many times streamed text was written to the model for the current/last reply.
+  int flushCount() const { return flush_count_; }
+
+  bool isStreaming() const { return reply_row_ >= 0; }
+  bool canSend() const { return engine_->state() == EngineClient::State::Ready; }
+  bool canRegenerate() const;
+
+  // Appends a user message and starts a reply. False when no model is ready or text is blank.
+  bool send(const QString& text);
+  // Drops the last reply and asks again with the same conversation.
+  bool regenerate();
+  void stop();
+  // Stops any reply and empties the conversation (the system prompt stays).
+  void clear();
+
+  Conversation conversation() const;
+  void setConversation(const Conversation& conversation);
+
+ signals:
+  void streamingChanged(bool streaming);
+  void replyFinished(int row, const tessera::gui::GenerationTimings& timings);
+  void replyFailed(const tessera::gui::EngineError& error);
+  void systemPromptChanged(const QString& prompt);
+
+ private:
+  bool startReply();
+  void flush();
+  void endReply();
+  void onText(const QString& text, int tokens);
+  void onFinished(const GenerationTimings& timings);
+  void onFailed(const EngineError& error);
+
+  EngineClient* engine_;
+  ChatModel* model_;
+  QString system_prompt_;
+  SamplingSettings sampling_;
+  QTimer flush_timer_;
+  QString pending_;
+  int reply_row_ = -1;
+  int flush_count_ = 0;
+};
+
+}  // namespace tessera::gui

@@ -1,0 +1,50 @@
+// The central chat area: the conversation (ChatView), the message box, and the Send/Stop,
+// Regenerate and New Conversation buttons, bound to a ChatController.
+#pragma once
+
+#include <QWidget>
+
+#include "chat_controller.h"
+
+class QPushButton;
+
+namespace tessera::gui {
+
+class ChatInput;
+class ChatView;
+
+class ChatPanel : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit ChatPanel(ChatController* controller, QWidget* parent = nullptr);
+
+  ChatView* view() const { return view_; }
+  ChatInput* input() const { return input_; }
+  QPushButton* sendButton() const { return send_; }
+  QPushButton* stopButton() const { return stop_; }
+  QPushButton* regenerateButton() const { return regenerate_; }
+  QPushButton* newButton() const { return new_; }
+
+  // Sends what is in the message box (and empties it when the send was accepted).
+  void submit();
+  // Refreshes enabled states and the placeholder from the controller/engine state.
+  void updateActions();
+  // The model whose metadata is shown (opened, maybe not loaded): named in the empty-chat hint.
+  void setOpenModelName(const QString& name);
+
+ signals:
+  void copyRequested(const QString& text);
+
+ private:
+  ChatController* controller_;
+  ChatView* view_;
+  ChatInput* input_;
+  QPushButton* send_;
+  QPushButton* stop_;
+  QPushButton* regenerate_;
+  QPushButton* new_;
+  QString open_model_;
+};
+
+}  // namespace tessera::gui

@@ -1,0 +1,149 @@
+#include "conversation_io.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+
+namespace tessera::gui {
+namespace {
+
+const QLatin1String kFormat("tessera-conversation");
+constexpr int kVersion = 1;
+
+QString statusKey(ChatMessage::Status status) {
+  switch (status) {
+    case ChatMessage::Status::Complete: return QStringLiteral("complete");
+    case ChatMessage::Status::Streaming:
+    case ChatMessage::Status::Stopped: return QStringLiteral("stopped");
+    case ChatMessage::Status::Failed: return QStringLiteral("failed");
+  }
+  return QStringLiteral("complete");
+}
+
+ChatMessage::Status statusFromKey(const QString& key) {
+  if (key == QLatin1String("stopped")) return ChatMessage::Status::Stopped;
+  if (key == QLatin1String("failed")) return ChatMessage::Status::Failed;
+  return ChatMessage::Status::Complete;
+}
+
+QJsonObject timingsToJson(const GenerationTimings& t) {
+  return QJsonObject{
+      {"prompt_tokens", t.prompt_tokens},
+      {"generated_tokens", t.generated_tokens},
+      {"prompt_seconds", t.prompt_seconds},
+      {"generation_seconds", t.generation_seconds},
+      {"time_to_first_token", t.time_to_first_token},
+      {"prompt_tokens_reused", t.prompt_tokens_reused},
+      {"prompt_tokens_per_second", t.prompt_tokens_per_second()},
+      {"generation_tokens_per_second", t.generation_tokens_per_second()},
+  };
+}
+
+GenerationTimings timingsFromJson(const QJsonObject& o) {
+  GenerationTimings t;
+  t.prompt_tokens = o.value("prompt_tokens").toInt();
+  t.generated_tokens = o.value("generated_tokens").toInt();
+  t.prompt_seconds = o.value("prompt_seconds").toDouble();
+  t.generation_seconds = o.value("generation_seconds").toDouble();
+  t.time_to_first_token = o.value("time_to_first_token").toDouble();
+  t.prompt_tokens_reused = o.value("prompt_tokens_reused").toInt();
+  t.prompt_rate = o.value("prompt_tokens_per_second").toDouble();
+  t.generation_rate = o.value("generation_tokens_per_second").toDouble();
+  return t;
+}
+
+}  // namespace
+
+QByteArray ConversationIo::toJson(const Conversation& conversation) {
+  QJsonArray messages;
+  for (const ChatMessage& m : conversation.messages) {
+    QJsonObject o{{"role", chatRoleKey(m.role)}, {"text", m.text}};
+    if (m.role == ChatRole::Assistant) o.insert("status", statusKey(m.status));
+    if (!m.error.isEmpty()) o.insert("error", m.error);
+    if (m.has_timings) o.insert("timings", timingsToJson(m.timings));
+    messages.append(o);
+  }
+  QJsonObject root{
+      {"format", kFormat},
+      {"version", kVersion},
+      {"system_prompt", conversation.system_prompt},
+      {"messages", messages},
+  };
+  if (!conversation.model.isEmpty()) root.insert("model", conversation.model);
+  return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+std::optional<Conversation> ConversationIo::fromJson(const QByteArray& json, const QString& source,
+                                                     QString* error) {
+  QJsonParseError parse_error;
+  const QJsonDocument doc = QJsonDocument::fromJson(json, &parse_error);
+  if (doc.isNull()) {
+    *error = tr("%1 is not valid JSON: %2 at byte %3.")
+                 .arg(source, parse_error.errorString())
+                 .arg(parse_error.offset);
+    return std::nullopt;
+  }
+  const QJsonObject root = doc.object();
+  if (!doc.isObject() || root.value("format").toString() != kFormat) {
+    *error = tr("%1 is not a Tessera conversation (expected \"format\": \"%2\").").arg(source, kFormat);
+    return std::nullopt;
+  }
+  if (root.value("version").toInt() > kVersion) {
+    *error = tr("%1 was written by a newer Tessera (conversation version %2; this version reads %3).")
+                 .arg(source)
+                 .arg(root.value("version").toInt())
+                 .arg(kVersion);
+    return std::nullopt;
+  }
+  Conversation conversation;
+  conversation.system_prompt = root.value("system_prompt").toString();
+  conversation.model = root.value("model").toString();
+  const QJsonArray messages = root.value("messages").toArray();
+  for (qsizetype i = 0; i < messages.size(); ++i) {
+    const QJsonObject o = messages.at(i).toObject();
+    ChatMessage m;
+    const QString role = o.value("role").toString();
+    if (!chatRoleFromKey(role, &m.role) || m.role == ChatRole::System) {
+      *error = tr("Message %1 in %2 has role \"%3\"; expected \"user\" or \"assistant\".")
+                   .arg(i + 1)
+                   .arg(source, role);
+      return std::nullopt;
+    }
+    m.text = o.value("text").toString();
+    m.status = statusFromKey(o.value("status").toString());
+    m.error = o.value("error").toString();
+    if (o.contains("timings")) {
+      m.has_timings = true;
+      m.timings = timingsFromJson(o.value("timings").toObject());
+    }
+    conversation.messages.append(m);
+  }
+  return conversation;
+}
+
+bool ConversationIo::save(const QString& path, const Conversation& conversation, QString* error) {
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly)) {
+    *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+    return false;
+  }
+  file.write(toJson(conversation));
+  if (!file.commit()) {
+    *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+    return false;
+  }
+  return true;
+}
+
+std::optional<Conversation> ConversationIo::load(const QString& path, QString* error) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) {
+    *error = tr("Cannot read %1: %2").arg(path, file.errorString());
+    return std::nullopt;
+  }
+  return fromJson(file.readAll(), path, error);
+}
+
+}  // namespace tessera::gui

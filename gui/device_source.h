@@ -1,0 +1,72 @@
+// Where the device monitor gets its GPU list from. poll() is called on the monitor's thread only and
+// may block (a busy driver); it never runs on the GUI thread.
+//
+//  - CudaDeviceSource: the CUDA runtime (cuda::list_devices), as the CUDA backend's logical devices
+//    (virtual devices included). Without a driver or GPU, or in a build
+//    without CUDA, it returns a snapshot with no devices and the reason.
+//  - FakeDeviceSource: a list set by tests and demos (2, 3, 4 GPUs of different sizes, reordered,
+//    slow); thread-safe, so a test may change it while the monitor polls.
+#pragma once
+
+#include <QList>
+#include <QMutex>
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+#include "gpu_device.h"
+
+#if defined(TESSERA_HAVE_CUDA)
+#include "backend/virtual_devices.h"
+#endif
+
+namespace tessera::gui {
+
+class DeviceSource {
+ public:
+  virtual ~DeviceSource() = default;
+  virtual DeviceSnapshot poll() = 0;
+};
+
+class CudaDeviceSource : public DeviceSource {
+ public:
+  DeviceSnapshot poll() override;
+
+ private:
+  DeviceSnapshot known_;  // the devices found by the first poll
+  bool listed_ = false;
+#if defined(TESSERA_HAVE_CUDA)
+  std::vector<cuda::LogicalDevice> logical_;  // the CUDA backend's devices, by logical index
+#endif
+};
+
+class FakeDeviceSource : public DeviceSource {
+ public:
+  explicit FakeDeviceSource(QList<GpuDevice> devices = {}, QString unavailable_reason = {});
+
+  void setDevices(const QList<GpuDevice>& devices);
+  void setUnavailable(const QString& reason);  // no devices, with this reason
+  void setFreeBytes(const QString& uuid, quint64 free_bytes);
+  void setPollDelayMs(int ms);  // simulates a slow driver call
+  int pollCount() const;
+
+  DeviceSnapshot poll() override;
+
+ private:
+  mutable QMutex mutex_;
+  QList<GpuDevice> devices_;
+  QString reason_;
+  int delay_ms_ = 0;
+  int polls_ = 0;
+};
+
+// A made-up GPU for tests, demos and screenshots: `uuid` is used as given, memory in GiB.
+GpuDevice fakeGpu(int index, const QString& name, const QString& uuid, double total_gib, double free_gib,
+                  int cc_major = 9, int cc_minor = 0);
+
+// The source the application uses: CUDA, unless $TESSERA_GUI_FAKE_GPUS describes fake GPUs for a
+// demo ("NAME:TOTAL_GIB[:FREE_GIB],..."; e.g. "NVIDIA H200:141,NVIDIA L40S:48:40").
+std::unique_ptr<DeviceSource> makeDefaultDeviceSource();
+
+}  // namespace tessera::gui

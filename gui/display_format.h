@@ -1,0 +1,22 @@
+// Human-readable numbers for the windows: sizes, parameter counts, speeds, timings.
+#pragma once
+
+#include <QCoreApplication>
+#include <QString>
+
+#include "engine_types.h"
+
+namespace tessera::gui {
+
+class DisplayFormat {
+  Q_DECLARE_TR_FUNCTIONS(DisplayFormat)
+
+ public:
+  static QString bytes(quint64 bytes);                 // "4.37 GiB"
+  static QString parameterCount(quint64 parameters);   // "260.0 K", "7.24 B"
+  static QString tokens(int count);                    // "4,096"
+  // "Prompt: 12 tok at 950.3 tok/s · Generation: 128 tok at 87.2 tok/s · First token: 0.04 s"
+  static QString timings(const GenerationTimings& timings);
+};
+
+}  // namespace tessera::gui

@@ -1,0 +1,127 @@
+#include "engine_client.h"
+
+#include "engine_worker.h"
+
+namespace tessera::gui {
+
+EngineClient::EngineClient(std::unique_ptr<EngineSession> session, QObject* parent)
+    : QObject(parent), worker_(new EngineWorker(std::move(session))) {
+  registerEngineMetaTypes();
+  thread_.setObjectName(QStringLiteral("tessera-engine"));
+  worker_->moveToThread(&thread_);
+  // Signals from the worker arrive queued on this (GUI) thread.
+  connect(worker_, &EngineWorker::loadProgress, this, &EngineClient::onLoadProgress, Qt::QueuedConnection);
+  connect(worker_, &EngineWorker::loaded, this, &EngineClient::onLoaded, Qt::QueuedConnection);
+  connect(worker_, &EngineWorker::loadFailed, this, &EngineClient::onLoadFailed, Qt::QueuedConnection);
+  connect(worker_, &EngineWorker::textGenerated, this, &EngineClient::onText, Qt::QueuedConnection);
+  connect(worker_, &EngineWorker::generationFinished, this, &EngineClient::onFinished, Qt::QueuedConnection);
+  connect(worker_, &EngineWorker::generationFailed, this, &EngineClient::onGenerationFailed,
+          Qt::QueuedConnection);
+  thread_.start();
+}
+
+EngineClient::~EngineClient() {
+  // Make whatever the worker is doing return quickly, then let its event loop finish.
+  worker_->cancelLoad(next_request_);
+  worker_->stopGeneration(next_request_);
+  thread_.quit();
+  thread_.wait();
+  delete worker_;  // its thread has ended, so deleting it here is safe
+}
+
+void EngineClient::setState(State state) {
+  if (state_ == state) return;
+  state_ = state;
+  emit stateChanged(state);
+}
+
+void EngineClient::load(const QString& path, const LoadSettings& settings) {
+  if (state_ == State::Generating) stop();
+  if (state_ == State::Loading) worker_->cancelLoad(load_request_);
+  bool had_model = hasModel();
+  load_request_ = next_request_++;
+  generation_request_ = 0;
+  path_ = path;
+  model_ = ModelInfo{};
+  if (had_model) emit modelUnloaded();
+  setState(State::Loading);
+  emit loadStarted(path);
+  QMetaObject::invokeMethod(
+      worker_, [w = worker_, r = load_request_, path, settings] { w->loadModel(r, path, settings); },
+      Qt::QueuedConnection);
+}
+
+void EngineClient::cancelLoad() {
+  if (state_ != State::Loading) return;
+  worker_->cancelLoad(load_request_);
+  // The worker answers with loadFailed(Cancelled); the state changes then, so a load that cannot
+  // be interrupted is not shown as gone while it still holds memory.
+}
+
+void EngineClient::unload() {
+  if (state_ == State::Empty) return;
+  if (state_ == State::Generating) stop();
+  if (state_ == State::Loading) worker_->cancelLoad(load_request_);
+  load_request_ = 0;
+  generation_request_ = 0;
+  path_.clear();
+  model_ = ModelInfo{};
+  QMetaObject::invokeMethod(worker_, &EngineWorker::unloadModel, Qt::QueuedConnection);
+  setState(State::Empty);
+  emit modelUnloaded();
+}
+
+bool EngineClient::generate(const GenerationRequest& request) {
+  if (state_ != State::Ready) return false;
+  generation_request_ = next_request_++;
+  setState(State::Generating);
+  emit generationStarted();
+  QMetaObject::invokeMethod(
+      worker_, [w = worker_, r = generation_request_, request] { w->generate(r, request); },
+      Qt::QueuedConnection);
+  return true;
+}
+
+void EngineClient::stop() {
+  if (state_ != State::Generating) return;
+  worker_->stopGeneration(generation_request_);
+}
+
+void EngineClient::onLoadProgress(quint64 request, float fraction) {
+  if (request == load_request_ && state_ == State::Loading) emit loadProgress(fraction);
+}
+
+void EngineClient::onLoaded(quint64 request, const ModelInfo& info) {
+  if (request != load_request_ || state_ != State::Loading) return;
+  model_ = info;
+  setState(State::Ready);
+  emit modelLoaded(info);
+}
+
+void EngineClient::onLoadFailed(quint64 request, const EngineError& error) {
+  if (request != load_request_ || state_ != State::Loading) return;
+  load_request_ = 0;
+  path_.clear();
+  setState(State::Empty);
+  emit loadFailed(error);
+}
+
+void EngineClient::onText(quint64 request, const QString& text, int tokens) {
+  if (request == generation_request_ && state_ == State::Generating) emit textGenerated(text, tokens);
+}
+
+void EngineClient::onFinished(quint64 request, const GenerationTimings& timings) {
+  if (request != generation_request_ || state_ != State::Generating) return;
+  generation_request_ = 0;
+  setState(State::Ready);
+  emit generationFinished(timings);
+}
+
+void EngineClient::onGenerationFailed(quint64 request, const EngineError& error) {
+  if (request != generation_request_ || state_ != State::Generating) return;
+  generation_request_ = 0;
+  setState(State::Ready);
+  emit generationFailed(error);
+}
+
+}  // namespace tessera::gui

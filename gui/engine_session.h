@@ -1,0 +1,46 @@
+// The seam between the worker thread and whatever runs the model. EngineWorker owns exactly one
+// EngineSession and calls it only from the worker thread, so implementations need no locking.
+// The real implementation adapts tessera::Engine (tessera_engine_session.h); the tests use a
+// scripted fake whose speed they control.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string_view>
+
+#include "common/error.h"
+#include "engine_types.h"
+
+namespace tessera::gui {
+
+class EngineSession {
+ public:
+  // Called with a fraction in [0, 1]; returning false asks the load to stop (it then fails with
+  // ErrorKind::Cancelled and leaves nothing loaded).
+  using ProgressCallback = std::function<bool(float fraction)>;
+  // Called once per generated token with its text as UTF-8 bytes. A piece may end in the middle
+  // of a multi-byte character (byte-fallback tokens); the caller reassembles.
+  using PieceCallback = std::function<void(std::string_view utf8)>;
+  // Set (from any thread) to stop the generation at the next token boundary or between prompt
+  // batches; it then returns timings with stopped=true.
+  using StopFlag = std::atomic<bool>;
+
+  virtual ~EngineSession() = default;
+
+  // Loads `path`, replacing any loaded model. On failure nothing stays loaded.
+  virtual Result<ModelInfo> load(const QString& path, const LoadSettings& settings,
+                                 const ProgressCallback& progress) = 0;
+  virtual void unload() = 0;
+  virtual bool isLoaded() const = 0;
+
+  // Produces the next assistant reply to `request` (chat template applied by the engine).
+  virtual Result<GenerationTimings> generate(const GenerationRequest& request,
+                                             const PieceCallback& on_piece,
+                                             const StopFlag& stop) = 0;
+};
+
+// The session backed by tessera::Engine (CPU or CUDA backend, whichever the engine picks).
+std::unique_ptr<EngineSession> makeTesseraEngineSession();
+
+}  // namespace tessera::gui

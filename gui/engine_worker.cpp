@@ -1,0 +1,140 @@
+#include "engine_worker.h"
+
+#include <QStringDecoder>
+
+namespace tessera::gui {
+namespace {
+
+// Raises `target` to at least `value` (several threads may race to cancel).
+void storeMax(std::atomic<quint64>& target, quint64 value) {
+  quint64 current = target.load();
+  while (current < value && !target.compare_exchange_weak(current, value)) {
+  }
+}
+
+EngineErrorKind toKind(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::BadFile: return EngineErrorKind::BadFile;
+    case ErrorKind::Unsupported: return EngineErrorKind::Unsupported;
+    case ErrorKind::OutOfMemory: return EngineErrorKind::OutOfMemory;
+    case ErrorKind::Device: return EngineErrorKind::Device;
+    case ErrorKind::Cancelled: return EngineErrorKind::Cancelled;
+    case ErrorKind::InvalidArgument: return EngineErrorKind::InvalidArgument;
+    case ErrorKind::Io: return EngineErrorKind::Io;
+  }
+  return EngineErrorKind::InvalidArgument;
+}
+
+// Progress callbacks may come once per tensor (thousands per load); the GUI needs a few dozen.
+constexpr qint64 kProgressIntervalMs = 40;
+
+}  // namespace
+
+EngineError toEngineError(const tessera::Error& error) {
+  return EngineError{toKind(error.kind), QString::fromStdString(error.message)};
+}
+
+EngineWorker::EngineWorker(std::unique_ptr<EngineSession> session, QObject* parent)
+    : QObject(parent), session_(std::move(session)) {
+  registerEngineMetaTypes();
+}
+
+EngineWorker::~EngineWorker() = default;
+
+void EngineWorker::cancelLoad(quint64 request) { storeMax(cancel_up_to_, request); }
+
+void EngineWorker::stopGeneration(quint64 request) {
+  storeMax(stop_up_to_, request);
+  // generate() publishes its number before it reads stop_up_to_, so either it sees this stop or
+  // this sees its number (sequentially consistent atomics).
+  const quint64 current = current_generation_.load();
+  if (current != 0 && current <= request) current_stop_ = true;
+}
+
+void EngineWorker::loadModel(quint64 request, const QString& path, const LoadSettings& settings) {
+  auto cancelled = [&] {
+    return EngineError{EngineErrorKind::Cancelled, tr("Loading %1 was cancelled.").arg(path)};
+  };
+  if (loadCancelled(request)) {
+    emit loadFailed(request, cancelled());
+    return;
+  }
+  QElapsedTimer since_emit;
+  since_emit.start();
+  float last_sent = -1.0f;
+  auto progress = [&](float fraction) {
+    if (fraction >= 1.0f || fraction - last_sent >= 0.01f || since_emit.elapsed() >= kProgressIntervalMs) {
+      if (fraction != last_sent) {
+        emit loadProgress(request, fraction);
+        last_sent = fraction;
+        since_emit.restart();
+      }
+    }
+    return !loadCancelled(request);
+  };
+  auto result = session_->load(path, settings, progress);
+  if (!result.ok()) {
+    EngineError error = toEngineError(result.error());
+    if (loadCancelled(request)) error = cancelled();
+    emit loadFailed(request, error);
+    return;
+  }
+  // A cancel that came in after the engine's last progress call still wins: the user pressed
+  // Cancel before seeing "loaded", so they must not end up with a model they said they don't want.
+  if (loadCancelled(request)) {
+    session_->unload();
+    emit loadFailed(request, cancelled());
+    return;
+  }
+  emit loadProgress(request, 1.0f);
+  emit loaded(request, result.value());
+}
+
+void EngineWorker::unloadModel() {
+  session_->unload();
+  emit unloaded();
+}
+
+void EngineWorker::generate(quint64 request, const GenerationRequest& generation) {
+  if (!session_->isLoaded()) {
+    emit generationFailed(request, EngineError{EngineErrorKind::InvalidArgument,
+                                               tr("No model is loaded. Open and load a model first.")});
+    return;
+  }
+  QStringDecoder decoder(QStringDecoder::Utf8);
+  QString pending;
+  int pending_tokens = 0;
+  bool sent_any = false;
+  QElapsedTimer since_emit;
+  since_emit.start();
+  auto flush = [&] {
+    if (pending.isEmpty() && pending_tokens == 0) return;
+    emit textGenerated(request, pending, pending_tokens);
+    pending.clear();
+    pending_tokens = 0;
+    sent_any = true;
+    since_emit.restart();
+  };
+  auto on_piece = [&](std::string_view utf8) {
+    // The stateful decoder keeps an incomplete trailing character for the next piece.
+    pending += decoder.decode(QByteArrayView(utf8.data(), static_cast<qsizetype>(utf8.size())));
+    ++pending_tokens;
+    if (!sent_any ? !pending.isEmpty() : since_emit.elapsed() >= batch_interval_ms_.load()) flush();
+  };
+  current_generation_ = request;
+  current_stop_ = false;
+  if (generationStopped(request)) current_stop_ = true;
+  auto result = session_->generate(generation, on_piece, current_stop_);
+  current_generation_ = 0;
+  pending += decoder.decode(QByteArrayView());
+  flush();
+  if (!result.ok()) {
+    emit generationFailed(request, toEngineError(result.error()));
+    return;
+  }
+  GenerationTimings timings = result.value();
+  if (generationStopped(request)) timings.stopped = true;
+  emit generationFinished(request, timings);
+}
+
+}  // namespace tessera::gui

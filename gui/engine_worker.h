@@ -1,0 +1,70 @@
+// EngineWorker lives on its own QThread and owns the EngineSession (and through it the engine and
+// its backend). The GUI reaches it only through queued slot invocations and queued signals that
+// carry value types; the two exceptions are cancelLoad() and stopGeneration(), which only store
+// to atomics and so may be called from any thread while a load or generation is running.
+//
+// Every request carries a number chosen by the caller (increasing). Cancel/stop take "everything up
+// to request N", so a cancel that arrives before the worker has even started the load still wins,
+// and a stale signal can be recognised by its number.
+//
+// Token text is batched here: the first piece of a reply is sent at once (time to first token
+// shows), later pieces at most every batchIntervalMs(). The view adds its own bounded repaint rate.
+#pragma once
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+#include <memory>
+
+#include "engine_session.h"
+#include "engine_types.h"
+
+namespace tessera::gui {
+
+class EngineWorker : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit EngineWorker(std::unique_ptr<EngineSession> session, QObject* parent = nullptr);
+  ~EngineWorker() override;
+
+  // Thread-safe: make load/generate requests numbered <= `request` stop as soon as they can.
+  void cancelLoad(quint64 request);
+  void stopGeneration(quint64 request);
+
+  void setBatchIntervalMs(int ms) { batch_interval_ms_.store(ms); }
+  int batchIntervalMs() const { return batch_interval_ms_.load(); }
+
+ public slots:
+  void loadModel(quint64 request, const QString& path, const tessera::gui::LoadSettings& settings);
+  void unloadModel();
+  void generate(quint64 request, const tessera::gui::GenerationRequest& generation);
+
+ signals:
+  void loadProgress(quint64 request, float fraction);
+  void loaded(quint64 request, const tessera::gui::ModelInfo& info);
+  void loadFailed(quint64 request, const tessera::gui::EngineError& error);
+  void unloaded();
+  // A batch of reply text (whole UTF-8 characters only) and how many tokens it holds.
+  void textGenerated(quint64 request, const QString& text, int tokens);
+  void generationFinished(quint64 request, const tessera::gui::GenerationTimings& timings);
+  void generationFailed(quint64 request, const tessera::gui::EngineError& error);
+
+ private:
+  bool loadCancelled(quint64 request) const { return cancel_up_to_.load() >= request; }
+  bool generationStopped(quint64 request) const { return stop_up_to_.load() >= request; }
+
+  std::unique_ptr<EngineSession> session_;
+  std::atomic<quint64> cancel_up_to_{0};
+  std::atomic<quint64> stop_up_to_{0};
+  // The running generation's number and the flag handed to the session for it.
+  std::atomic<quint64> current_generation_{0};
+  std::atomic<bool> current_stop_{false};
+  std::atomic<int> batch_interval_ms_{25};
+};
+
+EngineError toEngineError(const tessera::Error& error);
+
+}  // namespace tessera::gui

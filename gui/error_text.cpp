@@ -1,0 +1,65 @@
+#include "error_text.h"
+
+#include <QFileInfo>
+
+namespace tessera::gui {
+namespace {
+
+QString adviceFor(EngineErrorKind kind) {
+  switch (kind) {
+    case EngineErrorKind::BadFile:
+      return ErrorTexts::tr("The file is damaged or is not a GGUF model. Download it again or open another file.");
+    case EngineErrorKind::Unsupported:
+      return ErrorTexts::tr("Tessera cannot run this model yet. Choose a model with a supported architecture and tensor types (for example a llama, mistral or qwen2 model in F16, Q8_0, Q4_K or Q6_K).");
+    case EngineErrorKind::OutOfMemory:
+      return ErrorTexts::tr("Choose a smaller context length, a more strongly quantized model, or spread the model over more GPUs.");
+    case EngineErrorKind::Device:
+      return ErrorTexts::tr("Check that the NVIDIA driver is working (nvidia-smi), then try again.");
+    case EngineErrorKind::Cancelled:
+      return ErrorTexts::tr("Nothing was loaded. Press Load to start again.");
+    case EngineErrorKind::Io:
+      return ErrorTexts::tr("Check that the file exists and that you may read it.");
+    case EngineErrorKind::InvalidArgument:
+    case EngineErrorKind::None:
+      return ErrorTexts::tr("Check the settings and try again.");
+  }
+  return {};
+}
+
+}  // namespace
+
+ErrorText ErrorTexts::forLoad(const EngineError& error, const QString& path) {
+  const QString file = QFileInfo(path).fileName();
+  ErrorText text;
+  switch (error.kind) {
+    case EngineErrorKind::Cancelled: text.title = tr("Loading %1 was cancelled").arg(file); break;
+    case EngineErrorKind::OutOfMemory: text.title = tr("%1 does not fit in memory").arg(file); break;
+    case EngineErrorKind::Unsupported: text.title = tr("%1 is not supported").arg(file); break;
+    case EngineErrorKind::BadFile: text.title = tr("%1 is not a valid model file").arg(file); break;
+    default: text.title = tr("Could not load %1").arg(file); break;
+  }
+  text.detail = error.message;
+  text.advice = adviceFor(error.kind);
+  return text;
+}
+
+ErrorText ErrorTexts::forGeneration(const EngineError& error) {
+  ErrorText text;
+  text.title = error.kind == EngineErrorKind::OutOfMemory ? tr("The reply ran out of memory")
+                                                          : tr("The reply could not be generated");
+  text.detail = error.message;
+  text.advice = error.kind == EngineErrorKind::OutOfMemory
+                    ? tr("Start a new conversation or load the model with a longer context.")
+                    : adviceFor(error.kind);
+  return text;
+}
+
+ErrorText ErrorTexts::forPreview(const EngineError& error, const QString& path) {
+  ErrorText text;
+  text.title = tr("Cannot open %1").arg(QFileInfo(path).fileName());
+  text.detail = error.message;
+  text.advice = adviceFor(error.kind);
+  return text;
+}
+
+}  // namespace tessera::gui

@@ -1,0 +1,27 @@
+// What to tell the user about an engine error: a short title, the engine's own message (which
+// names the file/field/device/bytes), and what they can do about it.
+#pragma once
+
+#include <QCoreApplication>
+#include <QString>
+
+#include "engine_types.h"
+
+namespace tessera::gui {
+
+struct ErrorText {
+  QString title;
+  QString detail;
+  QString advice;
+};
+
+class ErrorTexts {
+  Q_DECLARE_TR_FUNCTIONS(ErrorTexts)
+
+ public:
+  static ErrorText forLoad(const EngineError& error, const QString& path);
+  static ErrorText forGeneration(const EngineError& error);
+  static ErrorText forPreview(const EngineError& error, const QString& path);
+};
+
+}  // namespace tessera::gui

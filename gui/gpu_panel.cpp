@@ -1,0 +1,77 @@
+#include "gpu_panel.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "gpu_list_model.h"
+#include "memory_bar.h"
+
+namespace tessera::gui {
+
+GpuPanel::GpuPanel(GpuListModel* model, QWidget* parent)
+    : QWidget(parent), model_(model), view_(new QTableView(this)), message_(new QLabel(this)), error_(new QLabel(this)) {
+  setObjectName(QStringLiteral("gpuPanel"));
+  view_->setObjectName(QStringLiteral("gpuTable"));
+  view_->setModel(model_);
+  view_->setItemDelegate(new MemoryBarDelegate(view_));
+  view_->setSelectionMode(QAbstractItemView::NoSelection);
+  view_->setFocusPolicy(Qt::NoFocus);
+  view_->setShowGrid(false);
+  view_->setAlternatingRowColors(false);
+  view_->setWordWrap(false);
+  view_->verticalHeader()->hide();
+  view_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  view_->horizontalHeader()->setSectionResizeMode(GpuListModel::NameColumn, QHeaderView::ResizeToContents);
+  view_->horizontalHeader()->setSectionResizeMode(GpuListModel::ComputeColumn, QHeaderView::ResizeToContents);
+  view_->horizontalHeader()->setSectionResizeMode(GpuListModel::MemoryColumn, QHeaderView::Stretch);
+  view_->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+  view_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+
+  message_->setObjectName(QStringLiteral("gpuMessage"));
+  message_->setWordWrap(true);
+  message_->setTextFormat(Qt::PlainText);
+  message_->setMargin(6);
+  error_->setObjectName(QStringLiteral("gpuError"));
+  error_->setWordWrap(true);
+  error_->setTextFormat(Qt::PlainText);
+  error_->setStyleSheet(QStringLiteral("color: %1;").arg(MemoryColors::overflow().name()));
+  error_->hide();
+
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(view_);
+  layout->addWidget(message_);
+  layout->addWidget(error_);
+
+  connect(model_, &QAbstractItemModel::modelReset, this, &GpuPanel::refresh);
+  connect(model_, &QAbstractItemModel::dataChanged, this, &GpuPanel::refresh);
+  message_->setText(tr("Looking for GPUs…"));
+  refresh();
+}
+
+void GpuPanel::refresh() {
+  const DeviceSnapshot& s = model_->snapshot();
+  const bool gpus = s.hasGpus();
+  view_->setVisible(gpus);
+  if (!gpus && (!s.unavailable_reason.isEmpty() || !s.error.isEmpty())) {
+    const QString reason = s.unavailable_reason.isEmpty() ? s.error : s.unavailable_reason;
+    message_->setText(tr("No GPU can be used: %1.\nTessera runs models on the CPU.").arg(reason));
+  }
+  message_->setVisible(!gpus);
+  error_->setVisible(gpus && !s.error.isEmpty());
+  if (gpus && !s.error.isEmpty()) error_->setText(tr("Reading GPU memory failed: %1").arg(s.error));
+  if (gpus) {
+    // Fit the table to its rows so the editor below sits right under it.
+    int h = view_->horizontalHeader()->height() + 2 * view_->frameWidth();
+    for (int r = 0; r < model_->rowCount(); ++r) h += view_->rowHeight(r);
+    view_->setMaximumHeight(h);
+  }
+}
+
+QString GpuPanel::messageText() const { return showsMessage() ? message_->text() : QString(); }
+
+bool GpuPanel::showsMessage() const { return !model_->snapshot().hasGpus(); }
+
+}  // namespace tessera::gui

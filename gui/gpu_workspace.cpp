@@ -1,0 +1,185 @@
+#include "gpu_workspace.h"
+
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QScrollArea>
+#include <QTabWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+#include "device_monitor.h"
+#include "engine_client.h"
+#include "gpu_list_model.h"
+#include "gpu_panel.h"
+#include "main_window.h"
+#include "memory_plot.h"
+#include "model_panel.h"
+#include "split_editor.h"
+#include "split_preview_model.h"
+#include "throughput_plot.h"
+#include "throughput_sampler.h"
+
+namespace tessera::gui {
+namespace {
+
+SpecOutcome readSpec(quint64 sequence, const QString& path) {
+  SpecOutcome out;
+  out.sequence = sequence;
+  out.path = path;
+  auto spec = readModelSpec(path);
+  if (spec) out.spec = std::move(*spec);
+  else out.error = QString::fromStdString(spec.error().message);
+  return out;
+}
+
+QString baseName(const QString& path) {
+  const qsizetype slash = path.lastIndexOf(QLatin1Char('/'));
+  return slash >= 0 ? path.mid(slash + 1) : path;
+}
+
+}  // namespace
+
+GpuWorkspace::GpuWorkspace(EngineClient* engine, std::unique_ptr<DeviceSource> source, QObject* parent,
+                           int device_interval_ms)
+    : QObject(parent),
+      engine_(engine),
+      monitor_(new DeviceMonitor(std::move(source), device_interval_ms, this)),
+      gpu_model_(new GpuListModel(this)),
+      split_model_(new SplitPreviewModel(this)),
+      sampler_(new ThroughputSampler(this)) {
+  qRegisterMetaType<SpecOutcome>();
+  gpu_panel_ = new GpuPanel(gpu_model_);
+  split_editor_ = new SplitEditor(split_model_);
+  throughput_plot_ = new ThroughputPlot;
+  memory_plot_ = new MemoryPlot;
+
+  // "GPUs": the live list above the split editor, scrollable when the dock is short.
+  auto* gpu_content = new QWidget;
+  gpu_content->setObjectName(QStringLiteral("gpuWorkspace"));
+  auto* gpu_layout = new QVBoxLayout(gpu_content);
+  gpu_layout->addWidget(gpu_panel_);
+  gpu_layout->addWidget(split_editor_, 1);
+  auto* scroll = new QScrollArea;
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setWidget(gpu_content);
+  gpu_widget_ = scroll;
+
+  auto* tabs = new QTabWidget;
+  tabs->setObjectName(QStringLiteral("performanceTabs"));
+  tabs->addTab(throughput_plot_, tr("Throughput"));
+  tabs->addTab(memory_plot_, tr("GPU Memory"));
+  performance_widget_ = tabs;
+
+  connect(monitor_, &DeviceMonitor::snapshotReady, gpu_model_, &GpuListModel::setSnapshot);
+  connect(monitor_, &DeviceMonitor::snapshotReady, memory_plot_, &MemoryPlot::addSnapshot);
+  connect(monitor_, &DeviceMonitor::snapshotReady, split_model_,
+          [this](const DeviceSnapshot& s) { split_model_->setDevices(s.devices); });
+  connect(&spec_watcher_, &QFutureWatcher<SpecOutcome>::finished, this, &GpuWorkspace::onSpecRead);
+  connect(split_editor_, &SplitEditor::applyRequested, this, &GpuWorkspace::applySplit);
+
+  sampler_->connectTo(engine_);
+  throughput_plot_->attach(sampler_);
+  connect(engine_, &EngineClient::modelLoaded, this, &GpuWorkspace::onModelLoaded);
+  connect(engine_, &EngineClient::modelUnloaded, this, &GpuWorkspace::onModelGone);
+  connect(engine_, &EngineClient::loadFailed, this, &GpuWorkspace::onModelGone);
+  connect(engine_, &EngineClient::stateChanged, this, &GpuWorkspace::updateEditorState);
+  updateEditorState();
+  monitor_->start();
+}
+
+GpuWorkspace::~GpuWorkspace() {
+  spec_watcher_.waitForFinished();
+  monitor_->stop();
+  // Widgets not given to docks (or to anyone else) are ours.
+  if (gpu_widget_ != nullptr && gpu_widget_->parent() == nullptr) delete gpu_widget_;
+  if (performance_widget_ != nullptr && performance_widget_->parent() == nullptr) delete performance_widget_;
+}
+
+void GpuWorkspace::attach(MainWindow* window) {
+  addDocks(window);
+  ModelPanel* panel = window->modelPanel();
+  setContextLength(panel->contextLength());
+  connect(panel, &ModelPanel::contextLengthChanged, this, &GpuWorkspace::setContextLength);
+  connect(window, &MainWindow::previewFinished, this, [this, panel](bool ok) {
+    setModelFile(ok && panel->preview() ? panel->preview()->path : QString());
+  });
+}
+
+void GpuWorkspace::addDocks(QMainWindow* window) {
+  if (gpu_dock_ != nullptr) return;
+  gpu_dock_ = new QDockWidget(tr("GPUs"), window);
+  gpu_dock_->setObjectName(QStringLiteral("gpuDock"));
+  gpu_dock_->setWidget(gpu_widget_);
+  window->addDockWidget(Qt::LeftDockWidgetArea, gpu_dock_);
+  performance_dock_ = new QDockWidget(tr("Performance"), window);
+  performance_dock_->setObjectName(QStringLiteral("performanceDock"));
+  performance_dock_->setWidget(performance_widget_);
+  window->addDockWidget(Qt::BottomDockWidgetArea, performance_dock_);
+}
+
+void GpuWorkspace::setModelFile(const QString& path) {
+  const quint64 sequence = ++spec_sequence_;
+  if (path.isEmpty()) {
+    split_model_->clearModel();
+    return;
+  }
+  spec_watcher_.setFuture(QtConcurrent::run(readSpec, sequence, path));
+}
+
+void GpuWorkspace::onSpecRead() {
+  const SpecOutcome out = spec_watcher_.result();
+  if (out.sequence != spec_sequence_) return;  // a newer file was chosen meanwhile
+  if (!out.spec) {
+    split_model_->clearModel();
+    emit modelSpecReady(false, out.error);
+    return;
+  }
+  const QString name = out.spec->name.empty() ? baseName(out.path) : QString::fromStdString(out.spec->name);
+  split_model_->setModel(out.spec, name);
+  emit modelSpecReady(true, QString());
+}
+
+void GpuWorkspace::setContextLength(int tokens) { split_model_->setContextLength(tokens); }
+
+void GpuWorkspace::fillLoadSettings(LoadSettings* settings) {
+  settings->split = split_model_->choice();
+  last_load_ = *settings;
+  pending_choice_ = settings->split;
+}
+
+void GpuWorkspace::onModelLoaded(const ModelInfo& info) {
+  loaded_choice_ = pending_choice_;
+  // On the GPUs, the loaded model's memory comes back when it is reloaded; count it as free.
+  QHash<QString, quint64> reclaimable;
+  const auto& plan = split_model_->plan();
+  if (info.backend.startsWith(QLatin1String("CUDA")) && plan && split_model_->choice() == *loaded_choice_) {
+    for (const auto& dp : plan->devices)
+      reclaimable.insert(QString::fromStdString(dp.device.uuid), dp.bytes.total());
+  }
+  split_model_->setReclaimable(reclaimable);
+  split_editor_->setLoadedChoice(loaded_choice_);
+  updateEditorState();
+}
+
+void GpuWorkspace::onModelGone() {
+  loaded_choice_.reset();
+  split_model_->setReclaimable({});
+  split_editor_->setLoadedChoice(std::nullopt);
+  updateEditorState();
+}
+
+void GpuWorkspace::applySplit(const SplitChoice& choice) {
+  if (engine_->state() != EngineClient::State::Ready || engine_->modelPath().isEmpty()) return;
+  LoadSettings settings = last_load_;
+  settings.split = choice;
+  last_load_ = settings;
+  pending_choice_ = choice;
+  engine_->load(engine_->modelPath(), settings);
+}
+
+void GpuWorkspace::updateEditorState() {
+  split_editor_->setModelLoaded(engine_->state() == EngineClient::State::Ready);
+}
+
+}  // namespace tessera::gui

@@ -1,0 +1,38 @@
+// tessera: the desktop app. Everything lives in tessera_gui; this only parses the command line,
+// creates the application and the main window.
+#include <QApplication>
+#include <QIcon>
+
+#include <cstdio>
+
+#include "app_settings.h"
+#include "command_line.h"
+#include "engine_session.h"
+#include "main_window.h"
+#include "startup.h"
+
+int main(int argc, char** argv) {
+  using namespace tessera::gui;
+  QStringList arguments;
+  for (int i = 0; i < argc; ++i) arguments << QString::fromLocal8Bit(argv[i]);
+  // --version and --help need no window system, so they are answered before QApplication exists.
+  const CommandLineResult command = CommandLine::parse(arguments);
+  if (command.action != CommandLineResult::Action::Run) {
+    FILE* out = command.action == CommandLineResult::Action::Error ? stderr : stdout;
+    std::fprintf(out, "%s\n", qPrintable(command.text));
+    return command.action == CommandLineResult::Action::Error ? 2 : 0;
+  }
+
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName(QStringLiteral("Tessera"));
+  QApplication::setApplicationName(QStringLiteral("Tessera"));
+  QApplication::setApplicationVersion(QStringLiteral(TESSERA_VERSION));
+  QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/tessera.svg")));
+
+  MainWindow window(makeTesseraEngineSession());
+  window.show();
+  AppSettings settings;
+  window.openStartupModel(chooseStartupModel(command.model, settings.lastModel(), settings.hasStartedBefore(),
+                                             findDefaultModel()));
+  return app.exec();
+}

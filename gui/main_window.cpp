@@ -1,0 +1,479 @@
+#include "main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLocale>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QStatusBar>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "chat_input.h"
+#include "chat_panel.h"
+#include "chat_view.h"
+#include "display_format.h"
+#include "engine_worker.h"
+#include "error_banner.h"
+#include "error_text.h"
+#include "model_panel.h"
+#include "sampling_panel.h"
+#include "system_prompt_edit.h"
+
+namespace tessera::gui {
+namespace {
+
+QString localGgufPath(const QMimeData* mime) {
+  if (mime == nullptr || !mime->hasUrls()) return {};
+  for (const QUrl& url : mime->urls())
+    if (url.isLocalFile()) return url.toLocalFile();
+  return {};
+}
+
+PreviewOutcome readPreview(quint64 sequence, const QString& path) {
+  PreviewOutcome outcome;
+  outcome.sequence = sequence;
+  outcome.path = path;
+  auto result = readModelPreview(path);
+  if (result.ok())
+    outcome.preview = std::move(result).value();
+  else
+    outcome.error = toEngineError(result.error());
+  return outcome;
+}
+
+}  // namespace
+
+MainWindow::MainWindow(std::unique_ptr<EngineSession> session, QWidget* parent)
+    : QMainWindow(parent),
+      engine_(std::make_unique<EngineClient>(std::move(session))),
+      chat_model_(new ChatModel(this)),
+      chat_(new ChatController(engine_.get(), chat_model_, this)) {
+  qRegisterMetaType<PreviewOutcome>();
+  setObjectName(QStringLiteral("mainWindow"));
+  setWindowIcon(QIcon(QStringLiteral(":/icons/tessera.svg")));
+  setAcceptDrops(true);
+  setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+
+  banner_ = new ErrorBanner;
+  chat_panel_ = new ChatPanel(chat_);
+  auto* central = new QWidget;
+  auto* layout = new QVBoxLayout(central);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(0);
+  auto* banner_box = new QVBoxLayout;
+  banner_box->setContentsMargins(12, 8, 12, 0);
+  banner_box->addWidget(banner_);
+  layout->addLayout(banner_box);
+  layout->addWidget(chat_panel_, 1);
+  setCentralWidget(central);
+
+  createDocks();
+  createActions();
+  createMenus();
+
+  status_label_ = new QLabel(this);
+  status_label_->setObjectName(QStringLiteral("statusLabel"));
+  speed_label_ = new QLabel(this);
+  statusBar()->addWidget(status_label_, 1);
+  statusBar()->addPermanentWidget(speed_label_);
+
+  connect(&preview_watcher_, &QFutureWatcher<PreviewOutcome>::finished, this, &MainWindow::onPreviewDone);
+  connect(engine_.get(), &EngineClient::stateChanged, this, [this] {
+    updateActions();
+    updateStatus();
+  });
+  connect(engine_.get(), &EngineClient::loadProgress, this, &MainWindow::updateStatus);
+  connect(engine_.get(), &EngineClient::modelLoaded, this, &MainWindow::onModelLoaded);
+  connect(engine_.get(), &EngineClient::loadFailed, this, &MainWindow::onLoadFailed);
+  connect(engine_.get(), &EngineClient::modelUnloaded, this, [this] {
+    chat_panel_->view()->setAssistantName(QString());
+    updateTitle();
+  });
+  connect(engine_.get(), &EngineClient::generationStarted, this, [this] {
+    streamed_tokens_ = 0;
+    updateStatus();
+  });
+  connect(engine_.get(), &EngineClient::textGenerated, this, [this](const QString&, int tokens) {
+    streamed_tokens_ += tokens;
+  });
+  connect(chat_, &ChatController::replyFinished, this, [this](int, const GenerationTimings& t) {
+    const QLocale locale;
+    speed_label_->setText(tr("Last reply: %1 tok/s").arg(locale.toString(t.generation_tokens_per_second(), 'f', 1)));
+    updateStatus();
+  });
+  connect(chat_, &ChatController::replyFailed, this, &MainWindow::onGenerationFailed);
+  connect(chat_, &ChatController::streamingChanged, this, &MainWindow::updateActions);
+  connect(chat_model_, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateActions);
+  connect(chat_model_, &QAbstractItemModel::modelReset, this, &MainWindow::updateActions);
+  connect(chat_model_, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateActions);
+  connect(chat_model_, &QAbstractItemModel::dataChanged, this, [this] { if (chat_->isStreaming()) updateStatus(); });
+  connect(chat_panel_, &ChatPanel::copyRequested, this, &MainWindow::copyText);
+
+  connect(model_panel_, &ModelPanel::openRequested, this, &MainWindow::chooseModelFile);
+  connect(model_panel_, &ModelPanel::loadRequested, this, &MainWindow::loadOpenModel);
+  connect(model_panel_, &ModelPanel::unloadRequested, engine_.get(), &EngineClient::unload);
+  connect(model_panel_, &ModelPanel::cancelRequested, engine_.get(), &EngineClient::cancelLoad);
+  connect(model_panel_, &ModelPanel::contextLengthChanged, this, [this](int n) { settings_.setContextLength(n); });
+  connect(sampling_panel_, &SamplingPanel::settingsChanged, this, [this](const SamplingSettings& s) {
+    chat_->setSampling(s);
+    settings_.setSampling(s);
+  });
+  connect(system_prompt_, &SystemPromptEdit::textChanged, this, [this](const QString& text) {
+    chat_->setSystemPrompt(text);
+    settings_.setSystemPrompt(text);
+  });
+  connect(chat_, &ChatController::systemPromptChanged, system_prompt_, &SystemPromptEdit::setText);
+  connect(banner_, &ErrorBanner::actionTriggered, this, &MainWindow::chooseModelFile);
+
+  restoreSettings();
+  rebuildRecentMenu();
+  updateActions();
+  updateStatus();
+  updateTitle();
+}
+
+MainWindow::~MainWindow() {
+  preview_watcher_.waitForFinished();
+  // The engine client (and its thread) goes before the chat objects that listen to it.
+  chat_->disconnect();
+  engine_->disconnect();
+}
+
+void MainWindow::createDocks() {
+  model_panel_ = new ModelPanel(engine_.get());
+  auto* model_dock = new QDockWidget(tr("Model"), this);
+  model_dock->setObjectName(QStringLiteral("modelDock"));
+  model_dock->setWidget(model_panel_);
+  model_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                          QDockWidget::DockWidgetClosable);
+  addDockWidget(Qt::LeftDockWidgetArea, model_dock);
+
+  system_prompt_ = new SystemPromptEdit;
+  sampling_panel_ = new SamplingPanel;
+  auto* generation = new QWidget;
+  auto* layout = new QVBoxLayout(generation);
+  auto* prompt_box = new QGroupBox(tr("System Prompt"));
+  auto* prompt_layout = new QVBoxLayout(prompt_box);
+  prompt_layout->addWidget(system_prompt_);
+  auto* sampling_box = new QGroupBox(tr("Sampling"));
+  auto* sampling_layout = new QVBoxLayout(sampling_box);
+  sampling_layout->setContentsMargins(0, 0, 0, 0);
+  sampling_layout->addWidget(sampling_panel_);
+  layout->addWidget(prompt_box);
+  layout->addWidget(sampling_box);
+  layout->addStretch(1);
+  auto* generation_dock = new QDockWidget(tr("Generation"), this);
+  generation_dock->setObjectName(QStringLiteral("generationDock"));
+  generation_dock->setWidget(generation);
+  addDockWidget(Qt::RightDockWidgetArea, generation_dock);
+}
+
+void MainWindow::createActions() {
+  open_action_ = new QAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open Model…"), this);
+  open_action_->setShortcut(QKeySequence::Open);
+  connect(open_action_, &QAction::triggered, this, &MainWindow::chooseModelFile);
+  load_action_ = new QAction(tr("&Load Model"), this);
+  load_action_->setShortcut(QKeySequence(tr("Ctrl+L")));
+  connect(load_action_, &QAction::triggered, this, &MainWindow::loadOpenModel);
+  unload_action_ = new QAction(tr("&Unload Model"), this);
+  connect(unload_action_, &QAction::triggered, engine_.get(), &EngineClient::unload);
+  load_chat_action_ = new QAction(tr("Open &Conversation…"), this);
+  connect(load_chat_action_, &QAction::triggered, this, &MainWindow::chooseConversationToLoad);
+  save_chat_action_ = new QAction(QIcon::fromTheme(QStringLiteral("document-save")), tr("&Save Conversation…"), this);
+  save_chat_action_->setShortcut(QKeySequence::Save);
+  connect(save_chat_action_, &QAction::triggered, this, &MainWindow::chooseConversationToSave);
+  quit_action_ = new QAction(tr("&Quit"), this);
+  quit_action_->setShortcut(QKeySequence::Quit);
+  quit_action_->setMenuRole(QAction::QuitRole);
+  connect(quit_action_, &QAction::triggered, this, &QWidget::close);
+
+  new_chat_action_ = new QAction(tr("&New Conversation"), this);
+  new_chat_action_->setShortcut(QKeySequence::New);
+  connect(new_chat_action_, &QAction::triggered, chat_, &ChatController::clear);
+  regenerate_action_ = new QAction(tr("&Regenerate Reply"), this);
+  regenerate_action_->setShortcut(QKeySequence(tr("Ctrl+R")));
+  connect(regenerate_action_, &QAction::triggered, chat_, &ChatController::regenerate);
+  stop_action_ = new QAction(tr("&Stop"), this);
+  stop_action_->setShortcut(QKeySequence(Qt::Key_Escape));
+  connect(stop_action_, &QAction::triggered, chat_, &ChatController::stop);
+  copy_reply_action_ = new QAction(tr("&Copy Last Reply"), this);
+  copy_reply_action_->setShortcut(QKeySequence(tr("Ctrl+Shift+C")));
+  connect(copy_reply_action_, &QAction::triggered, this, &MainWindow::copyLastReply);
+
+  about_action_ = new QAction(tr("&About Tessera"), this);
+  about_action_->setMenuRole(QAction::AboutRole);
+  connect(about_action_, &QAction::triggered, this, &MainWindow::showAbout);
+}
+
+void MainWindow::createMenus() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  file->addAction(open_action_);
+  recent_menu_ = file->addMenu(tr("Open &Recent"));
+  recent_menu_->setObjectName(QStringLiteral("recentMenu"));
+  file->addAction(load_action_);
+  file->addAction(unload_action_);
+  file->addSeparator();
+  file->addAction(load_chat_action_);
+  file->addAction(save_chat_action_);
+  file->addSeparator();
+  file->addAction(quit_action_);
+
+  QMenu* chat = menuBar()->addMenu(tr("&Chat"));
+  chat->addAction(new_chat_action_);
+  chat->addAction(regenerate_action_);
+  chat->addAction(stop_action_);
+  chat->addSeparator();
+  chat->addAction(copy_reply_action_);
+
+  view_menu_ = menuBar()->addMenu(tr("&View"));
+  for (QDockWidget* dock : findChildren<QDockWidget*>()) view_menu_->addAction(dock->toggleViewAction());
+
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(about_action_);
+}
+
+void MainWindow::restoreSettings() {
+  if (!restoreGeometry(settings_.windowGeometry())) resize(1280, 820);
+  restoreState(settings_.windowState());
+  const SamplingSettings sampling = settings_.sampling();
+  sampling_panel_->setSettings(sampling);
+  chat_->setSampling(sampling);
+  model_panel_->setContextLength(settings_.contextLength());
+  chat_->setSystemPrompt(settings_.systemPrompt());
+  system_prompt_->setText(settings_.systemPrompt());
+}
+
+void MainWindow::saveSettings() {
+  settings_.setWindow(saveGeometry(), saveState());
+  settings_.setSampling(sampling_panel_->settings());
+  settings_.setContextLength(model_panel_->contextLength());
+  settings_.setSystemPrompt(chat_->systemPrompt());
+  settings_.sync();
+}
+
+void MainWindow::rebuildRecentMenu() {
+  recent_menu_->clear();
+  const QStringList files = settings_.recentFiles();
+  for (int i = 0; i < files.size(); ++i) {
+    const QString path = files.at(i);
+    //: Recent-files menu entry: number (keyboard accelerator) and file name.
+    QAction* action = recent_menu_->addAction(tr("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
+    action->setToolTip(path);
+    action->setStatusTip(path);
+    action->setData(path);
+    connect(action, &QAction::triggered, this, [this, path] { openModel(path, false); });
+  }
+  if (!files.isEmpty()) recent_menu_->addSeparator();
+  QAction* clear = recent_menu_->addAction(tr("Clear Recent Files"));
+  clear->setEnabled(!files.isEmpty());
+  connect(clear, &QAction::triggered, this, [this] {
+    settings_.clearRecentFiles();
+    rebuildRecentMenu();
+  });
+  recent_menu_->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::openModel(const QString& path, bool load) {
+  banner_->dismiss();
+  load_after_preview_ = load;
+  const quint64 sequence = ++preview_sequence_;
+  model_panel_->showPreviewPending(path);
+  preview_watcher_.setFuture(QtConcurrent::run(readPreview, sequence, path));
+}
+
+void MainWindow::onPreviewDone() {
+  const PreviewOutcome outcome = preview_watcher_.result();
+  if (outcome.sequence != preview_sequence_) return;  // a newer file was opened meanwhile
+  if (!outcome.preview) {
+    model_panel_->restorePreviousPreview();
+    const auto& shown = model_panel_->preview();
+    chat_panel_->setOpenModelName(shown ? shown->name : QString());
+    banner_->showMessage(ErrorBanner::Severity::Error, ErrorTexts::forPreview(outcome.error, outcome.path),
+                         tr("Open Another File…"));
+    updateActions();
+    emit previewFinished(false);
+    return;
+  }
+  model_panel_->showPreview(*outcome.preview);
+  chat_panel_->setOpenModelName(outcome.preview->name);
+  settings_.addRecentFile(outcome.path);
+  rebuildRecentMenu();
+  updateActions();
+  emit previewFinished(true);
+  if (load_after_preview_) loadOpenModel();
+}
+
+void MainWindow::loadOpenModel() {
+  const auto& preview = model_panel_->preview();
+  if (!preview) return;
+  banner_->dismiss();
+  LoadSettings load;
+  load.context_length = model_panel_->contextLength();
+  loading_path_ = preview->path;
+  engine_->load(preview->path, load);
+}
+
+void MainWindow::openStartupModel(const StartupModel& choice) {
+  settings_.markStarted();
+  if (choice.reason != StartupModel::Reason::None) openModel(choice.path, true);
+}
+
+void MainWindow::onModelLoaded(const ModelInfo& info) {
+  settings_.setLastModel(info.path);
+  chat_panel_->view()->setAssistantName(info.name);
+  updateTitle();
+  updateStatus();
+  chat_panel_->input()->setFocus();
+}
+
+void MainWindow::onLoadFailed(const EngineError& error) {
+  const ErrorText text = ErrorTexts::forLoad(error, loading_path_);
+  if (error.kind == EngineErrorKind::Cancelled)
+    banner_->showMessage(ErrorBanner::Severity::Info, text);
+  else
+    banner_->showMessage(ErrorBanner::Severity::Error, text, tr("Open Another File…"));
+  updateStatus();
+}
+
+void MainWindow::onGenerationFailed(const EngineError& error) {
+  banner_->showMessage(ErrorBanner::Severity::Error, ErrorTexts::forGeneration(error));
+}
+
+bool MainWindow::saveConversation(const QString& path) {
+  QString error;
+  if (!ConversationIo::save(path, chat_->conversation(), &error)) {
+    banner_->showMessage(ErrorBanner::Severity::Error,
+                         ErrorText{tr("The conversation was not saved"), error,
+                                   tr("Choose a folder you can write to and try again.")});
+    return false;
+  }
+  statusBar()->showMessage(tr("Saved the conversation to %1").arg(path), 5000);
+  return true;
+}
+
+bool MainWindow::loadConversation(const QString& path) {
+  QString error;
+  auto conversation = ConversationIo::load(path, &error);
+  if (!conversation) {
+    banner_->showMessage(ErrorBanner::Severity::Error,
+                         ErrorText{tr("The conversation could not be opened"), error,
+                                   tr("Choose a conversation file saved by Tessera.")});
+    return false;
+  }
+  chat_->setConversation(*conversation);
+  statusBar()->showMessage(tr("Opened the conversation %1").arg(path), 5000);
+  return true;
+}
+
+void MainWindow::chooseModelFile() {
+  QString dir = QFileInfo(settings_.lastModel()).absolutePath();
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open a GGUF Model"), dir,
+                                                    tr("GGUF models (*.gguf);;All files (*)"));
+  if (!path.isEmpty()) openModel(path, false);
+}
+
+void MainWindow::chooseConversationToSave() {
+  QString path = QFileDialog::getSaveFileName(this, tr("Save Conversation"), tr("conversation.json"),
+                                              tr("Conversations (*.json);;All files (*)"));
+  if (!path.isEmpty()) saveConversation(path);
+}
+
+void MainWindow::chooseConversationToLoad() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open Conversation"), QString(),
+                                                    tr("Conversations (*.json);;All files (*)"));
+  if (!path.isEmpty()) loadConversation(path);
+}
+
+void MainWindow::copyText(const QString& text) {
+  QApplication::clipboard()->setText(text);
+  statusBar()->showMessage(tr("Copied to the clipboard"), 2000);
+}
+
+void MainWindow::copyLastReply() {
+  const int row = chat_model_->lastAssistantRow();
+  if (row >= 0) copyText(chat_model_->message(row).text);
+}
+
+void MainWindow::showAbout() {
+  QMessageBox::about(this, tr("About Tessera"),
+                     tr("<h3>Tessera %1</h3><p>Runs GGUF language models on NVIDIA GPUs with its own CUDA "
+                        "backend, or on the CPU.</p><p>MIT License.</p>")
+                         .arg(QStringLiteral(TESSERA_VERSION)));
+}
+
+void MainWindow::updateActions() {
+  const auto state = engine_->state();
+  const bool streaming = chat_->isStreaming();
+  load_action_->setEnabled(model_panel_->loadButton()->isEnabled());
+  unload_action_->setEnabled(engine_->hasModel() && state != EngineClient::State::Generating);
+  new_chat_action_->setEnabled(chat_model_->rowCount() > 0 || streaming);
+  regenerate_action_->setEnabled(chat_->canRegenerate());
+  stop_action_->setEnabled(streaming);
+  copy_reply_action_->setEnabled(chat_model_->lastAssistantRow() >= 0);
+  save_chat_action_->setEnabled(chat_model_->rowCount() > 0);
+  load_chat_action_->setEnabled(!streaming);
+}
+
+QString MainWindow::statusText() const { return status_label_->text(); }
+
+void MainWindow::updateStatus() {
+  const QLocale locale;
+  switch (engine_->state()) {
+    case EngineClient::State::Empty: status_label_->setText(tr("No model loaded")); break;
+    case EngineClient::State::Loading:
+      status_label_->setText(tr("Loading %1… %2%")
+                                 .arg(QFileInfo(engine_->modelPath()).fileName())
+                                 .arg(model_panel_->progressBar()->value() / 10));
+      break;
+    case EngineClient::State::Ready: {
+      const ModelInfo& m = engine_->model();
+      status_label_->setText(tr("Ready: %1 (%2, %3 parameters) on %4")
+                                 .arg(m.name, m.architecture, DisplayFormat::parameterCount(m.parameter_count),
+                                      m.backend.isEmpty() ? tr("CPU") : m.backend));
+      break;
+    }
+    case EngineClient::State::Generating:
+      status_label_->setText(tr("Generating: %1 tok so far").arg(locale.toString(streamed_tokens_)));
+      break;
+  }
+}
+
+void MainWindow::updateTitle() {
+  if (engine_->hasModel())
+    //: Window title: model name, then the application name.
+    setWindowTitle(tr("%1 — Tessera").arg(engine_->model().name));
+  else
+    setWindowTitle(tr("Tessera"));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  chat_->stop();
+  saveSettings();
+  event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+  if (!localGgufPath(event->mimeData()).isEmpty()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+  const QString path = localGgufPath(event->mimeData());
+  if (path.isEmpty()) return;
+  event->acceptProposedAction();
+  openModel(path, false);
+}
+
+}  // namespace tessera::gui

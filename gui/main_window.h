@@ -1,0 +1,134 @@
+// The main window: model panel (left dock), chat (centre), system prompt and sampling (right dock),
+// menus, status bar, drag and drop of .gguf files, and the error banner. It owns the EngineClient
+// (and so the worker thread) and the ChatController, and persists its state through AppSettings.
+#pragma once
+
+#include <QFutureWatcher>
+#include <QMainWindow>
+
+#include <memory>
+#include <optional>
+
+#include "app_settings.h"
+#include "chat_controller.h"
+#include "chat_model.h"
+#include "engine_client.h"
+#include "model_preview.h"
+#include "startup.h"
+
+class QAction;
+class QLabel;
+class QMenu;
+
+namespace tessera::gui {
+
+class ChatPanel;
+class ErrorBanner;
+class ModelPanel;
+class SamplingPanel;
+class SystemPromptEdit;
+
+// What the background metadata read hands back to the GUI thread.
+struct PreviewOutcome {
+  quint64 sequence = 0;
+  QString path;
+  std::optional<ModelPreview> preview;
+  EngineError error;
+};
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+
+ public:
+  explicit MainWindow(std::unique_ptr<EngineSession> session, QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  // Reads `path`'s metadata in the background and shows it; with `load`, loads it once read.
+  void openModel(const QString& path, bool load);
+  // Loads the model whose metadata is shown, with the chosen context length.
+  void loadOpenModel();
+  // Opens the model chosen at startup (command line, last model, or the default model).
+  void openStartupModel(const StartupModel& choice);
+
+  bool saveConversation(const QString& path);
+  bool loadConversation(const QString& path);
+
+  EngineClient* engine() const { return engine_.get(); }
+  ChatModel* chatModel() const { return chat_model_; }
+  ChatController* chat() const { return chat_; }
+  ChatPanel* chatPanel() const { return chat_panel_; }
+  ModelPanel* modelPanel() const { return model_panel_; }
+  SamplingPanel* samplingPanel() const { return sampling_panel_; }
+  SystemPromptEdit* systemPromptEdit() const { return system_prompt_; }
+  ErrorBanner* banner() const { return banner_; }
+  QMenu* recentMenu() const { return recent_menu_; }
+  QString statusText() const;
+
+ signals:
+  // After each openModel(): whether the file's metadata could be read.
+  void previewFinished(bool ok);
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
+
+ private:
+  void createActions();
+  void createMenus();
+  void createDocks();
+  void restoreSettings();
+  void saveSettings();
+  void rebuildRecentMenu();
+  void updateActions();
+  void updateStatus();
+  void updateTitle();
+
+  void onPreviewDone();
+  void onModelLoaded(const ModelInfo& info);
+  void onLoadFailed(const EngineError& error);
+  void onGenerationFailed(const EngineError& error);
+
+  void chooseModelFile();
+  void chooseConversationToSave();
+  void chooseConversationToLoad();
+  void copyLastReply();
+  void copyText(const QString& text);
+  void showAbout();
+
+  AppSettings settings_;
+  std::unique_ptr<EngineClient> engine_;
+  ChatModel* chat_model_;
+  ChatController* chat_;
+  ChatPanel* chat_panel_ = nullptr;
+  ModelPanel* model_panel_ = nullptr;
+  SamplingPanel* sampling_panel_ = nullptr;
+  SystemPromptEdit* system_prompt_ = nullptr;
+  ErrorBanner* banner_ = nullptr;
+  QLabel* status_label_ = nullptr;
+  QLabel* speed_label_ = nullptr;
+
+  QFutureWatcher<PreviewOutcome> preview_watcher_;
+  quint64 preview_sequence_ = 0;
+  bool load_after_preview_ = false;
+  QString loading_path_;
+  int streamed_tokens_ = 0;
+
+  QMenu* recent_menu_ = nullptr;
+  QAction* open_action_ = nullptr;
+  QAction* load_action_ = nullptr;
+  QAction* unload_action_ = nullptr;
+  QAction* save_chat_action_ = nullptr;
+  QAction* load_chat_action_ = nullptr;
+  QAction* quit_action_ = nullptr;
+  QAction* new_chat_action_ = nullptr;
+  QAction* regenerate_action_ = nullptr;
+  QAction* stop_action_ = nullptr;
+  QAction* copy_reply_action_ = nullptr;
+  QAction* about_action_ = nullptr;
+  QMenu* view_menu_ = nullptr;
+};
+
+}  // namespace tessera::gui
+
+Q_DECLARE_METATYPE(tessera::gui::PreviewOutcome)

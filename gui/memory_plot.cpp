@@ -1,0 +1,91 @@
+#include "memory_plot.h"
+
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+#include <qcustomplot.h>
+
+#include "memory_bar.h"
+
+namespace tessera::gui {
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+}  // namespace
+
+MemoryPlot::MemoryPlot(QWidget* parent)
+    : QWidget(parent), title_(new QLabel(this)), export_(new QToolButton(this)), plot_(new QCustomPlot(this)) {
+  setObjectName(QStringLiteral("memoryPlot"));
+  title_->setText(tr("GPU memory in use over time"));
+  export_->setObjectName(QStringLiteral("exportMemoryPng"));
+  export_->setText(tr("Export PNG…"));
+  export_->setToolTip(tr("Save this plot as a PNG image"));
+  connect(export_, &QToolButton::clicked, this, &MemoryPlot::chooseExportFile);
+  auto* bar = new QHBoxLayout;
+  bar->addWidget(title_, 1);
+  bar->addWidget(export_);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addLayout(bar);
+  layout->addWidget(plot_, 1);
+  plot_->setMinimumHeight(160);
+  plot_->setBackground(palette().color(QPalette::Base));
+  plot_->xAxis->setLabel(tr("seconds"));
+  plot_->yAxis->setLabel(tr("GiB used"));
+  for (QCPAxis* a : {plot_->xAxis, plot_->yAxis}) {
+    a->setLabelColor(palette().color(QPalette::Text));
+    a->setTickLabelColor(palette().color(QPalette::Text));
+    a->setBasePen(QPen(palette().color(QPalette::Mid)));
+  }
+  plot_->xAxis->setRange(0, 10);
+  plot_->yAxis->setRange(0, 1);
+  plot_->legend->setVisible(true);
+  plot_->legend->setBrush(QColor(255, 255, 255, 220));
+  plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+  plot_->replot();
+}
+
+int MemoryPlot::pointCount(const QString& uuid) const {
+  const QCPGraph* g = graphs_.value(uuid, nullptr);
+  return g != nullptr ? g->data()->size() : 0;
+}
+
+void MemoryPlot::addSnapshot(const DeviceSnapshot& snapshot) {
+  if (snapshot.devices.isEmpty()) return;
+  if (start_ms_ < 0) start_ms_ = snapshot.taken_ms;
+  const double t = (snapshot.taken_ms - start_ms_) / 1000.0;
+  for (const GpuDevice& d : snapshot.devices) {
+    QCPGraph* g = graphs_.value(d.uuid, nullptr);
+    if (g == nullptr) {
+      g = plot_->addGraph();
+      g->setPen(QPen(MemoryColors::device(static_cast<int>(graphs_.size())), 2));
+      graphs_.insert(d.uuid, g);
+    }
+    g->setName(tr("%1: %2").arg(d.index).arg(d.name));
+    g->addData(t, d.usedBytes() / kGiB);
+    g->data()->removeBefore(t - kWindowSeconds);
+    max_total_gib_ = std::max(max_total_gib_, d.total_bytes / kGiB);
+  }
+  plot_->xAxis->setRange(std::max(0.0, t - kWindowSeconds), std::max(10.0, t));
+  plot_->yAxis->setRange(0, max_total_gib_ * 1.05);
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool MemoryPlot::exportPng(const QString& path, int width, int height) {
+  plot_->replot();
+  return plot_->savePng(path, width, height);
+}
+
+void MemoryPlot::chooseExportFile() {
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export Memory Plot"), tr("gpu-memory.png"),
+                                                    tr("PNG images (*.png)"));
+  if (!path.isEmpty()) exportPng(path);
+}
+
+}  // namespace tessera::gui

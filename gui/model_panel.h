@@ -1,0 +1,76 @@
+// The model panel: which file is open, what is in it (read from the GGUF header before loading:
+// architecture, parameters, tensor types, context length, size, ...), the context length to load
+// with, and Load / Unload / Cancel with a progress bar. It only displays and asks; MainWindow acts.
+#pragma once
+
+#include <QWidget>
+
+#include <optional>
+
+#include "engine_client.h"
+#include "model_preview.h"
+
+class QFormLayout;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+
+namespace tessera::gui {
+
+class ModelPanel : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit ModelPanel(EngineClient* engine, QWidget* parent = nullptr);
+
+  void showPreviewPending(const QString& path);
+  void showPreview(const ModelPreview& preview);
+  void clearPreview();
+  // After a file could not be read: show again what was shown before showPreviewPending().
+  void restorePreviousPreview();
+  const std::optional<ModelPreview>& preview() const { return preview_; }
+
+  // Tokens; 0 means "the model's own context length".
+  int contextLength() const;
+  void setContextLength(int tokens);
+
+  QPushButton* openButton() const { return open_; }
+  QPushButton* loadButton() const { return load_; }
+  QPushButton* unloadButton() const { return unload_; }
+  QPushButton* cancelButton() const { return cancel_; }
+  QProgressBar* progressBar() const { return progress_; }
+  QString statusText() const;
+  // The text shown for a metadata field ("architecture", "parameters", "types", "context",
+  // "layers", "vocabulary", "size", "template", "file"), for tests.
+  QString fieldText(const QString& field) const;
+
+ signals:
+  void openRequested();
+  void loadRequested();
+  void unloadRequested();
+  void cancelRequested();
+  void contextLengthChanged(int tokens);
+
+ private:
+  QLabel* addField(const QString& key, const QString& label);
+  void updateState();
+
+  EngineClient* engine_;
+  std::optional<ModelPreview> preview_;
+  std::optional<ModelPreview> previous_;
+  QString pending_path_;
+  QFormLayout* form_;
+  QList<QPair<QString, QLabel*>> fields_;
+  QLabel* title_;
+  QLabel* warning_;
+  QSpinBox* context_;
+  QPushButton* open_;
+  QPushButton* load_;
+  QPushButton* unload_;
+  QPushButton* cancel_;
+  QProgressBar* progress_;
+  QLabel* status_;
+};
+
+}  // namespace tessera::gui

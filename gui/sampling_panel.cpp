@@ -1,0 +1,103 @@
+#include "sampling_panel.h"
+
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <limits>
+
+namespace tessera::gui {
+namespace {
+
+QDoubleSpinBox* doubleBox(QWidget* parent, double min, double max, double step, int decimals) {
+  auto* box = new QDoubleSpinBox(parent);
+  box->setRange(min, max);
+  box->setSingleStep(step);
+  box->setDecimals(decimals);
+  return box;
+}
+
+}  // namespace
+
+SamplingPanel::SamplingPanel(QWidget* parent)
+    : QWidget(parent),
+      temperature_(doubleBox(this, 0.0, 5.0, 0.05, 2)),
+      top_k_(new QSpinBox(this)),
+      top_p_(doubleBox(this, 0.0, 1.0, 0.01, 2)),
+      min_p_(doubleBox(this, 0.0, 1.0, 0.01, 2)),
+      repetition_(doubleBox(this, 0.5, 3.0, 0.01, 2)),
+      seed_(new QSpinBox(this)),
+      max_tokens_(new QSpinBox(this)) {
+  setObjectName(QStringLiteral("samplingPanel"));
+  temperature_->setObjectName(QStringLiteral("temperature"));
+  max_tokens_->setObjectName(QStringLiteral("maxTokens"));
+  temperature_->setToolTip(tr("Higher values give more varied replies; 0 always picks the most likely token."));
+  top_k_->setRange(0, 100000);
+  top_k_->setSpecialValueText(tr("off"));
+  top_k_->setToolTip(tr("Sample only among the k most likely tokens (0 = no limit)."));
+  top_p_->setToolTip(tr("Sample among the most likely tokens whose probabilities add up to p (1 = off)."));
+  min_p_->setToolTip(tr("Drop tokens less likely than this fraction of the most likely one (0 = off)."));
+  repetition_->setToolTip(tr("Penalise tokens that already appeared (1 = off)."));
+  seed_->setRange(-1, std::numeric_limits<int>::max());
+  seed_->setSpecialValueText(tr("random"));
+  seed_->setToolTip(tr("A fixed seed makes replies repeatable with the same settings."));
+  max_tokens_->setRange(1, 1 << 20);
+  max_tokens_->setSingleStep(64);
+  max_tokens_->setToolTip(tr("The longest reply, in tokens."));
+
+  auto* form = new QFormLayout;
+  form->setLabelAlignment(Qt::AlignRight);
+  form->addRow(tr("Temperature:"), temperature_);
+  form->addRow(tr("Top-k:"), top_k_);
+  form->addRow(tr("Top-p:"), top_p_);
+  form->addRow(tr("Min-p:"), min_p_);
+  form->addRow(tr("Repetition penalty:"), repetition_);
+  form->addRow(tr("Seed:"), seed_);
+  form->addRow(tr("Max reply tokens:"), max_tokens_);
+  auto* reset = new QPushButton(tr("Reset to Defaults"), this);
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(form);
+  layout->addWidget(reset, 0, Qt::AlignRight);
+
+  setSettings(SamplingSettings{});
+  connect(reset, &QPushButton::clicked, this, [this] {
+    setSettings(SamplingSettings{});
+    emitChanged();
+  });
+  for (QDoubleSpinBox* box : {temperature_, top_p_, min_p_, repetition_})
+    connect(box, &QDoubleSpinBox::valueChanged, this, &SamplingPanel::emitChanged);
+  for (QSpinBox* box : {top_k_, seed_, max_tokens_})
+    connect(box, &QSpinBox::valueChanged, this, &SamplingPanel::emitChanged);
+}
+
+SamplingSettings SamplingPanel::settings() const {
+  SamplingSettings s;
+  s.temperature = temperature_->value();
+  s.top_k = top_k_->value();
+  s.top_p = top_p_->value();
+  s.min_p = min_p_->value();
+  s.repetition_penalty = repetition_->value();
+  s.seed = seed_->value();
+  s.max_tokens = max_tokens_->value();
+  return s;
+}
+
+void SamplingPanel::setSettings(const SamplingSettings& s) {
+  updating_ = true;
+  temperature_->setValue(s.temperature);
+  top_k_->setValue(s.top_k);
+  top_p_->setValue(s.top_p);
+  min_p_->setValue(s.min_p);
+  repetition_->setValue(s.repetition_penalty);
+  seed_->setValue(static_cast<int>(std::clamp<qint64>(s.seed, -1, std::numeric_limits<int>::max())));
+  max_tokens_->setValue(s.max_tokens);
+  updating_ = false;
+}
+
+void SamplingPanel::emitChanged() {
+  if (!updating_) emit settingsChanged(settings());
+}
+
+}  // namespace tessera::gui

@@ -1,0 +1,42 @@
+// Sampling settings for the next reply: temperature, top-k, top-p, min-p, repetition penalty,
+// seed and the reply length limit, with a Reset button.
+#pragma once
+
+#include <QWidget>
+
+#include "engine_types.h"
+
+class QDoubleSpinBox;
+class QSpinBox;
+
+namespace tessera::gui {
+
+class SamplingPanel : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit SamplingPanel(QWidget* parent = nullptr);
+
+  SamplingSettings settings() const;
+  void setSettings(const SamplingSettings& settings);
+
+  QDoubleSpinBox* temperatureBox() const { return temperature_; }
+  QSpinBox* maxTokensBox() const { return max_tokens_; }
+
+ signals:
+  void settingsChanged(const tessera::gui::SamplingSettings& settings);
+
+ private:
+  void emitChanged();
+
+  bool updating_ = false;
+  QDoubleSpinBox* temperature_;
+  QSpinBox* top_k_;
+  QDoubleSpinBox* top_p_;
+  QDoubleSpinBox* min_p_;
+  QDoubleSpinBox* repetition_;
+  QSpinBox* seed_;
+  QSpinBox* max_tokens_;
+};
+
+}  // namespace tessera::gui

@@ -1,0 +1,351 @@
+#include "split_editor.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+#include "display_format.h"
+#include "memory_bar.h"
+
+namespace tessera::gui {
+namespace {
+
+QString swatch(const QColor& color, const QString& text) {
+  return QStringLiteral("<span style=\"color:%1;\">&#9632;</span>&nbsp;%2").arg(color.name(), text.toHtmlEscaped());
+}
+
+int toSlider(double ratio) {
+  return static_cast<int>(std::lround(ratio / SplitPreviewModel::kMaxRatio * SplitEditor::kSliderSteps));
+}
+
+double fromSlider(int value) {
+  return static_cast<double>(value) * SplitPreviewModel::kMaxRatio / SplitEditor::kSliderSteps;
+}
+
+QString exactBytes(quint64 bytes) { return QLocale().toString(bytes); }
+
+}  // namespace
+
+SplitEditor::SplitEditor(SplitPreviewModel* model, QWidget* parent)
+    : QWidget(parent),
+      model_(model),
+      mode_(new QComboBox(this)),
+      main_gpu_(new QComboBox(this)),
+      kv_type_(new QComboBox(this)),
+      even_(new QPushButton(tr("Even"), this)),
+      by_free_(new QPushButton(tr("By Free Memory"), this)),
+      by_total_(new QPushButton(tr("By Total Memory"), this)),
+      model_label_(new QLabel(this)),
+      no_gpu_(new QLabel(this)),
+      controls_(new QWidget(this)),
+      grid_(new QGridLayout),
+      summary_(new QLabel(this)),
+      apply_(new QPushButton(tr("Apply Split"), this)) {
+  setObjectName(QStringLiteral("splitEditor"));
+  mode_->setObjectName(QStringLiteral("splitMode"));
+  mode_->addItem(tr("None (main GPU only)"), QStringLiteral("none"));
+  mode_->addItem(tr("Layer (whole layers per GPU)"), QStringLiteral("layer"));
+  mode_->addItem(tr("Row (every matrix split by rows)"), QStringLiteral("row"));
+  mode_->setToolTip(tr("Layer: each GPU holds whole layers and the activations hop between GPUs.\n"
+                       "Row: each weight matrix is split across the GPUs, which compute in parallel.\n"
+                       "None: everything on the main GPU."));
+  main_gpu_->setObjectName(QStringLiteral("mainGpu"));
+  main_gpu_->setToolTip(tr("The GPU that holds the shared tensors (row split) or everything (no split)"));
+  kv_type_->setObjectName(QStringLiteral("kvCacheType"));
+  kv_type_->addItem(tr("F16"), QStringLiteral("f16"));
+  kv_type_->addItem(tr("F32"), QStringLiteral("f32"));
+  kv_type_->setToolTip(tr("Precision of the KV cache: F32 doubles its size"));
+  even_->setObjectName(QStringLiteral("presetEven"));
+  by_free_->setObjectName(QStringLiteral("presetFree"));
+  by_total_->setObjectName(QStringLiteral("presetTotal"));
+  even_->setToolTip(tr("The same share on every GPU"));
+  by_free_->setToolTip(tr("Shares proportional to each GPU's free memory"));
+  by_total_->setToolTip(tr("Shares proportional to each GPU's total memory"));
+  apply_->setObjectName(QStringLiteral("applySplit"));
+  apply_->setToolTip(tr("Reload the model with this split"));
+  summary_->setObjectName(QStringLiteral("splitSummary"));
+  summary_->setWordWrap(true);
+  summary_->setTextFormat(Qt::PlainText);
+  summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  model_label_->setWordWrap(true);
+  model_label_->setTextFormat(Qt::PlainText);
+  no_gpu_->setObjectName(QStringLiteral("splitNoGpu"));
+  no_gpu_->setWordWrap(true);
+  no_gpu_->setText(tr("No GPU: the model runs on the CPU, so there is nothing to split."));
+
+  auto* top = new QGridLayout;
+  top->addWidget(new QLabel(tr("Split:"), this), 0, 0, Qt::AlignRight);
+  top->addWidget(mode_, 0, 1);
+  top->addWidget(new QLabel(tr("Main GPU:"), this), 0, 2, Qt::AlignRight);
+  top->addWidget(main_gpu_, 0, 3);
+  top->addWidget(new QLabel(tr("KV cache:"), this), 0, 4, Qt::AlignRight);
+  top->addWidget(kv_type_, 0, 5);
+  top->setColumnStretch(1, 2);
+  top->setColumnStretch(3, 2);
+  auto* presets = new QHBoxLayout;
+  presets->addWidget(new QLabel(tr("Presets:"), this));
+  presets->addWidget(even_);
+  presets->addWidget(by_free_);
+  presets->addWidget(by_total_);
+  presets->addStretch(1);
+
+  auto* legend = new QLabel(this);
+  legend->setTextFormat(Qt::RichText);
+  legend->setText(swatch(MemoryColors::others(), tr("used by others")) + QStringLiteral("&nbsp;&nbsp; ") +
+                  swatch(MemoryColors::weights(), tr("weights")) + QStringLiteral("&nbsp;&nbsp; ") +
+                  swatch(MemoryColors::kvCache(), tr("KV cache")) + QStringLiteral("&nbsp;&nbsp; ") +
+                  swatch(MemoryColors::scratch(), tr("scratch")) + QStringLiteral("&nbsp;&nbsp; ") +
+                  tr("dashed line: usable limit").toHtmlEscaped());
+
+  grid_->setColumnStretch(1, 1);
+  grid_->setHorizontalSpacing(8);
+  grid_->setVerticalSpacing(2);
+  auto* bottom = new QHBoxLayout;
+  bottom->addWidget(summary_, 1);
+  bottom->addWidget(apply_, 0, Qt::AlignTop);
+
+  auto* controls = new QVBoxLayout(controls_);
+  controls->setContentsMargins(0, 0, 0, 0);
+  controls->addLayout(top);
+  controls->addLayout(presets);
+  controls->addWidget(model_label_);
+  controls->addLayout(grid_);
+  controls->addWidget(legend);
+  controls->addLayout(bottom);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(no_gpu_);
+  layout->addWidget(controls_);
+  layout->addStretch(1);
+
+  connect(mode_, &QComboBox::currentIndexChanged, this, [this] {
+    auto mode = tessera::parse_split_mode(mode_->currentData().toString().toStdString());
+    if (mode) model_->setMode(*mode);
+  });
+  connect(main_gpu_, &QComboBox::currentIndexChanged, this, [this](int i) {
+    if (i >= 0) model_->setMainDevice(i);
+  });
+  connect(kv_type_, &QComboBox::currentIndexChanged, this, [this] {
+    model_->setKvCacheType(kv_type_->currentData().toString() == QLatin1String("f32") ? tessera::KvCacheType::F32
+                                                                                       : tessera::KvCacheType::F16);
+  });
+  connect(even_, &QPushButton::clicked, this, [this] { model_->applyPreset(SplitPreviewModel::Preset::Even); });
+  connect(by_free_, &QPushButton::clicked, this, [this] { model_->applyPreset(SplitPreviewModel::Preset::ByFreeMemory); });
+  connect(by_total_, &QPushButton::clicked, this, [this] { model_->applyPreset(SplitPreviewModel::Preset::ByTotalMemory); });
+  connect(apply_, &QPushButton::clicked, this, [this] { emit applyRequested(model_->choice()); });
+
+  connect(model_, &SplitPreviewModel::devicesChanged, this, &SplitEditor::rebuildRows);
+  connect(model_, &SplitPreviewModel::ratiosChanged, this, &SplitEditor::syncControls);
+  connect(model_, &SplitPreviewModel::planChanged, this, &SplitEditor::updateProjection);
+  rebuildRows();
+}
+
+QPushButton* SplitEditor::presetButton(SplitPreviewModel::Preset preset) const {
+  switch (preset) {
+    case SplitPreviewModel::Preset::Even: return even_;
+    case SplitPreviewModel::Preset::ByFreeMemory: return by_free_;
+    case SplitPreviewModel::Preset::ByTotalMemory: return by_total_;
+  }
+  return even_;
+}
+
+void SplitEditor::setLoadedChoice(const std::optional<SplitChoice>& loaded) {
+  loaded_ = loaded;
+  updateApply();
+}
+
+void SplitEditor::setModelLoaded(bool loaded) {
+  model_loaded_ = loaded;
+  updateApply();
+}
+
+void SplitEditor::rebuildRows() {
+  for (Row& row : rows_)
+    for (QWidget* w : row.widgets) delete w;
+  rows_.clear();
+  {
+    const QSignalBlocker block(main_gpu_);
+    main_gpu_->clear();
+    for (const GpuDevice& d : model_->devices()) main_gpu_->addItem(tr("%1: %2").arg(d.index).arg(d.name), d.uuid);
+  }
+  for (int i = 0; i < model_->deviceCount(); ++i) {
+    const GpuDevice& d = model_->devices()[i];
+    Row row;
+    row.name = new QLabel(tr("%1: %2").arg(d.index).arg(d.name), this);
+    row.name->setToolTip(tr("UUID %1").arg(d.uuid));
+    row.slider = new QSlider(Qt::Horizontal, this);
+    row.slider->setObjectName(QStringLiteral("splitSlider%1").arg(i));
+    row.slider->setRange(0, kSliderSteps);
+    row.slider->setPageStep(kSliderSteps / 20);
+    row.slider->setToolTip(tr("Share of the model for %1").arg(d.name));
+    row.spin = new QDoubleSpinBox(this);
+    row.spin->setObjectName(QStringLiteral("splitRatio%1").arg(i));
+    row.spin->setRange(0.0, SplitPreviewModel::kMaxRatio);
+    row.spin->setDecimals(1);
+    row.spin->setSingleStep(1.0);
+    row.spin->setKeyboardTracking(false);
+    row.share = new QLabel(this);
+    row.share->setMinimumWidth(row.share->fontMetrics().horizontalAdvance(QStringLiteral("100.0 %  ")));
+    row.share->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    row.bar = new ProjectionBar(this);
+    row.bar->setObjectName(QStringLiteral("splitProjection%1").arg(i));
+    row.bytes = new QLabel(this);
+    row.bytes->setTextFormat(Qt::PlainText);
+    row.bytes->setWordWrap(true);
+    row.warning = new QLabel(this);
+    row.warning->setObjectName(QStringLiteral("splitWarning%1").arg(i));
+    row.warning->setWordWrap(true);
+    row.warning->setTextFormat(Qt::PlainText);
+    row.warning->setStyleSheet(QStringLiteral("color: %1; font-weight: bold;").arg(MemoryColors::overflow().name()));
+    row.warning->hide();
+    const int r = i * 4;
+    grid_->addWidget(row.name, r, 0);
+    grid_->addWidget(row.slider, r, 1);
+    grid_->addWidget(row.spin, r, 2);
+    grid_->addWidget(row.share, r, 3);
+    grid_->addWidget(row.bar, r + 1, 0, 1, 4);
+    grid_->addWidget(row.bytes, r + 2, 0, 1, 4);
+    grid_->addWidget(row.warning, r + 3, 0, 1, 4);
+    row.widgets = {row.name, row.slider, row.spin, row.share, row.bar, row.bytes, row.warning};
+    connect(row.slider, &QSlider::valueChanged, this, [this, i](int v) {
+      {
+        const QSignalBlocker block(rows_[i].spin);
+        rows_[i].spin->setValue(fromSlider(v));
+      }
+      model_->setRatio(i, fromSlider(v));
+    });
+    connect(row.spin, &QDoubleSpinBox::valueChanged, this, [this, i](double v) {
+      {
+        const QSignalBlocker block(rows_[i].slider);
+        rows_[i].slider->setValue(toSlider(v));
+      }
+      model_->setRatio(i, v);
+    });
+    rows_.append(row);
+  }
+  const bool gpus = model_->deviceCount() > 0;
+  no_gpu_->setVisible(!gpus);
+  controls_->setVisible(gpus);
+  syncControls();
+  updateProjection();
+}
+
+void SplitEditor::syncControls() {
+  {
+    const QSignalBlocker b1(mode_);
+    const QSignalBlocker b2(main_gpu_);
+    const QSignalBlocker b3(kv_type_);
+    mode_->setCurrentIndex(mode_->findData(QString::fromLatin1(tessera::split_mode_name(model_->mode()))));
+    main_gpu_->setCurrentIndex(model_->mainDevice());
+    kv_type_->setCurrentIndex(model_->kvCacheType() == tessera::KvCacheType::F32 ? 1 : 0);
+  }
+  const bool split = model_->mode() != tessera::SplitMode::None;
+  for (int i = 0; i < rowCount(); ++i) {
+    Row& row = rows_[i];
+    const QSignalBlocker b1(row.slider);
+    const QSignalBlocker b2(row.spin);
+    row.slider->setValue(toSlider(model_->ratio(i)));
+    row.spin->setValue(model_->ratio(i));
+    row.slider->setEnabled(split);
+    row.spin->setEnabled(split);
+  }
+  for (QPushButton* b : {even_, by_free_, by_total_}) b->setEnabled(split);
+  updateApply();
+}
+
+QString SplitEditor::bytesText(const tessera::DevicePlan& d) {
+  if (d.bytes.total() == 0) return tr("Holds nothing of the model (%1 usable)").arg(DisplayFormat::bytes(d.available));
+  return tr("Weights %1 · KV cache %2 · Scratch %3 = %4 of %5 usable")
+      .arg(DisplayFormat::bytes(d.bytes.weights), DisplayFormat::bytes(d.bytes.kv_cache),
+           DisplayFormat::bytes(d.bytes.scratch), DisplayFormat::bytes(d.bytes.total()),
+           DisplayFormat::bytes(d.available));
+}
+
+void SplitEditor::updateProjection() {
+  const auto& plan = model_->plan();
+  const QLocale locale;
+  if (!model_->hasModel()) {
+    model_label_->setText(tr("Open a model to see what each GPU would hold."));
+  } else {
+    model_label_->setText(tr("%1 · context %2 tokens · %3 KV cache")
+                              .arg(model_->modelName(), locale.toString(model_->effectiveContextLength()),
+                                   model_->kvCacheType() == tessera::KvCacheType::F32 ? tr("F32") : tr("F16")));
+  }
+  for (int i = 0; i < rowCount(); ++i) {
+    Row& row = rows_[i];
+    const GpuDevice& d = model_->devices()[i];
+    const quint64 free_for_plan = std::min<quint64>(d.total_bytes, d.free_bytes + model_->reclaimable(i));
+    const quint64 others = d.total_bytes - free_for_plan;
+    if (!plan) {
+      row.bar->setProjection(others, 0, 0, 0, d.total_bytes, 0, false);
+      row.share->setText(QString());
+      row.bytes->setText(model_->hasModel() ? QString()
+                                             : tr("%1 free of %2").arg(DisplayFormat::bytes(free_for_plan),
+                                                                       DisplayFormat::bytes(d.total_bytes)));
+      row.bytes->setToolTip(QString());
+      row.warning->hide();
+      continue;
+    }
+    const tessera::DevicePlan& dp = plan->devices[static_cast<size_t>(i)];
+    const quint64 usable_end = others + dp.available;
+    row.bar->setProjection(others, dp.bytes.weights, dp.bytes.kv_cache, dp.bytes.scratch, d.total_bytes, usable_end,
+                           !dp.fits);
+    row.share->setText(tr("%1 %").arg(locale.toString(100.0 * dp.share, 'f', 1)));
+    QString what;
+    if (plan->mode == tessera::SplitMode::Row) {
+      what = dp.kv_heads.empty() && dp.ffn_rows.empty()
+                 ? QString()
+                 : tr("KV heads %1–%2, FFN rows %3–%4")
+                       .arg(dp.kv_heads.begin).arg(dp.kv_heads.end).arg(dp.ffn_rows.begin).arg(dp.ffn_rows.end);
+    } else if (!dp.layers.empty()) {
+      what = tr("layers %1–%2").arg(dp.layers.front()).arg(dp.layers.back());
+    }
+    row.bytes->setText(what.isEmpty() ? bytesText(dp) : tr("%1 (%2)").arg(bytesText(dp), what));
+    row.bytes->setToolTip(tr("Weights: %1 bytes\nKV cache: %2 bytes\nScratch: %3 bytes\nTotal: %4 bytes\n"
+                             "Usable: %5 bytes")
+                              .arg(exactBytes(dp.bytes.weights), exactBytes(dp.bytes.kv_cache),
+                                   exactBytes(dp.bytes.scratch), exactBytes(dp.bytes.total()),
+                                   exactBytes(dp.available)));
+    const QString problem = model_->deviceProblem(i);
+    row.warning->setText(problem);
+    row.warning->setVisible(!problem.isEmpty());
+  }
+  QPalette pal = summary_->palette();
+  pal.setColor(QPalette::WindowText, palette().color(QPalette::WindowText));
+  if (!model_->planError().isEmpty()) {
+    summary_->setText(tr("This split cannot be planned: %1").arg(model_->planError()));
+    pal.setColor(QPalette::WindowText, MemoryColors::overflow());
+  } else if (plan && !plan->fits) {
+    summary_->setText(tr("Does not fit: %1").arg(QString::fromStdString(plan->problem)));
+    pal.setColor(QPalette::WindowText, MemoryColors::overflow());
+  } else if (plan) {
+    int used = 0;
+    for (const auto& dp : plan->devices) used += dp.bytes.total() > 0 ? 1 : 0;
+    summary_->setText(tr("Fits: %1 in total on %n GPU(s).", nullptr, used).arg(DisplayFormat::bytes(plan->total_bytes())));
+  } else {
+    summary_->setText(QString());
+  }
+  summary_->setPalette(pal);
+  updateApply();
+}
+
+void SplitEditor::updateApply() {
+  const bool fits = model_->fits();
+  const bool changed = !loaded_ || !(*loaded_ == model_->choice());
+  apply_->setEnabled(model_loaded_ && fits && changed && model_->deviceCount() > 0);
+  if (!model_loaded_) apply_->setToolTip(tr("Load a model first; the next load uses this split"));
+  else if (!fits) apply_->setToolTip(tr("The model would not fit with this split"));
+  else if (!changed) apply_->setToolTip(tr("The loaded model already uses this split"));
+  else apply_->setToolTip(tr("Reload the model with this split"));
+}
+
+}  // namespace tessera::gui

@@ -1,0 +1,103 @@
+// The split editor: how a model's weights are spread over the GPUs, previewed before loading.
+//
+// Split mode (none / layer / row), the main GPU, the KV cache type, one slider and one number per
+// GPU (kept in sync), presets (even, by free memory, by total memory), and for each GPU a stacked
+// bar of what it would hold (weights, KV cache, scratch, next to what other programs use) with the
+// byte counts, from tessera::plan_split on every change, and a warning on each GPU that would
+// overflow. "Apply" asks to reload the loaded model with the new split.
+//
+// A view of a SplitPreviewModel (which it does not own); all logic lives there.
+#pragma once
+
+#include <QList>
+#include <QWidget>
+
+#include <optional>
+
+#include "split_choice.h"
+#include "split_preview_model.h"
+
+class QComboBox;
+class QDoubleSpinBox;
+class QGridLayout;
+class QLabel;
+class QPushButton;
+class QSlider;
+
+namespace tessera::gui {
+
+class ProjectionBar;
+
+class SplitEditor : public QWidget {
+  Q_OBJECT
+
+ public:
+  static constexpr int kSliderSteps = 1000;  // slider units per kMaxRatio (0.1 per step)
+
+  explicit SplitEditor(SplitPreviewModel* model, QWidget* parent = nullptr);
+
+  SplitPreviewModel* model() const { return model_; }
+
+  // The split the loaded model uses (nullopt: nothing loaded on the GPUs); Apply is enabled when
+  // the edited split differs from it and fits.
+  void setLoadedChoice(const std::optional<SplitChoice>& loaded);
+  // Whether applying would reload a model (a model is loaded, on any backend).
+  void setModelLoaded(bool loaded);
+
+  // For tests and the workspace.
+  int rowCount() const { return static_cast<int>(rows_.size()); }
+  QSlider* slider(int device) const { return rows_[device].slider; }
+  QDoubleSpinBox* spinBox(int device) const { return rows_[device].spin; }
+  ProjectionBar* projection(int device) const { return rows_[device].bar; }
+  QLabel* bytesLabel(int device) const { return rows_[device].bytes; }
+  QLabel* shareLabel(int device) const { return rows_[device].share; }
+  QLabel* warningLabel(int device) const { return rows_[device].warning; }
+  QLabel* summaryLabel() const { return summary_; }
+  QComboBox* modeCombo() const { return mode_; }
+  QComboBox* mainGpuCombo() const { return main_gpu_; }
+  QComboBox* kvTypeCombo() const { return kv_type_; }
+  QPushButton* presetButton(SplitPreviewModel::Preset preset) const;
+  QPushButton* applyButton() const { return apply_; }
+
+  // "Weights 1.20 GiB · KV cache 256 MiB · Scratch 80.0 MiB = 1.53 GiB of 22.1 GiB usable"
+  static QString bytesText(const tessera::DevicePlan& device);
+
+ signals:
+  void applyRequested(const tessera::gui::SplitChoice& choice);
+
+ private:
+  struct Row {
+    QLabel* name = nullptr;
+    QSlider* slider = nullptr;
+    QDoubleSpinBox* spin = nullptr;
+    QLabel* share = nullptr;
+    ProjectionBar* bar = nullptr;
+    QLabel* bytes = nullptr;
+    QLabel* warning = nullptr;
+    QList<QWidget*> widgets;  // everything of the row, to delete on rebuild
+  };
+
+  void rebuildRows();
+  void syncControls();
+  void updateProjection();
+  void updateApply();
+
+  SplitPreviewModel* model_;
+  QComboBox* mode_;
+  QComboBox* main_gpu_;
+  QComboBox* kv_type_;
+  QPushButton* even_;
+  QPushButton* by_free_;
+  QPushButton* by_total_;
+  QLabel* model_label_;
+  QLabel* no_gpu_;
+  QWidget* controls_;
+  QGridLayout* grid_;
+  QList<Row> rows_;
+  QLabel* summary_;
+  QPushButton* apply_;
+  std::optional<SplitChoice> loaded_;
+  bool model_loaded_ = false;
+};
+
+}  // namespace tessera::gui

@@ -1,0 +1,236 @@
+#include "split_preview_model.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "display_format.h"
+#include "gguf/gguf_file.h"
+#include "model/model_loader.h"
+
+namespace tessera::gui {
+namespace {
+
+QString modeKey(tessera::SplitMode mode) { return QString::fromLatin1(tessera::split_mode_name(mode)); }
+
+double roundRatio(double r) { return std::round(std::clamp(r, 0.0, SplitPreviewModel::kMaxRatio) * 10.0) / 10.0; }
+
+}  // namespace
+
+SplitPreviewModel::SplitPreviewModel(QObject* parent) : QObject(parent) {
+  registerGpuMetaTypes();
+  auto mode = tessera::parse_split_mode(store_.mode().toStdString());
+  mode_ = mode ? *mode : tessera::SplitMode::Layer;
+  main_uuid_ = store_.mainGpu();
+  kv_type_ = store_.kvCacheType() == QLatin1String("f32") ? tessera::KvCacheType::F32 : tessera::KvCacheType::F16;
+}
+
+void SplitPreviewModel::setDevices(const QList<GpuDevice>& devices) {
+  bool same = devices.size() == devices_.size();
+  for (qsizetype i = 0; same && i < devices.size(); ++i) same = devices[i].uuid == devices_[i].uuid;
+  devices_ = devices;
+  if (!same) {
+    initRatios();
+    // The main GPU follows its UUID; unknown or gone: the first GPU.
+    main_device_ = 0;
+    for (qsizetype i = 0; i < devices_.size(); ++i)
+      if (devices_[i].uuid == main_uuid_) main_device_ = static_cast<int>(i);
+    emit devicesChanged();
+    emit ratiosChanged();
+  }
+  replan();
+}
+
+void SplitPreviewModel::initRatios() {
+  QList<int> unknown;
+  double known_sum = 0.0;
+  int known = 0;
+  for (qsizetype i = 0; i < devices_.size(); ++i) {
+    const QString& uuid = devices_[i].uuid;
+    if (ratios_.contains(uuid)) {
+      known_sum += ratios_[uuid];
+      ++known;
+      continue;
+    }
+    if (auto r = store_.ratio(uuid)) {
+      ratios_[uuid] = *r;
+      known_sum += *r;
+      ++known;
+    } else {
+      unknown.append(static_cast<int>(i));
+    }
+  }
+  if (unknown.isEmpty()) return;
+  if (known == 0) {
+    applyPreset(Preset::ByFreeMemory);
+    return;
+  }
+  const double mean = known_sum / known;
+  for (int i : unknown) ratios_[devices_[i].uuid] = roundRatio(mean);
+  persist();
+}
+
+void SplitPreviewModel::setModel(std::shared_ptr<const ModelSpec> spec, const QString& name) {
+  spec_ = std::move(spec);
+  model_name_ = spec_ ? name : QString();
+  replan();
+}
+
+void SplitPreviewModel::setContextLength(int tokens) {
+  if (tokens == context_length_) return;
+  context_length_ = std::max(0, tokens);
+  replan();
+}
+
+void SplitPreviewModel::setKvCacheType(tessera::KvCacheType type) {
+  if (type == kv_type_) return;
+  kv_type_ = type;
+  store_.setKvCacheType(type == tessera::KvCacheType::F32 ? QStringLiteral("f32") : QStringLiteral("f16"));
+  replan();
+}
+
+void SplitPreviewModel::setMode(tessera::SplitMode mode) {
+  if (mode == mode_) return;
+  mode_ = mode;
+  store_.setMode(modeKey(mode));
+  emit ratiosChanged();
+  replan();
+}
+
+void SplitPreviewModel::setMainDevice(int index) {
+  if (index < 0 || index >= deviceCount() || index == main_device_) return;
+  main_device_ = index;
+  main_uuid_ = devices_[index].uuid;
+  store_.setMainGpu(main_uuid_);
+  emit ratiosChanged();
+  replan();
+}
+
+void SplitPreviewModel::setRatio(int device, double ratio) {
+  if (device < 0 || device >= deviceCount()) return;
+  const double r = roundRatio(ratio);
+  const QString& uuid = devices_[device].uuid;
+  if (ratios_.value(uuid, -1.0) == r) return;
+  ratios_[uuid] = r;
+  store_.setRatio(uuid, r);
+  emit ratiosChanged();
+  replan();
+}
+
+void SplitPreviewModel::applyPreset(Preset preset) {
+  if (devices_.isEmpty()) return;
+  QList<double> weights;
+  for (const GpuDevice& d : devices_) {
+    switch (preset) {
+      case Preset::Even: weights.append(1.0); break;
+      case Preset::ByFreeMemory: weights.append(static_cast<double>(std::min(d.total_bytes, d.free_bytes + reclaimable_.value(d.uuid)))); break;
+      case Preset::ByTotalMemory: weights.append(static_cast<double>(d.total_bytes)); break;
+    }
+  }
+  double sum = std::accumulate(weights.begin(), weights.end(), 0.0);
+  if (sum <= 0.0) {
+    weights.fill(1.0);
+    sum = static_cast<double>(weights.size());
+  }
+  // Percentages, so the numbers read as "this GPU's share".
+  for (qsizetype i = 0; i < devices_.size(); ++i) ratios_[devices_[i].uuid] = roundRatio(100.0 * weights[i] / sum);
+  persist();
+  emit ratiosChanged();
+  replan();
+}
+
+void SplitPreviewModel::setReclaimable(const QHash<QString, quint64>& bytes_by_uuid) {
+  reclaimable_ = bytes_by_uuid;
+  replan();
+}
+
+double SplitPreviewModel::ratio(int device) const {
+  return device >= 0 && device < deviceCount() ? ratios_.value(devices_[device].uuid, 0.0) : 0.0;
+}
+
+QList<double> SplitPreviewModel::ratios() const {
+  QList<double> out;
+  for (int i = 0; i < deviceCount(); ++i) out.append(ratio(i));
+  return out;
+}
+
+quint64 SplitPreviewModel::reclaimable(int device) const {
+  return device >= 0 && device < deviceCount() ? reclaimable_.value(devices_[device].uuid, 0) : 0;
+}
+
+int SplitPreviewModel::effectiveContextLength() const {
+  if (context_length_ > 0) return context_length_;
+  if (spec_ && spec_->n_ctx_train > 0)
+    return static_cast<int>(std::min<int64_t>(spec_->n_ctx_train, kDefaultMaxContext));
+  return kDefaultMaxContext;
+}
+
+std::vector<tessera::DeviceDescription> SplitPreviewModel::planDevices() const {
+  std::vector<tessera::DeviceDescription> out;
+  for (int i = 0; i < deviceCount(); ++i) {
+    const GpuDevice& d = devices_[i];
+    tessera::DeviceDescription dd;
+    dd.id = d.index;
+    dd.name = d.name.toStdString();
+    dd.uuid = d.uuid.toStdString();
+    dd.total_bytes = d.total_bytes;
+    dd.free_bytes = std::min<quint64>(d.total_bytes, d.free_bytes + reclaimable(i));
+    out.push_back(std::move(dd));
+  }
+  return out;
+}
+
+tessera::SplitSettings SplitPreviewModel::planSettings() const {
+  tessera::SplitSettings s = choice().toSplitSettings();
+  s.n_ctx = effectiveContextLength();
+  s.n_batch = std::min(kBatch, s.n_ctx);
+  return s;
+}
+
+SplitChoice SplitPreviewModel::choice() const {
+  SplitChoice c;
+  c.mode = modeKey(mode_);
+  for (int i = 0; i < deviceCount(); ++i) {
+    c.ratios.append(static_cast<float>(ratio(i)));
+    c.uuids.append(devices_[i].uuid);
+  }
+  c.main_gpu = main_device_;
+  c.kv_cache_type = kv_type_ == tessera::KvCacheType::F32 ? QStringLiteral("f32") : QStringLiteral("f16");
+  return c;
+}
+
+void SplitPreviewModel::persist() {
+  for (const GpuDevice& d : devices_)
+    if (ratios_.contains(d.uuid)) store_.setRatio(d.uuid, ratios_[d.uuid]);
+}
+
+void SplitPreviewModel::replan() {
+  plan_.reset();
+  plan_error_.clear();
+  if (spec_ && !devices_.isEmpty()) {
+    auto plan = tessera::plan_split(*spec_, planDevices(), planSettings());
+    if (plan) plan_ = std::move(*plan);
+    else plan_error_ = QString::fromStdString(plan.error().message);
+  }
+  emit planChanged();
+}
+
+QString SplitPreviewModel::deviceProblem(int device) const {
+  if (!plan_ || device < 0 || device >= static_cast<int>(plan_->devices.size())) return {};
+  const tessera::DevicePlan& dp = plan_->devices[device];
+  if (dp.fits) return {};
+  const quint64 need = dp.bytes.total();
+  return tr("Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Move share to "
+            "another GPU, shorten the context or use a smaller quantization.")
+      .arg(DisplayFormat::bytes(need), DisplayFormat::bytes(dp.available),
+           DisplayFormat::bytes(dp.device.free_bytes), DisplayFormat::bytes(planSettings().reserve_bytes));
+}
+
+Result<std::shared_ptr<const ModelSpec>> readModelSpec(const QString& path) {
+  TESSERA_ASSIGN_OR_RETURN(auto file, gguf::GgufFile::open(path.toStdString()));
+  std::shared_ptr<const gguf::GgufFile> shared(std::move(file));
+  TESSERA_ASSIGN_OR_RETURN(auto spec, tessera::build_model_spec(shared));
+  return std::shared_ptr<const ModelSpec>(std::make_shared<ModelSpec>(std::move(spec)));
+}
+
+}  // namespace tessera::gui

@@ -1,0 +1,118 @@
+// SplitPreviewModel: the state behind the split editor and the planner call that previews it.
+//
+// Inputs: the GPUs (from the device monitor), the model to place (a ModelSpec read from the file's
+// header, no weights loaded), the split mode, the main GPU, one ratio per GPU, the context length
+// and the KV cache type. On every change it calls tessera::plan_split and emits planChanged; the
+// editor shows the plan's bytes per GPU. It is cheap (microseconds even for 80 layers), so no
+// debounce is needed.
+//
+// Ratios are weights in [0, kMaxRatio]; the planner normalises them. They are remembered per GPU
+// UUID (SplitStore): GPUs that come back in another order keep their ratios. GPUs never seen
+// before start from the "by free memory" preset (or, next to remembered ones, the mean ratio).
+//
+// While a model is loaded on the GPUs, the memory it holds would be freed by a reload, so the
+// preview counts it as free (setReclaimable).
+//
+// GUI thread only.
+#pragma once
+
+#include <QHash>
+#include <QList>
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "backend/model_spec.h"
+#include "common/error.h"
+#include "gpu_device.h"
+#include "split/split_plan.h"
+#include "split_choice.h"
+#include "split_store.h"
+
+namespace tessera::gui {
+
+class SplitPreviewModel : public QObject {
+  Q_OBJECT
+
+ public:
+  enum class Preset { Even, ByFreeMemory, ByTotalMemory };
+  static constexpr double kMaxRatio = 100.0;
+  // The context the engine picks for "model default" is the training context, capped here.
+  static constexpr int kDefaultMaxContext = 4096;
+  static constexpr int kBatch = 512;  // the engine's prompt batch (sizes the scratch)
+
+  explicit SplitPreviewModel(QObject* parent = nullptr);
+
+  // --- inputs ---
+  void setDevices(const QList<GpuDevice>& devices);
+  void setModel(std::shared_ptr<const ModelSpec> spec, const QString& name);
+  void clearModel() { setModel(nullptr, {}); }
+  void setContextLength(int tokens);  // 0 = the model's own (capped at kDefaultMaxContext)
+  void setKvCacheType(tessera::KvCacheType type);
+  void setMode(tessera::SplitMode mode);
+  void setMainDevice(int index);
+  void setRatio(int device, double ratio);  // clamped to [0, kMaxRatio]
+  void applyPreset(Preset preset);
+  // Bytes per GPU UUID that the loaded model holds (freed by a reload); empty when none.
+  void setReclaimable(const QHash<QString, quint64>& bytes_by_uuid);
+
+  // --- state ---
+  const QList<GpuDevice>& devices() const { return devices_; }
+  int deviceCount() const { return static_cast<int>(devices_.size()); }
+  double ratio(int device) const;
+  QList<double> ratios() const;
+  tessera::SplitMode mode() const { return mode_; }
+  int mainDevice() const { return main_device_; }
+  int contextLength() const { return context_length_; }
+  int effectiveContextLength() const;
+  tessera::KvCacheType kvCacheType() const { return kv_type_; }
+  bool hasModel() const { return spec_ != nullptr; }
+  const ModelSpec* spec() const { return spec_.get(); }
+  const QString& modelName() const { return model_name_; }
+  quint64 reclaimable(int device) const;
+
+  // --- the planner's inputs and answer ---
+  std::vector<tessera::DeviceDescription> planDevices() const;
+  tessera::SplitSettings planSettings() const;
+  const std::optional<tessera::SplitPlan>& plan() const { return plan_; }
+  QString planError() const { return plan_error_; }  // the planner refused the input
+  bool fits() const { return plan_ && plan_->fits; }
+  // Why device `i` would overflow (empty when it fits or there is no plan).
+  QString deviceProblem(int device) const;
+
+  // What the worker gets with the next load.
+  SplitChoice choice() const;
+
+ signals:
+  void devicesChanged();  // the set or order of GPUs changed (not only their memory)
+  void ratiosChanged();   // ratios, mode or main GPU changed
+  void planChanged();
+
+ private:
+  void initRatios();
+  void persist();
+  void replan();
+
+  SplitStore store_;
+  QList<GpuDevice> devices_;
+  QHash<QString, double> ratios_;  // by UUID
+  QHash<QString, quint64> reclaimable_;
+  tessera::SplitMode mode_ = tessera::SplitMode::Layer;
+  QString main_uuid_;
+  int main_device_ = 0;
+  int context_length_ = 0;
+  tessera::KvCacheType kv_type_ = tessera::KvCacheType::F16;
+  std::shared_ptr<const ModelSpec> spec_;
+  QString model_name_;
+  std::optional<tessera::SplitPlan> plan_;
+  QString plan_error_;
+};
+
+// Reads `path`'s header and builds its ModelSpec (tensor shapes and types; weights stay mapped,
+// not read). Safe to run off the GUI thread.
+Result<std::shared_ptr<const ModelSpec>> readModelSpec(const QString& path);
+
+}  // namespace tessera::gui

@@ -1,0 +1,126 @@
+// EngineSession backed by tessera::Engine. Runs on the worker thread only.
+//
+// Models with a chat template (tokenizer.chat_template) get the conversation through
+// Engine::chat, which applies the template and reuses the KV cache across turns. Models without
+// one (story models such as stories260K) are plain text continuations: the conversation's texts
+// are joined and the reply continues them, which is what such a model can do.
+#include <QElapsedTimer>
+#include <QFileInfo>
+
+#include <atomic>
+#include <limits>
+
+#include "engine/engine.h"
+#include "engine_session.h"
+
+namespace tessera::gui {
+namespace {
+
+SamplingParams toParams(const SamplingSettings& s) {
+  SamplingParams p;
+  p.temperature = static_cast<float>(s.temperature);
+  p.top_k = s.top_k;
+  p.top_p = static_cast<float>(s.top_p);
+  p.min_p = static_cast<float>(s.min_p);
+  p.repeat_penalty = static_cast<float>(s.repetition_penalty);
+  p.seed = s.seed < 0 ? kRandomSeed : static_cast<uint64_t>(s.seed);
+  return p;
+}
+
+std::string plainPrompt(const GenerationRequest& request) {
+  QString text = request.system_prompt.trimmed();
+  for (const ChatTurn& turn : request.turns) {
+    if (!text.isEmpty() && !turn.text.isEmpty() && !text.back().isSpace() && !turn.text.front().isSpace())
+      text += QLatin1Char(turn.role == ChatRole::Assistant ? ' ' : '\n');
+    text += turn.text;
+  }
+  return text.toStdString();
+}
+
+GenerationTimings toTimings(const GenerationResult& r) {
+  const tessera::GenerationTimings& t = r.timings;
+  GenerationTimings out;
+  out.prompt_tokens = t.prompt_tokens;
+  out.prompt_tokens_reused = t.prompt_tokens_reused;
+  out.prompt_seconds = t.prompt_ms / 1000.0;
+  out.prompt_rate = t.prompt_tokens_per_s;
+  out.generated_tokens = t.generated_tokens;
+  out.generation_seconds = t.generation_ms / 1000.0;
+  out.generation_rate = t.generation_tokens_per_s;
+  out.time_to_first_token = t.time_to_first_token_ms / 1000.0;
+  out.stopped = r.stop_reason == StopReason::Stopped;
+  out.hit_token_limit = r.stop_reason == StopReason::Length || r.stop_reason == StopReason::ContextFull;
+  return out;
+}
+
+int clampInt(int64_t v) {
+  return static_cast<int>(std::clamp<int64_t>(v, 0, std::numeric_limits<int>::max()));
+}
+
+class TesseraEngineSession : public EngineSession {
+ public:
+  Result<ModelInfo> load(const QString& path, const LoadSettings& settings, const ProgressCallback& progress) override {
+    tessera::LoadSettings s;
+    s.backend = "auto";
+    s.n_ctx = settings.context_length;
+    QElapsedTimer timer;
+    timer.start();
+    TESSERA_TRY(engine_.load(path.toStdString(), s, progress));
+    const tessera::ModelInfo& e = engine_.info();
+    ModelInfo info;
+    info.path = path;
+    info.name = QString::fromStdString(e.name);
+    if (info.name.isEmpty()) info.name = QFileInfo(path).completeBaseName();
+    info.architecture = QString::fromStdString(e.architecture);
+    info.parameter_count = e.parameter_count;
+    info.context_length = e.n_ctx;
+    info.train_context_length = clampInt(e.n_ctx_train);
+    info.layer_count = clampInt(e.n_layer);
+    info.vocab_size = clampInt(e.n_vocab);
+    info.has_chat_template = e.has_chat_template;
+    info.backend = QString::fromStdString(e.backend);
+    info.load_seconds = timer.elapsed() / 1000.0;
+    return info;
+  }
+
+  void unload() override { engine_.unload(); }
+  bool isLoaded() const override { return engine_.loaded(); }
+
+  Result<GenerationTimings> generate(const GenerationRequest& request, const PieceCallback& on_piece,
+                                     const StopFlag& stop) override {
+    tessera::GenerationRequest r;
+    r.sampling = toParams(request.sampling);
+    r.n_predict = request.sampling.max_tokens;
+    r.stop = &stop;
+    auto on_token = [&](const TokenEvent& event) {
+      if (!event.text.empty()) on_piece(event.text);
+      return !stop.load();
+    };
+    Result<GenerationResult> result = Error(ErrorKind::InvalidArgument, "no model is loaded");
+    if (engine_.info().has_chat_template) {
+      std::vector<tessera::ChatMessage> messages;
+      if (!request.system_prompt.trimmed().isEmpty())
+        messages.push_back({"system", request.system_prompt.toStdString()});
+      for (const ChatTurn& turn : request.turns)
+        messages.push_back({chatRoleKey(turn.role).toStdString(), turn.text.toStdString()});
+      result = engine_.chat(messages, r, on_token);
+    } else {
+      r.prompt = plainPrompt(request);
+      r.add_special = true;
+      result = engine_.generate(r, on_token);
+    }
+    if (!result.ok()) return result.take_error();
+    GenerationTimings timings = toTimings(result.value());
+    if (stop.load()) timings.stopped = true;
+    return timings;
+  }
+
+ private:
+  tessera::Engine engine_;
+};
+
+}  // namespace
+
+std::unique_ptr<EngineSession> makeTesseraEngineSession() { return std::make_unique<TesseraEngineSession>(); }
+
+}  // namespace tessera::gui

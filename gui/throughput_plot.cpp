@@ -1,0 +1,311 @@
+#include "throughput_plot.h"
+
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+#include <qcustomplot.h>
+
+#include "memory_bar.h"
+
+namespace tessera::gui {
+namespace {
+
+QColor faded(QColor c, int alpha) {
+  c.setAlpha(alpha);
+  return c;
+}
+
+QString number(double v, int decimals = 1) { return QLocale().toString(v, 'f', decimals); }
+
+}  // namespace
+
+ThroughputPlot::ThroughputPlot(QWidget* parent)
+    : QWidget(parent), summary_(new QLabel(this)), export_(new QToolButton(this)), plot_(new QCustomPlot(this)) {
+  setObjectName(QStringLiteral("throughputPlot"));
+  summary_->setObjectName(QStringLiteral("throughputSummary"));
+  summary_->setTextFormat(Qt::PlainText);
+  summary_->setText(tr("Tokens per second appear here while the model answers."));
+  export_->setObjectName(QStringLiteral("exportThroughputPng"));
+  export_->setText(tr("Export PNG…"));
+  export_->setToolTip(tr("Save this plot as a PNG image"));
+  connect(export_, &QToolButton::clicked, this, &ThroughputPlot::chooseExportFile);
+
+  auto* bar = new QHBoxLayout;
+  bar->addWidget(summary_, 1);
+  bar->addWidget(export_);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addLayout(bar);
+  layout->addWidget(plot_, 1);
+  plot_->setMinimumHeight(220);
+  plot_->setBackground(palette().color(QPalette::Base));
+
+  // Top: the current reply.
+  live_rect_ = plot_->axisRect();
+  QCPAxis* x = live_rect_->axis(QCPAxis::atBottom);
+  QCPAxis* y = live_rect_->axis(QCPAxis::atLeft);
+  QCPAxis* y2 = live_rect_->axis(QCPAxis::atRight);
+  x->setLabel(tr("seconds since the request"));
+  x->setLabelColor(palette().color(QPalette::Text));
+  y->setLabel(tr("generation tokens/s"));
+  y->setLabelColor(MemoryColors::generation().darker(120));
+  y2->setVisible(true);
+  y2->setLabel(tr("prompt tokens/s"));
+  y2->setLabelColor(MemoryColors::prompt().darker(120));
+  y2->setTickLabels(true);
+  x->setRange(0, 5);
+  y->setRange(0, 10);
+  y2->setRange(0, 10);
+
+  prompt_band_ = new QCPItemRect(plot_);
+  prompt_band_->setClipAxisRect(live_rect_);
+  prompt_band_->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
+  prompt_band_->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
+  prompt_band_->setPen(Qt::NoPen);
+  prompt_band_->setBrush(faded(MemoryColors::prompt(), 40));
+  prompt_band_->setVisible(false);
+  prompt_label_ = new QCPItemText(plot_);
+  prompt_label_->setClipAxisRect(live_rect_);
+  prompt_label_->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+  prompt_label_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+  prompt_label_->setColor(MemoryColors::prompt().darker(130));
+  prompt_label_->setText(tr("prompt"));
+  prompt_label_->setVisible(false);
+
+  prompt_ = plot_->addGraph(x, y2);
+  prompt_->setName(tr("Prompt tokens/s"));
+  prompt_->setLineStyle(QCPGraph::lsStepLeft);
+  prompt_->setPen(QPen(MemoryColors::prompt(), 2));
+  prompt_->setBrush(faded(MemoryColors::prompt(), 70));
+
+  generation_ = plot_->addGraph(x, y);
+  generation_->setName(tr("Generation tokens/s"));
+  generation_->setPen(QPen(MemoryColors::generation(), 2));
+  generation_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, MemoryColors::generation(), 5));
+
+  first_token_line_ = new QCPItemStraightLine(plot_);
+  first_token_line_->setClipAxisRect(live_rect_);
+  first_token_line_->setPen(QPen(palette().color(QPalette::WindowText), 1, Qt::DashLine));
+  first_token_line_->setVisible(false);
+  first_token_label_ = new QCPItemText(plot_);
+  first_token_label_->setClipAxisRect(live_rect_);
+  first_token_label_->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+  first_token_label_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+  first_token_label_->setPadding(QMargins(4, 2, 4, 2));
+  first_token_label_->setVisible(false);
+
+  plot_->legend->setVisible(true);
+  plot_->legend->setBrush(faded(palette().color(QPalette::Base), 220));
+  plot_->legend->setBorderPen(QPen(palette().color(QPalette::Mid)));
+  live_rect_->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+
+  // Bottom: recent replies.
+  history_rect_ = new QCPAxisRect(plot_);
+  plot_->plotLayout()->addElement(1, 0, history_rect_);
+  plot_->plotLayout()->setRowStretchFactor(0, 2.0);
+  plot_->plotLayout()->setRowStretchFactor(1, 1.0);
+  QCPAxis* hx = history_rect_->axis(QCPAxis::atBottom);
+  QCPAxis* hy = history_rect_->axis(QCPAxis::atLeft);
+  QCPAxis* hy2 = history_rect_->axis(QCPAxis::atRight);
+  hy2->setVisible(true);
+  hx->setLabel(tr("reply"));
+  hx->setLabelColor(palette().color(QPalette::Text));
+  hy->setLabel(tr("generation"));
+  hy->setLabelColor(MemoryColors::generation().darker(120));
+  hy2->setLabel(tr("prompt"));
+  hy2->setLabelColor(MemoryColors::prompt().darker(120));
+  auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
+  ticker->setTickStep(1.0);
+  ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+  hx->setTicker(ticker);
+  hx->setRange(0.5, 5.5);
+  hy->setRange(0, 10);
+  hy2->setRange(0, 10);
+  auto* group = new QCPBarsGroup(plot_);
+  history_generation_ = new QCPBars(hx, hy);
+  history_generation_->setName(tr("Generation tokens/s per reply"));
+  history_generation_->setPen(Qt::NoPen);
+  history_generation_->setBrush(MemoryColors::generation());
+  history_generation_->setWidth(0.35);
+  history_generation_->setBarsGroup(group);
+  history_generation_->removeFromLegend();
+  history_prompt_ = new QCPBars(hx, hy2);
+  history_prompt_->setName(tr("Prompt tokens/s per reply"));
+  history_prompt_->setPen(Qt::NoPen);
+  history_prompt_->setBrush(MemoryColors::prompt());
+  history_prompt_->setWidth(0.35);
+  history_prompt_->setBarsGroup(group);
+  history_prompt_->removeFromLegend();
+
+  // Both rects share left/right margins so their plots line up.
+  auto* margins = new QCPMarginGroup(plot_);
+  live_rect_->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+  history_rect_->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+  for (QCPAxis* a : {x, y, y2, hx, hy, hy2}) {
+    a->setBasePen(QPen(palette().color(QPalette::Mid)));
+    a->setTickLabelColor(palette().color(QPalette::Text));
+  }
+  replot();
+}
+
+void ThroughputPlot::attach(ThroughputSampler* sampler) {
+  connect(sampler, &ThroughputSampler::replyStarted, this, &ThroughputPlot::onReplyStarted);
+  connect(sampler, &ThroughputSampler::promptProgress, this, &ThroughputPlot::onPromptProgress);
+  connect(sampler, &ThroughputSampler::firstToken, this, &ThroughputPlot::onFirstToken);
+  connect(sampler, &ThroughputSampler::sampled, this, &ThroughputPlot::onSample);
+  connect(sampler, &ThroughputSampler::replyFinished, this, &ThroughputPlot::onReplyFinished);
+}
+
+int ThroughputPlot::currentSampleCount() const { return generation_->data()->size(); }
+
+QString ThroughputPlot::summaryText() const { return summary_->text(); }
+
+void ThroughputPlot::onReplyStarted(int reply) {
+  reply_ = reply;
+  // The finished reply becomes a faded line; the oldest faded one goes.
+  if (!generation_->data()->isEmpty()) {
+    QCPGraph* old = plot_->addGraph(generation_->keyAxis(), generation_->valueAxis());
+    old->setData(generation_->data());
+    old->setPen(QPen(faded(MemoryColors::generation(), 70), 1.5));
+    old->setName(tr("Earlier replies"));
+    for (QCPGraph* f : faded_) f->removeFromLegend();  // one legend entry for all of them
+    faded_.prepend(old);
+    while (faded_.size() > kFadedReplies) plot_->removeGraph(faded_.takeLast());
+    generation_->setData(QSharedPointer<QCPGraphDataContainer>::create());
+  }
+  prompt_->data()->clear();
+  first_token_ = 0.0;
+  now_ = 0.0;
+  prompt_band_->topLeft->setCoords(0, 0);
+  prompt_band_->bottomRight->setCoords(0, 1);
+  prompt_band_->setVisible(true);
+  prompt_label_->position->setCoords(0, 0.02);
+  prompt_label_->setVisible(true);
+  first_token_line_->setVisible(false);
+  first_token_label_->setVisible(false);
+  summary_->setText(tr("Reply %1: reading the prompt…").arg(reply));
+  rescale();
+  replot();
+}
+
+void ThroughputPlot::onPromptProgress(int reply, double seconds) {
+  if (reply != reply_) return;
+  now_ = seconds;
+  prompt_band_->bottomRight->setCoords(seconds, 1);
+  rescale();
+  replot();
+}
+
+void ThroughputPlot::onFirstToken(int reply, double seconds) {
+  if (reply != reply_) return;
+  first_token_ = seconds;
+  now_ = std::max(now_, seconds);
+  prompt_band_->bottomRight->setCoords(seconds, 1);
+  first_token_line_->point1->setCoords(seconds, 0);
+  first_token_line_->point2->setCoords(seconds, 1);
+  first_token_line_->setVisible(true);
+  first_token_label_->position->setCoords(seconds, 0.02);
+  first_token_label_->setText(tr("first token\n%1 s").arg(number(seconds, 2)));
+  first_token_label_->setVisible(true);
+  summary_->setText(tr("Reply %1: first token after %2 s, generating…").arg(reply).arg(number(seconds, 2)));
+  rescale();
+  replot();
+}
+
+void ThroughputPlot::onSample(const ThroughputSample& s) {
+  if (s.reply != reply_) return;
+  ++total_samples_;
+  now_ = std::max(now_, s.seconds);
+  generation_->addData(s.seconds, s.tokens_per_second);
+  summary_->setText(tr("Reply %1: %2 tokens/s, %3 tokens so far")
+                        .arg(s.reply)
+                        .arg(number(s.tokens_per_second))
+                        .arg(QLocale().toString(s.tokens)));
+  rescale();
+  replot();
+}
+
+void ThroughputPlot::onReplyFinished(const ReplyRecord& r) {
+  if (r.reply != reply_) return;
+  now_ = std::max(now_, r.seconds);
+  if (r.prompt_tokens_per_second > 0.0 && r.seen_first_token > 0.0) {
+    prompt_->data()->clear();
+    prompt_->addData(0.0, r.prompt_tokens_per_second);
+    prompt_->addData(r.seen_first_token, r.prompt_tokens_per_second);
+  }
+  if (!r.failed) {
+    history_.append(r);
+    while (history_.size() > kHistory) history_.removeFirst();
+    rebuildHistory();
+  }
+  if (r.failed) {
+    summary_->setText(tr("Reply %1 failed").arg(r.reply));
+  } else {
+    summary_->setText(tr("Reply %1: prompt %2 tokens at %3 tokens/s · %4 tokens generated at %5 tokens/s · "
+                         "first token %6 s%7")
+                          .arg(r.reply)
+                          .arg(QLocale().toString(r.prompt_tokens), number(r.prompt_tokens_per_second),
+                               QLocale().toString(r.generated_tokens), number(r.generation_tokens_per_second),
+                               number(r.time_to_first_token, 2), r.stopped ? tr(" (stopped)") : QString()));
+  }
+  rescale();
+  replot();
+}
+
+void ThroughputPlot::rebuildHistory() {
+  QVector<double> keys, gen, prompt;
+  double gen_max = 1.0, prompt_max = 1.0;
+  for (const ReplyRecord& r : history_) {
+    keys.append(r.reply);
+    gen.append(r.generation_tokens_per_second);
+    prompt.append(r.prompt_tokens_per_second);
+    gen_max = std::max(gen_max, r.generation_tokens_per_second);
+    prompt_max = std::max(prompt_max, r.prompt_tokens_per_second);
+  }
+  history_generation_->setData(keys, gen, true);
+  history_prompt_->setData(keys, prompt, true);
+  const double first = history_.isEmpty() ? 1 : history_.first().reply;
+  const double last = history_.isEmpty() ? 5 : history_.last().reply;
+  history_rect_->axis(QCPAxis::atBottom)->setRange(first - 0.6, std::max(last, first + 4) + 0.6);
+  history_rect_->axis(QCPAxis::atLeft)->setRange(0, gen_max * 1.15);
+  history_rect_->axis(QCPAxis::atRight)->setRange(0, prompt_max * 1.15);
+}
+
+void ThroughputPlot::rescale() {
+  double x_max = std::max(1.0, now_);
+  double y_max = 1.0;
+  auto scan = [&](QCPGraph* g) {
+    for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
+      x_max = std::max(x_max, it->key);
+      y_max = std::max(y_max, it->value);
+    }
+  };
+  scan(generation_);
+  for (QCPGraph* f : faded_) scan(f);
+  double p_max = 1.0;
+  for (auto it = prompt_->data()->constBegin(); it != prompt_->data()->constEnd(); ++it) p_max = std::max(p_max, it->value);
+  live_rect_->axis(QCPAxis::atBottom)->setRange(0, x_max * 1.05);
+  live_rect_->axis(QCPAxis::atLeft)->setRange(0, y_max * 1.2);
+  live_rect_->axis(QCPAxis::atRight)->setRange(0, p_max * 1.2);
+}
+
+void ThroughputPlot::replot() { plot_->replot(QCustomPlot::rpQueuedReplot); }
+
+bool ThroughputPlot::exportPng(const QString& path, int width, int height) {
+  plot_->replot();
+  return plot_->savePng(path, width, height);
+}
+
+void ThroughputPlot::chooseExportFile() {
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export Throughput Plot"), tr("throughput.png"),
+                                                    tr("PNG images (*.png)"));
+  if (!path.isEmpty()) exportPng(path);
+}
+
+}  // namespace tessera::gui

@@ -1,0 +1,84 @@
+// The throughput plot (QCustomPlot), fed by a ThroughputSampler:
+//  - top: the current reply over time since the request: the prompt phase as an orange band (and,
+//    once the engine reports it, the prompt's tokens/s on the right axis), a dashed line at the
+//    first token, then generation tokens/s samples in blue; the previous few replies stay as faded
+//    lines for comparison.
+//  - bottom: recent replies (up to kHistory) as bars: generation and prompt tokens/s per reply.
+// "Export PNG…" saves the plot (QCustomPlot::savePng).
+#pragma once
+
+#include <QList>
+#include <QWidget>
+
+#include "throughput_sampler.h"
+
+class QCustomPlot;
+class QCPAxisRect;
+class QCPBars;
+class QCPGraph;
+class QCPItemRect;
+class QCPItemStraightLine;
+class QCPItemText;
+class QLabel;
+class QToolButton;
+
+namespace tessera::gui {
+
+class ThroughputPlot : public QWidget {
+  Q_OBJECT
+
+ public:
+  static constexpr int kHistory = 20;        // replies in the bar chart
+  static constexpr int kFadedReplies = 4;    // earlier replies drawn as faded lines
+
+  explicit ThroughputPlot(QWidget* parent = nullptr);
+
+  // Follows `sampler`'s signals.
+  void attach(ThroughputSampler* sampler);
+
+  bool exportPng(const QString& path, int width = 0, int height = 0);
+
+  // For tests.
+  QCustomPlot* plot() const { return plot_; }
+  int currentSampleCount() const;  // generation samples of the current (or last) reply
+  int totalSamples() const { return total_samples_; }
+  double firstTokenSeconds() const { return first_token_; }  // 0 when not reached
+  const QList<ReplyRecord>& history() const { return history_; }
+  QString summaryText() const;
+  QToolButton* exportButton() const { return export_; }
+
+ public slots:
+  void onReplyStarted(int reply);
+  void onPromptProgress(int reply, double seconds);
+  void onFirstToken(int reply, double seconds);
+  void onSample(const tessera::gui::ThroughputSample& sample);
+  void onReplyFinished(const tessera::gui::ReplyRecord& record);
+  void chooseExportFile();
+
+ private:
+  void rescale();
+  void rebuildHistory();
+  void replot();
+
+  QLabel* summary_;
+  QToolButton* export_;
+  QCustomPlot* plot_;
+  QCPAxisRect* live_rect_;
+  QCPAxisRect* history_rect_;
+  QCPGraph* generation_;
+  QCPGraph* prompt_;
+  QList<QCPGraph*> faded_;
+  QCPItemRect* prompt_band_;
+  QCPItemText* prompt_label_;
+  QCPItemStraightLine* first_token_line_;
+  QCPItemText* first_token_label_;
+  QCPBars* history_generation_;
+  QCPBars* history_prompt_;
+  QList<ReplyRecord> history_;
+  int reply_ = 0;
+  double first_token_ = 0.0;
+  double now_ = 0.0;
+  int total_samples_ = 0;
+};
+
+}  // namespace tessera::gui

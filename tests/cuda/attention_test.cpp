@@ -1,0 +1,129 @@
+// Causal GQA attention over the f16 cache (prompt tiles and split-K decode) against f64.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "cuda_test_util.h"
+#include "kernels/attention.h"
+#include "quant/fp16.h"
+#include "support/test_support.h"
+
+namespace tessera::cuda {
+namespace {
+
+struct Case {
+  int n_tokens, start_pos, n_head, n_head_kv, head_dim, capacity;
+  float scale_mul;  // scale = scale_mul / sqrt(head_dim); large values test the stable softmax
+};
+
+void run_case(const Case& c, uint32_t seed) {
+  SCOPED_TRACE("tokens " + std::to_string(c.n_tokens) + " start " + std::to_string(c.start_pos) + " heads " +
+               std::to_string(c.n_head) + "/" + std::to_string(c.n_head_kv) + " dim " + std::to_string(c.head_dim) +
+               " capacity " + std::to_string(c.capacity));
+  const int D = c.head_dim;
+  const int64_t kv_dim = static_cast<int64_t>(c.n_head_kv) * D;
+  const int64_t cstride = kv_dim + 8;
+  const int64_t qstride = static_cast<int64_t>(c.n_head) * D + 4, ostride = static_cast<int64_t>(c.n_head) * D + 12;
+  // The whole cache random: the kernel must not look past each query's position.
+  const auto kf = tessera::test::random_floats(static_cast<size_t>(c.capacity * cstride), seed);
+  const auto vf = tessera::test::random_floats(static_cast<size_t>(c.capacity * cstride), seed + 1);
+  std::vector<uint16_t> kh(kf.size()), vh(vf.size());
+  for (size_t i = 0; i < kf.size(); ++i) {
+    kh[i] = fp32_to_fp16(kf[i]);
+    vh[i] = fp32_to_fp16(vf[i]);
+  }
+  const auto q = tessera::test::random_floats(static_cast<size_t>(c.n_tokens * qstride), seed + 2);
+  std::vector<int32_t> pos(c.n_tokens);
+  for (int t = 0; t < c.n_tokens; ++t) pos[t] = c.start_pos + t;
+  const float scale = c.scale_mul / std::sqrt(static_cast<float>(D));
+
+  auto dk = test::to_device(kh), dv = test::to_device(vh), dq = test::to_device(q), dp = test::to_device(pos);
+  auto dout = test::poisoned_floats(static_cast<size_t>(c.n_tokens * ostride));
+  const size_t ws_bytes = attention_workspace_bytes(c.n_tokens, c.n_head, c.n_head_kv, D, c.capacity);
+  auto ws = DeviceBuffer::allocate(0, ws_bytes, "attention ws");
+  TESSERA_ASSERT_OK(ws);
+  AttentionArgs a;
+  a.q = dq.as<float>();
+  a.q_stride = qstride;
+  a.cache = KvCacheView{dk.as<uint16_t>(), dv.as<uint16_t>(), cstride, c.capacity};
+  a.out = dout.as<float>();
+  a.out_stride = ostride;
+  a.positions = dp.as<int32_t>();
+  a.n_tokens = c.n_tokens;
+  a.n_head = c.n_head;
+  a.n_head_kv = c.n_head_kv;
+  a.head_dim = D;
+  a.scale = scale;
+  TESSERA_ASSERT_OK(attention(a, ws->data(), ws->bytes(), nullptr));
+  const auto out = test::from_device<float>(dout, static_cast<size_t>(c.n_tokens * ostride));
+
+  std::vector<float> got;
+  std::vector<double> want;
+  const int group = c.n_head / c.n_head_kv;
+  for (int t = 0; t < c.n_tokens; ++t) {
+    for (int h = 0; h < c.n_head; ++h) {
+      const int g = h / group;
+      const int n_keys = pos[t] + 1;
+      std::vector<double> s(n_keys);
+      double mx = -INFINITY;
+      for (int j = 0; j < n_keys; ++j) {
+        double dot = 0;
+        for (int d = 0; d < D; ++d)
+          dot += static_cast<double>(q[t * qstride + h * D + d]) * fp16_to_fp32(kh[j * cstride + g * D + d]);
+        s[j] = dot * scale;
+        mx = std::max(mx, s[j]);
+      }
+      double sum = 0;
+      for (double& v : s) sum += (v = std::exp(v - mx));
+      for (int d = 0; d < D; ++d) {
+        double o = 0;
+        for (int j = 0; j < n_keys; ++j) o += s[j] * fp16_to_fp32(vh[j * cstride + g * D + d]);
+        want.push_back(o / sum);
+        got.push_back(out[t * ostride + h * D + d]);
+      }
+    }
+    EXPECT_TRUE(std::isnan(out[t * ostride + static_cast<int64_t>(c.n_head) * D])) << "wrote past the row";
+  }
+  EXPECT_LT(test::max_rel_error(got, want), 2e-4);
+}
+
+TEST(Attention, PromptCausalGqa) {
+  TESSERA_REQUIRE_GPU();
+  run_case({37, 0, 8, 2, 64, 64, 1.0f}, 1);
+  run_case({20, 100, 8, 2, 128, 256, 4.0f}, 2);  // continuing a cached prefix; sharp softmax
+  run_case({6, 500, 4, 4, 256, 1024, 1.0f}, 3);  // no GQA, the largest head_dim
+  run_case({2, 40, 32, 1, 64, 128, 1.0f}, 4);    // 32 query heads on one KV head (group split in CTAs)
+  run_case({70, 0, 6, 2, 96, 80, 1.0f}, 5);      // head_dim 96, partial tiles
+  run_case({3, 10, 8, 1, 256, 64, 1.0f}, 6);     // 16 warps x head_dim 256: > 48 KB of shared memory
+}
+
+TEST(Attention, DecodeSplitK) {
+  TESSERA_REQUIRE_GPU();
+  run_case({1, 3000, 32, 8, 128, 4096, 1.0f}, 10);
+  run_case({1, 0, 32, 8, 128, 4096, 1.0f}, 11);   // first token: most splits are empty
+  run_case({1, 300, 8, 4, 8, 512, 1.0f}, 12);     // tiny heads (stories260K shape)
+  run_case({1, 65000, 6, 2, 96, 70000, 8.0f}, 13);
+  run_case({3, 2000, 16, 2, 64, 2048, 1.0f}, 14);  // a few tokens still split
+}
+
+TEST(Attention, RejectsBadShapes) {
+  TESSERA_REQUIRE_GPU();
+  AttentionArgs a;
+  a.n_tokens = 1;
+  a.n_head = 6;
+  a.n_head_kv = 4;
+  a.head_dim = 64;
+  a.cache.capacity = 16;
+  auto st = attention(a, nullptr, 0, nullptr);
+  ASSERT_FALSE(st.ok());
+  EXPECT_NE(st.error().message.find("n_head_kv"), std::string::npos) << st.error().message;
+  a.n_head_kv = 2;
+  a.head_dim = 60;
+  st = attention(a, nullptr, 0, nullptr);
+  ASSERT_FALSE(st.ok());
+  EXPECT_NE(st.error().message.find("head_dim"), std::string::npos) << st.error().message;
+}
+
+}  // namespace
+}  // namespace tessera::cuda

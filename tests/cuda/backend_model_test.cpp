@@ -1,0 +1,166 @@
+// The CUDA backend on one device against references: stories260K's recorded greedy continuations,
+// the bundled tessera-tiny model against the CPU backend, and random tiny models of every type
+// against the CPU backend (logits of prompt batches and of decode steps).
+//
+// Tolerances (max |cuda - cpu| / max |cpu| over the compared logits):
+//   F32/F16/BF16 weights: 1e-2 (prompt batches > 8 tokens round activations and weights to f16
+//     for the tensor-core GEMM; decode uses f32 activations);
+//   quantized weights: 5e-2 (the fused matvec quantizes activations to int8 per 32 values, as
+//     llama.cpp does; the CPU reference keeps f32 activations).
+// Every measured error is printed so the margins are visible.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "backend/cpu_backend.h"
+#include "backend_support.h"
+#include "cuda_test_util.h"
+#include "support/test_support.h"
+
+namespace tessera::cuda::test {
+namespace {
+
+std::vector<int32_t> ids_of(const nlohmann::json& j) { return j.get<std::vector<int32_t>>(); }
+
+TEST(CudaBackendModel, Stories260KGreedyMatchesExpected) {
+  TESSERA_REQUIRE_GPU();
+  const auto path = tessera::test::fixture("models/stories260K-f32.gguf");
+  std::ifstream in(tessera::test::fixture("models/stories260K.expected.json"));
+  ASSERT_TRUE(in.good()) << "missing fixture next to " << path;
+  const nlohmann::json expected = nlohmann::json::parse(in);
+  LoadedSpec m = open_model(path);
+  ASSERT_GT(m.spec.n_layer, 0);
+  auto backend = make_cuda_backend(0, SplitMode::None);
+  ASSERT_TRUE(backend);
+  auto model = backend->load_model(m.spec, test_settings(256, 64, false), nullptr);
+  ASSERT_TRUE(model.ok()) << model.error().describe();
+  std::printf("stories260K on %s\n", (*model)->describe().c_str());
+  for (const auto& c : expected["cases"]) {
+    const auto prompt = ids_of(c["prompt_token_ids"]);
+    // llama.cpp's ids run the full n_predict without stopping at BOS, as greedy() does.
+    const auto want = ids_of(c["llama_cpp"]["continuation_token_ids"]);
+    for (bool one_by_one : {true, false}) {
+      const auto got = greedy(**model, prompt, static_cast<int>(want.size()), one_by_one);
+      size_t first_diff = 0;
+      while (first_diff < got.size() && first_diff < want.size() && got[first_diff] == want[first_diff]) ++first_diff;
+      EXPECT_EQ(got, want) << "prompt '" << c["prompt"].get<std::string>() << "' ("
+                           << (one_by_one ? "prompt token by token" : "prompt as one batch")
+                           << "): first difference at generated token " << first_diff;
+    }
+  }
+}
+
+// CUDA vs CPU logits over a prompt batch (GEMM path when > 8 tokens), a small batch (multi-vector
+// matvec) and decode steps (single-token matvec, CUDA graph).
+void compare_with_cpu(const ModelSpec& spec, double tol, const std::string& label) {
+  auto backend = make_cuda_backend(0, SplitMode::None);
+  ASSERT_TRUE(backend);
+  const auto settings = test_settings(64, 32, true);
+  auto gpu = backend->load_model(spec, settings, nullptr);
+  ASSERT_TRUE(gpu.ok()) << label << ": " << gpu.error().describe();
+  CpuBackend cpu_backend;
+  auto cpu = cpu_backend.load_model(spec, settings, nullptr);
+  ASSERT_TRUE(cpu.ok()) << cpu.error().describe();
+  std::vector<int32_t> prompt(12);
+  for (size_t i = 0; i < prompt.size(); ++i) prompt[i] = static_cast<int32_t>((i * 37 + 5) % spec.n_vocab);
+  struct Step {
+    std::vector<int32_t> tokens;
+    LogitsRequest request;
+  };
+  std::vector<Step> steps = {{prompt, LogitsRequest::All},
+                             {{7, 3, 11}, LogitsRequest::All},
+                             {{19}, LogitsRequest::Last},
+                             {{23}, LogitsRequest::Last},
+                             {{29}, LogitsRequest::Last},
+                             {{31}, LogitsRequest::Last}};
+  int32_t pos = 0;
+  double worst = 0.0;
+  for (size_t s = 0; s < steps.size(); ++s) {
+    for (auto* m : {&*gpu, &*cpu}) {
+      auto st = (*m)->eval(steps[s].tokens, pos, steps[s].request);
+      ASSERT_TRUE(st.ok()) << st.error().describe();
+    }
+    pos += static_cast<int32_t>(steps[s].tokens.size());
+    auto lg = (*gpu)->logits();
+    auto lc = (*cpu)->logits();
+    ASSERT_TRUE(lg.ok()) << lg.error().describe();
+    ASSERT_TRUE(lc.ok()) << lc.error().describe();
+    const double err = rel_error(*lg, *lc);
+    worst = std::max(worst, err);
+    EXPECT_LT(err, tol) << label << ": step " << s << " (" << steps[s].tokens.size() << " tokens)";
+    // argmax on the device agrees with the GPU's own logits.
+    auto am = (*gpu)->argmax();
+    ASSERT_TRUE(am.ok());
+    const auto row = lg->subspan(lg->size() - static_cast<size_t>(spec.n_vocab));
+    int32_t best = 0;
+    for (int32_t i = 1; i < static_cast<int32_t>(row.size()); ++i)
+      if (row[static_cast<size_t>(i)] > row[static_cast<size_t>(best)]) best = i;
+    EXPECT_EQ(*am, best) << label << ": step " << s;
+  }
+  std::printf("%-28s max relative logit error vs CPU %.3g (tolerance %.0e)\n", label.c_str(), worst, tol);
+}
+
+TEST(CudaBackendModel, TesseraTinyMatchesCpu) {
+  TESSERA_REQUIRE_GPU();
+  LoadedSpec m = open_model(tessera::test::source_dir() / "resources/models/tessera-tiny.gguf");
+  ASSERT_GT(m.spec.n_layer, 0);
+  compare_with_cpu(m.spec, 5e-2, "tessera-tiny.gguf");
+  // Greedy ids agree with the CPU backend when the prompt is fed token by token.
+  auto backend = make_cuda_backend(0, SplitMode::None);
+  ASSERT_TRUE(backend);
+  auto gpu = backend->load_model(m.spec, test_settings(128, 16, false), nullptr);
+  ASSERT_TRUE(gpu.ok()) << gpu.error().describe();
+  CpuBackend cpu_backend;
+  auto cpu = cpu_backend.load_model(m.spec, test_settings(128, 16, false), nullptr);
+  ASSERT_TRUE(cpu.ok());
+  const std::vector<int32_t> prompt = {1, 10, 20, 30};
+  EXPECT_EQ(greedy(**gpu, prompt, 48, true), greedy(**cpu, prompt, 48, true));
+}
+
+class CudaBackendTypes : public ::testing::TestWithParam<GgmlType> {};
+
+TEST_P(CudaBackendTypes, LogitsMatchCpu) {
+  TESSERA_REQUIRE_GPU();
+  const GgmlType type = GetParam();
+  tessera::test::TempDir dir;
+  const auto path = dir.file("tiny.gguf");
+  write_synthetic(*synth::find_shape("tiny"), type, path);
+  LoadedSpec m = open_model(path);
+  ASSERT_GT(m.spec.n_layer, 0);
+  const bool quantized = type != GgmlType::F32 && type != GgmlType::F16 && type != GgmlType::BF16;
+  compare_with_cpu(m.spec, quantized ? 5e-2 : 1e-2, "tiny " + std::string(type_name(type)));
+}
+
+INSTANTIATE_TEST_SUITE_P(CudaBackend, CudaBackendTypes,
+                         ::testing::Values(GgmlType::F32, GgmlType::F16, GgmlType::BF16, GgmlType::Q4_0, GgmlType::Q4_1,
+                                           GgmlType::Q5_0, GgmlType::Q5_1, GgmlType::Q8_0, GgmlType::Q2_K,
+                                           GgmlType::Q3_K, GgmlType::Q4_K, GgmlType::Q5_K, GgmlType::Q6_K),
+                         [](const ::testing::TestParamInfo<GgmlType>& info) { return std::string(type_name(info.param)); });
+
+TEST(CudaBackendModel, RejectsBadEvalArguments) {
+  TESSERA_REQUIRE_GPU();
+  LoadedSpec m = open_model(tessera::test::fixture("models/stories260K-f32.gguf"));
+  ASSERT_GT(m.spec.n_layer, 0);
+  auto backend = make_cuda_backend(0, SplitMode::None);
+  ASSERT_TRUE(backend);
+  auto model = backend->load_model(m.spec, test_settings(16, 8, false), nullptr);
+  ASSERT_TRUE(model.ok()) << model.error().describe();
+  std::vector<int32_t> nine(9, 1), one = {1}, bad = {100000};
+  EXPECT_EQ((*model)->eval(nine, 0, LogitsRequest::Last).error().kind, ErrorKind::InvalidArgument);
+  EXPECT_EQ((*model)->eval(one, 3, LogitsRequest::Last).error().kind, ErrorKind::InvalidArgument);
+  EXPECT_EQ((*model)->eval(bad, 0, LogitsRequest::Last).error().kind, ErrorKind::InvalidArgument);
+  EXPECT_EQ((*model)->eval(one, 0, LogitsRequest::All).error().kind, ErrorKind::InvalidArgument);
+  EXPECT_FALSE((*model)->logits().ok());
+  ASSERT_TRUE((*model)->eval(one, 0, LogitsRequest::None).ok());
+  EXPECT_FALSE((*model)->argmax().ok());
+  EXPECT_EQ((*model)->n_past(), 1);
+  ASSERT_TRUE((*model)->kv_keep(0).ok());
+  EXPECT_EQ((*model)->n_past(), 0);
+}
+
+}  // namespace
+}  // namespace tessera::cuda::test

@@ -1,0 +1,188 @@
+// The CUDA decoders (cuda/kernels/quant_decode.cuh) compiled as plain C++ and checked against the
+// CPU reference. Needs no GPU: every bit manipulation of the kernels is verified on any machine;
+// the GPU suites then check the kernels' indexing and reductions.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "cuda_test_util.h"
+#include "kernels/quant_decode.cuh"
+#include "quant/blocks.h"
+#include "quant/quantize.h"
+#include "support/test_support.h"
+
+namespace tessera::cuda {
+namespace {
+
+using qd::PlainSrc;
+using qd::Q8Scale;
+using qd::WItem;
+using qd::XBlock;
+
+// Host emulation of the device's activation quantization of a whole vector.
+struct HostQ8 {
+  std::vector<int8_t> q;
+  std::vector<Q8Scale> s;
+};
+HostQ8 quantize_x(const std::vector<float>& x) {
+  HostQ8 out;
+  out.q.resize(x.size());
+  out.s.resize(x.size() / 32);
+  for (size_t b = 0; b < x.size() / 32; ++b) qd::quantize_x_block(x.data() + 32 * b, out.q.data() + 32 * b, out.s[b]);
+  return out;
+}
+XBlock xblock(const HostQ8& x, size_t b) {
+  XBlock xb;
+  std::memcpy(xb.q, x.q.data() + 32 * b, 32);
+  xb.d = x.s[b].d;
+  xb.s0 = x.s[b].s0;
+  xb.s1 = x.s[b].s1;
+  return xb;
+}
+
+template <typename T>
+void check_type(uint32_t seed) {
+  SCOPED_TRACE(std::string(type_name(T::kType)));
+  const int64_t rows = 5, cols = 4 * 256;
+  const size_t stride = *row_size(T::kType, cols);
+  const auto data = test::random_rows(T::kType, rows, cols, stride, seed);
+  const auto ref = test::dequantize_ref(T::kType, data, rows, cols, stride);
+  const auto x = tessera::test::random_floats(cols, seed + 1);
+  const HostQ8 xq = quantize_x(x);
+  for (int64_t r = 0; r < rows; ++r) {
+    const uint8_t* row = data.data() + r * stride;
+    double max_ref = 0, max_diff = 0;
+    double dot_kernel = 0, dot_ref = 0, dot_abs = 0;
+    std::vector<int> seen(cols / 32, 0);
+    for (int64_t it = 0; it < cols / T::kElems * T::kItems; ++it) {
+      const int64_t blk = it / T::kItems;
+      const int item = static_cast<int>(it % T::kItems);
+      WItem w[T::kGroups];
+      T::template decode<PlainSrc>(row + blk * T::kBytes, item, w);
+      for (int g = 0; g < T::kGroups; ++g) {
+        const int64_t grp = blk * (T::kElems / 32) + T::xblock(item, g);  // 32-element group of the row
+        ++seen[grp];
+        for (int e = 0; e < 32; ++e) {
+          const double want = ref[r * cols + grp * 32 + e];
+          max_ref = std::max(max_ref, std::fabs(want));
+          max_diff = std::max(max_diff, std::fabs(qd::item_value(w[g], e) - want));
+          const double xd = static_cast<double>(xq.s[grp].d) * xq.q[grp * 32 + e];
+          dot_ref += want * xd;
+          dot_abs += std::fabs(want * xd);
+        }
+        dot_kernel += qd::dot_group<T>(w[g], xblock(xq, grp));  // the form the kernel uses
+        if (T::kUniform) {  // the single-scale dot is only valid when the halves share the scale
+          EXPECT_EQ(w[g].a0, w[g].a1);
+          EXPECT_EQ(w[g].b0, w[g].b1);
+        }
+      }
+    }
+    for (int64_t grp = 0; grp < cols / 32; ++grp) EXPECT_EQ(seen[grp], 1) << "group " << grp << " decoded once";
+    ASSERT_GT(max_ref, 0.0);
+    EXPECT_LE(max_diff, 1e-6 * max_ref) << "row " << r;
+    EXPECT_LE(std::fabs(dot_kernel - dot_ref), 1e-5 * dot_abs) << "row " << r << ": " << dot_kernel << " vs " << dot_ref;
+  }
+}
+
+TEST(QuantDecodeHost, ItemsMatchCpuDequantizeAndDot) {
+  check_type<qd::TQ4_0>(11);
+  check_type<qd::TQ4_1>(12);
+  check_type<qd::TQ5_0>(13);
+  check_type<qd::TQ5_1>(14);
+  check_type<qd::TQ8_0>(15);
+  check_type<qd::TQ2_K>(16);
+  check_type<qd::TQ3_K>(17);
+  check_type<qd::TQ4_K>(18);
+  check_type<qd::TQ5_K>(19);
+  check_type<qd::TQ4_K1>(21);
+  check_type<qd::TQ5_K1>(22);
+  check_type<qd::TQ6_K>(20);
+}
+
+// The same on data made by the CPU quantizer (realistic scales rather than random bytes).
+template <typename T>
+void check_quantized_by_cpu(uint32_t seed) {
+  SCOPED_TRACE(std::string(type_name(T::kType)));
+  const int64_t cols = 512;
+  const auto src = tessera::test::random_floats(cols, seed);
+  std::vector<uint8_t> row(*row_size(T::kType, cols));
+  auto st = quantize_row(T::kType, src.data(), row.data(), cols);
+  ASSERT_TRUE(st.ok()) << st.error().describe();
+  const auto ref = test::dequantize_ref(T::kType, row, 1, cols, row.size());
+  for (int64_t it = 0; it < cols / T::kElems * T::kItems; ++it) {
+    const int64_t blk = it / T::kItems;
+    const int item = static_cast<int>(it % T::kItems);
+    WItem w[T::kGroups];
+    T::template decode<PlainSrc>(row.data() + blk * T::kBytes, item, w);
+    for (int g = 0; g < T::kGroups; ++g) {
+      const int64_t grp = blk * (T::kElems / 32) + T::xblock(item, g);
+      for (int e = 0; e < 32; ++e) EXPECT_NEAR(qd::item_value(w[g], e), ref[grp * 32 + e], 1e-5) << "element " << grp * 32 + e;
+    }
+  }
+}
+
+TEST(QuantDecodeHost, CpuQuantizedRows) {
+  check_quantized_by_cpu<qd::TQ4_0>(1);
+  check_quantized_by_cpu<qd::TQ4_1>(2);
+  check_quantized_by_cpu<qd::TQ5_0>(3);
+  check_quantized_by_cpu<qd::TQ5_1>(4);
+  check_quantized_by_cpu<qd::TQ8_0>(5);
+  check_quantized_by_cpu<qd::TQ2_K>(6);
+  check_quantized_by_cpu<qd::TQ3_K>(7);
+  check_quantized_by_cpu<qd::TQ4_K>(8);
+  check_quantized_by_cpu<qd::TQ5_K>(9);
+  check_quantized_by_cpu<qd::TQ4_K1>(11);
+  check_quantized_by_cpu<qd::TQ5_K1>(12);
+  check_quantized_by_cpu<qd::TQ6_K>(10);
+}
+
+TEST(QuantDecodeHost, ActivationQuantizationIsWithinHalfAStep) {
+  auto x = tessera::test::random_floats(32 * 64, 77, 3.0f);
+  x[5] = 0.0f;
+  for (int i = 64; i < 96; ++i) x[i] = 0.0f;  // an all-zero block: d = 0, q = 0
+  const HostQ8 q = quantize_x(x);
+  for (size_t b = 0; b < x.size() / 32; ++b) {
+    int s0 = 0, s1 = 0;
+    for (int e = 0; e < 32; ++e) {
+      const float xv = x[32 * b + e];
+      const int qv = q.q[32 * b + e];
+      EXPECT_LE(std::abs(qv), 127);
+      EXPECT_LE(std::fabs(q.s[b].d * qv - xv), 0.5001f * q.s[b].d + 1e-12f) << "block " << b << " elem " << e;
+      (e < 16 ? s0 : s1) += qv;
+    }
+    EXPECT_EQ(q.s[b].s0, s0);
+    EXPECT_EQ(q.s[b].s1, s1);
+  }
+  EXPECT_EQ(q.s[2].d, 0.0f);
+}
+
+// The 2-byte aligned reader (the same code the device runs) at both word phases, up to the last
+// byte of a buffer.
+TEST(QuantDecodeHost, TwoByteAlignedReader) {
+  alignas(16) uint8_t buf[40];
+  for (int i = 0; i < 40; ++i) buf[i] = static_cast<uint8_t>(i * 37 + 11);
+  for (int off : {0, 2, 4, 6, 22, 24}) {
+    uint32_t w[4];
+    qd::load16<2, PlainSrc>(buf + off, w);
+    uint32_t want[4];
+    std::memcpy(want, buf + off, 16);
+    for (int k = 0; k < 4; ++k) EXPECT_EQ(w[k], want[k]) << "offset " << off << " word " << k;
+  }
+}
+
+TEST(QuantDecodeHost, Spread4AndFunnel) {
+  for (uint32_t v = 0; v < 16; ++v) {
+    uint32_t want = 0;
+    for (int i = 0; i < 4; ++i) want |= ((v >> i) & 1u) << (8 * i);
+    EXPECT_EQ(qd::spread4(v), want);
+  }
+  EXPECT_EQ(qd::funnel_r(0x11223344u, 0xAABBCCDDu, 16), 0xCCDD1122u);
+  EXPECT_EQ(qd::funnel_r(0x11223344u, 0xAABBCCDDu, 0), 0x11223344u);
+  EXPECT_EQ(qd::dp4a(0x01FF7F80u, 0x02020202u, 5), 5 + 2 * (1 - 1 + 127 - 128));
+}
+
+}  // namespace
+}  // namespace tessera::cuda

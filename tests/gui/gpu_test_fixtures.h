@@ -1,0 +1,24 @@
+// Fake GPU lists for the GPU panel, split editor and plot suites: 2, 3 and 4 GPUs of different
+// sizes and free memory, with fixed UUIDs.
+#pragma once
+
+#include <QList>
+
+#include <memory>
+
+#include "backend/model_spec.h"
+#include "gpu_device.h"
+
+namespace tessera::gui::test {
+
+QList<GpuDevice> twoGpus();
+QList<GpuDevice> threeGpus();
+QList<GpuDevice> fourGpus();
+QList<GpuDevice> gpus(int count);  // 2, 3 or 4
+
+// The shape of Llama 2 70B with Q4_K weights (about 38 GiB): large enough to need several GPUs.
+std::shared_ptr<const ModelSpec> llama70bSpec();
+// Llama 3 8B, Q4_K (about 4.6 GiB).
+std::shared_ptr<const ModelSpec> llama8bSpec();
+
+}  // namespace tessera::gui::test

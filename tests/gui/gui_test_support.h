@@ -1,0 +1,45 @@
+// Helpers shared by the GUI suites: fresh settings per test, waiting on the event loop, model
+// checking, fixture paths.
+#pragma once
+
+#include <QAbstractItemModel>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <memory>
+
+namespace tessera::gui::test {
+
+// Where gui_test_main put the suites' settings; each FreshSettings gets its own folder below.
+void setSettingsRoot(const QString& root);
+
+// Points QSettings (native and INI, user scope) at a new empty folder for the object's lifetime.
+class FreshSettings {
+ public:
+  FreshSettings();
+  const QString& path() const { return path_; }
+
+ private:
+  QString path_;
+};
+
+// Runs the event loop until `done()` or `timeout_ms` passes; returns done().
+bool waitUntil(const std::function<bool()>& done, int timeout_ms = 10000);
+
+// Attaches a QAbstractItemModelTester (warning mode) and collects what it reports.
+class ModelChecker {
+ public:
+  explicit ModelChecker(QAbstractItemModel* model);
+  ~ModelChecker();
+  QStringList problems() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Absolute path of a fixture file (honours $TESSERA_FIXTURES_DIR).
+QString fixturePath(const QString& relative);
+
+}  // namespace tessera::gui::test

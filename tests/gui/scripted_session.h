@@ -1,0 +1,58 @@
+// A fake EngineSession whose timing the tests control: loads in N steps with a delay each (and can
+// be held at a step until released), generates a scripted list of pieces with a delay per token.
+// Script fields are read on the worker thread; set them before the request that uses them (the
+// queued invocation orders the write before the read). `gate` and counters are thread-safe.
+#pragma once
+
+#include <QSemaphore>
+#include <QStringList>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine_session.h"
+
+namespace tessera::gui::test {
+
+struct SessionScript {
+  int load_steps = 4;
+  int load_step_ms = 2;
+  std::optional<Error> load_error;
+  ModelInfo info;
+
+  std::vector<std::string> pieces{"Hello", ",", " world", "!"};
+  int token_ms = 1;
+  // Repeat `pieces` this many times (long generations).
+  int repeat = 1;
+  std::optional<Error> generate_error;
+
+  // When set, load() blocks after its first progress call until the test releases the semaphore.
+  bool hold_load = false;
+  QSemaphore load_gate;
+  std::atomic<bool> load_waiting{false};
+
+  std::atomic<int> loads{0};
+  std::atomic<int> generations{0};
+  std::atomic<int> tokens_emitted{0};
+  std::atomic<bool> loaded{false};
+  GenerationRequest last_request;  // written on the worker thread; read after the reply finished
+};
+
+class ScriptedSession : public EngineSession {
+ public:
+  explicit ScriptedSession(std::shared_ptr<SessionScript> script) : script_(std::move(script)) {}
+
+  Result<ModelInfo> load(const QString& path, const LoadSettings& settings, const ProgressCallback& progress) override;
+  void unload() override { script_->loaded = false; }
+  bool isLoaded() const override { return script_->loaded; }
+  Result<GenerationTimings> generate(const GenerationRequest& request, const PieceCallback& on_piece,
+                                     const StopFlag& stop) override;
+
+ private:
+  std::shared_ptr<SessionScript> script_;
+};
+
+}  // namespace tessera::gui::test

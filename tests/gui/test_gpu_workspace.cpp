@@ -1,0 +1,237 @@
+// GpuWorkspace: the split chosen in the editor reaches the worker with the load, "Apply" reloads a
+// loaded model with the new split, the model file's spec feeds the preview, and a screenshot of the
+// GPU panel, split editor and plots with four fake GPUs (written where $TESSERA_SCREENSHOT_DIR says).
+#include <QDir>
+#include <QLabel>
+#include <QMainWindow>
+#include <QMutex>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTest>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+#include "device_monitor.h"
+#include "engine_client.h"
+#include "engine_session.h"
+#include "gpu_list_model.h"
+#include "gpu_panel.h"
+#include "gpu_test_fixtures.h"
+#include "gpu_workspace.h"
+#include "gui_test_support.h"
+#include "memory_plot.h"
+#include "split_editor.h"
+#include "split_preview_model.h"
+#include "throughput_plot.h"
+#include "throughput_sampler.h"
+
+namespace tessera::gui {
+namespace {
+
+using test::waitUntil;
+
+// Loads instantly and remembers the settings of every load.
+struct LoadLog {
+  QMutex mutex;
+  QList<LoadSettings> loads;
+  QList<LoadSettings> get() {
+    QMutexLocker lock(&mutex);
+    return loads;
+  }
+};
+
+class RecordingSession : public EngineSession {
+ public:
+  explicit RecordingSession(std::shared_ptr<LoadLog> log) : log_(std::move(log)) {}
+  Result<ModelInfo> load(const QString& path, const LoadSettings& settings, const ProgressCallback& progress) override {
+    {
+      QMutexLocker lock(&log_->mutex);
+      log_->loads.append(settings);
+    }
+    progress(1.0f);
+    loaded_ = true;
+    ModelInfo info;
+    info.path = path;
+    info.name = QStringLiteral("fake");
+    info.backend = QStringLiteral("CUDA (4 GPUs)");
+    return info;
+  }
+  void unload() override { loaded_ = false; }
+  bool isLoaded() const override { return loaded_; }
+  Result<GenerationTimings> generate(const GenerationRequest&, const PieceCallback& on_piece, const StopFlag&) override {
+    on_piece("Hi");
+    GenerationTimings t;
+    t.generated_tokens = 1;
+    return t;
+  }
+
+ private:
+  std::shared_ptr<LoadLog> log_;
+  bool loaded_ = false;
+};
+
+TEST(GpuWorkspace, TheEditedSplitGoesWithTheLoadAndApplyReloads) {
+  test::FreshSettings settings;
+  auto log = std::make_shared<LoadLog>();
+  EngineClient client(std::make_unique<RecordingSession>(log));
+  GpuWorkspace ws(&client, std::make_unique<FakeDeviceSource>(test::fourGpus()), nullptr, 30);
+  ASSERT_TRUE(waitUntil([&] { return ws.splitModel()->deviceCount() == 4; }));
+  ws.setModelFile(test::fixturePath(QStringLiteral("models/stories260K-f32.gguf")));
+  QSignalSpy spec(&ws, &GpuWorkspace::modelSpecReady);
+  ASSERT_TRUE(waitUntil([&] { return ws.splitModel()->hasModel(); }));
+  ASSERT_TRUE(ws.splitModel()->plan().has_value());
+
+  SplitEditor* editor = ws.splitEditor();
+  editor->presetButton(SplitPreviewModel::Preset::Even)->click();
+  editor->slider(3)->setValue(100);
+  LoadSettings load;
+  load.context_length = 256;
+  ws.fillLoadSettings(&load);
+  client.load(QStringLiteral("/models/fake.gguf"), load);
+  ASSERT_TRUE(waitUntil([&] { return client.state() == EngineClient::State::Ready; }));
+  ASSERT_EQ(log->get().size(), 1);
+  const SplitChoice sent = log->get().at(0).split;
+  EXPECT_EQ(sent.mode, QStringLiteral("layer"));
+  ASSERT_EQ(sent.ratios.size(), 4);
+  EXPECT_FLOAT_EQ(sent.ratios[0], 25.0f);
+  EXPECT_FLOAT_EQ(sent.ratios[3], 10.0f);
+  EXPECT_EQ(sent.uuids, QStringList({test::fourGpus()[0].uuid, test::fourGpus()[1].uuid, test::fourGpus()[2].uuid,
+                                     test::fourGpus()[3].uuid}));
+  ASSERT_TRUE(ws.loadedChoice().has_value());
+  EXPECT_FALSE(editor->applyButton()->isEnabled());  // loaded with this split
+
+  // Change the split and apply: the same model is loaded again with the new split.
+  editor->slider(3)->setValue(400);
+  ASSERT_TRUE(editor->applyButton()->isEnabled());
+  editor->applyButton()->click();
+  ASSERT_TRUE(waitUntil([&] { return log->get().size() == 2 && client.state() == EngineClient::State::Ready; }));
+  const LoadSettings reload = log->get().at(1);
+  EXPECT_EQ(reload.context_length, 256);
+  EXPECT_FLOAT_EQ(reload.split.ratios[3], 40.0f);
+  EXPECT_EQ(client.modelPath(), QStringLiteral("/models/fake.gguf"));
+  EXPECT_FALSE(editor->applyButton()->isEnabled());
+  // The loaded model's memory counts as free for the next preview.
+  EXPECT_GT(ws.splitModel()->reclaimable(0), 0u);
+  client.unload();
+  ASSERT_TRUE(waitUntil([&] { return client.state() == EngineClient::State::Empty; }));
+  EXPECT_EQ(ws.splitModel()->reclaimable(0), 0u);
+}
+
+TEST(GpuWorkspace, ABadModelFileClearsThePreview) {
+  test::FreshSettings settings;
+  EngineClient client(std::make_unique<RecordingSession>(std::make_shared<LoadLog>()));
+  GpuWorkspace ws(&client, std::make_unique<FakeDeviceSource>(test::twoGpus()), nullptr, 30);
+  QSignalSpy ready(&ws, &GpuWorkspace::modelSpecReady);
+  ws.setModelFile(QStringLiteral("/nonexistent/model.gguf"));
+  ASSERT_TRUE(waitUntil([&] { return ready.count() == 1; }));
+  EXPECT_FALSE(ready.at(0).at(0).toBool());
+  EXPECT_TRUE(ready.at(0).at(1).toString().contains(QStringLiteral("/nonexistent/model.gguf")));
+  EXPECT_FALSE(ws.splitModel()->hasModel());
+}
+
+// Renders the GPU panel, the split editor and the plots with a recorded four-GPU machine and a
+// few replies, as one PNG. Always renders (so it is tested); saves only with TESSERA_SCREENSHOT_DIR.
+TEST(GpuWorkspace, Screenshot) {
+  test::FreshSettings settings;
+  EngineClient client(std::make_unique<RecordingSession>(std::make_shared<LoadLog>()));
+  auto source = std::make_unique<FakeDeviceSource>(test::fourGpus());
+  FakeDeviceSource* fake = source.get();
+  GpuWorkspace ws(&client, std::move(source), nullptr, 40);
+  ASSERT_TRUE(waitUntil([&] { return ws.splitModel()->deviceCount() == 4; }));
+  ws.splitModel()->setModel(test::llama70bSpec(), QStringLiteral("Llama 2 70B · Q4_K"));
+  ws.splitModel()->setContextLength(8192);
+  SplitEditor* editor = ws.splitEditor();
+  // A split that overloads the RTX 4090, so the warning shows.
+  const int values[] = {450, 250, 150, 400};
+  for (int i = 0; i < 4; ++i) editor->slider(i)->setValue(values[i]);
+
+  // A recorded minute and a half of memory: a model loads at 15-25 s (a split that fits), and at
+  // 60 s another program takes 12 GiB on the A100.
+  QWidget window;  // before `recorded`, which it holds for a while
+  MemoryPlot recorded;
+  for (int i = 0; i <= 180; ++i) {
+    const double t = i * 0.5;
+    const double load = std::clamp((t - 15.0) / 10.0, 0.0, 1.0);
+    const double model_gib[] = {14.8, 8.4, 5.0, 4.0};
+    DeviceSnapshot snap;
+    snap.devices = test::fourGpus();
+    for (int d = 0; d < 4; ++d) {
+      double extra = load * model_gib[d] + 0.05 * std::sin(t * 0.9 + d);
+      if (d == 1 && t >= 60.0) extra += 12.0 * std::min(1.0, (t - 60.0) / 2.0);
+      snap.devices[d].free_bytes -= static_cast<quint64>(std::max(0.0, extra) * 1073741824.0);
+    }
+    snap.taken_ms = 1700000000000 + static_cast<qint64>(t * 1000.0);
+    recorded.addSnapshot(snap);
+  }
+
+  // Three earlier replies and the current one.
+  ThroughputPlot* plot = ws.throughputPlot();
+  for (int reply = 1; reply <= 4; ++reply) {
+    plot->onReplyStarted(reply);
+    const double ttft = 0.35 + 0.05 * reply;
+    for (double t = 0.1; t < ttft; t += 0.1) plot->onPromptProgress(reply, t);
+    plot->onFirstToken(reply, ttft);
+    int tokens = 0;
+    for (int i = 1; i <= 16; ++i) {
+      const double rate = 58.0 + 6.0 * std::sin(i * 0.7 + reply) - 0.4 * i + reply;
+      tokens += static_cast<int>(rate * 0.25);
+      plot->onSample(ThroughputSample{reply, ttft + 0.25 * i, rate, tokens});
+    }
+    ReplyRecord r;
+    r.reply = reply;
+    r.prompt_tokens = 180 + 40 * reply;
+    r.prompt_tokens_per_second = r.prompt_tokens / (ttft - 0.02);
+    r.generated_tokens = tokens;
+    r.generation_tokens_per_second = tokens / (0.25 * 16);
+    r.time_to_first_token = ttft - 0.01;
+    r.seen_first_token = ttft;
+    r.seconds = ttft + 4.0;
+    plot->onReplyFinished(r);
+  }
+
+  window.setWindowTitle(QStringLiteral("Tessera — GPUs"));
+  auto* layout = new QHBoxLayout(&window);
+  QWidget* gpu = ws.gpuWidget();
+  QWidget* perf = ws.performanceWidget();
+  gpu->setParent(&window);
+  perf->setParent(&window);
+  auto* right = new QWidget(&window);
+  auto* right_layout = new QVBoxLayout(right);
+  right_layout->setContentsMargins(0, 0, 0, 0);
+  // Both plots at once for the picture (the app shows them as tabs).
+  auto* tabs = qobject_cast<QTabWidget*>(perf);
+  ASSERT_NE(tabs, nullptr);
+  MemoryPlot* memory = &recorded;
+  tabs->removeTab(1);
+  memory->setParent(right);
+  right_layout->addWidget(perf, 3);
+  right_layout->addWidget(memory, 2);
+  layout->addWidget(gpu, 1);
+  layout->addWidget(right, 1);
+  window.resize(1500, 940);
+  window.show();
+  QTest::qWait(100);
+  const QImage image = window.grab().toImage();
+  ASSERT_FALSE(image.isNull());
+  EXPECT_TRUE(editor->warningLabel(3)->isVisible());
+  EXPECT_TRUE(memory->isVisible());
+  EXPECT_EQ(memory->graphCount(), 4);
+  const QString dir = qEnvironmentVariable("TESSERA_SCREENSHOT_DIR");
+  if (!dir.isEmpty()) {
+    QDir().mkpath(dir);
+    ASSERT_TRUE(image.save(QDir(dir).filePath(QStringLiteral("gpu-split-throughput.png"))));
+  }
+  // Give the widgets back: the workspace deletes the ones it made, `recorded` is on the stack.
+  gpu->setParent(nullptr);
+  perf->setParent(nullptr);
+  memory->setParent(nullptr);
+}
+
+}  // namespace
+}  // namespace tessera::gui

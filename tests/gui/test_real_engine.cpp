@@ -1,0 +1,189 @@
+// The real app on the real engine (CPU backend) with the stories260K fixture: load, chat with
+// streamed tokens, stop midway, cancel a load, and a corrupt file.
+#include <QElapsedTimer>
+#include <QFile>
+#include <QPushButton>
+#include <QThread>
+
+#include <utility>
+#include <QSemaphore>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+#include "chat_panel.h"
+#include "chat_view.h"
+#include "engine_client.h"
+#include "engine_session.h"
+#include "engine_worker.h"
+#include "error_banner.h"
+#include "gui_test_support.h"
+#include "main_window.h"
+#include "message_widget.h"
+#include "model_panel.h"
+
+namespace tessera::gui {
+namespace {
+
+using test::waitUntil;
+
+QString stories() { return test::fixturePath(QStringLiteral("models/stories260K-f32.gguf")); }
+
+SamplingSettings greedy(int max_tokens) {
+  SamplingSettings s;
+  s.temperature = 0.0;
+  s.repetition_penalty = 1.0;
+  s.max_tokens = max_tokens;
+  return s;
+}
+
+// The real session, except that after the first token of a reply it waits (up to 10 s) for the
+// stop flag: a 260K-parameter model can finish a whole reply before a Stop from the GUI thread
+// arrives on a busy machine, and the test is about that Stop reaching a running engine.
+class WaitForStopAfterFirstToken : public EngineSession {
+ public:
+  explicit WaitForStopAfterFirstToken(std::unique_ptr<EngineSession> inner) : inner_(std::move(inner)) {}
+  Result<ModelInfo> load(const QString& path, const LoadSettings& s, const ProgressCallback& p) override {
+    return inner_->load(path, s, p);
+  }
+  void unload() override { inner_->unload(); }
+  bool isLoaded() const override { return inner_->isLoaded(); }
+  Result<GenerationTimings> generate(const GenerationRequest& r, const PieceCallback& on_piece,
+                                     const StopFlag& stop) override {
+    bool first = true;
+    return inner_->generate(r, [&](std::string_view piece) {
+      on_piece(piece);
+      if (!std::exchange(first, false)) return;
+      QElapsedTimer waited;
+      waited.start();
+      while (!stop.load() && waited.elapsed() < 10000) QThread::msleep(1);
+    }, stop);
+  }
+
+ private:
+  std::unique_ptr<EngineSession> inner_;
+};
+
+struct RealWindow {
+  test::FreshSettings settings;
+  MainWindow window;
+  explicit RealWindow(std::unique_ptr<EngineSession> session = makeTesseraEngineSession())
+      : window(std::move(session)) {
+    window.show();
+  }
+  bool load() {
+    window.openModel(stories(), true);
+    return waitUntil([&] { return window.engine()->state() == EngineClient::State::Ready; }, 30000);
+  }
+};
+
+TEST(RealEngine, LoadsStories260K) {
+  RealWindow w;
+  QSignalSpy progress(w.window.engine(), &EngineClient::loadProgress);
+  ASSERT_TRUE(w.load()) << w.window.banner()->detail().toStdString();
+  const ModelInfo& info = w.window.engine()->model();
+  EXPECT_EQ(info.architecture, QStringLiteral("llama"));
+  EXPECT_EQ(info.context_length, 512);
+  EXPECT_EQ(info.layer_count, 5);
+  EXPECT_EQ(info.vocab_size, 512);
+  EXPECT_GT(info.parameter_count, 260000u);
+  EXPECT_FALSE(info.backend.isEmpty());
+  EXPECT_GE(progress.count(), 1);
+  EXPECT_FLOAT_EQ(progress.last().at(0).toFloat(), 1.0f);
+  EXPECT_FALSE(w.window.banner()->isVisible());
+}
+
+TEST(RealEngine, SendStreamsTheGreedyStory) {
+  RealWindow w;
+  ASSERT_TRUE(w.load());
+  w.window.chat()->setSampling(greedy(40));
+  QSignalSpy text(w.window.engine(), &EngineClient::textGenerated);
+  QSignalSpy finished(w.window.chat(), &ChatController::replyFinished);
+  ASSERT_TRUE(w.window.chat()->send(QStringLiteral("Once upon a time")));
+  ASSERT_TRUE(waitUntil([&] { return finished.count() == 1; }, 30000));
+  ASSERT_GE(text.count(), 1);
+  const ChatMessage& reply = w.window.chatModel()->message(1);
+  // The fixture's reference continuation (llama2.c and llama.cpp agree on it).
+  EXPECT_TRUE(reply.text.startsWith(QStringLiteral(", there was a little girl named Lily.")))
+      << reply.text.toStdString();
+  EXPECT_EQ(reply.status, ChatMessage::Status::Complete);
+  ASSERT_TRUE(reply.has_timings);
+  EXPECT_EQ(reply.timings.generated_tokens, 40);
+  EXPECT_GT(reply.timings.prompt_tokens, 1);
+  EXPECT_GT(reply.timings.generation_tokens_per_second(), 0.0);
+  EXPECT_GT(reply.timings.time_to_first_token, 0.0);
+  MessageWidget* widget = w.window.chatPanel()->view()->messageWidget(1);
+  ASSERT_NE(widget, nullptr);
+  EXPECT_TRUE(widget->text().startsWith(QStringLiteral(", there was")));
+  EXPECT_TRUE(widget->timingsText().contains(QStringLiteral("tok/s")));
+}
+
+TEST(RealEngine, StopEndsAReplyMidway) {
+  RealWindow w(std::make_unique<WaitForStopAfterFirstToken>(makeTesseraEngineSession()));
+  ASSERT_TRUE(w.load());
+  SamplingSettings s = greedy(100000);  // until the context is full, unless stopped
+  s.temperature = 1.0;
+  s.seed = 7;
+  w.window.chat()->setSampling(s);
+  QSignalSpy finished(w.window.chat(), &ChatController::replyFinished);
+  // Stop as soon as the first text reaches the GUI thread.
+  QObject::connect(w.window.engine(), &EngineClient::textGenerated, w.window.chat(), &ChatController::stop);
+  ASSERT_TRUE(w.window.chat()->send(QStringLiteral("Once upon a time")));
+  ASSERT_TRUE(waitUntil([&] { return finished.count() == 1; }, 30000));
+  const ChatMessage& reply = w.window.chatModel()->message(1);
+  EXPECT_EQ(reply.status, ChatMessage::Status::Stopped);
+  EXPECT_TRUE(reply.timings.stopped);
+  EXPECT_GE(reply.timings.generated_tokens, 1);
+  EXPECT_LT(reply.timings.generated_tokens + reply.timings.prompt_tokens, 512);
+  EXPECT_FALSE(reply.text.isEmpty());
+  // The model is still there for the next message.
+  EXPECT_EQ(w.window.engine()->state(), EngineClient::State::Ready);
+}
+
+TEST(RealEngine, CancelledLoadLeavesNothingLoaded) {
+  RealWindow w;
+  EngineClient* engine = w.window.engine();
+  QSemaphore busy;
+  QMetaObject::invokeMethod(engine->worker(), [&busy] { busy.acquire(); }, Qt::QueuedConnection);
+  QSignalSpy failed(engine, &EngineClient::loadFailed);
+  engine->load(stories(), LoadSettings{});
+  QTest::mouseClick(w.window.modelPanel()->cancelButton(), Qt::LeftButton);
+  busy.release();
+  ASSERT_TRUE(waitUntil([&] { return failed.count() == 1; }, 30000));
+  EXPECT_EQ(failed.at(0).at(0).value<EngineError>().kind, EngineErrorKind::Cancelled);
+  EXPECT_EQ(engine->state(), EngineClient::State::Empty);
+  EXPECT_EQ(w.window.banner()->severity(), ErrorBanner::Severity::Info);
+  // Loading again works.
+  ASSERT_TRUE(w.load());
+}
+
+TEST(RealEngine, CorruptFileIsReportedByTheEngineToo) {
+  RealWindow w;
+  QTemporaryDir dir;
+  const QString bad = dir.filePath(QStringLiteral("truncated.gguf"));
+  QFile source(stories());
+  ASSERT_TRUE(source.open(QIODevice::ReadOnly));
+  QFile out(bad);
+  ASSERT_TRUE(out.open(QIODevice::WriteOnly));
+  out.write(source.read(4096));  // header and part of the metadata: tensor data missing
+  out.close();
+  QSignalSpy failed(w.window.engine(), &EngineClient::loadFailed);
+  w.window.engine()->load(bad, LoadSettings{});  // straight to the engine, past the preview
+  ASSERT_TRUE(waitUntil([&] { return failed.count() == 1; }, 30000));
+  const auto error = failed.at(0).at(0).value<EngineError>();
+  EXPECT_EQ(error.kind, EngineErrorKind::BadFile) << error.message.toStdString();
+  EXPECT_TRUE(error.message.contains(QStringLiteral("truncated.gguf"))) << error.message.toStdString();
+  EXPECT_TRUE(w.window.banner()->isVisible());
+  EXPECT_EQ(w.window.engine()->state(), EngineClient::State::Empty);
+  // And through the window's Open path.
+  QSignalSpy preview(&w.window, &MainWindow::previewFinished);
+  w.window.openModel(bad, true);
+  ASSERT_TRUE(waitUntil([&] { return preview.count() == 1; }));
+  EXPECT_FALSE(preview.at(0).at(0).toBool());
+  EXPECT_TRUE(w.window.banner()->title().contains(QStringLiteral("truncated.gguf")));
+}
+
+}  // namespace
+}  // namespace tessera::gui

@@ -1,0 +1,124 @@
+// Screenshots for docs/screenshots: the real app on the real engine with stories260K. Runs only
+// when TESSERA_SCREENSHOT_DIR names a folder (skipped otherwise), e.g. with
+//   TESSERA_SCREENSHOT_DIR=docs/screenshots xvfb-run -a -s "-screen 0 1400x900x24"
+// in front of: build-gui/tests/gui/test_gui --gtest_filter='Screenshots.*'
+// The reply shown "in progress" is the real model's output; its tokens are delivered with a pause
+// each (like a larger model's pace) so the picture can be taken while it streams.
+#include <QDir>
+#include <QFile>
+#include <QApplication>
+#include <QPixmap>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QThread>
+
+#include <gtest/gtest.h>
+
+#include "chat_input.h"
+#include "chat_panel.h"
+#include "engine_client.h"
+#include "error_banner.h"
+#include "gui_test_support.h"
+#include "main_window.h"
+#include "model_panel.h"
+#include "sampling_panel.h"
+#include "startup.h"
+#include "system_prompt_edit.h"
+
+namespace tessera::gui {
+namespace {
+
+using test::waitUntil;
+
+// Passes everything to the real session; while `slow` is set, each token waits `token_ms`.
+class PacedSession : public EngineSession {
+ public:
+  PacedSession(std::unique_ptr<EngineSession> inner, std::shared_ptr<std::atomic<bool>> slow)
+      : inner_(std::move(inner)), slow_(std::move(slow)) {}
+  Result<ModelInfo> load(const QString& path, const LoadSettings& s, const ProgressCallback& p) override {
+    return inner_->load(path, s, p);
+  }
+  void unload() override { inner_->unload(); }
+  bool isLoaded() const override { return inner_->isLoaded(); }
+  Result<GenerationTimings> generate(const GenerationRequest& r, const PieceCallback& on_piece,
+                                     const StopFlag& stop) override {
+    return inner_->generate(r, [&](std::string_view piece) {
+      if (slow_->load()) QThread::msleep(60);
+      on_piece(piece);
+    }, stop);
+  }
+
+ private:
+  std::unique_ptr<EngineSession> inner_;
+  std::shared_ptr<std::atomic<bool>> slow_;
+};
+
+QString screenshotDir() { return qEnvironmentVariable("TESSERA_SCREENSHOT_DIR"); }
+
+void save(QWidget* widget, const QString& name) {
+  QApplication::processEvents();
+  const QString path = QDir(screenshotDir()).filePath(name);
+  ASSERT_TRUE(widget->grab().save(path)) << path.toStdString();
+}
+
+TEST(Screenshots, MainWindow) {
+  if (screenshotDir().isEmpty()) GTEST_SKIP() << "set TESSERA_SCREENSHOT_DIR to take screenshots";
+  QDir().mkpath(screenshotDir());
+  test::FreshSettings settings;
+  auto slow = std::make_shared<std::atomic<bool>>(false);
+  MainWindow window(std::make_unique<PacedSession>(makeTesseraEngineSession(), slow));
+  window.resize(1400, 880);
+  window.show();
+
+  // 1. Metadata shown before loading.
+  // Tessera's own tiny chat model when it is in the tree, else the stories260K fixture.
+  QString model = findDefaultModel();
+  const bool chat_model = !model.isEmpty();
+  if (!chat_model) model = test::fixturePath(QStringLiteral("models/stories260K-f32.gguf"));
+  QSignalSpy preview(&window, &MainWindow::previewFinished);
+  window.openModel(model, false);
+  ASSERT_TRUE(waitUntil([&] { return preview.count() == 1; }));
+  save(&window, QStringLiteral("model-preview.png"));
+
+  // 2. A conversation: one finished reply with its timings, a second one streaming.
+  window.loadOpenModel();
+  ASSERT_TRUE(waitUntil([&] { return window.engine()->state() == EngineClient::State::Ready; }, 30000));
+  SamplingSettings s = window.samplingPanel()->settings();
+  s.temperature = 0.7;
+  s.seed = 42;
+  s.max_tokens = 120;
+  window.samplingPanel()->setSettings(s);
+  window.chat()->setSampling(s);
+  const QString system = chat_model ? QStringLiteral("You are Tessera, a friendly helper.") : QString();
+  window.systemPromptEdit()->setText(system);
+  window.chat()->setSystemPrompt(system);
+  ASSERT_TRUE(window.chat()->send(chat_model ? QStringLiteral("What is 5 plus 2?")
+                                             : QStringLiteral("Once upon a time, there was a little robot")));
+  ASSERT_TRUE(waitUntil([&] { return !window.chat()->isStreaming(); }, 30000));
+  // 3. An error in the banner: a damaged file.
+  QTemporaryDir dir;
+  const QString bad = dir.filePath(QStringLiteral("damaged-model.gguf"));
+  QFile file(bad);
+  ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+  file.write(QByteArray("GGUF\x03\x00\x00\x00", 8) + QByteArray(64, '\xff'));
+  file.close();
+  QSignalSpy preview2(&window, &MainWindow::previewFinished);
+  window.openModel(bad, true);
+  ASSERT_TRUE(waitUntil([&] { return preview2.count() == 1; }));
+  save(&window, QStringLiteral("error-banner.png"));
+  window.banner()->dismiss();
+
+  slow->store(true);
+  ASSERT_TRUE(window.chat()->send(chat_model ? QStringLiteral("Tell me a story about a frog.")
+                                             : QStringLiteral("The robot wanted to find a friend.")));
+  window.chatPanel()->input()->setPlainText(QStringLiteral("And what did the frog do next?"));
+  ASSERT_TRUE(waitUntil([&] { return window.chatModel()->message(3).text.size() > 160; }, 30000));
+  save(&window, QStringLiteral("main-window-chat.png"));
+  window.chat()->stop();
+  ASSERT_TRUE(waitUntil([&] { return !window.chat()->isStreaming(); }, 30000));
+  slow->store(false);
+
+}
+
+}  // namespace
+}  // namespace tessera::gui

@@ -1,0 +1,329 @@
+// Split editor: slider -> planner -> projection with 2, 3 and 4 fake GPUs (the bytes shown equal
+// tessera::plan_split's), overflow warnings appearing and disappearing, presets, per-UUID memory
+// of the ratios, split mode and main GPU, and the choice handed to the load.
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QSlider>
+
+#include <gtest/gtest.h>
+
+#include "display_format.h"
+#include "gpu_test_fixtures.h"
+#include "gui_test_support.h"
+#include "memory_bar.h"
+#include "split/split_plan.h"
+#include "split_editor.h"
+#include "split_preview_model.h"
+
+namespace tessera::gui {
+namespace {
+
+using Preset = SplitPreviewModel::Preset;
+
+// The planner's answer computed here, independently of the editor: the devices as the monitor
+// reported them, the ratios as the sliders show them.
+tessera::SplitPlan expectedPlan(const ModelSpec& spec, const QList<GpuDevice>& gpus, const QList<double>& ratios,
+                                tessera::SplitMode mode, int main_device, int n_ctx,
+                                tessera::KvCacheType kv = tessera::KvCacheType::F16) {
+  std::vector<tessera::DeviceDescription> devices;
+  for (const GpuDevice& g : gpus) {
+    tessera::DeviceDescription d;
+    d.id = g.index;
+    d.name = g.name.toStdString();
+    d.uuid = g.uuid.toStdString();
+    d.free_bytes = g.free_bytes;
+    d.total_bytes = g.total_bytes;
+    devices.push_back(d);
+  }
+  tessera::SplitSettings s;
+  s.mode = mode;
+  for (double r : ratios) s.ratios.push_back(static_cast<float>(r));
+  s.main_device = main_device;
+  s.n_ctx = n_ctx;
+  s.n_batch = std::min(512, n_ctx);
+  s.kv_type = kv;
+  auto plan = tessera::plan_split(spec, devices, s);
+  EXPECT_TRUE(plan) << plan.error().message;
+  return *plan;
+}
+
+QList<double> sliderRatios(const SplitEditor& editor) {
+  QList<double> out;
+  for (int i = 0; i < editor.rowCount(); ++i) out.append(editor.spinBox(i)->value());
+  return out;
+}
+
+// Every row of the editor shows exactly the planner's bytes: in the bar, in the text, in the tooltip.
+void expectShows(const SplitEditor& editor, const tessera::SplitPlan& plan) {
+  ASSERT_EQ(editor.rowCount(), static_cast<int>(plan.devices.size()));
+  const QLocale locale;
+  for (int i = 0; i < editor.rowCount(); ++i) {
+    SCOPED_TRACE(i);
+    const tessera::DevicePlan& d = plan.devices[static_cast<size_t>(i)];
+    const ProjectionBar* bar = editor.projection(i);
+    EXPECT_EQ(bar->weights(), d.bytes.weights);
+    EXPECT_EQ(bar->kvCache(), d.bytes.kv_cache);
+    EXPECT_EQ(bar->scratch(), d.bytes.scratch);
+    EXPECT_EQ(bar->overflow(), !d.fits);
+    const QString text = editor.bytesLabel(i)->text();
+    EXPECT_TRUE(text.startsWith(SplitEditor::bytesText(d))) << text.toStdString();
+    if (d.bytes.total() > 0) {
+      EXPECT_TRUE(text.contains(DisplayFormat::bytes(d.bytes.weights))) << text.toStdString();
+    }
+    const QString tip = editor.bytesLabel(i)->toolTip();
+    for (quint64 v : {quint64(d.bytes.weights), quint64(d.bytes.kv_cache), quint64(d.bytes.scratch), quint64(d.bytes.total())})
+      EXPECT_TRUE(tip.contains(locale.toString(v))) << tip.toStdString() << " lacks " << v;
+    EXPECT_EQ(editor.warningLabel(i)->isVisibleTo(&editor), !d.fits);
+  }
+}
+
+struct Editor {
+  test::FreshSettings settings;
+  SplitPreviewModel model;
+  SplitEditor editor{&model};
+
+  explicit Editor(const QList<GpuDevice>& gpus, std::shared_ptr<const ModelSpec> spec = test::llama70bSpec()) {
+    model.setDevices(gpus);
+    model.setModel(std::move(spec), QStringLiteral("Llama 2 70B Q4_K"));
+    editor.resize(700, 600);
+    editor.show();
+  }
+};
+
+class SplitEditorGpus : public testing::TestWithParam<int> {};
+
+TEST_P(SplitEditorGpus, SliderMovesReplanAndShowThePlannersBytes) {
+  const int n = GetParam();
+  const QList<GpuDevice> gpus = test::gpus(n);
+  Editor e(gpus);
+  ASSERT_EQ(e.editor.rowCount(), n);
+  ASSERT_TRUE(e.model.plan().has_value());
+  expectShows(e.editor, expectedPlan(*e.model.spec(), gpus, sliderRatios(e.editor), tessera::SplitMode::Layer, 0, 4096));
+
+  // Drag each slider somewhere else, as a user would; the number follows and the plan with it.
+  for (int i = 0; i < n; ++i) {
+    SCOPED_TRACE(i);
+    const int value = 150 + 170 * i;  // slider units: 15.0, 32.0, 49.0, 66.0
+    e.editor.slider(i)->setValue(value);
+    EXPECT_DOUBLE_EQ(e.editor.spinBox(i)->value(), value / 10.0);
+    EXPECT_DOUBLE_EQ(e.model.ratio(i), value / 10.0);
+    expectShows(e.editor, expectedPlan(*e.model.spec(), gpus, sliderRatios(e.editor), tessera::SplitMode::Layer, 0, 4096));
+  }
+  // The numeric field drives the slider too.
+  e.editor.spinBox(n - 1)->setValue(7.5);
+  EXPECT_EQ(e.editor.slider(n - 1)->value(), 75);
+  const auto plan = expectedPlan(*e.model.spec(), gpus, sliderRatios(e.editor), tessera::SplitMode::Layer, 0, 4096);
+  expectShows(e.editor, plan);
+  // The shares shown are the planner's normalised ones.
+  for (int i = 0; i < n; ++i)
+    EXPECT_EQ(e.editor.shareLabel(i)->text(),
+              QStringLiteral("%1 %").arg(QLocale().toString(100.0 * plan.devices[i].share, 'f', 1)));
+}
+
+TEST_P(SplitEditorGpus, RowModeAndMainGpuAreHonoured) {
+  const int n = GetParam();
+  const QList<GpuDevice> gpus = test::gpus(n);
+  Editor e(gpus, test::llama8bSpec());
+  e.editor.modeCombo()->setCurrentIndex(e.editor.modeCombo()->findData(QStringLiteral("row")));
+  e.editor.mainGpuCombo()->setCurrentIndex(n - 1);
+  EXPECT_EQ(e.model.mode(), tessera::SplitMode::Row);
+  EXPECT_EQ(e.model.mainDevice(), n - 1);
+  expectShows(e.editor, expectedPlan(*e.model.spec(), gpus, sliderRatios(e.editor), tessera::SplitMode::Row, n - 1, 4096));
+  // None: everything on the main GPU, the sliders are disabled.
+  e.editor.modeCombo()->setCurrentIndex(e.editor.modeCombo()->findData(QStringLiteral("none")));
+  EXPECT_FALSE(e.editor.slider(0)->isEnabled());
+  const auto plan = expectedPlan(*e.model.spec(), gpus, sliderRatios(e.editor), tessera::SplitMode::None, n - 1, 4096);
+  expectShows(e.editor, plan);
+  // All weights on the main GPU: as many bytes as a layer split spreads over all of them.
+  const auto spread = expectedPlan(*e.model.spec(), gpus, {}, tessera::SplitMode::Layer, 0, 4096);
+  uint64_t all_weights = 0;
+  for (const auto& d : spread.devices) all_weights += d.bytes.weights;
+  for (int i = 0; i < n - 1; ++i) EXPECT_EQ(e.editor.projection(i)->weights(), 0u);
+  EXPECT_EQ(e.editor.projection(n - 1)->weights(), all_weights);
+  EXPECT_GT(all_weights, 4ull << 30);
+}
+
+INSTANTIATE_TEST_SUITE_P(FakeGpus, SplitEditorGpus, testing::Values(2, 3, 4),
+                         [](const testing::TestParamInfo<int>& info) { return std::to_string(info.param) + "Gpus"; });
+
+TEST(SplitEditor, ContextLengthAndKvTypeFeedThePlan) {
+  const QList<GpuDevice> gpus = test::threeGpus();
+  Editor e(gpus);
+  e.model.setContextLength(16384);
+  expectShows(e.editor, expectedPlan(*e.model.spec(), gpus, sliderRatios(e.editor), tessera::SplitMode::Layer, 0, 16384));
+  e.editor.kvTypeCombo()->setCurrentIndex(1);  // F32
+  EXPECT_EQ(e.model.kvCacheType(), tessera::KvCacheType::F32);
+  const auto plan = expectedPlan(*e.model.spec(), gpus, sliderRatios(e.editor), tessera::SplitMode::Layer, 0, 16384,
+                                 tessera::KvCacheType::F32);
+  expectShows(e.editor, plan);
+  // 0 = the model's own context (4096 for this shape).
+  e.model.setContextLength(0);
+  EXPECT_EQ(e.model.effectiveContextLength(), 4096);
+}
+
+TEST(SplitEditor, OverflowWarningAppearsAndDisappears) {
+  const QList<GpuDevice> gpus = test::fourGpus();
+  Editor e(gpus);
+  ASSERT_TRUE(e.model.fits());
+  for (int i = 0; i < 4; ++i) EXPECT_FALSE(e.editor.warningLabel(i)->isVisibleTo(&e.editor));
+  EXPECT_TRUE(e.editor.summaryLabel()->text().startsWith(QStringLiteral("Fits:")));
+
+  // Everything on the RTX 4090 (11.5 GiB free): it overflows.
+  for (int i = 0; i < 3; ++i) e.editor.slider(i)->setValue(0);
+  e.editor.slider(3)->setValue(1000);
+  ASSERT_FALSE(e.model.fits());
+  const auto plan = expectedPlan(*e.model.spec(), gpus, sliderRatios(e.editor), tessera::SplitMode::Layer, 0, 4096);
+  ASSERT_FALSE(plan.fits);
+  expectShows(e.editor, plan);
+  EXPECT_TRUE(e.editor.warningLabel(3)->isVisibleTo(&e.editor));
+  EXPECT_TRUE(e.editor.warningLabel(3)->text().contains(QStringLiteral("Would overflow")));
+  EXPECT_TRUE(e.editor.warningLabel(3)->text().contains(DisplayFormat::bytes(plan.devices[3].bytes.total())));
+  EXPECT_EQ(e.editor.summaryLabel()->text(), QStringLiteral("Does not fit: ") + QString::fromStdString(plan.problem));
+  EXPECT_TRUE(e.editor.projection(3)->overflow());
+
+  // Give most of it back to the H200: the warning goes.
+  e.editor.slider(0)->setValue(900);
+  e.editor.slider(3)->setValue(50);
+  ASSERT_TRUE(e.model.fits());
+  expectShows(e.editor, expectedPlan(*e.model.spec(), gpus, sliderRatios(e.editor), tessera::SplitMode::Layer, 0, 4096));
+  EXPECT_FALSE(e.editor.warningLabel(3)->isVisibleTo(&e.editor));
+  EXPECT_TRUE(e.editor.summaryLabel()->text().startsWith(QStringLiteral("Fits:")));
+
+  // A GPU whose free memory drops (another program) overflows without a slider moving.
+  QList<GpuDevice> busy = gpus;
+  busy[0].free_bytes = 2ull << 30;
+  e.model.setDevices(busy);
+  EXPECT_FALSE(e.model.fits());
+  EXPECT_TRUE(e.editor.warningLabel(0)->isVisibleTo(&e.editor));
+}
+
+TEST(SplitEditor, Presets) {
+  const QList<GpuDevice> gpus = test::fourGpus();
+  Editor e(gpus);
+  e.editor.presetButton(Preset::Even)->click();
+  for (int i = 0; i < 4; ++i) EXPECT_DOUBLE_EQ(e.editor.spinBox(i)->value(), 25.0);
+  expectShows(e.editor, expectedPlan(*e.model.spec(), gpus, sliderRatios(e.editor), tessera::SplitMode::Layer, 0, 4096));
+
+  auto expectProportional = [&](auto bytes_of) {
+    double sum = 0.0;
+    for (const GpuDevice& g : gpus) sum += static_cast<double>(bytes_of(g));
+    for (int i = 0; i < 4; ++i) {
+      const double want = std::round(1000.0 * bytes_of(gpus[i]) / sum) / 10.0;
+      EXPECT_DOUBLE_EQ(e.editor.spinBox(i)->value(), want) << i;
+      EXPECT_EQ(e.editor.slider(i)->value(), static_cast<int>(std::lround(want * 10.0))) << i;
+    }
+  };
+  e.editor.presetButton(Preset::ByTotalMemory)->click();
+  expectProportional([](const GpuDevice& g) { return g.total_bytes; });
+  expectShows(e.editor, expectedPlan(*e.model.spec(), gpus, sliderRatios(e.editor), tessera::SplitMode::Layer, 0, 4096));
+  e.editor.presetButton(Preset::ByFreeMemory)->click();
+  expectProportional([](const GpuDevice& g) { return g.free_bytes; });
+  expectShows(e.editor, expectedPlan(*e.model.spec(), gpus, sliderRatios(e.editor), tessera::SplitMode::Layer, 0, 4096));
+}
+
+TEST(SplitEditor, RatiosAreRememberedPerGpuUuidNotPerIndex) {
+  test::FreshSettings settings;
+  const QList<GpuDevice> gpus = test::fourGpus();
+  QHash<QString, double> chosen;
+  {
+    SplitPreviewModel model;
+    SplitEditor editor(&model);
+    model.setDevices(gpus);
+    const double values[] = {40.0, 30.0, 20.0, 10.0};
+    for (int i = 0; i < 4; ++i) {
+      editor.spinBox(i)->setValue(values[i]);
+      chosen[gpus[i].uuid] = values[i];
+    }
+    model.setMainDevice(2);  // the L40S
+  }
+  // The machine comes back with its GPUs in another order (and one index renumbered).
+  QList<GpuDevice> reordered = {gpus[3], gpus[1], gpus[0], gpus[2]};
+  for (int i = 0; i < 4; ++i) reordered[i].index = i;
+  SplitPreviewModel model;
+  SplitEditor editor(&model);
+  model.setDevices(reordered);
+  for (int i = 0; i < 4; ++i) {
+    SCOPED_TRACE(reordered[i].name.toStdString());
+    EXPECT_DOUBLE_EQ(model.ratio(i), chosen[reordered[i].uuid]);
+    EXPECT_DOUBLE_EQ(editor.spinBox(i)->value(), chosen[reordered[i].uuid]);
+  }
+  EXPECT_EQ(model.devices()[model.mainDevice()].uuid, gpus[2].uuid);
+  EXPECT_EQ(editor.mainGpuCombo()->currentIndex(), 3);
+  // The load gets the ratios by the new ordinals.
+  const SplitChoice c = model.choice();
+  ASSERT_EQ(c.ratios.size(), 4);
+  EXPECT_FLOAT_EQ(c.ratios[0], 10.0f);
+  EXPECT_FLOAT_EQ(c.ratios[2], 40.0f);
+  EXPECT_EQ(c.main_gpu, 3);
+  EXPECT_EQ(c.uuids[0], gpus[3].uuid);
+
+  // A GPU never seen before, next to remembered ones, starts at their mean.
+  QList<GpuDevice> grown = reordered;
+  GpuDevice extra = grown[0];
+  extra.uuid = QStringLiteral("GPU-eeeeeeee-0000-0000-0000-000000000005");
+  extra.index = 4;
+  grown.append(extra);
+  model.setDevices(grown);
+  EXPECT_DOUBLE_EQ(model.ratio(4), 25.0);
+  EXPECT_DOUBLE_EQ(model.ratio(0), 10.0);
+}
+
+TEST(SplitEditor, FirstStartSplitsByFreeMemory) {
+  test::FreshSettings settings;
+  SplitPreviewModel model;
+  model.setDevices(test::twoGpus());
+  const auto gpus = test::twoGpus();
+  const double sum = static_cast<double>(gpus[0].free_bytes + gpus[1].free_bytes);
+  EXPECT_DOUBLE_EQ(model.ratio(0), std::round(1000.0 * gpus[0].free_bytes / sum) / 10.0);
+}
+
+TEST(SplitEditor, NoGpuSaysSoAndNoModelAsksForOne) {
+  test::FreshSettings settings;
+  SplitPreviewModel model;
+  SplitEditor editor(&model);
+  editor.show();
+  model.setDevices({});
+  EXPECT_EQ(editor.rowCount(), 0);
+  EXPECT_TRUE(editor.findChild<QLabel*>(QStringLiteral("splitNoGpu"))->isVisible());
+  model.setDevices(test::twoGpus());
+  EXPECT_FALSE(editor.findChild<QLabel*>(QStringLiteral("splitNoGpu"))->isVisible());
+  EXPECT_FALSE(model.plan().has_value());
+  EXPECT_EQ(editor.projection(0)->weights(), 0u);
+  EXPECT_EQ(editor.projection(0)->others(), test::twoGpus()[0].usedBytes());
+}
+
+TEST(SplitEditor, ApplyIsOfferedForALoadedModelWhenTheSplitChanged) {
+  Editor e(test::twoGpus());
+  EXPECT_FALSE(e.editor.applyButton()->isEnabled());  // nothing loaded
+  e.editor.setModelLoaded(true);
+  e.editor.setLoadedChoice(e.model.choice());
+  EXPECT_FALSE(e.editor.applyButton()->isEnabled());  // loaded with this very split
+  e.editor.slider(1)->setValue(e.editor.slider(1)->value() + 50);
+  EXPECT_TRUE(e.editor.applyButton()->isEnabled());
+  SplitChoice applied;
+  QObject::connect(&e.editor, &SplitEditor::applyRequested, [&](const SplitChoice& c) { applied = c; });
+  e.editor.applyButton()->click();
+  EXPECT_EQ(applied, e.model.choice());
+  // A split that does not fit is not offered.
+  e.editor.slider(0)->setValue(0);
+  e.editor.slider(1)->setValue(1000);
+  EXPECT_FALSE(e.model.fits());
+  EXPECT_FALSE(e.editor.applyButton()->isEnabled());
+}
+
+TEST(SplitEditor, MemoryOfTheLoadedModelCountsAsFreeForAReload) {
+  QList<GpuDevice> gpus = test::twoGpus();
+  Editor e(gpus);
+  const quint64 held = 30ull << 30;
+  gpus[0].free_bytes -= held;  // the loaded model holds 30 GiB on the H200
+  e.model.setDevices(gpus);
+  e.model.setReclaimable({{gpus[0].uuid, held}});
+  EXPECT_EQ(e.model.planDevices()[0].free_bytes, gpus[0].free_bytes + held);
+  EXPECT_EQ(e.editor.projection(0)->others(), gpus[0].total_bytes - (gpus[0].free_bytes + held));
+}
+
+}  // namespace
+}  // namespace tessera::gui
