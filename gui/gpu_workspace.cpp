@@ -102,6 +102,7 @@ void GpuWorkspace::attach(MainWindow* window) {
   setContextLength(panel->contextLength());
   connect(panel, &ModelPanel::contextLengthChanged, this, &GpuWorkspace::setContextLength);
   connect(window, &MainWindow::previewFinished, this, [this, panel](bool ok) {
+    setContextLength(panel->contextLength());
     setModelFile(ok && panel->preview() ? panel->preview()->path : QString());
   });
 }

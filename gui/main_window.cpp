@@ -24,10 +24,12 @@
 #include "chat_input.h"
 #include "chat_panel.h"
 #include "chat_view.h"
+#include "device_source.h"
 #include "display_format.h"
 #include "engine_worker.h"
 #include "error_banner.h"
 #include "error_text.h"
+#include "gpu_workspace.h"
 #include "model_panel.h"
 #include "sampling_panel.h"
 #include "system_prompt_edit.h"
@@ -179,6 +181,9 @@ void MainWindow::createDocks() {
   generation_dock->setObjectName(QStringLiteral("generationDock"));
   generation_dock->setWidget(generation);
   addDockWidget(Qt::RightDockWidgetArea, generation_dock);
+
+  gpu_workspace_ = new GpuWorkspace(engine_.get(), makeDefaultDeviceSource(), this);
+  gpu_workspace_->attach(this);
 }
 
 void MainWindow::createActions() {
@@ -322,6 +327,7 @@ void MainWindow::loadOpenModel() {
   banner_->dismiss();
   LoadSettings load;
   load.context_length = model_panel_->contextLength();
+  gpu_workspace_->fillLoadSettings(&load);
   loading_path_ = preview->path;
   engine_->load(preview->path, load);
 }

@@ -24,6 +24,7 @@ namespace tessera::gui {
 
 class ChatPanel;
 class ErrorBanner;
+class GpuWorkspace;
 class ModelPanel;
 class SamplingPanel;
 class SystemPromptEdit;
@@ -58,6 +59,7 @@ class MainWindow : public QMainWindow {
   ChatController* chat() const { return chat_; }
   ChatPanel* chatPanel() const { return chat_panel_; }
   ModelPanel* modelPanel() const { return model_panel_; }
+  GpuWorkspace* gpuWorkspace() const { return gpu_workspace_; }
   SamplingPanel* samplingPanel() const { return sampling_panel_; }
   SystemPromptEdit* systemPromptEdit() const { return system_prompt_; }
   ErrorBanner* banner() const { return banner_; }
@@ -102,6 +104,7 @@ class MainWindow : public QMainWindow {
   ChatController* chat_;
   ChatPanel* chat_panel_ = nullptr;
   ModelPanel* model_panel_ = nullptr;
+  GpuWorkspace* gpu_workspace_ = nullptr;  // GPU panel, split editor, plots (docks); a child
   SamplingPanel* sampling_panel_ = nullptr;
   SystemPromptEdit* system_prompt_ = nullptr;
   ErrorBanner* banner_ = nullptr;

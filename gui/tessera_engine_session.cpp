@@ -12,6 +12,9 @@
 
 #include "engine/engine.h"
 #include "engine_session.h"
+#if defined(TESSERA_HAVE_CUDA)
+#include "backend/cuda_backend.h"
+#endif
 
 namespace tessera::gui {
 namespace {
@@ -63,6 +66,13 @@ class TesseraEngineSession : public EngineSession {
     tessera::LoadSettings s;
     s.backend = "auto";
     s.n_ctx = settings.context_length;
+    s.kv_type = settings.split.kvCacheType();
+#if defined(TESSERA_HAVE_CUDA)
+    // The split editor's choice; where no GPU is usable the factory fails and "auto" uses the CPU.
+    cuda::CudaBackendOptions cuda_options;
+    cuda_options.split = settings.split.toSplitSettings();
+    engine_.register_backend("cuda", cuda::cuda_backend_factory(cuda_options));
+#endif
     QElapsedTimer timer;
     timer.start();
     TESSERA_TRY(engine_.load(path.toStdString(), s, progress));
