@@ -21,7 +21,7 @@ class GgufWriter {
 
   GgufWriter();
 
-  void set_alignment(uint32_t alignment);  // also written as general.alignment when != 32
+  void set_alignment(uint32_t alignment);  // also recorded as the general.alignment key
   // Replaces an existing key of the same name.
   void set(std::string key, Value value);
   void set_string(std::string key, std::string v) { set(std::move(key), Value::string(std::move(v))); }
