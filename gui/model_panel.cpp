@@ -216,9 +216,8 @@ void ModelPanel::updateState() {
     case EngineClient::State::Ready:
     case EngineClient::State::Generating: {
       const ModelInfo& m = engine_->model();
-      status_->setText(tr("Loaded in %1 s on %2, with a context of %3 tokens.")
-                           .arg(locale.toString(m.load_seconds, 'f', 2), m.backend.isEmpty() ? tr("the CPU") : m.backend,
-                                locale.toString(m.context_length)));
+      status_->setText(tr("Loaded in %1 s on %2.")
+                           .arg(locale.toString(m.load_seconds, 'f', 2), m.backend.isEmpty() ? tr("the CPU") : m.backend));
       break;
     }
   }

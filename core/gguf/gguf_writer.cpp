@@ -168,7 +168,7 @@ Status GgufWriter::add_tensor_generated(std::string name, GgmlType type, std::ve
 }
 
 template <typename Sink>
-Status GgufWriter::emit(Sink& sink) const {
+Status GgufWriter::write_to(Sink& sink) const {
   // Padding divides by the alignment, and a reader accepts only powers of two.
   if (alignment_ == 0 || (alignment_ & (alignment_ - 1)) != 0) {
     return make_error(ErrorKind::InvalidArgument,
@@ -212,7 +212,7 @@ Status GgufWriter::emit(Sink& sink) const {
 Result<std::vector<uint8_t>> GgufWriter::to_bytes() const {
   std::vector<uint8_t> out;
   VectorSink sink{out};
-  TESSERA_TRY(emit(sink));
+  TESSERA_TRY(write_to(sink));
   return out;
 }
 
@@ -220,7 +220,7 @@ Status GgufWriter::write_file(const std::string& path) const {
   std::FILE* f = std::fopen(path.c_str(), "wb");
   if (f == nullptr) return make_error(ErrorKind::Io, "cannot create '" + path + "': " + std::strerror(errno));
   FileSink sink{f, path};
-  Status st = emit(sink);
+  Status st = write_to(sink);
   if (std::fclose(f) != 0 && st.ok()) {
     st = make_error(ErrorKind::Io, "cannot finish writing '" + path + "': " + std::strerror(errno));
   }

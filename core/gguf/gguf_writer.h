@@ -54,7 +54,7 @@ class GgufWriter {
   Status check_tensor(const std::string& name, GgmlType type, const std::vector<int64_t>& dims,
                       uint64_t* n_bytes) const;
   template <typename Sink>
-  Status emit(Sink& sink) const;
+  Status write_to(Sink& sink) const;  // not "emit": Qt defines that as a macro
 
   uint32_t version_ = 3;
   uint32_t alignment_ = 32;
