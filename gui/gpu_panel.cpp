@@ -27,7 +27,6 @@ GpuPanel::GpuPanel(GpuListModel* model, QWidget* parent)
   view_->horizontalHeader()->setSectionResizeMode(GpuListModel::ComputeColumn, QHeaderView::ResizeToContents);
   view_->horizontalHeader()->setSectionResizeMode(GpuListModel::MemoryColumn, QHeaderView::Stretch);
   view_->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
-  view_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
 
   message_->setObjectName(QStringLiteral("gpuMessage"));
   message_->setWordWrap(true);

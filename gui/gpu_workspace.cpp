@@ -98,6 +98,13 @@ GpuWorkspace::~GpuWorkspace() {
 
 void GpuWorkspace::attach(MainWindow* window) {
   addDocks(window);
+  // The split editor belongs with the model it previews: a tab next to the model panel (which stays
+  // in front), and a modest plot strip at the bottom. A saved window state overrides both.
+  if (auto* model_dock = window->findChild<QDockWidget*>(QStringLiteral("modelDock"))) {
+    window->tabifyDockWidget(model_dock, gpu_dock_);
+    model_dock->raise();
+  }
+  window->resizeDocks({performance_dock_}, {260}, Qt::Vertical);
   ModelPanel* panel = window->modelPanel();
   setContextLength(panel->contextLength());
   connect(panel, &ModelPanel::contextLengthChanged, this, &GpuWorkspace::setContextLength);

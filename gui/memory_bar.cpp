@@ -87,7 +87,7 @@ void MemoryBarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opt
 
 QSize MemoryBarDelegate::sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const {
   QSize s = QStyledItemDelegate::sizeHint(option, index);
-  if (index.column() == GpuListModel::MemoryColumn) s.setWidth(std::max(s.width() + 16, 260));
+  if (index.column() == GpuListModel::MemoryColumn) s.setWidth(std::max(s.width() + 16, 160));
   s.setHeight(std::max(s.height() + 8, option.fontMetrics.height() + 12));
   return s;
 }

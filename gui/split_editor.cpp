@@ -2,6 +2,7 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFormLayout>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -42,8 +43,8 @@ SplitEditor::SplitEditor(SplitPreviewModel* model, QWidget* parent)
       main_gpu_(new QComboBox(this)),
       kv_type_(new QComboBox(this)),
       even_(new QPushButton(tr("Even"), this)),
-      by_free_(new QPushButton(tr("By Free Memory"), this)),
-      by_total_(new QPushButton(tr("By Total Memory"), this)),
+      by_free_(new QPushButton(tr("Free Memory"), this)),
+      by_total_(new QPushButton(tr("Total Memory"), this)),
       model_label_(new QLabel(this)),
       no_gpu_(new QLabel(this)),
       controls_(new QWidget(this)),
@@ -82,31 +83,31 @@ SplitEditor::SplitEditor(SplitPreviewModel* model, QWidget* parent)
   no_gpu_->setWordWrap(true);
   no_gpu_->setText(tr("No GPU: the model runs on the CPU, so there is nothing to split."));
 
-  auto* top = new QGridLayout;
-  top->addWidget(new QLabel(tr("Split:"), this), 0, 0, Qt::AlignRight);
-  top->addWidget(mode_, 0, 1);
-  top->addWidget(new QLabel(tr("Main GPU:"), this), 0, 2, Qt::AlignRight);
-  top->addWidget(main_gpu_, 0, 3);
-  top->addWidget(new QLabel(tr("KV cache:"), this), 0, 4, Qt::AlignRight);
-  top->addWidget(kv_type_, 0, 5);
-  top->setColumnStretch(1, 2);
-  top->setColumnStretch(3, 2);
+  // A form, so the editor also fits a narrow dock.
   auto* presets = new QHBoxLayout;
-  presets->addWidget(new QLabel(tr("Presets:"), this));
+  presets->setContentsMargins(0, 0, 0, 0);
   presets->addWidget(even_);
   presets->addWidget(by_free_);
   presets->addWidget(by_total_);
   presets->addStretch(1);
+  auto* top = new QFormLayout;
+  top->setLabelAlignment(Qt::AlignRight);
+  top->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+  top->addRow(tr("Split:"), mode_);
+  top->addRow(tr("Main GPU:"), main_gpu_);
+  top->addRow(tr("KV cache:"), kv_type_);
+  top->addRow(tr("Presets:"), presets);
 
   auto* legend = new QLabel(this);
   legend->setTextFormat(Qt::RichText);
+  legend->setWordWrap(true);
   legend->setText(swatch(MemoryColors::others(), tr("used by others")) + QStringLiteral("&nbsp;&nbsp; ") +
                   swatch(MemoryColors::weights(), tr("weights")) + QStringLiteral("&nbsp;&nbsp; ") +
                   swatch(MemoryColors::kvCache(), tr("KV cache")) + QStringLiteral("&nbsp;&nbsp; ") +
                   swatch(MemoryColors::scratch(), tr("scratch")) + QStringLiteral("&nbsp;&nbsp; ") +
                   tr("dashed line: usable limit").toHtmlEscaped());
 
-  grid_->setColumnStretch(1, 1);
+  grid_->setColumnStretch(0, 1);
   grid_->setHorizontalSpacing(8);
   grid_->setVerticalSpacing(2);
   auto* bottom = new QHBoxLayout;
@@ -116,7 +117,6 @@ SplitEditor::SplitEditor(SplitPreviewModel* model, QWidget* parent)
   auto* controls = new QVBoxLayout(controls_);
   controls->setContentsMargins(0, 0, 0, 0);
   controls->addLayout(top);
-  controls->addLayout(presets);
   controls->addWidget(model_label_);
   controls->addLayout(grid_);
   controls->addWidget(legend);
@@ -194,6 +194,7 @@ void SplitEditor::rebuildRows() {
     row.spin->setSingleStep(1.0);
     row.spin->setKeyboardTracking(false);
     row.share = new QLabel(this);
+    row.share->setToolTip(tr("Share of the model this GPU gets (the ratios normalised)"));
     row.share->setMinimumWidth(row.share->fontMetrics().horizontalAdvance(QStringLiteral("100.0 %  ")));
     row.share->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     row.bar = new ProjectionBar(this);
@@ -207,14 +208,15 @@ void SplitEditor::rebuildRows() {
     row.warning->setTextFormat(Qt::PlainText);
     row.warning->setStyleSheet(QStringLiteral("color: %1; font-weight: bold;").arg(MemoryColors::overflow().name()));
     row.warning->hide();
-    const int r = i * 4;
+    // Name and share; slider and number; the projection; its bytes; the warning.
+    const int r = i * 5;
     grid_->addWidget(row.name, r, 0);
-    grid_->addWidget(row.slider, r, 1);
-    grid_->addWidget(row.spin, r, 2);
-    grid_->addWidget(row.share, r, 3);
-    grid_->addWidget(row.bar, r + 1, 0, 1, 4);
-    grid_->addWidget(row.bytes, r + 2, 0, 1, 4);
-    grid_->addWidget(row.warning, r + 3, 0, 1, 4);
+    grid_->addWidget(row.share, r, 1);
+    grid_->addWidget(row.slider, r + 1, 0);
+    grid_->addWidget(row.spin, r + 1, 1);
+    grid_->addWidget(row.bar, r + 2, 0, 1, 2);
+    grid_->addWidget(row.bytes, r + 3, 0, 1, 2);
+    grid_->addWidget(row.warning, r + 4, 0, 1, 2);
     row.widgets = {row.name, row.slider, row.spin, row.share, row.bar, row.bytes, row.warning};
     connect(row.slider, &QSlider::valueChanged, this, [this, i](int v) {
       {

@@ -1,5 +1,6 @@
 #include "throughput_plot.h"
 
+#include <QEvent>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -101,15 +102,19 @@ ThroughputPlot::ThroughputPlot(QWidget* parent)
   first_token_label_->setVisible(false);
 
   plot_->legend->setVisible(true);
+  QFont legend_font = font();
+  legend_font.setPointSizeF(legend_font.pointSizeF() * 0.85);
+  plot_->legend->setFont(legend_font);
   plot_->legend->setBrush(faded(palette().color(QPalette::Base), 220));
   plot_->legend->setBorderPen(QPen(palette().color(QPalette::Mid)));
   live_rect_->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
 
-  // Bottom: recent replies.
+  // Below (or beside, when the plot is wide and short): recent replies.
   history_rect_ = new QCPAxisRect(plot_);
   plot_->plotLayout()->addElement(1, 0, history_rect_);
   plot_->plotLayout()->setRowStretchFactor(0, 2.0);
   plot_->plotLayout()->setRowStretchFactor(1, 1.0);
+  plot_->installEventFilter(this);
   QCPAxis* hx = history_rect_->axis(QCPAxis::atBottom);
   QCPAxis* hy = history_rect_->axis(QCPAxis::atLeft);
   QCPAxis* hy2 = history_rect_->axis(QCPAxis::atRight);
@@ -144,9 +149,9 @@ ThroughputPlot::ThroughputPlot(QWidget* parent)
   history_prompt_->removeFromLegend();
 
   // Both rects share left/right margins so their plots line up.
-  auto* margins = new QCPMarginGroup(plot_);
-  live_rect_->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
-  history_rect_->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+  margins_ = new QCPMarginGroup(plot_);
+  live_rect_->setMarginGroup(QCP::msLeft | QCP::msRight, margins_);
+  history_rect_->setMarginGroup(QCP::msLeft | QCP::msRight, margins_);
   for (QCPAxis* a : {x, y, y2, hx, hy, hy2}) {
     a->setBasePen(QPen(palette().color(QPalette::Mid)));
     a->setTickLabelColor(palette().color(QPalette::Text));
@@ -210,7 +215,7 @@ void ThroughputPlot::onFirstToken(int reply, double seconds) {
   first_token_line_->point1->setCoords(seconds, 0);
   first_token_line_->point2->setCoords(seconds, 1);
   first_token_line_->setVisible(true);
-  first_token_label_->position->setCoords(seconds, 0.02);
+  first_token_label_->position->setCoords(seconds, 0.12);  // below the "prompt" label
   first_token_label_->setText(tr("first token\n%1 s").arg(number(seconds, 2)));
   first_token_label_->setVisible(true);
   summary_->setText(tr("Reply %1: first token after %2 s, generating…").arg(reply).arg(number(seconds, 2)));
@@ -296,6 +301,37 @@ void ThroughputPlot::rescale() {
 }
 
 void ThroughputPlot::replot() { plot_->replot(QCustomPlot::rpQueuedReplot); }
+
+bool ThroughputPlot::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == plot_ && event->type() == QEvent::Resize) arrange();
+  return QWidget::eventFilter(watched, event);
+}
+
+void ThroughputPlot::arrange() {
+  // A wide, short plot (a bottom dock) puts the history beside the live plot; otherwise below.
+  const bool beside = plot_->width() > 2 * plot_->height();
+  if (beside == history_beside_) return;
+  history_beside_ = beside;
+  QCPLayoutGrid* grid = plot_->plotLayout();
+  grid->take(history_rect_);
+  grid->simplify();
+  if (beside) {
+    grid->addElement(0, 1, history_rect_);
+    grid->setColumnStretchFactor(0, 3.0);
+    grid->setColumnStretchFactor(1, 1.0);
+  } else {
+    grid->addElement(1, 0, history_rect_);
+    grid->setRowStretchFactor(0, 2.0);
+    grid->setRowStretchFactor(1, 1.0);
+  }
+  // Line up with the live plot along the shared edges only.
+  history_rect_->setMarginGroup(QCP::msLeft | QCP::msRight | QCP::msTop | QCP::msBottom, nullptr);
+  live_rect_->setMarginGroup(QCP::msLeft | QCP::msRight | QCP::msTop | QCP::msBottom, nullptr);
+  const QCP::MarginSides shared = beside ? (QCP::msTop | QCP::msBottom) : (QCP::msLeft | QCP::msRight);
+  live_rect_->setMarginGroup(shared, margins_);
+  history_rect_->setMarginGroup(shared, margins_);
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
 
 bool ThroughputPlot::exportPng(const QString& path, int width, int height) {
   plot_->replot();

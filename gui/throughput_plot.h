@@ -3,7 +3,8 @@
 //    once the engine reports it, the prompt's tokens/s on the right axis), a dashed line at the
 //    first token, then generation tokens/s samples in blue; the previous few replies stay as faded
 //    lines for comparison.
-//  - bottom: recent replies (up to kHistory) as bars: generation and prompt tokens/s per reply.
+//  - below it (beside it when the plot is wide and short, as in a bottom dock): recent replies (up
+//    to kHistory) as bars: generation and prompt tokens/s per reply.
 // "Export PNG…" saves the plot (QCustomPlot::savePng).
 #pragma once
 
@@ -19,6 +20,7 @@ class QCPGraph;
 class QCPItemRect;
 class QCPItemStraightLine;
 class QCPItemText;
+class QCPMarginGroup;
 class QLabel;
 class QToolButton;
 
@@ -37,6 +39,8 @@ class ThroughputPlot : public QWidget {
   void attach(ThroughputSampler* sampler);
 
   bool exportPng(const QString& path, int width = 0, int height = 0);
+  // Whether the history sits beside the live plot (wide and short) rather than below it.
+  bool historyBeside() const { return history_beside_; }
 
   // For tests.
   QCustomPlot* plot() const { return plot_; }
@@ -55,7 +59,11 @@ class ThroughputPlot : public QWidget {
   void onReplyFinished(const tessera::gui::ReplyRecord& record);
   void chooseExportFile();
 
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
  private:
+  void arrange();
   void rescale();
   void rebuildHistory();
   void replot();
@@ -65,6 +73,8 @@ class ThroughputPlot : public QWidget {
   QCustomPlot* plot_;
   QCPAxisRect* live_rect_;
   QCPAxisRect* history_rect_;
+  QCPMarginGroup* margins_;
+  bool history_beside_ = false;
   QCPGraph* generation_;
   QCPGraph* prompt_;
   QList<QCPGraph*> faded_;

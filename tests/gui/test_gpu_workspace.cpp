@@ -140,9 +140,7 @@ TEST(GpuWorkspace, ABadModelFileClearsThePreview) {
 TEST(GpuWorkspace, Screenshot) {
   test::FreshSettings settings;
   EngineClient client(std::make_unique<RecordingSession>(std::make_shared<LoadLog>()));
-  auto source = std::make_unique<FakeDeviceSource>(test::fourGpus());
-  FakeDeviceSource* fake = source.get();
-  GpuWorkspace ws(&client, std::move(source), nullptr, 40);
+  GpuWorkspace ws(&client, std::make_unique<FakeDeviceSource>(test::fourGpus()), nullptr, 40);
   ASSERT_TRUE(waitUntil([&] { return ws.splitModel()->deviceCount() == 4; }));
   ws.splitModel()->setModel(test::llama70bSpec(), QStringLiteral("Llama 2 70B · Q4_K"));
   ws.splitModel()->setContextLength(8192);
@@ -226,6 +224,13 @@ TEST(GpuWorkspace, Screenshot) {
   if (!dir.isEmpty()) {
     QDir().mkpath(dir);
     ASSERT_TRUE(image.save(QDir(dir).filePath(QStringLiteral("gpu-split-throughput.png"))));
+  }
+  {
+    gpu->setParent(nullptr);
+    gpu->resize(380, 900);
+    gpu->show();
+    QTest::qWait(50);
+    gpu->grab().save(QStringLiteral("/tmp/g9/narrow.png"));
   }
   // Give the widgets back: the workspace deletes the ones it made, `recorded` is on the stack.
   gpu->setParent(nullptr);
