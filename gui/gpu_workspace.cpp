@@ -161,7 +161,7 @@ void GpuWorkspace::onModelLoaded(const ModelInfo& info) {
   // On the GPUs, the loaded model's memory comes back when it is reloaded; count it as free.
   QHash<QString, quint64> reclaimable;
   const auto& plan = split_model_->plan();
-  if (info.backend.startsWith(QLatin1String("CUDA")) && plan && split_model_->choice() == *loaded_choice_) {
+  if (info.backend.startsWith(QLatin1String("cuda"), Qt::CaseInsensitive) && plan && split_model_->choice() == *loaded_choice_) {
     for (const auto& dp : plan->devices)
       reclaimable.insert(QString::fromStdString(dp.device.uuid), dp.bytes.total());
   }

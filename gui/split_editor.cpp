@@ -182,6 +182,9 @@ void SplitEditor::rebuildRows() {
     Row row;
     row.name = new QLabel(tr("%1: %2").arg(d.index).arg(d.name), this);
     row.name->setToolTip(tr("UUID %1").arg(d.uuid));
+    QFont bold = row.name->font();
+    bold.setBold(true);
+    row.name->setFont(bold);
     row.slider = new QSlider(Qt::Horizontal, this);
     row.slider->setObjectName(QStringLiteral("splitSlider%1").arg(i));
     row.slider->setRange(0, kSliderSteps);

@@ -225,13 +225,6 @@ TEST(GpuWorkspace, Screenshot) {
     QDir().mkpath(dir);
     ASSERT_TRUE(image.save(QDir(dir).filePath(QStringLiteral("gpu-split-throughput.png"))));
   }
-  {
-    gpu->setParent(nullptr);
-    gpu->resize(380, 900);
-    gpu->show();
-    QTest::qWait(50);
-    gpu->grab().save(QStringLiteral("/tmp/g9/narrow.png"));
-  }
   // Give the widgets back: the workspace deletes the ones it made, `recorded` is on the stack.
   gpu->setParent(nullptr);
   perf->setParent(nullptr);
