@@ -1,9 +1,7 @@
-// Before any Qt header: gguf_writer.h (through shape_spec.h) has a method named emit, which Qt
-// defines as a macro.
-#include "synth/shape_spec.h"
+#include "gpu_test_fixtures.h"
 
 #include "device_source.h"
-#include "gpu_test_fixtures.h"
+#include "synth/shape_spec.h"
 
 namespace tessera::gui::test {
 
