@@ -5,11 +5,6 @@
 #include "backend/cpu_backend.h"
 #include "split/split_plan.h"
 
-#if defined(TESSERA_HAVE_CUDA)
-#include "backend/cuda_backend.h"
-#include "device_info.h"
-#endif
-
 namespace tessera::cli {
 
 bool parse_backend_option(const std::vector<std::string>& args, size_t& i, BackendOptions& o, std::string& error) {
@@ -72,12 +67,17 @@ Result<std::vector<float>> parse_ratios(const std::string& text) {
 
 }  // namespace
 
-Result<BackendFactory> make_backend_factory(const BackendOptions& o, std::string* note) {
+Result<BackendFactory> make_backend_factory(const BackendOptions& o, CudaPluginLoader& cuda, std::string* note) {
   if (o.name == "cpu") return cpu_backend_factory();
   if (o.name != "cuda" && o.name != "auto")
     return make_error(ErrorKind::InvalidArgument, "unknown backend '" + o.name + "' (expected cpu, cuda or auto)");
-#if defined(TESSERA_HAVE_CUDA)
-  auto list = cuda::list_devices();
+  auto api = cuda.load();
+  if (!api.ok()) {
+    if (o.name == "cuda") return make_error(api.error().kind, "--backend cuda: " + api.error().message);
+    if (note) *note = "no CUDA backend: " + api.error().message + "; running on the CPU";
+    return cpu_backend_factory();
+  }
+  auto list = (*api)->list_devices();
   if (!list.ok()) {
     if (o.name == "cuda") return list.error();
     if (note) *note = "cannot query CUDA devices (" + list.error().message + "); running on the CPU";
@@ -89,19 +89,14 @@ Result<BackendFactory> make_backend_factory(const BackendOptions& o, std::string
     if (note) *note = list->unavailable_reason + "; running on the CPU";
     return cpu_backend_factory();
   }
-  cuda::CudaBackendOptions options;
+  CudaBackendConfig config;
   if (!o.split_mode.empty()) {
-    TESSERA_ASSIGN_OR_RETURN(options.split.mode, parse_split_mode(o.split_mode));
+    TESSERA_ASSIGN_OR_RETURN(config.split.mode, parse_split_mode(o.split_mode));
   }
-  TESSERA_ASSIGN_OR_RETURN(options.split.ratios, parse_ratios(o.tensor_split));
+  TESSERA_ASSIGN_OR_RETURN(config.split.ratios, parse_ratios(o.tensor_split));
   if (o.main_gpu < 0) return make_error(ErrorKind::InvalidArgument, "--main-gpu must not be negative");
-  options.split.main_device = o.main_gpu;
-  return cuda::cuda_backend_factory(options);
-#else
-  if (o.name == "cuda") return make_error(ErrorKind::Unsupported, "this build of tessera-cli has no CUDA backend");
-  if (note) *note = "no CUDA backend in this build; running on the CPU";
-  return cpu_backend_factory();
-#endif
+  config.split.main_device = o.main_gpu;
+  return (*api)->backend_factory(config);
 }
 
 }  // namespace tessera::cli

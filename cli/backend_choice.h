@@ -1,10 +1,11 @@
-// Which backend a CLI command runs on: `--backend cpu|cuda|auto` (auto: CUDA where a GPU exists,
-// otherwise the CPU). Keeps the CLI's knowledge of CUDA in one file.
+// Which backend a CLI command runs on: `--backend cpu|cuda|auto` (auto: CUDA where the CUDA module
+// loads and a GPU exists, otherwise the CPU). Keeps the CLI's knowledge of CUDA in one file.
 #pragma once
 
 #include <string>
 
 #include "backend/backend.h"
+#include "backend/backend_plugin.h"
 #include "common/error.h"
 
 namespace tessera::cli {
@@ -26,7 +27,9 @@ bool parse_backend_option(const std::vector<std::string>& args, size_t& i, Backe
 // Usage lines for the options above.
 const char* backend_options_usage();
 
-// A factory for the chosen backend. `auto` falls back to the CPU, with `note` saying why.
-Result<BackendFactory> make_backend_factory(const BackendOptions& options, std::string* note);
+// A factory for the chosen backend. `auto` falls back to the CPU, with `note` saying why (no CUDA
+// module, no CUDA runtime, no driver or GPU). A CUDA factory holds code of the module `cuda` loaded:
+// the caller keeps `cuda` alive longer than the factory and everything it makes.
+Result<BackendFactory> make_backend_factory(const BackendOptions& options, CudaPluginLoader& cuda, std::string* note);
 
 }  // namespace tessera::cli

@@ -127,7 +127,7 @@ std::optional<std::string> default_model_path() {
   return std::nullopt;
 }
 
-Status load_model(Engine& engine, const ModelOptions& options, const char* command) {
+Status load_model(Engine& engine, const ModelOptions& options, CudaPluginLoader& cuda, const char* command) {
   std::string path = options.model_path;
   if (path.empty()) {
     auto d = default_model_path();
@@ -135,7 +135,7 @@ Status load_model(Engine& engine, const ModelOptions& options, const char* comma
     path = *d;
   }
   std::string note;
-  TESSERA_ASSIGN_OR_RETURN(BackendFactory factory, make_backend_factory(options.backend, &note));
+  TESSERA_ASSIGN_OR_RETURN(BackendFactory factory, make_backend_factory(options.backend, cuda, &note));
   if (!note.empty()) std::fprintf(stderr, "tessera-cli %s: %s\n", command, note.c_str());
   engine.register_backend("selected", std::move(factory));
   LoadSettings s;

@@ -39,8 +39,8 @@ const char* sampling_options_usage();
 std::optional<std::string> default_model_path();
 
 // Loads the model into `engine` with the chosen backend. Prints notes (e.g. "running on the CPU")
-// to stderr. The error is ready to print.
-Status load_model(Engine& engine, const ModelOptions& options, const char* command);
+// to stderr. The error is ready to print. `cuda` must outlive `engine` (declare it first).
+Status load_model(Engine& engine, const ModelOptions& options, CudaPluginLoader& cuda, const char* command);
 
 // Ctrl-C: the first SIGINT sets the flag (the command decides what it means); the process keeps
 // running. install_interrupt_handler() is idempotent.

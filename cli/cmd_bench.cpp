@@ -149,7 +149,8 @@ int cmd_bench(const Args& args) {
     return 1;
   }
   std::string note;
-  auto factory = make_backend_factory(backend, &note);
+  CudaPluginLoader cuda;  // before the factory, backend and model it may make
+  auto factory = make_backend_factory(backend, cuda, &note);
   if (!factory.ok()) {
     std::fprintf(stderr, "tessera-cli bench: %s\n", factory.error().describe().c_str());
     return 1;

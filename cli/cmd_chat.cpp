@@ -100,8 +100,9 @@ int cmd_chat(const Args& args) {
     }
   }
 
+  CudaPluginLoader cuda;  // before the engine: the engine may hold the module's backend
   Engine engine;
-  if (Status s = load_model(engine, model, "chat"); !s.ok()) {
+  if (Status s = load_model(engine, model, cuda, "chat"); !s.ok()) {
     std::fprintf(stderr, "tessera-cli chat: %s\n", s.error().message.c_str());
     return s.error().kind == ErrorKind::InvalidArgument && model.model_path.empty() ? 2 : 1;
   }

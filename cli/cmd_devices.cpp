@@ -1,15 +1,13 @@
 // tessera-cli devices [--json]: the NVIDIA GPUs this machine offers, with live memory.
-// A machine without a driver or GPU is not an error: the command says so and exits 0.
+// A machine without a driver or GPU, or without the CUDA module and its runtime, is not an error:
+// the command says why and exits 0.
 #include <cstdio>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "backend/backend_plugin.h"
 #include "commands.h"
-
-#if defined(TESSERA_HAVE_CUDA)
-#include "device_info.h"
-#endif
 
 namespace tessera::cli {
 namespace {
@@ -20,7 +18,8 @@ void print_usage(FILE* out) {
                "Lists the NVIDIA GPUs visible to this process (CUDA_VISIBLE_DEVICES applies): index, name,\n"
                "compute capability, free/total memory, multiprocessors, PCI bus id and UUID.\n"
                "  --json   one JSON object instead of a table\n"
-               "Exit status: 0 (also when no GPU or driver is present), 1 when a device query fails, 2 on bad usage.\n");
+               "Exit status: 0 (also when no GPU, driver or CUDA module is present), 1 when a device query fails,\n"
+               "2 on bad usage.\n");
 }
 
 }  // namespace
@@ -40,17 +39,20 @@ int cmd_devices(const Args& args) {
     }
   }
 
-#if !defined(TESSERA_HAVE_CUDA)
-  const char* reason = "this build of tessera-cli has no CUDA support (configured with TESSERA_BUILD_CUDA=OFF)";
-  if (json) {
-    nlohmann::json j = {{"devices", nlohmann::json::array()}, {"unavailable_reason", reason}};
-    std::printf("%s\n", j.dump(2).c_str());
-  } else {
-    std::printf("%s\n", reason);
+  CudaPluginLoader cuda;
+  auto api = cuda.load();
+  if (!api.ok()) {
+    const std::string reason = "no CUDA backend: " + api.error().message;
+    if (json) {
+      nlohmann::json j = {{"devices", nlohmann::json::array()}, {"unavailable_reason", reason}};
+      std::printf("%s\n", j.dump(2).c_str());
+    } else {
+      std::printf("%s\n", reason.c_str());
+    }
+    return 0;
   }
-  return 0;
-#else
-  auto list = cuda::list_devices();
+  const CudaPluginApi& cu = **api;
+  auto list = cu.list_devices();
   if (!list.ok()) {
     std::fprintf(stderr, "tessera-cli devices: %s\n", list.error().describe().c_str());
     return 1;
@@ -68,8 +70,9 @@ int cmd_devices(const Args& args) {
                          {"pci_bus_id", d.pci_bus_id},
                          {"uuid", d.uuid}});
     }
-    nlohmann::json j = {{"cuda_runtime", cuda::format_cuda_version(list->runtime_version)},
-                        {"cuda_driver", cuda::format_cuda_version(list->driver_version)},
+    nlohmann::json j = {{"cuda_runtime", cu.format_cuda_version(list->runtime_version)},
+                        {"cuda_driver", cu.format_cuda_version(list->driver_version)},
+                        {"cuda_module", cuda.file().string()},
                         {"devices", devices}};
     if (!list->unavailable_reason.empty()) j["unavailable_reason"] = list->unavailable_reason;
     std::printf("%s\n", j.dump(2).c_str());
@@ -79,17 +82,16 @@ int cmd_devices(const Args& args) {
     std::printf("%s\n", list->unavailable_reason.c_str());
     return 0;
   }
-  std::printf("CUDA runtime %s, driver %s\n", cuda::format_cuda_version(list->runtime_version).c_str(),
-              cuda::format_cuda_version(list->driver_version).c_str());
+  std::printf("CUDA runtime %s, driver %s\n", cu.format_cuda_version(list->runtime_version).c_str(),
+              cu.format_cuda_version(list->driver_version).c_str());
   std::printf("%-3s %-28s %-4s %-24s %-5s %-14s %s\n", "#", "name", "cc", "memory free / total", "SMs", "PCI bus",
               "UUID");
   for (const auto& d : list->devices) {
-    const std::string mem = cuda::format_bytes(d.free_bytes) + " / " + cuda::format_bytes(d.total_bytes);
+    const std::string mem = cu.format_bytes(d.free_bytes) + " / " + cu.format_bytes(d.total_bytes);
     std::printf("%-3d %-28s %d.%-2d %-24s %-5d %-14s %s\n", d.index, d.name.c_str(), d.cc_major, d.cc_minor, mem.c_str(),
                 d.multiprocessor_count, d.pci_bus_id.c_str(), d.uuid.c_str());
   }
   return 0;
-#endif
 }
 
 }  // namespace tessera::cli

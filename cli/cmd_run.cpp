@@ -71,8 +71,9 @@ int cmd_run(const Args& args) {
     return 2;
   }
 
+  CudaPluginLoader cuda;  // before the engine: the engine may hold the module's backend
   Engine engine;
-  if (Status s = load_model(engine, model, "run"); !s.ok()) {
+  if (Status s = load_model(engine, model, cuda, "run"); !s.ok()) {
     std::fprintf(stderr, "tessera-cli run: %s\n", s.error().message.c_str());
     return s.error().kind == ErrorKind::InvalidArgument && model.model_path.empty() ? 2 : 1;
   }

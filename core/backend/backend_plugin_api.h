@@ -1,0 +1,119 @@
+// The table the CUDA backend module (libtessera-cuda.so, built from cuda/plugin/) hands to the
+// programs that load it at run time (core/backend/backend_plugin.h).
+//
+// Why a module: the CUDA backend needs NVIDIA's cuBLAS (libcublas.so.13, libcublasLt.so.13, about
+// half a gigabyte, from NVIDIA's repository, not Debian). Linking it into tessera and tessera-cli
+// would make both refuse to start on every machine without it, GPU or not. Loaded at run time, the
+// programs start everywhere and use the CPU backend where the module or its runtime is missing.
+//
+// The contract across the module boundary:
+// - The table carries C++ types (std::string, std::vector, std::function inside BackendFactory,
+//   Result, std::unique_ptr<Backend>). That is only sound for a module built in the same build, by
+//   the same compiler and standard library, from the same headers. The loader therefore checks, in
+//   this order, abi_version (first member, plain uint32_t, readable whatever the rest looks like),
+//   struct_size, and build_id (project version, compiler version, C++ standard, libstdc++ ABI), and
+//   refuses a module that differs in any of them.
+// - Change anything in this file (a member, a struct it uses) and bump kCudaPluginAbiVersion.
+// - Everything the module returns (factories, backends, models) holds code of the module: the
+//   loader (CudaPluginLoader) must outlive all of it.
+// - Functions are called from any one thread at a time per object they return, like the rest of the
+//   backend; list_devices and logical_memory may be called from a monitor thread.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "backend/backend.h"
+#include "common/error.h"
+#include "split/split_plan.h"
+
+namespace tessera {
+
+// The module's file name (in lib/tessera/ next to the programs, or in the build tree).
+inline constexpr const char* kCudaPluginFileName = "libtessera-cuda.so";
+// The one symbol the module exports: extern "C" const CudaPluginApi* tessera_cuda_plugin_v1().
+inline constexpr const char* kCudaPluginEntryPoint = "tessera_cuda_plugin_v1";
+inline constexpr uint32_t kCudaPluginAbiVersion = 1;
+
+// What the module and the program were built with; equal strings mean the C++ types above agree.
+// Inline, so each side compiles its own answer in.
+inline std::string cuda_plugin_build_id() {
+  std::string id = "tessera ";
+#ifdef TESSERA_VERSION
+  id += TESSERA_VERSION;
+#endif
+  id += ", " __VERSION__ ", C++ " + std::to_string(__cplusplus);
+#ifdef _GLIBCXX_USE_CXX11_ABI
+  id += ", libstdc++ cxx11 ABI " + std::to_string(_GLIBCXX_USE_CXX11_ABI);
+#endif
+  return id;
+}
+
+// One NVIDIA GPU (mirrors cuda::DeviceInfo, cuda/device_info.h).
+struct CudaGpuInfo {
+  int index = -1;                  // CUDA runtime ordinal (after CUDA_VISIBLE_DEVICES)
+  std::string name;                // "NVIDIA H200"
+  int cc_major = 0, cc_minor = 0;  // compute capability
+  uint64_t total_bytes = 0;
+  uint64_t free_bytes = 0;
+  std::string pci_bus_id;          // "0000:19:00.0"
+  std::string uuid;                // "GPU-8c1b7e6f-..."
+  int multiprocessor_count = 0;
+  uint64_t l2_bytes = 0;
+};
+
+// Every visible GPU (mirrors cuda::DeviceList). No driver or no GPU is not an error: no devices
+// and a reason ("no NVIDIA driver/GPU found (...)").
+struct CudaGpuList {
+  std::vector<CudaGpuInfo> devices;
+  std::string unavailable_reason;
+  int driver_version = 0;   // 13000 for CUDA 13.0; 0 without a driver
+  int runtime_version = 0;  // the CUDA runtime inside the module
+};
+
+// A device the CUDA backend plans and allocates on (mirrors cuda::LogicalDevice): one per GPU, or
+// several on one GPU with TESSERA_CUDA_VIRTUAL_DEVICES (cuda/backend/virtual_devices.h).
+struct CudaLogicalGpu {
+  int index = 0;     // logical index, the planner's device index
+  int physical = 0;  // CUDA runtime ordinal
+  std::string name;  // "NVIDIA H200" or "NVIDIA H200 (virtual 2/4)"
+  std::string uuid;
+  int virtual_slot = -1;
+  int virtual_count = 0;
+  uint64_t quota_bytes = 0;
+};
+
+struct CudaMemory {
+  uint64_t free_bytes = 0;
+  uint64_t total_bytes = 0;
+};
+
+// How the backend places models (the parts of cuda::CudaBackendOptions the programs choose;
+// virtual devices and CUDA graphs follow the environment, as the backend documents).
+struct CudaBackendConfig {
+  std::vector<int> device_ids;  // physical ordinals; empty = every visible GPU
+  SplitSettings split;          // mode, ratios, main device, reserve
+};
+
+struct CudaPluginApi {
+  uint32_t abi_version = kCudaPluginAbiVersion;  // first, so any loader can read it
+  uint32_t struct_size = sizeof(CudaPluginApi);
+  const char* build_id = nullptr;  // cuda_plugin_build_id() as the module was compiled
+
+  // cuda::list_devices().
+  Result<CudaGpuList> (*list_devices)() = nullptr;
+  // cuda::cuda_backend_factory(options): the factory fails (Error{Device}) where no GPU is usable.
+  BackendFactory (*backend_factory)(const CudaBackendConfig& config) = nullptr;
+  // The backend's logical devices over every visible GPU, virtual devices from the environment.
+  // Error{Device} when no GPU is usable.
+  Result<std::vector<CudaLogicalGpu>> (*logical_devices)() = nullptr;
+  // Live memory of one logical device as the planner sees it (quota applied).
+  Result<CudaMemory> (*logical_memory)(const CudaLogicalGpu& device) = nullptr;
+  // "13.0" from 13000; "none" for 0.
+  std::string (*format_cuda_version)(int version) = nullptr;
+  // "139.8 GiB" style.
+  std::string (*format_bytes)(uint64_t bytes) = nullptr;
+};
+
+}  // namespace tessera
