@@ -68,6 +68,10 @@ QString AppSettings::systemPrompt() const { return settings_.value("chat/systemP
 
 void AppSettings::setSystemPrompt(const QString& prompt) { settings_.setValue("chat/systemPrompt", prompt); }
 
+QString AppSettings::language() const { return settings_.value("ui/language").toString(); }
+
+void AppSettings::setLanguage(const QString& code) { settings_.setValue("ui/language", code); }
+
 QByteArray AppSettings::windowGeometry() const { return settings_.value("window/geometry").toByteArray(); }
 
 QByteArray AppSettings::windowState() const { return settings_.value("window/state").toByteArray(); }

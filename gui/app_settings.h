@@ -1,6 +1,7 @@
 // Persistent settings through QSettings (organisation "Tessera", application "Tessera"): the last
-// model, recent files, window geometry/state, sampling, context length, system prompt. Tests point
-// QSettings at a temporary directory (QSettings::setPath) before creating one of these.
+// model, recent files, window geometry/state, sampling, context length, system prompt, interface
+// language. Tests point QSettings at a temporary directory (QSettings::setPath) before creating one
+// of these.
 #pragma once
 
 #include <QByteArray>
@@ -35,6 +36,10 @@ class AppSettings {
 
   QString systemPrompt() const;
   void setSystemPrompt(const QString& prompt);
+
+  // The interface language code ("de", "ja", ...); empty = follow the system locale.
+  QString language() const;
+  void setLanguage(const QString& code);
 
   QByteArray windowGeometry() const;
   QByteArray windowState() const;

@@ -1,14 +1,24 @@
 #include "chat_input.h"
 
+#include <QEvent>
 #include <QKeyEvent>
 
 namespace tessera::gui {
 
 ChatInput::ChatInput(QWidget* parent) : QPlainTextEdit(parent) {
   setObjectName(QStringLiteral("chatInput"));
-  setPlaceholderText(tr("Write a message… (Enter sends, Shift+Enter for a new line)"));
   setTabChangesFocus(true);
   setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+  retranslateUi();
+}
+
+void ChatInput::retranslateUi() {
+  setPlaceholderText(tr("Write a message… (Enter sends, Shift+Enter for a new line)"));
+}
+
+void ChatInput::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslateUi();
+  QPlainTextEdit::changeEvent(event);
 }
 
 QSize ChatInput::sizeHint() const {

@@ -18,6 +18,10 @@ class ChatInput : public QPlainTextEdit {
 
  protected:
   void keyPressEvent(QKeyEvent* event) override;
+  void changeEvent(QEvent* event) override;
+
+ private:
+  void retranslateUi();
 };
 
 }  // namespace tessera::gui

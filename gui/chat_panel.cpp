@@ -1,5 +1,6 @@
 #include "chat_panel.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QPushButton>
 #include <QStyle>
@@ -15,10 +16,10 @@ ChatPanel::ChatPanel(ChatController* controller, QWidget* parent)
       controller_(controller),
       view_(new ChatView(controller->model(), this)),
       input_(new ChatInput(this)),
-      send_(new QPushButton(tr("Send"), this)),
-      stop_(new QPushButton(tr("Stop"), this)),
-      regenerate_(new QPushButton(tr("Regenerate"), this)),
-      new_(new QPushButton(tr("New Conversation"), this)) {
+      send_(new QPushButton(this)),
+      stop_(new QPushButton(this)),
+      regenerate_(new QPushButton(this)),
+      new_(new QPushButton(this)) {
   send_->setObjectName(QStringLiteral("sendButton"));
   stop_->setObjectName(QStringLiteral("stopButton"));
   regenerate_->setObjectName(QStringLiteral("regenerateButton"));
@@ -28,11 +29,6 @@ ChatPanel::ChatPanel(ChatController* controller, QWidget* parent)
   stop_->setIcon(style()->standardIcon(QStyle::SP_MediaStop));
   regenerate_->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
   new_->setIcon(style()->standardIcon(QStyle::SP_FileIcon));
-  send_->setToolTip(tr("Send the message (Enter)"));
-  stop_->setToolTip(tr("Stop the reply being generated (Esc)"));
-  regenerate_->setToolTip(tr("Discard the last reply and generate a new one"));
-  new_->setToolTip(tr("Start a new, empty conversation"));
-
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(new_);
   buttons->addWidget(regenerate_);
@@ -63,7 +59,24 @@ ChatPanel::ChatPanel(ChatController* controller, QWidget* parent)
   connect(controller_->model(), &QAbstractItemModel::rowsInserted, this, &ChatPanel::updateActions);
   connect(controller_->model(), &QAbstractItemModel::rowsRemoved, this, &ChatPanel::updateActions);
   connect(controller_->model(), &QAbstractItemModel::modelReset, this, &ChatPanel::updateActions);
-  updateActions();
+  retranslateUi();
+}
+
+void ChatPanel::retranslateUi() {
+  send_->setText(tr("Send"));
+  stop_->setText(tr("Stop"));
+  regenerate_->setText(tr("Regenerate"));
+  new_->setText(tr("New Conversation"));
+  send_->setToolTip(tr("Send the message (Enter)"));
+  stop_->setToolTip(tr("Stop the reply being generated (Esc)"));
+  regenerate_->setToolTip(tr("Discard the last reply and generate a new one"));
+  new_->setToolTip(tr("Start a new, empty conversation"));
+  updateActions();  // the placeholder
+}
+
+void ChatPanel::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslateUi();
+  QWidget::changeEvent(event);
 }
 
 void ChatPanel::submit() {
@@ -84,10 +97,13 @@ void ChatPanel::updateActions() {
   new_->setEnabled(controller_->model()->rowCount() > 0 || streaming);
   switch (controller_->engine()->state()) {
     case EngineClient::State::Empty:
-      view_->setPlaceholder(
-          open_model_.isEmpty()
-              ? tr("Open a GGUF model to start: File ▸ Open Model…, or drop a .gguf file here.")
-              : tr("Press Load to load %1, then write a message.").arg(open_model_));
+      if (open_model_.isEmpty()) {
+        //: "File ▸ Open Model…" names the File menu and its entry: use their translations (without the &).
+        view_->setPlaceholder(tr("Open a GGUF model to start: File ▸ Open Model…, or drop a .gguf file here."));
+      } else {
+        //: "Load" is the model panel's Load button: use its translation. %1 is the model's name.
+        view_->setPlaceholder(tr("Press Load to load %1, then write a message.").arg(open_model_));
+      }
       break;
     case EngineClient::State::Loading: view_->setPlaceholder(tr("Loading the model…")); break;
     case EngineClient::State::Ready:

@@ -36,7 +36,12 @@ class ChatPanel : public QWidget {
  signals:
   void copyRequested(const QString& text);
 
+ protected:
+  void changeEvent(QEvent* event) override;
+
  private:
+  void retranslateUi();
+
   ChatController* controller_;
   ChatView* view_;
   ChatInput* input_;

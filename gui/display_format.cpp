@@ -10,9 +10,11 @@ QString DisplayFormat::bytes(quint64 bytes) {
 
 QString DisplayFormat::parameterCount(quint64 n) {
   const QLocale locale;
-  //: Parameter counts: thousand, million, billion parameters.
+  //: A parameter count in billions ("7.24 B"), as model sizes are usually written.
   if (n >= 1'000'000'000ull) return tr("%1 B").arg(locale.toString(n / 1e9, 'f', 2));
+  //: A parameter count in millions ("3.7 M").
   if (n >= 1'000'000ull) return tr("%1 M").arg(locale.toString(n / 1e6, 'f', 1));
+  //: A parameter count in thousands ("260.0 K").
   if (n >= 1'000ull) return tr("%1 K").arg(locale.toString(n / 1e3, 'f', 1));
   return locale.toString(n);
 }

@@ -1,5 +1,6 @@
 #include "error_banner.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -33,8 +34,6 @@ ErrorBanner::ErrorBanner(QWidget* parent)
 
   close_->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
   close_->setAutoRaise(true);
-  close_->setToolTip(tr("Dismiss"));
-  close_->setAccessibleName(tr("Dismiss message"));
 
   auto* text = new QVBoxLayout;
   text->setSpacing(2);
@@ -50,11 +49,29 @@ ErrorBanner::ErrorBanner(QWidget* parent)
 
   connect(action_, &QPushButton::clicked, this, &ErrorBanner::actionTriggered);
   connect(close_, &QToolButton::clicked, this, &ErrorBanner::dismiss);
+  retranslateUi();
   hide();
 }
 
+void ErrorBanner::retranslateUi() {
+  close_->setToolTip(tr("Dismiss"));
+  close_->setAccessibleName(tr("Dismiss message"));
+  showTexts();
+}
+
+void ErrorBanner::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslateUi();
+  QFrame::changeEvent(event);
+}
+
 void ErrorBanner::showMessage(Severity severity, const ErrorText& text, const QString& action) {
+  showMessage(severity, [text] { return text; }, [action] { return action; });
+}
+
+void ErrorBanner::showMessage(Severity severity, TextSource text, ActionSource action) {
   severity_ = severity;
+  text_source_ = std::move(text);
+  action_source_ = std::move(action);
   QStyle::StandardPixmap pixmap = QStyle::SP_MessageBoxInformation;
   QString background = QStringLiteral("#e8f1fb");
   QString border = QStringLiteral("#9cbfe6");
@@ -71,6 +88,13 @@ void ErrorBanner::showMessage(Severity severity, const ErrorText& text, const QS
                                "#errorBanner QLabel { color: #202020; }")
                     .arg(background, border));
   icon_->setPixmap(style()->standardIcon(pixmap).pixmap(24, 24));
+  showTexts();
+  show();
+}
+
+void ErrorBanner::showTexts() {
+  const ErrorText text = text_source_ ? text_source_() : ErrorText{};
+  const QString action = action_source_ ? action_source_() : QString();
   title_->setText(text.title);
   detail_->setText(text.detail);
   detail_->setVisible(!text.detail.isEmpty());
@@ -78,7 +102,6 @@ void ErrorBanner::showMessage(Severity severity, const ErrorText& text, const QS
   advice_->setVisible(!text.advice.isEmpty());
   action_->setText(action);
   action_->setVisible(!action.isEmpty());
-  show();
 }
 
 void ErrorBanner::dismiss() {

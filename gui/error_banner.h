@@ -5,6 +5,8 @@
 
 #include <QFrame>
 
+#include <functional>
+
 #include "error_text.h"
 
 class QLabel;
@@ -18,10 +20,16 @@ class ErrorBanner : public QFrame {
 
  public:
   enum class Severity { Info, Warning, Error };
+  using TextSource = std::function<ErrorText()>;
+  using ActionSource = std::function<QString()>;
 
   explicit ErrorBanner(QWidget* parent = nullptr);
 
-  // `action` empty = no action button.
+  // `text` and `action` are asked for their texts now and again when the interface language
+  // changes, so a message shown before a switch is re-worded in the new language. An empty
+  // `action` (or one returning an empty text) = no action button.
+  void showMessage(Severity severity, TextSource text, ActionSource action = {});
+  // Fixed texts.
   void showMessage(Severity severity, const ErrorText& text, const QString& action = {});
   void dismiss();
 
@@ -34,8 +42,16 @@ class ErrorBanner : public QFrame {
   void actionTriggered();
   void dismissed();
 
+ protected:
+  void changeEvent(QEvent* event) override;
+
  private:
+  void retranslateUi();
+  void showTexts();
+
   Severity severity_ = Severity::Info;
+  TextSource text_source_;
+  ActionSource action_source_;
   QLabel* icon_;
   QLabel* title_;
   QLabel* detail_;

@@ -30,6 +30,11 @@ QString GpuListModel::memoryText(const GpuDevice& d) {
       .arg(DisplayFormat::bytes(d.usedBytes()), DisplayFormat::bytes(d.free_bytes), DisplayFormat::bytes(d.total_bytes));
 }
 
+void GpuListModel::retranslate() {
+  emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+  if (rowCount() > 0) emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
 QVariant GpuListModel::data(const QModelIndex& index, int role) const {
   if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
   const GpuDevice& d = snapshot_.devices[index.row()];
@@ -43,6 +48,7 @@ QVariant GpuListModel::data(const QModelIndex& index, int role) const {
   }
   if (role == Qt::DisplayRole) {
     switch (index.column()) {
+      //: A GPU: its CUDA index and its name ("0: NVIDIA H200").
       case NameColumn: return tr("%1: %2").arg(d.index).arg(d.name);
       case ComputeColumn: return d.computeCapability();
       case MemoryColumn: return memoryText(d);
@@ -62,6 +68,7 @@ QVariant GpuListModel::headerData(int section, Qt::Orientation orientation, int 
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
   switch (section) {
     case NameColumn: return tr("GPU");
+    //: Column header: the GPU's CUDA compute capability ("9.0").
     case ComputeColumn: return tr("Compute");
     case MemoryColumn: return tr("Memory");
     default: return {};

@@ -37,6 +37,10 @@ class GpuListModel : public QAbstractTableModel {
   // "12.3 GiB used · 127.5 GiB free of 139.8 GiB"
   static QString memoryText(const GpuDevice& device);
 
+  // The interface language changed: views re-read the headers and every text. (Models get no
+  // LanguageChange event of their own; the view showing this model calls it.)
+  void retranslate();
+
  signals:
   // The set of GPUs changed (not just their memory).
   void devicesChanged();

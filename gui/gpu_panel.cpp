@@ -1,5 +1,6 @@
 #include "gpu_panel.h"
 
+#include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableView>
@@ -46,8 +47,15 @@ GpuPanel::GpuPanel(GpuListModel* model, QWidget* parent)
 
   connect(model_, &QAbstractItemModel::modelReset, this, &GpuPanel::refresh);
   connect(model_, &QAbstractItemModel::dataChanged, this, &GpuPanel::refresh);
-  message_->setText(tr("Looking for GPUs…"));
   refresh();
+}
+
+void GpuPanel::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) {
+    model_->retranslate();
+    refresh();
+  }
+  QWidget::changeEvent(event);
 }
 
 void GpuPanel::refresh() {
@@ -56,7 +64,11 @@ void GpuPanel::refresh() {
   view_->setVisible(gpus);
   if (!gpus && (!s.unavailable_reason.isEmpty() || !s.error.isEmpty())) {
     const QString reason = s.unavailable_reason.isEmpty() ? s.error : s.unavailable_reason;
+    //: %1 is why (from the driver or the build), e.g. "no NVIDIA driver/GPU found".
     message_->setText(tr("No GPU can be used: %1.\nTessera runs models on the CPU.").arg(reason));
+  } else if (!gpus) {
+    // No snapshot yet: the first poll has not answered.
+    message_->setText(tr("Looking for GPUs…"));
   }
   message_->setVisible(!gpus);
   error_->setVisible(gpus && !s.error.isEmpty());

@@ -23,6 +23,9 @@ class GpuPanel : public QWidget {
   QString messageText() const;
   bool showsMessage() const;
 
+ protected:
+  void changeEvent(QEvent* event) override;
+
  private:
   void refresh();
 

@@ -1,6 +1,7 @@
 #include "gpu_workspace.h"
 
 #include <QDockWidget>
+#include <QEvent>
 #include <QMainWindow>
 #include <QScrollArea>
 #include <QTabWidget>
@@ -67,9 +68,13 @@ GpuWorkspace::GpuWorkspace(EngineClient* engine, std::unique_ptr<DeviceSource> s
 
   auto* tabs = new QTabWidget;
   tabs->setObjectName(QStringLiteral("performanceTabs"));
-  tabs->addTab(throughput_plot_, tr("Throughput"));
-  tabs->addTab(memory_plot_, tr("GPU Memory"));
+  tabs->addTab(throughput_plot_, QString());
+  tabs->addTab(memory_plot_, QString());
   performance_widget_ = tabs;
+  // This is no widget, so it gets no LanguageChange of its own: it hears the one its tab widget
+  // gets (every widget does, wherever it is shown) and re-titles the tabs and docks.
+  tabs->installEventFilter(this);
+  retranslateUi();
 
   connect(monitor_, &DeviceMonitor::snapshotReady, gpu_model_, &GpuListModel::setSnapshot);
   connect(monitor_, &DeviceMonitor::snapshotReady, memory_plot_, &MemoryPlot::addSnapshot);
@@ -96,6 +101,20 @@ GpuWorkspace::~GpuWorkspace() {
   if (performance_widget_ != nullptr && performance_widget_->parent() == nullptr) delete performance_widget_;
 }
 
+bool GpuWorkspace::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == performance_widget_ && event->type() == QEvent::LanguageChange) retranslateUi();
+  return QObject::eventFilter(watched, event);
+}
+
+void GpuWorkspace::retranslateUi() {
+  if (auto* tabs = qobject_cast<QTabWidget*>(performance_widget_.data())) {
+    tabs->setTabText(tabs->indexOf(throughput_plot_), tr("Throughput"));
+    tabs->setTabText(tabs->indexOf(memory_plot_), tr("GPU Memory"));
+  }
+  if (gpu_dock_ != nullptr) gpu_dock_->setWindowTitle(tr("GPUs"));
+  if (performance_dock_ != nullptr) performance_dock_->setWindowTitle(tr("Performance"));
+}
+
 void GpuWorkspace::attach(MainWindow* window) {
   addDocks(window);
   // The split editor belongs with the model it previews: a tab next to the model panel (which stays
@@ -116,14 +135,15 @@ void GpuWorkspace::attach(MainWindow* window) {
 
 void GpuWorkspace::addDocks(QMainWindow* window) {
   if (gpu_dock_ != nullptr) return;
-  gpu_dock_ = new QDockWidget(tr("GPUs"), window);
+  gpu_dock_ = new QDockWidget(window);
   gpu_dock_->setObjectName(QStringLiteral("gpuDock"));
   gpu_dock_->setWidget(gpu_widget_);
   window->addDockWidget(Qt::LeftDockWidgetArea, gpu_dock_);
-  performance_dock_ = new QDockWidget(tr("Performance"), window);
+  performance_dock_ = new QDockWidget(window);
   performance_dock_->setObjectName(QStringLiteral("performanceDock"));
   performance_dock_->setWidget(performance_widget_);
   window->addDockWidget(Qt::BottomDockWidgetArea, performance_dock_);
+  retranslateUi();
 }
 
 void GpuWorkspace::setModelFile(const QString& path) {

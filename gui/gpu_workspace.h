@@ -63,7 +63,7 @@ class GpuWorkspace : public QObject {
 
   // Puts the docks into `window` and follows its model panel (file shown, context length).
   void attach(MainWindow* window);
-  // The two docks (created by attach or addDocks).
+  // The two docks (created by attach or addDocks); their titles follow the interface language.
   void addDocks(QMainWindow* window);
   QDockWidget* gpuDock() const { return gpu_dock_; }
   QDockWidget* performanceDock() const { return performance_dock_; }
@@ -92,7 +92,11 @@ class GpuWorkspace : public QObject {
   // After each setModelFile: whether the spec could be built (error text otherwise).
   void modelSpecReady(bool ok, const QString& error);
 
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
  private:
+  void retranslateUi();
   void onSpecRead();
   void onModelLoaded(const ModelInfo& info);
   void onModelGone();

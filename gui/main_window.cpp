@@ -1,6 +1,7 @@
 #include "main_window.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
@@ -30,6 +31,7 @@
 #include "error_banner.h"
 #include "error_text.h"
 #include "gpu_workspace.h"
+#include "language_switcher.h"
 #include "model_panel.h"
 #include "sampling_panel.h"
 #include "system_prompt_edit.h"
@@ -60,10 +62,12 @@ PreviewOutcome readPreview(quint64 sequence, const QString& path) {
 
 MainWindow::MainWindow(std::unique_ptr<EngineSession> session, QWidget* parent)
     : QMainWindow(parent),
+      language_(new LanguageSwitcher(this)),
       engine_(std::make_unique<EngineClient>(std::move(session))),
       chat_model_(new ChatModel(this)),
       chat_(new ChatController(engine_.get(), chat_model_, this)) {
   qRegisterMetaType<PreviewOutcome>();
+  language_->apply(settings_.language());
   setObjectName(QStringLiteral("mainWindow"));
   setWindowIcon(QIcon(QStringLiteral(":/icons/tessera.svg")));
   setAcceptDrops(true);
@@ -112,8 +116,8 @@ MainWindow::MainWindow(std::unique_ptr<EngineSession> session, QWidget* parent)
     streamed_tokens_ += tokens;
   });
   connect(chat_, &ChatController::replyFinished, this, [this](int, const GenerationTimings& t) {
-    const QLocale locale;
-    speed_label_->setText(tr("Last reply: %1 tok/s").arg(locale.toString(t.generation_tokens_per_second(), 'f', 1)));
+    last_reply_ = t;
+    updateSpeed();
     updateStatus();
   });
   connect(chat_, &ChatController::replyFailed, this, &MainWindow::onGenerationFailed);
@@ -141,10 +145,8 @@ MainWindow::MainWindow(std::unique_ptr<EngineSession> session, QWidget* parent)
   connect(banner_, &ErrorBanner::actionTriggered, this, &MainWindow::chooseModelFile);
 
   restoreSettings();
-  rebuildRecentMenu();
+  retranslateUi();
   updateActions();
-  updateStatus();
-  updateTitle();
 }
 
 MainWindow::~MainWindow() {
@@ -156,98 +158,185 @@ MainWindow::~MainWindow() {
 
 void MainWindow::createDocks() {
   model_panel_ = new ModelPanel(engine_.get());
-  auto* model_dock = new QDockWidget(tr("Model"), this);
-  model_dock->setObjectName(QStringLiteral("modelDock"));
-  model_dock->setWidget(model_panel_);
-  model_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
-                          QDockWidget::DockWidgetClosable);
-  addDockWidget(Qt::LeftDockWidgetArea, model_dock);
+  model_dock_ = new QDockWidget(this);
+  model_dock_->setObjectName(QStringLiteral("modelDock"));
+  model_dock_->setWidget(model_panel_);
+  model_dock_->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                           QDockWidget::DockWidgetClosable);
+  addDockWidget(Qt::LeftDockWidgetArea, model_dock_);
 
   system_prompt_ = new SystemPromptEdit;
   sampling_panel_ = new SamplingPanel;
   auto* generation = new QWidget;
   auto* layout = new QVBoxLayout(generation);
-  auto* prompt_box = new QGroupBox(tr("System Prompt"));
-  auto* prompt_layout = new QVBoxLayout(prompt_box);
+  prompt_box_ = new QGroupBox;
+  auto* prompt_layout = new QVBoxLayout(prompt_box_);
   prompt_layout->addWidget(system_prompt_);
-  auto* sampling_box = new QGroupBox(tr("Sampling"));
-  auto* sampling_layout = new QVBoxLayout(sampling_box);
+  sampling_box_ = new QGroupBox;
+  auto* sampling_layout = new QVBoxLayout(sampling_box_);
   sampling_layout->setContentsMargins(0, 0, 0, 0);
   sampling_layout->addWidget(sampling_panel_);
-  layout->addWidget(prompt_box);
-  layout->addWidget(sampling_box);
+  layout->addWidget(prompt_box_);
+  layout->addWidget(sampling_box_);
   layout->addStretch(1);
-  auto* generation_dock = new QDockWidget(tr("Generation"), this);
-  generation_dock->setObjectName(QStringLiteral("generationDock"));
-  generation_dock->setWidget(generation);
-  addDockWidget(Qt::RightDockWidgetArea, generation_dock);
+  generation_dock_ = new QDockWidget(this);
+  generation_dock_->setObjectName(QStringLiteral("generationDock"));
+  generation_dock_->setWidget(generation);
+  addDockWidget(Qt::RightDockWidgetArea, generation_dock_);
 
   gpu_workspace_ = new GpuWorkspace(engine_.get(), makeDefaultDeviceSource(), this);
   gpu_workspace_->attach(this);
 }
 
 void MainWindow::createActions() {
-  open_action_ = new QAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open Model…"), this);
+  // Texts come in retranslateUi(). Shortcuts are not translated: a translated key name that Qt
+  // cannot parse would silently lose the shortcut.
+  open_action_ = new QAction(QIcon::fromTheme(QStringLiteral("document-open")), QString(), this);
   open_action_->setShortcut(QKeySequence::Open);
   connect(open_action_, &QAction::triggered, this, &MainWindow::chooseModelFile);
-  load_action_ = new QAction(tr("&Load Model"), this);
-  load_action_->setShortcut(QKeySequence(tr("Ctrl+L")));
+  load_action_ = new QAction(this);
+  load_action_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
   connect(load_action_, &QAction::triggered, this, &MainWindow::loadOpenModel);
-  unload_action_ = new QAction(tr("&Unload Model"), this);
+  unload_action_ = new QAction(this);
   connect(unload_action_, &QAction::triggered, engine_.get(), &EngineClient::unload);
-  load_chat_action_ = new QAction(tr("Open &Conversation…"), this);
+  load_chat_action_ = new QAction(this);
   connect(load_chat_action_, &QAction::triggered, this, &MainWindow::chooseConversationToLoad);
-  save_chat_action_ = new QAction(QIcon::fromTheme(QStringLiteral("document-save")), tr("&Save Conversation…"), this);
+  save_chat_action_ = new QAction(QIcon::fromTheme(QStringLiteral("document-save")), QString(), this);
   save_chat_action_->setShortcut(QKeySequence::Save);
   connect(save_chat_action_, &QAction::triggered, this, &MainWindow::chooseConversationToSave);
-  quit_action_ = new QAction(tr("&Quit"), this);
+  quit_action_ = new QAction(this);
   quit_action_->setShortcut(QKeySequence::Quit);
   quit_action_->setMenuRole(QAction::QuitRole);
   connect(quit_action_, &QAction::triggered, this, &QWidget::close);
 
-  new_chat_action_ = new QAction(tr("&New Conversation"), this);
+  new_chat_action_ = new QAction(this);
   new_chat_action_->setShortcut(QKeySequence::New);
   connect(new_chat_action_, &QAction::triggered, chat_, &ChatController::clear);
-  regenerate_action_ = new QAction(tr("&Regenerate Reply"), this);
-  regenerate_action_->setShortcut(QKeySequence(tr("Ctrl+R")));
+  regenerate_action_ = new QAction(this);
+  regenerate_action_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
   connect(regenerate_action_, &QAction::triggered, chat_, &ChatController::regenerate);
-  stop_action_ = new QAction(tr("&Stop"), this);
+  stop_action_ = new QAction(this);
   stop_action_->setShortcut(QKeySequence(Qt::Key_Escape));
   connect(stop_action_, &QAction::triggered, chat_, &ChatController::stop);
-  copy_reply_action_ = new QAction(tr("&Copy Last Reply"), this);
-  copy_reply_action_->setShortcut(QKeySequence(tr("Ctrl+Shift+C")));
+  copy_reply_action_ = new QAction(this);
+  copy_reply_action_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
   connect(copy_reply_action_, &QAction::triggered, this, &MainWindow::copyLastReply);
 
-  about_action_ = new QAction(tr("&About Tessera"), this);
+  about_action_ = new QAction(this);
   about_action_->setMenuRole(QAction::AboutRole);
   connect(about_action_, &QAction::triggered, this, &MainWindow::showAbout);
 }
 
 void MainWindow::createMenus() {
-  QMenu* file = menuBar()->addMenu(tr("&File"));
-  file->addAction(open_action_);
-  recent_menu_ = file->addMenu(tr("Open &Recent"));
+  file_menu_ = menuBar()->addMenu(QString());
+  file_menu_->setObjectName(QStringLiteral("fileMenu"));
+  file_menu_->addAction(open_action_);
+  recent_menu_ = file_menu_->addMenu(QString());
   recent_menu_->setObjectName(QStringLiteral("recentMenu"));
-  file->addAction(load_action_);
-  file->addAction(unload_action_);
-  file->addSeparator();
-  file->addAction(load_chat_action_);
-  file->addAction(save_chat_action_);
-  file->addSeparator();
-  file->addAction(quit_action_);
+  file_menu_->addAction(load_action_);
+  file_menu_->addAction(unload_action_);
+  file_menu_->addSeparator();
+  file_menu_->addAction(load_chat_action_);
+  file_menu_->addAction(save_chat_action_);
+  file_menu_->addSeparator();
+  file_menu_->addAction(quit_action_);
 
-  QMenu* chat = menuBar()->addMenu(tr("&Chat"));
-  chat->addAction(new_chat_action_);
-  chat->addAction(regenerate_action_);
-  chat->addAction(stop_action_);
-  chat->addSeparator();
-  chat->addAction(copy_reply_action_);
+  chat_menu_ = menuBar()->addMenu(QString());
+  chat_menu_->setObjectName(QStringLiteral("chatMenu"));
+  chat_menu_->addAction(new_chat_action_);
+  chat_menu_->addAction(regenerate_action_);
+  chat_menu_->addAction(stop_action_);
+  chat_menu_->addSeparator();
+  chat_menu_->addAction(copy_reply_action_);
 
-  view_menu_ = menuBar()->addMenu(tr("&View"));
+  view_menu_ = menuBar()->addMenu(QString());
+  view_menu_->setObjectName(QStringLiteral("viewMenu"));
   for (QDockWidget* dock : findChildren<QDockWidget*>()) view_menu_->addAction(dock->toggleViewAction());
 
-  QMenu* help = menuBar()->addMenu(tr("&Help"));
-  help->addAction(about_action_);
+  settings_menu_ = menuBar()->addMenu(QString());
+  settings_menu_->setObjectName(QStringLiteral("settingsMenu"));
+  createLanguageMenu();
+
+  help_menu_ = menuBar()->addMenu(QString());
+  help_menu_->setObjectName(QStringLiteral("helpMenu"));
+  help_menu_->addAction(about_action_);
+}
+
+void MainWindow::createLanguageMenu() {
+  language_menu_ = settings_menu_->addMenu(QIcon::fromTheme(QStringLiteral("preferences-desktop-locale")), QString());
+  language_menu_->setObjectName(QStringLiteral("languageMenu"));
+  language_group_ = new QActionGroup(this);
+  language_group_->setExclusive(true);
+  system_language_action_ = language_menu_->addAction(QString());
+  system_language_action_->setData(QString());
+  language_menu_->addSeparator();
+  QList<QAction*> actions{system_language_action_};
+  // Each language is named in itself, so it can be found from any language.
+  for (const UiLanguage& language : LanguageSwitcher::languages()) {
+    QAction* action = language_menu_->addAction(language.native_name);
+    action->setData(language.code);
+    actions << action;
+  }
+  for (QAction* action : actions) {
+    action->setCheckable(true);
+    language_group_->addAction(action);
+    const QString code = action->data().toString();
+    connect(action, &QAction::triggered, this, [this, code] { setLanguage(code); });
+  }
+  updateLanguageMenu();
+}
+
+void MainWindow::updateLanguageMenu() {
+  for (QAction* action : language_group_->actions())
+    action->setChecked(action->data().toString() == language_->choice());
+}
+
+void MainWindow::setLanguage(const QString& code) {
+  settings_.setLanguage(code);
+  language_->apply(code);
+  updateLanguageMenu();
+}
+
+void MainWindow::retranslateUi() {
+  open_action_->setText(tr("&Open Model…"));
+  load_action_->setText(tr("&Load Model"));
+  unload_action_->setText(tr("&Unload Model"));
+  load_chat_action_->setText(tr("Open &Conversation…"));
+  save_chat_action_->setText(tr("&Save Conversation…"));
+  quit_action_->setText(tr("&Quit"));
+  new_chat_action_->setText(tr("&New Conversation"));
+  regenerate_action_->setText(tr("&Regenerate Reply"));
+  stop_action_->setText(tr("&Stop"));
+  copy_reply_action_->setText(tr("&Copy Last Reply"));
+  about_action_->setText(tr("&About Tessera"));
+  file_menu_->setTitle(tr("&File"));
+  recent_menu_->setTitle(tr("Open &Recent"));
+  chat_menu_->setTitle(tr("&Chat"));
+  view_menu_->setTitle(tr("&View"));
+  settings_menu_->setTitle(tr("&Settings"));
+  language_menu_->setTitle(tr("&Language"));
+  //: Language menu entry: follow the language of the desktop session.
+  system_language_action_->setText(tr("System default"));
+  help_menu_->setTitle(tr("&Help"));
+  model_dock_->setWindowTitle(tr("Model"));
+  generation_dock_->setWindowTitle(tr("Generation"));
+  prompt_box_->setTitle(tr("System Prompt"));
+  sampling_box_->setTitle(tr("Sampling"));
+  rebuildRecentMenu();
+  updateSpeed();
+  updateStatus();
+  updateTitle();
+}
+
+void MainWindow::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslateUi();
+  QMainWindow::changeEvent(event);
+}
+
+void MainWindow::updateSpeed() {
+  if (!last_reply_) return;
+  const QLocale locale;
+  speed_label_->setText(tr("Last reply: %1 tok/s").arg(locale.toString(last_reply_->generation_tokens_per_second(), 'f', 1)));
 }
 
 void MainWindow::restoreSettings() {
@@ -306,8 +395,10 @@ void MainWindow::onPreviewDone() {
     model_panel_->restorePreviousPreview();
     const auto& shown = model_panel_->preview();
     chat_panel_->setOpenModelName(shown ? shown->name : QString());
-    banner_->showMessage(ErrorBanner::Severity::Error, ErrorTexts::forPreview(outcome.error, outcome.path),
-                         tr("Open Another File…"));
+    banner_->showMessage(
+        ErrorBanner::Severity::Error,
+        [error = outcome.error, path = outcome.path] { return ErrorTexts::forPreview(error, path); },
+        [] { return tr("Open Another File…"); });
     updateActions();
     emit previewFinished(false);
     return;
@@ -346,24 +437,24 @@ void MainWindow::onModelLoaded(const ModelInfo& info) {
 }
 
 void MainWindow::onLoadFailed(const EngineError& error) {
-  const ErrorText text = ErrorTexts::forLoad(error, loading_path_);
+  auto text = [error, path = loading_path_] { return ErrorTexts::forLoad(error, path); };
   if (error.kind == EngineErrorKind::Cancelled)
     banner_->showMessage(ErrorBanner::Severity::Info, text);
   else
-    banner_->showMessage(ErrorBanner::Severity::Error, text, tr("Open Another File…"));
+    banner_->showMessage(ErrorBanner::Severity::Error, text, [] { return tr("Open Another File…"); });
   updateStatus();
 }
 
 void MainWindow::onGenerationFailed(const EngineError& error) {
-  banner_->showMessage(ErrorBanner::Severity::Error, ErrorTexts::forGeneration(error));
+  banner_->showMessage(ErrorBanner::Severity::Error, [error] { return ErrorTexts::forGeneration(error); });
 }
 
 bool MainWindow::saveConversation(const QString& path) {
   QString error;
   if (!ConversationIo::save(path, chat_->conversation(), &error)) {
-    banner_->showMessage(ErrorBanner::Severity::Error,
-                         ErrorText{tr("The conversation was not saved"), error,
-                                   tr("Choose a folder you can write to and try again.")});
+    banner_->showMessage(ErrorBanner::Severity::Error, [error] {
+      return ErrorText{tr("The conversation was not saved"), error, tr("Choose a folder you can write to and try again.")};
+    });
     return false;
   }
   statusBar()->showMessage(tr("Saved the conversation to %1").arg(path), 5000);
@@ -374,9 +465,9 @@ bool MainWindow::loadConversation(const QString& path) {
   QString error;
   auto conversation = ConversationIo::load(path, &error);
   if (!conversation) {
-    banner_->showMessage(ErrorBanner::Severity::Error,
-                         ErrorText{tr("The conversation could not be opened"), error,
-                                   tr("Choose a conversation file saved by Tessera.")});
+    banner_->showMessage(ErrorBanner::Severity::Error, [error] {
+      return ErrorText{tr("The conversation could not be opened"), error, tr("Choose a conversation file saved by Tessera.")};
+    });
     return false;
   }
   chat_->setConversation(*conversation);
@@ -392,6 +483,7 @@ void MainWindow::chooseModelFile() {
 }
 
 void MainWindow::chooseConversationToSave() {
+  //: The file name the save dialog suggests.
   QString path = QFileDialog::getSaveFileName(this, tr("Save Conversation"), tr("conversation.json"),
                                               tr("Conversations (*.json);;All files (*)"));
   if (!path.isEmpty()) saveConversation(path);
@@ -440,15 +532,21 @@ void MainWindow::updateStatus() {
   switch (engine_->state()) {
     case EngineClient::State::Empty: status_label_->setText(tr("No model loaded")); break;
     case EngineClient::State::Loading:
+      //: The file being loaded, then how much of it is done, in percent.
       status_label_->setText(tr("Loading %1… %2%")
-                                 .arg(QFileInfo(engine_->modelPath()).fileName())
-                                 .arg(model_panel_->progressBar()->value() / 10));
+                                 .arg(QFileInfo(engine_->modelPath()).fileName(),
+                                      locale.toString(model_panel_->progressBar()->value() / 10)));
       break;
     case EngineClient::State::Ready: {
       const ModelInfo& m = engine_->model();
-      status_label_->setText(tr("Ready: %1 (%2, %3 parameters) on %4")
-                                 .arg(m.name, m.architecture, DisplayFormat::parameterCount(m.parameter_count),
-                                      m.backend.isEmpty() ? tr("CPU") : m.backend));
+      const QString parameters = DisplayFormat::parameterCount(m.parameter_count);
+      if (m.backend.isEmpty()) {
+        //: Model name, architecture, parameter count ("7.24 B").
+        status_label_->setText(tr("Ready: %1 (%2, %3 parameters) on the CPU").arg(m.name, m.architecture, parameters));
+      } else {
+        //: Model name, architecture, parameter count ("7.24 B"), the engine's backend ("cuda (2 GPUs)").
+        status_label_->setText(tr("Ready: %1 (%2, %3 parameters) on %4").arg(m.name, m.architecture, parameters, m.backend));
+      }
       break;
     }
     case EngineClient::State::Generating:

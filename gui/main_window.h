@@ -1,6 +1,8 @@
 // The main window: model panel (left dock), chat (centre), system prompt and sampling (right dock),
 // menus, status bar, drag and drop of .gguf files, and the error banner. It owns the EngineClient
 // (and so the worker thread) and the ChatController, and persists its state through AppSettings.
+// It also owns the LanguageSwitcher: the saved interface language is applied before any widget is
+// made, and Settings ▸ Language switches it at run time (every widget re-translates itself).
 #pragma once
 
 #include <QFutureWatcher>
@@ -17,6 +19,9 @@
 #include "startup.h"
 
 class QAction;
+class QActionGroup;
+class QDockWidget;
+class QGroupBox;
 class QLabel;
 class QMenu;
 
@@ -25,6 +30,7 @@ namespace tessera::gui {
 class ChatPanel;
 class ErrorBanner;
 class GpuWorkspace;
+class LanguageSwitcher;
 class ModelPanel;
 class SamplingPanel;
 class SystemPromptEdit;
@@ -54,6 +60,11 @@ class MainWindow : public QMainWindow {
   bool saveConversation(const QString& path);
   bool loadConversation(const QString& path);
 
+  // Shows the interface in `code` ("de", "ja", ...; empty = the system's language) at once and
+  // remembers the choice for the next start.
+  void setLanguage(const QString& code);
+  LanguageSwitcher* languageSwitcher() const { return language_; }
+
   EngineClient* engine() const { return engine_.get(); }
   ChatModel* chatModel() const { return chat_model_; }
   ChatController* chat() const { return chat_; }
@@ -64,6 +75,7 @@ class MainWindow : public QMainWindow {
   SystemPromptEdit* systemPromptEdit() const { return system_prompt_; }
   ErrorBanner* banner() const { return banner_; }
   QMenu* recentMenu() const { return recent_menu_; }
+  QMenu* languageMenu() const { return language_menu_; }
   QString statusText() const;
 
  signals:
@@ -72,13 +84,18 @@ class MainWindow : public QMainWindow {
 
  protected:
   void closeEvent(QCloseEvent* event) override;
+  void changeEvent(QEvent* event) override;
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
 
  private:
   void createActions();
   void createMenus();
+  void createLanguageMenu();
   void createDocks();
+  void retranslateUi();
+  void updateLanguageMenu();
+  void updateSpeed();
   void restoreSettings();
   void saveSettings();
   void rebuildRecentMenu();
@@ -99,6 +116,7 @@ class MainWindow : public QMainWindow {
   void showAbout();
 
   AppSettings settings_;
+  LanguageSwitcher* language_;  // first: the widgets below are made in the chosen language
   std::unique_ptr<EngineClient> engine_;
   ChatModel* chat_model_;
   ChatController* chat_;
@@ -110,6 +128,11 @@ class MainWindow : public QMainWindow {
   ErrorBanner* banner_ = nullptr;
   QLabel* status_label_ = nullptr;
   QLabel* speed_label_ = nullptr;
+  std::optional<GenerationTimings> last_reply_;  // shown as "Last reply: … tok/s"
+  QDockWidget* model_dock_ = nullptr;
+  QDockWidget* generation_dock_ = nullptr;
+  QGroupBox* prompt_box_ = nullptr;
+  QGroupBox* sampling_box_ = nullptr;
 
   QFutureWatcher<PreviewOutcome> preview_watcher_;
   quint64 preview_sequence_ = 0;
@@ -129,7 +152,14 @@ class MainWindow : public QMainWindow {
   QAction* stop_action_ = nullptr;
   QAction* copy_reply_action_ = nullptr;
   QAction* about_action_ = nullptr;
+  QAction* system_language_action_ = nullptr;
+  QActionGroup* language_group_ = nullptr;
+  QMenu* file_menu_ = nullptr;
+  QMenu* chat_menu_ = nullptr;
   QMenu* view_menu_ = nullptr;
+  QMenu* settings_menu_ = nullptr;
+  QMenu* language_menu_ = nullptr;
+  QMenu* help_menu_ = nullptr;
 };
 
 }  // namespace tessera::gui

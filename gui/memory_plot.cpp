@@ -1,5 +1,6 @@
 #include "memory_plot.h"
 
+#include <QEvent>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -22,10 +23,7 @@ constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 MemoryPlot::MemoryPlot(QWidget* parent)
     : QWidget(parent), title_(new QLabel(this)), export_(new QToolButton(this)), plot_(new QCustomPlot(this)) {
   setObjectName(QStringLiteral("memoryPlot"));
-  title_->setText(tr("GPU memory in use over time"));
   export_->setObjectName(QStringLiteral("exportMemoryPng"));
-  export_->setText(tr("Export PNG…"));
-  export_->setToolTip(tr("Save this plot as a PNG image"));
   connect(export_, &QToolButton::clicked, this, &MemoryPlot::chooseExportFile);
   auto* bar = new QHBoxLayout;
   bar->addWidget(title_, 1);
@@ -36,8 +34,6 @@ MemoryPlot::MemoryPlot(QWidget* parent)
   layout->addWidget(plot_, 1);
   plot_->setMinimumHeight(160);
   plot_->setBackground(palette().color(QPalette::Base));
-  plot_->xAxis->setLabel(tr("seconds"));
-  plot_->yAxis->setLabel(tr("GiB used"));
   for (QCPAxis* a : {plot_->xAxis, plot_->yAxis}) {
     a->setLabelColor(palette().color(QPalette::Text));
     a->setTickLabelColor(palette().color(QPalette::Text));
@@ -48,7 +44,27 @@ MemoryPlot::MemoryPlot(QWidget* parent)
   plot_->legend->setVisible(true);
   plot_->legend->setBrush(QColor(255, 255, 255, 220));
   plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+  retranslateUi();
+}
+
+void MemoryPlot::retranslateUi() {
+  title_->setText(tr("GPU memory in use over time"));
+  export_->setText(tr("Export PNG…"));
+  export_->setToolTip(tr("Save this plot as a PNG image"));
+  plot_->xAxis->setLabel(tr("seconds"));
+  plot_->yAxis->setLabel(tr("GiB used"));
+  for (auto it = graphs_.constBegin(); it != graphs_.constEnd(); ++it) it.value()->setName(graphName(devices_.value(it.key())));
   plot_->replot();
+}
+
+void MemoryPlot::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslateUi();
+  QWidget::changeEvent(event);
+}
+
+QString MemoryPlot::graphName(const GpuDevice& d) {
+  //: A GPU in the legend: its CUDA index and its name ("0: NVIDIA H200").
+  return tr("%1: %2").arg(d.index).arg(d.name);
 }
 
 int MemoryPlot::pointCount(const QString& uuid) const {
@@ -67,7 +83,8 @@ void MemoryPlot::addSnapshot(const DeviceSnapshot& snapshot) {
       g->setPen(QPen(MemoryColors::device(static_cast<int>(graphs_.size())), 2));
       graphs_.insert(d.uuid, g);
     }
-    g->setName(tr("%1: %2").arg(d.index).arg(d.name));
+    devices_.insert(d.uuid, d);
+    g->setName(graphName(d));
     g->addData(t, d.usedBytes() / kGiB);
     g->data()->removeBefore(t - kWindowSeconds);
     max_total_gib_ = std::max(max_total_gib_, d.total_bytes / kGiB);

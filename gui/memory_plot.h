@@ -35,11 +35,18 @@ class MemoryPlot : public QWidget {
   void addSnapshot(const tessera::gui::DeviceSnapshot& snapshot);
   void chooseExportFile();
 
+ protected:
+  void changeEvent(QEvent* event) override;
+
  private:
+  void retranslateUi();
+  static QString graphName(const GpuDevice& device);
+
   QLabel* title_;
   QToolButton* export_;
   QCustomPlot* plot_;
   QHash<QString, QCPGraph*> graphs_;  // by UUID
+  QHash<QString, GpuDevice> devices_;  // by UUID, as last seen: the legend is re-worded from it
   qint64 start_ms_ = -1;
   double max_total_gib_ = 1.0;
 };

@@ -1,5 +1,6 @@
 #include "message_widget.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QStyle>
@@ -30,8 +31,6 @@ MessageWidget::MessageWidget(QWidget* parent)
   status_->setFont(small);
   timings_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-  copy_->setText(tr("Copy"));
-  copy_->setToolTip(tr("Copy this message as Markdown"));
   copy_->setIcon(QIcon::fromTheme(QStringLiteral("edit-copy")));
   copy_->setToolButtonStyle(Qt::ToolButtonTextOnly);
   copy_->setAutoRaise(true);
@@ -48,18 +47,38 @@ MessageWidget::MessageWidget(QWidget* parent)
   layout->addWidget(view_);
   layout->addWidget(timings_);
 
-  connect(copy_, &QToolButton::clicked, this, [this] { emit copyRequested(text_); });
+  connect(copy_, &QToolButton::clicked, this, [this] { emit copyRequested(message_.text); });
+  retranslateUi();
+}
+
+void MessageWidget::retranslateUi() {
+  copy_->setText(tr("Copy"));
+  copy_->setToolTip(tr("Copy this message as Markdown"));
+  showTexts();
+}
+
+void MessageWidget::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslateUi();
+  QFrame::changeEvent(event);
 }
 
 void MessageWidget::setMessage(const ChatMessage& m, const QString& assistant_name) {
+  message_ = m;
+  assistant_name_ = assistant_name;
   const bool user = m.role == ChatRole::User;
-  author_->setText(user ? tr("You") : (assistant_name.isEmpty() ? tr("Assistant") : assistant_name));
   setProperty("role", user ? QStringLiteral("user") : QStringLiteral("assistant"));
   setStyleSheet(user ? QStringLiteral("#message { background: #e7f0fd; border: 1px solid #c9dbf5; border-radius: 8px; }")
                      : QStringLiteral("#message { background: #ffffff; border: 1px solid #dedede; border-radius: 8px; }"));
 
-  text_ = m.text;
   view_->setMarkdownText(m.text);
+  showTexts();
+  copy_->setEnabled(!m.text.isEmpty());
+}
+
+void MessageWidget::showTexts() {
+  const ChatMessage& m = message_;
+  const bool user = m.role == ChatRole::User;
+  author_->setText(user ? tr("You") : (assistant_name_.isEmpty() ? tr("Assistant") : assistant_name_));
 
   QString status;
   QString colour = QStringLiteral("#6a6a6a");
@@ -79,7 +98,6 @@ void MessageWidget::setMessage(const ChatMessage& m, const QString& assistant_na
   timings_->setText(m.has_timings ? DisplayFormat::timings(m.timings) : QString());
   timings_->setStyleSheet(QStringLiteral("color: #6a6a6a;"));
   timings_->setVisible(m.has_timings);
-  copy_->setEnabled(!m.text.isEmpty());
 }
 
 QString MessageWidget::timingsText() const { return timings_->isHidden() ? QString() : timings_->text(); }

@@ -22,7 +22,7 @@ class MessageWidget : public QFrame {
   // `assistant_name` is shown as the author of replies (the model's name).
   void setMessage(const ChatMessage& message, const QString& assistant_name);
 
-  QString text() const { return text_; }
+  QString text() const { return message_.text; }
   QString timingsText() const;
   QString statusText() const;
   MarkdownView* view() const { return view_; }
@@ -30,8 +30,15 @@ class MessageWidget : public QFrame {
  signals:
   void copyRequested(const QString& text);
 
+ protected:
+  void changeEvent(QEvent* event) override;
+
  private:
-  QString text_;
+  void retranslateUi();
+  void showTexts();  // author, status and timings of message_, in the current language
+
+  ChatMessage message_;  // kept to re-render its texts when the language changes
+  QString assistant_name_;
   QLabel* author_;
   QLabel* status_;
   MarkdownView* view_;

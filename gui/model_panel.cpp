@@ -1,5 +1,6 @@
 #include "model_panel.h"
 
+#include <QEvent>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -20,13 +21,14 @@ ModelPanel::ModelPanel(EngineClient* engine, QWidget* parent)
     : QWidget(parent),
       engine_(engine),
       form_(new QFormLayout),
+      context_label_(new QLabel(this)),
       title_(new QLabel(this)),
       warning_(new QLabel(this)),
       context_(new QSpinBox(this)),
-      open_(new QPushButton(tr("Open Model…"), this)),
-      load_(new QPushButton(tr("Load"), this)),
-      unload_(new QPushButton(tr("Unload"), this)),
-      cancel_(new QPushButton(tr("Cancel"), this)),
+      open_(new QPushButton(this)),
+      load_(new QPushButton(this)),
+      unload_(new QPushButton(this)),
+      cancel_(new QPushButton(this)),
       progress_(new QProgressBar(this)),
       status_(new QLabel(this)) {
   setObjectName(QStringLiteral("modelPanel"));
@@ -38,8 +40,6 @@ ModelPanel::ModelPanel(EngineClient* engine, QWidget* parent)
   load_->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
   unload_->setIcon(style()->standardIcon(QStyle::SP_DialogDiscardButton));
   cancel_->setIcon(style()->standardIcon(QStyle::SP_DialogCancelButton));
-  load_->setToolTip(tr("Load the model with the context length chosen below"));
-  unload_->setToolTip(tr("Free the memory the model holds"));
 
   QFont big = title_->font();
   big.setBold(true);
@@ -53,29 +53,25 @@ ModelPanel::ModelPanel(EngineClient* engine, QWidget* parent)
 
   form_->setLabelAlignment(Qt::AlignRight);
   form_->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-  addField(QStringLiteral("file"), tr("File:"));
-  addField(QStringLiteral("architecture"), tr("Architecture:"));
-  addField(QStringLiteral("parameters"), tr("Parameters:"));
-  addField(QStringLiteral("types"), tr("Tensor types:"));
-  addField(QStringLiteral("context"), tr("Trained context:"));
-  addField(QStringLiteral("layers"), tr("Layers:"));
-  addField(QStringLiteral("vocabulary"), tr("Vocabulary:"));
-  addField(QStringLiteral("template"), tr("Chat template:"));
-  addField(QStringLiteral("size"), tr("File size:"));
+  addField(QStringLiteral("file"), QT_TR_NOOP("File:"));
+  addField(QStringLiteral("architecture"), QT_TR_NOOP("Architecture:"));
+  addField(QStringLiteral("parameters"), QT_TR_NOOP("Parameters:"));
+  addField(QStringLiteral("types"), QT_TR_NOOP("Tensor types:"));
+  addField(QStringLiteral("context"), QT_TR_NOOP("Trained context:"));
+  addField(QStringLiteral("layers"), QT_TR_NOOP("Layers:"));
+  addField(QStringLiteral("vocabulary"), QT_TR_NOOP("Vocabulary:"));
+  addField(QStringLiteral("template"), QT_TR_NOOP("Chat template:"));
+  addField(QStringLiteral("size"), QT_TR_NOOP("File size:"));
 
   context_->setObjectName(QStringLiteral("contextLength"));
   context_->setRange(0, 1 << 20);
   context_->setSingleStep(512);
-  context_->setSpecialValueText(tr("Model default"));
-  context_->setSuffix(tr(" tokens"));
-  context_->setToolTip(tr("How many tokens of conversation the model can see. Longer contexts need more memory."));
   auto* settings = new QFormLayout;
   settings->setLabelAlignment(Qt::AlignRight);
-  settings->addRow(tr("Context length:"), context_);
+  settings->addRow(context_label_, context_);
 
   progress_->setRange(0, 1000);
   progress_->setTextVisible(true);
-  progress_->setFormat(tr("%p%"));
   auto* progress_row = new QHBoxLayout;
   progress_row->addWidget(progress_, 1);
   progress_row->addWidget(cancel_);
@@ -110,22 +106,46 @@ ModelPanel::ModelPanel(EngineClient* engine, QWidget* parent)
           [this](float f) { progress_->setValue(static_cast<int>(f * 1000.0f)); });
   connect(engine_, &EngineClient::loadStarted, this, [this] { progress_->setValue(0); });
   connect(engine_, &EngineClient::modelLoaded, this, &ModelPanel::updateState);
-  clearPreview();
+  retranslateUi();
 }
 
-QLabel* ModelPanel::addField(const QString& key, const QString& label) {
+QLabel* ModelPanel::addField(const QString& key, const char* label) {
+  auto* name = new QLabel(this);
   auto* value = new QLabel(this);
   value->setWordWrap(true);
   value->setTextFormat(Qt::PlainText);
   value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  form_->addRow(label, value);
-  fields_.append({key, value});
+  form_->addRow(name, value);
+  fields_.append({key, label, name, value});
   return value;
 }
 
+void ModelPanel::retranslateUi() {
+  open_->setText(tr("Open Model…"));
+  load_->setText(tr("Load"));
+  unload_->setText(tr("Unload"));
+  cancel_->setText(tr("Cancel"));
+  load_->setToolTip(tr("Load the model with the context length chosen below"));
+  unload_->setToolTip(tr("Free the memory the model holds"));
+  for (const Field& f : fields_) f.name->setText(tr(f.label));
+  context_label_->setText(tr("Context length:"));
+  //: Suffix of the context length box, after the number ("4096 tokens").
+  context_->setSuffix(tr(" tokens"));
+  context_->setToolTip(tr("How many tokens of conversation the model can see. Longer contexts need more memory."));
+  //: Text on the load progress bar; Qt replaces %p with the percentage done.
+  progress_->setFormat(tr("%p%"));
+  showFields();
+  updateState();
+}
+
+void ModelPanel::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslateUi();
+  QWidget::changeEvent(event);
+}
+
 QString ModelPanel::fieldText(const QString& field) const {
-  for (const auto& [key, label] : fields_)
-    if (key == field) return label->text();
+  for (const Field& f : fields_)
+    if (f.key == field) return f.value->text();
   return {};
 }
 
@@ -135,42 +155,14 @@ void ModelPanel::showPreviewPending(const QString& path) {
   if (preview_) previous_ = preview_;
   preview_.reset();
   pending_path_ = path;
-  title_->setText(QFileInfo(path).fileName());
-  for (const auto& [key, label] : fields_) label->setText(key == QLatin1String("file") ? path : tr("…"));
-  warning_->hide();
+  showFields();
   updateState();
 }
 
 void ModelPanel::showPreview(const ModelPreview& p) {
   preview_ = p;
   pending_path_.clear();
-  const QLocale locale;
-  auto set = [this](const QString& key, const QString& text) {
-    for (const auto& [k, label] : fields_)
-      if (k == key) label->setText(text);
-  };
-  title_->setText(p.name);
-  set(QStringLiteral("file"), p.path);
-  set(QStringLiteral("architecture"), p.architecture.isEmpty() ? tr("unknown (no general.architecture)") : p.architecture);
-  set(QStringLiteral("parameters"), tr("%1 (%2 tensors)").arg(DisplayFormat::parameterCount(p.parameter_count))
-                                        .arg(locale.toString(p.tensor_count)));
-  QStringList types;
-  for (const auto& t : p.types)
-    types << tr("%1 ×%2 (%3)").arg(t.type).arg(t.tensors).arg(DisplayFormat::bytes(t.bytes));
-  set(QStringLiteral("types"), types.join(QLatin1Char('\n')));
-  set(QStringLiteral("context"), p.context_length > 0 ? tr("%1 tokens").arg(locale.toString(p.context_length)) : tr("not stated"));
-  set(QStringLiteral("layers"), p.layer_count > 0 ? locale.toString(p.layer_count) : tr("not stated"));
-  set(QStringLiteral("vocabulary"), p.vocab_size > 0 ? tr("%1 tokens (%2)").arg(locale.toString(p.vocab_size))
-                                                           .arg(p.tokenizer.isEmpty() ? tr("unknown tokenizer") : p.tokenizer)
-                                                     : tr("not stated"));
-  set(QStringLiteral("template"), p.has_chat_template ? tr("yes") : tr("no (plain text continuation)"));
-  set(QStringLiteral("size"), DisplayFormat::bytes(p.file_size));
-  const QStringList unsupported = p.unsupportedTypes();
-  warning_->setText(tr("This file contains tensor types Tessera cannot compute with yet: %1.")
-                        .arg(unsupported.join(QStringLiteral(", "))));
-  warning_->setVisible(!unsupported.isEmpty());
-  context_->setSpecialValueText(p.context_length > 0 ? tr("Model default (%1)").arg(locale.toString(p.context_length))
-                                                     : tr("Model default"));
+  showFields();
   updateState();
 }
 
@@ -184,10 +176,53 @@ void ModelPanel::restorePreviousPreview() {
 void ModelPanel::clearPreview() {
   preview_.reset();
   pending_path_.clear();
-  title_->setText(tr("No model open"));
-  for (const auto& [key, label] : fields_) label->setText(QStringLiteral("—"));
-  warning_->hide();
+  showFields();
   updateState();
+}
+
+void ModelPanel::showFields() {
+  auto set = [this](const QString& key, const QString& text) {
+    for (const Field& f : fields_)
+      if (f.key == key) f.value->setText(text);
+  };
+  if (!preview_) {
+    // Reading a file: its name and path, the rest to come. Nothing open: dashes.
+    const bool pending = !pending_path_.isEmpty();
+    title_->setText(pending ? QFileInfo(pending_path_).fileName() : tr("No model open"));
+    for (const Field& f : fields_)
+      f.value->setText(!pending ? QStringLiteral("—") : f.key == QLatin1String("file") ? pending_path_ : tr("…"));
+    warning_->hide();
+    context_->setSpecialValueText(tr("Model default"));
+    return;
+  }
+  const ModelPreview& p = *preview_;
+  const QLocale locale;
+  title_->setText(p.name);
+  set(QStringLiteral("file"), p.path);
+  set(QStringLiteral("architecture"), p.architecture.isEmpty() ? tr("unknown (no general.architecture)") : p.architecture);
+  //: Parameter count (e.g. "7.24 B"), then how many tensors hold them.
+  set(QStringLiteral("parameters"), tr("%1 (%Ln tensor(s))", nullptr, p.tensor_count)
+                                        .arg(DisplayFormat::parameterCount(p.parameter_count)));
+  QStringList types;
+  for (const auto& t : p.types)
+    //: One tensor type: its name, how many tensors have it, their size ("Q4_K ×226 (3.80 GiB)").
+    types << tr("%1 ×%2 (%3)").arg(t.type).arg(t.tensors).arg(DisplayFormat::bytes(t.bytes));
+  set(QStringLiteral("types"), types.join(QLatin1Char('\n')));
+  set(QStringLiteral("context"), p.context_length > 0 ? tr("%Ln token(s)", nullptr, p.context_length) : tr("not stated"));
+  set(QStringLiteral("layers"), p.layer_count > 0 ? locale.toString(p.layer_count) : tr("not stated"));
+  //: Vocabulary size, then the tokenizer's kind ("llama", "gpt2").
+  set(QStringLiteral("vocabulary"), p.vocab_size > 0 ? tr("%Ln token(s) (%1)", nullptr, p.vocab_size)
+                                                           .arg(p.tokenizer.isEmpty() ? tr("unknown tokenizer") : p.tokenizer)
+                                                     : tr("not stated"));
+  set(QStringLiteral("template"), p.has_chat_template ? tr("yes") : tr("no (plain text continuation)"));
+  set(QStringLiteral("size"), DisplayFormat::bytes(p.file_size));
+  const QStringList unsupported = p.unsupportedTypes();
+  //: %1 lists tensor type names ("IQ2_XS and IQ3_S").
+  warning_->setText(tr("This file contains tensor types Tessera cannot compute with yet: %1.")
+                        .arg(locale.createSeparatedList(unsupported)));
+  warning_->setVisible(!unsupported.isEmpty());
+  context_->setSpecialValueText(p.context_length > 0 ? tr("Model default (%1)").arg(locale.toString(p.context_length))
+                                                     : tr("Model default"));
 }
 
 int ModelPanel::contextLength() const { return context_->value(); }
@@ -207,6 +242,7 @@ void ModelPanel::updateState() {
   switch (state) {
     case EngineClient::State::Empty:
       status_->setText(!pending_path_.isEmpty() ? tr("Reading the file…")
+                       //: "Load" is the Load button below: use its translation.
                        : preview_ ? tr("Not loaded. Press Load to load it.")
                                   : tr("Open a GGUF model file to see what is in it."));
       break;
@@ -216,8 +252,13 @@ void ModelPanel::updateState() {
     case EngineClient::State::Ready:
     case EngineClient::State::Generating: {
       const ModelInfo& m = engine_->model();
-      status_->setText(tr("Loaded in %1 s on %2.")
-                           .arg(locale.toString(m.load_seconds, 'f', 2), m.backend.isEmpty() ? tr("the CPU") : m.backend));
+      const QString seconds = locale.toString(m.load_seconds, 'f', 2);
+      if (m.backend.isEmpty()) {
+        status_->setText(tr("Loaded in %1 s on the CPU.").arg(seconds));
+      } else {
+        //: %2 names the backend the engine chose ("cuda (2 GPUs)").
+        status_->setText(tr("Loaded in %1 s on %2.").arg(seconds, m.backend));
+      }
       break;
     }
   }

@@ -52,8 +52,20 @@ class ModelPanel : public QWidget {
   void cancelRequested();
   void contextLengthChanged(int tokens);
 
+ protected:
+  void changeEvent(QEvent* event) override;
+
  private:
-  QLabel* addField(const QString& key, const QString& label);
+  struct Field {
+    QString key;
+    const char* label;  // untranslated (QT_TR_NOOP), translated in retranslateUi()
+    QLabel* name;
+    QLabel* value;
+  };
+
+  QLabel* addField(const QString& key, const char* label);
+  void retranslateUi();
+  void showFields();  // the metadata of preview_ (or the pending/empty state) in the current language
   void updateState();
 
   EngineClient* engine_;
@@ -61,7 +73,8 @@ class ModelPanel : public QWidget {
   std::optional<ModelPreview> previous_;
   QString pending_path_;
   QFormLayout* form_;
-  QList<QPair<QString, QLabel*>> fields_;
+  QList<Field> fields_;
+  QLabel* context_label_;
   QLabel* title_;
   QLabel* warning_;
   QSpinBox* context_;

@@ -1,7 +1,9 @@
 #include "sampling_panel.h"
 
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFormLayout>
+#include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -29,40 +31,28 @@ SamplingPanel::SamplingPanel(QWidget* parent)
       min_p_(doubleBox(this, 0.0, 1.0, 0.01, 2)),
       repetition_(doubleBox(this, 0.5, 3.0, 0.01, 2)),
       seed_(new QSpinBox(this)),
-      max_tokens_(new QSpinBox(this)) {
+      max_tokens_(new QSpinBox(this)),
+      reset_(new QPushButton(this)),
+      form_(new QFormLayout) {
   setObjectName(QStringLiteral("samplingPanel"));
   temperature_->setObjectName(QStringLiteral("temperature"));
   max_tokens_->setObjectName(QStringLiteral("maxTokens"));
-  temperature_->setToolTip(tr("Higher values give more varied replies; 0 always picks the most likely token."));
+  reset_->setObjectName(QStringLiteral("resetSampling"));
   top_k_->setRange(0, 100000);
-  top_k_->setSpecialValueText(tr("off"));
-  top_k_->setToolTip(tr("Sample only among the k most likely tokens (0 = no limit)."));
-  top_p_->setToolTip(tr("Sample among the most likely tokens whose probabilities add up to p (1 = off)."));
-  min_p_->setToolTip(tr("Drop tokens less likely than this fraction of the most likely one (0 = off)."));
-  repetition_->setToolTip(tr("Penalise tokens that already appeared (1 = off)."));
   seed_->setRange(-1, std::numeric_limits<int>::max());
-  seed_->setSpecialValueText(tr("random"));
-  seed_->setToolTip(tr("A fixed seed makes replies repeatable with the same settings."));
   max_tokens_->setRange(1, 1 << 20);
   max_tokens_->setSingleStep(64);
-  max_tokens_->setToolTip(tr("The longest reply, in tokens."));
 
-  auto* form = new QFormLayout;
-  form->setLabelAlignment(Qt::AlignRight);
-  form->addRow(tr("Temperature:"), temperature_);
-  form->addRow(tr("Top-k:"), top_k_);
-  form->addRow(tr("Top-p:"), top_p_);
-  form->addRow(tr("Min-p:"), min_p_);
-  form->addRow(tr("Repetition penalty:"), repetition_);
-  form->addRow(tr("Seed:"), seed_);
-  form->addRow(tr("Max reply tokens:"), max_tokens_);
-  auto* reset = new QPushButton(tr("Reset to Defaults"), this);
+  form_->setLabelAlignment(Qt::AlignRight);
+  for (QWidget* field : std::initializer_list<QWidget*>{temperature_, top_k_, top_p_, min_p_, repetition_, seed_, max_tokens_})
+    form_->addRow(new QLabel(this), field);
   auto* layout = new QVBoxLayout(this);
-  layout->addLayout(form);
-  layout->addWidget(reset, 0, Qt::AlignRight);
+  layout->addLayout(form_);
+  layout->addWidget(reset_, 0, Qt::AlignRight);
+  retranslateUi();
 
   setSettings(SamplingSettings{});
-  connect(reset, &QPushButton::clicked, this, [this] {
+  connect(reset_, &QPushButton::clicked, this, [this] {
     setSettings(SamplingSettings{});
     emitChanged();
   });
@@ -70,6 +60,36 @@ SamplingPanel::SamplingPanel(QWidget* parent)
     connect(box, &QDoubleSpinBox::valueChanged, this, &SamplingPanel::emitChanged);
   for (QSpinBox* box : {top_k_, seed_, max_tokens_})
     connect(box, &QSpinBox::valueChanged, this, &SamplingPanel::emitChanged);
+}
+
+void SamplingPanel::retranslateUi() {
+  auto label = [this](QWidget* field, const QString& text) {
+    if (auto* l = qobject_cast<QLabel*>(form_->labelForField(field))) l->setText(text);
+  };
+  label(temperature_, tr("Temperature:"));
+  label(top_k_, tr("Top-k:"));
+  label(top_p_, tr("Top-p:"));
+  label(min_p_, tr("Min-p:"));
+  label(repetition_, tr("Repetition penalty:"));
+  label(seed_, tr("Seed:"));
+  label(max_tokens_, tr("Max reply tokens:"));
+  temperature_->setToolTip(tr("Higher values give more varied replies; 0 always picks the most likely token."));
+  //: Shown in the Top-k box at 0.
+  top_k_->setSpecialValueText(tr("off"));
+  top_k_->setToolTip(tr("Sample only among the k most likely tokens (0 = no limit)."));
+  top_p_->setToolTip(tr("Sample among the most likely tokens whose probabilities add up to p (1 = off)."));
+  min_p_->setToolTip(tr("Drop tokens less likely than this fraction of the most likely one (0 = off)."));
+  repetition_->setToolTip(tr("Penalise tokens that already appeared (1 = off)."));
+  //: Shown in the Seed box at -1: a new random seed for every reply.
+  seed_->setSpecialValueText(tr("random"));
+  seed_->setToolTip(tr("A fixed seed makes replies repeatable with the same settings."));
+  max_tokens_->setToolTip(tr("The longest reply, in tokens."));
+  reset_->setText(tr("Reset to Defaults"));
+}
+
+void SamplingPanel::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslateUi();
+  QWidget::changeEvent(event);
 }
 
 SamplingSettings SamplingPanel::settings() const {

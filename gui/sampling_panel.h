@@ -7,6 +7,8 @@
 #include "engine_types.h"
 
 class QDoubleSpinBox;
+class QFormLayout;
+class QPushButton;
 class QSpinBox;
 
 namespace tessera::gui {
@@ -22,11 +24,16 @@ class SamplingPanel : public QWidget {
 
   QDoubleSpinBox* temperatureBox() const { return temperature_; }
   QSpinBox* maxTokensBox() const { return max_tokens_; }
+  QPushButton* resetButton() const { return reset_; }
 
  signals:
   void settingsChanged(const tessera::gui::SamplingSettings& settings);
 
+ protected:
+  void changeEvent(QEvent* event) override;
+
  private:
+  void retranslateUi();
   void emitChanged();
 
   bool updating_ = false;
@@ -37,6 +44,8 @@ class SamplingPanel : public QWidget {
   QDoubleSpinBox* repetition_;
   QSpinBox* seed_;
   QSpinBox* max_tokens_;
+  QPushButton* reset_;
+  QFormLayout* form_;
 };
 
 }  // namespace tessera::gui

@@ -2,6 +2,7 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -42,37 +43,34 @@ SplitEditor::SplitEditor(SplitPreviewModel* model, QWidget* parent)
       mode_(new QComboBox(this)),
       main_gpu_(new QComboBox(this)),
       kv_type_(new QComboBox(this)),
-      even_(new QPushButton(tr("Even"), this)),
-      by_free_(new QPushButton(tr("Free Memory"), this)),
-      by_total_(new QPushButton(tr("Total Memory"), this)),
+      even_(new QPushButton(this)),
+      by_free_(new QPushButton(this)),
+      by_total_(new QPushButton(this)),
       model_label_(new QLabel(this)),
       no_gpu_(new QLabel(this)),
+      legend_(new QLabel(this)),
+      mode_label_(new QLabel(this)),
+      main_gpu_label_(new QLabel(this)),
+      kv_type_label_(new QLabel(this)),
+      presets_label_(new QLabel(this)),
       controls_(new QWidget(this)),
       grid_(new QGridLayout),
       summary_(new QLabel(this)),
-      apply_(new QPushButton(tr("Apply Split"), this)) {
+      apply_(new QPushButton(this)) {
   setObjectName(QStringLiteral("splitEditor"));
   mode_->setObjectName(QStringLiteral("splitMode"));
-  mode_->addItem(tr("None (main GPU only)"), QStringLiteral("none"));
-  mode_->addItem(tr("Layer (whole layers per GPU)"), QStringLiteral("layer"));
-  mode_->addItem(tr("Row (every matrix split by rows)"), QStringLiteral("row"));
-  mode_->setToolTip(tr("Layer: each GPU holds whole layers and the activations hop between GPUs.\n"
-                       "Row: each weight matrix is split across the GPUs, which compute in parallel.\n"
-                       "None: everything on the main GPU."));
+  // Texts come in retranslateUi(); the data is what the model understands.
+  mode_->addItem(QString(), QStringLiteral("none"));
+  mode_->addItem(QString(), QStringLiteral("layer"));
+  mode_->addItem(QString(), QStringLiteral("row"));
   main_gpu_->setObjectName(QStringLiteral("mainGpu"));
-  main_gpu_->setToolTip(tr("The GPU that holds the shared tensors (row split) or everything (no split)"));
   kv_type_->setObjectName(QStringLiteral("kvCacheType"));
-  kv_type_->addItem(tr("F16"), QStringLiteral("f16"));
-  kv_type_->addItem(tr("F32"), QStringLiteral("f32"));
-  kv_type_->setToolTip(tr("Precision of the KV cache: F32 doubles its size"));
+  kv_type_->addItem(QString(), QStringLiteral("f16"));
+  kv_type_->addItem(QString(), QStringLiteral("f32"));
   even_->setObjectName(QStringLiteral("presetEven"));
   by_free_->setObjectName(QStringLiteral("presetFree"));
   by_total_->setObjectName(QStringLiteral("presetTotal"));
-  even_->setToolTip(tr("The same share on every GPU"));
-  by_free_->setToolTip(tr("Shares proportional to each GPU's free memory"));
-  by_total_->setToolTip(tr("Shares proportional to each GPU's total memory"));
   apply_->setObjectName(QStringLiteral("applySplit"));
-  apply_->setToolTip(tr("Reload the model with this split"));
   summary_->setObjectName(QStringLiteral("splitSummary"));
   summary_->setWordWrap(true);
   summary_->setTextFormat(Qt::PlainText);
@@ -81,7 +79,6 @@ SplitEditor::SplitEditor(SplitPreviewModel* model, QWidget* parent)
   model_label_->setTextFormat(Qt::PlainText);
   no_gpu_->setObjectName(QStringLiteral("splitNoGpu"));
   no_gpu_->setWordWrap(true);
-  no_gpu_->setText(tr("No GPU: the model runs on the CPU, so there is nothing to split."));
 
   // A form, so the editor also fits a narrow dock.
   auto* presets = new QHBoxLayout;
@@ -93,19 +90,13 @@ SplitEditor::SplitEditor(SplitPreviewModel* model, QWidget* parent)
   auto* top = new QFormLayout;
   top->setLabelAlignment(Qt::AlignRight);
   top->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-  top->addRow(tr("Split:"), mode_);
-  top->addRow(tr("Main GPU:"), main_gpu_);
-  top->addRow(tr("KV cache:"), kv_type_);
-  top->addRow(tr("Presets:"), presets);
+  top->addRow(mode_label_, mode_);
+  top->addRow(main_gpu_label_, main_gpu_);
+  top->addRow(kv_type_label_, kv_type_);
+  top->addRow(presets_label_, presets);
 
-  auto* legend = new QLabel(this);
-  legend->setTextFormat(Qt::RichText);
-  legend->setWordWrap(true);
-  legend->setText(swatch(MemoryColors::others(), tr("used by others")) + QStringLiteral("&nbsp;&nbsp; ") +
-                  swatch(MemoryColors::weights(), tr("weights")) + QStringLiteral("&nbsp;&nbsp; ") +
-                  swatch(MemoryColors::kvCache(), tr("KV cache")) + QStringLiteral("&nbsp;&nbsp; ") +
-                  swatch(MemoryColors::scratch(), tr("scratch")) + QStringLiteral("&nbsp;&nbsp; ") +
-                  tr("dashed line: usable limit").toHtmlEscaped());
+  legend_->setTextFormat(Qt::RichText);
+  legend_->setWordWrap(true);
 
   grid_->setColumnStretch(0, 1);
   grid_->setHorizontalSpacing(8);
@@ -119,7 +110,7 @@ SplitEditor::SplitEditor(SplitPreviewModel* model, QWidget* parent)
   controls->addLayout(top);
   controls->addWidget(model_label_);
   controls->addLayout(grid_);
-  controls->addWidget(legend);
+  controls->addWidget(legend_);
   controls->addLayout(bottom);
 
   auto* layout = new QVBoxLayout(this);
@@ -147,6 +138,63 @@ SplitEditor::SplitEditor(SplitPreviewModel* model, QWidget* parent)
   connect(model_, &SplitPreviewModel::ratiosChanged, this, &SplitEditor::syncControls);
   connect(model_, &SplitPreviewModel::planChanged, this, &SplitEditor::updateProjection);
   rebuildRows();
+  retranslateUi();
+}
+
+void SplitEditor::retranslateUi() {
+  mode_->setItemText(0, tr("None (main GPU only)"));
+  mode_->setItemText(1, tr("Layer (whole layers per GPU)"));
+  mode_->setItemText(2, tr("Row (every matrix split by rows)"));
+  mode_->setToolTip(tr("Layer: each GPU holds whole layers and the activations hop between GPUs.\n"
+                       "Row: each weight matrix is split across the GPUs, which compute in parallel.\n"
+                       "None: everything on the main GPU."));
+  main_gpu_->setToolTip(tr("The GPU that holds the shared tensors (row split) or everything (no split)"));
+  //: KV cache precision: 16-bit floats.
+  kv_type_->setItemText(0, tr("F16"));
+  //: KV cache precision: 32-bit floats.
+  kv_type_->setItemText(1, tr("F32"));
+  kv_type_->setToolTip(tr("Precision of the KV cache: F32 doubles its size"));
+  //: Preset: the same share on every GPU.
+  even_->setText(tr("Even"));
+  //: Preset: shares by each GPU's free memory.
+  by_free_->setText(tr("Free Memory"));
+  //: Preset: shares by each GPU's total memory.
+  by_total_->setText(tr("Total Memory"));
+  even_->setToolTip(tr("The same share on every GPU"));
+  by_free_->setToolTip(tr("Shares proportional to each GPU's free memory"));
+  by_total_->setToolTip(tr("Shares proportional to each GPU's total memory"));
+  apply_->setText(tr("Apply Split"));
+  mode_label_->setText(tr("Split:"));
+  main_gpu_label_->setText(tr("Main GPU:"));
+  kv_type_label_->setText(tr("KV cache:"));
+  presets_label_->setText(tr("Presets:"));
+  no_gpu_->setText(tr("No GPU: the model runs on the CPU, so there is nothing to split."));
+  // The legend's entries are separate items, each translated whole.
+  const QString gap = QStringLiteral("&nbsp;&nbsp; ");
+  legend_->setText(swatch(MemoryColors::others(), tr("used by others")) + gap +
+                   swatch(MemoryColors::weights(), tr("weights")) + gap +
+                   swatch(MemoryColors::kvCache(), tr("KV cache")) + gap +
+                   swatch(MemoryColors::scratch(), tr("scratch")) + gap +
+                   tr("dashed line: usable limit").toHtmlEscaped());
+  for (int i = 0; i < rowCount(); ++i) retranslateRow(i);
+  updateProjection();  // the byte counts, the summary and Apply's tooltip
+}
+
+void SplitEditor::retranslateRow(int device) {
+  const GpuDevice& d = model_->devices()[device];
+  Row& row = rows_[device];
+  //: A GPU: its CUDA index and its name ("0: NVIDIA H200").
+  const QString name = tr("%1: %2").arg(d.index).arg(d.name);
+  main_gpu_->setItemText(device, name);
+  row.name->setText(name);
+  row.name->setToolTip(tr("UUID %1").arg(d.uuid));
+  row.slider->setToolTip(tr("Share of the model for %1").arg(d.name));
+  row.share->setToolTip(tr("Share of the model this GPU gets (the ratios normalised)"));
+}
+
+void SplitEditor::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslateUi();
+  QWidget::changeEvent(event);
 }
 
 QPushButton* SplitEditor::presetButton(SplitPreviewModel::Preset preset) const {
@@ -175,13 +223,11 @@ void SplitEditor::rebuildRows() {
   {
     const QSignalBlocker block(main_gpu_);
     main_gpu_->clear();
-    for (const GpuDevice& d : model_->devices()) main_gpu_->addItem(tr("%1: %2").arg(d.index).arg(d.name), d.uuid);
+    for (const GpuDevice& d : model_->devices()) main_gpu_->addItem(QString(), d.uuid);
   }
   for (int i = 0; i < model_->deviceCount(); ++i) {
-    const GpuDevice& d = model_->devices()[i];
     Row row;
-    row.name = new QLabel(tr("%1: %2").arg(d.index).arg(d.name), this);
-    row.name->setToolTip(tr("UUID %1").arg(d.uuid));
+    row.name = new QLabel(this);
     QFont bold = row.name->font();
     bold.setBold(true);
     row.name->setFont(bold);
@@ -189,7 +235,6 @@ void SplitEditor::rebuildRows() {
     row.slider->setObjectName(QStringLiteral("splitSlider%1").arg(i));
     row.slider->setRange(0, kSliderSteps);
     row.slider->setPageStep(kSliderSteps / 20);
-    row.slider->setToolTip(tr("Share of the model for %1").arg(d.name));
     row.spin = new QDoubleSpinBox(this);
     row.spin->setObjectName(QStringLiteral("splitRatio%1").arg(i));
     row.spin->setRange(0.0, SplitPreviewModel::kMaxRatio);
@@ -197,7 +242,6 @@ void SplitEditor::rebuildRows() {
     row.spin->setSingleStep(1.0);
     row.spin->setKeyboardTracking(false);
     row.share = new QLabel(this);
-    row.share->setToolTip(tr("Share of the model this GPU gets (the ratios normalised)"));
     row.share->setMinimumWidth(row.share->fontMetrics().horizontalAdvance(QStringLiteral("100.0 %  ")));
     row.share->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     row.bar = new ProjectionBar(this);
@@ -236,6 +280,7 @@ void SplitEditor::rebuildRows() {
       model_->setRatio(i, v);
     });
     rows_.append(row);
+    retranslateRow(i);
   }
   const bool gpus = model_->deviceCount() > 0;
   no_gpu_->setVisible(!gpus);
@@ -281,8 +326,9 @@ void SplitEditor::updateProjection() {
   if (!model_->hasModel()) {
     model_label_->setText(tr("Open a model to see what each GPU would hold."));
   } else {
-    model_label_->setText(tr("%1 · context %2 tokens · %3 KV cache")
-                              .arg(model_->modelName(), locale.toString(model_->effectiveContextLength()),
+    //: The previewed model: its name, the context length, the KV cache precision (F16 or F32).
+    model_label_->setText(tr("%1 · context %Ln token(s) · %2 KV cache", nullptr, model_->effectiveContextLength())
+                              .arg(model_->modelName(),
                                    model_->kvCacheType() == tessera::KvCacheType::F32 ? tr("F32") : tr("F16")));
   }
   for (int i = 0; i < rowCount(); ++i) {
@@ -304,6 +350,7 @@ void SplitEditor::updateProjection() {
     const quint64 usable_end = others + dp.available;
     row.bar->setProjection(others, dp.bytes.weights, dp.bytes.kv_cache, dp.bytes.scratch, d.total_bytes, usable_end,
                            !dp.fits);
+    //: A GPU's share of the model, in percent.
     row.share->setText(tr("%1 %").arg(locale.toString(100.0 * dp.share, 'f', 1)));
     QString what;
     if (plan->mode == tessera::SplitMode::Row) {
@@ -314,6 +361,7 @@ void SplitEditor::updateProjection() {
     } else if (!dp.layers.empty()) {
       what = tr("layers %1–%2").arg(dp.layers.front()).arg(dp.layers.back());
     }
+    //: What a GPU would hold (bytes), then which layers or rows.
     row.bytes->setText(what.isEmpty() ? bytesText(dp) : tr("%1 (%2)").arg(bytesText(dp), what));
     row.bytes->setToolTip(tr("Weights: %1 bytes\nKV cache: %2 bytes\nScratch: %3 bytes\nTotal: %4 bytes\n"
                              "Usable: %5 bytes")

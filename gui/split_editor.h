@@ -65,6 +65,9 @@ class SplitEditor : public QWidget {
  signals:
   void applyRequested(const tessera::gui::SplitChoice& choice);
 
+ protected:
+  void changeEvent(QEvent* event) override;
+
  private:
   struct Row {
     QLabel* name = nullptr;
@@ -77,6 +80,8 @@ class SplitEditor : public QWidget {
     QList<QWidget*> widgets;  // everything of the row, to delete on rebuild
   };
 
+  void retranslateUi();
+  void retranslateRow(int device);
   void rebuildRows();
   void syncControls();
   void updateProjection();
@@ -91,6 +96,11 @@ class SplitEditor : public QWidget {
   QPushButton* by_total_;
   QLabel* model_label_;
   QLabel* no_gpu_;
+  QLabel* legend_;
+  QLabel* mode_label_;
+  QLabel* main_gpu_label_;
+  QLabel* kv_type_label_;
+  QLabel* presets_label_;
   QWidget* controls_;
   QGridLayout* grid_;
   QList<Row> rows_;

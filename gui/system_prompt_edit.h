@@ -19,7 +19,12 @@ class SystemPromptEdit : public QWidget {
  signals:
   void textChanged(const QString& text);
 
+ protected:
+  void changeEvent(QEvent* event) override;
+
  private:
+  void retranslateUi();
+
   QPlainTextEdit* edit_;
   bool updating_ = false;
 };

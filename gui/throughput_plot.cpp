@@ -31,10 +31,7 @@ ThroughputPlot::ThroughputPlot(QWidget* parent)
   setObjectName(QStringLiteral("throughputPlot"));
   summary_->setObjectName(QStringLiteral("throughputSummary"));
   summary_->setTextFormat(Qt::PlainText);
-  summary_->setText(tr("Tokens per second appear here while the model answers."));
   export_->setObjectName(QStringLiteral("exportThroughputPng"));
-  export_->setText(tr("Export PNG…"));
-  export_->setToolTip(tr("Save this plot as a PNG image"));
   connect(export_, &QToolButton::clicked, this, &ThroughputPlot::chooseExportFile);
 
   auto* bar = new QHBoxLayout;
@@ -52,12 +49,9 @@ ThroughputPlot::ThroughputPlot(QWidget* parent)
   QCPAxis* x = live_rect_->axis(QCPAxis::atBottom);
   QCPAxis* y = live_rect_->axis(QCPAxis::atLeft);
   QCPAxis* y2 = live_rect_->axis(QCPAxis::atRight);
-  x->setLabel(tr("seconds since the request"));
   x->setLabelColor(palette().color(QPalette::Text));
-  y->setLabel(tr("generation tokens/s"));
   y->setLabelColor(MemoryColors::generation().darker(120));
   y2->setVisible(true);
-  y2->setLabel(tr("prompt tokens/s"));
   y2->setLabelColor(MemoryColors::prompt().darker(120));
   y2->setTickLabels(true);
   x->setRange(0, 5);
@@ -76,17 +70,14 @@ ThroughputPlot::ThroughputPlot(QWidget* parent)
   prompt_label_->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
   prompt_label_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
   prompt_label_->setColor(MemoryColors::prompt().darker(130));
-  prompt_label_->setText(tr("prompt"));
   prompt_label_->setVisible(false);
 
   prompt_ = plot_->addGraph(x, y2);
-  prompt_->setName(tr("Prompt tokens/s"));
   prompt_->setLineStyle(QCPGraph::lsStepLeft);
   prompt_->setPen(QPen(MemoryColors::prompt(), 2));
   prompt_->setBrush(faded(MemoryColors::prompt(), 70));
 
   generation_ = plot_->addGraph(x, y);
-  generation_->setName(tr("Generation tokens/s"));
   generation_->setPen(QPen(MemoryColors::generation(), 2));
   generation_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, MemoryColors::generation(), 5));
 
@@ -119,11 +110,8 @@ ThroughputPlot::ThroughputPlot(QWidget* parent)
   QCPAxis* hy = history_rect_->axis(QCPAxis::atLeft);
   QCPAxis* hy2 = history_rect_->axis(QCPAxis::atRight);
   hy2->setVisible(true);
-  hx->setLabel(tr("reply"));
   hx->setLabelColor(palette().color(QPalette::Text));
-  hy->setLabel(tr("generation"));
   hy->setLabelColor(MemoryColors::generation().darker(120));
-  hy2->setLabel(tr("prompt"));
   hy2->setLabelColor(MemoryColors::prompt().darker(120));
   auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
   ticker->setTickStep(1.0);
@@ -134,14 +122,12 @@ ThroughputPlot::ThroughputPlot(QWidget* parent)
   hy2->setRange(0, 10);
   auto* group = new QCPBarsGroup(plot_);
   history_generation_ = new QCPBars(hx, hy);
-  history_generation_->setName(tr("Generation tokens/s per reply"));
   history_generation_->setPen(Qt::NoPen);
   history_generation_->setBrush(MemoryColors::generation());
   history_generation_->setWidth(0.35);
   history_generation_->setBarsGroup(group);
   history_generation_->removeFromLegend();
   history_prompt_ = new QCPBars(hx, hy2);
-  history_prompt_->setName(tr("Prompt tokens/s per reply"));
   history_prompt_->setPen(Qt::NoPen);
   history_prompt_->setBrush(MemoryColors::prompt());
   history_prompt_->setWidth(0.35);
@@ -156,7 +142,46 @@ ThroughputPlot::ThroughputPlot(QWidget* parent)
     a->setBasePen(QPen(palette().color(QPalette::Mid)));
     a->setTickLabelColor(palette().color(QPalette::Text));
   }
+  setSummary([] { return tr("Tokens per second appear here while the model answers."); });
+  retranslateUi();
+}
+
+void ThroughputPlot::retranslateUi() {
+  export_->setText(tr("Export PNG…"));
+  export_->setToolTip(tr("Save this plot as a PNG image"));
+  live_rect_->axis(QCPAxis::atBottom)->setLabel(tr("seconds since the request"));
+  live_rect_->axis(QCPAxis::atLeft)->setLabel(tr("generation tokens/s"));
+  live_rect_->axis(QCPAxis::atRight)->setLabel(tr("prompt tokens/s"));
+  //: Axis of the recent-replies bar chart: reply number.
+  history_rect_->axis(QCPAxis::atBottom)->setLabel(tr("reply"));
+  //: Axis of the recent-replies bar chart: generation tokens/s.
+  history_rect_->axis(QCPAxis::atLeft)->setLabel(tr("generation"));
+  //: Axis of the recent-replies bar chart (and the band over the prompt phase): prompt tokens/s.
+  history_rect_->axis(QCPAxis::atRight)->setLabel(tr("prompt"));
+  prompt_label_->setText(tr("prompt"));
+  prompt_->setName(tr("Prompt tokens/s"));
+  generation_->setName(tr("Generation tokens/s"));
+  history_generation_->setName(tr("Generation tokens/s per reply"));
+  history_prompt_->setName(tr("Prompt tokens/s per reply"));
+  for (QCPGraph* f : faded_) f->setName(tr("Earlier replies"));
+  showFirstTokenLabel();
+  if (summary_text_) summary_->setText(summary_text_());
   replot();
+}
+
+void ThroughputPlot::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslateUi();
+  QWidget::changeEvent(event);
+}
+
+void ThroughputPlot::setSummary(std::function<QString()> text) {
+  summary_text_ = std::move(text);
+  summary_->setText(summary_text_());
+}
+
+void ThroughputPlot::showFirstTokenLabel() {
+  //: Next to the dashed line at the first token: the time it took, in seconds.
+  first_token_label_->setText(tr("first token\n%1 s").arg(number(first_token_, 2)));
 }
 
 void ThroughputPlot::attach(ThroughputSampler* sampler) {
@@ -178,7 +203,7 @@ void ThroughputPlot::onReplyStarted(int reply) {
     QCPGraph* old = plot_->addGraph(generation_->keyAxis(), generation_->valueAxis());
     old->setData(generation_->data());
     old->setPen(QPen(faded(MemoryColors::generation(), 70), 1.5));
-    old->setName(tr("Earlier replies"));
+    old->setName(tr("Earlier replies"));  // all of them, one legend entry
     for (QCPGraph* f : faded_) f->removeFromLegend();  // one legend entry for all of them
     faded_.prepend(old);
     while (faded_.size() > kFadedReplies) plot_->removeGraph(faded_.takeLast());
@@ -194,7 +219,7 @@ void ThroughputPlot::onReplyStarted(int reply) {
   prompt_label_->setVisible(true);
   first_token_line_->setVisible(false);
   first_token_label_->setVisible(false);
-  summary_->setText(tr("Reply %1: reading the prompt…").arg(reply));
+  setSummary([reply] { return tr("Reply %1: reading the prompt…").arg(reply); });
   rescale();
   replot();
 }
@@ -216,9 +241,9 @@ void ThroughputPlot::onFirstToken(int reply, double seconds) {
   first_token_line_->point2->setCoords(seconds, 1);
   first_token_line_->setVisible(true);
   first_token_label_->position->setCoords(seconds, 0.12);  // below the "prompt" label
-  first_token_label_->setText(tr("first token\n%1 s").arg(number(seconds, 2)));
+  showFirstTokenLabel();
   first_token_label_->setVisible(true);
-  summary_->setText(tr("Reply %1: first token after %2 s, generating…").arg(reply).arg(number(seconds, 2)));
+  setSummary([reply, seconds] { return tr("Reply %1: first token after %2 s, generating…").arg(reply).arg(number(seconds, 2)); });
   rescale();
   replot();
 }
@@ -228,10 +253,10 @@ void ThroughputPlot::onSample(const ThroughputSample& s) {
   ++total_samples_;
   now_ = std::max(now_, s.seconds);
   generation_->addData(s.seconds, s.tokens_per_second);
-  summary_->setText(tr("Reply %1: %2 tokens/s, %3 tokens so far")
-                        .arg(s.reply)
-                        .arg(number(s.tokens_per_second))
-                        .arg(QLocale().toString(s.tokens)));
+  setSummary([s] {
+    //: While generating: reply number, current speed, tokens generated so far.
+    return tr("Reply %1: %2 tokens/s, %Ln token(s) so far", nullptr, s.tokens).arg(s.reply).arg(number(s.tokens_per_second));
+  });
   rescale();
   replot();
 }
@@ -249,16 +274,22 @@ void ThroughputPlot::onReplyFinished(const ReplyRecord& r) {
     while (history_.size() > kHistory) history_.removeFirst();
     rebuildHistory();
   }
-  if (r.failed) {
-    summary_->setText(tr("Reply %1 failed").arg(r.reply));
-  } else {
-    summary_->setText(tr("Reply %1: prompt %2 tokens at %3 tokens/s · %4 tokens generated at %5 tokens/s · "
-                         "first token %6 s%7")
-                          .arg(r.reply)
-                          .arg(QLocale().toString(r.prompt_tokens), number(r.prompt_tokens_per_second),
-                               QLocale().toString(r.generated_tokens), number(r.generation_tokens_per_second),
-                               number(r.time_to_first_token, 2), r.stopped ? tr(" (stopped)") : QString()));
-  }
+  setSummary([r] {
+    if (r.failed) return tr("Reply %1 failed").arg(r.reply);
+    // Two counts in one sentence cannot both get plural forms: "tok" reads right for any count.
+    const QString prompt = QLocale().toString(r.prompt_tokens);
+    const QString generated = QLocale().toString(r.generated_tokens);
+    if (r.stopped) {
+      //: A reply the user stopped: reply number, prompt tokens and speed, generated tokens and speed, time to first token.
+      return tr("Reply %1 (stopped): prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s")
+          .arg(QString::number(r.reply), prompt, number(r.prompt_tokens_per_second), generated,
+               number(r.generation_tokens_per_second), number(r.time_to_first_token, 2));
+    }
+    //: A finished reply: reply number, prompt tokens and speed, generated tokens and speed, time to first token.
+    return tr("Reply %1: prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s")
+        .arg(QString::number(r.reply), prompt, number(r.prompt_tokens_per_second), generated,
+             number(r.generation_tokens_per_second), number(r.time_to_first_token, 2));
+  });
   rescale();
   replot();
 }

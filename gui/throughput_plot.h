@@ -11,6 +11,8 @@
 #include <QList>
 #include <QWidget>
 
+#include <functional>
+
 #include "throughput_sampler.h"
 
 class QCustomPlot;
@@ -61,14 +63,20 @@ class ThroughputPlot : public QWidget {
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
+  void changeEvent(QEvent* event) override;
 
  private:
+  void retranslateUi();
+  // Shows text() now and again after a language switch (it captures what it needs).
+  void setSummary(std::function<QString()> text);
+  void showFirstTokenLabel();
   void arrange();
   void rescale();
   void rebuildHistory();
   void replot();
 
   QLabel* summary_;
+  std::function<QString()> summary_text_;
   QToolButton* export_;
   QCustomPlot* plot_;
   QCPAxisRect* live_rect_;
