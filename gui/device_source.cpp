@@ -7,11 +7,6 @@
 #include <cmath>
 #include <utility>
 
-#if defined(TESSERA_HAVE_CUDA)
-#include "backend/virtual_devices.h"
-#include "device_info.h"
-#endif
-
 namespace tessera::gui {
 namespace {
 
@@ -19,8 +14,7 @@ constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 quint64 gib(double value) { return static_cast<quint64>(std::llround(value * kGiB)); }
 
-#if defined(TESSERA_HAVE_CUDA)
-GpuDevice fromCuda(const cuda::DeviceInfo& d) {
+GpuDevice fromCuda(const CudaGpuInfo& d) {
   GpuDevice g;
   g.index = d.index;
   g.name = QString::fromStdString(d.name);
@@ -32,7 +26,6 @@ GpuDevice fromCuda(const cuda::DeviceInfo& d) {
   g.free_bytes = d.free_bytes;
   return g;
 }
-#endif
 
 }  // namespace
 
@@ -43,27 +36,28 @@ GpuDevice fromCuda(const cuda::DeviceInfo& d) {
 DeviceSnapshot CudaDeviceSource::poll() {
   DeviceSnapshot s;
   s.taken_ms = QDateTime::currentMSecsSinceEpoch();
-#if defined(TESSERA_HAVE_CUDA)
+  // No module (or no CUDA runtime for it) is like no driver: no devices, and the loader's reason.
+  auto api = cuda_.load();
+  if (!api) {
+    s.unavailable_reason = QString::fromStdString(api.error().message);
+    return s;
+  }
+  const CudaPluginApi& cuda = **api;
   if (!listed_) {
-    auto list = cuda::list_devices();
+    auto list = cuda.list_devices();
     if (!list) {
       s.error = QString::fromStdString(list.error().message);
       return s;
     }
     known_.unavailable_reason = QString::fromStdString(list->unavailable_reason);
-    auto virtual_devices = cuda::virtual_devices_from_env();
-    if (!virtual_devices) {
-      s.error = QString::fromStdString(virtual_devices.error().message);
-      return s;
-    }
     if (!list->devices.empty()) {
-      auto logical = cuda::make_logical_devices({}, *virtual_devices);
+      auto logical = cuda.logical_devices();
       if (!logical) {
         s.error = QString::fromStdString(logical.error().message);
         return s;
       }
       logical_ = *logical;
-      for (const cuda::LogicalDevice& l : logical_) {
+      for (const CudaLogicalGpu& l : logical_) {
         GpuDevice g;
         for (const auto& d : list->devices)
           if (d.index == l.physical) g = fromCuda(d);
@@ -78,7 +72,7 @@ DeviceSnapshot CudaDeviceSource::poll() {
   s.devices = known_.devices;
   s.unavailable_reason = known_.unavailable_reason;
   for (qsizetype i = 0; i < s.devices.size() && i < static_cast<qsizetype>(logical_.size()); ++i) {
-    auto mem = cuda::logical_memory(logical_[static_cast<size_t>(i)]);
+    auto mem = cuda.logical_memory(logical_[static_cast<size_t>(i)]);
     if (!mem) {
       s.error = QString::fromStdString(mem.error().message);
       continue;
@@ -87,10 +81,6 @@ DeviceSnapshot CudaDeviceSource::poll() {
     s.devices[i].total_bytes = mem->total_bytes;
   }
   known_.devices = s.devices;
-#else
-  s.unavailable_reason =
-      QCoreApplication::translate("tessera::gui::DeviceSource", "this build of Tessera has no CUDA support");
-#endif
   return s;
 }
 

@@ -1,9 +1,10 @@
 // Where the device monitor gets its GPU list from. poll() is called on the monitor's thread only and
 // may block (a busy driver); it never runs on the GUI thread.
 //
-//  - CudaDeviceSource: the CUDA runtime (cuda::list_devices), as the CUDA backend's logical devices
-//    (virtual devices included). Without a driver or GPU, or in a build
-//    without CUDA, it returns a snapshot with no devices and the reason.
+//  - CudaDeviceSource: the CUDA backend module (libtessera-cuda.so, loaded at run time by the
+//    source's own CudaPluginLoader), as the CUDA backend's logical devices (virtual devices
+//    included). Without the module or its CUDA runtime, without a driver or GPU, it returns a
+//    snapshot with no devices and the reason.
 //  - FakeDeviceSource: a list set by tests and demos (2, 3, 4 GPUs of different sizes, reordered,
 //    slow); thread-safe, so a test may change it while the monitor polls.
 #pragma once
@@ -17,9 +18,7 @@
 
 #include "gpu_device.h"
 
-#if defined(TESSERA_HAVE_CUDA)
-#include "backend/virtual_devices.h"
-#endif
+#include "backend/backend_plugin.h"
 
 namespace tessera::gui {
 
@@ -34,11 +33,10 @@ class CudaDeviceSource : public DeviceSource {
   DeviceSnapshot poll() override;
 
  private:
-  DeviceSnapshot known_;  // the devices found by the first poll
+  CudaPluginLoader cuda_;  // opened by the first poll, on the monitor thread
+  DeviceSnapshot known_;   // the devices found by the first poll
   bool listed_ = false;
-#if defined(TESSERA_HAVE_CUDA)
-  std::vector<cuda::LogicalDevice> logical_;  // the CUDA backend's devices, by logical index
-#endif
+  std::vector<CudaLogicalGpu> logical_;  // the CUDA backend's devices, by logical index
 };
 
 class FakeDeviceSource : public DeviceSource {

@@ -10,11 +10,9 @@
 #include <atomic>
 #include <limits>
 
+#include "backend/backend_plugin.h"
 #include "engine/engine.h"
 #include "engine_session.h"
-#if defined(TESSERA_HAVE_CUDA)
-#include "backend/cuda_backend.h"
-#endif
 
 namespace tessera::gui {
 namespace {
@@ -67,12 +65,13 @@ class TesseraEngineSession : public EngineSession {
     s.backend = "auto";
     s.n_ctx = settings.context_length;
     s.kv_type = settings.split.kvCacheType();
-#if defined(TESSERA_HAVE_CUDA)
     // The split editor's choice; where no GPU is usable the factory fails and "auto" uses the CPU.
-    cuda::CudaBackendOptions cuda_options;
-    cuda_options.split = settings.split.toSplitSettings();
-    engine_.register_backend("cuda", cuda::cuda_backend_factory(cuda_options));
-#endif
+    // Without the CUDA module (or its CUDA runtime) there is no "cuda" backend and "auto" is the CPU.
+    if (auto cuda = cuda_.load(); cuda.ok()) {
+      CudaBackendConfig config;
+      config.split = settings.split.toSplitSettings();
+      engine_.register_backend("cuda", (*cuda)->backend_factory(config));
+    }
     QElapsedTimer timer;
     timer.start();
     TESSERA_TRY(engine_.load(path.toStdString(), s, progress));
@@ -126,6 +125,9 @@ class TesseraEngineSession : public EngineSession {
   }
 
  private:
+  // Declared before the engine, so it is destroyed after it: the engine's CUDA factory, backend and
+  // model are code of the module.
+  CudaPluginLoader cuda_;
   tessera::Engine engine_;
 };
 
