@@ -48,4 +48,12 @@ Status check_launch(std::string_view kernel) {
   return cuda_error(err, std::string("launch of kernel ") + std::string(kernel), current_device_or_none());
 }
 
+Status check_launch(cudaError_t launch_result, std::string_view kernel) {
+  if (launch_result != cudaSuccess) {
+    (void)cudaGetLastError();  // the same code may also be pending as the last error
+    return cuda_error(launch_result, std::string("launch of kernel ") + std::string(kernel), current_device_or_none());
+  }
+  return check_launch(kernel);
+}
+
 }  // namespace tessera::cuda

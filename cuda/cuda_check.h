@@ -35,31 +35,32 @@ inline Status cuda_status(cudaError_t err, std::string_view call, int device) {
 // After a kernel launch: reports a bad launch configuration (or an earlier asynchronous fault)
 // as an error naming the kernel. Never synchronises.
 Status check_launch(std::string_view kernel);
+// The same for a launch API that returns its own code (cudaLaunchKernelEx): that code first, then
+// any earlier asynchronous fault.
+Status check_launch(cudaError_t launch_result, std::string_view kernel);
 
 }  // namespace tessera::cuda
 
 // `return`s an Error from the enclosing function (returning Status or Result<T>) when `call` fails.
-#define TESSERA_CUDA_CHECK(call)                                                                     \
-  do {                                                                                               \
-    const cudaError_t tessera_cuda_err_ = (call);                                                    \
-    if (tessera_cuda_err_ != cudaSuccess)                                                            \
-      return ::tessera::cuda::cuda_error(tessera_cuda_err_, #call,                                   \
-                                         ::tessera::cuda::current_device_or_none());                 \
+#define TESSERA_CUDA_CHECK(call)                                                                               \
+  do {                                                                                                         \
+    const cudaError_t tessera_cuda_err_ = (call);                                                              \
+    if (tessera_cuda_err_ != cudaSuccess)                                                                      \
+      return ::tessera::cuda::cuda_error(tessera_cuda_err_, #call, ::tessera::cuda::current_device_or_none()); \
   } while (0)
 
 // As TESSERA_CUDA_CHECK with the device named explicitly (for calls made before/while selecting it).
-#define TESSERA_CUDA_CHECK_DEV(call, device)                                                         \
-  do {                                                                                               \
-    const cudaError_t tessera_cuda_err_ = (call);                                                    \
+#define TESSERA_CUDA_CHECK_DEV(call, device)                                                                      \
+  do {                                                                                                            \
+    const cudaError_t tessera_cuda_err_ = (call);                                                                 \
     if (tessera_cuda_err_ != cudaSuccess) return ::tessera::cuda::cuda_error(tessera_cuda_err_, #call, (device)); \
   } while (0)
 
-#define TESSERA_CUBLAS_CHECK(call)                                                                   \
-  do {                                                                                               \
-    const cublasStatus_t tessera_cublas_st_ = (call);                                                \
-    if (tessera_cublas_st_ != CUBLAS_STATUS_SUCCESS)                                                 \
-      return ::tessera::cuda::cublas_error(tessera_cublas_st_, #call,                                \
-                                           ::tessera::cuda::current_device_or_none());               \
+#define TESSERA_CUBLAS_CHECK(call)                                                                                \
+  do {                                                                                                            \
+    const cublasStatus_t tessera_cublas_st_ = (call);                                                             \
+    if (tessera_cublas_st_ != CUBLAS_STATUS_SUCCESS)                                                              \
+      return ::tessera::cuda::cublas_error(tessera_cublas_st_, #call, ::tessera::cuda::current_device_or_none()); \
   } while (0)
 
 #define TESSERA_CUDA_CHECK_LAUNCH(kernel_name) TESSERA_TRY(::tessera::cuda::check_launch(kernel_name))

@@ -4,13 +4,17 @@
 #include <cmath>
 #include <numeric>
 
+#include "split/attention_split.h"
+
 namespace tessera {
 namespace {
 
 constexpr uint64_t kAlign = 256;
 constexpr uint64_t kCublasWorkspace = 32ull << 20;
 
-uint64_t align_up(uint64_t v) { return (v + kAlign - 1) / kAlign * kAlign; }
+uint64_t align_up(uint64_t v) {
+  return (v + kAlign - 1) / kAlign * kAlign;
+}
 
 std::string gib(uint64_t bytes) {
   char buf[64];
@@ -69,8 +73,8 @@ std::vector<RowRange> split_units(int64_t n_units, const std::vector<float>& sha
     if (shares[i] > 0.0f) last_nonzero = static_cast<int>(i);
   for (size_t i = 0; i < shares.size(); ++i) {
     cum += shares[i];
-    int64_t end = static_cast<int>(i) == last_nonzero ? n_units
-                                                       : std::min<int64_t>(n_units, std::llround(cum * n_units));
+    int64_t end =
+        static_cast<int>(i) == last_nonzero ? n_units : std::min<int64_t>(n_units, std::llround(cum * n_units));
     if (shares[i] <= 0.0f) end = begin;
     end = std::max(end, begin);
     out[i] = {begin, end};
@@ -79,15 +83,20 @@ std::vector<RowRange> split_units(int64_t n_units, const std::vector<float>& sha
   return out;
 }
 
-uint64_t gcd_u(uint64_t a, uint64_t b) { return std::gcd(a, b); }
+uint64_t gcd_u(uint64_t a, uint64_t b) {
+  return std::gcd(a, b);
+}
 
 }  // namespace
 
 const char* split_mode_name(SplitMode mode) {
   switch (mode) {
-    case SplitMode::None: return "none";
-    case SplitMode::Layer: return "layer";
-    case SplitMode::Row: return "row";
+    case SplitMode::None:
+      return "none";
+    case SplitMode::Layer:
+      return "layer";
+    case SplitMode::Row:
+      return "row";
   }
   return "?";
 }
@@ -117,8 +126,11 @@ uint64_t scratch_bytes(const ScratchNeeds& n) {
   total += align_up(4 * b * (3 * n.n_embd + 2 * n.q_dim + 2 * n.kv_dim + 2 * n.n_ff));
   // f16 copy of the widest activation, the input of tensor-core GEMMs.
   total += align_up(2 * b * static_cast<uint64_t>(std::max({n.n_embd, n.q_dim, n.n_ff})));
-  // Attention scores, tiled over at most 16 queries at a time.
-  total += align_up(4 * static_cast<uint64_t>(n.n_head) * n.n_ctx * std::min<uint64_t>(b, 16));
+  // The attention kernel's split-K workspace, as large as its biggest eval of 1..n_batch tokens.
+  if (n.n_head > 0)
+    total += align_up(attention_workspace_max(static_cast<int>(n.n_batch), static_cast<int>(n.n_head),
+                                              static_cast<int>(n.n_head_kv), static_cast<int>(n.head_dim),
+                                              static_cast<int>(n.n_ctx)));
   if (n.n_vocab > 0) total += align_up(4 * static_cast<uint64_t>(n.n_vocab) * (n.all_logits ? b : 1));
   // Prefill dequantizes one weight matrix at a time to f16.
   total += align_up(2 * n.largest_matrix_elements);
@@ -199,8 +211,8 @@ Result<SplitPlan> plan_split(const ModelSpec& m, const std::vector<DeviceDescrip
       DevicePlan& dp = plan.devices[d];
       if (dp.layers.empty() && !dp.holds_embeddings && !dp.holds_output) continue;
       dp.bytes.kv_cache = kv_cache_bytes(static_cast<int64_t>(dp.layers.size()), m.kv_dim(), s.n_ctx, s.kv_type);
-      ScratchNeeds needs{s.n_batch, m.n_embd, m.q_dim(), m.kv_dim(), 0, dp.holds_output ? m.n_vocab : 0,
-                         s.n_ctx, m.n_head, largest[d], s.all_logits};
+      ScratchNeeds needs{s.n_batch, m.n_embd, m.q_dim(),  m.kv_dim(),   0,           dp.holds_output ? m.n_vocab : 0,
+                         s.n_ctx,   m.n_head, largest[d], s.all_logits, m.n_head_kv, m.head_dim};
       int64_t n_ff = 0;
       for (int32_t l : dp.layers) n_ff = std::max(n_ff, m.layers[l].n_ff);
       needs.n_ff = n_ff;
@@ -209,8 +221,10 @@ Result<SplitPlan> plan_split(const ModelSpec& m, const std::vector<DeviceDescrip
   } else {
     // Row split: KV-head groups and FFN row ranges per device.
     if (m.n_head_kv <= 0 || m.n_head % m.n_head_kv != 0) {
-      return make_error(ErrorKind::Unsupported, "row split: " + std::to_string(m.n_head) + " query heads do not group "
-                                                    "evenly over " + std::to_string(m.n_head_kv) + " KV heads");
+      return make_error(ErrorKind::Unsupported, "row split: " + std::to_string(m.n_head) +
+                                                    " query heads do not group "
+                                                    "evenly over " +
+                                                    std::to_string(m.n_head_kv) + " KV heads");
     }
     const int64_t q_per_kv = m.n_head / m.n_head_kv;
     // attn_output is split along its input: a device's columns must be whole blocks of its type.
@@ -234,7 +248,8 @@ Result<SplitPlan> plan_split(const ModelSpec& m, const std::vector<DeviceDescrip
     main.bytes.weights += embd_bytes + out_bytes;
     for (size_t d = 0; d < nd; ++d) {
       DevicePlan& dp = plan.devices[d];
-      dp.kv_heads = {head_ranges[d].begin * static_cast<int64_t>(group), head_ranges[d].end * static_cast<int64_t>(group)};
+      dp.kv_heads = {head_ranges[d].begin * static_cast<int64_t>(group),
+                     head_ranges[d].end * static_cast<int64_t>(group)};
       dp.ffn_rows = {std::min(n_ff, ffn_ranges[d].begin * ffn_unit), std::min(n_ff, ffn_ranges[d].end * ffn_unit)};
       const int64_t kvh0 = dp.kv_heads.begin, kvh1 = dp.kv_heads.end;
       const int64_t q0 = kvh0 * q_per_kv * m.head_dim, q1 = kvh1 * q_per_kv * m.head_dim;
@@ -243,9 +258,8 @@ Result<SplitPlan> plan_split(const ModelSpec& m, const std::vector<DeviceDescrip
       for (const auto& l : m.layers) {
         const int64_t f1 = std::min(dp.ffn_rows.end, l.n_ff), f0 = std::min(dp.ffn_rows.begin, f1);
         uint64_t w = row_slice_bytes(l.wq, q0, q1) + row_slice_bytes(l.wk, k0, k1) + row_slice_bytes(l.wv, k0, k1) +
-                     column_slice_bytes(l.wo, q0, q1) +
-                     row_slice_bytes(l.ffn_gate, f0, f1) + row_slice_bytes(l.ffn_up, f0, f1) +
-                     column_slice_bytes(l.ffn_down, f0, f1);
+                     column_slice_bytes(l.wo, q0, q1) + row_slice_bytes(l.ffn_gate, f0, f1) +
+                     row_slice_bytes(l.ffn_up, f0, f1) + column_slice_bytes(l.ffn_down, f0, f1);
         // Biases of the split projections are split with them (one value per output row).
         if (l.bq.present()) w += static_cast<uint64_t>(q1 - q0) * (tensor_bytes(l.bq) / l.bq.n_elements());
         if (l.bk.present()) w += static_cast<uint64_t>(k1 - k0) * (tensor_bytes(l.bk) / l.bk.n_elements());
@@ -256,16 +270,26 @@ Result<SplitPlan> plan_split(const ModelSpec& m, const std::vector<DeviceDescrip
       }
       if (static_cast<int32_t>(d) == s.main_device) {
         // Norms and the attention output bias are applied after the reduction, on the main device.
-        for (const auto& l : m.layers) dp.bytes.weights += tensor_bytes(l.attn_norm) + tensor_bytes(l.ffn_norm) + tensor_bytes(l.bo);
+        for (const auto& l : m.layers)
+          dp.bytes.weights += tensor_bytes(l.attn_norm) + tensor_bytes(l.ffn_norm) + tensor_bytes(l.bo);
         largest = std::max(largest, out_matrix);
       }
       const bool computes = kvh1 > kvh0 || dp.ffn_rows.size() > 0 || static_cast<int32_t>(d) == s.main_device;
       if (!computes) continue;
       for (int64_t l = 0; l < n_layer; ++l) dp.layers.push_back(static_cast<int32_t>(l));
       dp.bytes.kv_cache = kv_cache_bytes(n_layer, k1 - k0, s.n_ctx, s.kv_type);
-      ScratchNeeds needs{s.n_batch, m.n_embd, q1 - q0, k1 - k0, dp.ffn_rows.size(),
-                         static_cast<int32_t>(d) == s.main_device ? m.n_vocab : 0, s.n_ctx,
-                         (kvh1 - kvh0) * q_per_kv, largest, s.all_logits};
+      ScratchNeeds needs{s.n_batch,
+                         m.n_embd,
+                         q1 - q0,
+                         k1 - k0,
+                         dp.ffn_rows.size(),
+                         static_cast<int32_t>(d) == s.main_device ? m.n_vocab : 0,
+                         s.n_ctx,
+                         (kvh1 - kvh0) * q_per_kv,
+                         largest,
+                         s.all_logits,
+                         kvh1 - kvh0,
+                         m.head_dim};
       dp.bytes.scratch = scratch_bytes(needs);
       // The main device receives every other device's partial sums for the reduction.
       if (static_cast<int32_t>(d) == s.main_device)

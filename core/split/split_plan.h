@@ -85,7 +85,7 @@ struct DevicePlan {
   bool holds_output = false;
   DeviceBytes bytes;
   bool fits = true;
-  uint64_t available = 0;       // free_bytes - reserve (0 if reserve exceeds free)
+  uint64_t available = 0;  // free_bytes - reserve (0 if reserve exceeds free)
 };
 
 struct SplitPlan {
@@ -105,14 +105,16 @@ struct SplitPlan {
 struct ScratchNeeds {
   int64_t n_batch = 0;
   int64_t n_embd = 0;
-  int64_t q_dim = 0;        // query width computed on this device
-  int64_t kv_dim = 0;       // key/value width computed on this device
-  int64_t n_ff = 0;         // FFN rows computed on this device
-  int64_t n_vocab = 0;      // 0 unless this device computes the output layer
-  int64_t n_ctx = 0;        // attention scores per query are n_ctx wide
-  int64_t n_head = 0;       // query heads on this device
+  int64_t q_dim = 0;                     // query width computed on this device
+  int64_t kv_dim = 0;                    // key/value width computed on this device
+  int64_t n_ff = 0;                      // FFN rows computed on this device
+  int64_t n_vocab = 0;                   // 0 unless this device computes the output layer
+  int64_t n_ctx = 0;                     // KV cache positions (the attention kernel's key range)
+  int64_t n_head = 0;                    // query heads on this device
   uint64_t largest_matrix_elements = 0;  // prefill dequantizes one matrix at a time to f16
   bool all_logits = false;
+  int64_t n_head_kv = 0;  // KV heads on this device
+  int64_t head_dim = 0;
 };
 uint64_t scratch_bytes(const ScratchNeeds& needs);
 

@@ -32,6 +32,16 @@
 
 namespace tessera::cuda {
 
+// The input rows of the next matrix products, converted at most once (q8 for the fused matvec, or
+// f16 for cuBLAS, into the device's Scratch::in) however many matrices read it (Q, K, V; gate, up).
+struct MatmulInput {
+  const float* x = nullptr;
+  int64_t ld = 0;
+  int64_t cols = 0;
+  bool q8 = false;   // Scratch::in holds the q8 copy of x
+  bool f16 = false;  // Scratch::in holds the f16 copy of x
+};
+
 // One layer's tensors as held by one device (a whole layer in None/Layer mode, slices in Row mode).
 struct DeviceLayer {
   int32_t layer = -1;
@@ -40,7 +50,7 @@ struct DeviceLayer {
   // Q|K|V and gate|up as one matrix each when they share type and row size and lie back to back in
   // the weights allocation (rows == 0 otherwise): one fused matvec instead of three (two) in decode.
   WeightMatrix wqkv, gate_up;
-  const float* attn_norm = nullptr;             // f32; null where another device normalises
+  const float* attn_norm = nullptr;  // f32; null where another device normalises
   const float* ffn_norm = nullptr;
   const float* bq = nullptr;
   const float* bk = nullptr;
@@ -68,7 +78,7 @@ struct Scratch {
   size_t in_bytes = 0;
   void* attn_ws = nullptr;  // attention split-K workspace
   size_t attn_ws_bytes = 0;
-  float* logits = nullptr;  // output device only
+  float* logits = nullptr;    // output device only
   uint16_t* w_f16 = nullptr;  // prefill: one weight dequantized to f16; also argmax workspace
   size_t w_f16_bytes = 0;
   void* argmax_ws = nullptr;
@@ -94,10 +104,10 @@ struct DeviceState {
   // What this device computes.
   int64_t q_dim = 0, kv_dim = 0, n_head = 0, n_head_kv = 0, n_ff = 0;
   int32_t n_kv_slots = 0;
-  std::vector<DeviceLayer> layers;  // Layer/None: the layers held; Row: every layer (slices)
-  std::vector<int32_t> layer_index; // Layer/None: model layer -> index into `layers`, -1 if absent
-  WeightMatrix embd;                // rows == 0 unless this device looks up embeddings
-  WeightMatrix output;              // rows == 0 unless this device computes the logits
+  std::vector<DeviceLayer> layers;   // Layer/None: the layers held; Row: every layer (slices)
+  std::vector<int32_t> layer_index;  // Layer/None: model layer -> index into `layers`, -1 if absent
+  WeightMatrix embd;                 // rows == 0 unless this device looks up embeddings
+  WeightMatrix output;               // rows == 0 unless this device computes the logits
   const float* output_norm = nullptr;
   const float* freq_factors = nullptr;
   Scratch s;
@@ -141,8 +151,7 @@ class CudaModel final : public BackendModel {
 
   // Loading (cuda_model_load.cpp).
   Status init(const ModelSpec& spec, const BackendModelSettings& settings, const SplitPlan& plan,
-              const std::vector<LogicalDevice>& devices, const CudaBackendOptions& options,
-              const ProgressFn& progress);
+              const std::vector<LogicalDevice>& devices, const CudaBackendOptions& options, const ProgressFn& progress);
   Status setup_device(DeviceState& d);
   Status upload_weights(const ProgressFn& progress);
   Status setup_scratch(DeviceState& d);
@@ -152,8 +161,8 @@ class CudaModel final : public BackendModel {
   Status run_step(int n_tok, LogitsRequest request);
   Status run_layer_mode(int n_tok, LogitsRequest request);
   Status run_row_mode(int n_tok, LogitsRequest request);
-  Status attention_part(DeviceState& d, const DeviceLayer& l, int n_tok, float* out, bool accumulate);
-  Status ffn_part(DeviceState& d, const DeviceLayer& l, int n_tok, float* out, bool accumulate);
+  Status attention_part(DeviceState& d, const DeviceLayer& l, int n_tok, MatmulInput& in, float* out, bool accumulate);
+  Status ffn_part(DeviceState& d, const DeviceLayer& l, int n_tok, MatmulInput& in, float* out, bool accumulate);
   Status output_part(DeviceState& d, int n_tok, LogitsRequest request);
   Status transfer(int src, int dst, void* dst_ptr, const void* src_ptr, size_t bytes);
   Status run_decode_graph(LogitsRequest request);
@@ -166,18 +175,18 @@ class CudaModel final : public BackendModel {
   std::vector<std::unique_ptr<DeviceState>> devs_;
   std::vector<HostStage> stages_;
   std::vector<std::vector<int8_t>> peer_;  // [a][b]: 1 when a's stream may copy from b directly
-  int home_ = 0;    // looks up embeddings, receives token ids and positions, launches graphs
-  int out_dev_ = 0; // computes the logits
+  int home_ = 0;                           // looks up embeddings, receives token ids and positions, launches graphs
+  int out_dev_ = 0;                        // computes the logits
   RopeConfig rope_{};
   int32_t n_ctx_ = 0, n_batch_ = 0, n_past_ = 0;
   bool all_logits_ = false;
   bool graphs_enabled_ = true;
   std::string graph_note_;
   cudaGraphExec_t graph_exec_[2] = {nullptr, nullptr};  // [0]: no logits, [1]: logits
-  cudaEvent_t step_done_ = nullptr;  // recorded on the home stream at the end of each eval
+  cudaEvent_t step_done_ = nullptr;                     // recorded on the home stream at the end of each eval
 
-  int32_t* io_host_ = nullptr;        // pinned: token ids then positions of the current eval
-  cudaEvent_t io_copied_ = nullptr;   // recorded after io_host_ was copied to the device
+  int32_t* io_host_ = nullptr;       // pinned: token ids then positions of the current eval
+  cudaEvent_t io_copied_ = nullptr;  // recorded after io_host_ was copied to the device
   bool io_pending_ = false;
   int32_t* argmax_host_ = nullptr;  // pinned
   std::vector<float> logits_host_;

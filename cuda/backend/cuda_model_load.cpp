@@ -14,13 +14,18 @@
 #include "kernels/argmax.h"
 #include "kernels/attention.h"
 #include "quant/dequantize.h"
+#include "split/attention_split.h"
 
 namespace tessera::cuda {
 namespace {
 
 constexpr size_t kAlign = 256;
-size_t align_up(size_t v) { return (v + kAlign - 1) / kAlign * kAlign; }
-size_t align16(size_t v) { return (v + 15) / 16 * 16; }
+size_t align_up(size_t v) {
+  return (v + kAlign - 1) / kAlign * kAlign;
+}
+size_t align16(size_t v) {
+  return (v + 15) / 16 * 16;
+}
 
 uint64_t row_bytes_of(const TensorRef& t) {
   const TypeInfo& info = type_info(t.type);
@@ -28,7 +33,9 @@ uint64_t row_bytes_of(const TensorRef& t) {
 }
 
 // Sets the calling thread's device; the CUDA calls that follow act on it.
-Status use_device(const DeviceState& d) { return cuda_status(cudaSetDevice(d.dev.physical), "cudaSetDevice", d.dev.physical); }
+Status use_device(const DeviceState& d) {
+  return cuda_status(cudaSetDevice(d.dev.physical), "cudaSetDevice", d.dev.physical);
+}
 
 // The weight bytes of one device, laid out before anything is allocated.
 class WeightLayout {
@@ -95,14 +102,15 @@ WeightMatrix matrix_of(const TensorRef& t) {
 // [begin, end).
 void add_floats(WeightLayout& lay, const TensorRef& t, int64_t begin, int64_t end, const float** target) {
   if (!t.present() || end <= begin) return;
-  lay.add_made(static_cast<size_t>(end - begin) * 4,
-               [&t, begin, end](uint8_t* host) -> Status {
-                 std::vector<float> all(static_cast<size_t>(t.n_elements()));
-                 TESSERA_TRY(dequantize_row(t.type, t.data.data(), all.data(), t.n_elements()));
-                 std::memcpy(host, all.data() + begin, static_cast<size_t>(end - begin) * 4);
-                 return {};
-               },
-               [target](const uint8_t* p) { *target = reinterpret_cast<const float*>(p); });
+  lay.add_made(
+      static_cast<size_t>(end - begin) * 4,
+      [&t, begin, end](uint8_t* host) -> Status {
+        std::vector<float> all(static_cast<size_t>(t.n_elements()));
+        TESSERA_TRY(dequantize_row(t.type, t.data.data(), all.data(), t.n_elements()));
+        std::memcpy(host, all.data() + begin, static_cast<size_t>(end - begin) * 4);
+        return {};
+      },
+      [target](const uint8_t* p) { *target = reinterpret_cast<const float*>(p); });
 }
 
 // Whole tensor, or rows [r0, r1).
@@ -130,13 +138,14 @@ void add_columns(WeightLayout& lay, const TensorRef& t, int64_t c0, int64_t c1, 
     lay.add_span(t.data, [target](const uint8_t* p) { target->data = p; });
     return;
   }
-  lay.add_made(static_cast<size_t>(nb * static_cast<uint64_t>(rows)),
-               [&t, src_rb, b0, nb, rows](uint8_t* host) -> Status {
-                 for (int64_t r = 0; r < rows; ++r)
-                   std::memcpy(host + static_cast<uint64_t>(r) * nb, t.data.data() + static_cast<uint64_t>(r) * src_rb + b0, nb);
-                 return {};
-               },
-               [target](const uint8_t* p) { target->data = p; });
+  lay.add_made(
+      static_cast<size_t>(nb * static_cast<uint64_t>(rows)),
+      [&t, src_rb, b0, nb, rows](uint8_t* host) -> Status {
+        for (int64_t r = 0; r < rows; ++r)
+          std::memcpy(host + static_cast<uint64_t>(r) * nb, t.data.data() + static_cast<uint64_t>(r) * src_rb + b0, nb);
+        return {};
+      },
+      [target](const uint8_t* p) { target->data = p; });
 }
 
 // One matrix of the rows of `parts` when they are back to back in memory with one type and row
@@ -264,9 +273,9 @@ Status CudaModel::init(const ModelSpec& spec, const BackendModelSettings& settin
   TESSERA_CUDA_CHECK_DEV(cudaEventCreateWithFlags(&step_done_, cudaEventDisableTiming), home.dev.physical);
   TESSERA_CUDA_CHECK_DEV(cudaHostAlloc(reinterpret_cast<void**>(&argmax_host_), sizeof(int32_t), cudaHostAllocDefault),
                          home.dev.physical);
-  TESSERA_CUDA_CHECK_DEV(cudaHostAlloc(reinterpret_cast<void**>(&io_host_), 8 * static_cast<size_t>(n_batch_),
-                                       cudaHostAllocDefault),
-                         home.dev.physical);
+  TESSERA_CUDA_CHECK_DEV(
+      cudaHostAlloc(reinterpret_cast<void**>(&io_host_), 8 * static_cast<size_t>(n_batch_), cudaHostAllocDefault),
+      home.dev.physical);
   TESSERA_CUDA_CHECK_DEV(cudaEventCreateWithFlags(&io_copied_, cudaEventDisableTiming), home.dev.physical);
   logits_host_.assign(static_cast<size_t>((all_logits_ ? n_batch_ : 1) * spec_.n_vocab), 0.0f);
   for (auto& d : devs_)
@@ -388,12 +397,13 @@ Status CudaModel::upload_weights(const ProgressFn& progress) {
     // RoPE frequency factors (tiny; every device that rotates).
     if (!spec_.rope.freq_factors.empty() && d.kv_dim > 0) {
       const std::vector<float>* ff = &spec_.rope.freq_factors;
-      lay.add_made(ff->size() * 4,
-                   [ff](uint8_t* host) -> Status {
-                     std::memcpy(host, ff->data(), ff->size() * 4);
-                     return {};
-                   },
-                   [&d](const uint8_t* p) { d.freq_factors = reinterpret_cast<const float*>(p); });
+      lay.add_made(
+          ff->size() * 4,
+          [ff](uint8_t* host) -> Status {
+            std::memcpy(host, ff->data(), ff->size() * 4);
+            return {};
+          },
+          [&d](const uint8_t* p) { d.freq_factors = reinterpret_cast<const float*>(p); });
     }
   }
 
@@ -414,7 +424,8 @@ Status CudaModel::upload_weights(const ProgressFn& progress) {
   uint64_t done = 0;
   auto report = [&](size_t bytes) -> Status {
     done += bytes;
-    if (progress && !progress(0.95f * static_cast<float>(done) / static_cast<float>(std::max<uint64_t>(total_bytes, 1))))
+    if (progress &&
+        !progress(0.95f * static_cast<float>(done) / static_cast<float>(std::max<uint64_t>(total_bytes, 1))))
       return make_error(ErrorKind::Cancelled, "loading " + spec_.source_path + " was cancelled");
     return {};
   };
@@ -450,12 +461,13 @@ Status CudaModel::setup_scratch(DeviceState& d) {
       if (l.n_ff > 0) largest = std::max<uint64_t>(largest, static_cast<uint64_t>(l.n_ff * E));
     }
   } else {
-    for (int32_t li : d.plan.layers) largest = std::max(largest, largest_layer_matrix(spec_.layers[static_cast<size_t>(li)]));
+    for (int32_t li : d.plan.layers)
+      largest = std::max(largest, largest_layer_matrix(spec_.layers[static_cast<size_t>(li)]));
   }
   if (has_output && spec_.output.present())
     largest = std::max<uint64_t>(largest, static_cast<uint64_t>(spec_.output.n_elements()));
-  ScratchNeeds needs{b, E, d.q_dim, d.kv_dim, d.n_ff, has_output ? spec_.n_vocab : 0, n_ctx_, d.n_head, largest,
-                     all_logits_};
+  ScratchNeeds needs{b,      E,        d.q_dim, d.kv_dim,    d.n_ff,      has_output ? spec_.n_vocab : 0,
+                     n_ctx_, d.n_head, largest, all_logits_, d.n_head_kv, spec_.head_dim};
   uint64_t planned = scratch_bytes(needs);
   if (row && is_main) planned += align_up(4ull * static_cast<uint64_t>(b * E) * (nd - 1));
   if (planned != d.plan.bytes.scratch)
@@ -469,23 +481,15 @@ Status CudaModel::setup_scratch(DeviceState& d) {
   const size_t act_bytes = align_up(act_sum);
   const int64_t widest = std::max({E, d.q_dim, d.n_ff});
   size_t in_bytes = align_up(2 * static_cast<size_t>(b * widest));
-  in_bytes = std::max(in_bytes, align_up(q8_activations_bytes((widest + 31) / 32 * 32,
-                                                              static_cast<int>(std::min<int64_t>(b, kMaxMatvecVectors)))));
-  size_t attn_bytes = align_up(4 * static_cast<size_t>(d.n_head) * static_cast<size_t>(n_ctx_) *
-                               static_cast<size_t>(std::min<int64_t>(b, 16)));
-  if (d.n_head > 0) {
-    size_t need = 0;
-    for (int t = 1; t <= b; ++t)
-      need = std::max(need, attention_workspace_bytes(t, static_cast<int>(d.n_head), static_cast<int>(d.n_head_kv),
-                                                      static_cast<int>(spec_.head_dim), n_ctx_));
-    if (align_up(need) > attn_bytes) {
-      char buf[96];
-      std::snprintf(buf, sizeof(buf), "device %d scratch +%.1f MiB over the plan (attention workspace)", d.index,
-                    static_cast<double>(align_up(need) - attn_bytes) / 1048576.0);
-      notes_.push_back(buf);
-      attn_bytes = align_up(need);
-    }
-  }
+  in_bytes =
+      std::max(in_bytes, align_up(q8_activations_bytes((widest + 31) / 32 * 32,
+                                                       static_cast<int>(std::min<int64_t>(b, kMaxMatvecVectors)))));
+  // The attention kernel's split-K workspace: the planner counts the same function of the same sizes.
+  const size_t attn_bytes =
+      d.n_head > 0
+          ? align_up(attention_workspace_max(static_cast<int>(b), static_cast<int>(d.n_head),
+                                             static_cast<int>(d.n_head_kv), static_cast<int>(spec_.head_dim), n_ctx_))
+          : 0;
   const size_t logits_bytes =
       has_output ? align_up(4 * static_cast<size_t>(spec_.n_vocab) * static_cast<size_t>(all_logits_ ? b : 1)) : 0;
   size_t wf16_bytes = align_up(2 * static_cast<size_t>(largest));
@@ -500,8 +504,8 @@ Status CudaModel::setup_scratch(DeviceState& d) {
                                                   "): KV cache and scratch exceed its quota of " +
                                                   std::to_string(d.dev.quota_bytes) + " bytes");
   // KV cache: K for every slot, then V.
-  const size_t kv_bytes = 2ull * static_cast<size_t>(d.n_kv_slots) * static_cast<size_t>(n_ctx_) *
-                          static_cast<size_t>(d.kv_dim) * 2;
+  const size_t kv_bytes =
+      2ull * static_cast<size_t>(d.n_kv_slots) * static_cast<size_t>(n_ctx_) * static_cast<size_t>(d.kv_dim) * 2;
   TESSERA_ASSIGN_OR_RETURN(d.kv, DeviceBuffer::allocate(d.dev.physical, kv_bytes, "KV cache"));
   d.allocated.kv_cache += kv_bytes;
   TESSERA_ASSIGN_OR_RETURN(d.scratch_arena, DeviceBuffer::allocate(d.dev.physical, arena, "scratch buffers"));

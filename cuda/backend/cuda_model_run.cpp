@@ -12,23 +12,20 @@
 #include "kernels/dequant.h"
 #include "kernels/elementwise.h"
 #include "kernels/norm.h"
+#include "kernels/rope.h"
 
 namespace tessera::cuda {
 namespace {
 
-Status use_device(const DeviceState& d) { return cuda_status(cudaSetDevice(d.dev.physical), "cudaSetDevice", d.dev.physical); }
+Status use_device(const DeviceState& d) {
+  return cuda_status(cudaSetDevice(d.dev.physical), "cudaSetDevice", d.dev.physical);
+}
 
-bool is_float_type(GgmlType t) { return t == GgmlType::F32 || t == GgmlType::F16 || t == GgmlType::BF16; }
+bool is_float_type(GgmlType t) {
+  return t == GgmlType::F32 || t == GgmlType::F16 || t == GgmlType::BF16;
+}
 
-// The input rows of the next matrix products, converted at most once (q8 for the fused matvec, or
-// f16 for cuBLAS) however many matrices read it (Q, K, V; gate, up).
-struct Input {
-  const float* x = nullptr;
-  int64_t ld = 0;
-  int64_t cols = 0;
-  bool q8 = false;
-  bool f16 = false;
-};
+using Input = MatmulInput;
 
 // y = W x (+ y when accumulate) for n_tok rows: fused matvec up to kMaxMatvecVectors rows, else
 // dequantize-to-f16 + tensor-core GEMM.
@@ -52,6 +49,24 @@ Status matmul(DeviceState& d, const WeightMatrix& w, Input& in, int n_tok, float
   return gemm_xwt_f16x(d.cublas, w, xf, in.cols, n_tok, y, ldy, d.s.w_f16, d.s.w_f16_bytes, d.stream, accumulate);
 }
 
+// RMSNorm of the residual rows into d.s.xb, as the input of the next matrices. A decode step whose
+// next matrix is quantized gets the q8 copy from the same kernel (one launch instead of two).
+Result<Input> norm_input(DeviceState& d, const float* x, int64_t E, const float* w, int n_tok, float eps,
+                         const WeightMatrix& next) {
+  Input in{d.s.xb, E, E};
+  if (n_tok <= kMaxMatvecVectors && next.rows > 0 && !is_float_type(next.type) && E % 32 == 0) {
+    TESSERA_TRY(rms_norm_q8(x, E, w, d.s.xb, E, d.s.in, n_tok, E, eps, d.stream));
+    in.q8 = true;
+  } else {
+    TESSERA_TRY(rms_norm(x, E, w, d.s.xb, E, n_tok, E, eps, d.stream));
+  }
+  return in;
+}
+
+const WeightMatrix& first_attention_matrix(const DeviceLayer& l, int n_tok) {
+  return n_tok <= kMaxMatvecVectors && l.wqkv.rows > 0 ? l.wqkv : l.wq;
+}
+
 }  // namespace
 
 const int32_t* CudaModel::positions_on(const DeviceState& d, int n_tok) const {
@@ -65,7 +80,8 @@ Status CudaModel::transfer(int src, int dst, void* dst_ptr, const void* src_ptr,
   if (src == dst) {
     TESSERA_TRY(use_device(d));
     if (dst_ptr != src_ptr)
-      TESSERA_CUDA_CHECK_DEV(cudaMemcpyAsync(dst_ptr, src_ptr, bytes, cudaMemcpyDeviceToDevice, d.stream), d.dev.physical);
+      TESSERA_CUDA_CHECK_DEV(cudaMemcpyAsync(dst_ptr, src_ptr, bytes, cudaMemcpyDeviceToDevice, d.stream),
+                             d.dev.physical);
     return {};
   }
   TESSERA_TRY(use_device(s));
@@ -88,7 +104,8 @@ Status CudaModel::transfer(int src, int dst, void* dst_ptr, const void* src_ptr,
   TESSERA_TRY(use_device(d));
   TESSERA_CUDA_CHECK_DEV(cudaStreamWaitEvent(d.stream, s.event, 0), d.dev.physical);
   if (s.dev.physical == d.dev.physical) {
-    TESSERA_CUDA_CHECK_DEV(cudaMemcpyAsync(dst_ptr, src_ptr, bytes, cudaMemcpyDeviceToDevice, d.stream), d.dev.physical);
+    TESSERA_CUDA_CHECK_DEV(cudaMemcpyAsync(dst_ptr, src_ptr, bytes, cudaMemcpyDeviceToDevice, d.stream),
+                           d.dev.physical);
   } else {
     TESSERA_CUDA_CHECK_DEV(cudaMemcpyPeerAsync(dst_ptr, d.dev.physical, src_ptr, s.dev.physical, bytes, d.stream),
                            d.dev.physical);
@@ -96,14 +113,15 @@ Status CudaModel::transfer(int src, int dst, void* dst_ptr, const void* src_ptr,
   return {};
 }
 
-// Q/K/V (this device's heads), RoPE, KV-cache write, attention, and the output projection of the
-// attention block: out (+)= Wo att. Reads d.s.xb (normalised residual rows).
-Status CudaModel::attention_part(DeviceState& d, const DeviceLayer& l, int n_tok, float* out, bool accumulate) {
+// Q/K/V (this device's heads), RoPE and the KV-cache write (one kernel), attention, and the
+// output projection of the attention block: out (+)= Wo att. `in` holds d.s.xb (normalised
+// residual rows), maybe already quantized.
+Status CudaModel::attention_part(DeviceState& d, const DeviceLayer& l, int n_tok, MatmulInput& in, float* out,
+                                 bool accumulate) {
   if (l.kv_slot < 0 || d.n_head == 0) return {};
   const int64_t E = spec_.n_embd;
   const int hd = static_cast<int>(spec_.head_dim);
   const int64_t W = d.s.qkv_stride;
-  Input in{d.s.xb, E, E};
   // Per-row results of the matvec do not depend on how many rows it computes, so the fused Q|K|V
   // product is bit-identical to three separate ones; GEMM batches keep separate products.
   if (n_tok <= kMaxMatvecVectors && l.wqkv.rows > 0) {
@@ -119,10 +137,9 @@ Status CudaModel::attention_part(DeviceState& d, const DeviceLayer& l, int n_tok
   const int32_t* pos = positions_on(d, n_tok);
   RopeConfig rc = rope_;
   rc.freq_factors = d.freq_factors;
-  TESSERA_TRY(rope(d.s.q, W, n_tok, static_cast<int>(d.n_head), hd, pos, rc, d.stream));
-  TESSERA_TRY(rope(d.s.k, W, n_tok, static_cast<int>(d.n_head_kv), hd, pos, rc, d.stream));
   KvCacheView cache{d.k_cache(l.kv_slot, n_ctx_), d.v_cache(l.kv_slot, n_ctx_), d.kv_dim, n_ctx_};
-  TESSERA_TRY(kv_cache_write(d.s.k, W, d.s.v, W, n_tok, static_cast<int>(d.kv_dim), pos, cache, d.stream));
+  TESSERA_TRY(rope_qk_to_cache(d.s.q, d.s.k, d.s.v, W, n_tok, static_cast<int>(d.n_head), static_cast<int>(d.n_head_kv),
+                               hd, pos, rc, cache, d.stream));
   AttentionArgs a;
   a.q = d.s.q;
   a.q_stride = W;
@@ -140,23 +157,25 @@ Status CudaModel::attention_part(DeviceState& d, const DeviceLayer& l, int n_tok
   return matmul(d, l.wo, att, n_tok, out, E, accumulate);
 }
 
-// gate/up (this device's FFN rows), SwiGLU, and out (+)= Wdown h. Reads d.s.xb.
-Status CudaModel::ffn_part(DeviceState& d, const DeviceLayer& l, int n_tok, float* out, bool accumulate) {
+// gate/up (this device's FFN rows), SwiGLU, and out (+)= Wdown h. `in` holds d.s.xb.
+Status CudaModel::ffn_part(DeviceState& d, const DeviceLayer& l, int n_tok, MatmulInput& in, float* out,
+                           bool accumulate) {
   if (l.n_ff == 0) return {};
-  const int64_t E = spec_.n_embd;
-  Input in{d.s.xb, E, E};
-  if (n_tok == 1 && l.gate_up.rows > 0 && (n_batch_ >= 2 || d.s.up == d.s.gate + l.n_ff)) {
-    // One fused gate|up matvec writes gate then up (2 n_ff floats: the gate buffer holds n_batch
-    // rows, or gate and up lie back to back when n_batch is 1).
-    TESSERA_TRY(matmul(d, l.gate_up, in, 1, d.s.gate, 2 * l.n_ff, false));
-    TESSERA_TRY(swiglu(d.s.gate, d.s.gate + l.n_ff, d.s.gate, l.n_ff, d.stream));
+  if (n_tok == 1 && l.gate_up.rows > 0) {
+    // One fused gate|up matvec that applies SwiGLU itself: h goes to the gate buffer, gate and up
+    // never reach memory.
+    if (!is_float_type(l.gate_up.type) && !in.q8) {
+      TESSERA_TRY(quantize_activations(in.x, in.ld, in.cols, 1, d.s.in, d.stream));
+      in.q8 = true;
+    }
+    TESSERA_TRY(matvec_glu(l.gate_up, in.x, d.s.in, d.s.gate, d.stream));
   } else {
     TESSERA_TRY(matmul(d, l.gate, in, n_tok, d.s.gate, l.n_ff, false));
     TESSERA_TRY(matmul(d, l.up, in, n_tok, d.s.up, l.n_ff, false));
     TESSERA_TRY(swiglu(d.s.gate, d.s.up, d.s.gate, static_cast<int64_t>(n_tok) * l.n_ff, d.stream));
   }
   Input h{d.s.gate, l.n_ff, l.n_ff};
-  return matmul(d, l.down, h, n_tok, out, E, accumulate);
+  return matmul(d, l.down, h, n_tok, out, spec_.n_embd, accumulate);
 }
 
 // Final norm, output layer and argmax of the last row, on the output device.
@@ -166,9 +185,8 @@ Status CudaModel::output_part(DeviceState& d, int n_tok, LogitsRequest request) 
   const int64_t E = spec_.n_embd;
   const int rows = request == LogitsRequest::Last ? 1 : n_tok;
   const int first = n_tok - rows;
-  TESSERA_TRY(rms_norm(d.s.x + static_cast<int64_t>(first) * E, E, d.output_norm, d.s.xb, E, rows, E, spec_.rms_eps,
-                       d.stream));
-  Input in{d.s.xb, E, E};
+  TESSERA_ASSIGN_OR_RETURN(Input in, norm_input(d, d.s.x + static_cast<int64_t>(first) * E, E, d.output_norm, rows,
+                                                spec_.rms_eps, d.output));
   TESSERA_TRY(matmul(d, d.output, in, rows, d.s.logits, spec_.n_vocab, false));
   return cuda::argmax(d.s.logits + static_cast<int64_t>(rows - 1) * spec_.n_vocab, spec_.n_vocab, d.s.argmax_out,
                       d.s.argmax_ws, d.s.argmax_ws_bytes, d.stream);
@@ -189,11 +207,13 @@ Status CudaModel::run_layer_mode(int n_tok, LogitsRequest request) {
     }
     TESSERA_TRY(use_device(d));
     const DeviceLayer& l = d.layers[static_cast<size_t>(d.layer_index[static_cast<size_t>(li)])];
-    TESSERA_TRY(rms_norm(d.s.x, E, l.attn_norm, d.s.xb, E, n_tok, E, spec_.rms_eps, d.stream));
-    TESSERA_TRY(attention_part(d, l, n_tok, d.s.x, true));
+    TESSERA_ASSIGN_OR_RETURN(
+        Input ain, norm_input(d, d.s.x, E, l.attn_norm, n_tok, spec_.rms_eps, first_attention_matrix(l, n_tok)));
+    TESSERA_TRY(attention_part(d, l, n_tok, ain, d.s.x, true));
     TESSERA_TRY(add_bias_rows(d.s.x, E, l.bo, E, n_tok, d.stream));
-    TESSERA_TRY(rms_norm(d.s.x, E, l.ffn_norm, d.s.xb, E, n_tok, E, spec_.rms_eps, d.stream));
-    TESSERA_TRY(ffn_part(d, l, n_tok, d.s.x, true));
+    TESSERA_ASSIGN_OR_RETURN(Input fin, norm_input(d, d.s.x, E, l.ffn_norm, n_tok, spec_.rms_eps,
+                                                   n_tok == 1 && l.gate_up.rows > 0 ? l.gate_up : l.gate));
+    TESSERA_TRY(ffn_part(d, l, n_tok, fin, d.s.x, true));
   }
   TESSERA_TRY(output_part(*devs_[static_cast<size_t>(cur)], n_tok, request));
   if (cur != home_) {
@@ -218,8 +238,11 @@ Status CudaModel::run_row_mode(int n_tok, LogitsRequest request) {
   auto block = [&](int64_t li, bool attn) -> Status {
     const DeviceLayer& ml = main.layers[static_cast<size_t>(li)];
     TESSERA_TRY(use_device(main));
-    TESSERA_TRY(rms_norm(main.s.x, E, attn ? ml.attn_norm : ml.ffn_norm, main.s.xb, E, n_tok, E, spec_.rms_eps,
-                         main.stream));
+    // The main device's own input may come quantized from the norm; the others get the f32 rows.
+    TESSERA_ASSIGN_OR_RETURN(Input main_in,
+                             norm_input(main, main.s.x, E, attn ? ml.attn_norm : ml.ffn_norm, n_tok, spec_.rms_eps,
+                                        attn ? first_attention_matrix(ml, n_tok)
+                                             : (n_tok == 1 && ml.gate_up.rows > 0 ? ml.gate_up : ml.gate)));
     std::vector<int> parts;
     for (auto& dp : devs_) {
       if (!dp->active || dp->layers.empty()) continue;
@@ -233,7 +256,8 @@ Status CudaModel::run_row_mode(int n_tok, LogitsRequest request) {
       TESSERA_TRY(use_device(d));
       const DeviceLayer& l = d.layers[static_cast<size_t>(li)];
       float* out = p == home_ ? main.s.x : d.s.xb2;
-      TESSERA_TRY(attn ? attention_part(d, l, n_tok, out, p == home_) : ffn_part(d, l, n_tok, out, p == home_));
+      Input in = p == home_ ? main_in : Input{d.s.xb, E, E};
+      TESSERA_TRY(attn ? attention_part(d, l, n_tok, in, out, p == home_) : ffn_part(d, l, n_tok, in, out, p == home_));
     }
     int slot = 0;
     for (size_t i = 0; i < devs_.size(); ++i) {
@@ -287,8 +311,7 @@ Status CudaModel::run_decode_graph(LogitsRequest request) {
       (void)cudaGetLastError();
       graphs_enabled_ = false;
       graph_note_ = "CUDA graph capture failed (" +
-                    (!st.ok() ? st.error().message
-                              : std::string(cudaGetErrorString(end != cudaSuccess ? end : inst))) +
+                    (!st.ok() ? st.error().message : std::string(cudaGetErrorString(end != cudaSuccess ? end : inst))) +
                     "); decode runs without graphs";
       return run_step(1, request);
     }
@@ -302,8 +325,8 @@ Status CudaModel::eval(std::span<const int32_t> tokens, int32_t start_pos, Logit
   const int64_t n_tok = static_cast<int64_t>(tokens.size());
   if (n_tok == 0) return make_error(ErrorKind::InvalidArgument, "eval called with no tokens");
   if (n_tok > n_batch_)
-    return make_error(ErrorKind::InvalidArgument, "eval of " + std::to_string(n_tok) + " tokens exceeds the batch size " +
-                                                      std::to_string(n_batch_));
+    return make_error(ErrorKind::InvalidArgument, "eval of " + std::to_string(n_tok) +
+                                                      " tokens exceeds the batch size " + std::to_string(n_batch_));
   if (start_pos < 0 || start_pos > n_past_)
     return make_error(ErrorKind::InvalidArgument, "eval at position " + std::to_string(start_pos) +
                                                       " leaves a gap: the KV cache holds " + std::to_string(n_past_) +
@@ -317,8 +340,9 @@ Status CudaModel::eval(std::span<const int32_t> tokens, int32_t start_pos, Logit
                       "logits for every token were requested but the model was loaded without all_logits");
   for (int32_t id : tokens)
     if (id < 0 || id >= spec_.n_vocab)
-      return make_error(ErrorKind::InvalidArgument, "token id " + std::to_string(id) + " is outside the vocabulary of " +
-                                                        std::to_string(spec_.n_vocab));
+      return make_error(
+          ErrorKind::InvalidArgument,
+          "token id " + std::to_string(id) + " is outside the vocabulary of " + std::to_string(spec_.n_vocab));
   logits_rows_ = 0;
   logits_copied_ = false;
   argmax_valid_ = false;
@@ -336,9 +360,9 @@ Status CudaModel::eval(std::span<const int32_t> tokens, int32_t start_pos, Logit
   }
   DeviceState& home = *devs_[static_cast<size_t>(home_)];
   TESSERA_TRY(use_device(home));
-  TESSERA_CUDA_CHECK_DEV(cudaMemcpyAsync(home.s.io, io_host_, 8 * static_cast<size_t>(n_tok), cudaMemcpyHostToDevice,
-                                         home.stream),
-                         home.dev.physical);
+  TESSERA_CUDA_CHECK_DEV(
+      cudaMemcpyAsync(home.s.io, io_host_, 8 * static_cast<size_t>(n_tok), cudaMemcpyHostToDevice, home.stream),
+      home.dev.physical);
   TESSERA_CUDA_CHECK_DEV(cudaEventRecord(io_copied_, home.stream), home.dev.physical);
   io_pending_ = true;
   if (n_tok == 1 && graphs_enabled_) {
@@ -369,9 +393,9 @@ Result<std::span<const float>> CudaModel::logits() {
   if (!logits_copied_) {
     DeviceState& out = *devs_[static_cast<size_t>(out_dev_)];
     TESSERA_TRY(wait_step(out));
-    TESSERA_CUDA_CHECK_DEV(cudaMemcpyAsync(logits_host_.data(), out.s.logits, n * sizeof(float), cudaMemcpyDeviceToHost,
-                                           out.stream),
-                           out.dev.physical);
+    TESSERA_CUDA_CHECK_DEV(
+        cudaMemcpyAsync(logits_host_.data(), out.s.logits, n * sizeof(float), cudaMemcpyDeviceToHost, out.stream),
+        out.dev.physical);
     TESSERA_CUDA_CHECK_DEV(cudaStreamSynchronize(out.stream), out.dev.physical);
     logits_copied_ = true;
   }
@@ -383,9 +407,9 @@ Result<int32_t> CudaModel::argmax() {
     return make_error(ErrorKind::InvalidArgument, "the last eval produced no logits (LogitsRequest::None or none yet)");
   DeviceState& out = *devs_[static_cast<size_t>(out_dev_)];
   TESSERA_TRY(wait_step(out));
-  TESSERA_CUDA_CHECK_DEV(cudaMemcpyAsync(argmax_host_, out.s.argmax_out, sizeof(int32_t), cudaMemcpyDeviceToHost,
-                                         out.stream),
-                         out.dev.physical);
+  TESSERA_CUDA_CHECK_DEV(
+      cudaMemcpyAsync(argmax_host_, out.s.argmax_out, sizeof(int32_t), cudaMemcpyDeviceToHost, out.stream),
+      out.dev.physical);
   TESSERA_CUDA_CHECK_DEV(cudaStreamSynchronize(out.stream), out.dev.physical);
   return *argmax_host_;
 }
@@ -398,8 +422,8 @@ void CudaModel::kv_clear() {
 
 Status CudaModel::kv_keep(int32_t n) {
   if (n < 0 || n > n_past_)
-    return make_error(ErrorKind::InvalidArgument, "cannot keep " + std::to_string(n) + " positions: the KV cache holds " +
-                                                      std::to_string(n_past_));
+    return make_error(ErrorKind::InvalidArgument,
+                      "cannot keep " + std::to_string(n) + " positions: the KV cache holds " + std::to_string(n_past_));
   n_past_ = n;
   logits_rows_ = 0;
   argmax_valid_ = false;
@@ -418,8 +442,7 @@ MemoryFootprint CudaModel::footprint() const {
 
 std::vector<CudaDeviceUsage> CudaModel::usage() const {
   std::vector<CudaDeviceUsage> out;
-  for (const auto& d : devs_)
-    out.push_back({d->dev.index, d->dev.physical, d->dev.name, d->plan.bytes, d->allocated});
+  for (const auto& d : devs_) out.push_back({d->dev.index, d->dev.physical, d->dev.name, d->plan.bytes, d->allocated});
   return out;
 }
 

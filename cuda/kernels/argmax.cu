@@ -1,8 +1,8 @@
-#include "kernels/argmax.h"
-
 #include <string>
 
 #include "cuda_check.h"
+#include "kernels/argmax.h"
+#include "kernels/launch.cuh"
 
 namespace tessera::cuda {
 namespace {
@@ -42,6 +42,8 @@ __device__ Best block_best(Best b) {
 }
 
 __global__ void argmax_partial_kernel(const float* __restrict__ x, int64_t n, float* pv, int64_t* pi) {
+  pdl_trigger();
+  pdl_wait();
   Best b{-INFINITY, n};
   for (int64_t i = static_cast<int64_t>(blockIdx.x) * kThreads + threadIdx.x; i < n;
        i += static_cast<int64_t>(gridDim.x) * kThreads) {
@@ -56,6 +58,8 @@ __global__ void argmax_partial_kernel(const float* __restrict__ x, int64_t n, fl
 }
 
 __global__ void argmax_final_kernel(const float* pv, const int64_t* pi, int n_partial, int64_t n, int32_t* out) {
+  pdl_trigger();
+  pdl_wait();
   Best b{-INFINITY, n};
   for (int k = threadIdx.x; k < n_partial; k += kThreads)
     if (better(pv[k], pi[k], b)) b = Best{pv[k], pi[k]};
@@ -85,10 +89,11 @@ Status argmax(const float* x, int64_t n, int32_t* out_index, void* workspace, si
   const int blocks = partial_blocks(n);
   auto* pi = static_cast<int64_t*>(workspace);  // 8-byte values first keeps both arrays aligned
   auto* pv = reinterpret_cast<float*>(pi + blocks);
-  argmax_partial_kernel<<<blocks, kThreads, 0, stream>>>(x, n, pv, pi);
-  TESSERA_CUDA_CHECK_LAUNCH("argmax_partial_kernel");
-  argmax_final_kernel<<<1, kThreads, 0, stream>>>(pv, pi, blocks, n, out_index);
-  TESSERA_CUDA_CHECK_LAUNCH("argmax_final_kernel");
+  TESSERA_TRY(check_launch(launch_kernel(argmax_partial_kernel, dim3(blocks), dim3(kThreads), 0, stream, x, n, pv, pi),
+                           "argmax_partial_kernel"));
+  TESSERA_TRY(
+      check_launch(launch_kernel(argmax_final_kernel, dim3(1), dim3(kThreads), 0, stream, pv, pi, blocks, n, out_index),
+                   "argmax_final_kernel"));
   return {};
 }
 

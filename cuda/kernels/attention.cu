@@ -1,5 +1,3 @@
-#include "kernels/attention.h"
-
 #include <cuda_fp16.h>
 #include <cuda_pipeline_primitives.h>
 
@@ -7,58 +5,35 @@
 #include <string>
 
 #include "cuda_check.h"
+#include "kernels/attention.h"
+#include "kernels/launch.cuh"
+#include "split/attention_split.h"
 
 namespace tessera::cuda {
 namespace {
 
-constexpr int kTK = 32;          // keys per shared-memory tile (one per lane)
-constexpr int kMaxVectors = 16;  // query vectors (warps) per CTA
+constexpr int kTK = kAttentionKeyTile;  // keys per shared-memory tile (one per lane)
 constexpr float kLog2e = 1.4426950408889634f;
 
+// The work division (core/split/attention_split.h, shared with the split planner) plus the
+// kernel's own launch shape.
 struct Plan {
-  int group = 1;      // query heads per KV head
-  int gb = 1;         // query heads of one group a CTA takes (divides group, <= 16)
-  int n_hsub = 1;     // group / gb
-  int nq = 1;         // query tokens per CTA
-  int n_qtiles = 1;
-  int n_splits = 1;
-  int chunk = 0;      // keys per split (multiple of kTK)
-  int dpl = 1;        // head dimensions per lane for the values
-  int kstride = 0;    // halves between K rows in shared memory
+  AttentionSplit split;
+  int dpl = 1;      // head dimensions per lane for the values
+  int kstride = 0;  // halves between K rows in shared memory
   size_t smem = 0;
-  size_t workspace = 0;
 };
 
 Plan make_plan(int n_tokens, int n_head, int n_head_kv, int head_dim, int capacity) {
   Plan p;
-  p.group = n_head / n_head_kv;
-  for (int g = std::min(p.group, kMaxVectors); g >= 1; --g) {
-    if (p.group % g == 0) {
-      p.gb = g;
-      break;
-    }
-  }
-  p.n_hsub = p.group / p.gb;
-  p.nq = std::max(1, std::min(n_tokens, kMaxVectors / p.gb));
-  p.n_qtiles = (n_tokens + p.nq - 1) / p.nq;
-  // Split the keys when the other dimensions give too few CTAs to fill the GPU (~4 waves of 4-warp
-  // CTAs on a 132-SM H200), keeping at least 128 keys (4 tiles) per split.
-  const int base = p.n_qtiles * n_head_kv * p.n_hsub;
-  const int want = (528 + base - 1) / base;
-  const int useful = std::max(1, (capacity + 127) / 128);
-  p.n_splits = std::max(1, std::min({want, useful, 128}));
-  p.chunk = (capacity + p.n_splits - 1) / p.n_splits;
-  p.chunk = (p.chunk + kTK - 1) / kTK * kTK;
-  p.n_splits = std::max(1, (capacity + p.chunk - 1) / p.chunk);
+  p.split = plan_attention_split(n_tokens, n_head, n_head_kv, head_dim, capacity);
   p.dpl = head_dim <= 32 ? 1 : head_dim <= 64 ? 2 : head_dim <= 128 ? 4 : 8;
   // Pad K rows by 16 bytes when that makes the lanes' 16-byte reads of one column conflict-free.
   p.kstride = head_dim + ((head_dim / 8) % 2 == 0 ? 8 : 0);
-  const int nvec = p.nq * p.gb;
+  const int nvec = p.split.nq * p.split.gb;
   // Two K/V tile buffers (the next tile's copies fly while the current one is used) and the queries.
   p.smem = 2 * (static_cast<size_t>(kTK) * p.kstride * 2 + static_cast<size_t>(kTK) * head_dim * 2) +
            static_cast<size_t>(nvec) * head_dim * 4;
-  if (p.n_splits > 1)
-    p.workspace = static_cast<size_t>(n_tokens) * n_head * p.n_splits * (static_cast<size_t>(head_dim) + 2) * 4;
   return p;
 }
 
@@ -73,7 +48,7 @@ struct KernelArgs {
   const int32_t* positions;
   int n_tokens, n_head, head_dim, capacity;
   int group, gb, n_hsub, nq, n_splits, chunk, kstride;
-  float qscale;  // scale * log2(e): scores are kept in base 2
+  float qscale;   // scale * log2(e): scores are kept in base 2
   float* ws_acc;  // [n_tokens * n_head * n_splits][head_dim]
   float* ws_ml;   // [n_tokens * n_head * n_splits][2]: running max (base 2), sum
 };
@@ -122,9 +97,11 @@ __device__ __forceinline__ void load_v(const uint16_t* p, float (&v)[DPL]) {
 
 template <int DPL>
 __global__ void attention_kernel(KernelArgs a) {
+  pdl_trigger();
+  pdl_wait();
   extern __shared__ __align__(16) uint8_t smem[];
   const int D = a.head_dim;
-  const int tile_halves = kTK * a.kstride + kTK * D;  // one K tile then one V tile
+  const int tile_halves = kTK * a.kstride + kTK * D;          // one K tile then one V tile
   uint16_t* const tiles = reinterpret_cast<uint16_t*>(smem);  // buffer b at tiles + b * tile_halves
   float* qs = reinterpret_cast<float*>(reinterpret_cast<uint16_t*>(smem) + 2 * tile_halves);
 
@@ -252,6 +229,8 @@ __global__ void attention_kernel(KernelArgs a) {
 
 // Merges the splits of one (token, head): out = sum_s 2^(m_s - M) acc_s / sum_s 2^(m_s - M) l_s.
 __global__ void attention_combine_kernel(KernelArgs a) {
+  pdl_trigger();
+  pdl_wait();
   const int th = blockIdx.x;  // t * n_head + head
   const int t = th / a.n_head, head = th % a.n_head;
   const int64_t slot0 = static_cast<int64_t>(th) * a.n_splits;
@@ -282,7 +261,8 @@ Status check_args(const AttentionArgs& a) {
   };
   if (a.n_tokens < 0 || a.n_head <= 0 || a.n_head_kv <= 0 || a.cache.capacity <= 0) return bad("bad sizes");
   if (a.n_head % a.n_head_kv != 0) return bad("n_head is not a multiple of n_head_kv");
-  if (a.head_dim <= 0 || a.head_dim % 8 != 0 || a.head_dim > 256) return bad("head_dim must be a multiple of 8, <= 256");
+  if (a.head_dim <= 0 || a.head_dim % 8 != 0 || a.head_dim > 256)
+    return bad("head_dim must be a multiple of 8, <= 256");
   if (a.q_stride < static_cast<int64_t>(a.n_head) * a.head_dim ||
       a.out_stride < static_cast<int64_t>(a.n_head) * a.head_dim)
     return bad("q/out rows shorter than n_head * head_dim");
@@ -299,16 +279,17 @@ Status check_args(const AttentionArgs& a) {
 
 size_t attention_workspace_bytes(int n_tokens, int n_head, int n_head_kv, int head_dim, int capacity) {
   if (n_tokens <= 0 || n_head <= 0 || n_head_kv <= 0 || n_head % n_head_kv != 0 || capacity <= 0) return 0;
-  return make_plan(n_tokens, n_head, n_head_kv, head_dim, capacity).workspace;
+  return plan_attention_split(n_tokens, n_head, n_head_kv, head_dim, capacity).workspace_bytes;
 }
 
 Status attention(const AttentionArgs& args, void* workspace, size_t workspace_bytes, cudaStream_t stream) {
   TESSERA_TRY(check_args(args));
   if (args.n_tokens == 0) return {};
   const Plan p = make_plan(args.n_tokens, args.n_head, args.n_head_kv, args.head_dim, args.cache.capacity);
-  if (p.workspace > 0 && (workspace == nullptr || workspace_bytes < p.workspace || reinterpret_cast<uintptr_t>(workspace) % 16 != 0))
+  if (p.split.workspace_bytes > 0 && (workspace == nullptr || workspace_bytes < p.split.workspace_bytes ||
+                                      reinterpret_cast<uintptr_t>(workspace) % 16 != 0))
     return make_error(ErrorKind::InvalidArgument, "attention: workspace of " + std::to_string(workspace_bytes) +
-                                                      " bytes, " + std::to_string(p.workspace) +
+                                                      " bytes, " + std::to_string(p.split.workspace_bytes) +
                                                       " needed (16-byte aligned)");
   KernelArgs k{};
   k.q = args.q;
@@ -323,38 +304,48 @@ Status attention(const AttentionArgs& args, void* workspace, size_t workspace_by
   k.n_head = args.n_head;
   k.head_dim = args.head_dim;
   k.capacity = args.cache.capacity;
-  k.group = p.group;
-  k.gb = p.gb;
-  k.n_hsub = p.n_hsub;
-  k.nq = p.nq;
-  k.n_splits = p.n_splits;
-  k.chunk = p.chunk;
+  k.group = p.split.group;
+  k.gb = p.split.gb;
+  k.n_hsub = p.split.n_hsub;
+  k.nq = p.split.nq;
+  k.n_splits = p.split.n_splits;
+  k.chunk = p.split.chunk;
   k.kstride = p.kstride;
   k.qscale = args.scale * kLog2e;
-  if (p.n_splits > 1) {
+  if (p.split.n_splits > 1) {
     k.ws_acc = static_cast<float*>(workspace);
-    k.ws_ml = k.ws_acc + static_cast<size_t>(args.n_tokens) * args.n_head * p.n_splits * args.head_dim;
+    k.ws_ml = k.ws_acc + static_cast<size_t>(args.n_tokens) * args.n_head * p.split.n_splits * args.head_dim;
   }
-  const dim3 grid(static_cast<unsigned>(p.n_splits), static_cast<unsigned>(args.n_head_kv * p.n_hsub),
-                  static_cast<unsigned>(p.n_qtiles));
-  const dim3 block(static_cast<unsigned>(32 * p.nq * p.gb));
+  const dim3 grid(static_cast<unsigned>(p.split.n_splits), static_cast<unsigned>(args.n_head_kv * p.split.n_hsub),
+                  static_cast<unsigned>(p.split.n_qtiles));
+  const dim3 block(static_cast<unsigned>(32 * p.split.nq * p.split.gb));
   auto launch = [&](auto kernel) -> Status {
     if (p.smem > 48 * 1024)
-      TESSERA_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(p.smem)));
-    kernel<<<grid, block, p.smem, stream>>>(k);
-    TESSERA_CUDA_CHECK_LAUNCH("attention_kernel");
+      TESSERA_CUDA_CHECK(
+          cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(p.smem)));
+    TESSERA_TRY(check_launch(launch_kernel(kernel, dim3(grid), dim3(block), p.smem, stream, k), "attention_kernel"));
     return {};
   };
   switch (p.dpl) {
-    case 1: TESSERA_TRY(launch(attention_kernel<1>)); break;
-    case 2: TESSERA_TRY(launch(attention_kernel<2>)); break;
-    case 4: TESSERA_TRY(launch(attention_kernel<4>)); break;
-    default: TESSERA_TRY(launch(attention_kernel<8>)); break;
+    case 1:
+      TESSERA_TRY(launch(attention_kernel<1>));
+      break;
+    case 2:
+      TESSERA_TRY(launch(attention_kernel<2>));
+      break;
+    case 4:
+      TESSERA_TRY(launch(attention_kernel<4>));
+      break;
+    default:
+      TESSERA_TRY(launch(attention_kernel<8>));
+      break;
   }
-  if (p.n_splits > 1) {
+  if (p.split.n_splits > 1) {
     const int threads = std::max(32, std::min(256, (args.head_dim + 31) / 32 * 32));
-    attention_combine_kernel<<<static_cast<unsigned>(args.n_tokens * args.n_head), threads, 0, stream>>>(k);
-    TESSERA_CUDA_CHECK_LAUNCH("attention_combine_kernel");
+    TESSERA_TRY(
+        check_launch(launch_kernel(attention_combine_kernel, dim3(static_cast<unsigned>(args.n_tokens * args.n_head)),
+                                   dim3(threads), 0, stream, k),
+                     "attention_combine_kernel"));
   }
   return {};
 }

@@ -1,10 +1,10 @@
-#include "kernels/dequant.h"
-
 #include <cuda_fp16.h>
 
 #include <string>
 
 #include "cuda_check.h"
+#include "kernels/dequant.h"
+#include "kernels/launch.cuh"
 #include "kernels/quant_decode.cuh"
 
 namespace tessera::cuda {
@@ -34,7 +34,9 @@ struct ToF16 {
       for (int e = 0; e < 32; ++e) dst[e] = __half_as_ushort(__float2half_rn(v[e]));
     }
   }
-  __device__ static void store1(float v, uint16_t* dst) { *dst = __half_as_ushort(__float2half_rn(v)); }
+  __device__ static void store1(float v, uint16_t* dst) {
+    *dst = __half_as_ushort(__float2half_rn(v));
+  }
 };
 
 struct ToF32 {
@@ -49,7 +51,9 @@ struct ToF32 {
       for (int e = 0; e < 32; ++e) dst[e] = v[e];
     }
   }
-  __device__ static void store1(float v, float* dst) { *dst = v; }
+  __device__ static void store1(float v, float* dst) {
+    *dst = v;
+  }
 };
 
 // One thread per item (kGroups 32-element groups). Rows come from a list (get_rows) or a range.
@@ -57,6 +61,8 @@ template <typename T, typename O>
 __global__ void dequant_items_kernel(const uint8_t* __restrict__ w, size_t row_stride, int64_t rows, int64_t cols,
                                      const int32_t* __restrict__ ids, int64_t row0, int64_t n_out_rows,
                                      typename O::Out* __restrict__ out, int64_t ld_out, bool aligned16) {
+  pdl_trigger();
+  pdl_wait();
   const int64_t items_per_row = cols / T::kElems * T::kItems;
   const int64_t g = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (g >= items_per_row * n_out_rows) return;
@@ -66,8 +72,7 @@ __global__ void dequant_items_kernel(const uint8_t* __restrict__ w, size_t row_s
   const int64_t src_row = ids != nullptr ? static_cast<int64_t>(ids[r]) : row0 + r;
   const bool valid = src_row >= 0 && src_row < rows;
   WItem wi[T::kGroups];
-  if (valid)
-    T::template decode<GlobalSrc>(w + src_row * row_stride + static_cast<int64_t>(blk) * T::kBytes, item, wi);
+  if (valid) T::template decode<GlobalSrc>(w + src_row * row_stride + static_cast<int64_t>(blk) * T::kBytes, item, wi);
 #pragma unroll
   for (int grp = 0; grp < T::kGroups; ++grp) {
     float v[32];
@@ -83,6 +88,8 @@ template <typename O>
 __global__ void convert_rows_kernel(const uint8_t* __restrict__ w, size_t row_stride, int64_t rows, int64_t cols,
                                     int src_type, const int32_t* __restrict__ ids, int64_t row0, int64_t n_out_rows,
                                     typename O::Out* __restrict__ out, int64_t ld_out) {
+  pdl_trigger();
+  pdl_wait();
   const int64_t g = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (g >= cols * n_out_rows) return;
   const int64_t r = g / cols, c = g % cols;
@@ -103,8 +110,8 @@ __global__ void convert_rows_kernel(const uint8_t* __restrict__ w, size_t row_st
 
 Status check_matrix(const WeightMatrix& w, const char* what) {
   if (!is_supported(w.type))
-    return make_error(ErrorKind::Unsupported, std::string(what) + ": tensor type " + std::string(type_name(w.type)) +
-                                                  " has no CUDA kernel");
+    return make_error(ErrorKind::Unsupported,
+                      std::string(what) + ": tensor type " + std::string(type_name(w.type)) + " has no CUDA kernel");
   auto rb = row_size(w.type, w.cols);
   if (!rb.ok()) return make_error(ErrorKind::InvalidArgument, std::string(what) + ": " + rb.error().message);
   if (w.rows <= 0 || w.row_stride < *rb || w.data == nullptr)
@@ -130,23 +137,25 @@ Status launch(const WeightMatrix& w, const int32_t* ids, int64_t row0, int64_t n
   if (w.type == GgmlType::BF16) src_type = 2;
   if (src_type >= 0) {
     const int64_t n = w.cols * n_out_rows;
-    convert_rows_kernel<O><<<static_cast<unsigned>((n + threads - 1) / threads), threads, 0, stream>>>(
-        wp, w.row_stride, w.rows, w.cols, src_type, ids, row0, n_out_rows, out, ld_out);
-    TESSERA_CUDA_CHECK_LAUNCH("convert_rows_kernel");
-    return {};
+    return check_launch(
+        launch_kernel(convert_rows_kernel<O>, dim3(static_cast<unsigned>((n + threads - 1) / threads)), dim3(threads),
+                      0, stream, wp, w.row_stride, w.rows, w.cols, src_type, ids, row0, n_out_rows, out, ld_out),
+        "convert_rows_kernel");
   }
   const bool aligned16 = reinterpret_cast<uintptr_t>(out) % 16 == 0 && (ld_out * sizeof(typename O::Out)) % 16 == 0;
   int items_per_block = 1;
   qd::visit_quant_type(w.type, [&](auto t) { items_per_block = decltype(t)::kItems; });
   const int64_t n = (w.cols / type_info(w.type).block_size) * items_per_block * n_out_rows;
   const unsigned blocks = static_cast<unsigned>((n + threads - 1) / threads);
+  cudaError_t launched = cudaSuccess;
   bool known = qd::visit_quant_type(w.type, [&](auto t) {
-    dequant_items_kernel<decltype(t), O><<<blocks, threads, 0, stream>>>(wp, w.row_stride, w.rows, w.cols, ids, row0,
-                                                                          n_out_rows, out, ld_out, aligned16);
+    launched = launch_kernel(dequant_items_kernel<decltype(t), O>, dim3(blocks), dim3(threads), 0, stream, wp,
+                             w.row_stride, w.rows, w.cols, ids, row0, n_out_rows, out, ld_out, aligned16);
   });
   if (!known)
-    return make_error(ErrorKind::Unsupported, std::string(what) + ": no CUDA decoder for " + std::string(type_name(w.type)));
-  TESSERA_CUDA_CHECK_LAUNCH("dequant_items_kernel");
+    return make_error(ErrorKind::Unsupported,
+                      std::string(what) + ": no CUDA decoder for " + std::string(type_name(w.type)));
+  TESSERA_TRY(check_launch(launched, "dequant_items_kernel"));
   return {};
 }
 
@@ -157,8 +166,8 @@ Status dequantize_rows_f16(const WeightMatrix& w, int64_t row0, int64_t n_rows, 
   TESSERA_TRY(check_matrix(w, "dequantize_rows_f16"));
   if (row0 < 0 || n_rows < 0 || row0 + n_rows > w.rows || ld_dst < w.cols)
     return make_error(ErrorKind::InvalidArgument, "dequantize_rows_f16: rows [" + std::to_string(row0) + ", " +
-                                                      std::to_string(row0 + n_rows) + ") of " +
-                                                      std::to_string(w.rows) + ", ld_dst " + std::to_string(ld_dst));
+                                                      std::to_string(row0 + n_rows) + ") of " + std::to_string(w.rows) +
+                                                      ", ld_dst " + std::to_string(ld_dst));
   return launch<ToF16>(w, nullptr, row0, n_rows, dst, ld_dst, stream, "dequantize_rows_f16");
 }
 

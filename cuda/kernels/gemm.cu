@@ -1,17 +1,19 @@
-#include "kernels/gemm.h"
-
 #include <cuda_fp16.h>
 
 #include <string>
 
 #include "cuda_check.h"
 #include "kernels/dequant.h"
+#include "kernels/gemm.h"
+#include "kernels/launch.cuh"
 
 namespace tessera::cuda {
 namespace {
 
 __global__ void convert_rows_kernel(const float* __restrict__ src, int64_t ld_src, uint16_t* __restrict__ dst,
                                     int64_t ld_dst, int64_t rows, int64_t cols) {
+  pdl_trigger();
+  pdl_wait();
   const int64_t g = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (g >= rows * cols) return;
   const int64_t r = g / cols, c = g % cols;
@@ -20,6 +22,8 @@ __global__ void convert_rows_kernel(const float* __restrict__ src, int64_t ld_sr
 
 // Contiguous rows, 4 values per thread (16-byte loads, 8-byte stores).
 __global__ void convert_contiguous4_kernel(const float4* __restrict__ src, uint2* __restrict__ dst, int64_t n4) {
+  pdl_trigger();
+  pdl_wait();
   const int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= n4) return;
   const float4 v = src[i];
@@ -39,7 +43,9 @@ Status gemm_call(const CublasHandle& h, int64_t m, int64_t n, int64_t k, const u
 
 }  // namespace
 
-CublasHandle::~CublasHandle() { destroy(); }
+CublasHandle::~CublasHandle() {
+  destroy();
+}
 
 void CublasHandle::destroy() {
   if (handle_ != nullptr) {
@@ -55,7 +61,9 @@ void CublasHandle::destroy() {
   workspace_.reset();
 }
 
-CublasHandle::CublasHandle(CublasHandle&& other) noexcept { *this = std::move(other); }
+CublasHandle::CublasHandle(CublasHandle&& other) noexcept {
+  *this = std::move(other);
+}
 
 CublasHandle& CublasHandle::operator=(CublasHandle&& other) noexcept {
   if (this != &other) {
@@ -88,8 +96,12 @@ Result<CublasHandle> CublasHandle::create(int device) {
   return std::move(h);
 }
 
-size_t gemm_x_f16_bytes(int64_t n_tokens, int64_t cols) { return static_cast<size_t>(n_tokens * cols) * 2; }
-size_t gemm_w_f16_bytes(int64_t rows_per_slice, int64_t cols) { return static_cast<size_t>(rows_per_slice * cols) * 2; }
+size_t gemm_x_f16_bytes(int64_t n_tokens, int64_t cols) {
+  return static_cast<size_t>(n_tokens * cols) * 2;
+}
+size_t gemm_w_f16_bytes(int64_t rows_per_slice, int64_t cols) {
+  return static_cast<size_t>(rows_per_slice * cols) * 2;
+}
 
 Status convert_rows_f32_to_f16(const float* src, int64_t ld_src, uint16_t* dst, int64_t ld_dst, int64_t rows,
                                int64_t cols, cudaStream_t stream) {
@@ -101,14 +113,16 @@ Status convert_rows_f32_to_f16(const float* src, int64_t ld_src, uint16_t* dst, 
   if ((ld_src == cols || rows == 1) && (ld_dst == cols || rows == 1) && n % 4 == 0 &&
       reinterpret_cast<uintptr_t>(src) % 16 == 0 && reinterpret_cast<uintptr_t>(dst) % 8 == 0) {
     const int64_t n4 = n / 4;
-    convert_contiguous4_kernel<<<static_cast<unsigned>((n4 + threads - 1) / threads), threads, 0, stream>>>(
-        reinterpret_cast<const float4*>(src), reinterpret_cast<uint2*>(dst), n4);
-    TESSERA_CUDA_CHECK_LAUNCH("convert_contiguous4_kernel");
+    TESSERA_TRY(
+        check_launch(launch_kernel(convert_contiguous4_kernel,
+                                   dim3(static_cast<unsigned>((n4 + threads - 1) / threads)), dim3(threads), 0, stream,
+                                   reinterpret_cast<const float4*>(src), reinterpret_cast<uint2*>(dst), n4),
+                     "convert_contiguous4_kernel"));
     return {};
   }
-  convert_rows_kernel<<<static_cast<unsigned>((n + threads - 1) / threads), threads, 0, stream>>>(src, ld_src, dst,
-                                                                                                  ld_dst, rows, cols);
-  TESSERA_CUDA_CHECK_LAUNCH("convert_rows_kernel");
+  TESSERA_TRY(check_launch(launch_kernel(convert_rows_kernel, dim3(static_cast<unsigned>((n + threads - 1) / threads)),
+                                         dim3(threads), 0, stream, src, ld_src, dst, ld_dst, rows, cols),
+                           "convert_rows_kernel"));
   return {};
 }
 
@@ -120,7 +134,8 @@ Status gemm_xwt_f16x(const CublasHandle& handle, const WeightMatrix& w, const ui
       w.cols > 0x7FFFFFFF)
     return make_error(ErrorKind::InvalidArgument, "gemm: bad shape (" + std::to_string(n_tokens) + " tokens, W " +
                                                       std::to_string(w.rows) + " x " + std::to_string(w.cols) +
-                                                      ", ldx " + std::to_string(ldx) + ", ldy " + std::to_string(ldy) + ")");
+                                                      ", ldx " + std::to_string(ldx) + ", ldy " + std::to_string(ldy) +
+                                                      ")");
   if (n_tokens == 0) return {};
   TESSERA_CUBLAS_CHECK(cublasSetStream(handle.get(), stream));
   if (w.type == GgmlType::F16 && w.row_stride % 2 == 0 && reinterpret_cast<uintptr_t>(w.data) % 2 == 0)
@@ -140,8 +155,8 @@ Status gemm_xwt_f16x(const CublasHandle& handle, const WeightMatrix& w, const ui
   return {};
 }
 
-Status gemm_xwt(const CublasHandle& handle, const WeightMatrix& w, const float* x, int64_t ldx, int n_tokens,
-                float* y, int64_t ldy, const GemmScratch& scratch, cudaStream_t stream, bool accumulate) {
+Status gemm_xwt(const CublasHandle& handle, const WeightMatrix& w, const float* x, int64_t ldx, int n_tokens, float* y,
+                int64_t ldy, const GemmScratch& scratch, cudaStream_t stream, bool accumulate) {
   if (n_tokens <= 0) return {};
   const size_t need = gemm_x_f16_bytes(n_tokens, w.cols);
   if (scratch.x_f16 == nullptr || scratch.x_f16_bytes < need)

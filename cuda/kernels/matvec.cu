@@ -1,12 +1,12 @@
 // matvec.h: argument checks, activation quantization, and the F32/F16/BF16 kernel.
-#include "kernels/matvec.h"
-
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
 #include <string>
 
 #include "cuda_check.h"
+#include "kernels/launch.cuh"
+#include "kernels/matvec.h"
 #include "kernels/matvec_internal.h"
 #include "kernels/quant_decode.cuh"
 
@@ -15,7 +15,9 @@ namespace {
 
 using detail::kMatvecWarps;
 
-bool is_float_type(GgmlType t) { return t == GgmlType::F32 || t == GgmlType::F16 || t == GgmlType::BF16; }
+bool is_float_type(GgmlType t) {
+  return t == GgmlType::F32 || t == GgmlType::F16 || t == GgmlType::BF16;
+}
 
 std::string shape_text(const WeightMatrix& w) {
   return std::string(type_name(w.type)) + " [" + std::to_string(w.rows) + " x " + std::to_string(w.cols) + "]";
@@ -23,13 +25,13 @@ std::string shape_text(const WeightMatrix& w) {
 
 Status check_weights(const WeightMatrix& w, int n_vec) {
   if (!is_supported(w.type))
-    return make_error(ErrorKind::Unsupported, "matvec: tensor type " + std::string(type_name(w.type)) +
-                                                  " has no CUDA kernel");
+    return make_error(ErrorKind::Unsupported,
+                      "matvec: tensor type " + std::string(type_name(w.type)) + " has no CUDA kernel");
   if (w.rows <= 0 || w.cols <= 0 || w.rows > (int64_t{1} << 31) * kMatvecWarps)
     return make_error(ErrorKind::InvalidArgument, "matvec: bad matrix shape " + shape_text(w));
   if (n_vec < 1 || n_vec > kMaxMatvecVectors)
-    return make_error(ErrorKind::InvalidArgument, "matvec: n_vec " + std::to_string(n_vec) + " is outside 1.." +
-                                                      std::to_string(kMaxMatvecVectors));
+    return make_error(ErrorKind::InvalidArgument,
+                      "matvec: n_vec " + std::to_string(n_vec) + " is outside 1.." + std::to_string(kMaxMatvecVectors));
   auto rb = row_size(w.type, w.cols);
   if (!rb.ok()) return make_error(ErrorKind::InvalidArgument, "matvec: " + rb.error().message);
   if (w.row_stride < *rb)
@@ -51,6 +53,8 @@ Status check_weights(const WeightMatrix& w, int n_vec) {
 // One warp per 32-element block: the same arithmetic as qd::quantize_x_block.
 __global__ void quantize_x_kernel(const float* __restrict__ x, int64_t ldx, int64_t cols, int n_vec,
                                   uint8_t* __restrict__ q8, size_t vec_bytes, size_t scale_off) {
+  pdl_trigger();
+  pdl_wait();
   const int64_t blocks_per_vec = cols / 32;
   const int64_t gw = (static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
   const int lane = threadIdx.x & 31;
@@ -88,8 +92,10 @@ struct FloatElem<GgmlType::F32> {
   __device__ static float get(const uint8_t* p, int64_t i) { return __ldg(reinterpret_cast<const float*>(p) + i); }
   // 16 bytes -> 4 values
   __device__ static void unpack(const uint4& v, float* out) {
-    out[0] = __uint_as_float(v.x); out[1] = __uint_as_float(v.y);
-    out[2] = __uint_as_float(v.z); out[3] = __uint_as_float(v.w);
+    out[0] = __uint_as_float(v.x);
+    out[1] = __uint_as_float(v.y);
+    out[2] = __uint_as_float(v.z);
+    out[3] = __uint_as_float(v.w);
   }
 };
 template <>
@@ -127,33 +133,47 @@ struct FloatElem<GgmlType::BF16> {
 struct FloatArgs {
   const uint8_t* w;
   size_t row_stride;
-  int64_t rows, cols;
+  int64_t rows, cols;  // rows of y (GLU: W holds 2 * rows rows, gate then up)
   const float* x;
   int64_t ldx;
   int nv;
   float* y;
   int64_t ldy;
   bool accumulate;
-  bool vectorized;  // rows and x 16-byte aligned, cols a multiple of the chunk
+  bool vectorized;     // rows and x 16-byte aligned, cols a multiple of the chunk
+  int prefetch_lines;  // 128-byte lines of each row to prefetch into L2 before pdl_wait
 };
 
-template <GgmlType kT, int NV>
+// One warp per output row (GLU: per pair of rows i and rows + i, combined as silu(g) * u).
+template <GgmlType kT, int NV, bool kGlu>
 __global__ void __launch_bounds__(kMatvecWarps * 32) matvec_float_kernel(FloatArgs a) {
   using E = FloatElem<kT>;
   constexpr int kPer = 16 / E::kSize;  // elements per 16-byte chunk
+  constexpr int R = kGlu ? 2 : 1;
+  pdl_trigger();
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
   const int64_t row = static_cast<int64_t>(blockIdx.x) * kMatvecWarps + warp;
   if (row >= a.rows) return;
-  const uint8_t* wr = a.w + row * a.row_stride;
-  float acc[NV];
+  const uint8_t* wr[R];
 #pragma unroll
-  for (int v = 0; v < NV; ++v) acc[v] = 0.0f;
+  for (int r = 0; r < R; ++r) wr[r] = a.w + (row + r * a.rows) * a.row_stride;
+  if (lane < a.prefetch_lines) {
+#pragma unroll
+    for (int r = 0; r < R; ++r) prefetch_l2(wr[r] + lane * 128);
+  }
+  pdl_wait();
+  float acc[R][NV];
+#pragma unroll
+  for (int r = 0; r < R; ++r)
+#pragma unroll
+    for (int v = 0; v < NV; ++v) acc[r][v] = 0.0f;
   if (a.vectorized) {
     const int64_t n_chunks = a.cols / kPer;
 #pragma unroll 4
     for (int64_t c = lane; c < n_chunks; c += 32) {
-      float wv[kPer];
-      E::unpack(__ldg(reinterpret_cast<const uint4*>(wr) + c), wv);
+      float wv[R][kPer];
+#pragma unroll
+      for (int r = 0; r < R; ++r) E::unpack(__ldg(reinterpret_cast<const uint4*>(wr[r]) + c), wv[r]);
 #pragma unroll
       for (int v = 0; v < NV; ++v) {
         if (v < a.nv) {
@@ -161,57 +181,69 @@ __global__ void __launch_bounds__(kMatvecWarps * 32) matvec_float_kernel(FloatAr
 #pragma unroll
           for (int k = 0; k < kPer / 4; ++k) {
             const float4 xv = __ldg(xp + k);
-            acc[v] += wv[4 * k] * xv.x + wv[4 * k + 1] * xv.y + wv[4 * k + 2] * xv.z + wv[4 * k + 3] * xv.w;
+#pragma unroll
+            for (int r = 0; r < R; ++r)
+              acc[r][v] +=
+                  wv[r][4 * k] * xv.x + wv[r][4 * k + 1] * xv.y + wv[r][4 * k + 2] * xv.z + wv[r][4 * k + 3] * xv.w;
           }
         }
       }
     }
   } else {
     for (int64_t i = lane; i < a.cols; i += 32) {
-      const float wv = E::get(wr, i);
 #pragma unroll
-      for (int v = 0; v < NV; ++v)
-        if (v < a.nv) acc[v] += wv * __ldg(a.x + v * a.ldx + i);
+      for (int r = 0; r < R; ++r) {
+        const float wv = E::get(wr[r], i);
+#pragma unroll
+        for (int v = 0; v < NV; ++v)
+          if (v < a.nv) acc[r][v] += wv * __ldg(a.x + v * a.ldx + i);
+      }
     }
   }
 #pragma unroll
-  for (int v = 0; v < NV; ++v) {
-#pragma unroll
-    for (int off = 16; off > 0; off >>= 1) acc[v] += __shfl_xor_sync(0xFFFFFFFFu, acc[v], off);
-  }
-  if (lane == 0) {
+  for (int r = 0; r < R; ++r)
 #pragma unroll
     for (int v = 0; v < NV; ++v) {
-      if (v < a.nv) {
-        float* out = a.y + v * a.ldy + row;
-        *out = a.accumulate ? *out + acc[v] : acc[v];
+#pragma unroll
+      for (int off = 16; off > 0; off >>= 1) acc[r][v] += __shfl_xor_sync(0xFFFFFFFFu, acc[r][v], off);
+    }
+  if (lane == 0) {
+    if constexpr (kGlu) {
+      a.y[row] = detail::silu(acc[0][0]) * acc[1][0];
+    } else {
+#pragma unroll
+      for (int v = 0; v < NV; ++v) {
+        if (v < a.nv) {
+          float* out = a.y + v * a.ldy + row;
+          *out = a.accumulate ? *out + acc[0][v] : acc[0][v];
+        }
       }
     }
   }
 }
 
-template <GgmlType kT>
-Status launch_float(const FloatArgs& a, cudaStream_t stream) {
+template <GgmlType kT, int NV, bool kGlu>
+Status launch_float_nv(const FloatArgs& a, cudaStream_t stream) {
   const dim3 grid(static_cast<unsigned>((a.rows + kMatvecWarps - 1) / kMatvecWarps)), block(kMatvecWarps * 32);
-  if (a.nv <= 1) {
-    matvec_float_kernel<kT, 1><<<grid, block, 0, stream>>>(a);
-  } else if (a.nv <= 2) {
-    matvec_float_kernel<kT, 2><<<grid, block, 0, stream>>>(a);
-  } else if (a.nv <= 4) {
-    matvec_float_kernel<kT, 4><<<grid, block, 0, stream>>>(a);
-  } else {
-    matvec_float_kernel<kT, 8><<<grid, block, 0, stream>>>(a);
-  }
-  TESSERA_CUDA_CHECK_LAUNCH("matvec_float_kernel");
-  return {};
+  return check_launch(launch_kernel(matvec_float_kernel<kT, NV, kGlu>, grid, block, 0, stream, a),
+                      "matvec_float_kernel");
 }
 
-Status matvec_float(const WeightMatrix& w, const float* x, int64_t ldx, float* y, int64_t ldy, int n_vec,
-                    cudaStream_t stream, const MatvecOptions& options) {
+template <GgmlType kT>
+Status launch_float(const FloatArgs& a, bool glu, cudaStream_t stream) {
+  if (glu) return launch_float_nv<kT, 1, true>(a, stream);
+  if (a.nv <= 1) return launch_float_nv<kT, 1, false>(a, stream);
+  if (a.nv <= 2) return launch_float_nv<kT, 2, false>(a, stream);
+  if (a.nv <= 4) return launch_float_nv<kT, 4, false>(a, stream);
+  return launch_float_nv<kT, 8, false>(a, stream);
+}
+
+Status matvec_float(const WeightMatrix& w, int64_t out_rows, bool glu, const float* x, int64_t ldx, float* y,
+                    int64_t ldy, int n_vec, cudaStream_t stream, const MatvecOptions& options) {
   FloatArgs a{};
   a.w = static_cast<const uint8_t*>(w.data);
   a.row_stride = w.row_stride;
-  a.rows = w.rows;
+  a.rows = out_rows;
   a.cols = w.cols;
   a.x = x;
   a.ldx = ldx;
@@ -223,10 +255,14 @@ Status matvec_float(const WeightMatrix& w, const float* x, int64_t ldx, float* y
   const int per = 16 / elem;
   a.vectorized = reinterpret_cast<uintptr_t>(w.data) % 16 == 0 && w.row_stride % 16 == 0 && w.cols % per == 0 &&
                  reinterpret_cast<uintptr_t>(x) % 16 == 0 && (n_vec == 1 || ldx % 4 == 0);
+  a.prefetch_lines = detail::prefetch_lines(*row_size(w.type, w.cols));
   switch (w.type) {
-    case GgmlType::F32: return launch_float<GgmlType::F32>(a, stream);
-    case GgmlType::F16: return launch_float<GgmlType::F16>(a, stream);
-    default: return launch_float<GgmlType::BF16>(a, stream);
+    case GgmlType::F32:
+      return launch_float<GgmlType::F32>(a, glu, stream);
+    case GgmlType::F16:
+      return launch_float<GgmlType::F16>(a, glu, stream);
+    default:
+      return launch_float<GgmlType::BF16>(a, glu, stream);
   }
 }
 
@@ -238,10 +274,12 @@ size_t q8_activations_bytes(int64_t cols, int n_vec) {
 
 Result<size_t> matvec_workspace_bytes(GgmlType type, int64_t cols, int n_vec) {
   if (!is_supported(type))
-    return make_error(ErrorKind::Unsupported, "matvec: tensor type " + std::string(type_name(type)) + " has no CUDA kernel");
+    return make_error(ErrorKind::Unsupported,
+                      "matvec: tensor type " + std::string(type_name(type)) + " has no CUDA kernel");
   if (is_float_type(type)) return size_t{0};
   if (cols <= 0 || cols % 32 != 0)
-    return make_error(ErrorKind::InvalidArgument, "matvec: " + std::to_string(cols) + " columns is not a multiple of 32");
+    return make_error(ErrorKind::InvalidArgument,
+                      "matvec: " + std::to_string(cols) + " columns is not a multiple of 32");
   return q8_activations_bytes(cols, n_vec);
 }
 
@@ -250,31 +288,27 @@ Status quantize_activations(const float* x, int64_t ldx, int64_t cols, int n_vec
     return make_error(ErrorKind::InvalidArgument,
                       "quantize_activations: " + std::to_string(cols) + " columns is not a multiple of 32");
   if (n_vec < 1 || n_vec > kMaxMatvecVectors || (n_vec > 1 && ldx < cols))
-    return make_error(ErrorKind::InvalidArgument, "quantize_activations: bad n_vec " + std::to_string(n_vec) +
-                                                      " / ldx " + std::to_string(ldx));
+    return make_error(ErrorKind::InvalidArgument,
+                      "quantize_activations: bad n_vec " + std::to_string(n_vec) + " / ldx " + std::to_string(ldx));
   if (reinterpret_cast<uintptr_t>(q8) % 16 != 0)
     return make_error(ErrorKind::InvalidArgument, "quantize_activations: workspace must be 16-byte aligned");
   const int64_t warps = (cols / 32) * n_vec;
   const int threads = 256;
   const int64_t blocks = (warps * 32 + threads - 1) / threads;
-  quantize_x_kernel<<<static_cast<unsigned>(blocks), threads, 0, stream>>>(
-      x, ldx, cols, n_vec, static_cast<uint8_t*>(q8), detail::q8_vector_bytes(cols), detail::q8_scale_offset(cols));
-  TESSERA_CUDA_CHECK_LAUNCH("quantize_x_kernel");
-  return {};
+  return check_launch(
+      launch_kernel(quantize_x_kernel, dim3(static_cast<unsigned>(blocks)), dim3(threads), 0, stream, x, ldx, cols,
+                    n_vec, static_cast<uint8_t*>(q8), detail::q8_vector_bytes(cols), detail::q8_scale_offset(cols)),
+      "quantize_x_kernel");
 }
 
-Status matvec_q8(const WeightMatrix& w, const void* q8, int n_vec, float* y, int64_t ldy, cudaStream_t stream,
-                 const MatvecOptions& options) {
-  TESSERA_TRY(check_weights(w, n_vec));
-  if (is_float_type(w.type))
-    return make_error(ErrorKind::InvalidArgument, "matvec_q8: " + shape_text(w) + " is not a quantized type");
-  if (n_vec > 1 && ldy < w.rows)
-    return make_error(ErrorKind::InvalidArgument, "matvec_q8: ldy " + std::to_string(ldy) + " < rows " +
-                                                      std::to_string(w.rows));
+namespace {
+
+detail::QuantMatvecArgs quant_args(const WeightMatrix& w, int64_t out_rows, const void* q8, int n_vec, float* y,
+                                   int64_t ldy, bool accumulate) {
   detail::QuantMatvecArgs a;
   a.w = static_cast<const uint8_t*>(w.data);
   a.row_stride = w.row_stride;
-  a.rows = w.rows;
+  a.rows = out_rows;
   a.blocks_per_row = w.cols / static_cast<int64_t>(type_info(w.type).block_size);
   a.q8 = static_cast<const uint8_t*>(q8);
   a.x_vec_bytes = detail::q8_vector_bytes(w.cols);
@@ -282,8 +316,39 @@ Status matvec_q8(const WeightMatrix& w, const void* q8, int n_vec, float* y, int
   a.nv = n_vec;
   a.y = y;
   a.ldy = ldy;
-  a.accumulate = options.accumulate;
-  return detail::launch_quant_matvec(w.type, a, stream);
+  a.accumulate = accumulate;
+  a.prefetch_lines = detail::prefetch_lines(w.row_stride);
+  return a;
+}
+
+}  // namespace
+
+Status matvec_q8(const WeightMatrix& w, const void* q8, int n_vec, float* y, int64_t ldy, cudaStream_t stream,
+                 const MatvecOptions& options) {
+  TESSERA_TRY(check_weights(w, n_vec));
+  if (is_float_type(w.type))
+    return make_error(ErrorKind::InvalidArgument, "matvec_q8: " + shape_text(w) + " is not a quantized type");
+  if (n_vec > 1 && ldy < w.rows)
+    return make_error(ErrorKind::InvalidArgument,
+                      "matvec_q8: ldy " + std::to_string(ldy) + " < rows " + std::to_string(w.rows));
+  return detail::launch_quant_matvec(w.type, quant_args(w, w.rows, q8, n_vec, y, ldy, options.accumulate), false,
+                                     stream);
+}
+
+Status matvec_glu(const WeightMatrix& gate_up, const float* x, const void* q8, float* h, cudaStream_t stream) {
+  TESSERA_TRY(check_weights(gate_up, 1));
+  if (gate_up.rows % 2 != 0)
+    return make_error(ErrorKind::InvalidArgument,
+                      "matvec_glu: " + shape_text(gate_up) + " must have an even number of rows (gate then up)");
+  const int64_t n = gate_up.rows / 2;
+  if (is_float_type(gate_up.type)) {
+    if (x == nullptr) return make_error(ErrorKind::InvalidArgument, "matvec_glu: null x for " + shape_text(gate_up));
+    return matvec_float(gate_up, n, true, x, gate_up.cols, h, n, 1, stream, {});
+  }
+  if (q8 == nullptr || reinterpret_cast<uintptr_t>(q8) % 16 != 0)
+    return make_error(ErrorKind::InvalidArgument,
+                      "matvec_glu: " + shape_text(gate_up) + " needs the quantized activations (16-byte aligned)");
+  return detail::launch_quant_matvec(gate_up.type, quant_args(gate_up, n, q8, 1, h, n, false), true, stream);
 }
 
 Status matvec(const WeightMatrix& w, const float* x, int64_t ldx, float* y, int64_t ldy, int n_vec, void* workspace,
@@ -292,7 +357,7 @@ Status matvec(const WeightMatrix& w, const float* x, int64_t ldx, float* y, int6
   if (n_vec > 1 && (ldx < w.cols || ldy < w.rows))
     return make_error(ErrorKind::InvalidArgument, "matvec: ldx " + std::to_string(ldx) + " / ldy " +
                                                       std::to_string(ldy) + " too small for " + shape_text(w));
-  if (is_float_type(w.type)) return matvec_float(w, x, ldx, y, ldy, n_vec, stream, options);
+  if (is_float_type(w.type)) return matvec_float(w, w.rows, false, x, ldx, y, ldy, n_vec, stream, options);
   const size_t need = q8_activations_bytes(w.cols, n_vec);
   if (workspace == nullptr || workspace_bytes < need)
     return make_error(ErrorKind::InvalidArgument, "matvec: workspace of " + std::to_string(workspace_bytes) +

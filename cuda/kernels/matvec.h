@@ -13,6 +13,10 @@
 // Measured figures and the history of the design (a shared-memory staged variant was slower and
 // was dropped): docs/perf.md.
 //
+// Every kernel here is launched with programmatic dependent launch where the GPU has it
+// (launch.cuh): it prefetches the first 2 KB of its rows into L2 while the previous kernel
+// finishes, then waits for it.
+//
 // Nothing here synchronises the host or allocates: the caller owns the workspace, so a whole
 // token step can be captured in a CUDA graph.
 #pragma once
@@ -62,5 +66,13 @@ Status matvec(const WeightMatrix& w, const float* x, int64_t ldx, float* y, int6
 Status quantize_activations(const float* x, int64_t ldx, int64_t cols, int n_vec, void* q8, cudaStream_t stream);
 Status matvec_q8(const WeightMatrix& w, const void* q8, int n_vec, float* y, int64_t ldy, cudaStream_t stream,
                  const MatvecOptions& options = {});
+
+// The fused gate|up product and SwiGLU of a decode step, for one vector:
+//   h[i] = silu(W[i] . x) * (W[n + i] . x),  i < n = gate_up.rows / 2
+// gate_up holds the gate rows then the up rows (gate_up.rows even). Float types read x (cols
+// floats); quantized types read q8 (quantize_activations of x). One warp computes both rows of a
+// pair, so h is written once and no gate/up vectors go through memory; h[i] equals
+// swiglu(matvec(gate)[i], matvec(up)[i]) bit for bit.
+Status matvec_glu(const WeightMatrix& gate_up, const float* x, const void* q8, float* h, cudaStream_t stream);
 
 }  // namespace tessera::cuda

@@ -1,5 +1,6 @@
 // The quantized matrix-vector kernel (see matvec.h for the design, quant_decode.cuh for the math).
 #include "cuda_check.h"
+#include "kernels/launch.cuh"
 #include "kernels/matvec_internal.h"
 #include "kernels/quant_decode.cuh"
 
@@ -16,8 +17,14 @@ __device__ __forceinline__ void load_x(const uint8_t* xv, size_t scale_off, int6
   const uint4 a = __ldg(q);
   const uint4 b = __ldg(q + 1);
   const uint2 s = __ldg(reinterpret_cast<const uint2*>(xv + scale_off) + xb);
-  x.q[0] = a.x; x.q[1] = a.y; x.q[2] = a.z; x.q[3] = a.w;
-  x.q[4] = b.x; x.q[5] = b.y; x.q[6] = b.z; x.q[7] = b.w;
+  x.q[0] = a.x;
+  x.q[1] = a.y;
+  x.q[2] = a.z;
+  x.q[3] = a.w;
+  x.q[4] = b.x;
+  x.q[5] = b.y;
+  x.q[6] = b.z;
+  x.q[7] = b.w;
   x.d = __uint_as_float(s.x);
   x.s0 = static_cast<int>(static_cast<int16_t>(s.y & 0xFFFFu));
   x.s1 = static_cast<int>(static_cast<int16_t>(s.y >> 16));
@@ -29,23 +36,32 @@ __device__ __forceinline__ float warp_sum(float v) {
   return v;
 }
 
-// A warp owns R consecutive rows (R = 1 in every instantiation: 2 rows per warp for 2 vectors
-// measured no better, docs/perf.md v2); its lanes take consecutive items of the rows, kGroups
+// A warp owns R rows: R consecutive rows (R = 1 in every plain instantiation: 2 rows per warp for
+// 2 vectors measured no better, docs/perf.md v2), or with kGlu the pair (i, rows + i) of a gate|up
+// matrix, combined as silu(gate) * up. Its lanes take consecutive items of the rows, kGroups
 // 32-element groups each. Loads of consecutive lanes are adjacent, so a warp's reads of a row are
 // contiguous; the unrolled loop keeps several items' loads in flight per lane.
-template <typename T, int NV, int R>
+template <typename T, int NV, int R, bool kGlu>
 __global__ void __launch_bounds__(kMatvecWarps * 32) matvec_kernel(QuantMatvecArgs a) {
+  static_assert(!kGlu || (R == 2 && NV == 1), "the GLU form pairs two rows for one vector");
   // Unrolling keeps several items' loads in flight: 4 items of the small 32-element blocks, 2 of
   // the heavier K-quant items; none with several vectors, whose registers go to accumulators and
   // x blocks (unrolled, the 8-vector K-quant kernels need 150+ registers). docs/perf.md.
   constexpr int kUnroll = NV == 1 ? (T::kElems == 32 ? 4 : 2) : 1;
   constexpr int kGroupsPerBlock = T::kElems / 32;
+  pdl_trigger();
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
-  const int64_t row0 = (static_cast<int64_t>(blockIdx.x) * kMatvecWarps + warp) * R;
+  const int64_t row0 = (static_cast<int64_t>(blockIdx.x) * kMatvecWarps + warp) * (kGlu ? 1 : R);
   if (row0 >= a.rows) return;
   const uint8_t* wr[R];
 #pragma unroll
-  for (int r = 0; r < R; ++r) wr[r] = a.w + min(row0 + r, a.rows - 1) * a.row_stride;  // past-the-end rows re-read the last
+  for (int r = 0; r < R; ++r)  // past-the-end rows re-read the last
+    wr[r] = a.w + (kGlu ? row0 + r * a.rows : min(row0 + r, a.rows - 1)) * a.row_stride;
+  if (lane < a.prefetch_lines) {
+#pragma unroll
+    for (int r = 0; r < R; ++r) prefetch_l2(wr[r] + lane * 128);
+  }
+  pdl_wait();
   const int n_items = static_cast<int>(a.blocks_per_row) * T::kItems;
   float acc[R][NV];
 #pragma unroll
@@ -58,7 +74,8 @@ __global__ void __launch_bounds__(kMatvecWarps * 32) matvec_kernel(QuantMatvecAr
     const int blk = it / T::kItems, item = it % T::kItems;
     WItem w[R][T::kGroups];
 #pragma unroll
-    for (int r = 0; r < R; ++r) T::template decode<GlobalSrc>(wr[r] + static_cast<int64_t>(blk) * T::kBytes, item, w[r]);
+    for (int r = 0; r < R; ++r)
+      T::template decode<GlobalSrc>(wr[r] + static_cast<int64_t>(blk) * T::kBytes, item, w[r]);
 #pragma unroll
     for (int g = 0; g < T::kGroups; ++g) {
       const int64_t xb = static_cast<int64_t>(blk) * kGroupsPerBlock + T::xblock(item, g);
@@ -79,33 +96,37 @@ __global__ void __launch_bounds__(kMatvecWarps * 32) matvec_kernel(QuantMatvecAr
     for (int v = 0; v < NV; ++v) acc[r][v] = warp_sum(acc[r][v]);
   }
   if (lane == 0) {
+    if constexpr (kGlu) {
+      a.y[row0] = detail::silu(acc[0][0]) * acc[1][0];
+    } else {
 #pragma unroll
-    for (int r = 0; r < R; ++r) {
-      if (row0 + r >= a.rows) break;
+      for (int r = 0; r < R; ++r) {
+        if (row0 + r >= a.rows) break;
 #pragma unroll
-      for (int v = 0; v < NV; ++v) {
-        if (v < a.nv) {
-          float* out = a.y + v * a.ldy + row0 + r;
-          *out = a.accumulate ? *out + acc[r][v] : acc[r][v];
+        for (int v = 0; v < NV; ++v) {
+          if (v < a.nv) {
+            float* out = a.y + v * a.ldy + row0 + r;
+            *out = a.accumulate ? *out + acc[r][v] : acc[r][v];
+          }
         }
       }
     }
   }
 }
 
-template <typename T, int NV, int R>
+template <typename T, int NV, int R, bool kGlu = false>
 Status launch_nv(const QuantMatvecArgs& a, cudaStream_t stream) {
-  const int64_t rows_per_cta = static_cast<int64_t>(kMatvecWarps) * R;
+  const int64_t rows_per_cta = static_cast<int64_t>(kMatvecWarps) * (kGlu ? 1 : R);
   const dim3 grid(static_cast<unsigned>((a.rows + rows_per_cta - 1) / rows_per_cta));
-  matvec_kernel<T, NV, R><<<grid, kMatvecWarps * 32, 0, stream>>>(a);
-  TESSERA_CUDA_CHECK_LAUNCH("matvec_kernel");
-  return {};
+  return check_launch(launch_kernel(matvec_kernel<T, NV, R, kGlu>, grid, dim3(kMatvecWarps * 32), 0, stream, a),
+                      "matvec_kernel");
 }
 
 // T1: the decoder for one vector; TN: for several (different only for Q4_K and Q5_K, whose grouped
 // items are faster for one vector and slower for several: docs/perf.md).
 template <typename T1, typename TN = T1>
-Status launch_type(const QuantMatvecArgs& a, cudaStream_t stream) {
+Status launch_type(const QuantMatvecArgs& a, bool glu, cudaStream_t stream) {
+  if (glu) return launch_nv<T1, 1, 2, true>(a, stream);
   if (a.nv <= 1) return launch_nv<T1, 1, 1>(a, stream);
   if (a.nv <= 2) return launch_nv<TN, 2, 1>(a, stream);
   if (a.nv <= 4) return launch_nv<TN, 4, 1>(a, stream);
@@ -114,20 +135,31 @@ Status launch_type(const QuantMatvecArgs& a, cudaStream_t stream) {
 
 }  // namespace
 
-Status launch_quant_matvec(GgmlType type, const QuantMatvecArgs& args, cudaStream_t stream) {
+Status launch_quant_matvec(GgmlType type, const QuantMatvecArgs& args, bool glu, cudaStream_t stream) {
   switch (type) {
-    case GgmlType::Q4_0: return launch_type<qd::TQ4_0>(args, stream);
-    case GgmlType::Q4_1: return launch_type<qd::TQ4_1>(args, stream);
-    case GgmlType::Q5_0: return launch_type<qd::TQ5_0>(args, stream);
-    case GgmlType::Q5_1: return launch_type<qd::TQ5_1>(args, stream);
-    case GgmlType::Q8_0: return launch_type<qd::TQ8_0>(args, stream);
-    case GgmlType::Q2_K: return launch_type<qd::TQ2_K>(args, stream);
-    case GgmlType::Q3_K: return launch_type<qd::TQ3_K>(args, stream);
-    case GgmlType::Q4_K: return launch_type<qd::TQ4_K, qd::TQ4_K1>(args, stream);
-    case GgmlType::Q5_K: return launch_type<qd::TQ5_K, qd::TQ5_K1>(args, stream);
-    case GgmlType::Q6_K: return launch_type<qd::TQ6_K>(args, stream);
+    case GgmlType::Q4_0:
+      return launch_type<qd::TQ4_0>(args, glu, stream);
+    case GgmlType::Q4_1:
+      return launch_type<qd::TQ4_1>(args, glu, stream);
+    case GgmlType::Q5_0:
+      return launch_type<qd::TQ5_0>(args, glu, stream);
+    case GgmlType::Q5_1:
+      return launch_type<qd::TQ5_1>(args, glu, stream);
+    case GgmlType::Q8_0:
+      return launch_type<qd::TQ8_0>(args, glu, stream);
+    case GgmlType::Q2_K:
+      return launch_type<qd::TQ2_K>(args, glu, stream);
+    case GgmlType::Q3_K:
+      return launch_type<qd::TQ3_K>(args, glu, stream);
+    case GgmlType::Q4_K:
+      return launch_type<qd::TQ4_K, qd::TQ4_K1>(args, glu, stream);
+    case GgmlType::Q5_K:
+      return launch_type<qd::TQ5_K, qd::TQ5_K1>(args, glu, stream);
+    case GgmlType::Q6_K:
+      return launch_type<qd::TQ6_K>(args, glu, stream);
     default:
-      return make_error(ErrorKind::Unsupported, "matvec: no CUDA kernel for tensor type " + std::string(type_name(type)));
+      return make_error(ErrorKind::Unsupported,
+                        "matvec: no CUDA kernel for tensor type " + std::string(type_name(type)));
   }
 }
 

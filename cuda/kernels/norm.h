@@ -15,4 +15,11 @@ namespace tessera::cuda {
 Status rms_norm(const float* x, int64_t x_stride, const float* w, float* out, int64_t out_stride, int64_t n_rows,
                 int64_t n, float eps, cudaStream_t stream);
 
+// rms_norm, and in the same pass the int8 activations of every output row for the quantized
+// matvec (q8: q8_activations_bytes(n, n_rows) bytes, 16-byte aligned, the layout
+// quantize_activations writes, and the same bytes): one kernel instead of two before the
+// quantized matrices of a decode step. n a multiple of 32, n_rows <= kMaxMatvecVectors.
+Status rms_norm_q8(const float* x, int64_t x_stride, const float* w, float* out, int64_t out_stride, void* q8,
+                   int64_t n_rows, int64_t n, float eps, cudaStream_t stream);
+
 }  // namespace tessera::cuda

@@ -1,15 +1,88 @@
-#include "kernels/rope.h"
+#include <cuda_fp16.h>
 
 #include <string>
 
 #include "cuda_check.h"
+#include "kernels/launch.cuh"
+#include "kernels/rope.h"
 
 namespace tessera::cuda {
 namespace {
 
+// sin and cos of pair i's angle at position p (rope.h states the formula; f64 inside).
+__device__ __forceinline__ void rope_sin_cos(int p, int i, int n_dims, float freq_base, float freq_scale,
+                                             const float* __restrict__ freq_factors, float& s, float& c) {
+  double theta = static_cast<double>(freq_scale) * pow(static_cast<double>(freq_base), -2.0 * i / n_dims);
+  if (freq_factors != nullptr) theta /= static_cast<double>(freq_factors[i]);
+  const double angle = static_cast<double>(p) * theta;
+  double sd, cd;
+  sincos(angle, &sd, &cd);
+  s = static_cast<float>(sd);
+  c = static_cast<float>(cd);
+}
+
+// One thread per pair of elements of a head: q heads, then k heads, then v heads, per token.
+__global__ void rope_kv_kernel(float* __restrict__ q, const float* __restrict__ k, const float* __restrict__ v,
+                               int64_t token_stride, int n_tokens, int n_head, int n_head_kv, int head_dim,
+                               const int32_t* __restrict__ positions, int neox, int n_dims, float freq_base,
+                               float freq_scale, const float* __restrict__ freq_factors, uint16_t* __restrict__ kc,
+                               uint16_t* __restrict__ vc, int64_t cache_stride, int capacity) {
+  pdl_trigger();
+  pdl_wait();
+  const int hp = head_dim / 2, half = n_dims / 2;
+  const int64_t per_token = static_cast<int64_t>(n_head + 2 * n_head_kv) * hp;
+  const int64_t g = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (g >= per_token * n_tokens) return;
+  const int t = static_cast<int>(g / per_token);
+  int slot = static_cast<int>(g % per_token);
+  const int p = positions[t];
+  const bool cache_ok = p >= 0 && p < capacity;
+  const int64_t row = static_cast<int64_t>(t) * token_stride;
+  if (slot >= (n_head + n_head_kv) * hp) {  // v: copy two elements into the cache
+    if (!cache_ok) return;
+    slot -= (n_head + n_head_kv) * hp;
+    const float2 vv = make_float2(v[row + 2 * slot], v[row + 2 * slot + 1]);
+    const int64_t c = static_cast<int64_t>(p) * cache_stride + 2 * slot;
+    vc[c] = __half_as_ushort(__float2half_rn(vv.x));
+    vc[c + 1] = __half_as_ushort(__float2half_rn(vv.y));
+    return;
+  }
+  const bool is_q = slot < n_head * hp;
+  if (!is_q) slot -= n_head * hp;
+  const int h = slot / hp, i = slot % hp;
+  const float* src = (is_q ? q : k) + row + static_cast<int64_t>(h) * head_dim;
+  int ia, ib;
+  float a, b;
+  if (i < half) {
+    ia = neox ? i : 2 * i;
+    ib = neox ? i + half : 2 * i + 1;
+    float s, c;
+    rope_sin_cos(p, i, n_dims, freq_base, freq_scale, freq_factors, s, c);
+    const float x0 = src[ia], x1 = src[ib];
+    a = x0 * c - x1 * s;
+    b = x0 * s + x1 * c;
+  } else {  // beyond n_dims: not rotated
+    ia = n_dims + 2 * (i - half);
+    ib = ia + 1;
+    a = src[ia];
+    b = src[ib];
+  }
+  if (is_q) {
+    float* dst = q + row + static_cast<int64_t>(h) * head_dim;
+    dst[ia] = a;
+    dst[ib] = b;
+  } else if (cache_ok) {
+    const int64_t c = static_cast<int64_t>(p) * cache_stride + static_cast<int64_t>(h) * head_dim;
+    kc[c + ia] = __half_as_ushort(__float2half_rn(a));
+    kc[c + ib] = __half_as_ushort(__float2half_rn(b));
+  }
+}
+
 __global__ void rope_kernel(float* x, int64_t token_stride, int n_tokens, int n_heads, int head_dim,
                             const int32_t* __restrict__ positions, int neox, int n_dims, float freq_base,
                             float freq_scale, const float* __restrict__ freq_factors) {
+  pdl_trigger();
+  pdl_wait();
   const int half = n_dims / 2;
   const int64_t g = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   const int64_t per_token = static_cast<int64_t>(n_heads) * half;
@@ -17,12 +90,8 @@ __global__ void rope_kernel(float* x, int64_t token_stride, int n_tokens, int n_
   const int t = static_cast<int>(g / per_token);
   const int rem = static_cast<int>(g % per_token);
   const int h = rem / half, i = rem % half;
-  double theta = static_cast<double>(freq_scale) * pow(static_cast<double>(freq_base), -2.0 * i / n_dims);
-  if (freq_factors != nullptr) theta /= static_cast<double>(freq_factors[i]);
-  const double angle = static_cast<double>(positions[t]) * theta;
-  double sd, cd;
-  sincos(angle, &sd, &cd);
-  const float s = static_cast<float>(sd), c = static_cast<float>(cd);
+  float s, c;
+  rope_sin_cos(positions[t], i, n_dims, freq_base, freq_scale, freq_factors, s, c);
   float* head = x + t * token_stride + static_cast<int64_t>(h) * head_dim;
   const int ia = neox ? i : 2 * i;
   const int ib = neox ? i + half : 2 * i + 1;
@@ -43,11 +112,32 @@ Status rope(float* x, int64_t token_stride, int n_tokens, int n_heads, int head_
   if (n_tokens == 0) return {};
   const int64_t n = static_cast<int64_t>(n_tokens) * n_heads * (config.n_dims / 2);
   const int threads = 256;
-  rope_kernel<<<static_cast<unsigned>((n + threads - 1) / threads), threads, 0, stream>>>(
-      x, token_stride, n_tokens, n_heads, head_dim, positions, config.style == RopeStyle::NeoX ? 1 : 0, config.n_dims,
-      config.freq_base, config.freq_scale, config.freq_factors);
-  TESSERA_CUDA_CHECK_LAUNCH("rope_kernel");
-  return {};
+  return check_launch(
+      launch_kernel(rope_kernel, dim3(static_cast<unsigned>((n + threads - 1) / threads)), dim3(threads), 0, stream, x,
+                    token_stride, n_tokens, n_heads, head_dim, positions, config.style == RopeStyle::NeoX ? 1 : 0,
+                    config.n_dims, config.freq_base, config.freq_scale, config.freq_factors),
+      "rope_kernel");
+}
+
+Status rope_qk_to_cache(float* q, const float* k, const float* v, int64_t token_stride, int n_tokens, int n_head,
+                        int n_head_kv, int head_dim, const int32_t* positions, const RopeConfig& config,
+                        const KvCacheView& cache, cudaStream_t stream) {
+  if (config.n_dims <= 0 || config.n_dims % 2 != 0 || config.n_dims > head_dim || head_dim % 2 != 0 || n_tokens < 0 ||
+      n_head <= 0 || n_head_kv <= 0 || token_stride < static_cast<int64_t>(n_head) * head_dim ||
+      cache.stride < static_cast<int64_t>(n_head_kv) * head_dim || cache.k == nullptr || cache.v == nullptr)
+    return make_error(ErrorKind::InvalidArgument,
+                      "rope_qk_to_cache: bad shape (n_dims " + std::to_string(config.n_dims) + ", head_dim " +
+                          std::to_string(head_dim) + ", heads " + std::to_string(n_head) + "/" +
+                          std::to_string(n_head_kv) + ", cache stride " + std::to_string(cache.stride) + ")");
+  if (n_tokens == 0) return {};
+  const int64_t n = static_cast<int64_t>(n_tokens) * (n_head + 2 * n_head_kv) * (head_dim / 2);
+  const int threads = 256;
+  return check_launch(
+      launch_kernel(rope_kv_kernel, dim3(static_cast<unsigned>((n + threads - 1) / threads)), dim3(threads), 0, stream,
+                    q, k, v, token_stride, n_tokens, n_head, n_head_kv, head_dim, positions,
+                    config.style == RopeStyle::NeoX ? 1 : 0, config.n_dims, config.freq_base, config.freq_scale,
+                    config.freq_factors, cache.k, cache.v, cache.stride, cache.capacity),
+      "rope_kv_kernel");
 }
 
 }  // namespace tessera::cuda

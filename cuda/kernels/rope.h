@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "common/error.h"
+#include "kernels/kv_cache.h"
 
 namespace tessera::cuda {
 
@@ -16,7 +17,7 @@ enum class RopeStyle {
 
 struct RopeConfig {
   RopeStyle style = RopeStyle::Normal;
-  int n_dims = 0;              // rotated dimensions per head (even, <= head_dim); the rest are left alone
+  int n_dims = 0;  // rotated dimensions per head (even, <= head_dim); the rest are left alone
   float freq_base = 10000.0f;
   float freq_scale = 1.0f;
   // Device pointer to n_dims/2 divisors of the per-pair frequency (llama3 scaling, rope_freqs), or null.
@@ -29,5 +30,15 @@ struct RopeConfig {
 //   angle = p * theta_i (f64); (a, b) -> (a cos - b sin, a sin + b cos) with cos/sin rounded to f32.
 Status rope(float* x, int64_t token_stride, int n_tokens, int n_heads, int head_dim, const int32_t* positions,
             const RopeConfig& config, cudaStream_t stream);
+
+// A step's rotary embedding and KV-cache write in one kernel. For token t (rows token_stride
+// floats apart; q, k and v may point into one row as the fused Q|K|V product writes them):
+//   q[t]: n_head heads rotated in place, as rope();
+//   cache.k[positions[t]] = fp16(rope(k[t])), cache.v[positions[t]] = fp16(v[t]) (n_head_kv heads);
+// k itself is left as it was. The values equal rope() followed by kv_cache_write() bit for bit.
+// A position outside [0, cache.capacity) rotates q but writes no cache row (as kv_cache_write).
+Status rope_qk_to_cache(float* q, const float* k, const float* v, int64_t token_stride, int n_tokens, int n_head,
+                        int n_head_kv, int head_dim, const int32_t* positions, const RopeConfig& config,
+                        const KvCacheView& cache, cudaStream_t stream);
 
 }  // namespace tessera::cuda

@@ -1,7 +1,8 @@
+#include "split/split_plan.h"
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "split/split_plan.h"
 #include "synth/shape_spec.h"
 
 namespace tessera {
@@ -36,7 +37,8 @@ std::vector<DeviceDescription> devices(std::initializer_list<double> free_gib, d
 // Bytes of all distinct tensors from their types and shapes (the spec has no data behind it).
 uint64_t model_bytes(const ModelSpec& m) {
   uint64_t b = 0;
-  for (const TensorRef* t : m.all_tensors()) b += tensor_bytes_unchecked(t->type, static_cast<uint64_t>(t->n_elements()));
+  for (const TensorRef* t : m.all_tensors())
+    b += tensor_bytes_unchecked(t->type, static_cast<uint64_t>(t->n_elements()));
   return b;
 }
 
@@ -213,7 +215,7 @@ TEST(SplitPlan, ContextLengthAndKvTypeScaleTheCache) {
 }
 
 TEST(SplitPlan, ScratchCoversLogitsAndGrowsWithBatch) {
-  ScratchNeeds n{512, 4096, 4096, 1024, 14336, 128256, 4096, 32, 4096ull * 14336, false};
+  ScratchNeeds n{512, 4096, 4096, 1024, 14336, 128256, 4096, 32, 4096ull * 14336, false, 8, 128};
   const uint64_t base = scratch_bytes(n);
   EXPECT_GT(base, 4ull * 128256);
   n.all_logits = true;
