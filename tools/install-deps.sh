@@ -12,6 +12,7 @@ packages=(
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
   libqcustomplot-dev libqcustomplot2.1-qt6
   xvfb xauth appstream file dpkg-dev
+  desktop-file-utils libqt6svg6
 )
 missing=()
 for p in "${packages[@]}"; do

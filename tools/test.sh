@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs, builds and runs the whole test suite (what CI runs):
 #  1. a normal build of everything (GPU tests skip where there is no GPU) and ctest;
-#  2. the core and CLI suites again under AddressSanitizer + UBSan (the GGUF corruption suite
+#  2. the packages from that build (tools/package-test.sh: cpack DEB and TGZ, control fields,
+#     validation, apt-get install, the installed programs, apt-get remove --purge);
+#  3. the core and CLI suites again under AddressSanitizer + UBSan (the GGUF corruption suite
 #     among them), in build-asan/.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -10,6 +12,7 @@ export TESSERA_BUILD_DIR="${TESSERA_BUILD_DIR:-$root/build}"
 "$root/tools/build.sh" -DTESSERA_BUILD_TESTS=ON
 export QT_QPA_PLATFORM=offscreen
 ctest --test-dir "$TESSERA_BUILD_DIR" --output-on-failure -j"$(nproc)" --timeout 600
+"$root/tools/package-test.sh" "$TESSERA_BUILD_DIR"
 
 asan="$root/build-asan"
 cmake -S "$root" -B "$asan" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTESSERA_SANITIZE=ON \
