@@ -2,6 +2,7 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
+#include <cstdlib>
 #include <string>
 
 #include "cuda_check.h"
@@ -144,20 +145,27 @@ struct FloatArgs {
   int prefetch_lines;  // 128-byte lines of each row to prefetch into L2 before pdl_wait
 };
 
-// One warp per output row (GLU: per pair of rows i and rows + i, combined as silu(g) * u).
-template <GgmlType kT, int NV, bool kGlu>
+// KS warps per output row (GLU: per pair of rows i and rows + i, combined as silu(g) * u), each
+// taking every KS-th 512-byte segment of the row; the KS partial sums are added in warp order
+// through shared memory. KS > 1 puts more loads in flight for matrices of few rows (4096-6144
+// rows fill only ~31 of an SM's 64 warps with one warp per row).
+template <GgmlType kT, int NV, bool kGlu, int KS>
 __global__ void __launch_bounds__(kMatvecWarps * 32) matvec_float_kernel(FloatArgs a) {
+  static_assert(kMatvecWarps % KS == 0, "whole rows per CTA");
   using E = FloatElem<kT>;
   constexpr int kPer = 16 / E::kSize;  // elements per 16-byte chunk
   constexpr int R = kGlu ? 2 : 1;
   pdl_trigger();
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
-  const int64_t row = static_cast<int64_t>(blockIdx.x) * kMatvecWarps + warp;
-  if (row >= a.rows) return;
+  const int part = warp % KS;
+  const int64_t row = static_cast<int64_t>(blockIdx.x) * (kMatvecWarps / KS) + warp / KS;
+  // No early return when KS > 1: every warp must reach the barrier below.
+  const bool valid = row < a.rows;
+  if (KS == 1 && !valid) return;
   const uint8_t* wr[R];
 #pragma unroll
-  for (int r = 0; r < R; ++r) wr[r] = a.w + (row + r * a.rows) * a.row_stride;
-  if (lane < a.prefetch_lines) {
+  for (int r = 0; r < R; ++r) wr[r] = a.w + (valid ? row + r * a.rows : 0) * a.row_stride;
+  if (valid && part == 0 && lane < a.prefetch_lines) {
 #pragma unroll
     for (int r = 0; r < R; ++r) prefetch_l2(wr[r] + lane * 128);
   }
@@ -167,10 +175,12 @@ __global__ void __launch_bounds__(kMatvecWarps * 32) matvec_float_kernel(FloatAr
   for (int r = 0; r < R; ++r)
 #pragma unroll
     for (int v = 0; v < NV; ++v) acc[r][v] = 0.0f;
-  if (a.vectorized) {
+  if (!valid) {
+    // nothing to read
+  } else if (a.vectorized) {
     const int64_t n_chunks = a.cols / kPer;
 #pragma unroll 4
-    for (int64_t c = lane; c < n_chunks; c += 32) {
+    for (int64_t c = part * 32 + lane; c < n_chunks; c += 32 * KS) {
       float wv[R][kPer];
 #pragma unroll
       for (int r = 0; r < R; ++r) E::unpack(__ldg(reinterpret_cast<const uint4*>(wr[r]) + c), wv[r]);
@@ -190,7 +200,7 @@ __global__ void __launch_bounds__(kMatvecWarps * 32) matvec_float_kernel(FloatAr
       }
     }
   } else {
-    for (int64_t i = lane; i < a.cols; i += 32) {
+    for (int64_t i = part * 32 + lane; i < a.cols; i += 32 * KS) {
 #pragma unroll
       for (int r = 0; r < R; ++r) {
         const float wv = E::get(wr[r], i);
@@ -207,6 +217,26 @@ __global__ void __launch_bounds__(kMatvecWarps * 32) matvec_float_kernel(FloatAr
 #pragma unroll
       for (int off = 16; off > 0; off >>= 1) acc[r][v] += __shfl_xor_sync(0xFFFFFFFFu, acc[r][v], off);
     }
+  if constexpr (KS > 1) {
+    __shared__ float partial[kMatvecWarps][R][NV];
+    if (lane == 0) {
+#pragma unroll
+      for (int r = 0; r < R; ++r)
+#pragma unroll
+        for (int v = 0; v < NV; ++v) partial[warp][r][v] = acc[r][v];
+    }
+    __syncthreads();
+    if (part != 0 || !valid) return;
+#pragma unroll
+    for (int r = 0; r < R; ++r)
+#pragma unroll
+      for (int v = 0; v < NV; ++v) {
+        float sum = partial[warp][r][v];
+#pragma unroll
+        for (int k = 1; k < KS; ++k) sum += partial[warp + k][r][v];
+        acc[r][v] = sum;
+      }
+  }
   if (lane == 0) {
     if constexpr (kGlu) {
       a.y[row] = detail::silu(acc[0][0]) * acc[1][0];
@@ -222,20 +252,44 @@ __global__ void __launch_bounds__(kMatvecWarps * 32) matvec_float_kernel(FloatAr
   }
 }
 
-template <GgmlType kT, int NV, bool kGlu>
+template <GgmlType kT, int NV, bool kGlu, int KS>
 Status launch_float_nv(const FloatArgs& a, cudaStream_t stream) {
-  const dim3 grid(static_cast<unsigned>((a.rows + kMatvecWarps - 1) / kMatvecWarps)), block(kMatvecWarps * 32);
-  return check_launch(launch_kernel(matvec_float_kernel<kT, NV, kGlu>, grid, block, 0, stream, a),
+  constexpr int kRowsPerCta = kMatvecWarps / KS;
+  const dim3 grid(static_cast<unsigned>((a.rows + kRowsPerCta - 1) / kRowsPerCta)), block(kMatvecWarps * 32);
+  return check_launch(launch_kernel(matvec_float_kernel<kT, NV, kGlu, KS>, grid, block, 0, stream, a),
                       "matvec_float_kernel");
+}
+
+// Warps per row for a matrix of `weight_rows` rows read for one vector: 2 below 8192 rows (the
+// attention matrices and ffn_down of 7-8B models), else 1. TESSERA_CUDA_FLOAT_KSPLIT=1|2|4
+// overrides it (A/B measurements). A function of the weight rows only, so the fused gate|up
+// product sums each row exactly as the plain product of the same matrix does.
+int float_ksplit(int64_t weight_rows) {
+  if (const char* e = std::getenv("TESSERA_CUDA_FLOAT_KSPLIT");
+      e != nullptr && (e[0] == '1' || e[0] == '2' || e[0] == '4'))
+    return e[0] - '0';
+  return weight_rows < 8192 ? 2 : 1;
+}
+
+template <GgmlType kT, bool kGlu>
+Status launch_float_one(const FloatArgs& a, int64_t weight_rows, cudaStream_t stream) {
+  switch (float_ksplit(weight_rows)) {
+    case 2:
+      return launch_float_nv<kT, 1, kGlu, 2>(a, stream);
+    case 4:
+      return launch_float_nv<kT, 1, kGlu, 4>(a, stream);
+    default:
+      return launch_float_nv<kT, 1, kGlu, 1>(a, stream);
+  }
 }
 
 template <GgmlType kT>
 Status launch_float(const FloatArgs& a, bool glu, cudaStream_t stream) {
-  if (glu) return launch_float_nv<kT, 1, true>(a, stream);
-  if (a.nv <= 1) return launch_float_nv<kT, 1, false>(a, stream);
-  if (a.nv <= 2) return launch_float_nv<kT, 2, false>(a, stream);
-  if (a.nv <= 4) return launch_float_nv<kT, 4, false>(a, stream);
-  return launch_float_nv<kT, 8, false>(a, stream);
+  if (glu) return launch_float_one<kT, true>(a, 2 * a.rows, stream);
+  if (a.nv <= 1) return launch_float_one<kT, false>(a, a.rows, stream);
+  if (a.nv <= 2) return launch_float_nv<kT, 2, false, 1>(a, stream);
+  if (a.nv <= 4) return launch_float_nv<kT, 4, false, 1>(a, stream);
+  return launch_float_nv<kT, 8, false, 1>(a, stream);
 }
 
 Status matvec_float(const WeightMatrix& w, int64_t out_rows, bool glu, const float* x, int64_t ldx, float* y,

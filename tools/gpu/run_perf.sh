@@ -7,6 +7,8 @@
 #        VARIANTS ';'-separated environment assignments to bench each model under, e.g.
 #                 "TESSERA_CUDA_PDL=0;TESSERA_CUDA_PDL=1" (default: one plain run)
 #        PROFILE  types to profile one decode token of with ncu (default none)
+#        SPLITS   split modes to bench the first type under on VDEVS (2) virtual devices, ratio 1:1,
+#                 e.g. "none layer row" (default none)
 #        REPS     bench repetitions (3)
 #   Carry .device-data (fixtures, debs); see tools/gpu/device_env.sh.
 set -uo pipefail
@@ -41,6 +43,14 @@ for type in ${TYPES-F16 Q4_K}; do
     echo "<!-- $type ${v:-default} -->" >>"$summary"
     env $v timeout 150 "$cli" bench -m "$model" -p 512 -n 128 -r "${REPS:-3}" --backend cuda 2>&1 | sed "s/^| llama/| ${v:-default} | llama/" | tee -a "$summary"
   done
+  if [ -n "${SPLITS:-}" ] && [ "$type" = "$(echo ${TYPES-F16 Q4_K} | cut -d' ' -f1)" ]; then
+    for sm in $SPLITS; do
+      stamp "bench $type, ${VDEVS:-2} virtual devices, split $sm"
+      echo "<!-- $type split $sm -->" >>"$summary"
+      TESSERA_CUDA_VIRTUAL_DEVICES=${VDEVS:-2} timeout 150 "$cli" bench -m "$model" -p 512 -n 128 -r "${REPS:-3}" \
+        --backend cuda -sm "$sm" -ts 1,1 2>&1 | sed "s/^| llama/| split $sm x${VDEVS:-2} | llama/" | tee -a "$summary"
+    done
+  fi
   if [[ " ${PROFILE:-} " == *" $type "* ]]; then mv "$model" "/tmp/profile-$type.gguf"; else rm -f "$model"; fi
 done
 if [ -n "${TESTS:-}" ]; then
