@@ -103,11 +103,17 @@ QString LanguageSwitcher::apply(const QString& code) {
   const bool formats_changed = formats != QLocale();
   QLocale::setDefault(formats);
   active_ = shown;
-  // Installing or removing a translator already made Qt announce a language change; when neither
-  // happened but the number formats did, announce it so the widgets re-render their numbers.
-  if (!had_translators && !app_installed_ && formats_changed && QCoreApplication::instance() != nullptr) {
-    QEvent change(QEvent::LanguageChange);
-    QCoreApplication::sendEvent(QCoreApplication::instance(), &change);
+  if (formats_changed && QCoreApplication::instance() != nullptr) {
+    // Widgets keep the locale they inherited from their window (spin boxes format with it): a
+    // LocaleChange makes QApplication hand every window, and so every widget, the new default.
+    QEvent locale_change(QEvent::LocaleChange);
+    QCoreApplication::sendEvent(QCoreApplication::instance(), &locale_change);
+    // Installing or removing a translator already announced a language change; when neither
+    // happened, announce one so the texts that contain numbers are re-rendered too.
+    if (!had_translators && !app_installed_) {
+      QEvent language_change(QEvent::LanguageChange);
+      QCoreApplication::sendEvent(QCoreApplication::instance(), &language_change);
+    }
   }
   emit languageChanged(active_);
   return active_;

@@ -13,6 +13,7 @@ packages=(
   libqcustomplot-dev libqcustomplot2.1-qt6
   xvfb xauth appstream file dpkg-dev
   desktop-file-utils libqt6svg6
+  qt6-translations-l10n
 )
 missing=()
 for p in "${packages[@]}"; do

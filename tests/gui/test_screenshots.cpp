@@ -14,11 +14,13 @@
 
 #include <gtest/gtest.h>
 
+#include "app_settings.h"
 #include "chat_input.h"
 #include "chat_panel.h"
 #include "engine_client.h"
 #include "error_banner.h"
 #include "gui_test_support.h"
+#include "language_switcher.h"
 #include "main_window.h"
 #include "model_panel.h"
 #include "sampling_panel.h"
@@ -118,6 +120,43 @@ TEST(Screenshots, MainWindow) {
   ASSERT_TRUE(waitUntil([&] { return !window.chat()->isStreaming(); }, 30000));
   slow->store(false);
 
+}
+
+// The window in German (docs/screenshots/main-window-de.png), started the way a user who chose
+// Settings ▸ Language ▸ Deutsch last time starts it. The tiny model only speaks English, so the
+// conversation stays English; every text of the window is German.
+TEST(Screenshots, MainWindowGerman) {
+  if (screenshotDir().isEmpty()) GTEST_SKIP() << "set TESSERA_SCREENSHOT_DIR to take screenshots";
+  QDir().mkpath(screenshotDir());
+  test::FreshSettings settings;
+  AppSettings().setLanguage(QStringLiteral("de"));
+  MainWindow window(makeTesseraEngineSession());
+  window.resize(1400, 880);
+  window.show();
+  ASSERT_EQ(window.languageSwitcher()->active(), QStringLiteral("de"));
+
+  QString model = findDefaultModel();
+  const bool chat_model = !model.isEmpty();
+  if (!chat_model) model = test::fixturePath(QStringLiteral("models/stories260K-f32.gguf"));
+  window.openModel(model, true);
+  ASSERT_TRUE(waitUntil([&] { return window.engine()->state() == EngineClient::State::Ready; }, 30000));
+  SamplingSettings s = window.samplingPanel()->settings();
+  s.temperature = 0.7;
+  s.seed = 42;
+  s.max_tokens = 120;
+  window.samplingPanel()->setSettings(s);
+  window.chat()->setSampling(s);
+  const QString system = chat_model ? QStringLiteral("You are Tessera, a friendly helper.") : QString();
+  window.systemPromptEdit()->setText(system);
+  window.chat()->setSystemPrompt(system);
+  ASSERT_TRUE(window.chat()->send(chat_model ? QStringLiteral("What is 5 plus 2?")
+                                             : QStringLiteral("Once upon a time, there was a little robot")));
+  ASSERT_TRUE(waitUntil([&] { return !window.chat()->isStreaming(); }, 30000));
+  ASSERT_TRUE(window.chat()->send(chat_model ? QStringLiteral("Tell me a story about a frog.")
+                                             : QStringLiteral("The robot wanted to find a friend.")));
+  ASSERT_TRUE(waitUntil([&] { return !window.chat()->isStreaming(); }, 30000));
+  window.chatPanel()->input()->setPlainText(QStringLiteral("And what did the frog do next?"));
+  save(&window, QStringLiteral("main-window-de.png"));
 }
 
 }  // namespace

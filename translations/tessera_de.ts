@@ -1,0 +1,1462 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE" sourcelanguage="en">
+<context>
+    <name>CommandLine</name>
+    <message>
+        <location filename="../gui/command_line.cpp" line="+9"/>
+        <source>Tessera runs GGUF language models on your GPUs and lets you chat with them.</source>
+        <translation>Tessera führt GGUF-Sprachmodelle auf Ihren GPUs aus und lässt Sie mit ihnen chatten.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Open and load the GGUF model FILE.</source>
+        <translation>Das GGUF-Modell DATEI öffnen und laden.</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+2"/>
+        <source>FILE</source>
+        <translation>DATEI</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>A GGUF model to open (same as --model).</source>
+        <translation>Ein zu öffnendes GGUF-Modell (wie --model).</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>[FILE]</source>
+        <translation>[DATEI]</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Give one model file, either with --model or as the only argument.</source>
+        <translation>Geben Sie genau eine Modelldatei an, entweder mit --model oder als einziges Argument.</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationIo</name>
+    <message>
+        <location filename="../gui/conversation_io.cpp" line="+83"/>
+        <source>%1 is not valid JSON: %2 at byte %3.</source>
+        <translation>%1 ist kein gültiges JSON: %2 bei Byte %3.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 is not a Tessera conversation (expected &quot;format&quot;: &quot;%2&quot;).</source>
+        <translation>%1 ist keine Tessera-Unterhaltung (erwartet: &quot;format&quot;: &quot;%2&quot;).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 was written by a newer Tessera (conversation version %2; this version reads %3).</source>
+        <translation>%1 wurde von einer neueren Tessera-Version geschrieben (Unterhaltungsversion %2; diese Version liest %3).</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Message %1 in %2 has role &quot;%3&quot;; expected &quot;user&quot; or &quot;assistant&quot;.</source>
+        <translation>Nachricht %1 in %2 hat die Rolle &quot;%3&quot;; erwartet wird &quot;user&quot; oder &quot;assistant&quot;.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <location line="+5"/>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>DisplayFormat</name>
+    <message>
+        <location filename="../gui/display_format.cpp" line="+14"/>
+        <source>%1 B</source>
+        <extracomment>A parameter count in billions (&quot;7.24 B&quot;), as model sizes are usually written.</extracomment>
+        <translation>%1 Mrd.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 M</source>
+        <extracomment>A parameter count in millions (&quot;3.7 M&quot;).</extracomment>
+        <translation>%1 Mio.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 K</source>
+        <extracomment>A parameter count in thousands (&quot;260.0 K&quot;).</extracomment>
+        <translation>%1 Tsd.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Prompt: %1 tok at %2 tok/s</source>
+        <translation>Prompt: %1 Token mit %2 Token/s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Generation: %1 tok at %2 tok/s</source>
+        <translation>Generierung: %1 Token mit %2 Token/s</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>First token: %1 s</source>
+        <translation>Erstes Token: %1 s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 · %2 · %3</source>
+        <extracomment>The three timing figures shown under a reply, separated.</extracomment>
+        <translation>%1 · %2 · %3</translation>
+    </message>
+</context>
+<context>
+    <name>ErrorTexts</name>
+    <message>
+        <location filename="../gui/error_text.cpp" line="+11"/>
+        <source>The file is damaged or is not a GGUF model. Download it again or open another file.</source>
+        <translation>Die Datei ist beschädigt oder kein GGUF-Modell. Laden Sie sie erneut herunter oder öffnen Sie eine andere Datei.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tessera cannot run this model yet. Choose a model with a supported architecture and tensor types (for example a llama, mistral or qwen2 model in F16, Q8_0, Q4_K or Q6_K).</source>
+        <translation>Tessera kann dieses Modell noch nicht ausführen. Wählen Sie ein Modell mit unterstützter Architektur und unterstützten Tensortypen (zum Beispiel ein llama-, mistral- oder qwen2-Modell in F16, Q8_0, Q4_K oder Q6_K).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Choose a smaller context length, a more strongly quantized model, or spread the model over more GPUs.</source>
+        <translation>Wählen Sie eine kürzere Kontextlänge oder ein stärker quantisiertes Modell, oder verteilen Sie das Modell auf mehr GPUs.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check that the NVIDIA driver is working (nvidia-smi), then try again.</source>
+        <translation>Prüfen Sie, ob der NVIDIA-Treiber funktioniert (nvidia-smi), und versuchen Sie es dann erneut.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Nothing was loaded. Press Load to start again.</source>
+        <translation>Es wurde nichts geladen. Klicken Sie auf „Laden“, um neu zu beginnen.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check that the file exists and that you may read it.</source>
+        <translation>Prüfen Sie, ob die Datei existiert und ob Sie sie lesen dürfen.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Check the settings and try again.</source>
+        <translation>Prüfen Sie die Einstellungen und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Loading %1 was cancelled</source>
+        <translation>Das Laden von %1 wurde abgebrochen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 does not fit in memory</source>
+        <translation>%1 passt nicht in den Speicher</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 is not supported</source>
+        <translation>%1 wird nicht unterstützt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 is not a valid model file</source>
+        <translation>%1 ist keine gültige Modelldatei</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Could not load %1</source>
+        <translation>%1 konnte nicht geladen werden</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The reply ran out of memory</source>
+        <translation>Für die Antwort reichte der Speicher nicht</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The reply could not be generated</source>
+        <translation>Die Antwort konnte nicht erzeugt werden</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Start a new conversation or load the model with a longer context.</source>
+        <translation>Beginnen Sie eine neue Unterhaltung oder laden Sie das Modell mit einem längeren Kontext.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cannot open %1</source>
+        <translation>%1 kann nicht geöffnet werden</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::ChatInput</name>
+    <message>
+        <location filename="../gui/chat_input.cpp" line="+16"/>
+        <source>Write a message… (Enter sends, Shift+Enter for a new line)</source>
+        <translation>Nachricht schreiben… (Eingabe sendet, Umschalt+Eingabe für eine neue Zeile)</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::ChatPanel</name>
+    <message>
+        <location filename="../gui/chat_panel.cpp" line="+66"/>
+        <source>Send</source>
+        <translation>Senden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop</source>
+        <translation>Stopp</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Regenerate</source>
+        <translation>Neu erzeugen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New Conversation</source>
+        <translation>Neue Unterhaltung</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Send the message (Enter)</source>
+        <translation>Nachricht senden (Eingabe)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop the reply being generated (Esc)</source>
+        <translation>Erzeugung der Antwort anhalten (Esc)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Discard the last reply and generate a new one</source>
+        <translation>Letzte Antwort verwerfen und eine neue erzeugen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Start a new, empty conversation</source>
+        <translation>Eine neue, leere Unterhaltung beginnen</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Open a GGUF model to start: File ▸ Open Model…, or drop a .gguf file here.</source>
+        <extracomment>&quot;File ▸ Open Model…&quot; names the File menu and its entry: use their translations (without the &amp;).</extracomment>
+        <translation>Öffnen Sie zum Start ein GGUF-Modell: Datei ▸ Modell öffnen…, oder ziehen Sie eine .gguf-Datei hierher.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Press Load to load %1, then write a message.</source>
+        <extracomment>&quot;Load&quot; is the model panel&apos;s Load button: use its translation. %1 is the model&apos;s name.</extracomment>
+        <translation>Klicken Sie auf „Laden“, um %1 zu laden, und schreiben Sie dann eine Nachricht.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Loading the model…</source>
+        <translation>Modell wird geladen…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The model is ready. Write a message below.</source>
+        <translation>Das Modell ist bereit. Schreiben Sie unten eine Nachricht.</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::DeviceSource</name>
+    <message>
+        <location filename="../gui/device_source.cpp" line="+131"/>
+        <source>no GPU in the device list</source>
+        <translation>keine GPU in der Geräteliste</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::EngineWorker</name>
+    <message>
+        <location filename="../gui/engine_worker.cpp" line="+56"/>
+        <source>Loading %1 was cancelled.</source>
+        <translation>Das Laden von %1 wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>No model is loaded. Open and load a model first.</source>
+        <translation>Es ist kein Modell geladen. Öffnen und laden Sie zuerst ein Modell.</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::ErrorBanner</name>
+    <message>
+        <location filename="../gui/error_banner.cpp" line="+57"/>
+        <source>Dismiss</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dismiss message</source>
+        <translation>Meldung schließen</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::GpuListModel</name>
+    <message>
+        <location filename="../gui/gpu_list_model.cpp" line="+29"/>
+        <source>%1 used · %2 free of %3</source>
+        <translation>%1 belegt · %2 frei von %3</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>%1: %2</source>
+        <extracomment>A GPU: its CUDA index and its name (&quot;0: NVIDIA H200&quot;).</extracomment>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1
+UUID: %2
+PCI bus: %3
+Compute capability: %4
+Memory: %5</source>
+        <translation>%1
+UUID: %2
+PCI-Bus: %3
+Compute Capability: %4
+Speicher: %5</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Compute</source>
+        <extracomment>Column header: the GPU&apos;s CUDA compute capability (&quot;9.0&quot;).</extracomment>
+        <translation>Compute</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::GpuPanel</name>
+    <message>
+        <location filename="../gui/gpu_panel.cpp" line="+68"/>
+        <source>No GPU can be used: %1.
+Tessera runs models on the CPU.</source>
+        <extracomment>%1 is why (from the driver or the build), e.g. &quot;no NVIDIA driver/GPU found&quot;.</extracomment>
+        <translation>Keine GPU nutzbar: %1.
+Tessera führt Modelle auf der CPU aus.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Looking for GPUs…</source>
+        <translation>GPUs werden gesucht…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Reading GPU memory failed: %1</source>
+        <translation>GPU-Speicher konnte nicht gelesen werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::GpuWorkspace</name>
+    <message>
+        <location filename="../gui/gpu_workspace.cpp" line="+111"/>
+        <source>Throughput</source>
+        <translation>Durchsatz</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPU Memory</source>
+        <translation>GPU-Speicher</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Performance</source>
+        <translation>Leistung</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::MainWindow</name>
+    <message>
+        <location filename="../gui/main_window.cpp" line="+301"/>
+        <source>&amp;Open Model…</source>
+        <translation>Modell &amp;öffnen…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Load Model</source>
+        <translation>Modell &amp;laden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Unload Model</source>
+        <translation>Modell &amp;entladen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open &amp;Conversation…</source>
+        <translation>&amp;Unterhaltung öffnen…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Save Conversation…</source>
+        <translation>Unterhaltung &amp;speichern…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;New Conversation</source>
+        <translation>&amp;Neue Unterhaltung</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Regenerate Reply</source>
+        <translation>Antwort neu &amp;erzeugen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Stop</source>
+        <translation>&amp;Stopp</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Copy Last Reply</source>
+        <translation>Letzte Antwort &amp;kopieren</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;About Tessera</source>
+        <translation>&amp;Über Tessera</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Chat</source>
+        <translation>&amp;Chat</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Settings</source>
+        <translation>&amp;Einstellungen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Language</source>
+        <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>System default</source>
+        <extracomment>Language menu entry: follow the language of the desktop session.</extracomment>
+        <translation>Systemstandard</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Generation</source>
+        <translation>Generierung</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>System Prompt</source>
+        <translation>Systemprompt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sampling</source>
+        <translation>Sampling</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Last reply: %1 tok/s</source>
+        <translation>Letzte Antwort: %1 Token/s</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>&amp;%1 %2</source>
+        <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
+        <translation>&amp;%1 %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Clear Recent Files</source>
+        <translation>Liste leeren</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <location line="+43"/>
+        <source>Open Another File…</source>
+        <translation>Andere Datei öffnen…</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The conversation was not saved</source>
+        <translation>Die Unterhaltung wurde nicht gespeichert</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Choose a folder you can write to and try again.</source>
+        <translation>Wählen Sie einen Ordner, in den Sie schreiben dürfen, und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Saved the conversation to %1</source>
+        <translation>Unterhaltung in %1 gespeichert</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The conversation could not be opened</source>
+        <translation>Die Unterhaltung konnte nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Choose a conversation file saved by Tessera.</source>
+        <translation>Wählen Sie eine von Tessera gespeicherte Unterhaltungsdatei.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Opened the conversation %1</source>
+        <translation>Unterhaltung %1 geöffnet</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Open a GGUF Model</source>
+        <translation>GGUF-Modell öffnen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GGUF models (*.gguf);;All files (*)</source>
+        <translation>GGUF-Modelle (*.gguf);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Save Conversation</source>
+        <extracomment>The file name the save dialog suggests.</extracomment>
+        <translation>Unterhaltung speichern</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>conversation.json</source>
+        <translation>unterhaltung.json</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+6"/>
+        <source>Conversations (*.json);;All files (*)</source>
+        <translation>Unterhaltungen (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Open Conversation</source>
+        <translation>Unterhaltung öffnen</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Copied to the clipboard</source>
+        <translation>In die Zwischenablage kopiert</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>About Tessera</source>
+        <translation>Über Tessera</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;Runs GGUF language models on NVIDIA GPUs with its own CUDA backend, or on the CPU.&lt;/p&gt;&lt;p&gt;MIT License.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;Führt GGUF-Sprachmodelle mit einem eigenen CUDA-Backend auf NVIDIA-GPUs aus, oder auf der CPU.&lt;/p&gt;&lt;p&gt;MIT-Lizenz.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>No model loaded</source>
+        <translation>Kein Modell geladen</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Loading %1… %2%</source>
+        <extracomment>The file being loaded, then how much of it is done, in percent.</extracomment>
+        <translation>%1 wird geladen… %2 %</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Ready: %1 (%2, %3 parameters) on the CPU</source>
+        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;).</extracomment>
+        <translation>Bereit: %1 (%2, %3 Parameter) auf der CPU</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Ready: %1 (%2, %3 parameters) on %4</source>
+        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;), the engine&apos;s backend (&quot;cuda (2 GPUs)&quot;).</extracomment>
+        <translation>Bereit: %1 (%2, %3 Parameter) auf %4</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Generating: %1 tok so far</source>
+        <translation>Generierung: bisher %1 Token</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 — Tessera</source>
+        <extracomment>Window title: model name, then the application name.</extracomment>
+        <translation>%1 — Tessera</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tessera</source>
+        <translation>Tessera</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::MemoryPlot</name>
+    <message>
+        <location filename="../gui/memory_plot.cpp" line="+51"/>
+        <source>GPU memory in use over time</source>
+        <translation>Belegter GPU-Speicher im Zeitverlauf</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export PNG…</source>
+        <translation>Als PNG exportieren…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save this plot as a PNG image</source>
+        <translation>Dieses Diagramm als PNG-Bild speichern</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GiB used</source>
+        <translation>GiB belegt</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1: %2</source>
+        <extracomment>A GPU in the legend: its CUDA index and its name (&quot;0: NVIDIA H200&quot;).</extracomment>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Export Memory Plot</source>
+        <translation>Speicherdiagramm exportieren</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>gpu-memory.png</source>
+        <translation>gpu-speicher.png</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PNG images (*.png)</source>
+        <translation>PNG-Bilder (*.png)</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::MessageWidget</name>
+    <message>
+        <location filename="../gui/message_widget.cpp" line="+55"/>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy this message as Markdown</source>
+        <translation>Diese Nachricht als Markdown kopieren</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>You</source>
+        <translation>Sie</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Assistant</source>
+        <translation>Assistent</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>generating…</source>
+        <translation>wird erzeugt…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stopped</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>failed: %1</source>
+        <translation>fehlgeschlagen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::ModelPanel</name>
+    <message>
+        <location filename="../gui/model_panel.cpp" line="+56"/>
+        <source>File:</source>
+        <translation>Datei:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Architecture:</source>
+        <translation>Architektur:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Parameters:</source>
+        <translation>Parameter:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tensor types:</source>
+        <translation>Tensortypen:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Trained context:</source>
+        <translation>Trainierter Kontext:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Layers:</source>
+        <translation>Schichten:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Vocabulary:</source>
+        <translation>Vokabular:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Chat template:</source>
+        <translation>Chat-Vorlage:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>File size:</source>
+        <translation>Dateigröße:</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>Open Model…</source>
+        <translation>Modell öffnen…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load</source>
+        <translation>Laden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unload</source>
+        <translation>Entladen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load the model with the context length chosen below</source>
+        <translation>Modell mit der unten gewählten Kontextlänge laden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Free the memory the model holds</source>
+        <translation>Den vom Modell belegten Speicher freigeben</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Context length:</source>
+        <translation>Kontextlänge:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> tokens</source>
+        <extracomment>Suffix of the context length box, after the number (&quot;4096 tokens&quot;).</extracomment>
+        <translation> Token</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How many tokens of conversation the model can see. Longer contexts need more memory.</source>
+        <translation>Wie viele Token der Unterhaltung das Modell sieht. Längere Kontexte brauchen mehr Speicher.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%p%</source>
+        <extracomment>Text on the load progress bar; Qt replaces %p with the percentage done.</extracomment>
+        <translation>%p %</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>No model open</source>
+        <translation>Kein Modell geöffnet</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+30"/>
+        <source>Model default</source>
+        <translation>Modellvorgabe</translation>
+    </message>
+    <message>
+        <location line="-23"/>
+        <source>unknown (no general.architecture)</source>
+        <translation>unbekannt (kein general.architecture)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%1 (%Ln tensor(s))</source>
+        <extracomment>Parameter count (e.g. &quot;7.24 B&quot;), then how many tensors hold them.</extracomment>
+        <translation>
+            <numerusform>%1 (%Ln Tensor)</numerusform>
+            <numerusform>%1 (%Ln Tensoren)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 ×%2 (%3)</source>
+        <extracomment>One tensor type: its name, how many tensors have it, their size (&quot;Q4_K ×226 (3.80 GiB)&quot;).</extracomment>
+        <translation>%1 ×%2 (%3)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln token(s)</source>
+        <translation>
+            <numerusform>%Ln Token</numerusform>
+            <numerusform>%Ln Token</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+1"/>
+        <location line="+4"/>
+        <source>not stated</source>
+        <translation>nicht angegeben</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-2"/>
+        <source>%Ln token(s) (%1)</source>
+        <extracomment>Vocabulary size, then the tokenizer&apos;s kind (&quot;llama&quot;, &quot;gpt2&quot;).</extracomment>
+        <translation>
+            <numerusform>%Ln Token (%1)</numerusform>
+            <numerusform>%Ln Token (%1)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown tokenizer</source>
+        <translation>unbekannter Tokenizer</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no (plain text continuation)</source>
+        <translation>nein (reine Textfortsetzung)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This file contains tensor types Tessera cannot compute with yet: %1.</source>
+        <extracomment>%1 lists tensor type names (&quot;IQ2_XS and IQ3_S&quot;).</extracomment>
+        <translation>Diese Datei enthält Tensortypen, mit denen Tessera noch nicht rechnen kann: %1.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Model default (%1)</source>
+        <translation>Modellvorgabe (%1)</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Reading the file…</source>
+        <translation>Datei wird gelesen…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not loaded. Press Load to load it.</source>
+        <translation>Nicht geladen. Klicken Sie auf „Laden“, um es zu laden.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open a GGUF model file to see what is in it.</source>
+        <translation>Öffnen Sie eine GGUF-Modelldatei, um ihren Inhalt zu sehen.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Loading %1…</source>
+        <translation>%1 wird geladen…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Loaded in %1 s on the CPU.</source>
+        <translation>In %1 s auf der CPU geladen.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Loaded in %1 s on %2.</source>
+        <extracomment>%2 names the backend the engine chose (&quot;cuda (2 GPUs)&quot;).</extracomment>
+        <translation>In %1 s auf %2 geladen.</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::SamplingPanel</name>
+    <message>
+        <location filename="../gui/sampling_panel.cpp" line="+69"/>
+        <source>Temperature:</source>
+        <translation>Temperatur:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Top-k:</source>
+        <translation>Top-k:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Top-p:</source>
+        <translation>Top-p:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Min-p:</source>
+        <translation>Min-p:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Repetition penalty:</source>
+        <translation>Wiederholungsstrafe:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Seed:</source>
+        <translation>Seed:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Max reply tokens:</source>
+        <translation>Max. Token pro Antwort:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Higher values give more varied replies; 0 always picks the most likely token.</source>
+        <translation>Höhere Werte ergeben abwechslungsreichere Antworten; 0 wählt immer das wahrscheinlichste Token.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>off</source>
+        <extracomment>Shown in the Top-k box at 0.</extracomment>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sample only among the k most likely tokens (0 = no limit).</source>
+        <translation>Nur unter den k wahrscheinlichsten Token wählen (0 = keine Grenze).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sample among the most likely tokens whose probabilities add up to p (1 = off).</source>
+        <translation>Unter den wahrscheinlichsten Token wählen, deren Wahrscheinlichkeiten zusammen p ergeben (1 = aus).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Drop tokens less likely than this fraction of the most likely one (0 = off).</source>
+        <translation>Token verwerfen, die weniger wahrscheinlich sind als dieser Anteil des wahrscheinlichsten (0 = aus).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Penalise tokens that already appeared (1 = off).</source>
+        <translation>Bereits aufgetretene Token abwerten (1 = aus).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>random</source>
+        <extracomment>Shown in the Seed box at -1: a new random seed for every reply.</extracomment>
+        <translation>zufällig</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A fixed seed makes replies repeatable with the same settings.</source>
+        <translation>Ein fester Seed macht Antworten mit denselben Einstellungen wiederholbar.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The longest reply, in tokens.</source>
+        <translation>Die längste Antwort, in Token.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reset to Defaults</source>
+        <translation>Standardwerte wiederherstellen</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::SplitEditor</name>
+    <message>
+        <location filename="../gui/split_editor.cpp" line="+145"/>
+        <source>None (main GPU only)</source>
+        <translation>Keine (nur Haupt-GPU)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Layer (whole layers per GPU)</source>
+        <translation>Schicht (ganze Schichten pro GPU)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Row (every matrix split by rows)</source>
+        <translation>Zeile (jede Matrix zeilenweise geteilt)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Layer: each GPU holds whole layers and the activations hop between GPUs.
+Row: each weight matrix is split across the GPUs, which compute in parallel.
+None: everything on the main GPU.</source>
+        <translation>Schicht: Jede GPU hält ganze Schichten, die Aktivierungen wandern zwischen den GPUs.
+Zeile: Jede Gewichtsmatrix wird auf die GPUs verteilt, die parallel rechnen.
+Keine: alles auf der Haupt-GPU.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The GPU that holds the shared tensors (row split) or everything (no split)</source>
+        <translation>Die GPU, die die gemeinsamen Tensoren (Zeilenaufteilung) oder alles (keine Aufteilung) hält</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+179"/>
+        <source>F16</source>
+        <extracomment>KV cache precision: 16-bit floats.</extracomment>
+        <translation>F16</translation>
+    </message>
+    <message>
+        <location line="-177"/>
+        <location line="+177"/>
+        <source>F32</source>
+        <extracomment>KV cache precision: 32-bit floats.</extracomment>
+        <translation>F32</translation>
+    </message>
+    <message>
+        <location line="-176"/>
+        <source>Precision of the KV cache: F32 doubles its size</source>
+        <translation>Genauigkeit des KV-Caches: F32 verdoppelt seine Größe</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Even</source>
+        <extracomment>Preset: the same share on every GPU.</extracomment>
+        <translation>Gleichmäßig</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Free Memory</source>
+        <extracomment>Preset: shares by each GPU&apos;s free memory.</extracomment>
+        <translation>Freier Speicher</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Total Memory</source>
+        <extracomment>Preset: shares by each GPU&apos;s total memory.</extracomment>
+        <translation>Gesamtspeicher</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The same share on every GPU</source>
+        <translation>Auf jeder GPU derselbe Anteil</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shares proportional to each GPU&apos;s free memory</source>
+        <translation>Anteile im Verhältnis zum freien Speicher jeder GPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shares proportional to each GPU&apos;s total memory</source>
+        <translation>Anteile im Verhältnis zum Gesamtspeicher jeder GPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Apply Split</source>
+        <translation>Aufteilung anwenden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Split:</source>
+        <translation>Aufteilung:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Main GPU:</source>
+        <translation>Haupt-GPU:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KV cache:</source>
+        <translation>KV-Cache:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Presets:</source>
+        <translation>Vorgaben:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No GPU: the model runs on the CPU, so there is nothing to split.</source>
+        <translation>Keine GPU: Das Modell läuft auf der CPU, es gibt also nichts aufzuteilen.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>used by others</source>
+        <translation>von anderen belegt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>weights</source>
+        <translation>Gewichte</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KV cache</source>
+        <translation>KV-Cache</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scratch</source>
+        <translation>Zwischenspeicher</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>dashed line: usable limit</source>
+        <translation>gestrichelte Linie: nutzbare Grenze</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1: %2</source>
+        <extracomment>A GPU: its CUDA index and its name (&quot;0: NVIDIA H200&quot;).</extracomment>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>UUID %1</source>
+        <translation>UUID %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Share of the model for %1</source>
+        <translation>Anteil des Modells für %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Share of the model this GPU gets (the ratios normalised)</source>
+        <translation>Anteil des Modells für diese GPU (Verhältnisse normiert)</translation>
+    </message>
+    <message>
+        <location line="+124"/>
+        <source>Holds nothing of the model (%1 usable)</source>
+        <translation>Hält nichts vom Modell (%1 nutzbar)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weights %1 · KV cache %2 · Scratch %3 = %4 of %5 usable</source>
+        <translation>Gewichte %1 · KV-Cache %2 · Zwischenspeicher %3 = %4 von %5 nutzbar</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Open a model to see what each GPU would hold.</source>
+        <translation>Öffnen Sie ein Modell, um zu sehen, was jede GPU halten würde.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%1 · context %Ln token(s) · %2 KV cache</source>
+        <extracomment>The previewed model: its name, the context length, the KV cache precision (F16 or F32).</extracomment>
+        <translation>
+            <numerusform>%1 · Kontext %Ln Token · KV-Cache %2</numerusform>
+            <numerusform>%1 · Kontext %Ln Token · KV-Cache %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 free of %2</source>
+        <translation>%1 frei von %2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 %</source>
+        <extracomment>A GPU&apos;s share of the model, in percent.</extracomment>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>KV heads %1–%2, FFN rows %3–%4</source>
+        <translation>KV-Köpfe %1–%2, FFN-Zeilen %3–%4</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>layers %1–%2</source>
+        <translation>Schichten %1–%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 (%2)</source>
+        <extracomment>What a GPU would hold (bytes), then which layers or rows.</extracomment>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weights: %1 bytes
+KV cache: %2 bytes
+Scratch: %3 bytes
+Total: %4 bytes
+Usable: %5 bytes</source>
+        <translation>Gewichte: %1 Byte
+KV-Cache: %2 Byte
+Zwischenspeicher: %3 Byte
+Gesamt: %4 Byte
+Nutzbar: %5 Byte</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>This split cannot be planned: %1</source>
+        <translation>Diese Aufteilung lässt sich nicht planen: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Does not fit: %1</source>
+        <translation>Passt nicht: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>Fits: %1 in total on %n GPU(s).</source>
+        <translation>
+            <numerusform>Passt: insgesamt %1 auf %n GPU.</numerusform>
+            <numerusform>Passt: insgesamt %1 auf %n GPUs.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Load a model first; the next load uses this split</source>
+        <translation>Laden Sie zuerst ein Modell; der nächste Ladevorgang verwendet diese Aufteilung</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The model would not fit with this split</source>
+        <translation>Das Modell passt mit dieser Aufteilung nicht</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The loaded model already uses this split</source>
+        <translation>Das geladene Modell verwendet bereits diese Aufteilung</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reload the model with this split</source>
+        <translation>Modell mit dieser Aufteilung neu laden</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::SplitPreviewModel</name>
+    <message>
+        <location filename="../gui/split_preview_model.cpp" line="+223"/>
+        <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Move share to another GPU, shorten the context or use a smaller quantization.</source>
+        <translation>Würde überlaufen: benötigt %1, aber nur %2 sind nutzbar (%3 frei, %4 als Reserve). Verschieben Sie Anteile auf eine andere GPU, kürzen Sie den Kontext oder verwenden Sie eine kleinere Quantisierung.</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::SystemPromptEdit</name>
+    <message>
+        <location filename="../gui/system_prompt_edit.cpp" line="+22"/>
+        <source>For example: You are a helpful assistant. Answer briefly.</source>
+        <translation>Zum Beispiel: Du bist ein hilfreicher Assistent. Antworte kurz.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Instructions the model sees before the conversation. Used only by models with a chat template.</source>
+        <translation>Anweisungen, die das Modell vor der Unterhaltung sieht. Nur für Modelle mit Chat-Vorlage.</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::ThroughputPlot</name>
+    <message>
+        <location filename="../gui/throughput_plot.cpp" line="+145"/>
+        <source>Tokens per second appear here while the model answers.</source>
+        <translation>Hier erscheinen die Token pro Sekunde, während das Modell antwortet.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Export PNG…</source>
+        <translation>Als PNG exportieren…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save this plot as a PNG image</source>
+        <translation>Dieses Diagramm als PNG-Bild speichern</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>seconds since the request</source>
+        <translation>Sekunden seit der Anfrage</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>generation tokens/s</source>
+        <translation>Generierung Token/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>prompt tokens/s</source>
+        <translation>Prompt Token/s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>reply</source>
+        <extracomment>Axis of the recent-replies bar chart: reply number.</extracomment>
+        <translation>Antwort</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>generation</source>
+        <extracomment>Axis of the recent-replies bar chart: generation tokens/s.</extracomment>
+        <translation>Generierung</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+1"/>
+        <source>prompt</source>
+        <extracomment>Axis of the recent-replies bar chart (and the band over the prompt phase): prompt tokens/s.</extracomment>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prompt tokens/s</source>
+        <translation>Prompt-Token/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Generation tokens/s</source>
+        <translation>Generierungs-Token/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Generation tokens/s per reply</source>
+        <translation>Generierungs-Token/s pro Antwort</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prompt tokens/s per reply</source>
+        <translation>Prompt-Token/s pro Antwort</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+40"/>
+        <source>Earlier replies</source>
+        <translation>Frühere Antworten</translation>
+    </message>
+    <message>
+        <location line="-22"/>
+        <source>first token
+%1 s</source>
+        <extracomment>Next to the dashed line at the first token: the time it took, in seconds.</extracomment>
+        <translation>erstes Token
+%1 s</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Reply %1: reading the prompt…</source>
+        <translation>Antwort %1: Prompt wird gelesen…</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Reply %1: first token after %2 s, generating…</source>
+        <translation>Antwort %1: erstes Token nach %2 s, wird erzeugt…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+12"/>
+        <source>Reply %1: %2 tokens/s, %Ln token(s) so far</source>
+        <extracomment>While generating: reply number, current speed, tokens generated so far.</extracomment>
+        <translation>
+            <numerusform>Antwort %1: %2 Token/s, bisher %Ln Token</numerusform>
+            <numerusform>Antwort %1: %2 Token/s, bisher %Ln Token</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Reply %1 failed</source>
+        <translation>Antwort %1 fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Reply %1 (stopped): prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s</source>
+        <extracomment>A reply the user stopped: reply number, prompt tokens and speed, generated tokens and speed, time to first token.</extracomment>
+        <translation>Antwort %1 (angehalten): Prompt %2 Token mit %3 Token/s · erzeugt %4 Token mit %5 Token/s · erstes Token nach %6 s</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Reply %1: prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s</source>
+        <extracomment>A finished reply: reply number, prompt tokens and speed, generated tokens and speed, time to first token.</extracomment>
+        <translation>Antwort %1: Prompt %2 Token mit %3 Token/s · erzeugt %4 Token mit %5 Token/s · erstes Token nach %6 s</translation>
+    </message>
+    <message>
+        <location line="+84"/>
+        <source>Export Throughput Plot</source>
+        <translation>Durchsatzdiagramm exportieren</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>throughput.png</source>
+        <translation>durchsatz.png</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PNG images (*.png)</source>
+        <translation>PNG-Bilder (*.png)</translation>
+    </message>
+</context>
+</TS>

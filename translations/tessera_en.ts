@@ -1,0 +1,65 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US" sourcelanguage="en">
+<context>
+    <name>tessera::gui::ModelPanel</name>
+    <message numerus="yes">
+        <location filename="../gui/model_panel.cpp" line="+204"/>
+        <source>%1 (%Ln tensor(s))</source>
+        <extracomment>Parameter count (e.g. &quot;7.24 B&quot;), then how many tensors hold them.</extracomment>
+        <translation>
+            <numerusform>%1 (%Ln tensor)</numerusform>
+            <numerusform>%1 (%Ln tensors)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%Ln token(s)</source>
+        <translation>
+            <numerusform>%Ln token</numerusform>
+            <numerusform>%Ln tokens</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%Ln token(s) (%1)</source>
+        <extracomment>Vocabulary size, then the tokenizer&apos;s kind (&quot;llama&quot;, &quot;gpt2&quot;).</extracomment>
+        <translation>
+            <numerusform>%Ln token (%1)</numerusform>
+            <numerusform>%Ln tokens (%1)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::SplitEditor</name>
+    <message numerus="yes">
+        <location filename="../gui/split_editor.cpp" line="+330"/>
+        <source>%1 · context %Ln token(s) · %2 KV cache</source>
+        <extracomment>The previewed model: its name, the context length, the KV cache precision (F16 or F32).</extracomment>
+        <translation>
+            <numerusform>%1 · context %Ln token · %2 KV cache</numerusform>
+            <numerusform>%1 · context %Ln tokens · %2 KV cache</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+56"/>
+        <source>Fits: %1 in total on %n GPU(s).</source>
+        <translation>
+            <numerusform>Fits: %1 in total on %n GPU.</numerusform>
+            <numerusform>Fits: %1 in total on %n GPUs.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::ThroughputPlot</name>
+    <message numerus="yes">
+        <location filename="../gui/throughput_plot.cpp" line="+258"/>
+        <source>Reply %1: %2 tokens/s, %Ln token(s) so far</source>
+        <extracomment>While generating: reply number, current speed, tokens generated so far.</extracomment>
+        <translation>
+            <numerusform>Reply %1: %2 tokens/s, %Ln token so far</numerusform>
+            <numerusform>Reply %1: %2 tokens/s, %Ln tokens so far</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>

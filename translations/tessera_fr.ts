@@ -1,0 +1,1462 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="fr_FR" sourcelanguage="en">
+<context>
+    <name>CommandLine</name>
+    <message>
+        <location filename="../gui/command_line.cpp" line="+9"/>
+        <source>Tessera runs GGUF language models on your GPUs and lets you chat with them.</source>
+        <translation>Tessera exécute des modèles de langage GGUF sur vos GPU et vous permet de discuter avec eux.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Open and load the GGUF model FILE.</source>
+        <translation>Ouvrir et charger le modèle GGUF FICHIER.</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+2"/>
+        <source>FILE</source>
+        <translation>FICHIER</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>A GGUF model to open (same as --model).</source>
+        <translation>Un modèle GGUF à ouvrir (comme --model).</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>[FILE]</source>
+        <translation>[FICHIER]</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Give one model file, either with --model or as the only argument.</source>
+        <translation>Indiquez un seul fichier de modèle, soit avec --model, soit comme unique argument.</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationIo</name>
+    <message>
+        <location filename="../gui/conversation_io.cpp" line="+83"/>
+        <source>%1 is not valid JSON: %2 at byte %3.</source>
+        <translation>%1 n’est pas du JSON valide&#xa0;: %2 à l’octet %3.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 is not a Tessera conversation (expected &quot;format&quot;: &quot;%2&quot;).</source>
+        <translation>%1 n’est pas une conversation Tessera (attendu&#xa0;: &quot;format&quot;: &quot;%2&quot;).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 was written by a newer Tessera (conversation version %2; this version reads %3).</source>
+        <translation>%1 a été écrit par une version plus récente de Tessera (version de conversation %2&#xa0;; cette version lit la %3).</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Message %1 in %2 has role &quot;%3&quot;; expected &quot;user&quot; or &quot;assistant&quot;.</source>
+        <translation>Le message %1 de %2 a le rôle &quot;%3&quot;&#xa0;; attendu&#xa0;: &quot;user&quot; ou &quot;assistant&quot;.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <location line="+5"/>
+        <source>Cannot write %1: %2</source>
+        <translation>Impossible d’écrire %1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cannot read %1: %2</source>
+        <translation>Impossible de lire %1&#xa0;: %2</translation>
+    </message>
+</context>
+<context>
+    <name>DisplayFormat</name>
+    <message>
+        <location filename="../gui/display_format.cpp" line="+14"/>
+        <source>%1 B</source>
+        <extracomment>A parameter count in billions (&quot;7.24 B&quot;), as model sizes are usually written.</extracomment>
+        <translation>%1 Md</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 M</source>
+        <extracomment>A parameter count in millions (&quot;3.7 M&quot;).</extracomment>
+        <translation>%1 M</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 K</source>
+        <extracomment>A parameter count in thousands (&quot;260.0 K&quot;).</extracomment>
+        <translation>%1 k</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Prompt: %1 tok at %2 tok/s</source>
+        <translation>Prompt&#xa0;: %1 tok à %2 tok/s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Generation: %1 tok at %2 tok/s</source>
+        <translation>Génération&#xa0;: %1 tok à %2 tok/s</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>First token: %1 s</source>
+        <translation>Premier jeton&#xa0;: %1&#xa0;s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 · %2 · %3</source>
+        <extracomment>The three timing figures shown under a reply, separated.</extracomment>
+        <translation>%1 · %2 · %3</translation>
+    </message>
+</context>
+<context>
+    <name>ErrorTexts</name>
+    <message>
+        <location filename="../gui/error_text.cpp" line="+11"/>
+        <source>The file is damaged or is not a GGUF model. Download it again or open another file.</source>
+        <translation>Le fichier est endommagé ou n’est pas un modèle GGUF. Téléchargez-le à nouveau ou ouvrez un autre fichier.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tessera cannot run this model yet. Choose a model with a supported architecture and tensor types (for example a llama, mistral or qwen2 model in F16, Q8_0, Q4_K or Q6_K).</source>
+        <translation>Tessera ne peut pas encore exécuter ce modèle. Choisissez un modèle dont l’architecture et les types de tenseurs sont pris en charge (par exemple un modèle llama, mistral ou qwen2 en F16, Q8_0, Q4_K ou Q6_K).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Choose a smaller context length, a more strongly quantized model, or spread the model over more GPUs.</source>
+        <translation>Choisissez une longueur de contexte plus courte, un modèle plus fortement quantifié, ou répartissez le modèle sur davantage de GPU.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check that the NVIDIA driver is working (nvidia-smi), then try again.</source>
+        <translation>Vérifiez que le pilote NVIDIA fonctionne (nvidia-smi), puis réessayez.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Nothing was loaded. Press Load to start again.</source>
+        <translation>Rien n’a été chargé. Cliquez sur «&#xa0;Charger&#xa0;» pour recommencer.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check that the file exists and that you may read it.</source>
+        <translation>Vérifiez que le fichier existe et que vous avez le droit de le lire.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Check the settings and try again.</source>
+        <translation>Vérifiez les réglages et réessayez.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Loading %1 was cancelled</source>
+        <translation>Le chargement de %1 a été annulé</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 does not fit in memory</source>
+        <translation>%1 ne tient pas en mémoire</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 is not supported</source>
+        <translation>%1 n’est pas pris en charge</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 is not a valid model file</source>
+        <translation>%1 n’est pas un fichier de modèle valide</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Could not load %1</source>
+        <translation>Impossible de charger %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The reply ran out of memory</source>
+        <translation>La mémoire a manqué pour la réponse</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The reply could not be generated</source>
+        <translation>La réponse n’a pas pu être générée</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Start a new conversation or load the model with a longer context.</source>
+        <translation>Commencez une nouvelle conversation ou chargez le modèle avec un contexte plus long.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cannot open %1</source>
+        <translation>Impossible d’ouvrir %1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::ChatInput</name>
+    <message>
+        <location filename="../gui/chat_input.cpp" line="+16"/>
+        <source>Write a message… (Enter sends, Shift+Enter for a new line)</source>
+        <translation>Écrivez un message… (Entrée pour envoyer, Maj+Entrée pour une nouvelle ligne)</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::ChatPanel</name>
+    <message>
+        <location filename="../gui/chat_panel.cpp" line="+66"/>
+        <source>Send</source>
+        <translation>Envoyer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop</source>
+        <translation>Arrêter</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Regenerate</source>
+        <translation>Régénérer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New Conversation</source>
+        <translation>Nouvelle conversation</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Send the message (Enter)</source>
+        <translation>Envoyer le message (Entrée)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop the reply being generated (Esc)</source>
+        <translation>Arrêter la réponse en cours de génération (Échap)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Discard the last reply and generate a new one</source>
+        <translation>Abandonner la dernière réponse et en générer une nouvelle</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Start a new, empty conversation</source>
+        <translation>Commencer une nouvelle conversation vide</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Open a GGUF model to start: File ▸ Open Model…, or drop a .gguf file here.</source>
+        <extracomment>&quot;File ▸ Open Model…&quot; names the File menu and its entry: use their translations (without the &amp;).</extracomment>
+        <translation>Pour commencer, ouvrez un modèle GGUF&#xa0;: Fichier ▸ Ouvrir un modèle…, ou déposez un fichier .gguf ici.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Press Load to load %1, then write a message.</source>
+        <extracomment>&quot;Load&quot; is the model panel&apos;s Load button: use its translation. %1 is the model&apos;s name.</extracomment>
+        <translation>Cliquez sur «&#xa0;Charger&#xa0;» pour charger %1, puis écrivez un message.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Loading the model…</source>
+        <translation>Chargement du modèle…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The model is ready. Write a message below.</source>
+        <translation>Le modèle est prêt. Écrivez un message ci-dessous.</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::DeviceSource</name>
+    <message>
+        <location filename="../gui/device_source.cpp" line="+131"/>
+        <source>no GPU in the device list</source>
+        <translation>aucun GPU dans la liste des périphériques</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::EngineWorker</name>
+    <message>
+        <location filename="../gui/engine_worker.cpp" line="+56"/>
+        <source>Loading %1 was cancelled.</source>
+        <translation>Le chargement de %1 a été annulé.</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>No model is loaded. Open and load a model first.</source>
+        <translation>Aucun modèle n’est chargé. Ouvrez et chargez d’abord un modèle.</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::ErrorBanner</name>
+    <message>
+        <location filename="../gui/error_banner.cpp" line="+57"/>
+        <source>Dismiss</source>
+        <translation>Fermer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dismiss message</source>
+        <translation>Fermer le message</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::GpuListModel</name>
+    <message>
+        <location filename="../gui/gpu_list_model.cpp" line="+29"/>
+        <source>%1 used · %2 free of %3</source>
+        <translation>%1 utilisés · %2 libres sur %3</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>%1: %2</source>
+        <extracomment>A GPU: its CUDA index and its name (&quot;0: NVIDIA H200&quot;).</extracomment>
+        <translation>%1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1
+UUID: %2
+PCI bus: %3
+Compute capability: %4
+Memory: %5</source>
+        <translation>%1
+UUID&#xa0;: %2
+Bus PCI&#xa0;: %3
+Capacité de calcul&#xa0;: %4
+Mémoire&#xa0;: %5</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Compute</source>
+        <extracomment>Column header: the GPU&apos;s CUDA compute capability (&quot;9.0&quot;).</extracomment>
+        <translation>Calcul</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Memory</source>
+        <translation>Mémoire</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::GpuPanel</name>
+    <message>
+        <location filename="../gui/gpu_panel.cpp" line="+68"/>
+        <source>No GPU can be used: %1.
+Tessera runs models on the CPU.</source>
+        <extracomment>%1 is why (from the driver or the build), e.g. &quot;no NVIDIA driver/GPU found&quot;.</extracomment>
+        <translation>Aucun GPU utilisable&#xa0;: %1.
+Tessera exécute les modèles sur le processeur.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Looking for GPUs…</source>
+        <translation>Recherche des GPU…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Reading GPU memory failed: %1</source>
+        <translation>Échec de la lecture de la mémoire GPU&#xa0;: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::GpuWorkspace</name>
+    <message>
+        <location filename="../gui/gpu_workspace.cpp" line="+111"/>
+        <source>Throughput</source>
+        <translation>Débit</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPU Memory</source>
+        <translation>Mémoire GPU</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Performance</source>
+        <translation>Performances</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::MainWindow</name>
+    <message>
+        <location filename="../gui/main_window.cpp" line="+301"/>
+        <source>&amp;Open Model…</source>
+        <translation>&amp;Ouvrir un modèle…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Load Model</source>
+        <translation>&amp;Charger le modèle</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Unload Model</source>
+        <translation>&amp;Décharger le modèle</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open &amp;Conversation…</source>
+        <translation>Ouvrir une con&amp;versation…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Save Conversation…</source>
+        <translation>&amp;Enregistrer la conversation…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quitter</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;New Conversation</source>
+        <translation>&amp;Nouvelle conversation</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Regenerate Reply</source>
+        <translation>&amp;Régénérer la réponse</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Stop</source>
+        <translation>&amp;Arrêter</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Copy Last Reply</source>
+        <translation>&amp;Copier la dernière réponse</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;About Tessera</source>
+        <translation>À &amp;propos de Tessera</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;File</source>
+        <translation>&amp;Fichier</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open &amp;Recent</source>
+        <translation>Fichiers &amp;récents</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Chat</source>
+        <translation>&amp;Conversation</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;View</source>
+        <translation>&amp;Affichage</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Settings</source>
+        <translation>&amp;Paramètres</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Language</source>
+        <translation>&amp;Langue</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>System default</source>
+        <extracomment>Language menu entry: follow the language of the desktop session.</extracomment>
+        <translation>Langue du système</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Help</source>
+        <translation>Ai&amp;de</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model</source>
+        <translation>Modèle</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Generation</source>
+        <translation>Génération</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>System Prompt</source>
+        <translation>Prompt système</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sampling</source>
+        <translation>Échantillonnage</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Last reply: %1 tok/s</source>
+        <translation>Dernière réponse&#xa0;: %1 tok/s</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>&amp;%1 %2</source>
+        <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
+        <translation>&amp;%1 %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Clear Recent Files</source>
+        <translation>Effacer la liste</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <location line="+43"/>
+        <source>Open Another File…</source>
+        <translation>Ouvrir un autre fichier…</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The conversation was not saved</source>
+        <translation>La conversation n’a pas été enregistrée</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Choose a folder you can write to and try again.</source>
+        <translation>Choisissez un dossier où vous pouvez écrire et réessayez.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Saved the conversation to %1</source>
+        <translation>Conversation enregistrée dans %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The conversation could not be opened</source>
+        <translation>La conversation n’a pas pu être ouverte</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Choose a conversation file saved by Tessera.</source>
+        <translation>Choisissez un fichier de conversation enregistré par Tessera.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Opened the conversation %1</source>
+        <translation>Conversation %1 ouverte</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Open a GGUF Model</source>
+        <translation>Ouvrir un modèle GGUF</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GGUF models (*.gguf);;All files (*)</source>
+        <translation>Modèles GGUF (*.gguf);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Save Conversation</source>
+        <extracomment>The file name the save dialog suggests.</extracomment>
+        <translation>Enregistrer la conversation</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>conversation.json</source>
+        <translation>conversation.json</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+6"/>
+        <source>Conversations (*.json);;All files (*)</source>
+        <translation>Conversations (*.json);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Open Conversation</source>
+        <translation>Ouvrir une conversation</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Copied to the clipboard</source>
+        <translation>Copié dans le presse-papiers</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>About Tessera</source>
+        <translation>À propos de Tessera</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;Runs GGUF language models on NVIDIA GPUs with its own CUDA backend, or on the CPU.&lt;/p&gt;&lt;p&gt;MIT License.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;Exécute des modèles de langage GGUF sur des GPU NVIDIA avec son propre moteur CUDA, ou sur le processeur.&lt;/p&gt;&lt;p&gt;Licence MIT.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>No model loaded</source>
+        <translation>Aucun modèle chargé</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Loading %1… %2%</source>
+        <extracomment>The file being loaded, then how much of it is done, in percent.</extracomment>
+        <translation>Chargement de %1… %2&#xa0;%</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Ready: %1 (%2, %3 parameters) on the CPU</source>
+        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;).</extracomment>
+        <translation>Prêt&#xa0;: %1 (%2, %3 paramètres) sur le processeur</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Ready: %1 (%2, %3 parameters) on %4</source>
+        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;), the engine&apos;s backend (&quot;cuda (2 GPUs)&quot;).</extracomment>
+        <translation>Prêt&#xa0;: %1 (%2, %3 paramètres) sur %4</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Generating: %1 tok so far</source>
+        <translation>Génération&#xa0;: %1 tok jusqu’ici</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 — Tessera</source>
+        <extracomment>Window title: model name, then the application name.</extracomment>
+        <translation>%1 — Tessera</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tessera</source>
+        <translation>Tessera</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::MemoryPlot</name>
+    <message>
+        <location filename="../gui/memory_plot.cpp" line="+51"/>
+        <source>GPU memory in use over time</source>
+        <translation>Mémoire GPU utilisée au fil du temps</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export PNG…</source>
+        <translation>Exporter en PNG…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save this plot as a PNG image</source>
+        <translation>Enregistrer ce graphique en image PNG</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>seconds</source>
+        <translation>secondes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GiB used</source>
+        <translation>Gio utilisés</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1: %2</source>
+        <extracomment>A GPU in the legend: its CUDA index and its name (&quot;0: NVIDIA H200&quot;).</extracomment>
+        <translation>%1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Export Memory Plot</source>
+        <translation>Exporter le graphique de mémoire</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>gpu-memory.png</source>
+        <translation>memoire-gpu.png</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PNG images (*.png)</source>
+        <translation>Images PNG (*.png)</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::MessageWidget</name>
+    <message>
+        <location filename="../gui/message_widget.cpp" line="+55"/>
+        <source>Copy</source>
+        <translation>Copier</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy this message as Markdown</source>
+        <translation>Copier ce message en Markdown</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>You</source>
+        <translation>Vous</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Assistant</source>
+        <translation>Assistant</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>generating…</source>
+        <translation>génération…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stopped</source>
+        <translation>arrêtée</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>failed: %1</source>
+        <translation>échec&#xa0;: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::ModelPanel</name>
+    <message>
+        <location filename="../gui/model_panel.cpp" line="+56"/>
+        <source>File:</source>
+        <translation>Fichier&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Architecture:</source>
+        <translation>Architecture&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Parameters:</source>
+        <translation>Paramètres&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tensor types:</source>
+        <translation>Types de tenseurs&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Trained context:</source>
+        <translation>Contexte d’entraînement&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Layers:</source>
+        <translation>Couches&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Vocabulary:</source>
+        <translation>Vocabulaire&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Chat template:</source>
+        <translation>Modèle de chat&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>File size:</source>
+        <translation>Taille du fichier&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>Open Model…</source>
+        <translation>Ouvrir un modèle…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load</source>
+        <translation>Charger</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unload</source>
+        <translation>Décharger</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load the model with the context length chosen below</source>
+        <translation>Charger le modèle avec la longueur de contexte choisie ci-dessous</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Free the memory the model holds</source>
+        <translation>Libérer la mémoire occupée par le modèle</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Context length:</source>
+        <translation>Longueur du contexte&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> tokens</source>
+        <extracomment>Suffix of the context length box, after the number (&quot;4096 tokens&quot;).</extracomment>
+        <translation> jetons</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How many tokens of conversation the model can see. Longer contexts need more memory.</source>
+        <translation>Nombre de jetons de la conversation que le modèle peut voir. Un contexte plus long demande plus de mémoire.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%p%</source>
+        <extracomment>Text on the load progress bar; Qt replaces %p with the percentage done.</extracomment>
+        <translation>%p&#xa0;%</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>No model open</source>
+        <translation>Aucun modèle ouvert</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+30"/>
+        <source>Model default</source>
+        <translation>Valeur du modèle</translation>
+    </message>
+    <message>
+        <location line="-23"/>
+        <source>unknown (no general.architecture)</source>
+        <translation>inconnue (pas de general.architecture)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%1 (%Ln tensor(s))</source>
+        <extracomment>Parameter count (e.g. &quot;7.24 B&quot;), then how many tensors hold them.</extracomment>
+        <translation>
+            <numerusform>%1 (%Ln tenseur)</numerusform>
+            <numerusform>%1 (%Ln tenseurs)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 ×%2 (%3)</source>
+        <extracomment>One tensor type: its name, how many tensors have it, their size (&quot;Q4_K ×226 (3.80 GiB)&quot;).</extracomment>
+        <translation>%1 ×%2 (%3)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln token(s)</source>
+        <translation>
+            <numerusform>%Ln jeton</numerusform>
+            <numerusform>%Ln jetons</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+1"/>
+        <location line="+4"/>
+        <source>not stated</source>
+        <translation>non indiqué</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-2"/>
+        <source>%Ln token(s) (%1)</source>
+        <extracomment>Vocabulary size, then the tokenizer&apos;s kind (&quot;llama&quot;, &quot;gpt2&quot;).</extracomment>
+        <translation>
+            <numerusform>%Ln jeton (%1)</numerusform>
+            <numerusform>%Ln jetons (%1)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown tokenizer</source>
+        <translation>tokeniseur inconnu</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>yes</source>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no (plain text continuation)</source>
+        <translation>non (simple continuation de texte)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This file contains tensor types Tessera cannot compute with yet: %1.</source>
+        <extracomment>%1 lists tensor type names (&quot;IQ2_XS and IQ3_S&quot;).</extracomment>
+        <translation>Ce fichier contient des types de tenseurs que Tessera ne sait pas encore calculer&#xa0;: %1.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Model default (%1)</source>
+        <translation>Valeur du modèle (%1)</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Reading the file…</source>
+        <translation>Lecture du fichier…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not loaded. Press Load to load it.</source>
+        <translation>Non chargé. Cliquez sur «&#xa0;Charger&#xa0;» pour le charger.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open a GGUF model file to see what is in it.</source>
+        <translation>Ouvrez un fichier de modèle GGUF pour voir son contenu.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Loading %1…</source>
+        <translation>Chargement de %1…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Loaded in %1 s on the CPU.</source>
+        <translation>Chargé en %1&#xa0;s sur le processeur.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Loaded in %1 s on %2.</source>
+        <extracomment>%2 names the backend the engine chose (&quot;cuda (2 GPUs)&quot;).</extracomment>
+        <translation>Chargé en %1&#xa0;s sur %2.</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::SamplingPanel</name>
+    <message>
+        <location filename="../gui/sampling_panel.cpp" line="+69"/>
+        <source>Temperature:</source>
+        <translation>Température&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Top-k:</source>
+        <translation>Top-k&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Top-p:</source>
+        <translation>Top-p&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Min-p:</source>
+        <translation>Min-p&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Repetition penalty:</source>
+        <translation>Pénalité de répétition&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Seed:</source>
+        <translation>Graine&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Max reply tokens:</source>
+        <translation>Jetons max. par réponse&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Higher values give more varied replies; 0 always picks the most likely token.</source>
+        <translation>Des valeurs plus élevées donnent des réponses plus variées&#xa0;; 0 choisit toujours le jeton le plus probable.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>off</source>
+        <extracomment>Shown in the Top-k box at 0.</extracomment>
+        <translation>désactivé</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sample only among the k most likely tokens (0 = no limit).</source>
+        <translation>N’échantillonner que parmi les k jetons les plus probables (0 = sans limite).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sample among the most likely tokens whose probabilities add up to p (1 = off).</source>
+        <translation>Échantillonner parmi les jetons les plus probables dont les probabilités totalisent p (1 = désactivé).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Drop tokens less likely than this fraction of the most likely one (0 = off).</source>
+        <translation>Écarter les jetons moins probables que cette fraction du plus probable (0 = désactivé).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Penalise tokens that already appeared (1 = off).</source>
+        <translation>Pénaliser les jetons déjà apparus (1 = désactivé).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>random</source>
+        <extracomment>Shown in the Seed box at -1: a new random seed for every reply.</extracomment>
+        <translation>aléatoire</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A fixed seed makes replies repeatable with the same settings.</source>
+        <translation>Une graine fixe rend les réponses reproductibles avec les mêmes réglages.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The longest reply, in tokens.</source>
+        <translation>La réponse la plus longue, en jetons.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reset to Defaults</source>
+        <translation>Rétablir les valeurs par défaut</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::SplitEditor</name>
+    <message>
+        <location filename="../gui/split_editor.cpp" line="+145"/>
+        <source>None (main GPU only)</source>
+        <translation>Aucune (GPU principal seul)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Layer (whole layers per GPU)</source>
+        <translation>Couche (couches entières par GPU)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Row (every matrix split by rows)</source>
+        <translation>Ligne (chaque matrice découpée par lignes)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Layer: each GPU holds whole layers and the activations hop between GPUs.
+Row: each weight matrix is split across the GPUs, which compute in parallel.
+None: everything on the main GPU.</source>
+        <translation>Couche&#xa0;: chaque GPU contient des couches entières et les activations passent d’un GPU à l’autre.
+Ligne&#xa0;: chaque matrice de poids est répartie entre les GPU, qui calculent en parallèle.
+Aucune&#xa0;: tout sur le GPU principal.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The GPU that holds the shared tensors (row split) or everything (no split)</source>
+        <translation>Le GPU qui contient les tenseurs partagés (répartition par lignes) ou tout (sans répartition)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+179"/>
+        <source>F16</source>
+        <extracomment>KV cache precision: 16-bit floats.</extracomment>
+        <translation>F16</translation>
+    </message>
+    <message>
+        <location line="-177"/>
+        <location line="+177"/>
+        <source>F32</source>
+        <extracomment>KV cache precision: 32-bit floats.</extracomment>
+        <translation>F32</translation>
+    </message>
+    <message>
+        <location line="-176"/>
+        <source>Precision of the KV cache: F32 doubles its size</source>
+        <translation>Précision du cache KV&#xa0;: F32 double sa taille</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Even</source>
+        <extracomment>Preset: the same share on every GPU.</extracomment>
+        <translation>Égal</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Free Memory</source>
+        <extracomment>Preset: shares by each GPU&apos;s free memory.</extracomment>
+        <translation>Mémoire libre</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Total Memory</source>
+        <extracomment>Preset: shares by each GPU&apos;s total memory.</extracomment>
+        <translation>Mémoire totale</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The same share on every GPU</source>
+        <translation>La même part sur chaque GPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shares proportional to each GPU&apos;s free memory</source>
+        <translation>Parts proportionnelles à la mémoire libre de chaque GPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shares proportional to each GPU&apos;s total memory</source>
+        <translation>Parts proportionnelles à la mémoire totale de chaque GPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Apply Split</source>
+        <translation>Appliquer la répartition</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Split:</source>
+        <translation>Répartition&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Main GPU:</source>
+        <translation>GPU principal&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KV cache:</source>
+        <translation>Cache KV&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Presets:</source>
+        <translation>Préréglages&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No GPU: the model runs on the CPU, so there is nothing to split.</source>
+        <translation>Aucun GPU&#xa0;: le modèle s’exécute sur le processeur, il n’y a donc rien à répartir.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>used by others</source>
+        <translation>utilisée par d’autres</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>weights</source>
+        <translation>poids</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KV cache</source>
+        <translation>cache KV</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scratch</source>
+        <translation>tampon de travail</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>dashed line: usable limit</source>
+        <translation>ligne pointillée&#xa0;: limite utilisable</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1: %2</source>
+        <extracomment>A GPU: its CUDA index and its name (&quot;0: NVIDIA H200&quot;).</extracomment>
+        <translation>%1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>UUID %1</source>
+        <translation>UUID %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Share of the model for %1</source>
+        <translation>Part du modèle pour %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Share of the model this GPU gets (the ratios normalised)</source>
+        <translation>Part du modèle attribuée à ce GPU (rapports normalisés)</translation>
+    </message>
+    <message>
+        <location line="+124"/>
+        <source>Holds nothing of the model (%1 usable)</source>
+        <translation>Ne contient rien du modèle (%1 utilisables)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weights %1 · KV cache %2 · Scratch %3 = %4 of %5 usable</source>
+        <translation>Poids %1 · cache KV %2 · tampon %3 = %4 sur %5 utilisables</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Open a model to see what each GPU would hold.</source>
+        <translation>Ouvrez un modèle pour voir ce que chaque GPU contiendrait.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%1 · context %Ln token(s) · %2 KV cache</source>
+        <extracomment>The previewed model: its name, the context length, the KV cache precision (F16 or F32).</extracomment>
+        <translation>
+            <numerusform>%1 · contexte %Ln jeton · cache KV %2</numerusform>
+            <numerusform>%1 · contexte %Ln jetons · cache KV %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 free of %2</source>
+        <translation>%1 libres sur %2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 %</source>
+        <extracomment>A GPU&apos;s share of the model, in percent.</extracomment>
+        <translation>%1&#xa0;%</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>KV heads %1–%2, FFN rows %3–%4</source>
+        <translation>têtes KV %1–%2, lignes FFN %3–%4</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>layers %1–%2</source>
+        <translation>couches %1–%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 (%2)</source>
+        <extracomment>What a GPU would hold (bytes), then which layers or rows.</extracomment>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weights: %1 bytes
+KV cache: %2 bytes
+Scratch: %3 bytes
+Total: %4 bytes
+Usable: %5 bytes</source>
+        <translation>Poids&#xa0;: %1 octets
+Cache KV&#xa0;: %2 octets
+Tampon de travail&#xa0;: %3 octets
+Total&#xa0;: %4 octets
+Utilisable&#xa0;: %5 octets</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>This split cannot be planned: %1</source>
+        <translation>Cette répartition ne peut pas être planifiée&#xa0;: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Does not fit: %1</source>
+        <translation>Ne tient pas&#xa0;: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>Fits: %1 in total on %n GPU(s).</source>
+        <translation>
+            <numerusform>Tient&#xa0;: %1 au total sur %n GPU.</numerusform>
+            <numerusform>Tient&#xa0;: %1 au total sur %n GPU.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Load a model first; the next load uses this split</source>
+        <translation>Chargez d’abord un modèle&#xa0;; le prochain chargement utilisera cette répartition</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The model would not fit with this split</source>
+        <translation>Le modèle ne tiendrait pas avec cette répartition</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The loaded model already uses this split</source>
+        <translation>Le modèle chargé utilise déjà cette répartition</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reload the model with this split</source>
+        <translation>Recharger le modèle avec cette répartition</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::SplitPreviewModel</name>
+    <message>
+        <location filename="../gui/split_preview_model.cpp" line="+223"/>
+        <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Move share to another GPU, shorten the context or use a smaller quantization.</source>
+        <translation>Débordement&#xa0;: il faut %1 mais seuls %2 sont utilisables (%3 libres, %4 gardés en réserve). Déplacez une part vers un autre GPU, raccourcissez le contexte ou utilisez une quantification plus petite.</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::SystemPromptEdit</name>
+    <message>
+        <location filename="../gui/system_prompt_edit.cpp" line="+22"/>
+        <source>For example: You are a helpful assistant. Answer briefly.</source>
+        <translation>Par exemple&#xa0;: Tu es un assistant serviable. Réponds brièvement.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Instructions the model sees before the conversation. Used only by models with a chat template.</source>
+        <translation>Instructions que le modèle voit avant la conversation. Utilisées uniquement par les modèles dotés d’un modèle de chat.</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::ThroughputPlot</name>
+    <message>
+        <location filename="../gui/throughput_plot.cpp" line="+145"/>
+        <source>Tokens per second appear here while the model answers.</source>
+        <translation>Les jetons par seconde s’affichent ici pendant que le modèle répond.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Export PNG…</source>
+        <translation>Exporter en PNG…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save this plot as a PNG image</source>
+        <translation>Enregistrer ce graphique en image PNG</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>seconds since the request</source>
+        <translation>secondes depuis la requête</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>generation tokens/s</source>
+        <translation>génération jetons/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>prompt tokens/s</source>
+        <translation>prompt jetons/s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>reply</source>
+        <extracomment>Axis of the recent-replies bar chart: reply number.</extracomment>
+        <translation>réponse</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>generation</source>
+        <extracomment>Axis of the recent-replies bar chart: generation tokens/s.</extracomment>
+        <translation>génération</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+1"/>
+        <source>prompt</source>
+        <extracomment>Axis of the recent-replies bar chart (and the band over the prompt phase): prompt tokens/s.</extracomment>
+        <translation>prompt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prompt tokens/s</source>
+        <translation>Jetons/s du prompt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Generation tokens/s</source>
+        <translation>Jetons/s générés</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Generation tokens/s per reply</source>
+        <translation>Jetons/s générés par réponse</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prompt tokens/s per reply</source>
+        <translation>Jetons/s du prompt par réponse</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+40"/>
+        <source>Earlier replies</source>
+        <translation>Réponses précédentes</translation>
+    </message>
+    <message>
+        <location line="-22"/>
+        <source>first token
+%1 s</source>
+        <extracomment>Next to the dashed line at the first token: the time it took, in seconds.</extracomment>
+        <translation>premier jeton
+%1&#xa0;s</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Reply %1: reading the prompt…</source>
+        <translation>Réponse %1&#xa0;: lecture du prompt…</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Reply %1: first token after %2 s, generating…</source>
+        <translation>Réponse %1&#xa0;: premier jeton après %2&#xa0;s, génération…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+12"/>
+        <source>Reply %1: %2 tokens/s, %Ln token(s) so far</source>
+        <extracomment>While generating: reply number, current speed, tokens generated so far.</extracomment>
+        <translation>
+            <numerusform>Réponse %1&#xa0;: %2 jetons/s, %Ln jeton jusqu’ici</numerusform>
+            <numerusform>Réponse %1&#xa0;: %2 jetons/s, %Ln jetons jusqu’ici</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Reply %1 failed</source>
+        <translation>Échec de la réponse %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Reply %1 (stopped): prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s</source>
+        <extracomment>A reply the user stopped: reply number, prompt tokens and speed, generated tokens and speed, time to first token.</extracomment>
+        <translation>Réponse %1 (arrêtée)&#xa0;: prompt %2 tok à %3 tok/s · généré %4 tok à %5 tok/s · premier jeton %6&#xa0;s</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Reply %1: prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s</source>
+        <extracomment>A finished reply: reply number, prompt tokens and speed, generated tokens and speed, time to first token.</extracomment>
+        <translation>Réponse %1&#xa0;: prompt %2 tok à %3 tok/s · généré %4 tok à %5 tok/s · premier jeton %6&#xa0;s</translation>
+    </message>
+    <message>
+        <location line="+84"/>
+        <source>Export Throughput Plot</source>
+        <translation>Exporter le graphique de débit</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>throughput.png</source>
+        <translation>debit.png</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PNG images (*.png)</source>
+        <translation>Images PNG (*.png)</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,1456 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ja_JP" sourcelanguage="en">
+<context>
+    <name>CommandLine</name>
+    <message>
+        <location filename="../gui/command_line.cpp" line="+9"/>
+        <source>Tessera runs GGUF language models on your GPUs and lets you chat with them.</source>
+        <translation>Tessera は GGUF 言語モデルを GPU で実行し、モデルとチャットできるようにします。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Open and load the GGUF model FILE.</source>
+        <translation>GGUF モデル「ファイル」を開いて読み込みます。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+2"/>
+        <source>FILE</source>
+        <translation>ファイル</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>A GGUF model to open (same as --model).</source>
+        <translation>開く GGUF モデル（--model と同じ）。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>[FILE]</source>
+        <translation>[ファイル]</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Give one model file, either with --model or as the only argument.</source>
+        <translation>モデルファイルは 1 つだけ、--model で指定するか唯一の引数として指定してください。</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationIo</name>
+    <message>
+        <location filename="../gui/conversation_io.cpp" line="+83"/>
+        <source>%1 is not valid JSON: %2 at byte %3.</source>
+        <translation>%1 は有効な JSON ではありません：バイト %3 で %2。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 is not a Tessera conversation (expected &quot;format&quot;: &quot;%2&quot;).</source>
+        <translation>%1 は Tessera の会話ではありません（&quot;format&quot;: &quot;%2&quot; が必要です）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 was written by a newer Tessera (conversation version %2; this version reads %3).</source>
+        <translation>%1 は新しいバージョンの Tessera で書かれています（会話バージョン %2、このバージョンが読めるのは %3 まで）。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Message %1 in %2 has role &quot;%3&quot;; expected &quot;user&quot; or &quot;assistant&quot;.</source>
+        <translation>%2 のメッセージ %1 のロールが &quot;%3&quot; です。&quot;user&quot; または &quot;assistant&quot; である必要があります。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <location line="+5"/>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 に書き込めません：%2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 を読み込めません：%2</translation>
+    </message>
+</context>
+<context>
+    <name>DisplayFormat</name>
+    <message>
+        <location filename="../gui/display_format.cpp" line="+14"/>
+        <source>%1 B</source>
+        <extracomment>A parameter count in billions (&quot;7.24 B&quot;), as model sizes are usually written.</extracomment>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 M</source>
+        <extracomment>A parameter count in millions (&quot;3.7 M&quot;).</extracomment>
+        <translation>%1 M</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 K</source>
+        <extracomment>A parameter count in thousands (&quot;260.0 K&quot;).</extracomment>
+        <translation>%1 K</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Prompt: %1 tok at %2 tok/s</source>
+        <translation>プロンプト：%1 tok（%2 tok/s）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Generation: %1 tok at %2 tok/s</source>
+        <translation>生成：%1 tok（%2 tok/s）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>First token: %1 s</source>
+        <translation>最初のトークン：%1 秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 · %2 · %3</source>
+        <extracomment>The three timing figures shown under a reply, separated.</extracomment>
+        <translation>%1 · %2 · %3</translation>
+    </message>
+</context>
+<context>
+    <name>ErrorTexts</name>
+    <message>
+        <location filename="../gui/error_text.cpp" line="+11"/>
+        <source>The file is damaged or is not a GGUF model. Download it again or open another file.</source>
+        <translation>ファイルが破損しているか、GGUF モデルではありません。もう一度ダウンロードするか、別のファイルを開いてください。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tessera cannot run this model yet. Choose a model with a supported architecture and tensor types (for example a llama, mistral or qwen2 model in F16, Q8_0, Q4_K or Q6_K).</source>
+        <translation>Tessera はこのモデルをまだ実行できません。対応しているアーキテクチャとテンソル型のモデルを選んでください（例：F16、Q8_0、Q4_K、Q6_K の llama、mistral、qwen2 モデル）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Choose a smaller context length, a more strongly quantized model, or spread the model over more GPUs.</source>
+        <translation>コンテキスト長を短くするか、より強く量子化されたモデルを選ぶか、モデルをより多くの GPU に分散してください。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check that the NVIDIA driver is working (nvidia-smi), then try again.</source>
+        <translation>NVIDIA ドライバーが動作していることを確認してから（nvidia-smi）、もう一度お試しください。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Nothing was loaded. Press Load to start again.</source>
+        <translation>何も読み込まれていません。「読み込む」を押してやり直してください。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check that the file exists and that you may read it.</source>
+        <translation>ファイルが存在し、読み取り権限があることを確認してください。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Check the settings and try again.</source>
+        <translation>設定を確認して、もう一度お試しください。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Loading %1 was cancelled</source>
+        <translation>%1 の読み込みはキャンセルされました</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 does not fit in memory</source>
+        <translation>%1 はメモリに収まりません</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 is not supported</source>
+        <translation>%1 には対応していません</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 is not a valid model file</source>
+        <translation>%1 は有効なモデルファイルではありません</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Could not load %1</source>
+        <translation>%1 を読み込めませんでした</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The reply ran out of memory</source>
+        <translation>応答の生成中にメモリが不足しました</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The reply could not be generated</source>
+        <translation>応答を生成できませんでした</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Start a new conversation or load the model with a longer context.</source>
+        <translation>新しい会話を始めるか、より長いコンテキストでモデルを読み込んでください。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cannot open %1</source>
+        <translation>%1 を開けません</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::ChatInput</name>
+    <message>
+        <location filename="../gui/chat_input.cpp" line="+16"/>
+        <source>Write a message… (Enter sends, Shift+Enter for a new line)</source>
+        <translation>メッセージを入力…（Enter で送信、Shift+Enter で改行）</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::ChatPanel</name>
+    <message>
+        <location filename="../gui/chat_panel.cpp" line="+66"/>
+        <source>Send</source>
+        <translation>送信</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Regenerate</source>
+        <translation>再生成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New Conversation</source>
+        <translation>新しい会話</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Send the message (Enter)</source>
+        <translation>メッセージを送信（Enter）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop the reply being generated (Esc)</source>
+        <translation>生成中の応答を停止（Esc）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Discard the last reply and generate a new one</source>
+        <translation>最後の応答を破棄して新しく生成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Start a new, empty conversation</source>
+        <translation>新しい空の会話を開始</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Open a GGUF model to start: File ▸ Open Model…, or drop a .gguf file here.</source>
+        <extracomment>&quot;File ▸ Open Model…&quot; names the File menu and its entry: use their translations (without the &amp;).</extracomment>
+        <translation>まず GGUF モデルを開いてください：ファイル ▸ モデルを開く…、または .gguf ファイルをここにドロップします。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Press Load to load %1, then write a message.</source>
+        <extracomment>&quot;Load&quot; is the model panel&apos;s Load button: use its translation. %1 is the model&apos;s name.</extracomment>
+        <translation>「読み込む」を押して %1 を読み込み、メッセージを入力してください。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Loading the model…</source>
+        <translation>モデルを読み込んでいます…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The model is ready. Write a message below.</source>
+        <translation>モデルの準備ができました。下にメッセージを入力してください。</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::DeviceSource</name>
+    <message>
+        <location filename="../gui/device_source.cpp" line="+131"/>
+        <source>no GPU in the device list</source>
+        <translation>デバイス一覧に GPU がありません</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::EngineWorker</name>
+    <message>
+        <location filename="../gui/engine_worker.cpp" line="+56"/>
+        <source>Loading %1 was cancelled.</source>
+        <translation>%1 の読み込みはキャンセルされました。</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>No model is loaded. Open and load a model first.</source>
+        <translation>モデルが読み込まれていません。先にモデルを開いて読み込んでください。</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::ErrorBanner</name>
+    <message>
+        <location filename="../gui/error_banner.cpp" line="+57"/>
+        <source>Dismiss</source>
+        <translation>閉じる</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dismiss message</source>
+        <translation>メッセージを閉じる</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::GpuListModel</name>
+    <message>
+        <location filename="../gui/gpu_list_model.cpp" line="+29"/>
+        <source>%1 used · %2 free of %3</source>
+        <translation>使用中 %1 · 空き %2 / %3</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>%1: %2</source>
+        <extracomment>A GPU: its CUDA index and its name (&quot;0: NVIDIA H200&quot;).</extracomment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1
+UUID: %2
+PCI bus: %3
+Compute capability: %4
+Memory: %5</source>
+        <translation>%1
+UUID：%2
+PCI バス：%3
+Compute Capability：%4
+メモリ：%5</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Compute</source>
+        <extracomment>Column header: the GPU&apos;s CUDA compute capability (&quot;9.0&quot;).</extracomment>
+        <translation>計算能力</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Memory</source>
+        <translation>メモリ</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::GpuPanel</name>
+    <message>
+        <location filename="../gui/gpu_panel.cpp" line="+68"/>
+        <source>No GPU can be used: %1.
+Tessera runs models on the CPU.</source>
+        <extracomment>%1 is why (from the driver or the build), e.g. &quot;no NVIDIA driver/GPU found&quot;.</extracomment>
+        <translation>使用できる GPU がありません：%1。
+Tessera はモデルを CPU で実行します。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Looking for GPUs…</source>
+        <translation>GPU を検索しています…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Reading GPU memory failed: %1</source>
+        <translation>GPU メモリを読み取れませんでした：%1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::GpuWorkspace</name>
+    <message>
+        <location filename="../gui/gpu_workspace.cpp" line="+111"/>
+        <source>Throughput</source>
+        <translation>スループット</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPU Memory</source>
+        <translation>GPU メモリ</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Performance</source>
+        <translation>パフォーマンス</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::MainWindow</name>
+    <message>
+        <location filename="../gui/main_window.cpp" line="+301"/>
+        <source>&amp;Open Model…</source>
+        <translation>モデルを開く(&amp;O)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Load Model</source>
+        <translation>モデルを読み込む(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Unload Model</source>
+        <translation>モデルをアンロード(&amp;U)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open &amp;Conversation…</source>
+        <translation>会話を開く(&amp;C)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Save Conversation…</source>
+        <translation>会話を保存(&amp;S)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Quit</source>
+        <translation>終了(&amp;Q)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;New Conversation</source>
+        <translation>新しい会話(&amp;N)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Regenerate Reply</source>
+        <translation>応答を再生成(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Stop</source>
+        <translation>停止(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Copy Last Reply</source>
+        <translation>最後の応答をコピー(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;About Tessera</source>
+        <translation>Tessera について(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;File</source>
+        <translation>ファイル(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open &amp;Recent</source>
+        <translation>最近使ったファイル(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Chat</source>
+        <translation>チャット(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;View</source>
+        <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Settings</source>
+        <translation>設定(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Language</source>
+        <translation>言語(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>System default</source>
+        <extracomment>Language menu entry: follow the language of the desktop session.</extracomment>
+        <translation>システムの既定</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Help</source>
+        <translation>ヘルプ(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Generation</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>System Prompt</source>
+        <translation>システムプロンプト</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sampling</source>
+        <translation>サンプリング</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Last reply: %1 tok/s</source>
+        <translation>直前の応答：%1 tok/s</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>&amp;%1 %2</source>
+        <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
+        <translation>&amp;%1 %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Clear Recent Files</source>
+        <translation>履歴を消去</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <location line="+43"/>
+        <source>Open Another File…</source>
+        <translation>別のファイルを開く…</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The conversation was not saved</source>
+        <translation>会話は保存されませんでした</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Choose a folder you can write to and try again.</source>
+        <translation>書き込み可能なフォルダーを選んで、もう一度お試しください。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Saved the conversation to %1</source>
+        <translation>会話を %1 に保存しました</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The conversation could not be opened</source>
+        <translation>会話を開けませんでした</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Choose a conversation file saved by Tessera.</source>
+        <translation>Tessera で保存した会話ファイルを選んでください。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Opened the conversation %1</source>
+        <translation>会話 %1 を開きました</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Open a GGUF Model</source>
+        <translation>GGUF モデルを開く</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GGUF models (*.gguf);;All files (*)</source>
+        <translation>GGUF モデル (*.gguf);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Save Conversation</source>
+        <extracomment>The file name the save dialog suggests.</extracomment>
+        <translation>会話を保存</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>conversation.json</source>
+        <translation>会話.json</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+6"/>
+        <source>Conversations (*.json);;All files (*)</source>
+        <translation>会話 (*.json);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Open Conversation</source>
+        <translation>会話を開く</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Copied to the clipboard</source>
+        <translation>クリップボードにコピーしました</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>About Tessera</source>
+        <translation>Tessera について</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;Runs GGUF language models on NVIDIA GPUs with its own CUDA backend, or on the CPU.&lt;/p&gt;&lt;p&gt;MIT License.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;独自の CUDA バックエンドにより、GGUF 言語モデルを NVIDIA GPU または CPU で実行します。&lt;/p&gt;&lt;p&gt;MIT ライセンス。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>No model loaded</source>
+        <translation>モデルが読み込まれていません</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Loading %1… %2%</source>
+        <extracomment>The file being loaded, then how much of it is done, in percent.</extracomment>
+        <translation>%1 を読み込み中… %2%</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Ready: %1 (%2, %3 parameters) on the CPU</source>
+        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;).</extracomment>
+        <translation>準備完了：%1（%2、%3 パラメーター）、CPU で実行</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Ready: %1 (%2, %3 parameters) on %4</source>
+        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;), the engine&apos;s backend (&quot;cuda (2 GPUs)&quot;).</extracomment>
+        <translation>準備完了：%1（%2、%3 パラメーター）、%4 で実行</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Generating: %1 tok so far</source>
+        <translation>生成中：これまで %1 tok</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 — Tessera</source>
+        <extracomment>Window title: model name, then the application name.</extracomment>
+        <translation>%1 — Tessera</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tessera</source>
+        <translation>Tessera</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::MemoryPlot</name>
+    <message>
+        <location filename="../gui/memory_plot.cpp" line="+51"/>
+        <source>GPU memory in use over time</source>
+        <translation>GPU メモリ使用量の推移</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export PNG…</source>
+        <translation>PNG に書き出す…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save this plot as a PNG image</source>
+        <translation>このグラフを PNG 画像として保存</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GiB used</source>
+        <translation>使用量 (GiB)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1: %2</source>
+        <extracomment>A GPU in the legend: its CUDA index and its name (&quot;0: NVIDIA H200&quot;).</extracomment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Export Memory Plot</source>
+        <translation>メモリグラフを書き出す</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>gpu-memory.png</source>
+        <translation>gpu-memory.png</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 画像 (*.png)</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::MessageWidget</name>
+    <message>
+        <location filename="../gui/message_widget.cpp" line="+55"/>
+        <source>Copy</source>
+        <translation>コピー</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy this message as Markdown</source>
+        <translation>このメッセージを Markdown としてコピー</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>You</source>
+        <translation>あなた</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Assistant</source>
+        <translation>アシスタント</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>generating…</source>
+        <translation>生成中…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stopped</source>
+        <translation>停止済み</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>failed: %1</source>
+        <translation>失敗：%1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::ModelPanel</name>
+    <message>
+        <location filename="../gui/model_panel.cpp" line="+56"/>
+        <source>File:</source>
+        <translation>ファイル：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Architecture:</source>
+        <translation>アーキテクチャ：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Parameters:</source>
+        <translation>パラメーター：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tensor types:</source>
+        <translation>テンソル型：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Trained context:</source>
+        <translation>学習時のコンテキスト：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Layers:</source>
+        <translation>レイヤー：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Vocabulary:</source>
+        <translation>語彙：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Chat template:</source>
+        <translation>チャットテンプレート：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>File size:</source>
+        <translation>ファイルサイズ：</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>Open Model…</source>
+        <translation>モデルを開く…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load</source>
+        <translation>読み込む</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unload</source>
+        <translation>アンロード</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load the model with the context length chosen below</source>
+        <translation>下で選んだコンテキスト長でモデルを読み込む</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Free the memory the model holds</source>
+        <translation>モデルが使用しているメモリを解放</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Context length:</source>
+        <translation>コンテキスト長：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> tokens</source>
+        <extracomment>Suffix of the context length box, after the number (&quot;4096 tokens&quot;).</extracomment>
+        <translation> トークン</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How many tokens of conversation the model can see. Longer contexts need more memory.</source>
+        <translation>モデルが参照できる会話のトークン数です。コンテキストが長いほど多くのメモリが必要です。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%p%</source>
+        <extracomment>Text on the load progress bar; Qt replaces %p with the percentage done.</extracomment>
+        <translation>%p%</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>No model open</source>
+        <translation>開いているモデルはありません</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+30"/>
+        <source>Model default</source>
+        <translation>モデルの既定値</translation>
+    </message>
+    <message>
+        <location line="-23"/>
+        <source>unknown (no general.architecture)</source>
+        <translation>不明（general.architecture がありません）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%1 (%Ln tensor(s))</source>
+        <extracomment>Parameter count (e.g. &quot;7.24 B&quot;), then how many tensors hold them.</extracomment>
+        <translation>
+            <numerusform>%1（%Ln 個のテンソル）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 ×%2 (%3)</source>
+        <extracomment>One tensor type: its name, how many tensors have it, their size (&quot;Q4_K ×226 (3.80 GiB)&quot;).</extracomment>
+        <translation>%1 ×%2（%3）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln token(s)</source>
+        <translation>
+            <numerusform>%Ln トークン</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+1"/>
+        <location line="+4"/>
+        <source>not stated</source>
+        <translation>記載なし</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-2"/>
+        <source>%Ln token(s) (%1)</source>
+        <extracomment>Vocabulary size, then the tokenizer&apos;s kind (&quot;llama&quot;, &quot;gpt2&quot;).</extracomment>
+        <translation>
+            <numerusform>%Ln トークン（%1）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown tokenizer</source>
+        <translation>不明なトークナイザー</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>yes</source>
+        <translation>あり</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no (plain text continuation)</source>
+        <translation>なし（テキストの続きを生成）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This file contains tensor types Tessera cannot compute with yet: %1.</source>
+        <extracomment>%1 lists tensor type names (&quot;IQ2_XS and IQ3_S&quot;).</extracomment>
+        <translation>このファイルには、Tessera がまだ計算できないテンソル型が含まれています：%1。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Model default (%1)</source>
+        <translation>モデルの既定値（%1）</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Reading the file…</source>
+        <translation>ファイルを読み込んでいます…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not loaded. Press Load to load it.</source>
+        <translation>読み込まれていません。「読み込む」を押して読み込んでください。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open a GGUF model file to see what is in it.</source>
+        <translation>GGUF モデルファイルを開くと、その内容が表示されます。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Loading %1…</source>
+        <translation>%1 を読み込んでいます…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Loaded in %1 s on the CPU.</source>
+        <translation>CPU に %1 秒で読み込みました。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Loaded in %1 s on %2.</source>
+        <extracomment>%2 names the backend the engine chose (&quot;cuda (2 GPUs)&quot;).</extracomment>
+        <translation>%2 に %1 秒で読み込みました。</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::SamplingPanel</name>
+    <message>
+        <location filename="../gui/sampling_panel.cpp" line="+69"/>
+        <source>Temperature:</source>
+        <translation>温度：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Top-k:</source>
+        <translation>Top-k：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Top-p:</source>
+        <translation>Top-p：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Min-p:</source>
+        <translation>Min-p：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Repetition penalty:</source>
+        <translation>繰り返しペナルティ：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Seed:</source>
+        <translation>シード：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Max reply tokens:</source>
+        <translation>応答の最大トークン数：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Higher values give more varied replies; 0 always picks the most likely token.</source>
+        <translation>値を大きくすると応答が多様になります。0 では常に最も確率の高いトークンを選びます。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>off</source>
+        <extracomment>Shown in the Top-k box at 0.</extracomment>
+        <translation>オフ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sample only among the k most likely tokens (0 = no limit).</source>
+        <translation>確率の高い上位 k 個のトークンからのみサンプリングします（0 = 制限なし）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sample among the most likely tokens whose probabilities add up to p (1 = off).</source>
+        <translation>確率の合計が p になるまでの、確率の高いトークンからサンプリングします（1 = オフ）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Drop tokens less likely than this fraction of the most likely one (0 = off).</source>
+        <translation>最も確率の高いトークンに対してこの割合より確率の低いトークンを除外します（0 = オフ）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Penalise tokens that already appeared (1 = off).</source>
+        <translation>既に出現したトークンにペナルティを課します（1 = オフ）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>random</source>
+        <extracomment>Shown in the Seed box at -1: a new random seed for every reply.</extracomment>
+        <translation>ランダム</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A fixed seed makes replies repeatable with the same settings.</source>
+        <translation>シードを固定すると、同じ設定で同じ応答を再現できます。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The longest reply, in tokens.</source>
+        <translation>応答の最大長（トークン数）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reset to Defaults</source>
+        <translation>既定値に戻す</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::SplitEditor</name>
+    <message>
+        <location filename="../gui/split_editor.cpp" line="+145"/>
+        <source>None (main GPU only)</source>
+        <translation>なし（メイン GPU のみ）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Layer (whole layers per GPU)</source>
+        <translation>レイヤー（GPU ごとにレイヤー単位）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Row (every matrix split by rows)</source>
+        <translation>行（各行列を行単位で分割）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Layer: each GPU holds whole layers and the activations hop between GPUs.
+Row: each weight matrix is split across the GPUs, which compute in parallel.
+None: everything on the main GPU.</source>
+        <translation>レイヤー：各 GPU がレイヤー全体を保持し、活性値が GPU 間を移動します。
+行：各重み行列を GPU 間で分割し、並列に計算します。
+なし：すべてメイン GPU に置きます。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The GPU that holds the shared tensors (row split) or everything (no split)</source>
+        <translation>共有テンソル（行分割時）またはすべて（分割なし時）を保持する GPU</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+179"/>
+        <source>F16</source>
+        <extracomment>KV cache precision: 16-bit floats.</extracomment>
+        <translation>F16</translation>
+    </message>
+    <message>
+        <location line="-177"/>
+        <location line="+177"/>
+        <source>F32</source>
+        <extracomment>KV cache precision: 32-bit floats.</extracomment>
+        <translation>F32</translation>
+    </message>
+    <message>
+        <location line="-176"/>
+        <source>Precision of the KV cache: F32 doubles its size</source>
+        <translation>KV キャッシュの精度：F32 ではサイズが 2 倍になります</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Even</source>
+        <extracomment>Preset: the same share on every GPU.</extracomment>
+        <translation>均等</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Free Memory</source>
+        <extracomment>Preset: shares by each GPU&apos;s free memory.</extracomment>
+        <translation>空きメモリ</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Total Memory</source>
+        <extracomment>Preset: shares by each GPU&apos;s total memory.</extracomment>
+        <translation>総メモリ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The same share on every GPU</source>
+        <translation>すべての GPU に同じ割合</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shares proportional to each GPU&apos;s free memory</source>
+        <translation>各 GPU の空きメモリに比例した割合</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shares proportional to each GPU&apos;s total memory</source>
+        <translation>各 GPU の総メモリに比例した割合</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Apply Split</source>
+        <translation>分割を適用</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Split:</source>
+        <translation>分割：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Main GPU:</source>
+        <translation>メイン GPU：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KV cache:</source>
+        <translation>KV キャッシュ：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Presets:</source>
+        <translation>プリセット：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No GPU: the model runs on the CPU, so there is nothing to split.</source>
+        <translation>GPU がありません。モデルは CPU で実行されるため、分割するものはありません。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>used by others</source>
+        <translation>他のプログラムが使用中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>weights</source>
+        <translation>重み</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KV cache</source>
+        <translation>KV キャッシュ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scratch</source>
+        <translation>作業領域</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>dashed line: usable limit</source>
+        <translation>破線：使用可能な上限</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1: %2</source>
+        <extracomment>A GPU: its CUDA index and its name (&quot;0: NVIDIA H200&quot;).</extracomment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>UUID %1</source>
+        <translation>UUID %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Share of the model for %1</source>
+        <translation>%1 に割り当てるモデルの割合</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Share of the model this GPU gets (the ratios normalised)</source>
+        <translation>この GPU に割り当てられるモデルの割合（比率を正規化）</translation>
+    </message>
+    <message>
+        <location line="+124"/>
+        <source>Holds nothing of the model (%1 usable)</source>
+        <translation>モデルを何も保持しません（使用可能 %1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weights %1 · KV cache %2 · Scratch %3 = %4 of %5 usable</source>
+        <translation>重み %1 · KV キャッシュ %2 · 作業領域 %3 = %4（使用可能 %5）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Open a model to see what each GPU would hold.</source>
+        <translation>モデルを開くと、各 GPU が保持する内容が表示されます。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%1 · context %Ln token(s) · %2 KV cache</source>
+        <extracomment>The previewed model: its name, the context length, the KV cache precision (F16 or F32).</extracomment>
+        <translation>
+            <numerusform>%1 · コンテキスト %Ln トークン · KV キャッシュ %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 free of %2</source>
+        <translation>空き %1 / %2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 %</source>
+        <extracomment>A GPU&apos;s share of the model, in percent.</extracomment>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>KV heads %1–%2, FFN rows %3–%4</source>
+        <translation>KV ヘッド %1–%2、FFN 行 %3–%4</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>layers %1–%2</source>
+        <translation>レイヤー %1–%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 (%2)</source>
+        <extracomment>What a GPU would hold (bytes), then which layers or rows.</extracomment>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weights: %1 bytes
+KV cache: %2 bytes
+Scratch: %3 bytes
+Total: %4 bytes
+Usable: %5 bytes</source>
+        <translation>重み：%1 バイト
+KV キャッシュ：%2 バイト
+作業領域：%3 バイト
+合計：%4 バイト
+使用可能：%5 バイト</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>This split cannot be planned: %1</source>
+        <translation>この分割は計画できません：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Does not fit: %1</source>
+        <translation>収まりません：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>Fits: %1 in total on %n GPU(s).</source>
+        <translation>
+            <numerusform>収まります：%n 台の GPU に合計 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Load a model first; the next load uses this split</source>
+        <translation>先にモデルを読み込んでください。次回の読み込みでこの分割が使われます</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The model would not fit with this split</source>
+        <translation>この分割ではモデルが収まりません</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The loaded model already uses this split</source>
+        <translation>読み込み済みのモデルは既にこの分割を使用しています</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reload the model with this split</source>
+        <translation>この分割でモデルを再読み込み</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::SplitPreviewModel</name>
+    <message>
+        <location filename="../gui/split_preview_model.cpp" line="+223"/>
+        <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Move share to another GPU, shorten the context or use a smaller quantization.</source>
+        <translation>あふれます：%1 が必要ですが、使用可能なのは %2 だけです（空き %3、予備 %4）。割合を別の GPU に移すか、コンテキストを短くするか、より小さい量子化を使ってください。</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::SystemPromptEdit</name>
+    <message>
+        <location filename="../gui/system_prompt_edit.cpp" line="+22"/>
+        <source>For example: You are a helpful assistant. Answer briefly.</source>
+        <translation>例：あなたは親切なアシスタントです。簡潔に答えてください。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Instructions the model sees before the conversation. Used only by models with a chat template.</source>
+        <translation>会話の前にモデルに与える指示です。チャットテンプレートを持つモデルでのみ使われます。</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::ThroughputPlot</name>
+    <message>
+        <location filename="../gui/throughput_plot.cpp" line="+145"/>
+        <source>Tokens per second appear here while the model answers.</source>
+        <translation>モデルの応答中、ここに毎秒のトークン数が表示されます。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Export PNG…</source>
+        <translation>PNG に書き出す…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save this plot as a PNG image</source>
+        <translation>このグラフを PNG 画像として保存</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>seconds since the request</source>
+        <translation>リクエストからの秒数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>generation tokens/s</source>
+        <translation>生成 トークン/秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>prompt tokens/s</source>
+        <translation>プロンプト トークン/秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>reply</source>
+        <extracomment>Axis of the recent-replies bar chart: reply number.</extracomment>
+        <translation>応答</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>generation</source>
+        <extracomment>Axis of the recent-replies bar chart: generation tokens/s.</extracomment>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+1"/>
+        <source>prompt</source>
+        <extracomment>Axis of the recent-replies bar chart (and the band over the prompt phase): prompt tokens/s.</extracomment>
+        <translation>プロンプト</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prompt tokens/s</source>
+        <translation>プロンプト トークン/秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Generation tokens/s</source>
+        <translation>生成 トークン/秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Generation tokens/s per reply</source>
+        <translation>応答ごとの生成 トークン/秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prompt tokens/s per reply</source>
+        <translation>応答ごとのプロンプト トークン/秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+40"/>
+        <source>Earlier replies</source>
+        <translation>以前の応答</translation>
+    </message>
+    <message>
+        <location line="-22"/>
+        <source>first token
+%1 s</source>
+        <extracomment>Next to the dashed line at the first token: the time it took, in seconds.</extracomment>
+        <translation>最初のトークン
+%1 秒</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Reply %1: reading the prompt…</source>
+        <translation>応答 %1：プロンプトを読み込み中…</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Reply %1: first token after %2 s, generating…</source>
+        <translation>応答 %1：%2 秒で最初のトークン、生成中…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+12"/>
+        <source>Reply %1: %2 tokens/s, %Ln token(s) so far</source>
+        <extracomment>While generating: reply number, current speed, tokens generated so far.</extracomment>
+        <translation>
+            <numerusform>応答 %1：%2 トークン/秒、これまで %Ln トークン</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Reply %1 failed</source>
+        <translation>応答 %1 は失敗しました</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Reply %1 (stopped): prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s</source>
+        <extracomment>A reply the user stopped: reply number, prompt tokens and speed, generated tokens and speed, time to first token.</extracomment>
+        <translation>応答 %1（停止）：プロンプト %2 tok（%3 tok/s）· 生成 %4 tok（%5 tok/s）· 最初のトークン %6 秒</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Reply %1: prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s</source>
+        <extracomment>A finished reply: reply number, prompt tokens and speed, generated tokens and speed, time to first token.</extracomment>
+        <translation>応答 %1：プロンプト %2 tok（%3 tok/s）· 生成 %4 tok（%5 tok/s）· 最初のトークン %6 秒</translation>
+    </message>
+    <message>
+        <location line="+84"/>
+        <source>Export Throughput Plot</source>
+        <translation>スループットグラフを書き出す</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>throughput.png</source>
+        <translation>throughput.png</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 画像 (*.png)</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,1456 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>CommandLine</name>
+    <message>
+        <location filename="../gui/command_line.cpp" line="+9"/>
+        <source>Tessera runs GGUF language models on your GPUs and lets you chat with them.</source>
+        <translation>Tessera 在您的 GPU 上运行 GGUF 语言模型，并让您与它们对话。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Open and load the GGUF model FILE.</source>
+        <translation>打开并加载 GGUF 模型“文件”。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+2"/>
+        <source>FILE</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>A GGUF model to open (same as --model).</source>
+        <translation>要打开的 GGUF 模型（与 --model 相同）。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>[FILE]</source>
+        <translation>[文件]</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Give one model file, either with --model or as the only argument.</source>
+        <translation>请只指定一个模型文件，使用 --model 或作为唯一的参数。</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationIo</name>
+    <message>
+        <location filename="../gui/conversation_io.cpp" line="+83"/>
+        <source>%1 is not valid JSON: %2 at byte %3.</source>
+        <translation>%1 不是有效的 JSON：第 %3 字节处 %2。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 is not a Tessera conversation (expected &quot;format&quot;: &quot;%2&quot;).</source>
+        <translation>%1 不是 Tessera 对话（应为 &quot;format&quot;: &quot;%2&quot;）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 was written by a newer Tessera (conversation version %2; this version reads %3).</source>
+        <translation>%1 由更新版本的 Tessera 写入（对话版本 %2；此版本可读取 %3）。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Message %1 in %2 has role &quot;%3&quot;; expected &quot;user&quot; or &quot;assistant&quot;.</source>
+        <translation>%2 中的消息 %1 的角色为 &quot;%3&quot;；应为 &quot;user&quot; 或 &quot;assistant&quot;。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <location line="+5"/>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>DisplayFormat</name>
+    <message>
+        <location filename="../gui/display_format.cpp" line="+14"/>
+        <source>%1 B</source>
+        <extracomment>A parameter count in billions (&quot;7.24 B&quot;), as model sizes are usually written.</extracomment>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 M</source>
+        <extracomment>A parameter count in millions (&quot;3.7 M&quot;).</extracomment>
+        <translation>%1 M</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 K</source>
+        <extracomment>A parameter count in thousands (&quot;260.0 K&quot;).</extracomment>
+        <translation>%1 K</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Prompt: %1 tok at %2 tok/s</source>
+        <translation>提示词：%1 tok，%2 tok/s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Generation: %1 tok at %2 tok/s</source>
+        <translation>生成：%1 tok，%2 tok/s</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>First token: %1 s</source>
+        <translation>首个 token：%1 秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 · %2 · %3</source>
+        <extracomment>The three timing figures shown under a reply, separated.</extracomment>
+        <translation>%1 · %2 · %3</translation>
+    </message>
+</context>
+<context>
+    <name>ErrorTexts</name>
+    <message>
+        <location filename="../gui/error_text.cpp" line="+11"/>
+        <source>The file is damaged or is not a GGUF model. Download it again or open another file.</source>
+        <translation>文件已损坏或不是 GGUF 模型。请重新下载，或打开其他文件。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tessera cannot run this model yet. Choose a model with a supported architecture and tensor types (for example a llama, mistral or qwen2 model in F16, Q8_0, Q4_K or Q6_K).</source>
+        <translation>Tessera 暂时无法运行此模型。请选择架构和张量类型受支持的模型（例如 F16、Q8_0、Q4_K 或 Q6_K 格式的 llama、mistral 或 qwen2 模型）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Choose a smaller context length, a more strongly quantized model, or spread the model over more GPUs.</source>
+        <translation>请选择更短的上下文长度、量化程度更高的模型，或将模型分布到更多 GPU 上。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check that the NVIDIA driver is working (nvidia-smi), then try again.</source>
+        <translation>请检查 NVIDIA 驱动是否正常工作（nvidia-smi），然后重试。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Nothing was loaded. Press Load to start again.</source>
+        <translation>未加载任何内容。请按“加载”重新开始。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check that the file exists and that you may read it.</source>
+        <translation>请检查文件是否存在，以及您是否有读取权限。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Check the settings and try again.</source>
+        <translation>请检查设置后重试。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Loading %1 was cancelled</source>
+        <translation>已取消加载 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 does not fit in memory</source>
+        <translation>%1 无法装入内存</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 is not supported</source>
+        <translation>不支持 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 is not a valid model file</source>
+        <translation>%1 不是有效的模型文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Could not load %1</source>
+        <translation>无法加载 %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The reply ran out of memory</source>
+        <translation>生成回复时内存不足</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The reply could not be generated</source>
+        <translation>无法生成回复</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Start a new conversation or load the model with a longer context.</source>
+        <translation>请开始新的对话，或以更长的上下文加载模型。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cannot open %1</source>
+        <translation>无法打开 %1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::ChatInput</name>
+    <message>
+        <location filename="../gui/chat_input.cpp" line="+16"/>
+        <source>Write a message… (Enter sends, Shift+Enter for a new line)</source>
+        <translation>输入消息…（Enter 发送，Shift+Enter 换行）</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::ChatPanel</name>
+    <message>
+        <location filename="../gui/chat_panel.cpp" line="+66"/>
+        <source>Send</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Regenerate</source>
+        <translation>重新生成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New Conversation</source>
+        <translation>新对话</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Send the message (Enter)</source>
+        <translation>发送消息（Enter）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop the reply being generated (Esc)</source>
+        <translation>停止正在生成的回复（Esc）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Discard the last reply and generate a new one</source>
+        <translation>丢弃最后一条回复并重新生成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Start a new, empty conversation</source>
+        <translation>开始一个新的空白对话</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Open a GGUF model to start: File ▸ Open Model…, or drop a .gguf file here.</source>
+        <extracomment>&quot;File ▸ Open Model…&quot; names the File menu and its entry: use their translations (without the &amp;).</extracomment>
+        <translation>请先打开一个 GGUF 模型：文件 ▸ 打开模型…，或将 .gguf 文件拖放到此处。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Press Load to load %1, then write a message.</source>
+        <extracomment>&quot;Load&quot; is the model panel&apos;s Load button: use its translation. %1 is the model&apos;s name.</extracomment>
+        <translation>请按“加载”加载 %1，然后输入消息。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Loading the model…</source>
+        <translation>正在加载模型…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The model is ready. Write a message below.</source>
+        <translation>模型已就绪。请在下方输入消息。</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::DeviceSource</name>
+    <message>
+        <location filename="../gui/device_source.cpp" line="+131"/>
+        <source>no GPU in the device list</source>
+        <translation>设备列表中没有 GPU</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::EngineWorker</name>
+    <message>
+        <location filename="../gui/engine_worker.cpp" line="+56"/>
+        <source>Loading %1 was cancelled.</source>
+        <translation>已取消加载 %1。</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>No model is loaded. Open and load a model first.</source>
+        <translation>尚未加载模型。请先打开并加载模型。</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::ErrorBanner</name>
+    <message>
+        <location filename="../gui/error_banner.cpp" line="+57"/>
+        <source>Dismiss</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dismiss message</source>
+        <translation>关闭消息</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::GpuListModel</name>
+    <message>
+        <location filename="../gui/gpu_list_model.cpp" line="+29"/>
+        <source>%1 used · %2 free of %3</source>
+        <translation>已用 %1 · 空闲 %2 / 共 %3</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>%1: %2</source>
+        <extracomment>A GPU: its CUDA index and its name (&quot;0: NVIDIA H200&quot;).</extracomment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1
+UUID: %2
+PCI bus: %3
+Compute capability: %4
+Memory: %5</source>
+        <translation>%1
+UUID：%2
+PCI 总线：%3
+计算能力：%4
+显存：%5</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Compute</source>
+        <extracomment>Column header: the GPU&apos;s CUDA compute capability (&quot;9.0&quot;).</extracomment>
+        <translation>计算能力</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::GpuPanel</name>
+    <message>
+        <location filename="../gui/gpu_panel.cpp" line="+68"/>
+        <source>No GPU can be used: %1.
+Tessera runs models on the CPU.</source>
+        <extracomment>%1 is why (from the driver or the build), e.g. &quot;no NVIDIA driver/GPU found&quot;.</extracomment>
+        <translation>没有可用的 GPU：%1。
+Tessera 将在 CPU 上运行模型。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Looking for GPUs…</source>
+        <translation>正在查找 GPU…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Reading GPU memory failed: %1</source>
+        <translation>读取 GPU 显存失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::GpuWorkspace</name>
+    <message>
+        <location filename="../gui/gpu_workspace.cpp" line="+111"/>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPU Memory</source>
+        <translation>GPU 显存</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Performance</source>
+        <translation>性能</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::MainWindow</name>
+    <message>
+        <location filename="../gui/main_window.cpp" line="+301"/>
+        <source>&amp;Open Model…</source>
+        <translation>打开模型(&amp;O)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Load Model</source>
+        <translation>加载模型(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Unload Model</source>
+        <translation>卸载模型(&amp;U)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open &amp;Conversation…</source>
+        <translation>打开对话(&amp;C)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Save Conversation…</source>
+        <translation>保存对话(&amp;S)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;New Conversation</source>
+        <translation>新建对话(&amp;N)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Regenerate Reply</source>
+        <translation>重新生成回复(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Stop</source>
+        <translation>停止(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Copy Last Reply</source>
+        <translation>复制最后一条回复(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;About Tessera</source>
+        <translation>关于 Tessera(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Chat</source>
+        <translation>对话(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Settings</source>
+        <translation>设置(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>System default</source>
+        <extracomment>Language menu entry: follow the language of the desktop session.</extracomment>
+        <translation>系统默认</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Generation</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>System Prompt</source>
+        <translation>系统提示词</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sampling</source>
+        <translation>采样</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Last reply: %1 tok/s</source>
+        <translation>上一条回复：%1 tok/s</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>&amp;%1 %2</source>
+        <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
+        <translation>&amp;%1 %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Clear Recent Files</source>
+        <translation>清除最近文件</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <location line="+43"/>
+        <source>Open Another File…</source>
+        <translation>打开其他文件…</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The conversation was not saved</source>
+        <translation>对话未保存</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Choose a folder you can write to and try again.</source>
+        <translation>请选择您有写入权限的文件夹后重试。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Saved the conversation to %1</source>
+        <translation>已将对话保存到 %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The conversation could not be opened</source>
+        <translation>无法打开对话</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Choose a conversation file saved by Tessera.</source>
+        <translation>请选择由 Tessera 保存的对话文件。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Opened the conversation %1</source>
+        <translation>已打开对话 %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Open a GGUF Model</source>
+        <translation>打开 GGUF 模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GGUF models (*.gguf);;All files (*)</source>
+        <translation>GGUF 模型 (*.gguf);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Save Conversation</source>
+        <extracomment>The file name the save dialog suggests.</extracomment>
+        <translation>保存对话</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>conversation.json</source>
+        <translation>对话.json</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+6"/>
+        <source>Conversations (*.json);;All files (*)</source>
+        <translation>对话 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Open Conversation</source>
+        <translation>打开对话</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Copied to the clipboard</source>
+        <translation>已复制到剪贴板</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>About Tessera</source>
+        <translation>关于 Tessera</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;Runs GGUF language models on NVIDIA GPUs with its own CUDA backend, or on the CPU.&lt;/p&gt;&lt;p&gt;MIT License.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;使用自有的 CUDA 后端在 NVIDIA GPU 上运行 GGUF 语言模型，也可在 CPU 上运行。&lt;/p&gt;&lt;p&gt;MIT 许可证。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>No model loaded</source>
+        <translation>未加载模型</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Loading %1… %2%</source>
+        <extracomment>The file being loaded, then how much of it is done, in percent.</extracomment>
+        <translation>正在加载 %1… %2%</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Ready: %1 (%2, %3 parameters) on the CPU</source>
+        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;).</extracomment>
+        <translation>就绪：%1（%2，%3 参数），运行于 CPU</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Ready: %1 (%2, %3 parameters) on %4</source>
+        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;), the engine&apos;s backend (&quot;cuda (2 GPUs)&quot;).</extracomment>
+        <translation>就绪：%1（%2，%3 参数），运行于 %4</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Generating: %1 tok so far</source>
+        <translation>正在生成：已生成 %1 tok</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 — Tessera</source>
+        <extracomment>Window title: model name, then the application name.</extracomment>
+        <translation>%1 — Tessera</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tessera</source>
+        <translation>Tessera</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::MemoryPlot</name>
+    <message>
+        <location filename="../gui/memory_plot.cpp" line="+51"/>
+        <source>GPU memory in use over time</source>
+        <translation>GPU 显存占用随时间的变化</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export PNG…</source>
+        <translation>导出 PNG…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save this plot as a PNG image</source>
+        <translation>将此图表保存为 PNG 图像</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GiB used</source>
+        <translation>已用 (GiB)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1: %2</source>
+        <extracomment>A GPU in the legend: its CUDA index and its name (&quot;0: NVIDIA H200&quot;).</extracomment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Export Memory Plot</source>
+        <translation>导出显存图表</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>gpu-memory.png</source>
+        <translation>gpu-memory.png</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::MessageWidget</name>
+    <message>
+        <location filename="../gui/message_widget.cpp" line="+55"/>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy this message as Markdown</source>
+        <translation>以 Markdown 格式复制此消息</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>generating…</source>
+        <translation>正在生成…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::ModelPanel</name>
+    <message>
+        <location filename="../gui/model_panel.cpp" line="+56"/>
+        <source>File:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Architecture:</source>
+        <translation>架构：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Parameters:</source>
+        <translation>参数：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tensor types:</source>
+        <translation>张量类型：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Trained context:</source>
+        <translation>训练上下文：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Layers:</source>
+        <translation>层数：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Vocabulary:</source>
+        <translation>词表：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Chat template:</source>
+        <translation>对话模板：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>File size:</source>
+        <translation>文件大小：</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>Open Model…</source>
+        <translation>打开模型…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load</source>
+        <translation>加载</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unload</source>
+        <translation>卸载</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load the model with the context length chosen below</source>
+        <translation>使用下方选择的上下文长度加载模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Free the memory the model holds</source>
+        <translation>释放模型占用的内存</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Context length:</source>
+        <translation>上下文长度：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> tokens</source>
+        <extracomment>Suffix of the context length box, after the number (&quot;4096 tokens&quot;).</extracomment>
+        <translation> 个 token</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How many tokens of conversation the model can see. Longer contexts need more memory.</source>
+        <translation>模型可以看到的对话 token 数。上下文越长，所需内存越多。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%p%</source>
+        <extracomment>Text on the load progress bar; Qt replaces %p with the percentage done.</extracomment>
+        <translation>%p%</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>No model open</source>
+        <translation>未打开模型</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+30"/>
+        <source>Model default</source>
+        <translation>模型默认值</translation>
+    </message>
+    <message>
+        <location line="-23"/>
+        <source>unknown (no general.architecture)</source>
+        <translation>未知（缺少 general.architecture）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%1 (%Ln tensor(s))</source>
+        <extracomment>Parameter count (e.g. &quot;7.24 B&quot;), then how many tensors hold them.</extracomment>
+        <translation>
+            <numerusform>%1（%Ln 个张量）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 ×%2 (%3)</source>
+        <extracomment>One tensor type: its name, how many tensors have it, their size (&quot;Q4_K ×226 (3.80 GiB)&quot;).</extracomment>
+        <translation>%1 ×%2（%3）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln token(s)</source>
+        <translation>
+            <numerusform>%Ln 个 token</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+1"/>
+        <location line="+4"/>
+        <source>not stated</source>
+        <translation>未注明</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-2"/>
+        <source>%Ln token(s) (%1)</source>
+        <extracomment>Vocabulary size, then the tokenizer&apos;s kind (&quot;llama&quot;, &quot;gpt2&quot;).</extracomment>
+        <translation>
+            <numerusform>%Ln 个 token（%1）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown tokenizer</source>
+        <translation>未知分词器</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>yes</source>
+        <translation>有</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no (plain text continuation)</source>
+        <translation>无（纯文本续写）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This file contains tensor types Tessera cannot compute with yet: %1.</source>
+        <extracomment>%1 lists tensor type names (&quot;IQ2_XS and IQ3_S&quot;).</extracomment>
+        <translation>此文件包含 Tessera 尚不支持计算的张量类型：%1。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Model default (%1)</source>
+        <translation>模型默认值（%1）</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Reading the file…</source>
+        <translation>正在读取文件…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not loaded. Press Load to load it.</source>
+        <translation>未加载。请按“加载”进行加载。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open a GGUF model file to see what is in it.</source>
+        <translation>打开 GGUF 模型文件以查看其内容。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Loaded in %1 s on the CPU.</source>
+        <translation>已用 %1 秒加载到 CPU。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Loaded in %1 s on %2.</source>
+        <extracomment>%2 names the backend the engine chose (&quot;cuda (2 GPUs)&quot;).</extracomment>
+        <translation>已用 %1 秒加载到 %2。</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::SamplingPanel</name>
+    <message>
+        <location filename="../gui/sampling_panel.cpp" line="+69"/>
+        <source>Temperature:</source>
+        <translation>温度：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Top-k:</source>
+        <translation>Top-k：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Top-p:</source>
+        <translation>Top-p：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Min-p:</source>
+        <translation>Min-p：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Repetition penalty:</source>
+        <translation>重复惩罚：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Seed:</source>
+        <translation>随机种子：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Max reply tokens:</source>
+        <translation>回复最大 token 数：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Higher values give more varied replies; 0 always picks the most likely token.</source>
+        <translation>值越高，回复越多样；0 始终选择可能性最高的 token。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>off</source>
+        <extracomment>Shown in the Top-k box at 0.</extracomment>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sample only among the k most likely tokens (0 = no limit).</source>
+        <translation>仅在可能性最高的 k 个 token 中采样（0 = 不限制）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sample among the most likely tokens whose probabilities add up to p (1 = off).</source>
+        <translation>在概率累计达到 p 的最可能 token 中采样（1 = 关闭）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Drop tokens less likely than this fraction of the most likely one (0 = off).</source>
+        <translation>丢弃概率低于最可能 token 该比例的 token（0 = 关闭）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Penalise tokens that already appeared (1 = off).</source>
+        <translation>惩罚已出现过的 token（1 = 关闭）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>random</source>
+        <extracomment>Shown in the Seed box at -1: a new random seed for every reply.</extracomment>
+        <translation>随机</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A fixed seed makes replies repeatable with the same settings.</source>
+        <translation>固定随机种子可使相同设置下的回复可重现。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The longest reply, in tokens.</source>
+        <translation>回复的最大长度（以 token 计）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reset to Defaults</source>
+        <translation>恢复默认值</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::SplitEditor</name>
+    <message>
+        <location filename="../gui/split_editor.cpp" line="+145"/>
+        <source>None (main GPU only)</source>
+        <translation>无（仅主 GPU）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Layer (whole layers per GPU)</source>
+        <translation>按层（每个 GPU 承载完整的层）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Row (every matrix split by rows)</source>
+        <translation>按行（每个矩阵按行拆分）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Layer: each GPU holds whole layers and the activations hop between GPUs.
+Row: each weight matrix is split across the GPUs, which compute in parallel.
+None: everything on the main GPU.</source>
+        <translation>按层：每个 GPU 承载完整的层，激活值在 GPU 之间传递。
+按行：每个权重矩阵拆分到各 GPU 上并行计算。
+无：全部放在主 GPU 上。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The GPU that holds the shared tensors (row split) or everything (no split)</source>
+        <translation>存放共享张量（按行拆分）或全部内容（不拆分）的 GPU</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+179"/>
+        <source>F16</source>
+        <extracomment>KV cache precision: 16-bit floats.</extracomment>
+        <translation>F16</translation>
+    </message>
+    <message>
+        <location line="-177"/>
+        <location line="+177"/>
+        <source>F32</source>
+        <extracomment>KV cache precision: 32-bit floats.</extracomment>
+        <translation>F32</translation>
+    </message>
+    <message>
+        <location line="-176"/>
+        <source>Precision of the KV cache: F32 doubles its size</source>
+        <translation>KV 缓存精度：F32 会使其大小翻倍</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Even</source>
+        <extracomment>Preset: the same share on every GPU.</extracomment>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Free Memory</source>
+        <extracomment>Preset: shares by each GPU&apos;s free memory.</extracomment>
+        <translation>空闲显存</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Total Memory</source>
+        <extracomment>Preset: shares by each GPU&apos;s total memory.</extracomment>
+        <translation>总显存</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The same share on every GPU</source>
+        <translation>每个 GPU 分配相同份额</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shares proportional to each GPU&apos;s free memory</source>
+        <translation>按每个 GPU 的空闲显存比例分配</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shares proportional to each GPU&apos;s total memory</source>
+        <translation>按每个 GPU 的总显存比例分配</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Apply Split</source>
+        <translation>应用拆分</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Split:</source>
+        <translation>拆分：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Main GPU:</source>
+        <translation>主 GPU：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KV cache:</source>
+        <translation>KV 缓存：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Presets:</source>
+        <translation>预设：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No GPU: the model runs on the CPU, so there is nothing to split.</source>
+        <translation>没有 GPU：模型在 CPU 上运行，因此无需拆分。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>used by others</source>
+        <translation>其他程序占用</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scratch</source>
+        <translation>临时缓冲区</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>dashed line: usable limit</source>
+        <translation>虚线：可用上限</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1: %2</source>
+        <extracomment>A GPU: its CUDA index and its name (&quot;0: NVIDIA H200&quot;).</extracomment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>UUID %1</source>
+        <translation>UUID %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Share of the model for %1</source>
+        <translation>分配给 %1 的模型份额</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Share of the model this GPU gets (the ratios normalised)</source>
+        <translation>此 GPU 获得的模型份额（比例已归一化）</translation>
+    </message>
+    <message>
+        <location line="+124"/>
+        <source>Holds nothing of the model (%1 usable)</source>
+        <translation>不承载模型的任何部分（可用 %1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weights %1 · KV cache %2 · Scratch %3 = %4 of %5 usable</source>
+        <translation>权重 %1 · KV 缓存 %2 · 临时缓冲区 %3 = %4 / 可用 %5</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Open a model to see what each GPU would hold.</source>
+        <translation>打开模型以查看每个 GPU 将承载的内容。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%1 · context %Ln token(s) · %2 KV cache</source>
+        <extracomment>The previewed model: its name, the context length, the KV cache precision (F16 or F32).</extracomment>
+        <translation>
+            <numerusform>%1 · 上下文 %Ln 个 token · KV 缓存 %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 free of %2</source>
+        <translation>空闲 %1 / 共 %2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 %</source>
+        <extracomment>A GPU&apos;s share of the model, in percent.</extracomment>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>KV heads %1–%2, FFN rows %3–%4</source>
+        <translation>KV 头 %1–%2，FFN 行 %3–%4</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>layers %1–%2</source>
+        <translation>第 %1–%2 层</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 (%2)</source>
+        <extracomment>What a GPU would hold (bytes), then which layers or rows.</extracomment>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weights: %1 bytes
+KV cache: %2 bytes
+Scratch: %3 bytes
+Total: %4 bytes
+Usable: %5 bytes</source>
+        <translation>权重：%1 字节
+KV 缓存：%2 字节
+临时缓冲区：%3 字节
+总计：%4 字节
+可用：%5 字节</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>This split cannot be planned: %1</source>
+        <translation>无法规划此拆分：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Does not fit: %1</source>
+        <translation>放不下：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>Fits: %1 in total on %n GPU(s).</source>
+        <translation>
+            <numerusform>可以放下：%n 个 GPU 上共 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Load a model first; the next load uses this split</source>
+        <translation>请先加载模型；下次加载将使用此拆分</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The model would not fit with this split</source>
+        <translation>按此拆分模型放不下</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The loaded model already uses this split</source>
+        <translation>已加载的模型已在使用此拆分</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reload the model with this split</source>
+        <translation>按此拆分重新加载模型</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::SplitPreviewModel</name>
+    <message>
+        <location filename="../gui/split_preview_model.cpp" line="+223"/>
+        <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Move share to another GPU, shorten the context or use a smaller quantization.</source>
+        <translation>将会溢出：需要 %1，但只有 %2 可用（空闲 %3，预留 %4）。请将份额移到其他 GPU、缩短上下文或使用更小的量化。</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::SystemPromptEdit</name>
+    <message>
+        <location filename="../gui/system_prompt_edit.cpp" line="+22"/>
+        <source>For example: You are a helpful assistant. Answer briefly.</source>
+        <translation>例如：你是一个乐于助人的助手。请简短回答。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Instructions the model sees before the conversation. Used only by models with a chat template.</source>
+        <translation>模型在对话开始前看到的指令。仅适用于带有对话模板的模型。</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::ThroughputPlot</name>
+    <message>
+        <location filename="../gui/throughput_plot.cpp" line="+145"/>
+        <source>Tokens per second appear here while the model answers.</source>
+        <translation>模型回答时，这里会显示每秒 token 数。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Export PNG…</source>
+        <translation>导出 PNG…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save this plot as a PNG image</source>
+        <translation>将此图表保存为 PNG 图像</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>seconds since the request</source>
+        <translation>自请求起的秒数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>generation tokens/s</source>
+        <translation>生成 token/秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>prompt tokens/s</source>
+        <translation>提示词 token/秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>reply</source>
+        <extracomment>Axis of the recent-replies bar chart: reply number.</extracomment>
+        <translation>回复</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>generation</source>
+        <extracomment>Axis of the recent-replies bar chart: generation tokens/s.</extracomment>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+1"/>
+        <source>prompt</source>
+        <extracomment>Axis of the recent-replies bar chart (and the band over the prompt phase): prompt tokens/s.</extracomment>
+        <translation>提示词</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prompt tokens/s</source>
+        <translation>提示词 token/秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Generation tokens/s</source>
+        <translation>生成 token/秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Generation tokens/s per reply</source>
+        <translation>每条回复的生成 token/秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prompt tokens/s per reply</source>
+        <translation>每条回复的提示词 token/秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+40"/>
+        <source>Earlier replies</source>
+        <translation>之前的回复</translation>
+    </message>
+    <message>
+        <location line="-22"/>
+        <source>first token
+%1 s</source>
+        <extracomment>Next to the dashed line at the first token: the time it took, in seconds.</extracomment>
+        <translation>首个 token
+%1 秒</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Reply %1: reading the prompt…</source>
+        <translation>回复 %1：正在读取提示词…</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Reply %1: first token after %2 s, generating…</source>
+        <translation>回复 %1：%2 秒后出现首个 token，正在生成…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+12"/>
+        <source>Reply %1: %2 tokens/s, %Ln token(s) so far</source>
+        <extracomment>While generating: reply number, current speed, tokens generated so far.</extracomment>
+        <translation>
+            <numerusform>回复 %1：%2 token/秒，已生成 %Ln 个 token</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Reply %1 failed</source>
+        <translation>回复 %1 失败</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Reply %1 (stopped): prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s</source>
+        <extracomment>A reply the user stopped: reply number, prompt tokens and speed, generated tokens and speed, time to first token.</extracomment>
+        <translation>回复 %1（已停止）：提示词 %2 tok，%3 tok/s · 生成 %4 tok，%5 tok/s · 首个 token %6 秒</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Reply %1: prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s</source>
+        <extracomment>A finished reply: reply number, prompt tokens and speed, generated tokens and speed, time to first token.</extracomment>
+        <translation>回复 %1：提示词 %2 tok，%3 tok/s · 生成 %4 tok，%5 tok/s · 首个 token %6 秒</translation>
+    </message>
+    <message>
+        <location line="+84"/>
+        <source>Export Throughput Plot</source>
+        <translation>导出吞吐量图表</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>throughput.png</source>
+        <translation>throughput.png</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+</context>
+</TS>
