@@ -102,7 +102,8 @@ Result<const CudaPluginApi*> CudaPluginLoader::open() {
     return make_error(ErrorKind::Unsupported,
                       std::string("this build of Tessera has no CUDA backend (configured with TESSERA_BUILD_CUDA=OFF) "
                                   "and no module ") +
-                          kCudaPluginFileName + " was found (looked for " + joined(candidates_) + ")");
+                          kCudaPluginFileName + " was found (looked for " + joined(candidates_) +
+                          "); build with CUDA, or set " + kCudaPluginEnv + " to a module from such a build");
 #endif
   }
 

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <optional>
+#include <ostream>
 #include <string>
 
 #include <gmock/gmock.h>
@@ -125,6 +126,8 @@ struct Flaw {
   const char* name;
   const char* message;
 };
+// Names the parameter in test listings (ctest shows it).
+void PrintTo(const Flaw& flaw, std::ostream* os) { *os << flaw.name; }
 
 class FlawedModule : public ::testing::TestWithParam<Flaw> {};
 
