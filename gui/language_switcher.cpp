@@ -24,6 +24,7 @@ LanguageSwitcher::LanguageSwitcher(QObject* parent) : QObject(parent) {}
 
 LanguageSwitcher::~LanguageSwitcher() {
   removeTranslators();
+  // No LocaleChange event: the window that owns this is going away with it.
   QLocale::setDefault(previous_default_);
 }
 
@@ -80,8 +81,8 @@ QString LanguageSwitcher::findTranslation(const QString& code) {
 }
 
 QString LanguageSwitcher::apply(const QString& code) {
-  choice_ = code;
   const bool explicit_choice = isShipped(code);
+  choice_ = explicit_choice ? code : QString();  // an unknown code (a language since removed) = the system's
   const QString wanted = explicit_choice ? code : matchLocale(QLocale::system());
   const bool had_translators = app_installed_ || qt_installed_;
   removeTranslators();

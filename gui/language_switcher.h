@@ -47,7 +47,7 @@ class LanguageSwitcher : public QObject {
   // Shows the interface in `code`; empty (or an unknown code) follows the system locale.
   // Returns the language now shown. Falls back to English when a .qm file is missing.
   QString apply(const QString& code);
-  QString choice() const { return choice_; }  // as last given to apply()
+  QString choice() const { return choice_; }  // as last given to apply(); empty = the system's
   QString active() const { return active_; }  // the language shown
 
  signals:

@@ -1,8 +1,8 @@
 // Switching the interface language at run time: the main window (menus, buttons, dock and panel
 // titles, status, an error already shown, a message's buttons) reads German or Japanese at once
-// and English again afterwards, in the same window; the choice persists; and in German, with
-// German's longer words, the window's buttons and labels still get the room they ask for at the
-// default size and at the smallest size the window allows.
+// and English again afterwards, in the same window; the choice persists; and in German (whose
+// words run about a third longer), French, Spanish, Japanese and Chinese the window's buttons and
+// labels still get the room they ask for at the default size and at the smallest size it allows.
 #include <QAbstractButton>
 #include <QDoubleSpinBox>
 #include <QApplication>
@@ -253,6 +253,20 @@ TEST(LanguageSwitch, TheChoiceIsKeptForTheNextStart) {
   EXPECT_EQ(checked->text(), QStringLiteral("Français"));
 }
 
+TEST(LanguageSwitch, AnUnknownSavedLanguageFollowsTheSystem) {
+  test::FreshSettings settings;
+  AppSettings().setLanguage(QStringLiteral("pt_BR"));  // not shipped (any more)
+  auto script = std::make_shared<test::SessionScript>();
+  MainWindow window(std::make_unique<test::ScriptedSession>(script));
+  EXPECT_EQ(window.languageSwitcher()->choice(), QString());
+  EXPECT_EQ(window.languageSwitcher()->active(), LanguageSwitcher::matchLocale(QLocale::system()));
+  QAction* checked = nullptr;
+  for (QAction* a : window.languageMenu()->actions())
+    if (a->isChecked()) checked = a;
+  ASSERT_NE(checked, nullptr);
+  EXPECT_EQ(checked->data().toString(), QString());  // "System default"
+}
+
 // Buttons and one-line labels narrower or lower than they ask for cut their text off. `checked`
 // counts the visible ones looked at.
 QStringList clipped(QWidget* root, int* checked) {
@@ -311,7 +325,7 @@ QStringList clippedAt(Window& w, const QSize& size) {
   return found;
 }
 
-TEST(LanguageSwitch, GermanTextsFitAtTheDefaultAndTheSmallestSize) {
+TEST(LanguageSwitch, TranslatedTextsFitAtTheDefaultAndTheSmallestSize) {
   // Two GPUs, so the split editor shows its presets and Apply.
   qputenv("TESSERA_GUI_FAKE_GPUS", "NVIDIA H200:141,NVIDIA L40S:48:40");
   Window w;
