@@ -40,7 +40,8 @@ const char* backend_options_usage() {
          "  -sm, --split-mode MODE    multi-GPU split: none | layer | row\n"
          "  -ts, --tensor-split LIST  share of the model per GPU, e.g. 3,1\n"
          "  -mg, --main-gpu N         GPU that holds shared tensors (default 0)\n"
-         "  (TESSERA_CUDA_VIRTUAL_DEVICES=N[:GIB] presents N virtual GPUs on the first GPU)\n";
+         "  (TESSERA_CUDA_VIRTUAL_DEVICES=N[:GIB] presents N virtual GPUs on the first GPU;\n"
+         "   TESSERA_CUDA_PLUGIN=FILE loads the CUDA backend module libtessera-cuda.so from FILE)\n";
 }
 
 namespace {
