@@ -181,6 +181,13 @@ class CudaModel final : public BackendModel {
   int32_t n_ctx_ = 0, n_batch_ = 0, n_past_ = 0;
   bool all_logits_ = false;
   bool graphs_enabled_ = true;
+  // Which fused kernels a step uses (all by default; TESSERA_CUDA_UNFUSED turns some off to
+  // measure them).
+  struct Fusions {
+    bool glu = true;      // gate|up matvec applies SwiGLU (else matvec + swiglu kernel)
+    bool norm_q8 = true;  // RMSNorm writes the q8 activations (else norm + quantize kernel)
+    bool rope_kv = true;  // RoPE of q, k and the KV-cache write in one kernel (else three)
+  } fuse_;
   std::string graph_note_;
   cudaGraphExec_t graph_exec_[2] = {nullptr, nullptr};  // [0]: no logits, [1]: logits
   cudaEvent_t step_done_ = nullptr;                     // recorded on the home stream at the end of each eval

@@ -239,6 +239,14 @@ Status CudaModel::init(const ModelSpec& spec, const BackendModelSettings& settin
     graphs_enabled_ = false;
     graph_note_ = "CUDA graphs off (TESSERA_CUDA_GRAPHS=0)";
   }
+  // A/B switches for measuring each fusion (docs/perf.md): TESSERA_CUDA_UNFUSED=glu,norm_q8,rope.
+  if (const char* u = std::getenv("TESSERA_CUDA_UNFUSED"); u != nullptr) {
+    const std::string list = std::string(",") + u + ",";
+    fuse_.glu = list.find(",glu,") == std::string::npos;
+    fuse_.norm_q8 = list.find(",norm_q8,") == std::string::npos;
+    fuse_.rope_kv = list.find(",rope,") == std::string::npos;
+    notes_.push_back(std::string("unfused: ") + u);
+  }
 
   const size_t nd = plan.devices.size();
   for (size_t i = 0; i < nd; ++i) {

@@ -52,9 +52,9 @@ Status matmul(DeviceState& d, const WeightMatrix& w, Input& in, int n_tok, float
 // RMSNorm of the residual rows into d.s.xb, as the input of the next matrices. A decode step whose
 // next matrix is quantized gets the q8 copy from the same kernel (one launch instead of two).
 Result<Input> norm_input(DeviceState& d, const float* x, int64_t E, const float* w, int n_tok, float eps,
-                         const WeightMatrix& next) {
+                         const WeightMatrix& next, bool fuse) {
   Input in{d.s.xb, E, E};
-  if (n_tok <= kMaxMatvecVectors && next.rows > 0 && !is_float_type(next.type) && E % 32 == 0) {
+  if (fuse && n_tok <= kMaxMatvecVectors && next.rows > 0 && !is_float_type(next.type) && E % 32 == 0) {
     TESSERA_TRY(rms_norm_q8(x, E, w, d.s.xb, E, d.s.in, n_tok, E, eps, d.stream));
     in.q8 = true;
   } else {
@@ -138,8 +138,14 @@ Status CudaModel::attention_part(DeviceState& d, const DeviceLayer& l, int n_tok
   RopeConfig rc = rope_;
   rc.freq_factors = d.freq_factors;
   KvCacheView cache{d.k_cache(l.kv_slot, n_ctx_), d.v_cache(l.kv_slot, n_ctx_), d.kv_dim, n_ctx_};
-  TESSERA_TRY(rope_qk_to_cache(d.s.q, d.s.k, d.s.v, W, n_tok, static_cast<int>(d.n_head), static_cast<int>(d.n_head_kv),
-                               hd, pos, rc, cache, d.stream));
+  if (fuse_.rope_kv) {
+    TESSERA_TRY(rope_qk_to_cache(d.s.q, d.s.k, d.s.v, W, n_tok, static_cast<int>(d.n_head),
+                                 static_cast<int>(d.n_head_kv), hd, pos, rc, cache, d.stream));
+  } else {
+    TESSERA_TRY(rope(d.s.q, W, n_tok, static_cast<int>(d.n_head), hd, pos, rc, d.stream));
+    TESSERA_TRY(rope(d.s.k, W, n_tok, static_cast<int>(d.n_head_kv), hd, pos, rc, d.stream));
+    TESSERA_TRY(kv_cache_write(d.s.k, W, d.s.v, W, n_tok, static_cast<int>(d.kv_dim), pos, cache, d.stream));
+  }
   AttentionArgs a;
   a.q = d.s.q;
   a.q_stride = W;
@@ -161,7 +167,7 @@ Status CudaModel::attention_part(DeviceState& d, const DeviceLayer& l, int n_tok
 Status CudaModel::ffn_part(DeviceState& d, const DeviceLayer& l, int n_tok, MatmulInput& in, float* out,
                            bool accumulate) {
   if (l.n_ff == 0) return {};
-  if (n_tok == 1 && l.gate_up.rows > 0) {
+  if (n_tok == 1 && l.gate_up.rows > 0 && fuse_.glu) {
     // One fused gate|up matvec that applies SwiGLU itself: h goes to the gate buffer, gate and up
     // never reach memory.
     if (!is_float_type(l.gate_up.type) && !in.q8) {
@@ -169,6 +175,11 @@ Status CudaModel::ffn_part(DeviceState& d, const DeviceLayer& l, int n_tok, Matm
       in.q8 = true;
     }
     TESSERA_TRY(matvec_glu(l.gate_up, in.x, d.s.in, d.s.gate, d.stream));
+  } else if (n_tok == 1 && l.gate_up.rows > 0 && (n_batch_ >= 2 || d.s.up == d.s.gate + l.n_ff)) {
+    // Unfused (A/B): one gate|up matvec writing gate then up (2 n_ff floats: the gate buffer holds
+    // n_batch rows, or gate and up lie back to back), then the SwiGLU kernel.
+    TESSERA_TRY(matmul(d, l.gate_up, in, 1, d.s.gate, 2 * l.n_ff, false));
+    TESSERA_TRY(swiglu(d.s.gate, d.s.gate + l.n_ff, d.s.gate, l.n_ff, d.stream));
   } else {
     TESSERA_TRY(matmul(d, l.gate, in, n_tok, d.s.gate, l.n_ff, false));
     TESSERA_TRY(matmul(d, l.up, in, n_tok, d.s.up, l.n_ff, false));
@@ -186,7 +197,7 @@ Status CudaModel::output_part(DeviceState& d, int n_tok, LogitsRequest request) 
   const int rows = request == LogitsRequest::Last ? 1 : n_tok;
   const int first = n_tok - rows;
   TESSERA_ASSIGN_OR_RETURN(Input in, norm_input(d, d.s.x + static_cast<int64_t>(first) * E, E, d.output_norm, rows,
-                                                spec_.rms_eps, d.output));
+                                                spec_.rms_eps, d.output, fuse_.norm_q8));
   TESSERA_TRY(matmul(d, d.output, in, rows, d.s.logits, spec_.n_vocab, false));
   return cuda::argmax(d.s.logits + static_cast<int64_t>(rows - 1) * spec_.n_vocab, spec_.n_vocab, d.s.argmax_out,
                       d.s.argmax_ws, d.s.argmax_ws_bytes, d.stream);
@@ -207,12 +218,13 @@ Status CudaModel::run_layer_mode(int n_tok, LogitsRequest request) {
     }
     TESSERA_TRY(use_device(d));
     const DeviceLayer& l = d.layers[static_cast<size_t>(d.layer_index[static_cast<size_t>(li)])];
-    TESSERA_ASSIGN_OR_RETURN(
-        Input ain, norm_input(d, d.s.x, E, l.attn_norm, n_tok, spec_.rms_eps, first_attention_matrix(l, n_tok)));
+    TESSERA_ASSIGN_OR_RETURN(Input ain, norm_input(d, d.s.x, E, l.attn_norm, n_tok, spec_.rms_eps,
+                                                   first_attention_matrix(l, n_tok), fuse_.norm_q8));
     TESSERA_TRY(attention_part(d, l, n_tok, ain, d.s.x, true));
     TESSERA_TRY(add_bias_rows(d.s.x, E, l.bo, E, n_tok, d.stream));
-    TESSERA_ASSIGN_OR_RETURN(Input fin, norm_input(d, d.s.x, E, l.ffn_norm, n_tok, spec_.rms_eps,
-                                                   n_tok == 1 && l.gate_up.rows > 0 ? l.gate_up : l.gate));
+    TESSERA_ASSIGN_OR_RETURN(Input fin,
+                             norm_input(d, d.s.x, E, l.ffn_norm, n_tok, spec_.rms_eps,
+                                        n_tok == 1 && l.gate_up.rows > 0 ? l.gate_up : l.gate, fuse_.norm_q8));
     TESSERA_TRY(ffn_part(d, l, n_tok, fin, d.s.x, true));
   }
   TESSERA_TRY(output_part(*devs_[static_cast<size_t>(cur)], n_tok, request));
@@ -242,7 +254,8 @@ Status CudaModel::run_row_mode(int n_tok, LogitsRequest request) {
     TESSERA_ASSIGN_OR_RETURN(Input main_in,
                              norm_input(main, main.s.x, E, attn ? ml.attn_norm : ml.ffn_norm, n_tok, spec_.rms_eps,
                                         attn ? first_attention_matrix(ml, n_tok)
-                                             : (n_tok == 1 && ml.gate_up.rows > 0 ? ml.gate_up : ml.gate)));
+                                             : (n_tok == 1 && ml.gate_up.rows > 0 ? ml.gate_up : ml.gate),
+                                        fuse_.norm_q8));
     std::vector<int> parts;
     for (auto& dp : devs_) {
       if (!dp->active || dp->layers.empty()) continue;
