@@ -7,7 +7,6 @@ namespace {
 
 __global__ void add_bias_rows_kernel(float* __restrict__ y, int64_t ld, const float* __restrict__ b, int64_t n,
                                      int64_t total) {
-  pdl_trigger();
   pdl_wait();
   const int64_t g = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (g >= total) return;

@@ -42,7 +42,6 @@ __device__ Best block_best(Best b) {
 }
 
 __global__ void argmax_partial_kernel(const float* __restrict__ x, int64_t n, float* pv, int64_t* pi) {
-  pdl_trigger();
   pdl_wait();
   Best b{-INFINITY, n};
   for (int64_t i = static_cast<int64_t>(blockIdx.x) * kThreads + threadIdx.x; i < n;
@@ -58,7 +57,6 @@ __global__ void argmax_partial_kernel(const float* __restrict__ x, int64_t n, fl
 }
 
 __global__ void argmax_final_kernel(const float* pv, const int64_t* pi, int n_partial, int64_t n, int32_t* out) {
-  pdl_trigger();
   pdl_wait();
   Best b{-INFINITY, n};
   for (int k = threadIdx.x; k < n_partial; k += kThreads)

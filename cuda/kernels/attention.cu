@@ -97,7 +97,6 @@ __device__ __forceinline__ void load_v(const uint16_t* p, float (&v)[DPL]) {
 
 template <int DPL>
 __global__ void attention_kernel(KernelArgs a) {
-  pdl_trigger();
   pdl_wait();
   extern __shared__ __align__(16) uint8_t smem[];
   const int D = a.head_dim;
@@ -229,7 +228,6 @@ __global__ void attention_kernel(KernelArgs a) {
 
 // Merges the splits of one (token, head): out = sum_s 2^(m_s - M) acc_s / sum_s 2^(m_s - M) l_s.
 __global__ void attention_combine_kernel(KernelArgs a) {
-  pdl_trigger();
   pdl_wait();
   const int th = blockIdx.x;  // t * n_head + head
   const int t = th / a.n_head, head = th % a.n_head;

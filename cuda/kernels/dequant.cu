@@ -61,7 +61,6 @@ template <typename T, typename O>
 __global__ void dequant_items_kernel(const uint8_t* __restrict__ w, size_t row_stride, int64_t rows, int64_t cols,
                                      const int32_t* __restrict__ ids, int64_t row0, int64_t n_out_rows,
                                      typename O::Out* __restrict__ out, int64_t ld_out, bool aligned16) {
-  pdl_trigger();
   pdl_wait();
   const int64_t items_per_row = cols / T::kElems * T::kItems;
   const int64_t g = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
@@ -88,7 +87,6 @@ template <typename O>
 __global__ void convert_rows_kernel(const uint8_t* __restrict__ w, size_t row_stride, int64_t rows, int64_t cols,
                                     int src_type, const int32_t* __restrict__ ids, int64_t row0, int64_t n_out_rows,
                                     typename O::Out* __restrict__ out, int64_t ld_out) {
-  pdl_trigger();
   pdl_wait();
   const int64_t g = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (g >= cols * n_out_rows) return;

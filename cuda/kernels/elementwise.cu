@@ -18,7 +18,6 @@ unsigned grid_for(int64_t n) {
 using detail::silu;
 
 __global__ void swiglu_kernel(const float* gate, const float* up, float* out, int64_t n) {
-  pdl_trigger();
   pdl_wait();
   for (int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
        i += static_cast<int64_t>(gridDim.x) * blockDim.x)
@@ -26,7 +25,6 @@ __global__ void swiglu_kernel(const float* gate, const float* up, float* out, in
 }
 
 __global__ void add_kernel(const float* a, const float* b, float* out, int64_t n) {
-  pdl_trigger();
   pdl_wait();
   for (int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
        i += static_cast<int64_t>(gridDim.x) * blockDim.x)
@@ -34,7 +32,6 @@ __global__ void add_kernel(const float* a, const float* b, float* out, int64_t n
 }
 
 __global__ void f32_to_f16_kernel(const float* __restrict__ src, uint16_t* __restrict__ dst, int64_t n) {
-  pdl_trigger();
   pdl_wait();
   for (int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
        i += static_cast<int64_t>(gridDim.x) * blockDim.x)

@@ -12,7 +12,6 @@ namespace {
 
 __global__ void convert_rows_kernel(const float* __restrict__ src, int64_t ld_src, uint16_t* __restrict__ dst,
                                     int64_t ld_dst, int64_t rows, int64_t cols) {
-  pdl_trigger();
   pdl_wait();
   const int64_t g = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (g >= rows * cols) return;
@@ -22,7 +21,6 @@ __global__ void convert_rows_kernel(const float* __restrict__ src, int64_t ld_sr
 
 // Contiguous rows, 4 values per thread (16-byte loads, 8-byte stores).
 __global__ void convert_contiguous4_kernel(const float4* __restrict__ src, uint2* __restrict__ dst, int64_t n4) {
-  pdl_trigger();
   pdl_wait();
   const int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= n4) return;

@@ -12,7 +12,6 @@ namespace {
 __global__ void kv_write_kernel(const float* __restrict__ k, int64_t k_stride, const float* __restrict__ v,
                                 int64_t v_stride, int n_tokens, int kv_dim, const int32_t* __restrict__ positions,
                                 uint16_t* __restrict__ kc, uint16_t* __restrict__ vc, int64_t stride, int capacity) {
-  pdl_trigger();
   pdl_wait();
   const int64_t g = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (g >= static_cast<int64_t>(n_tokens) * kv_dim) return;

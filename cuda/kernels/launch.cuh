@@ -2,23 +2,25 @@
 //
 // Why: a decode step is ~300-500 kernels, most of them 2-30 us long. Between two dependent kernels
 // in a stream (or a CUDA graph) the GPU normally drains the first grid completely, then launches
-// the second: a few microseconds per boundary with the SMs idle, and the memory pipeline restarting
-// from empty for every matrix. On compute capability 9.0+ a kernel launched with the
-// programmatic-stream-serialization attribute may start while its predecessor still runs; it must
-// then execute `griddepcontrol.wait` (pdl_wait) before it reads anything the predecessor wrote or
-// writes anything the predecessor reads. Until then it may do work that depends on nothing earlier
-// in the stream: index arithmetic, and L2 prefetches of weights (constant for the model's life).
+// the second, with the SMs idle meanwhile. On compute capability 9.0+ a kernel launched with the
+// programmatic-stream-serialization attribute may be launched before its predecessor ends; it
+// must then execute `griddepcontrol.wait` (pdl_wait) before it touches memory the predecessor
+// writes or reads.
 //
 // Contract every kernel launched through launch_kernel() keeps:
-//   1. pdl_trigger() first (lets the next kernel in the stream launch as soon as every CTA of this
-//      one has started: its CTAs then wait in pdl_wait, so this never delays this kernel's CTAs,
-//      which are all resident or done by then);
-//   2. only loads of constant data (weights) or L2 prefetches before pdl_wait();
-//   3. pdl_wait() before any other global memory access.
+//   1. pdl_wait() before any global memory access;
+//   2. pdl_trigger() (optional) once its CTA has done its heavy reading: the next kernel of the
+//      stream launches when every CTA has triggered or exited, so its launch overlaps this
+//      kernel's tail. Without it, a CTA triggers when it exits.
 // pdl_wait waits for the whole predecessor grid to complete and its memory to be visible, and the
-// predecessor itself waited for its own predecessor, so ordering stays transitive across the step.
-// On older GPUs, or with TESSERA_CUDA_PDL=0 in the environment (for A/B measurements), kernels
-// launch with plain stream order and the two instructions are not emitted / are no-ops.
+// predecessor itself waited for its own predecessor, so ordering stays transitive across a step.
+//
+// Measured (docs/perf.md, v3): triggering at the very start of every kernel, with L2 prefetches
+// of weights before the wait, made decode 2-3% slower than no PDL: early-launched CTAs took SM
+// slots in whatever order the predecessor freed them and the prefetched lines were evicted by
+// the predecessor's stream before use. Hence the trigger after the main loop, and no prefetch.
+// On older GPUs, or with TESSERA_CUDA_PDL=0 in the environment (A/B measurements), kernels launch
+// with plain stream order and the two instructions are not emitted / are no-ops.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -38,12 +40,6 @@ __device__ __forceinline__ void pdl_wait() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   asm volatile("griddepcontrol.wait;" ::: "memory");
 #endif
-}
-
-// Hint: bring the 128-byte line holding p into L2 (no register, no ordering; safe before pdl_wait
-// for constant data).
-__device__ __forceinline__ void prefetch_l2(const void* p) {
-  asm volatile("prefetch.global.L2 [%0];" ::"l"(p));
 }
 
 // Whether kernels launched on the current device may use PDL: compute capability 9.0 or newer and

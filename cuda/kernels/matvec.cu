@@ -54,7 +54,6 @@ Status check_weights(const WeightMatrix& w, int n_vec) {
 // One warp per 32-element block: the same arithmetic as qd::quantize_x_block.
 __global__ void quantize_x_kernel(const float* __restrict__ x, int64_t ldx, int64_t cols, int n_vec,
                                   uint8_t* __restrict__ q8, size_t vec_bytes, size_t scale_off) {
-  pdl_trigger();
   pdl_wait();
   const int64_t blocks_per_vec = cols / 32;
   const int64_t gw = (static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
@@ -141,8 +140,7 @@ struct FloatArgs {
   float* y;
   int64_t ldy;
   bool accumulate;
-  bool vectorized;     // rows and x 16-byte aligned, cols a multiple of the chunk
-  int prefetch_lines;  // 128-byte lines of each row to prefetch into L2 before pdl_wait
+  bool vectorized;  // rows and x 16-byte aligned, cols a multiple of the chunk
 };
 
 // KS warps per output row (GLU: per pair of rows i and rows + i, combined as silu(g) * u), each
@@ -155,7 +153,6 @@ __global__ void __launch_bounds__(kMatvecWarps * 32) matvec_float_kernel(FloatAr
   using E = FloatElem<kT>;
   constexpr int kPer = 16 / E::kSize;  // elements per 16-byte chunk
   constexpr int R = kGlu ? 2 : 1;
-  pdl_trigger();
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
   const int part = warp % KS;
   const int64_t row = static_cast<int64_t>(blockIdx.x) * (kMatvecWarps / KS) + warp / KS;
@@ -165,10 +162,6 @@ __global__ void __launch_bounds__(kMatvecWarps * 32) matvec_float_kernel(FloatAr
   const uint8_t* wr[R];
 #pragma unroll
   for (int r = 0; r < R; ++r) wr[r] = a.w + (valid ? row + r * a.rows : 0) * a.row_stride;
-  if (valid && part == 0 && lane < a.prefetch_lines) {
-#pragma unroll
-    for (int r = 0; r < R; ++r) prefetch_l2(wr[r] + lane * 128);
-  }
   pdl_wait();
   float acc[R][NV];
 #pragma unroll
@@ -210,6 +203,7 @@ __global__ void __launch_bounds__(kMatvecWarps * 32) matvec_float_kernel(FloatAr
       }
     }
   }
+  pdl_trigger();  // the weights are read: the next kernel may launch while the sums are reduced
 #pragma unroll
   for (int r = 0; r < R; ++r)
 #pragma unroll
@@ -260,15 +254,16 @@ Status launch_float_nv(const FloatArgs& a, cudaStream_t stream) {
                       "matvec_float_kernel");
 }
 
-// Warps per row for a matrix of `weight_rows` rows read for one vector: 2 below 8192 rows (the
-// attention matrices and ffn_down of 7-8B models), else 1. TESSERA_CUDA_FLOAT_KSPLIT=1|2|4
+// Warps per row for a matrix of `weight_rows` rows read for one vector: 4 below 8192 rows (the
+// attention matrices and ffn_down of 7-8B models; measured F16 tg 174 / 188 / 200 t/s for 1 / 2 / 4,
+// docs/perf.md v3), else 1. TESSERA_CUDA_FLOAT_KSPLIT=1|2|4
 // overrides it (A/B measurements). A function of the weight rows only, so the fused gate|up
 // product sums each row exactly as the plain product of the same matrix does.
 int float_ksplit(int64_t weight_rows) {
   if (const char* e = std::getenv("TESSERA_CUDA_FLOAT_KSPLIT");
       e != nullptr && (e[0] == '1' || e[0] == '2' || e[0] == '4'))
     return e[0] - '0';
-  return weight_rows < 8192 ? 2 : 1;
+  return weight_rows < 8192 ? 4 : 1;
 }
 
 template <GgmlType kT, bool kGlu>
@@ -309,7 +304,6 @@ Status matvec_float(const WeightMatrix& w, int64_t out_rows, bool glu, const flo
   const int per = 16 / elem;
   a.vectorized = reinterpret_cast<uintptr_t>(w.data) % 16 == 0 && w.row_stride % 16 == 0 && w.cols % per == 0 &&
                  reinterpret_cast<uintptr_t>(x) % 16 == 0 && (n_vec == 1 || ldx % 4 == 0);
-  a.prefetch_lines = detail::prefetch_lines(*row_size(w.type, w.cols));
   switch (w.type) {
     case GgmlType::F32:
       return launch_float<GgmlType::F32>(a, glu, stream);
@@ -371,7 +365,6 @@ detail::QuantMatvecArgs quant_args(const WeightMatrix& w, int64_t out_rows, cons
   a.y = y;
   a.ldy = ldy;
   a.accumulate = accumulate;
-  a.prefetch_lines = detail::prefetch_lines(w.row_stride);
   return a;
 }
 

@@ -14,8 +14,7 @@
 // was dropped): docs/perf.md.
 //
 // Every kernel here is launched with programmatic dependent launch where the GPU has it
-// (launch.cuh): it prefetches the first 2 KB of its rows into L2 while the previous kernel
-// finishes, then waits for it.
+// (launch.cuh): it lets the next kernel launch once its weights are read.
 //
 // Nothing here synchronises the host or allocates: the caller owns the workspace, so a whole
 // token step can be captured in a CUDA graph.

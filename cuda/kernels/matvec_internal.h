@@ -6,7 +6,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 
 #include "common/error.h"
 #include "quant/ggml_type.h"
@@ -39,22 +38,10 @@ struct QuantMatvecArgs {
   float* y = nullptr;
   int64_t ldy = 0;
   bool accumulate = false;
-  int prefetch_lines = 0;  // 128-byte lines of each row prefetched into L2 before pdl_wait
 };
 
 // Warps per CTA of the matvec kernels.
 inline constexpr int kMatvecWarps = 4;
-
-// Lines of a row of `row_bytes` each warp prefetches into L2 before waiting for the previous
-// kernel (launch.cuh): the first 2 KB, enough for the DRAM stream to be under way when the wait
-// ends without flooding L2 (~8k resident rows x 2 KB = 17 MB of 50). TESSERA_CUDA_PREFETCH=0
-// turns it off (A/B measurements).
-inline int prefetch_lines(size_t row_bytes) {
-  const char* e = std::getenv("TESSERA_CUDA_PREFETCH");
-  if (e != nullptr && e[0] == '0') return 0;
-  const size_t lines = (row_bytes + 127) / 128;
-  return static_cast<int>(lines < 16 ? lines : 16);
-}
 
 // glu: args.rows output rows from a matrix of 2 * args.rows rows (gate then up), one vector,
 // y[i] = silu(gate_i . x) * (up_i . x); accumulate must be false.

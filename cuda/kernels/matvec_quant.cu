@@ -49,7 +49,6 @@ __global__ void __launch_bounds__(kMatvecWarps * 32) matvec_kernel(QuantMatvecAr
   // x blocks (unrolled, the 8-vector K-quant kernels need 150+ registers). docs/perf.md.
   constexpr int kUnroll = NV == 1 ? (T::kElems == 32 ? 4 : 2) : 1;
   constexpr int kGroupsPerBlock = T::kElems / 32;
-  pdl_trigger();
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
   const int64_t row0 = (static_cast<int64_t>(blockIdx.x) * kMatvecWarps + warp) * (kGlu ? 1 : R);
   if (row0 >= a.rows) return;
@@ -57,10 +56,6 @@ __global__ void __launch_bounds__(kMatvecWarps * 32) matvec_kernel(QuantMatvecAr
 #pragma unroll
   for (int r = 0; r < R; ++r)  // past-the-end rows re-read the last
     wr[r] = a.w + (kGlu ? row0 + r * a.rows : min(row0 + r, a.rows - 1)) * a.row_stride;
-  if (lane < a.prefetch_lines) {
-#pragma unroll
-    for (int r = 0; r < R; ++r) prefetch_l2(wr[r] + lane * 128);
-  }
   pdl_wait();
   const int n_items = static_cast<int>(a.blocks_per_row) * T::kItems;
   float acc[R][NV];
@@ -90,6 +85,7 @@ __global__ void __launch_bounds__(kMatvecWarps * 32) matvec_kernel(QuantMatvecAr
       }
     }
   }
+  pdl_trigger();  // the weights are read: the next kernel may launch while the sums are reduced
 #pragma unroll
   for (int r = 0; r < R; ++r) {
 #pragma unroll

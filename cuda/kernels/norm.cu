@@ -10,30 +10,111 @@
 namespace tessera::cuda {
 namespace {
 
+// Two kernels per form. The fast one (rows of up to kVecThreads * 4 * kMaxVec floats, 16-byte
+// aligned, n % 4 == 0: every row of the models we run) keeps the row in registers: each of 1024
+// threads loads its float4s once, so a decode step's norm costs one memory round trip instead of
+// the ~16 serial ones of a 256-thread loop over 4096 floats (measured 8.4 us per call, 10% of an
+// F16 token: docs/perf.md). The general one loops over the row with 256 threads.
 constexpr int kThreads = 256;
+constexpr int kVecThreads = 1024;
+constexpr int kMaxVec = 4;  // float4s per thread: rows up to 16384 floats
+
+// Sum over the CTA of one float per thread (valid in every thread). `partial` holds a float per warp.
+template <int kCtaThreads>
+__device__ __forceinline__ float cta_sum(float v, float* partial) {
+#pragma unroll
+  for (int off = 16; off > 0; off >>= 1) v += __shfl_xor_sync(0xFFFFFFFFu, v, off);
+  if ((threadIdx.x & 31) == 0) partial[threadIdx.x >> 5] = v;
+  __syncthreads();  // also: every read of x is done before out (which may alias x) is written
+  float total = 0.0f;
+#pragma unroll
+  for (int k = 0; k < kCtaThreads / 32; ++k) total += partial[k];
+  return total;
+}
+
+// The q8 encoding of 32 consecutive values held 4 per lane by 8 consecutive lanes (lane % 8 == 0
+// first): the arithmetic of quantize_x_kernel (matvec.cu), so the bytes are the same. Every lane of
+// the warp takes part in the shuffles; only groups `inside` the row are written.
+__device__ __forceinline__ void quantize_group8(const float4& v, bool inside, uint8_t* qv, size_t scale_off,
+                                                int64_t i4) {
+  float amax = fmaxf(fmaxf(fabsf(v.x), fabsf(v.y)), fmaxf(fabsf(v.z), fabsf(v.w)));
+#pragma unroll
+  for (int off = 4; off > 0; off >>= 1) amax = fmaxf(amax, __shfl_xor_sync(0xFFFFFFFFu, amax, off));
+  const float d = amax / 127.0f;
+  const float id = d > 0.0f ? 1.0f / d : 0.0f;
+  const int q0 = __float2int_rn(v.x * id), q1 = __float2int_rn(v.y * id);
+  const int q2 = __float2int_rn(v.z * id), q3 = __float2int_rn(v.w * id);
+  int s = q0 + q1 + q2 + q3;
+#pragma unroll
+  for (int off = 2; off > 0; off >>= 1) s += __shfl_xor_sync(0xFFFFFFFFu, s, off);  // per 16-element half
+  const int s1 = __shfl_down_sync(0xFFFFFFFFu, s, 4);
+  const uint32_t packed = (static_cast<uint32_t>(q0) & 0xFFu) | ((static_cast<uint32_t>(q1) & 0xFFu) << 8) |
+                          ((static_cast<uint32_t>(q2) & 0xFFu) << 16) | (static_cast<uint32_t>(q3) << 24);
+  if (!inside) return;
+  reinterpret_cast<uint32_t*>(qv)[i4] = packed;
+  if ((threadIdx.x & 7) == 0) {
+    qd::Q8Scale sc;
+    sc.d = d;
+    sc.s0 = static_cast<int16_t>(s);
+    sc.s1 = static_cast<int16_t>(s1);
+    reinterpret_cast<qd::Q8Scale*>(qv + scale_off)[i4 / 8] = sc;
+  }
+}
+
+template <bool kQ8>
+__global__ void __launch_bounds__(kVecThreads)
+    rms_norm_vec_kernel(const float* x, int64_t x_stride, const float* w, float* out, int64_t out_stride, uint8_t* q8,
+                        size_t vec_bytes, size_t scale_off, int64_t n, float eps) {
+  __shared__ float partial[kVecThreads / 32];
+  pdl_wait();
+  const float4* xr = reinterpret_cast<const float4*>(x + static_cast<int64_t>(blockIdx.x) * x_stride);
+  float4* orow = reinterpret_cast<float4*>(out + static_cast<int64_t>(blockIdx.x) * out_stride);
+  const float4* w4 = reinterpret_cast<const float4*>(w);
+  const int64_t n4 = n / 4;
+  float4 v[kMaxVec];
+  float ss = 0.0f;
+#pragma unroll
+  for (int k = 0; k < kMaxVec; ++k) {
+    const int64_t i = threadIdx.x + static_cast<int64_t>(k) * kVecThreads;
+    v[k] = i < n4 ? xr[i] : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    ss += v[k].x * v[k].x + v[k].y * v[k].y + v[k].z * v[k].z + v[k].w * v[k].w;
+  }
+  const float scale = rsqrtf(cta_sum<kVecThreads>(ss, partial) / static_cast<float>(n) + eps);
+  pdl_trigger();  // the next kernel may launch: what is left is one store per thread
+#pragma unroll
+  for (int k = 0; k < kMaxVec; ++k) {
+    const int64_t i = threadIdx.x + static_cast<int64_t>(k) * kVecThreads;
+    if (k * kVecThreads >= n4) break;  // uniform: no row element left for any thread
+    float4 o = make_float4(v[k].x * scale, v[k].y * scale, v[k].z * scale, v[k].w * scale);
+    if (i < n4 && w4 != nullptr) {
+      const float4 wv = w4[i];
+      o = make_float4(v[k].x * scale * wv.x, v[k].y * scale * wv.y, v[k].z * scale * wv.z, v[k].w * scale * wv.w);
+    }
+    if (i < n4) orow[i] = o;
+    if constexpr (kQ8) {
+      // n is a multiple of 32, so the 8 lanes of a group are all inside or all outside the row;
+      // whole warps past the row skip the group (a warp-uniform test).
+      if (k * kVecThreads + (static_cast<int64_t>(threadIdx.x) & ~int64_t{31}) < n4)
+        quantize_group8(o, i < n4, q8 + static_cast<int64_t>(blockIdx.x) * vec_bytes, scale_off, i);
+    }
+  }
+}
 
 // 1 / sqrt(mean(x^2) + eps) of one row, reduced over the CTA (valid in every thread).
 __device__ float row_scale(const float* xr, int64_t n, float eps) {
   __shared__ float partial[kThreads / 32];
   float ss = 0.0f;
   for (int64_t i = threadIdx.x; i < n; i += kThreads) ss += xr[i] * xr[i];
-#pragma unroll
-  for (int off = 16; off > 0; off >>= 1) ss += __shfl_xor_sync(0xFFFFFFFFu, ss, off);
-  if ((threadIdx.x & 31) == 0) partial[threadIdx.x >> 5] = ss;
-  __syncthreads();  // also: every read of x is done before out (which may alias x) is written
-  float total = 0.0f;
-#pragma unroll
-  for (int k = 0; k < kThreads / 32; ++k) total += partial[k];
-  return rsqrtf(total / static_cast<float>(n) + eps);
+  return rsqrtf(cta_sum<kThreads>(ss, partial) / static_cast<float>(n) + eps);
 }
 
 __global__ void __launch_bounds__(kThreads) rms_norm_kernel(const float* x, int64_t x_stride, const float* w,
                                                             float* out, int64_t out_stride, int64_t n, float eps) {
-  pdl_trigger();
   pdl_wait();
   const float* xr = x + static_cast<int64_t>(blockIdx.x) * x_stride;
   float* orow = out + static_cast<int64_t>(blockIdx.x) * out_stride;
   const float scale = row_scale(xr, n, eps);
+  pdl_trigger();
   for (int64_t i = threadIdx.x; i < n; i += kThreads) orow[i] = w != nullptr ? xr[i] * scale * w[i] : xr[i] * scale;
 }
 
@@ -43,12 +124,12 @@ __global__ void __launch_bounds__(kThreads) rms_norm_kernel(const float* x, int6
 __global__ void __launch_bounds__(kThreads)
     rms_norm_q8_kernel(const float* x, int64_t x_stride, const float* w, float* out, int64_t out_stride, uint8_t* q8,
                        size_t vec_bytes, size_t scale_off, int64_t n, float eps) {
-  pdl_trigger();
   pdl_wait();
   const float* xr = x + static_cast<int64_t>(blockIdx.x) * x_stride;
   float* orow = out + static_cast<int64_t>(blockIdx.x) * out_stride;
   uint8_t* qv = q8 + static_cast<int64_t>(blockIdx.x) * vec_bytes;
   const float scale = row_scale(xr, n, eps);
+  pdl_trigger();
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
   for (int64_t b = warp; b < n / 32; b += kThreads / 32) {
     const int64_t i = b * 32 + lane;
@@ -82,12 +163,24 @@ Status check_shape(const char* what, int64_t x_stride, int64_t out_stride, int64
   return {};
 }
 
+// The register-resident form applies: whole float4s everywhere and the row fits kMaxVec per thread.
+bool vector_form(const float* x, int64_t x_stride, const float* w, const float* out, int64_t out_stride, int64_t n) {
+  auto aligned = [](const void* p) { return reinterpret_cast<uintptr_t>(p) % 16 == 0; };
+  return n % 4 == 0 && n <= int64_t{4} * kMaxVec * kVecThreads && x_stride % 4 == 0 && out_stride % 4 == 0 &&
+         aligned(x) && aligned(out) && (w == nullptr || aligned(w));
+}
+
 }  // namespace
 
 Status rms_norm(const float* x, int64_t x_stride, const float* w, float* out, int64_t out_stride, int64_t n_rows,
                 int64_t n, float eps, cudaStream_t stream) {
   TESSERA_TRY(check_shape("rms_norm", x_stride, out_stride, n_rows, n));
   if (n_rows == 0) return {};
+  if (vector_form(x, x_stride, w, out, out_stride, n))
+    return check_launch(
+        launch_kernel(rms_norm_vec_kernel<false>, dim3(static_cast<unsigned>(n_rows)), dim3(kVecThreads), 0, stream, x,
+                      x_stride, w, out, out_stride, static_cast<uint8_t*>(nullptr), size_t{0}, size_t{0}, n, eps),
+        "rms_norm_vec_kernel");
   return check_launch(launch_kernel(rms_norm_kernel, dim3(static_cast<unsigned>(n_rows)), dim3(kThreads), 0, stream, x,
                                     x_stride, w, out, out_stride, n, eps),
                       "rms_norm_kernel");
@@ -102,6 +195,11 @@ Status rms_norm_q8(const float* x, int64_t x_stride, const float* w, float* out,
                                                       std::to_string(kMaxMatvecVectors) + " rows (got " +
                                                       std::to_string(n_rows) + ") and a 16-byte aligned q8 buffer");
   if (n_rows == 0) return {};
+  if (vector_form(x, x_stride, w, out, out_stride, n))
+    return check_launch(launch_kernel(rms_norm_vec_kernel<true>, dim3(static_cast<unsigned>(n_rows)), dim3(kVecThreads),
+                                      0, stream, x, x_stride, w, out, out_stride, static_cast<uint8_t*>(q8),
+                                      detail::q8_vector_bytes(n), detail::q8_scale_offset(n), n, eps),
+                        "rms_norm_vec_kernel");
   return check_launch(launch_kernel(rms_norm_q8_kernel, dim3(static_cast<unsigned>(n_rows)), dim3(kThreads), 0, stream,
                                     x, x_stride, w, out, out_stride, static_cast<uint8_t*>(q8),
                                     detail::q8_vector_bytes(n), detail::q8_scale_offset(n), n, eps),

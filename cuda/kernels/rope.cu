@@ -27,7 +27,6 @@ __global__ void rope_kv_kernel(float* __restrict__ q, const float* __restrict__ 
                                const int32_t* __restrict__ positions, int neox, int n_dims, float freq_base,
                                float freq_scale, const float* __restrict__ freq_factors, uint16_t* __restrict__ kc,
                                uint16_t* __restrict__ vc, int64_t cache_stride, int capacity) {
-  pdl_trigger();
   pdl_wait();
   const int hp = head_dim / 2, half = n_dims / 2;
   const int64_t per_token = static_cast<int64_t>(n_head + 2 * n_head_kv) * hp;
@@ -81,7 +80,6 @@ __global__ void rope_kv_kernel(float* __restrict__ q, const float* __restrict__ 
 __global__ void rope_kernel(float* x, int64_t token_stride, int n_tokens, int n_heads, int head_dim,
                             const int32_t* __restrict__ positions, int neox, int n_dims, float freq_base,
                             float freq_scale, const float* __restrict__ freq_factors) {
-  pdl_trigger();
   pdl_wait();
   const int half = n_dims / 2;
   const int64_t g = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;

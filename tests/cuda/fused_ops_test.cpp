@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <tuple>
 #include <vector>
 
 #include "cuda_test_util.h"
@@ -22,10 +23,18 @@ namespace {
 TEST(FusedOps, RmsNormQ8EqualsNormThenQuantize) {
   TESSERA_REQUIRE_GPU();
   uint32_t seed = 11;
-  for (const auto& [rows, n] :
-       std::vector<std::pair<int, int64_t>>{{1, 4096}, {3, 96}, {8, 5120}, {1, 14336}, {2, 32}}) {
-    SCOPED_TRACE(std::to_string(rows) + "x" + std::to_string(n));
-    const int64_t xs = n + 8;
+  // Row strides of n + 8 take the register-resident kernels, n + 3 the general ones: both pairs
+  // must agree.
+  for (const auto& [rows, n, pad] : std::vector<std::tuple<int, int64_t, int64_t>>{{1, 4096, 8},
+                                                                                   {1, 4096, 3},
+                                                                                   {3, 96, 8},
+                                                                                   {8, 5120, 8},
+                                                                                   {8, 5120, 3},
+                                                                                   {1, 14336, 8},
+                                                                                   {2, 32, 8},
+                                                                                   {1, 16416, 8}}) {
+    SCOPED_TRACE(std::to_string(rows) + "x" + std::to_string(n) + " pad " + std::to_string(pad));
+    const int64_t xs = n + pad;
     const auto x = tessera::test::random_floats(static_cast<size_t>(rows * xs), seed++, 3.0f);
     const auto w = tessera::test::random_floats(static_cast<size_t>(n), seed++);
     auto dx = test::to_device(x);

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <limits>
+#include <tuple>
 #include <vector>
 
 #include "cuda_test_util.h"
@@ -19,9 +20,18 @@ namespace {
 
 TEST(Ops, RmsNorm) {
   TESSERA_REQUIRE_GPU();
-  for (const auto& [rows, n] : std::vector<std::pair<int64_t, int64_t>>{{1, 4096}, {7, 5120}, {3, 33}, {2, 64}}) {
-    SCOPED_TRACE(std::to_string(rows) + "x" + std::to_string(n));
-    const int64_t xs = n + 3, os = n + 1;
+  // Strides of n + 4 take the register-resident kernel (16-byte aligned rows, n % 4 == 0, n <= 16384),
+  // n + 3 and odd n the general one.
+  for (const auto& [rows, n, pad] : std::vector<std::tuple<int64_t, int64_t, int64_t>>{{1, 4096, 3},
+                                                                                       {1, 4096, 4},
+                                                                                       {7, 5120, 3},
+                                                                                       {7, 5120, 4},
+                                                                                       {3, 33, 3},
+                                                                                       {2, 64, 4},
+                                                                                       {2, 16384, 4},
+                                                                                       {1, 20000, 4}}) {
+    SCOPED_TRACE(std::to_string(rows) + "x" + std::to_string(n) + " pad " + std::to_string(pad));
+    const int64_t xs = n + pad, os = n + (pad == 4 ? 4 : 1);
     const auto x = tessera::test::random_floats(static_cast<size_t>(rows * xs), 1 + static_cast<uint32_t>(n), 2.0f);
     const auto w = tessera::test::random_floats(static_cast<size_t>(n), 2 + static_cast<uint32_t>(n));
     auto dx = test::to_device(x);
@@ -61,7 +71,8 @@ void rope_ref(std::vector<float>& x, int64_t stride, int n_tokens, int n_heads, 
     for (int h = 0; h < n_heads; ++h) {
       float* head = x.data() + t * stride + h * head_dim;
       for (int i = 0; i < half; ++i) {
-        double theta = static_cast<double>(cfg.freq_scale) * std::pow(static_cast<double>(cfg.freq_base), -2.0 * i / cfg.n_dims);
+        double theta =
+            static_cast<double>(cfg.freq_scale) * std::pow(static_cast<double>(cfg.freq_base), -2.0 * i / cfg.n_dims);
         if (!factors.empty()) theta /= factors[i];
         const double angle = pos[t] * theta;
         const float c = static_cast<float>(std::cos(angle)), s = static_cast<float>(std::sin(angle));
@@ -141,7 +152,8 @@ TEST(Ops, KvCacheWriteAtDevicePositions) {
   auto dk = test::to_device(k), dv = test::to_device(v), dp = test::to_device(pos);
   auto kc = test::to_device(init), vc = test::to_device(init);
   KvCacheView view{kc.as<uint16_t>(), vc.as<uint16_t>(), cstride, capacity};
-  TESSERA_ASSERT_OK(kv_cache_write(dk.as<float>(), ks, dv.as<float>(), ks, n_tokens, kv_dim, dp.as<int32_t>(), view, nullptr));
+  TESSERA_ASSERT_OK(
+      kv_cache_write(dk.as<float>(), ks, dv.as<float>(), ks, n_tokens, kv_dim, dp.as<int32_t>(), view, nullptr));
   const auto gk = test::from_device<uint16_t>(kc, init.size());
   const auto gv = test::from_device<uint16_t>(vc, init.size());
   for (int p = 0; p < capacity; ++p) {
