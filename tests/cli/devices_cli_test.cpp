@@ -3,17 +3,15 @@
 // CPU with a note; `--backend cuda` fails with the reason. With the module this build made, `devices`
 // reports it and lists GPUs or says there is no driver/GPU (CI).
 #include <dlfcn.h>
-#include <sys/wait.h>
 
 #include <cstdlib>
-#include <fstream>
 #include <optional>
-#include <sstream>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "cli_process.h"
 #include "support/test_support.h"
 
 namespace tessera {
@@ -22,37 +20,11 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-struct CliRun {
-  int exit_code = -1;
-  std::string out, err;
-};
-
-std::string quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using test::CliResult;
 
 // Runs tessera-cli with TESSERA_CUDA_PLUGIN set to `plugin` (nullopt: unset, the default search).
-CliRun cli(const std::optional<std::string>& plugin, const std::vector<std::string>& args) {
-  test::TempDir dir;
-  std::string cmd = plugin ? "env TESSERA_CUDA_PLUGIN=" + quote(*plugin) : std::string("env -u TESSERA_CUDA_PLUGIN");
-  cmd += " " + quote(TESSERA_CLI_PATH);
-  for (const auto& a : args) cmd += " " + quote(a);
-  cmd += " </dev/null >" + quote(dir.file("out").string()) + " 2>" + quote(dir.file("err").string());
-  const int status = std::system(cmd.c_str());
-  CliRun r;
-  if (status != -1 && WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
-  r.out = slurp(dir.file("out"));
-  r.err = slurp(dir.file("err"));
-  return r;
+CliResult cli(const std::optional<std::string>& plugin, const std::vector<std::string>& args) {
+  return test::run_cli(args, "", {plugin ? "TESSERA_CUDA_PLUGIN=" + *plugin : std::string("TESSERA_CUDA_PLUGIN")});
 }
 
 std::string libc_path() {
@@ -66,12 +38,12 @@ const char* kPrompt = "Tom had a red ball.";
 TEST(CliCudaModule, DevicesWithoutTheModuleSaysWhyAndExitsZero) {
   test::TempDir dir;
   const std::string missing = dir.file("libtessera-cuda.so").string();
-  CliRun r = cli(missing, {"devices"});
+  CliResult r = cli(missing, {"devices"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("no CUDA backend"));
   EXPECT_THAT(r.out, HasSubstr(missing));
 
-  CliRun j = cli(missing, {"devices", "--json"});
+  CliResult j = cli(missing, {"devices", "--json"});
   ASSERT_EQ(j.exit_code, 0) << j.err;
   const auto json = nlohmann::json::parse(j.out);
   EXPECT_TRUE(json["devices"].empty());
@@ -81,7 +53,7 @@ TEST(CliCudaModule, DevicesWithoutTheModuleSaysWhyAndExitsZero) {
 TEST(CliCudaModule, DevicesWithALibraryThatIsNotTheModuleSaysSo) {
   const std::string libc = libc_path();
   ASSERT_FALSE(libc.empty());
-  CliRun r = cli(libc, {"devices"});
+  CliResult r = cli(libc, {"devices"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr(libc + " is not a Tessera CUDA backend module"));
 }
@@ -89,7 +61,7 @@ TEST(CliCudaModule, DevicesWithALibraryThatIsNotTheModuleSaysSo) {
 TEST(CliCudaModule, RunWithoutTheModuleFallsBackToTheCpuWithANote) {
   test::TempDir dir;
   const std::string missing = dir.file("libtessera-cuda.so").string();
-  CliRun r = cli(missing, {"run", "-p", kPrompt, "-n", "8", "--temp", "0"});
+  CliResult r = cli(missing, {"run", "-p", kPrompt, "-n", "8", "--temp", "0"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_FALSE(r.out.empty());
   EXPECT_THAT(r.err, HasSubstr("tessera-cli run: no CUDA backend: "));
@@ -100,7 +72,7 @@ TEST(CliCudaModule, RunWithoutTheModuleFallsBackToTheCpuWithANote) {
 TEST(CliCudaModule, BackendCudaWithoutTheModuleFailsWithTheReason) {
   test::TempDir dir;
   const std::string missing = dir.file("libtessera-cuda.so").string();
-  CliRun r = cli(missing, {"run", "-p", kPrompt, "-n", "4", "--backend", "cuda"});
+  CliResult r = cli(missing, {"run", "-p", kPrompt, "-n", "4", "--backend", "cuda"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_THAT(r.err, HasSubstr("--backend cuda: "));
   EXPECT_THAT(r.err, HasSubstr(missing));
@@ -109,14 +81,14 @@ TEST(CliCudaModule, BackendCudaWithoutTheModuleFailsWithTheReason) {
 
 TEST(CliCudaModule, BackendCpuNeverLooksForTheModule) {
   test::TempDir dir;
-  CliRun r = cli(dir.file("libtessera-cuda.so").string(), {"run", "-p", kPrompt, "-n", "4", "--backend", "cpu"});
+  CliResult r = cli(dir.file("libtessera-cuda.so").string(), {"run", "-p", kPrompt, "-n", "4", "--backend", "cpu"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.err, Not(HasSubstr("CUDA")));
 }
 
 #ifdef TESSERA_TEST_CUDA_PLUGIN
 TEST(CliCudaModule, DevicesFindsTheBuiltModuleAndListsGpusOrSaysThereIsNone) {
-  CliRun r = cli(std::nullopt, {"devices", "--json"});
+  CliResult r = cli(std::nullopt, {"devices", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto json = nlohmann::json::parse(r.out);
   EXPECT_EQ(std::filesystem::path(json["cuda_module"].get<std::string>()),
@@ -124,7 +96,7 @@ TEST(CliCudaModule, DevicesFindsTheBuiltModuleAndListsGpusOrSaysThereIsNone) {
   EXPECT_EQ(json["cuda_runtime"].get<std::string>().substr(0, 3), "13.");
   if (json["devices"].empty()) {
     EXPECT_THAT(json["unavailable_reason"].get<std::string>(), HasSubstr("no NVIDIA driver/GPU"));
-    CliRun text = cli(std::nullopt, {"devices"});
+    CliResult text = cli(std::nullopt, {"devices"});
     EXPECT_EQ(text.exit_code, 0);
     EXPECT_THAT(text.out, HasSubstr("no NVIDIA driver/GPU"));
   } else {

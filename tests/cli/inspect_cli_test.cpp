@@ -1,17 +1,13 @@
 // `tessera-cli inspect` run as a process on every fixture GGUF: exit codes, text output, and the
 // JSON output checked field by field against what the reader itself says about the file.
-#include <sys/wait.h>
-
 #include <cmath>
-#include <cstdlib>
-#include <fstream>
 #include <map>
-#include <sstream>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "cli_process.h"
 #include "gguf/gguf_file.h"
 #include "gguf/gguf_writer.h"
 #include "support/test_support.h"
@@ -22,41 +18,11 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-struct CliRun {
-  int exit_code = -1;
-  std::string out, err;
-};
-
-std::string shell_quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-// Runs tessera-cli with `args`, capturing stdout and stderr separately.
-CliRun run_cli(const std::vector<std::string>& args) {
-  test::TempDir dir;
-  std::string cmd = shell_quote(TESSERA_CLI_PATH);
-  for (const auto& a : args) cmd += " " + shell_quote(a);
-  cmd += " >" + shell_quote(dir.file("out").string()) + " 2>" + shell_quote(dir.file("err").string());
-  const int status = std::system(cmd.c_str());
-  CliRun r;
-  if (status != -1 && WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
-  else if (status != -1 && WIFSIGNALED(status)) r.exit_code = 128 + WTERMSIG(status);
-  r.out = slurp(dir.file("out"));
-  r.err = slurp(dir.file("err"));
-  return r;
-}
+using test::CliResult;
+using test::run_cli;
 
 // A sanitizer build of the CLI reports findings on stderr; none may appear in any run.
-void expect_no_sanitizer_report(const CliRun& r) {
+void expect_no_sanitizer_report(const CliResult& r) {
   EXPECT_THAT(r.err, Not(HasSubstr("Sanitizer")));
   EXPECT_THAT(r.err, Not(HasSubstr("runtime error:")));
 }
@@ -151,7 +117,7 @@ TEST(InspectCli, TextOutputOnEveryFixture) {
     const std::string path = test::fixture(rel).string();
     auto f = open_reader(path);
     ASSERT_NE(f, nullptr);
-    CliRun r = run_cli({"inspect", path});
+    CliResult r = run_cli({"inspect", path});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.err, "");
     expect_no_sanitizer_report(r);
@@ -169,7 +135,7 @@ TEST(InspectCli, JsonOutputMatchesTheReaderOnEveryFixture) {
     const std::string path = test::fixture(rel).string();
     auto f = open_reader(path);
     ASSERT_NE(f, nullptr);
-    CliRun r = run_cli({"inspect", path, "--json"});
+    CliResult r = run_cli({"inspect", path, "--json"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.err, "");
     expect_no_sanitizer_report(r);
@@ -183,7 +149,7 @@ TEST(InspectCli, JsonAllListsWholeArrays) {
   const std::string path = test::fixture("models/stories260K-f32.gguf").string();
   auto f = open_reader(path);
   ASSERT_NE(f, nullptr);
-  CliRun r = run_cli({"inspect", "--json", "--all", path});
+  CliResult r = run_cli({"inspect", "--json", "--all", path});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   nlohmann::json j = nlohmann::json::parse(r.out, nullptr, false);
   ASSERT_FALSE(j.is_discarded());
@@ -207,7 +173,8 @@ TEST(InspectCli, JsonSurvivesInvalidUtf8AndNaN) {
   const std::string path = dir.file("odd.gguf").string();
   ASSERT_TRUE(w.write_file(path).ok());
   for (bool json : {false, true}) {
-    CliRun r = run_cli(json ? std::vector<std::string>{"inspect", path, "--json"} : std::vector<std::string>{"inspect", path});
+    CliResult r =
+        run_cli(json ? std::vector<std::string>{"inspect", path, "--json"} : std::vector<std::string>{"inspect", path});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     expect_no_sanitizer_report(r);
     if (!json) continue;
@@ -253,8 +220,8 @@ TEST(InspectCli, CorruptFilesExitOneNamingTheProblem) {
     const auto path = dir.file(c.name);
     test::write_file_bytes(path, c.bytes);
     for (bool json : {false, true}) {
-      CliRun r = run_cli(json ? std::vector<std::string>{"inspect", path.string(), "--json"}
-                              : std::vector<std::string>{"inspect", path.string()});
+      CliResult r = run_cli(json ? std::vector<std::string>{"inspect", path.string(), "--json"}
+                                 : std::vector<std::string>{"inspect", path.string()});
       EXPECT_EQ(r.exit_code, 1) << r.err;
       EXPECT_EQ(r.out, "");
       expect_no_sanitizer_report(r);
@@ -265,26 +232,26 @@ TEST(InspectCli, CorruptFilesExitOneNamingTheProblem) {
 }
 
 TEST(InspectCli, MissingFileAndUsageErrors) {
-  CliRun missing = run_cli({"inspect", "/nonexistent/model.gguf"});
+  CliResult missing = run_cli({"inspect", "/nonexistent/model.gguf"});
   EXPECT_EQ(missing.exit_code, 1);
   EXPECT_THAT(missing.err, HasSubstr("cannot open '/nonexistent/model.gguf'"));
   EXPECT_THAT(missing.err, HasSubstr("No such file"));
   expect_no_sanitizer_report(missing);
 
   test::TempDir dir;
-  CliRun directory = run_cli({"inspect", dir.path().string()});
+  CliResult directory = run_cli({"inspect", dir.path().string()});
   EXPECT_EQ(directory.exit_code, 1);
   EXPECT_THAT(directory.err, HasSubstr("not a regular file"));
 
-  CliRun none = run_cli({"inspect"});
+  CliResult none = run_cli({"inspect"});
   EXPECT_EQ(none.exit_code, 2);
   EXPECT_THAT(none.err, HasSubstr("usage: tessera-cli inspect"));
-  CliRun unknown = run_cli({"inspect", "--bogus", "x.gguf"});
+  CliResult unknown = run_cli({"inspect", "--bogus", "x.gguf"});
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_THAT(unknown.err, HasSubstr("unknown option '--bogus'"));
-  CliRun two = run_cli({"inspect", "a.gguf", "b.gguf"});
+  CliResult two = run_cli({"inspect", "a.gguf", "b.gguf"});
   EXPECT_EQ(two.exit_code, 2);
-  CliRun help = run_cli({"inspect", "--help"});
+  CliResult help = run_cli({"inspect", "--help"});
   EXPECT_EQ(help.exit_code, 0);
   EXPECT_THAT(help.out, HasSubstr("--json"));
 }

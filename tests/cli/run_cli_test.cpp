@@ -7,14 +7,13 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <cstdlib>
 #include <fstream>
-#include <sstream>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "cli_process.h"
 #include "core/model/random_model.h"
 #include "engine/engine.h"
 #include "support/test_support.h"
@@ -25,39 +24,7 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
-struct CliResult {
-  int exit_code = -1;
-  std::string out, err;
-};
-
-std::string quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-std::string read_all(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-// Runs tessera-cli with `args` and `input` on stdin.
-CliResult cli(const std::vector<std::string>& args, const std::string& input = "") {
-  test::TempDir dir;
-  test::write_file_bytes(dir.file("in"), std::vector<uint8_t>(input.begin(), input.end()));
-  std::string cmd = quote(TESSERA_CLI_PATH);
-  for (const auto& a : args) cmd += " " + quote(a);
-  cmd += " <" + quote(dir.file("in").string()) + " >" + quote(dir.file("out").string()) + " 2>" +
-         quote(dir.file("err").string());
-  const int status = std::system(cmd.c_str());
-  CliResult r;
-  if (status != -1 && WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
-  r.out = read_all(dir.file("out"));
-  r.err = read_all(dir.file("err"));
-  return r;
-}
+using test::run_cli;
 
 std::string stories() { return test::fixture("models/stories260K-f32.gguf").string(); }
 
@@ -69,8 +36,8 @@ nlohmann::json stories_case(size_t i) {
 TEST(RunCli, GreedyContinuationStreamsTextIdsAndTimings) {
   const auto c = stories_case(0);
   const auto& ref = c["llama_cpp"];
-  auto r = cli({"run", "-m", stories(), "-p", c["prompt"].get<std::string>(), "-n",
-                std::to_string(c["n_predict"].get<int>()), "--temp", "0", "--ids"});
+  auto r = run_cli({"run", "-m", stories(), "-p", c["prompt"].get<std::string>(), "-n",
+                    std::to_string(c["n_predict"].get<int>()), "--temp", "0", "--ids"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::string ids = "ids:";
   for (int id : ref["continuation_token_ids"]) ids += " " + std::to_string(id);
@@ -83,7 +50,7 @@ TEST(RunCli, GreedyContinuationStreamsTextIdsAndTimings) {
 
 TEST(RunCli, EmptyPromptStartsFromBos) {
   const auto c = stories_case(3);
-  auto r = cli({"run", "-m", stories(), "-p", "", "-n", "20", "--temp", "0", "--ids"});
+  auto r = run_cli({"run", "-m", stories(), "-p", "", "-n", "20", "--temp", "0", "--ids"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::string ids = "ids:";
   for (size_t i = 0; i < 20; ++i) ids += " " + std::to_string(c["llama_cpp"]["continuation_token_ids"][i].get<int>());
@@ -94,75 +61,75 @@ TEST(RunCli, EmptyPromptStartsFromBos) {
 TEST(RunCli, SeedReproducesSampledOutput) {
   const std::vector<std::string> args = {"run", "-m", stories(), "-p", "The cat", "-n", "40", "--temp", "1.0",
                                          "--top-k", "0", "--top-p", "1", "--min-p", "0", "--seed", "7"};
-  auto a = cli(args), b = cli(args);
+  auto a = run_cli(args), b = run_cli(args);
   ASSERT_EQ(a.exit_code, 0) << a.err;
   EXPECT_EQ(a.out, b.out);
   auto args2 = args;
   args2.back() = "8";
-  EXPECT_NE(cli(args2).out, a.out);
+  EXPECT_NE(run_cli(args2).out, a.out);
 }
 
 TEST(RunCli, ContextFullStopsGeneration) {
-  auto r = cli({"run", "-m", stories(), "-p", "Once upon a time", "-n", "100", "--temp", "0", "-c", "16"});
+  auto r = run_cli({"run", "-m", stories(), "-p", "Once upon a time", "-n", "100", "--temp", "0", "-c", "16"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.err, HasSubstr("stop:       context full"));
 }
 
 TEST(RunCli, BadInputsGiveClearErrors) {
   // Prompt longer than the context.
-  auto r = cli({"run", "-m", stories(), "-p", "Once upon a time, there was a big tree.", "-c", "8"});
+  auto r = run_cli({"run", "-m", stories(), "-p", "Once upon a time, there was a big tree.", "-c", "8"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_THAT(r.err, HasSubstr("prompt of 14 tokens does not fit the context of 8"));
   EXPECT_TRUE(r.out.empty());
 
   test::TempDir dir;
-  r = cli({"run", "-m", dir.file("nope.gguf").string(), "-p", "x"});
+  r = run_cli({"run", "-m", dir.file("nope.gguf").string(), "-p", "x"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_THAT(r.err, HasSubstr(dir.file("nope.gguf").string()));
 
   gguf::GgufWriter w;
   w.set_string("general.architecture", "falcon");
   test::write_file_bytes(dir.file("falcon.gguf"), w.to_bytes().value());
-  r = cli({"run", "-m", dir.file("falcon.gguf").string(), "-p", "x"});
+  r = run_cli({"run", "-m", dir.file("falcon.gguf").string(), "-p", "x"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_THAT(r.err, HasSubstr("unsupported architecture 'falcon'"));
 
   test::RandomModelConfig c;
   c.omit = {"blk.1.attn_v.weight"};
   test::write_file_bytes(dir.file("missing.gguf"), test::random_model_bytes(c));
-  r = cli({"run", "-m", dir.file("missing.gguf").string(), "-p", "x"});
+  r = run_cli({"run", "-m", dir.file("missing.gguf").string(), "-p", "x"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_THAT(r.err, HasSubstr("missing tensor 'blk.1.attn_v.weight'"));
 
   c = {};
   c.reshape = {{"blk.0.attn_q.weight", {64, 32}}};
   test::write_file_bytes(dir.file("shape.gguf"), test::random_model_bytes(c));
-  r = cli({"run", "-m", dir.file("shape.gguf").string(), "-p", "x"});
+  r = run_cli({"run", "-m", dir.file("shape.gguf").string(), "-p", "x"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_THAT(r.err, HasSubstr("'blk.0.attn_q.weight'"));
   EXPECT_THAT(r.err, HasSubstr("has shape [64, 32], expected [64, 64]"));
 }
 
 TEST(RunCli, UsageErrors) {
-  auto r = cli({"run", "-m", stories()});
+  auto r = run_cli({"run", "-m", stories()});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_THAT(r.err, HasSubstr("missing -p PROMPT"));
-  r = cli({"run", "-m", stories(), "-p", "x", "--bogus"});
+  r = run_cli({"run", "-m", stories(), "-p", "x", "--bogus"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_THAT(r.err, HasSubstr("unknown option '--bogus'"));
-  r = cli({"run", "-m", stories(), "-p", "x", "--temp", "warm"});
+  r = run_cli({"run", "-m", stories(), "-p", "x", "--temp", "warm"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_THAT(r.err, HasSubstr("--temp needs a number, got 'warm'"));
-  r = cli({"run", "-m", stories(), "-p", "x", "--top-p", "-2"});
+  r = run_cli({"run", "-m", stories(), "-p", "x", "--top-p", "-2"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_THAT(r.err, HasSubstr("top_p"));
-  r = cli({"run", "--help"});
+  r = run_cli({"run", "--help"});
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_THAT(r.out, HasSubstr("--repeat-penalty"));
 }
 
 TEST(RunCli, WithoutModelUsesTheDefaultOrSaysSo) {
-  auto r = cli({"run", "-p", "Once upon a time", "-n", "4", "--temp", "0"});
+  auto r = run_cli({"run", "-p", "Once upon a time", "-n", "4", "--temp", "0"});
   if (r.exit_code == 0) {
     EXPECT_THAT(r.err, HasSubstr("generation: 4 tokens"));
   } else {
@@ -189,25 +156,25 @@ TEST(ChatCli, ConversationWithReset) {
   auto after_reset = engine.chat({{"system", "Be kind."}, {"user", "The cat"}}, req);
   ASSERT_TRUE(after_reset.ok());
 
-  auto r = cli({"chat", "-m", stories(), "-n", "10", "--temp", "0", "--system", "Be kind."},
-               "Once upon a time\nLily wanted\n/reset\n\nThe cat\n");
+  auto r = run_cli({"chat", "-m", stories(), "-n", "10", "--temp", "0", "--system", "Be kind."},
+                   "Once upon a time\nLily wanted\n/reset\n\nThe cat\n");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, first->text + "\n" + second->text + "\n" + after_reset->text + "\n");
   EXPECT_THAT(r.err, HasSubstr("(conversation cleared)"));
 }
 
 TEST(ChatCli, QuitCommandAndErrors) {
-  auto r = cli({"chat", "-m", stories(), "-n", "3", "--temp", "0"}, "/quit\nOnce upon a time\n");
+  auto r = run_cli({"chat", "-m", stories(), "-n", "3", "--temp", "0"}, "/quit\nOnce upon a time\n");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(r.out.empty());
   // A message that does not fit the context is reported and the chat goes on.
   // (ChatML's markers are plain text to this model: "Hi" alone makes a 42-token prompt.)
-  r = cli({"chat", "-m", stories(), "-n", "3", "--temp", "0", "-c", "64"},
-          "Once upon a time there was a little girl named Lily and a dog and a cat and a big tree\nHi\n");
+  r = run_cli({"chat", "-m", stories(), "-n", "3", "--temp", "0", "-c", "64"},
+              "Once upon a time there was a little girl named Lily and a dog and a cat and a big tree\nHi\n");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.err, HasSubstr("does not fit the context of 64"));
   EXPECT_FALSE(r.out.empty());
-  r = cli({"chat", "-m", "/nonexistent/model.gguf"});
+  r = run_cli({"chat", "-m", "/nonexistent/model.gguf"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_THAT(r.err, HasSubstr("/nonexistent/model.gguf"));
 }

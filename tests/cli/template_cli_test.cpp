@@ -1,14 +1,11 @@
 // `tessera-cli template` run as a process: the prompt on stdout byte for byte, errors on stderr with
 // exit status 1, usage errors with 2, and the chat template and BOS/EOS text read from a GGUF.
-#include <sys/wait.h>
-
-#include <cstdlib>
 #include <fstream>
-#include <sstream>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "cli_process.h"
 #include "gguf/gguf_writer.h"
 #include "support/test_support.h"
 
@@ -17,23 +14,8 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-struct CliResult {
-  int exit_code = -1;
-  std::string out, err;
-};
-
-std::string quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-std::string read_all(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using test::CliResult;
+using test::read_all;
 
 void write_all(const std::filesystem::path& p, const std::string& text) {
   std::ofstream out(p, std::ios::binary);
@@ -41,16 +23,9 @@ void write_all(const std::filesystem::path& p, const std::string& text) {
 }
 
 CliResult run_template(const std::vector<std::string>& args) {
-  test::TempDir dir;
-  std::string cmd = quote(TESSERA_CLI_PATH) + " template";
-  for (const auto& a : args) cmd += " " + quote(a);
-  cmd += " >" + quote(dir.file("out").string()) + " 2>" + quote(dir.file("err").string());
-  const int status = std::system(cmd.c_str());
-  CliResult r;
-  if (status != -1 && WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
-  r.out = read_all(dir.file("out"));
-  r.err = read_all(dir.file("err"));
-  return r;
+  std::vector<std::string> all = {"template"};
+  all.insert(all.end(), args.begin(), args.end());
+  return test::run_cli(all);
 }
 
 // The fixture's first case: its messages written to a file, and what jinja2 rendered.

@@ -1,0 +1,86 @@
+// `tessera-cli bench` run as a process: usage and its errors, --synth's checks of shape and type,
+// the CPU backend refusing --synth's random in-memory weights, and a small JSON run on the
+// embedded model.
+#include <set>
+#include <string>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "cli_process.h"
+#include "support/test_support.h"
+
+namespace tessera {
+namespace {
+
+using test::CliResult;
+using test::run_cli;
+using ::testing::HasSubstr;
+
+std::string tiny_model() {
+  return (test::source_dir() / "resources/models/tessera-tiny.gguf").string();
+}
+
+TEST(BenchCli, HelpMentionsSynth) {
+  const CliResult r = run_cli({"bench", "--help"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("usage: tessera-cli bench"));
+  EXPECT_THAT(r.out, HasSubstr("--synth"));
+}
+
+TEST(BenchCli, NeedsExactlyOneOfModelAndSynth) {
+  const CliResult neither = run_cli({"bench"});
+  EXPECT_EQ(neither.exit_code, 2);
+  EXPECT_EQ(neither.out, "");
+  EXPECT_THAT(neither.err, HasSubstr("usage: tessera-cli bench"));
+
+  const CliResult both = run_cli({"bench", "-m", tiny_model(), "--synth", "tiny", "--type", "F16"});
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_EQ(both.out, "");
+  EXPECT_THAT(both.err, HasSubstr("usage: tessera-cli bench"));
+}
+
+TEST(BenchCli, UnknownShapeListsTheKnownOnes) {
+  const CliResult r = run_cli({"bench", "--synth", "no-such-shape", "--type", "F16"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_THAT(r.err, HasSubstr("unknown shape 'no-such-shape'"));
+  EXPECT_THAT(r.err, HasSubstr("llama3-8b"));
+}
+
+TEST(BenchCli, TypeTesseraCannotComputeWithIsNamed) {
+  const CliResult r = run_cli({"bench", "--synth", "tiny", "--type", "IQ2_XS"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_THAT(r.err, HasSubstr("type 'IQ2_XS'"));
+}
+
+TEST(BenchCli, CpuBackendRefusesSynthWeights) {
+  const CliResult r =
+      run_cli({"bench", "--synth", "tiny", "--type", "F16", "--backend", "cpu", "-p", "4", "-n", "2", "-r", "1"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_THAT(r.err, HasSubstr("CUDA backend"));
+}
+
+TEST(BenchCli, JsonOnTheEmbeddedModel) {
+  const CliResult r =
+      run_cli({"bench", "-m", tiny_model(), "--backend", "cpu", "-p", "8", "-n", "4", "-r", "1", "-o", "json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out, nullptr, /*allow_exceptions=*/false);
+  ASSERT_FALSE(j.is_discarded()) << "not JSON: " << r.out.substr(0, 200);
+  EXPECT_EQ(j.at("model").get<std::string>(), tiny_model());
+  ASSERT_TRUE(j.at("results").is_array());
+  std::set<std::string> tests;
+  for (const auto& row : j.at("results")) {
+    const std::string name = row.at("test").get<std::string>();
+    tests.insert(name);
+    EXPECT_GT(row.at("tokens_per_second").get<double>(), 0.0) << name;
+    EXPECT_EQ(row.at("samples").size(), 1u) << name;  // -r 1
+  }
+  EXPECT_EQ(tests, (std::set<std::string>{"pp8", "tg4"}));
+}
+
+}  // namespace
+}  // namespace tessera
