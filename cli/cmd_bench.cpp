@@ -6,23 +6,28 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "backend_choice.h"
 #include "commands.h"
 #include "gguf/gguf_file.h"
 #include "model/model_loader.h"
+#include "synth/model_shapes.h"
+#include "synth/shape_spec.h"
 
 namespace tessera::cli {
 namespace {
 
 void print_bench_usage(FILE* out) {
   std::fprintf(out,
-               "usage: tessera-cli bench -m FILE [-p 512] [-n 128] [-r 3] [-o md|json] [--ctx N] [options]\n"
+               "usage: tessera-cli bench -m FILE | --synth SHAPE --type TYPE  [-p 512] [-n 128] [-r 3] [-o md|json]\n"
+               "                         [--ctx N] [options]\n"
+               "  --synth SHAPE  no file: a model of SHAPE (see tessera-cli synth) with random weights made\n"
+               "                 on the GPU, for shapes too large to write to disk (CUDA backend only)\n"
+               "  --type TYPE    the matrices' type with --synth (F16, Q8_0, Q4_K, ...)\n"
                "  -p N        prompt tokens per pp test (0 skips pp)\n"
                "  -n N        generated tokens per tg test (0 skips tg)\n"
                "  -r N        repetitions (mean and standard deviation over them)\n"
@@ -55,12 +60,36 @@ std::string size_label(uint64_t bytes) {
 
 std::string params_label(uint64_t n) {
   char buf[32];
-  if (n >= 1000000000ull) std::snprintf(buf, sizeof(buf), "%.2f B", n / 1e9);
-  else std::snprintf(buf, sizeof(buf), "%.2f M", n / 1e6);
+  if (n >= 1000000000ull)
+    std::snprintf(buf, sizeof(buf), "%.2f B", n / 1e9);
+  else
+    std::snprintf(buf, sizeof(buf), "%.2f M", n / 1e6);
   return buf;
 }
 
 using Clock = std::chrono::steady_clock;
+
+Result<ModelSpec> spec_from_file(const std::string& path) {
+  TESSERA_ASSIGN_OR_RETURN(auto opened, gguf::GgufFile::open(path));
+  std::shared_ptr<const gguf::GgufFile> file(std::move(opened));
+  return build_model_spec(file);
+}
+
+// A shape-only spec whose weights the backend makes up (ModelSpec::random_weights_seed).
+Result<ModelSpec> spec_from_shape(const std::string& shape_name, const std::string& type_name_arg) {
+  const synth::ModelShape* shape = synth::find_shape(shape_name);
+  if (shape == nullptr)
+    return make_error(ErrorKind::InvalidArgument, "unknown shape '" + shape_name + "'; known: " + synth::shape_names());
+  const TypeInfo* info = find_type_by_name(type_name_arg);
+  if (info == nullptr || info->support != TypeSupport::Supported)
+    return make_error(ErrorKind::InvalidArgument, "type '" + type_name_arg + "' is not one Tessera can compute with");
+  synth::SynthOptions options;
+  options.type = static_cast<GgmlType>(info->id);
+  ModelSpec spec = synth::shape_spec(*shape, options);
+  spec.source_path = "synthetic " + shape_name;
+  spec.random_weights_seed = options.seed;
+  return spec;
+}
 
 Result<double> time_pp(BackendModel& model, const std::vector<int32_t>& tokens) {
   model.kv_clear();
@@ -84,7 +113,7 @@ Result<double> time_tg(BackendModel& model, int32_t first_token, int n) {
 }  // namespace
 
 int cmd_bench(const Args& args) {
-  std::string path, format = "md";
+  std::string path, format = "md", synth_shape, synth_type;
   int n_prompt = 512, n_gen = 128, reps = 3, n_ctx = 0;
   BackendOptions backend;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -113,6 +142,12 @@ int cmd_bench(const Args& args) {
     } else if (a == "-m" || a == "--model") {
       ok = i + 1 < args.size();
       if (ok) path = args[++i];
+    } else if (a == "--synth") {
+      ok = i + 1 < args.size();
+      if (ok) synth_shape = args[++i];
+    } else if (a == "--type") {
+      ok = i + 1 < args.size();
+      if (ok) synth_type = args[++i];
     } else if (a == "-p") {
       ok = int_value(n_prompt);
     } else if (a == "-n") {
@@ -133,21 +168,17 @@ int cmd_bench(const Args& args) {
       return 2;
     }
   }
-  if (path.empty() || n_prompt < 0 || n_gen < 0 || reps < 1 || (format != "md" && format != "json")) {
+  if (path.empty() == synth_shape.empty() || (!synth_shape.empty() && synth_type.empty()) || n_prompt < 0 ||
+      n_gen < 0 || reps < 1 || (format != "md" && format != "json")) {
     print_bench_usage(stderr);
     return 2;
   }
-  auto opened = gguf::GgufFile::open(path);
-  if (!opened.ok()) {
-    std::fprintf(stderr, "tessera-cli bench: %s\n", opened.error().describe().c_str());
-    return 1;
-  }
-  std::shared_ptr<const gguf::GgufFile> file(std::move(opened).value());
-  auto spec = build_model_spec(file);
+  auto spec = synth_shape.empty() ? spec_from_file(path) : spec_from_shape(synth_shape, synth_type);
   if (!spec.ok()) {
     std::fprintf(stderr, "tessera-cli bench: %s\n", spec.error().describe().c_str());
     return 1;
   }
+  if (!synth_shape.empty()) path = "synthetic " + synth_shape + " " + synth_type + " (random weights on the device)";
   std::string note;
   CudaPluginLoader cuda;  // before the factory, backend and model it may make
   auto factory = make_backend_factory(backend, cuda, &note);
@@ -218,8 +249,8 @@ int cmd_bench(const Args& args) {
     out["backend"] = model.describe();
     for (const auto& row : rows) {
       Stats s = stats_of(row.tps);
-      out["results"].push_back({{"test", row.test}, {"tokens_per_second", s.mean}, {"stddev", s.stddev},
-                                {"samples", row.tps}});
+      out["results"].push_back(
+          {{"test", row.test}, {"tokens_per_second", s.mean}, {"stddev", s.stddev}, {"samples", row.tps}});
     }
     std::printf("%s\n", out.dump(2).c_str());
     return 0;

@@ -98,9 +98,11 @@ class CpuModel final : public BackendModel {
 Status CpuModel::init(const ModelSpec& spec, const BackendModelSettings& settings, const ProgressFn& progress) {
   spec_ = spec;
   if (settings.n_ctx <= 0)
-    return make_error(ErrorKind::InvalidArgument, "context size must be positive, got " + std::to_string(settings.n_ctx));
+    return make_error(ErrorKind::InvalidArgument,
+                      "context size must be positive, got " + std::to_string(settings.n_ctx));
   if (settings.n_batch <= 0)
-    return make_error(ErrorKind::InvalidArgument, "batch size must be positive, got " + std::to_string(settings.n_batch));
+    return make_error(ErrorKind::InvalidArgument,
+                      "batch size must be positive, got " + std::to_string(settings.n_batch));
   n_ctx_ = settings.n_ctx;
   n_batch_ = std::min(settings.n_batch, settings.n_ctx);
   kv_type_ = settings.kv_type;
@@ -111,7 +113,8 @@ Status CpuModel::init(const ModelSpec& spec, const BackendModelSettings& setting
     TESSERA_TRY(require_supported(t->type, t->name));
     auto rb = row_size(t->type, t->row_length());
     if (!rb.ok())
-      return make_error(ErrorKind::BadFile, "tensor '" + t->name + "' in " + spec_.source_path + ": " + rb.error().message);
+      return make_error(ErrorKind::BadFile,
+                        "tensor '" + t->name + "' in " + spec_.source_path + ": " + rb.error().message);
     if (rb.value() * static_cast<uint64_t>(t->n_rows()) != t->data.size())
       return make_error(ErrorKind::BadFile, "tensor '" + t->name + "' in " + spec_.source_path + " holds " +
                                                 std::to_string(t->data.size()) + " bytes, expected " +
@@ -119,7 +122,8 @@ Status CpuModel::init(const ModelSpec& spec, const BackendModelSettings& setting
   }
   if (spec_.rope.n_dims <= 0 || spec_.rope.n_dims % 2 != 0 || spec_.rope.n_dims > spec_.head_dim)
     return make_error(ErrorKind::BadFile, "rope dimension count " + std::to_string(spec_.rope.n_dims) +
-                                              " must be even and at most the head size " + std::to_string(spec_.head_dim));
+                                              " must be even and at most the head size " +
+                                              std::to_string(spec_.head_dim));
   rope_freqs_ = cpu::rope_frequencies(spec_.rope);
 
   const int64_t n_layer = spec_.n_layer;
@@ -129,10 +133,18 @@ Status CpuModel::init(const ModelSpec& spec, const BackendModelSettings& setting
     CpuLayer& cl = layers_[static_cast<size_t>(l)];
     TESSERA_ASSIGN_OR_RETURN(cl.attn_norm, to_floats(ls.attn_norm));
     TESSERA_ASSIGN_OR_RETURN(cl.ffn_norm, to_floats(ls.ffn_norm));
-    if (ls.bq.present()) { TESSERA_ASSIGN_OR_RETURN(cl.bq, to_floats(ls.bq)); }
-    if (ls.bk.present()) { TESSERA_ASSIGN_OR_RETURN(cl.bk, to_floats(ls.bk)); }
-    if (ls.bv.present()) { TESSERA_ASSIGN_OR_RETURN(cl.bv, to_floats(ls.bv)); }
-    if (ls.bo.present()) { TESSERA_ASSIGN_OR_RETURN(cl.bo, to_floats(ls.bo)); }
+    if (ls.bq.present()) {
+      TESSERA_ASSIGN_OR_RETURN(cl.bq, to_floats(ls.bq));
+    }
+    if (ls.bk.present()) {
+      TESSERA_ASSIGN_OR_RETURN(cl.bk, to_floats(ls.bk));
+    }
+    if (ls.bv.present()) {
+      TESSERA_ASSIGN_OR_RETURN(cl.bv, to_floats(ls.bv));
+    }
+    if (ls.bo.present()) {
+      TESSERA_ASSIGN_OR_RETURN(cl.bo, to_floats(ls.bo));
+    }
     n_ff_max_ = std::max(n_ff_max_, ls.n_ff);
     if (progress && !progress(0.9f * static_cast<float>(l + 1) / static_cast<float>(n_layer)))
       return make_error(ErrorKind::Cancelled, "loading " + spec_.source_path + " was cancelled");
@@ -150,15 +162,16 @@ Status CpuModel::init(const ModelSpec& spec, const BackendModelSettings& setting
   const uint64_t widen_bytes = kv_type_ == KvCacheType::F16 ? kv_bytes * 2 / n_layer : 0;
   const uint64_t act_bytes =
       4ull * static_cast<uint64_t>(nb) *
-          static_cast<uint64_t>(3 * spec_.n_embd + 2 * spec_.q_dim() + 2 * spec_.kv_dim() + 2 * n_ff_max_ + spec_.rope.n_dims) +
+          static_cast<uint64_t>(3 * spec_.n_embd + 2 * spec_.q_dim() + 2 * spec_.kv_dim() + 2 * n_ff_max_ +
+                                spec_.rope.n_dims) +
       4ull * static_cast<uint64_t>(all_logits_capacity_ ? nb : 1) * static_cast<uint64_t>(spec_.n_vocab) +
       4ull * static_cast<uint64_t>(n_threads) * static_cast<uint64_t>(kRowBlock * max_row + n_ctx_);
   const uint64_t needed = kv_bytes + widen_bytes + act_bytes;
   if (const uint64_t available = host_available_bytes(); available != 0 && needed > available)
     return make_error(ErrorKind::OutOfMemory,
-                      "host memory: the CPU backend needs " + std::to_string(needed) + " bytes for " + spec_.source_path +
-                          " (KV cache " + std::to_string(kv_bytes) + " bytes for a context of " + std::to_string(n_ctx_) +
-                          "), " + std::to_string(available) + " bytes are available");
+                      "host memory: the CPU backend needs " + std::to_string(needed) + " bytes for " +
+                          spec_.source_path + " (KV cache " + std::to_string(kv_bytes) + " bytes for a context of " +
+                          std::to_string(n_ctx_) + "), " + std::to_string(available) + " bytes are available");
   try {
     kv_.allocate(kv_type_, n_layer, n_ctx_, spec_.kv_dim());
     if (kv_type_ == KvCacheType::F16) {
@@ -193,8 +206,7 @@ Status CpuModel::init(const ModelSpec& spec, const BackendModelSettings& setting
   return {};
 }
 
-void CpuModel::matmul(const TensorRef& w, const float* x, int64_t n_tok, int64_t x_stride, float* y,
-                      int64_t y_stride) {
+void CpuModel::matmul(const TensorRef& w, const float* x, int64_t n_tok, int64_t x_stride, float* y, int64_t y_stride) {
   const int64_t n_in = w.row_length();
   const int64_t n_out = w.n_rows();
   const uint8_t* base = w.data.data();
@@ -299,8 +311,9 @@ Status CpuModel::eval(std::span<const int32_t> tokens, int32_t start_pos, Logits
                       "logits for every token were requested but the model was loaded without all_logits");
   for (int32_t id : tokens)
     if (id < 0 || id >= spec_.n_vocab)
-      return make_error(ErrorKind::InvalidArgument, "token id " + std::to_string(id) + " is outside the vocabulary of " +
-                                                        std::to_string(spec_.n_vocab));
+      return make_error(
+          ErrorKind::InvalidArgument,
+          "token id " + std::to_string(id) + " is outside the vocabulary of " + std::to_string(spec_.n_vocab));
 
   const int64_t d = spec_.n_embd;
   const int64_t q_dim = spec_.q_dim();
@@ -324,7 +337,8 @@ Status CpuModel::eval(std::span<const int32_t> tokens, int32_t start_pos, Logits
     const LayerSpec& ls = spec_.layers[static_cast<size_t>(l)];
     const CpuLayer& cl = layers_[static_cast<size_t>(l)];
     for (int64_t t = 0; t < n_tok; ++t)
-      cpu::rms_norm(&x_[static_cast<size_t>(t * d)], cl.attn_norm.data(), &xb_[static_cast<size_t>(t * d)], d, spec_.rms_eps);
+      cpu::rms_norm(&x_[static_cast<size_t>(t * d)], cl.attn_norm.data(), &xb_[static_cast<size_t>(t * d)], d,
+                    spec_.rms_eps);
     matmul(ls.wq, xb_.data(), n_tok, d, q_.data(), q_dim);
     matmul(ls.wk, xb_.data(), n_tok, d, k_.data(), kv_dim);
     matmul(ls.wv, xb_.data(), n_tok, d, v_.data(), kv_dim);
@@ -388,8 +402,8 @@ Result<int32_t> CpuModel::argmax() {
 
 Status CpuModel::kv_keep(int32_t n) {
   if (n < 0 || n > n_past_)
-    return make_error(ErrorKind::InvalidArgument, "cannot keep " + std::to_string(n) + " positions: the KV cache holds " +
-                                                      std::to_string(n_past_));
+    return make_error(ErrorKind::InvalidArgument,
+                      "cannot keep " + std::to_string(n) + " positions: the KV cache holds " + std::to_string(n_past_));
   n_past_ = n;
   logits_rows_ = 0;
   return {};
@@ -415,8 +429,14 @@ std::string CpuModel::describe() const {
 
 }  // namespace
 
-Result<std::unique_ptr<BackendModel>> CpuBackend::load_model(const ModelSpec& spec, const BackendModelSettings& settings,
+Result<std::unique_ptr<BackendModel>> CpuBackend::load_model(const ModelSpec& spec,
+                                                             const BackendModelSettings& settings,
                                                              const ProgressFn& progress) {
+  if (spec.random_weights_seed != 0)
+    return make_error(ErrorKind::Unsupported,
+                      "the CPU backend runs only weights read from a GGUF file; random "
+                      "in-memory weights (bench --synth) need the CUDA backend, or write a "
+                      "file with tessera-cli synth");
   auto model = std::make_unique<CpuModel>();
   TESSERA_TRY(model->init(spec, settings, progress));
   return std::unique_ptr<BackendModel>(std::move(model));

@@ -100,6 +100,10 @@ struct ModelSpec {
   // Owns the memory TensorRef::data points into (the mapped GGUF). A backend that reads weights
   // in place (CPU) keeps a copy of this pointer; one that uploads them (CUDA) may drop it.
   std::shared_ptr<const void> weights_owner;
+  // Nonzero: the tensors have no data (a shape-only spec, synth/shape_spec.h) and the backend fills
+  // them with random valid values from this seed (benchmarks of shapes too large to write to disk).
+  // Only the CUDA backend supports it; others refuse such a spec.
+  uint64_t random_weights_seed = 0;
 
   int64_t q_dim() const { return n_head * head_dim; }
   int64_t kv_dim() const { return n_head_kv * head_dim; }

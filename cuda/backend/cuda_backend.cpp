@@ -18,12 +18,14 @@ Status check_model(const ModelSpec& spec, const BackendModelSettings& settings) 
     return make_error(ErrorKind::Unsupported, std::to_string(spec.n_head) + " query heads do not group evenly over " +
                                                   std::to_string(spec.n_head_kv) + " KV heads");
   if (spec.head_dim <= 0 || spec.head_dim % 8 != 0 || spec.head_dim > 256)
-    return make_error(ErrorKind::Unsupported, "the CUDA attention kernel needs a head size that is a multiple of 8 "
-                                              "and at most 256; " + spec.source_path + " has " +
-                                                  std::to_string(spec.head_dim));
+    return make_error(ErrorKind::Unsupported,
+                      "the CUDA attention kernel needs a head size that is a multiple of 8 "
+                      "and at most 256; " +
+                          spec.source_path + " has " + std::to_string(spec.head_dim));
   if (spec.rope.n_dims <= 0 || spec.rope.n_dims % 2 != 0 || spec.rope.n_dims > spec.head_dim)
     return make_error(ErrorKind::BadFile, "rope dimension count " + std::to_string(spec.rope.n_dims) +
-                                              " must be even and at most the head size " + std::to_string(spec.head_dim));
+                                              " must be even and at most the head size " +
+                                              std::to_string(spec.head_dim));
   if (!spec.rope.freq_factors.empty() && static_cast<int32_t>(spec.rope.freq_factors.size()) != spec.rope.n_dims / 2)
     return make_error(ErrorKind::BadFile, "rope frequency factors: " + std::to_string(spec.rope.freq_factors.size()) +
                                               " values, expected " + std::to_string(spec.rope.n_dims / 2));
@@ -32,8 +34,15 @@ Status check_model(const ModelSpec& spec, const BackendModelSettings& settings) 
     TESSERA_TRY(require_supported(t->type, t->name));
     auto rb = row_size(t->type, t->row_length());
     if (!rb.ok())
-      return make_error(ErrorKind::BadFile, "tensor '" + t->name + "' in " + spec.source_path + ": " + rb.error().message);
+      return make_error(ErrorKind::BadFile,
+                        "tensor '" + t->name + "' in " + spec.source_path + ": " + rb.error().message);
     const uint64_t want = rb.value() * static_cast<uint64_t>(t->n_rows());
+    if (spec.random_weights_seed != 0) {
+      if (!t->data.empty())
+        return make_error(ErrorKind::InvalidArgument,
+                          "tensor '" + t->name + "' has data but the spec asks for random weights");
+      continue;
+    }
     if (t->data.size() != want)
       return make_error(ErrorKind::BadFile, "tensor '" + t->name + "' in " + spec.source_path + " holds " +
                                                 std::to_string(t->data.size()) + " bytes, expected " +
@@ -86,7 +95,8 @@ Result<SplitPlan> CudaBackend::plan(const ModelSpec& spec, const BackendModelSet
   return plan_split(spec, devices, s);
 }
 
-Result<std::unique_ptr<BackendModel>> CudaBackend::load_model(const ModelSpec& spec, const BackendModelSettings& settings,
+Result<std::unique_ptr<BackendModel>> CudaBackend::load_model(const ModelSpec& spec,
+                                                              const BackendModelSettings& settings,
                                                               const ProgressFn& progress) {
   TESSERA_TRY(check_model(spec, settings));
   TESSERA_ASSIGN_OR_RETURN(SplitPlan p, plan(spec, settings));

@@ -7,12 +7,14 @@
 #include <cstring>
 #include <functional>
 #include <initializer_list>
+#include <optional>
 
 #include "backend/cuda_model.h"
 #include "cuda_check.h"
 #include "device_info.h"
 #include "kernels/argmax.h"
 #include "kernels/attention.h"
+#include "kernels/random_fill.h"
 #include "quant/dequantize.h"
 #include "split/attention_split.h"
 
@@ -37,17 +39,34 @@ Status use_device(const DeviceState& d) {
   return cuda_status(cudaSetDevice(d.dev.physical), "cudaSetDevice", d.dev.physical);
 }
 
-// The weight bytes of one device, laid out before anything is allocated.
+// The weight bytes of one device, laid out before anything is allocated. With a random seed
+// (ModelSpec::random_weights_seed) the pieces of data-less tensors are generated on the device.
 class WeightLayout {
  public:
   using Fill = std::function<Status(uint8_t* host)>;
+  using Bind = std::function<void(const uint8_t*)>;
+  explicit WeightLayout(uint64_t random_seed = 0) : random_seed_(random_seed) {}
+  bool random() const { return random_seed_ != 0; }
   // A contiguous range of the mapped file.
-  void add_span(std::span<const uint8_t> src, std::function<void(const uint8_t*)> bind) {
-    pieces_.push_back({take(src.size()), src.size(), src, {}, std::move(bind)});
+  void add_span(std::span<const uint8_t> src, Bind bind) {
+    pieces_.push_back({take(src.size()), src.size(), src, {}, std::move(bind), {}});
   }
   // Bytes produced on the host at upload time (gathers, f32 conversions).
-  void add_made(size_t bytes, Fill fill, std::function<void(const uint8_t*)> bind) {
-    pieces_.push_back({take(bytes), bytes, {}, std::move(fill), std::move(bind)});
+  void add_made(size_t bytes, Fill fill, Bind bind) {
+    pieces_.push_back({take(bytes), bytes, {}, std::move(fill), std::move(bind), {}});
+  }
+  // Random valid rows of `type` (rows x cols, row_stride bytes apart), or f32 values in
+  // [0.5, 1.5) when type is F32 and cols == 0 (norm weights, biases, frequency factors: values
+  // near one keep a random model's activations finite).
+  // The seed is a function of the tensor and the slice only, so a tensor placed whole gets the
+  // same values on any device (layer split equals one device); row slices get values of their own.
+  void add_random(const TensorRef& t, int64_t first, GgmlType type, int64_t rows, int64_t cols, size_t row_stride,
+                  Bind bind) {
+    const size_t bytes = cols == 0 ? static_cast<size_t>(rows) * 4 : static_cast<size_t>(rows) * row_stride;
+    uint64_t seed = 1469598103934665603ull ^ random_seed_;  // FNV-1a over the name, then the slice start
+    for (char c : t.name) seed = (seed ^ static_cast<uint8_t>(c)) * 1099511628211ull;
+    seed = (seed ^ static_cast<uint64_t>(first)) * 1099511628211ull;
+    pieces_.push_back({take(bytes), bytes, {}, {}, std::move(bind), RandomPiece{type, rows, cols, row_stride, seed}});
   }
   size_t total() const { return total_; }
   size_t data_bytes() const { return data_bytes_; }
@@ -58,25 +77,43 @@ class WeightLayout {
     for (auto& p : pieces_) {
       p.bind(base + p.offset);
       if (p.bytes == 0) continue;
+      uint8_t* dst = d.weights.as<uint8_t>() + p.offset;
+      if (p.random) {
+        const RandomPiece& r = *p.random;
+        if (r.cols == 0) {
+          TESSERA_TRY(fill_random_floats(reinterpret_cast<float*>(dst), r.rows, r.seed, 0.5f, 1.5f, d.stream));
+        } else {
+          TESSERA_TRY(fill_random_weights(r.type, dst, r.rows, r.cols, r.row_stride, r.seed, d.stream));
+        }
+        TESSERA_TRY(progress(p.bytes));
+        continue;
+      }
       const void* src = p.src.data();
       if (p.fill) {
         host.resize(p.bytes);
         TESSERA_TRY(p.fill(host.data()));
         src = host.data();
       }
-      TESSERA_CUDA_CHECK_DEV(cudaMemcpy(d.weights.as<uint8_t>() + p.offset, src, p.bytes, cudaMemcpyHostToDevice),
-                             d.dev.physical);
+      TESSERA_CUDA_CHECK_DEV(cudaMemcpy(dst, src, p.bytes, cudaMemcpyHostToDevice), d.dev.physical);
       TESSERA_TRY(progress(p.bytes));
     }
+    if (random()) TESSERA_CUDA_CHECK_DEV(cudaStreamSynchronize(d.stream), d.dev.physical);
     return {};
   }
 
  private:
+  struct RandomPiece {
+    GgmlType type;
+    int64_t rows, cols;
+    size_t row_stride;
+    uint64_t seed;
+  };
   struct Piece {
     size_t offset, bytes;
     std::span<const uint8_t> src;
     Fill fill;
-    std::function<void(const uint8_t*)> bind;
+    Bind bind;
+    std::optional<RandomPiece> random;
   };
   size_t take(size_t bytes) {
     const size_t off = total_;
@@ -84,6 +121,7 @@ class WeightLayout {
     data_bytes_ += bytes;
     return off;
   }
+  uint64_t random_seed_ = 0;
   std::vector<Piece> pieces_;
   size_t total_ = 0;
   size_t data_bytes_ = 0;
@@ -102,6 +140,8 @@ WeightMatrix matrix_of(const TensorRef& t) {
 // [begin, end).
 void add_floats(WeightLayout& lay, const TensorRef& t, int64_t begin, int64_t end, const float** target) {
   if (!t.present() || end <= begin) return;
+  auto bind = [target](const uint8_t* p) { *target = reinterpret_cast<const float*>(p); };
+  if (lay.random()) return lay.add_random(t, begin, GgmlType::F32, end - begin, 0, 4, bind);
   lay.add_made(
       static_cast<size_t>(end - begin) * 4,
       [&t, begin, end](uint8_t* host) -> Status {
@@ -119,8 +159,9 @@ void add_rows(WeightLayout& lay, const TensorRef& t, int64_t r0, int64_t r1, Wei
   *target = matrix_of(t);
   target->rows = r1 - r0;
   const uint64_t rb = target->row_stride;
-  lay.add_span(t.data.subspan(static_cast<size_t>(r0) * rb, static_cast<size_t>(r1 - r0) * rb),
-               [target](const uint8_t* p) { target->data = p; });
+  auto bind = [target](const uint8_t* p) { target->data = p; };
+  if (lay.random()) return lay.add_random(t, r0, t.type, r1 - r0, target->cols, rb, bind);
+  lay.add_span(t.data.subspan(static_cast<size_t>(r0) * rb, static_cast<size_t>(r1 - r0) * rb), bind);
 }
 
 // Columns [c0, c1) of every row (c0, c1 whole blocks), gathered into a tight matrix.
@@ -134,6 +175,9 @@ void add_columns(WeightLayout& lay, const TensorRef& t, int64_t c0, int64_t c1, 
   target->cols = c1 - c0;
   target->row_stride = nb;
   const int64_t rows = t.n_rows();
+  if (lay.random())
+    return lay.add_random(t, c0 + (int64_t{1} << 40), t.type, rows, c1 - c0, nb,
+                          [target](const uint8_t* p) { target->data = p; });
   if (c0 == 0 && c1 == t.row_length()) {
     lay.add_span(t.data, [target](const uint8_t* p) { target->data = p; });
     return;
@@ -316,7 +360,7 @@ Status CudaModel::upload_weights(const ProgressFn& progress) {
   const int64_t n_layer = spec_.n_layer;
   const int64_t hd = spec_.head_dim;
   const int64_t q_per_kv = spec_.n_head_kv > 0 ? spec_.n_head / spec_.n_head_kv : 1;
-  std::vector<WeightLayout> layouts(devs_.size());
+  std::vector<WeightLayout> layouts(devs_.size(), WeightLayout(spec_.random_weights_seed));
 
   for (auto& dp : devs_) {
     DeviceState& d = *dp;

@@ -11,20 +11,24 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
-
 #include <nlohmann/json.hpp>
+#include <tuple>
 
 #include "backend/cpu_backend.h"
 #include "backend_support.h"
 #include "cuda_test_util.h"
 #include "support/test_support.h"
+#include "synth/shape_spec.h"
 
 namespace tessera::cuda::test {
 namespace {
 
-std::vector<int32_t> ids_of(const nlohmann::json& j) { return j.get<std::vector<int32_t>>(); }
+std::vector<int32_t> ids_of(const nlohmann::json& j) {
+  return j.get<std::vector<int32_t>>();
+}
 
 TEST(CudaBackendModel, Stories260KGreedyMatchesExpected) {
   TESSERA_REQUIRE_GPU();
@@ -71,12 +75,9 @@ void compare_with_cpu(const ModelSpec& spec, double tol, const std::string& labe
     std::vector<int32_t> tokens;
     LogitsRequest request;
   };
-  std::vector<Step> steps = {{prompt, LogitsRequest::All},
-                             {{7, 3, 11}, LogitsRequest::All},
-                             {{19}, LogitsRequest::Last},
-                             {{23}, LogitsRequest::Last},
-                             {{29}, LogitsRequest::Last},
-                             {{31}, LogitsRequest::Last}};
+  std::vector<Step> steps = {{prompt, LogitsRequest::All}, {{7, 3, 11}, LogitsRequest::All},
+                             {{19}, LogitsRequest::Last},  {{23}, LogitsRequest::Last},
+                             {{29}, LogitsRequest::Last},  {{31}, LogitsRequest::Last}};
   int32_t pos = 0;
   double worst = 0.0;
   for (size_t s = 0; s < steps.size(); ++s) {
@@ -139,7 +140,9 @@ INSTANTIATE_TEST_SUITE_P(CudaBackend, CudaBackendTypes,
                          ::testing::Values(GgmlType::F32, GgmlType::F16, GgmlType::BF16, GgmlType::Q4_0, GgmlType::Q4_1,
                                            GgmlType::Q5_0, GgmlType::Q5_1, GgmlType::Q8_0, GgmlType::Q2_K,
                                            GgmlType::Q3_K, GgmlType::Q4_K, GgmlType::Q5_K, GgmlType::Q6_K),
-                         [](const ::testing::TestParamInfo<GgmlType>& info) { return std::string(type_name(info.param)); });
+                         [](const ::testing::TestParamInfo<GgmlType>& info) {
+                           return std::string(type_name(info.param));
+                         });
 
 TEST(CudaBackendModel, RejectsBadEvalArguments) {
   TESSERA_REQUIRE_GPU();
@@ -160,6 +163,37 @@ TEST(CudaBackendModel, RejectsBadEvalArguments) {
   EXPECT_EQ((*model)->n_past(), 1);
   ASSERT_TRUE((*model)->kv_keep(0).ok());
   EXPECT_EQ((*model)->n_past(), 0);
+}
+
+// A shape-only spec with ModelSpec::random_weights_seed: the weights are made on the device (what
+// `bench --synth` runs), split across devices like any model, with finite logits, the same greedy
+// ids for the same seed, and other ids for another seed.
+TEST(CudaBackendModel, RandomWeightsMadeOnTheDevice) {
+  TESSERA_REQUIRE_GPU();
+  for (GgmlType type : {GgmlType::F16, GgmlType::Q4_K, GgmlType::Q8_0}) {
+    SCOPED_TRACE(type_name(type));
+    synth::SynthOptions o;
+    o.type = type;
+    ModelSpec spec = synth::shape_spec(*synth::find_shape("tiny"), o);
+    spec.random_weights_seed = 77;
+    std::vector<std::vector<int32_t>> ids;
+    for (auto [n_virtual, mode, seed] : {std::tuple{0, SplitMode::None, 77ull}, std::tuple{2, SplitMode::Layer, 77ull},
+                                         std::tuple{0, SplitMode::None, 78ull}}) {
+      spec.random_weights_seed = seed;
+      auto backend = make_cuda_backend(n_virtual, mode);
+      ASSERT_TRUE(backend);
+      auto model = backend->load_model(spec, test_settings(64, 8, false), nullptr);
+      ASSERT_TRUE(model.ok()) << model.error().describe();
+      const std::vector<int32_t> prompt = {1, 2, 3};
+      ASSERT_TRUE((*model)->eval(prompt, 0, LogitsRequest::Last).ok());
+      auto lg = (*model)->logits();
+      ASSERT_TRUE(lg.ok()) << lg.error().describe();
+      for (float v : *lg) ASSERT_TRUE(std::isfinite(v));
+      ids.push_back(greedy(**model, prompt, 12, true));
+    }
+    EXPECT_EQ(ids[0], ids[1]) << "layer split of the same random model";
+    EXPECT_NE(ids[0], ids[2]) << "another seed, other weights";
+  }
 }
 
 }  // namespace
