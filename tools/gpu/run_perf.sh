@@ -10,6 +10,7 @@
 #        SPLITS   split modes to bench the first type under on VDEVS (2) virtual devices, ratio 1:1,
 #                 e.g. "none layer row" (default none)
 #        REPS     bench repetitions (3)
+#        SYNTH    "SHAPE:TYPE ..." benched with `bench --synth` (random weights made on the GPU, no file)
 #   Carry .device-data (fixtures, debs); see tools/gpu/device_env.sh.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -52,6 +53,12 @@ for type in ${TYPES-F16 Q4_K}; do
     done
   fi
   if [[ " ${PROFILE:-} " == *" $type "* ]]; then mv "$model" "/tmp/profile-$type.gguf"; else rm -f "$model"; fi
+done
+for st in ${SYNTH:-}; do
+  stamp "bench --synth ${st%%:*} --type ${st##*:}"
+  echo "<!-- synth $st -->" >>"$summary"
+  timeout 240 "$cli" bench --synth "${st%%:*}" --type "${st##*:}" -p 512 -n 128 -r "${REPS:-3}" --backend cuda 2>&1 |
+    sed "s/^| llama/| synth-in-memory | llama/" | tee -a "$summary"
 done
 if [ -n "${TESTS:-}" ]; then
   stamp "test_cuda --gtest_filter=$TESTS"
