@@ -110,6 +110,7 @@ struct DeviceState {
   WeightMatrix output;               // rows == 0 unless this device computes the logits
   const float* output_norm = nullptr;
   const float* freq_factors = nullptr;
+  const double* rope_theta = nullptr;  // n_dims/2 angles per position step (rope_theta_table)
   Scratch s;
 
   uint16_t* k_cache(int32_t slot, int n_ctx) const;

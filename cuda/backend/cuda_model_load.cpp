@@ -446,6 +446,20 @@ Status CudaModel::upload_weights(const ProgressFn& progress) {
         add_rows(lay, spec_.output, 0, spec_.output.n_rows(), &d.output);
       }
     }
+    // RoPE angles per pair, theta_i in f64 (tiny; every device that rotates), so the kernels do not
+    // evaluate pow() per thread and step.
+    if (spec_.rope.n_dims > 0 && d.kv_dim > 0) {
+      const size_t n = static_cast<size_t>(spec_.rope.n_dims / 2);
+      lay.add_made(
+          n * sizeof(double),
+          [this, n](uint8_t* host) -> Status {
+            const std::vector<double> t = rope_theta_table(spec_.rope.n_dims, spec_.rope.freq_base,
+                                                           spec_.rope.freq_scale, spec_.rope.freq_factors);
+            std::memcpy(host, t.data(), n * sizeof(double));
+            return {};
+          },
+          [&d](const uint8_t* p) { d.rope_theta = reinterpret_cast<const double*>(p); });
+    }
     // RoPE frequency factors (tiny; every device that rotates).
     if (!spec_.rope.freq_factors.empty() && d.kv_dim > 0) {
       const std::vector<float>* ff = &spec_.rope.freq_factors;

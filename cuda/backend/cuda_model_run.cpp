@@ -137,6 +137,7 @@ Status CudaModel::attention_part(DeviceState& d, const DeviceLayer& l, int n_tok
   const int32_t* pos = positions_on(d, n_tok);
   RopeConfig rc = rope_;
   rc.freq_factors = d.freq_factors;
+  rc.theta = d.rope_theta;
   KvCacheView cache{d.k_cache(l.kv_slot, n_ctx_), d.v_cache(l.kv_slot, n_ctx_), d.kv_dim, n_ctx_};
   if (fuse_.rope_kv) {
     TESSERA_TRY(rope_qk_to_cache(d.s.q, d.s.k, d.s.v, W, n_tok, static_cast<int>(d.n_head),

@@ -1,5 +1,6 @@
 #include <cuda_fp16.h>
 
+#include <cmath>
 #include <string>
 
 #include "cuda_check.h"
@@ -10,10 +11,18 @@ namespace tessera::cuda {
 namespace {
 
 // sin and cos of pair i's angle at position p (rope.h states the formula; f64 inside).
+// With a precomputed table (RopeConfig::theta) only the product and sincos remain: the f64 pow
+// per thread was most of a decode step's RoPE kernel (~3.4 us of latency, docs/perf.md).
 __device__ __forceinline__ void rope_sin_cos(int p, int i, int n_dims, float freq_base, float freq_scale,
-                                             const float* __restrict__ freq_factors, float& s, float& c) {
-  double theta = static_cast<double>(freq_scale) * pow(static_cast<double>(freq_base), -2.0 * i / n_dims);
-  if (freq_factors != nullptr) theta /= static_cast<double>(freq_factors[i]);
+                                             const float* __restrict__ freq_factors,
+                                             const double* __restrict__ theta_table, float& s, float& c) {
+  double theta;
+  if (theta_table != nullptr) {
+    theta = theta_table[i];
+  } else {
+    theta = static_cast<double>(freq_scale) * pow(static_cast<double>(freq_base), -2.0 * i / n_dims);
+    if (freq_factors != nullptr) theta /= static_cast<double>(freq_factors[i]);
+  }
   const double angle = static_cast<double>(p) * theta;
   double sd, cd;
   sincos(angle, &sd, &cd);
@@ -25,7 +34,8 @@ __device__ __forceinline__ void rope_sin_cos(int p, int i, int n_dims, float fre
 __global__ void rope_kv_kernel(float* __restrict__ q, const float* __restrict__ k, const float* __restrict__ v,
                                int64_t token_stride, int n_tokens, int n_head, int n_head_kv, int head_dim,
                                const int32_t* __restrict__ positions, int neox, int n_dims, float freq_base,
-                               float freq_scale, const float* __restrict__ freq_factors, uint16_t* __restrict__ kc,
+                               float freq_scale, const float* __restrict__ freq_factors,
+                               const double* __restrict__ theta_table, uint16_t* __restrict__ kc,
                                uint16_t* __restrict__ vc, int64_t cache_stride, int capacity) {
   pdl_wait();
   const int hp = head_dim / 2, half = n_dims / 2;
@@ -56,7 +66,7 @@ __global__ void rope_kv_kernel(float* __restrict__ q, const float* __restrict__ 
     ia = neox ? i : 2 * i;
     ib = neox ? i + half : 2 * i + 1;
     float s, c;
-    rope_sin_cos(p, i, n_dims, freq_base, freq_scale, freq_factors, s, c);
+    rope_sin_cos(p, i, n_dims, freq_base, freq_scale, freq_factors, theta_table, s, c);
     const float x0 = src[ia], x1 = src[ib];
     a = x0 * c - x1 * s;
     b = x0 * s + x1 * c;
@@ -79,7 +89,8 @@ __global__ void rope_kv_kernel(float* __restrict__ q, const float* __restrict__ 
 
 __global__ void rope_kernel(float* x, int64_t token_stride, int n_tokens, int n_heads, int head_dim,
                             const int32_t* __restrict__ positions, int neox, int n_dims, float freq_base,
-                            float freq_scale, const float* __restrict__ freq_factors) {
+                            float freq_scale, const float* __restrict__ freq_factors,
+                            const double* __restrict__ theta_table) {
   pdl_wait();
   const int half = n_dims / 2;
   const int64_t g = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
@@ -89,7 +100,7 @@ __global__ void rope_kernel(float* x, int64_t token_stride, int n_tokens, int n_
   const int rem = static_cast<int>(g % per_token);
   const int h = rem / half, i = rem % half;
   float s, c;
-  rope_sin_cos(positions[t], i, n_dims, freq_base, freq_scale, freq_factors, s, c);
+  rope_sin_cos(positions[t], i, n_dims, freq_base, freq_scale, freq_factors, theta_table, s, c);
   float* head = x + t * token_stride + static_cast<int64_t>(h) * head_dim;
   const int ia = neox ? i : 2 * i;
   const int ib = neox ? i + half : 2 * i + 1;
@@ -113,8 +124,19 @@ Status rope(float* x, int64_t token_stride, int n_tokens, int n_heads, int head_
   return check_launch(
       launch_kernel(rope_kernel, dim3(static_cast<unsigned>((n + threads - 1) / threads)), dim3(threads), 0, stream, x,
                     token_stride, n_tokens, n_heads, head_dim, positions, config.style == RopeStyle::NeoX ? 1 : 0,
-                    config.n_dims, config.freq_base, config.freq_scale, config.freq_factors),
+                    config.n_dims, config.freq_base, config.freq_scale, config.freq_factors, config.theta),
       "rope_kernel");
+}
+
+std::vector<double> rope_theta_table(int n_dims, float freq_base, float freq_scale,
+                                     const std::vector<float>& freq_factors) {
+  std::vector<double> t(static_cast<size_t>(n_dims > 0 ? n_dims / 2 : 0));
+  for (size_t i = 0; i < t.size(); ++i) {
+    t[i] = static_cast<double>(freq_scale) *
+           std::pow(static_cast<double>(freq_base), -2.0 * static_cast<double>(i) / n_dims);
+    if (i < freq_factors.size()) t[i] /= static_cast<double>(freq_factors[i]);
+  }
+  return t;
 }
 
 Status rope_qk_to_cache(float* q, const float* k, const float* v, int64_t token_stride, int n_tokens, int n_head,
@@ -134,7 +156,7 @@ Status rope_qk_to_cache(float* q, const float* k, const float* v, int64_t token_
       launch_kernel(rope_kv_kernel, dim3(static_cast<unsigned>((n + threads - 1) / threads)), dim3(threads), 0, stream,
                     q, k, v, token_stride, n_tokens, n_head, n_head_kv, head_dim, positions,
                     config.style == RopeStyle::NeoX ? 1 : 0, config.n_dims, config.freq_base, config.freq_scale,
-                    config.freq_factors, cache.k, cache.v, cache.stride, cache.capacity),
+                    config.freq_factors, config.theta, cache.k, cache.v, cache.stride, cache.capacity),
       "rope_kv_kernel");
 }
 

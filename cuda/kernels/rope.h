@@ -4,6 +4,7 @@
 #include <cuda_runtime_api.h>
 
 #include <cstdint>
+#include <vector>
 
 #include "common/error.h"
 #include "kernels/kv_cache.h"
@@ -22,7 +23,15 @@ struct RopeConfig {
   float freq_scale = 1.0f;
   // Device pointer to n_dims/2 divisors of the per-pair frequency (llama3 scaling, rope_freqs), or null.
   const float* freq_factors = nullptr;
+  // Device pointer to the n_dims/2 values theta_i of the formula below, precomputed in f64
+  // (rope_theta_table), or null to compute them per thread.
+  const double* theta = nullptr;
 };
+
+// theta_i = freq_scale * freq_base^(-2i/n_dims) / freq_factors[i] for i < n_dims/2 (factors may be
+// empty), in f64 on the host: the table RopeConfig::theta points to.
+std::vector<double> rope_theta_table(int n_dims, float freq_base, float freq_scale,
+                                     const std::vector<float>& freq_factors);
 
 // x: n_tokens rows, token_stride floats apart; each row holds n_heads heads of head_dim floats.
 // For token t at p = positions[t] (device memory) and pair i < n_dims/2:

@@ -129,6 +129,21 @@ TEST(FusedOps, RopeToCacheEqualsRopeThenCacheWrite) {
           std::memcmp(rows.data() + t * stride + q_dim, b.data() + t * stride + q_dim, 2 * kv_dim * sizeof(float)), 0)
           << "k/v rows of token " << t << " were modified";
     }
+    // With the precomputed f64 angle table (what the backend passes) the rotation agrees to f32
+    // rounding (host and device pow() may differ in the last bit of theta).
+    {
+      const auto table = rope_theta_table(c.n_dims, cfg.freq_base, cfg.freq_scale, factors);
+      auto dt = test::to_device(table);
+      RopeConfig tcfg = cfg;
+      tcfg.theta = dt.as<double>();
+      auto t_rows = test::to_device(rows);
+      auto t_k = test::to_device(init), t_v = test::to_device(init);
+      float* tq = t_rows.as<float>();
+      KvCacheView tview{t_k.as<uint16_t>(), t_v.as<uint16_t>(), cstride, capacity};
+      TESSERA_ASSERT_OK(rope_qk_to_cache(tq, tq + q_dim, tq + q_dim + kv_dim, stride, c.n_tokens, c.n_head, c.n_head_kv,
+                                         c.head_dim, dp.as<int32_t>(), tcfg, tview, nullptr));
+      EXPECT_LT(test::max_rel_error(test::from_device<float>(t_rows, rows.size()), a), 1e-6);
+    }
     for (const auto& [ref, got] : {std::pair{&ref_k, &got_k}, std::pair{&ref_v, &got_v}}) {
       const auto x = test::from_device<uint16_t>(*ref, init.size());
       const auto y = test::from_device<uint16_t>(*got, init.size());
