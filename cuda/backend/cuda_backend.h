@@ -8,13 +8,21 @@
 // separate 32 MiB allocation, a stream, events and a cuBLAS handle.
 //
 // How a step runs: the token ids and positions are copied with one cudaMemcpyAsync into device
-// memory on the first device; then embedding lookup, per layer RMSNorm, Q/K/V, RoPE, KV-cache write,
-// GQA attention, output projection + residual, RMSNorm, gate/up, SwiGLU, down + residual, and the
-// output layer and argmax run on the devices without a host synchronisation. Decode (1 token) uses
-// the fused dequantize+matvec kernels (up to 8 tokens do); larger batches dequantize one weight at a
-// time to f16 and run cuBLAS tensor-core GEMMs. The decode step is captured once into a CUDA graph
-// (one per "logits wanted or not") and replayed: the graph reads the token id and position from
-// device memory, so it is never rebuilt. logits() and argmax() are the only host synchronisations.
+// memory on the first device; then embedding lookup and per layer: RMSNorm (which also writes the
+// int8 activations when the next matrices are quantized), Q|K|V as one matvec, RoPE + KV-cache
+// write in one kernel, GQA attention (split-K for decode), output projection + residual, RMSNorm,
+// gate|up as one matvec that applies SwiGLU itself, down + residual; then the output layer and
+// argmax, all without a host synchronisation. Every kernel is launched with programmatic
+// dependent launch on Hopper (cuda/kernels/launch.cuh). Decode (up to 8 tokens) uses the fused
+// dequantize+matvec kernels; larger batches dequantize one weight at a time to f16 and run cuBLAS
+// tensor-core GEMMs. The decode step is captured once into a CUDA graph (one per "logits wanted
+// or not") and replayed: the graph reads the token id and position from device memory, so it is
+// never rebuilt. logits() and argmax() are the only host synchronisations. docs/perf.md has the
+// measured effect of each choice (TESSERA_CUDA_PDL=0 and TESSERA_CUDA_UNFUSED=glu,norm_q8,rope
+// switch them off for A/B runs).
+//
+// A ModelSpec with random_weights_seed set has no data: its weights are generated on the devices
+// (bench --synth), each whole tensor from a seed of its own name, so placement does not change it.
 //
 // Split modes (SplitSettings::mode): none; layer (whole layers per device, the residual stream hops
 // at layer boundaries by cudaMemcpyPeerAsync, or through pinned host memory where the devices cannot
