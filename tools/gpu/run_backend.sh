@@ -14,31 +14,10 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 out="${OUT:-$root/out}"
 mkdir -p "$out"
 build="$root/build-gpu"
-export PATH="/usr/local/cuda/bin:$PATH"
-export TESSERA_FIXTURES_DIR="$root/.device-data/fixtures"
 t0=$(date +%s)
 stamp() { echo "[run_backend +$(( $(date +%s) - t0 ))s] $*"; }
-
-extra=()
-if ls "$root"/.device-data/debs/*.deb >/dev/null 2>&1; then
-  mkdir -p /tmp/deps
-  for f in "$root"/.device-data/debs/*.deb; do
-    if command -v dpkg >/dev/null; then dpkg -x "$f" /tmp/deps
-    else (cd /tmp/deps && ar p "$f" "$(ar t "$f" | grep '^data.tar')" | tar -x -f - 2>/dev/null || ar p "$f" data.tar.xz | tar -xJ -f -); fi
-  done
-  if ! command -v pkg-config >/dev/null; then
-    export PATH="$PATH:/tmp/deps/usr/bin" LD_LIBRARY_PATH="/tmp/deps/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-    stamp "using pkg-config from .device-data/debs"
-  fi
-  if ! find /usr/lib /usr/share /usr/local/lib /usr/local/share -maxdepth 4 -name 'GTestConfig.cmake' 2>/dev/null | grep -q . || ! find /usr/lib /usr/share /usr/local/lib /usr/local/share -maxdepth 4 -name 'nlohmann_jsonConfig.cmake' 2>/dev/null | grep -q .; then
-    extra+=(-DCMAKE_PREFIX_PATH=/tmp/deps/usr)
-    stamp "using GoogleTest / nlohmann-json from .device-data/debs"
-  fi
-  if ! pkg-config --exists libpcre2-8 2>/dev/null; then
-    export PKG_CONFIG_PATH=/tmp/deps/usr/lib/x86_64-linux-gnu/pkgconfig PKG_CONFIG_SYSROOT_DIR=/tmp/deps
-    stamp "using PCRE2 from .device-data/debs"
-  fi
-fi
+source "$root/tools/gpu/device_env.sh"
+extra=("${cmake_extra[@]}")
 
 if [ ! -x "$build/cli/tessera-cli" ] || [ ! -x "$build/tests/test_cuda" ] || [ "$what" != bench ]; then
   stamp "configure"
