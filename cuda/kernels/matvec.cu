@@ -254,15 +254,16 @@ Status launch_float_nv(const FloatArgs& a, cudaStream_t stream) {
                       "matvec_float_kernel");
 }
 
-// Warps per row for a matrix of `weight_rows` rows read for one vector: 4 below 8192 rows (the
-// attention matrices and ffn_down of 7-8B models; measured F16 tg 174 / 188 / 200 t/s for 1 / 2 / 4,
-// docs/perf.md v3), else 1. TESSERA_CUDA_FLOAT_KSPLIT=1|2|4 (and _LARGE for the taller matrices)
-// override it (A/B measurements). A function of the weight rows only, so the fused gate|up
-// product sums each row exactly as the plain product of the same matrix does.
+// Warps per row for a matrix of `weight_rows` rows read for one vector: 4 for every shape
+// (measured on the llama3-8b F16 step: 1 / 2 / 4 warps per row below 8192 rows 174 / 188 / 200
+// t/s; then 4 for the taller gate|up and output matrices too: 217.8 -> 222.4; docs/perf.md v3).
+// TESSERA_CUDA_FLOAT_KSPLIT=1|2|4 (and _LARGE for matrices of 8192 rows or more) override it for
+// A/B measurements. A function of the weight rows only, so the fused gate|up product sums each
+// row exactly as the plain product of the same matrix does.
 int float_ksplit(int64_t weight_rows) {
   const char* e = std::getenv(weight_rows < 8192 ? "TESSERA_CUDA_FLOAT_KSPLIT" : "TESSERA_CUDA_FLOAT_KSPLIT_LARGE");
   if (e != nullptr && (e[0] == '1' || e[0] == '2' || e[0] == '4')) return e[0] - '0';
-  return weight_rows < 8192 ? 4 : 1;
+  return 4;
 }
 
 template <GgmlType kT, bool kGlu>

@@ -142,7 +142,7 @@ TEST(FusedOps, RopeToCacheEqualsRopeThenCacheWrite) {
       KvCacheView tview{t_k.as<uint16_t>(), t_v.as<uint16_t>(), cstride, capacity};
       TESSERA_ASSERT_OK(rope_qk_to_cache(tq, tq + q_dim, tq + q_dim + kv_dim, stride, c.n_tokens, c.n_head, c.n_head_kv,
                                          c.head_dim, dp.as<int32_t>(), tcfg, tview, nullptr));
-      EXPECT_LT(test::max_rel_error(test::from_device<float>(t_rows, rows.size()), a), 1e-6);
+      EXPECT_LT(test::max_rel_error(test::from_device<float>(t_rows, rows.size()), b), 1e-6);
     }
     for (const auto& [ref, got] : {std::pair{&ref_k, &got_k}, std::pair{&ref_v, &got_v}}) {
       const auto x = test::from_device<uint16_t>(*ref, init.size());
