@@ -9,7 +9,7 @@ namespace tessera::chat {
 namespace {
 
 TEST(JinjaCompat, Whitespace) {
-  expect_renders({
+  EXPECT_TRUE(renders_as_expected({
       {R"J(a
   {% if true %}
   x
@@ -72,7 +72,8 @@ done)J"},
   x {{ y }} {% if %}
  z)J"},
       {R"J(a
-b{% if true %}
+b
+{% if true %}
 c{% endif %})J",
        "{}",
        R"J(a
@@ -97,11 +98,11 @@ z{% endif %})J",
        "{}",
        R"J(x inline y
 z)J"},
-  });
+  }));
 }
 
 TEST(JinjaCompat, Expressions) {
-  expect_renders({
+  EXPECT_TRUE(renders_as_expected({
       {R"J({{ 'it''s' }} {{ "a'b" }} {{ 'x' "y" }} {{ '\u00e9\x41\t|\101\n' }})J",
        "{}",
        R"J(its a'b xy éA	|A
@@ -154,11 +155,11 @@ TEST(JinjaCompat, Expressions) {
       {R"J({{ '{} {}'.format(1, 'b') }} {{ '{0:>5}|{1:<4}|{n:^7}'.format('a', 'b', n='c') }} {{ '{:.2f} {:+d} {:05d} {:,}'.format(3.14159, 5, 42, 1234567) }} {{ '{{x}}'.format() }})J",
        "{}",
        R"J(1 b     a|b   |   c    3.14 +5 00042 1,234,567 {x})J"},
-  });
+  }));
 }
 
 TEST(JinjaCompat, Access) {
-  expect_renders({
+  EXPECT_TRUE(renders_as_expected({
       {R"J({{ d.a }} {{ d['a'] }} {{ d.nested.list[1] }} {{ d['nested']['list'][-1] }} {{ d.nested.list.0 }} {{ d.missing is defined }} {{ d['missing'] is defined }})J",
        R"J({"d": {"a": 1, "nested": {"list": [10, 20, 30]}}})J",
        R"J(1 1 20 30 10 False False)J"},
@@ -192,11 +193,11 @@ TEST(JinjaCompat, Access) {
       {R"J({{ {'a': 1}.get('a') }} {{ {'a': 1}.get('b') }} {{ {'a': 1}.get('b', 2) }} {{ {'a': 1, 'b': 2}.keys()|list }} {{ {'a': 1, 'b': 2}.values()|list }} {{ {'a': 1}.items()|list }})J",
        "{}",
        R"J(1 None 2 ['a', 'b'] [1, 2] [('a', 1)])J"},
-  });
+  }));
 }
 
 TEST(JinjaCompat, Loops) {
-  expect_renders({
+  EXPECT_TRUE(renders_as_expected({
       {R"J({% for i in ['a', 'b', 'c'] %}{{ loop.index }}{{ loop.index0 }}{{ loop.revindex }}{{ loop.revindex0 }}{{ loop.first }}{{ loop.last }}{{ loop.length }};{% endfor %})J",
        "{}",
        R"J(1032TrueFalse3;2121FalseFalse3;3210FalseTrue3;)J"},
@@ -230,11 +231,11 @@ TEST(JinjaCompat, Loops) {
       {R"J({{ range(3)|list }} {{ range(1, 10, 3)|list }} {{ range(5, 0, -2)|list }} {{ range(0)|list }})J",
        "{}",
        R"J([0, 1, 2] [1, 4, 7] [5, 3, 1] [])J"},
-  });
+  }));
 }
 
 TEST(JinjaCompat, Scoping) {
-  expect_renders({
+  EXPECT_TRUE(renders_as_expected({
       {R"J({% for i in [1, 2, 3] %}{% if loop.first %}{% set x = 5 %}{% endif %}[{{ x }}]{% endfor %}{{ x }})J",
        "{}",
        R"J([5][][])J"},
@@ -265,11 +266,11 @@ TEST(JinjaCompat, Scoping) {
       {R"J({% set messages = messages[1:] %}{{ messages|length }})J",
        R"J({"messages": [{"role": "system", "content": "s"}, {"role": "user", "content": "u"}]})J",
        R"J(1)J"},
-  });
+  }));
 }
 
 TEST(JinjaCompat, Macros) {
-  expect_renders({
+  EXPECT_TRUE(renders_as_expected({
       {R"J({% macro greet(name, greeting='Hello') -%}
 {{ greeting }}, {{ name }}!
 {%- endmacro %}
@@ -297,11 +298,11 @@ TEST(JinjaCompat, Macros) {
       {R"J({% macro t(spec) %}{% if spec.type == 'array' %}list[{{ t(spec['items']) }}]{% elif spec.type == 'object' %}dict{% else %}{{ spec.type }}{% endif %}{% endmacro %}{{ t({'type': 'array', 'items': {'type': 'array', 'items': {'type': 'string'}}}) }})J",
        "{}",
        R"J(list[list[string]])J"},
-  });
+  }));
 }
 
 TEST(JinjaCompat, Filters) {
-  expect_renders({
+  EXPECT_TRUE(renders_as_expected({
       {R"J({{ ' x '|trim }}|{{ 'xxaxx'|trim('x') }}|{{ '\u3000x\xa0'|trim }}|{{ 'Hello'|upper }} {{ 'Hello'|lower }} {{ 'hELLO wORLD'|capitalize }} {{ 'a-b c(d'|title }} {{ "they're bill's"|title }})J",
        "{}",
        R"J(x|a|x|HELLO hello Hello world A-B C(D They're Bill's)J"},
@@ -400,11 +401,11 @@ TEST(JinjaCompat, Filters) {
       {R"J({{ '%s and %s'|format('a', 'b') }} {{ '%(x)s'|format(x=1) }} {{ d|attr('a') is defined }} {{ d|attr('keys') is callable }} {% set ns = namespace(v=5) %}{{ ns|attr('v') }})J",
        R"J({"d": {"a": "A"}})J",
        R"J(a and b 1 False True 5)J"},
-  });
+  }));
 }
 
 TEST(JinjaCompat, Tests) {
-  expect_renders({
+  EXPECT_TRUE(renders_as_expected({
       {R"J({{ x is defined }}{{ x is undefined }}{{ 1 is defined }}{{ none is defined }})J",
        "{}",
        R"J(FalseTrueTrueTrue)J"},
@@ -423,11 +424,11 @@ TEST(JinjaCompat, Tests) {
       {R"J({{ 'upper' is filter }}{{ 'nope' is filter }}{{ 'odd' is test }}{{ range is callable }}{{ 1 is callable }}{{ 1 is sameas 1 }}{{ x is not defined }}{{ 1 is not none }}{{ not 1 is none }})J",
        "{}",
        R"J(TrueFalseTrueTrueFalseTrueTrueTrueTrue)J"},
-  });
+  }));
 }
 
 TEST(JinjaCompat, Undefined) {
-  expect_renders({
+  EXPECT_TRUE(renders_as_expected({
       {R"J([{{ x }}][{{ x|string }}][{{ x|trim }}][{{ x|upper }}][{{ x|join }}][{{ x|list }}][{{ x ~ 'a' }}]{{ x|length }}{{ not x }}{{ x == y }}{{ x is none }})J",
        "{}",
        R"J([][][][][][[]][a]0TrueTrueFalse)J"},
@@ -437,12 +438,12 @@ TEST(JinjaCompat, Undefined) {
       {R"J({% if x is defined and x.y %}a{% else %}b{% endif %}{{ (x|first) is defined }})J",
        "{}",
        R"J(bFalse)J"},
-  });
+  }));
 }
 
 // Runtime errors carry the line of the failing expression and jinja2's message.
 TEST(JinjaCompat, RuntimeErrors) {
-  expect_errors({
+  EXPECT_TRUE(fails_as_expected({
       {R"J({{ x.y }})J",
        "{}",
        1, R"J('x' is undefined)J"},
@@ -499,7 +500,7 @@ b
       {R"J({% set x = true %}{{ x[1:] }})J",
        "{}",
        1, R"J('bool' object is not subscriptable)J"},
-  });
+  }));
 }
 
 }  // namespace

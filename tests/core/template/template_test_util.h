@@ -21,11 +21,16 @@ inline Result<std::string> render_with(const std::string& source, const std::str
   in.now = DateTime{2026, 7, 4, 12, 0, 0};
   auto vars = nlohmann::ordered_json::parse(vars_json);
   for (auto& [k, v] : vars.items()) {
-    if (k == "messages") in.messages = v;
-    else if (k == "add_generation_prompt") in.add_generation_prompt = v.get<bool>();
-    else if (k == "bos_token") in.bos_token = v.get<std::string>();
-    else if (k == "eos_token") in.eos_token = v.get<std::string>();
-    else in.extra[k] = v;
+    if (k == "messages")
+      in.messages = v;
+    else if (k == "add_generation_prompt")
+      in.add_generation_prompt = v.get<bool>();
+    else if (k == "bos_token")
+      in.bos_token = v.get<std::string>();
+    else if (k == "eos_token")
+      in.eos_token = v.get<std::string>();
+    else
+      in.extra[k] = v;
   }
   return tmpl->render(in);
 }
@@ -36,16 +41,19 @@ struct RenderCase {
   std::string expected;
 };
 
-inline void expect_renders(const std::vector<RenderCase>& cases) {
+// Every case renders to its expected text; the failure lists each case that does not (use as
+// EXPECT_TRUE(renders_as_expected({...}))).
+inline ::testing::AssertionResult renders_as_expected(const std::vector<RenderCase>& cases) {
+  std::string failures;
   for (const auto& c : cases) {
-    SCOPED_TRACE("template: " + c.source);
     auto out = render_with(c.source, c.vars);
-    if (!out.ok()) {
-      ADD_FAILURE() << out.error().message;
-      continue;
-    }
-    EXPECT_EQ(*out, c.expected);
+    if (!out.ok())
+      failures += "\ntemplate: " + c.source + "\n  failed: " + out.error().message;
+    else if (*out != c.expected)
+      failures += "\ntemplate: " + c.source + "\n  rendered: \"" + *out + "\"\n  expected: \"" + c.expected + "\"";
   }
+  if (failures.empty()) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << failures;
 }
 
 struct ErrorCase {
@@ -55,18 +63,23 @@ struct ErrorCase {
   std::string message;  // jinja2's message, which must appear verbatim
 };
 
-inline void expect_errors(const std::vector<ErrorCase>& cases) {
+// Every case fails, with an error naming its line and containing its message (use as
+// EXPECT_TRUE(fails_as_expected({...}))).
+inline ::testing::AssertionResult fails_as_expected(const std::vector<ErrorCase>& cases) {
+  std::string failures;
   for (const auto& c : cases) {
-    SCOPED_TRACE("template: " + c.source);
     auto out = render_with(c.source, c.vars);
     if (out.ok()) {
-      ADD_FAILURE() << "rendered instead of failing: " << *out;
+      failures += "\ntemplate: " + c.source + "\n  rendered instead of failing: " + *out;
       continue;
     }
     const std::string& m = out.error().message;
-    EXPECT_NE(m.find("line " + std::to_string(c.line) + ": "), std::string::npos) << m;
-    EXPECT_NE(m.find(c.message), std::string::npos) << m;
+    if (m.find("line " + std::to_string(c.line) + ": ") == std::string::npos || m.find(c.message) == std::string::npos)
+      failures += "\ntemplate: " + c.source + "\n  error: " + m + "\n  expected line " + std::to_string(c.line) +
+                  " and \"" + c.message + "\"";
   }
+  if (failures.empty()) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << failures;
 }
 
 }  // namespace tessera::chat
