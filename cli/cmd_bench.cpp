@@ -15,8 +15,8 @@
 #include "commands.h"
 #include "gguf/gguf_file.h"
 #include "model/model_loader.h"
-#include "synth/model_shapes.h"
 #include "synth/shape_spec.h"
+#include "synth_target.h"
 
 namespace tessera::cli {
 namespace {
@@ -77,15 +77,10 @@ Result<ModelSpec> spec_from_file(const std::string& path) {
 
 // A shape-only spec whose weights the backend makes up (ModelSpec::random_weights_seed).
 Result<ModelSpec> spec_from_shape(const std::string& shape_name, const std::string& type_name_arg) {
-  const synth::ModelShape* shape = synth::find_shape(shape_name);
-  if (shape == nullptr)
-    return make_error(ErrorKind::InvalidArgument, "unknown shape '" + shape_name + "'; known: " + synth::shape_names());
-  const TypeInfo* info = find_type_by_name(type_name_arg);
-  if (info == nullptr || info->support != TypeSupport::Supported)
-    return make_error(ErrorKind::InvalidArgument, "type '" + type_name_arg + "' is not one Tessera can compute with");
+  TESSERA_ASSIGN_OR_RETURN(SynthTarget target, find_synth_target(shape_name, type_name_arg));
   synth::SynthOptions options;
-  options.type = static_cast<GgmlType>(info->id);
-  ModelSpec spec = synth::shape_spec(*shape, options);
+  options.type = target.type;
+  ModelSpec spec = synth::shape_spec(*target.shape, options);
   spec.source_path = "synthetic " + shape_name;
   spec.random_weights_seed = options.seed;
   return spec;

@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "quant/ggml_type.h"
 #include "synth/synthetic_model.h"
+#include "synth_target.h"
 
 namespace tessera::cli {
 namespace {
@@ -60,18 +61,13 @@ int cmd_synth(const Args& args) {
     print_synth_usage(stderr);
     return 2;
   }
-  const synth::ModelShape* shape = synth::find_shape(shape_name);
-  if (shape == nullptr) {
-    std::fprintf(stderr, "tessera-cli synth: unknown shape '%s'; known: %s\n", shape_name.c_str(),
-                 synth::shape_names().c_str());
+  auto target = find_synth_target(shape_name, type_name_arg);
+  if (!target.ok()) {
+    std::fprintf(stderr, "tessera-cli synth: %s\n", target.error().message.c_str());
     return 2;
   }
-  const TypeInfo* info = find_type_by_name(type_name_arg);
-  if (info == nullptr || info->support != TypeSupport::Supported) {
-    std::fprintf(stderr, "tessera-cli synth: type '%s' is not one Tessera can compute with\n", type_name_arg.c_str());
-    return 2;
-  }
-  options.type = static_cast<GgmlType>(info->id);
+  const synth::ModelShape* shape = target->shape;
+  options.type = target->type;
   auto writer = synth::make_synthetic_writer(*shape, options);
   if (!writer.ok()) {
     std::fprintf(stderr, "tessera-cli synth: %s\n", writer.error().describe().c_str());
@@ -79,7 +75,7 @@ int cmd_synth(const Args& args) {
   }
   const uint64_t bytes = synth::synthetic_weight_bytes(*shape, options);
   std::fprintf(stderr, "synth: %s (%s), %s weights, %.2f GiB of tensors -> %s\n", shape->name.c_str(),
-               shape->description.c_str(), std::string(info->name).c_str(), bytes / 1073741824.0, out_path.c_str());
+               shape->description.c_str(), target->type_name.c_str(), bytes / 1073741824.0, out_path.c_str());
   auto t0 = std::chrono::steady_clock::now();
   Status st = writer->write_file(out_path);
   if (!st.ok()) {

@@ -63,8 +63,12 @@ Result<Input> norm_input(DeviceState& d, const float* x, int64_t E, const float*
   return in;
 }
 
+// The first matrix each block multiplies its normed input by (what norm_input prepares for).
 const WeightMatrix& first_attention_matrix(const DeviceLayer& l, int n_tok) {
   return n_tok <= kMaxMatvecVectors && l.wqkv.rows > 0 ? l.wqkv : l.wq;
+}
+const WeightMatrix& first_ffn_matrix(const DeviceLayer& l, int n_tok) {
+  return n_tok == 1 && l.gate_up.rows > 0 ? l.gate_up : l.gate;
 }
 
 }  // namespace
@@ -223,9 +227,8 @@ Status CudaModel::run_layer_mode(int n_tok, LogitsRequest request) {
                                                    first_attention_matrix(l, n_tok), fuse_.norm_q8));
     TESSERA_TRY(attention_part(d, l, n_tok, ain, d.s.x, true));
     TESSERA_TRY(add_bias_rows(d.s.x, E, l.bo, E, n_tok, d.stream));
-    TESSERA_ASSIGN_OR_RETURN(Input fin,
-                             norm_input(d, d.s.x, E, l.ffn_norm, n_tok, spec_.rms_eps,
-                                        n_tok == 1 && l.gate_up.rows > 0 ? l.gate_up : l.gate, fuse_.norm_q8));
+    TESSERA_ASSIGN_OR_RETURN(Input fin, norm_input(d, d.s.x, E, l.ffn_norm, n_tok, spec_.rms_eps,
+                                                   first_ffn_matrix(l, n_tok), fuse_.norm_q8));
     TESSERA_TRY(ffn_part(d, l, n_tok, fin, d.s.x, true));
   }
   TESSERA_TRY(output_part(*devs_[static_cast<size_t>(cur)], n_tok, request));
@@ -252,11 +255,10 @@ Status CudaModel::run_row_mode(int n_tok, LogitsRequest request) {
     const DeviceLayer& ml = main.layers[static_cast<size_t>(li)];
     TESSERA_TRY(use_device(main));
     // The main device's own input may come quantized from the norm; the others get the f32 rows.
-    TESSERA_ASSIGN_OR_RETURN(Input main_in,
-                             norm_input(main, main.s.x, E, attn ? ml.attn_norm : ml.ffn_norm, n_tok, spec_.rms_eps,
-                                        attn ? first_attention_matrix(ml, n_tok)
-                                             : (n_tok == 1 && ml.gate_up.rows > 0 ? ml.gate_up : ml.gate),
-                                        fuse_.norm_q8));
+    TESSERA_ASSIGN_OR_RETURN(
+        Input main_in,
+        norm_input(main, main.s.x, E, attn ? ml.attn_norm : ml.ffn_norm, n_tok, spec_.rms_eps,
+                   attn ? first_attention_matrix(ml, n_tok) : first_ffn_matrix(ml, n_tok), fuse_.norm_q8));
     std::vector<int> parts;
     for (auto& dp : devs_) {
       if (!dp->active || dp->layers.empty()) continue;

@@ -43,10 +43,14 @@ __device__ __forceinline__ void pdl_wait() {
 }
 
 // Whether kernels launched on the current device may use PDL: compute capability 9.0 or newer and
-// not switched off with TESSERA_CUDA_PDL=0. Cheap (an attribute read, no synchronisation).
+// not switched off with TESSERA_CUDA_PDL=0. Called for every launch: the environment is read once
+// per process (an immutable value after that), the device attribute is a cached runtime lookup.
 inline bool pdl_enabled() {
-  const char* e = std::getenv("TESSERA_CUDA_PDL");
-  if (e != nullptr && e[0] == '0') return false;
+  static const bool switched_off = [] {
+    const char* e = std::getenv("TESSERA_CUDA_PDL");
+    return e != nullptr && e[0] == '0';
+  }();
+  if (switched_off) return false;
   int dev = 0, major = 0;
   if (cudaGetDevice(&dev) != cudaSuccess) return false;
   if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess) return false;

@@ -9,6 +9,7 @@
 #include "kernels/launch.cuh"
 #include "kernels/matvec.h"
 #include "kernels/matvec_internal.h"
+#include "kernels/q8_quantize.cuh"
 #include "kernels/quant_decode.cuh"
 
 namespace tessera::cuda {
@@ -51,7 +52,7 @@ Status check_weights(const WeightMatrix& w, int n_vec) {
 
 // ---- activation quantization -----------------------------------------------------------------
 
-// One warp per 32-element block: the same arithmetic as qd::quantize_x_block.
+// One warp per 32-element block (q8_quantize.cuh).
 __global__ void quantize_x_kernel(const float* __restrict__ x, int64_t ldx, int64_t cols, int n_vec,
                                   uint8_t* __restrict__ q8, size_t vec_bytes, size_t scale_off) {
   pdl_wait();
@@ -60,26 +61,9 @@ __global__ void quantize_x_kernel(const float* __restrict__ x, int64_t ldx, int6
   const int lane = threadIdx.x & 31;
   if (gw >= blocks_per_vec * n_vec) return;
   const int64_t v = gw / blocks_per_vec, b = gw % blocks_per_vec;
-  const float xv = x[v * ldx + b * 32 + lane];
-  float amax = fabsf(xv);
-#pragma unroll
-  for (int off = 16; off > 0; off >>= 1) amax = fmaxf(amax, __shfl_xor_sync(0xFFFFFFFFu, amax, off));
-  const float d = amax / 127.0f;
-  const float id = d > 0.0f ? 1.0f / d : 0.0f;
-  const int q = __float2int_rn(xv * id);
-  int s = q;
-#pragma unroll
-  for (int off = 8; off > 0; off >>= 1) s += __shfl_xor_sync(0xFFFFFFFFu, s, off);  // sums within each half
-  const int s1 = __shfl_sync(0xFFFFFFFFu, s, 16);
   uint8_t* out = q8 + v * vec_bytes;
-  out[b * 32 + lane] = static_cast<uint8_t>(static_cast<int8_t>(q));
-  if (lane == 0) {
-    qd::Q8Scale sc;
-    sc.d = d;
-    sc.s0 = static_cast<int16_t>(s);
-    sc.s1 = static_cast<int16_t>(s1);
-    reinterpret_cast<qd::Q8Scale*>(out + scale_off)[b] = sc;
-  }
+  detail::quantize_block_warp(x[v * ldx + b * 32 + lane], lane, out + b * 32,
+                              reinterpret_cast<qd::Q8Scale*>(out + scale_off) + b);
 }
 
 // ---- F32 / F16 / BF16 ---------------------------------------------------------------------------
@@ -254,6 +238,12 @@ Status launch_float_nv(const FloatArgs& a, cudaStream_t stream) {
                       "matvec_float_kernel");
 }
 
+// 1, 2 or 4 from the environment variable `name`, else 0.
+int ksplit_from_env(const char* name) {
+  const char* e = std::getenv(name);
+  return e != nullptr && (e[0] == '1' || e[0] == '2' || e[0] == '4') ? e[0] - '0' : 0;
+}
+
 // Warps per row for a matrix of `weight_rows` rows read for one vector: 4 for every shape
 // (measured on the llama3-8b F16 step: 1 / 2 / 4 warps per row below 8192 rows 174 / 188 / 200
 // t/s; then 4 for the taller gate|up and output matrices too: 217.8 -> 222.4; docs/perf.md v3).
@@ -261,9 +251,11 @@ Status launch_float_nv(const FloatArgs& a, cudaStream_t stream) {
 // A/B measurements. A function of the weight rows only, so the fused gate|up product sums each
 // row exactly as the plain product of the same matrix does.
 int float_ksplit(int64_t weight_rows) {
-  const char* e = std::getenv(weight_rows < 8192 ? "TESSERA_CUDA_FLOAT_KSPLIT" : "TESSERA_CUDA_FLOAT_KSPLIT_LARGE");
-  if (e != nullptr && (e[0] == '1' || e[0] == '2' || e[0] == '4')) return e[0] - '0';
-  return 4;
+  // Read once per process: this runs for every matvec launch.
+  static const int override_small = ksplit_from_env("TESSERA_CUDA_FLOAT_KSPLIT");
+  static const int override_large = ksplit_from_env("TESSERA_CUDA_FLOAT_KSPLIT_LARGE");
+  const int o = weight_rows < 8192 ? override_small : override_large;
+  return o > 0 ? o : 4;
 }
 
 template <GgmlType kT, bool kGlu>

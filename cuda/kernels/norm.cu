@@ -5,7 +5,7 @@
 #include "kernels/matvec.h"
 #include "kernels/matvec_internal.h"
 #include "kernels/norm.h"
-#include "kernels/quant_decode.cuh"
+#include "kernels/q8_quantize.cuh"
 
 namespace tessera::cuda {
 namespace {
@@ -30,35 +30,6 @@ __device__ __forceinline__ float cta_sum(float v, float* partial) {
 #pragma unroll
   for (int k = 0; k < kCtaThreads / 32; ++k) total += partial[k];
   return total;
-}
-
-// The q8 encoding of 32 consecutive values held 4 per lane by 8 consecutive lanes (lane % 8 == 0
-// first): the arithmetic of quantize_x_kernel (matvec.cu), so the bytes are the same. Every lane of
-// the warp takes part in the shuffles; only groups `inside` the row are written.
-__device__ __forceinline__ void quantize_group8(const float4& v, bool inside, uint8_t* qv, size_t scale_off,
-                                                int64_t i4) {
-  float amax = fmaxf(fmaxf(fabsf(v.x), fabsf(v.y)), fmaxf(fabsf(v.z), fabsf(v.w)));
-#pragma unroll
-  for (int off = 4; off > 0; off >>= 1) amax = fmaxf(amax, __shfl_xor_sync(0xFFFFFFFFu, amax, off));
-  const float d = amax / 127.0f;
-  const float id = d > 0.0f ? 1.0f / d : 0.0f;
-  const int q0 = __float2int_rn(v.x * id), q1 = __float2int_rn(v.y * id);
-  const int q2 = __float2int_rn(v.z * id), q3 = __float2int_rn(v.w * id);
-  int s = q0 + q1 + q2 + q3;
-#pragma unroll
-  for (int off = 2; off > 0; off >>= 1) s += __shfl_xor_sync(0xFFFFFFFFu, s, off);  // per 16-element half
-  const int s1 = __shfl_down_sync(0xFFFFFFFFu, s, 4);
-  const uint32_t packed = (static_cast<uint32_t>(q0) & 0xFFu) | ((static_cast<uint32_t>(q1) & 0xFFu) << 8) |
-                          ((static_cast<uint32_t>(q2) & 0xFFu) << 16) | (static_cast<uint32_t>(q3) << 24);
-  if (!inside) return;
-  reinterpret_cast<uint32_t*>(qv)[i4] = packed;
-  if ((threadIdx.x & 7) == 0) {
-    qd::Q8Scale sc;
-    sc.d = d;
-    sc.s0 = static_cast<int16_t>(s);
-    sc.s1 = static_cast<int16_t>(s1);
-    reinterpret_cast<qd::Q8Scale*>(qv + scale_off)[i4 / 8] = sc;
-  }
 }
 
 template <bool kQ8>
@@ -94,8 +65,11 @@ __global__ void __launch_bounds__(kVecThreads)
     if constexpr (kQ8) {
       // n is a multiple of 32, so the 8 lanes of a group are all inside or all outside the row;
       // whole warps past the row skip the group (a warp-uniform test).
-      if (k * kVecThreads + (static_cast<int64_t>(threadIdx.x) & ~int64_t{31}) < n4)
-        quantize_group8(o, i < n4, q8 + static_cast<int64_t>(blockIdx.x) * vec_bytes, scale_off, i);
+      if (k * kVecThreads + (static_cast<int64_t>(threadIdx.x) & ~int64_t{31}) < n4) {
+        uint8_t* qv = q8 + static_cast<int64_t>(blockIdx.x) * vec_bytes;
+        detail::quantize_block_8lanes(o, i < n4, reinterpret_cast<uint32_t*>(qv) + i,
+                                      reinterpret_cast<qd::Q8Scale*>(qv + scale_off) + i / 8);
+      }
     }
   }
 }
@@ -119,8 +93,8 @@ __global__ void __launch_bounds__(kThreads) rms_norm_kernel(const float* x, int6
 }
 
 // rms_norm_kernel, plus the int8 copy of each output row for the quantized matvec: one warp per
-// 32-element block, the arithmetic of quantize_x_kernel (matvec.cu) on the same f32 values, so
-// the q8 bytes equal quantize_activations(out) exactly.
+// 32-element block (q8_quantize.cuh) on the same f32 values, so the q8 bytes equal
+// quantize_activations(out) exactly.
 __global__ void __launch_bounds__(kThreads)
     rms_norm_q8_kernel(const float* x, int64_t x_stride, const float* w, float* out, int64_t out_stride, uint8_t* q8,
                        size_t vec_bytes, size_t scale_off, int64_t n, float eps) {
@@ -135,24 +109,7 @@ __global__ void __launch_bounds__(kThreads)
     const int64_t i = b * 32 + lane;
     const float xv = w != nullptr ? xr[i] * scale * w[i] : xr[i] * scale;
     orow[i] = xv;
-    float amax = fabsf(xv);
-#pragma unroll
-    for (int off = 16; off > 0; off >>= 1) amax = fmaxf(amax, __shfl_xor_sync(0xFFFFFFFFu, amax, off));
-    const float d = amax / 127.0f;
-    const float id = d > 0.0f ? 1.0f / d : 0.0f;
-    const int q = __float2int_rn(xv * id);
-    int s = q;
-#pragma unroll
-    for (int off = 8; off > 0; off >>= 1) s += __shfl_xor_sync(0xFFFFFFFFu, s, off);  // sums within each half
-    const int s1 = __shfl_sync(0xFFFFFFFFu, s, 16);
-    qv[i] = static_cast<uint8_t>(static_cast<int8_t>(q));
-    if (lane == 0) {
-      qd::Q8Scale sc;
-      sc.d = d;
-      sc.s0 = static_cast<int16_t>(s);
-      sc.s1 = static_cast<int16_t>(s1);
-      reinterpret_cast<qd::Q8Scale*>(qv + scale_off)[b] = sc;
-    }
+    detail::quantize_block_warp(xv, lane, qv + b * 32, reinterpret_cast<qd::Q8Scale*>(qv + scale_off) + b);
   }
 }
 

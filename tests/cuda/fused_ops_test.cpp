@@ -111,13 +111,23 @@ TEST(FusedOps, RopeToCacheEqualsRopeThenCacheWrite) {
     KvCacheView ref_view{ref_k.as<uint16_t>(), ref_v.as<uint16_t>(), cstride, capacity};
     TESSERA_ASSERT_OK(kv_cache_write(rq + q_dim, stride, rq + q_dim + kv_dim, stride, c.n_tokens, kv_dim,
                                      dp.as<int32_t>(), ref_view, nullptr));
-    // Fused.
-    auto got_rows = test::to_device(rows);
-    auto got_k = test::to_device(init), got_v = test::to_device(init);
-    float* gq = got_rows.as<float>();
-    KvCacheView view{got_k.as<uint16_t>(), got_v.as<uint16_t>(), cstride, capacity};
-    TESSERA_ASSERT_OK(rope_qk_to_cache(gq, gq + q_dim, gq + q_dim + kv_dim, stride, c.n_tokens, c.n_head, c.n_head_kv,
-                                       c.head_dim, dp.as<int32_t>(), cfg, view, nullptr));
+    // Fused, into fresh copies of the rows and caches.
+    struct Fused {
+      DeviceBuffer rows, k, v;
+    };
+    auto fused = [&](const RopeConfig& config) {
+      Fused f{test::to_device(rows), test::to_device(init), test::to_device(init)};
+      float* q = f.rows.as<float>();
+      const KvCacheView view{f.k.as<uint16_t>(), f.v.as<uint16_t>(), cstride, capacity};
+      EXPECT_TRUE(rope_qk_to_cache(q, q + q_dim, q + q_dim + kv_dim, stride, c.n_tokens, c.n_head, c.n_head_kv,
+                                   c.head_dim, dp.as<int32_t>(), config, view, nullptr)
+                      .ok());
+      return f;
+    };
+    Fused got = fused(cfg);
+    auto& got_rows = got.rows;
+    auto& got_k = got.k;
+    auto& got_v = got.v;
 
     const auto a = test::from_device<float>(ref_rows, rows.size());
     const auto b = test::from_device<float>(got_rows, rows.size());
@@ -136,17 +146,12 @@ TEST(FusedOps, RopeToCacheEqualsRopeThenCacheWrite) {
       auto dt = test::to_device(table);
       RopeConfig tcfg = cfg;
       tcfg.theta = dt.as<double>();
-      auto t_rows = test::to_device(rows);
-      auto t_k = test::to_device(init), t_v = test::to_device(init);
-      float* tq = t_rows.as<float>();
-      KvCacheView tview{t_k.as<uint16_t>(), t_v.as<uint16_t>(), cstride, capacity};
-      TESSERA_ASSERT_OK(rope_qk_to_cache(tq, tq + q_dim, tq + q_dim + kv_dim, stride, c.n_tokens, c.n_head, c.n_head_kv,
-                                         c.head_dim, dp.as<int32_t>(), tcfg, tview, nullptr));
-      EXPECT_LT(test::max_rel_error(test::from_device<float>(t_rows, rows.size()), b), 1e-6);
+      const Fused with_table = fused(tcfg);
+      EXPECT_LT(test::max_rel_error(test::from_device<float>(with_table.rows, rows.size()), b), 1e-6);
     }
-    for (const auto& [ref, got] : {std::pair{&ref_k, &got_k}, std::pair{&ref_v, &got_v}}) {
+    for (const auto& [ref, out] : {std::pair{&ref_k, &got_k}, std::pair{&ref_v, &got_v}}) {
       const auto x = test::from_device<uint16_t>(*ref, init.size());
-      const auto y = test::from_device<uint16_t>(*got, init.size());
+      const auto y = test::from_device<uint16_t>(*out, init.size());
       ASSERT_EQ(x, y) << (ref == &ref_k ? "K" : "V") << " cache differs";
     }
   }

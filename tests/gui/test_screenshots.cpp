@@ -4,15 +4,15 @@
 // in front of: build-gui/tests/gui/test_gui --gtest_filter='Screenshots.*'
 // The reply shown "in progress" is the real model's output; its tokens are delivered with a pause
 // each (like a larger model's pace) so the picture can be taken while it streams.
+#include <gtest/gtest.h>
+
+#include <QApplication>
 #include <QDir>
 #include <QFile>
-#include <QApplication>
 #include <QPixmap>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QThread>
-
-#include <gtest/gtest.h>
 
 #include "app_settings.h"
 #include "chat_input.h"
@@ -44,10 +44,13 @@ class PacedSession : public EngineSession {
   bool isLoaded() const override { return inner_->isLoaded(); }
   Result<GenerationTimings> generate(const GenerationRequest& r, const PieceCallback& on_piece,
                                      const StopFlag& stop) override {
-    return inner_->generate(r, [&](std::string_view piece) {
-      if (slow_->load()) QThread::msleep(60);
-      on_piece(piece);
-    }, stop);
+    return inner_->generate(
+        r,
+        [&](std::string_view piece) {
+          if (slow_->load()) QThread::msleep(60);
+          on_piece(piece);
+        },
+        stop);
   }
 
  private:
@@ -55,12 +58,34 @@ class PacedSession : public EngineSession {
   std::shared_ptr<std::atomic<bool>> slow_;
 };
 
-QString screenshotDir() { return qEnvironmentVariable("TESSERA_SCREENSHOT_DIR"); }
+QString screenshotDir() {
+  return qEnvironmentVariable("TESSERA_SCREENSHOT_DIR");
+}
 
 void save(QWidget* widget, const QString& name) {
   QApplication::processEvents();
   const QString path = QDir(screenshotDir()).filePath(name);
   ASSERT_TRUE(widget->grab().save(path)) << path.toStdString();
+}
+
+// The pictures' first exchange: fixed sampling, a system prompt for a chat model, one finished
+// reply (a continuation for the fixture model, which has no chat template).
+::testing::AssertionResult firstReply(MainWindow& window, bool chat_model) {
+  SamplingSettings s = window.samplingPanel()->settings();
+  s.temperature = 0.7;
+  s.seed = 42;
+  s.max_tokens = 120;
+  window.samplingPanel()->setSettings(s);
+  window.chat()->setSampling(s);
+  const QString system = chat_model ? QStringLiteral("You are Tessera, a friendly helper.") : QString();
+  window.systemPromptEdit()->setText(system);
+  window.chat()->setSystemPrompt(system);
+  if (!window.chat()->send(chat_model ? QStringLiteral("What is 5 plus 2?")
+                                      : QStringLiteral("Once upon a time, there was a little robot")))
+    return ::testing::AssertionFailure() << "the first message was not sent";
+  if (!waitUntil([&] { return !window.chat()->isStreaming(); }, 30000))
+    return ::testing::AssertionFailure() << "the first reply did not finish";
+  return ::testing::AssertionSuccess();
 }
 
 TEST(Screenshots, MainWindow) {
@@ -85,18 +110,7 @@ TEST(Screenshots, MainWindow) {
   // 2. A conversation: one finished reply with its timings, a second one streaming.
   window.loadOpenModel();
   ASSERT_TRUE(waitUntil([&] { return window.engine()->state() == EngineClient::State::Ready; }, 30000));
-  SamplingSettings s = window.samplingPanel()->settings();
-  s.temperature = 0.7;
-  s.seed = 42;
-  s.max_tokens = 120;
-  window.samplingPanel()->setSettings(s);
-  window.chat()->setSampling(s);
-  const QString system = chat_model ? QStringLiteral("You are Tessera, a friendly helper.") : QString();
-  window.systemPromptEdit()->setText(system);
-  window.chat()->setSystemPrompt(system);
-  ASSERT_TRUE(window.chat()->send(chat_model ? QStringLiteral("What is 5 plus 2?")
-                                             : QStringLiteral("Once upon a time, there was a little robot")));
-  ASSERT_TRUE(waitUntil([&] { return !window.chat()->isStreaming(); }, 30000));
+  ASSERT_TRUE(firstReply(window, chat_model));
   // 3. An error in the banner: a damaged file.
   QTemporaryDir dir;
   const QString bad = dir.filePath(QStringLiteral("damaged-model.gguf"));
@@ -119,7 +133,6 @@ TEST(Screenshots, MainWindow) {
   window.chat()->stop();
   ASSERT_TRUE(waitUntil([&] { return !window.chat()->isStreaming(); }, 30000));
   slow->store(false);
-
 }
 
 // The window in German (docs/screenshots/main-window-de.png), started the way a user who chose
@@ -140,18 +153,7 @@ TEST(Screenshots, MainWindowGerman) {
   if (!chat_model) model = test::fixturePath(QStringLiteral("models/stories260K-f32.gguf"));
   window.openModel(model, true);
   ASSERT_TRUE(waitUntil([&] { return window.engine()->state() == EngineClient::State::Ready; }, 30000));
-  SamplingSettings s = window.samplingPanel()->settings();
-  s.temperature = 0.7;
-  s.seed = 42;
-  s.max_tokens = 120;
-  window.samplingPanel()->setSettings(s);
-  window.chat()->setSampling(s);
-  const QString system = chat_model ? QStringLiteral("You are Tessera, a friendly helper.") : QString();
-  window.systemPromptEdit()->setText(system);
-  window.chat()->setSystemPrompt(system);
-  ASSERT_TRUE(window.chat()->send(chat_model ? QStringLiteral("What is 5 plus 2?")
-                                             : QStringLiteral("Once upon a time, there was a little robot")));
-  ASSERT_TRUE(waitUntil([&] { return !window.chat()->isStreaming(); }, 30000));
+  ASSERT_TRUE(firstReply(window, chat_model));
   ASSERT_TRUE(window.chat()->send(chat_model ? QStringLiteral("Tell me a story about a frog.")
                                              : QStringLiteral("The robot wanted to find a friend.")));
   ASSERT_TRUE(waitUntil([&] { return !window.chat()->isStreaming(); }, 30000));
