@@ -80,7 +80,7 @@ Result<ModelSpec> spec_from_shape(const std::string& shape_name, const std::stri
   TESSERA_ASSIGN_OR_RETURN(SynthTarget target, find_synth_target(shape_name, type_name_arg));
   synth::SynthOptions options;
   options.type = target.type;
-  ModelSpec spec = synth::shape_spec(*target.shape, options);
+  TESSERA_ASSIGN_OR_RETURN(ModelSpec spec, synth::shape_spec(*target.shape, options));
   spec.source_path = "synthetic " + shape_name;
   spec.random_weights_seed = options.seed;
   return spec;
@@ -232,7 +232,8 @@ int cmd_bench(const Args& args) {
   const uint64_t bytes = spec->weight_bytes();
   const uint64_t params = spec->parameter_count();
   std::string type_label;
-  if (spec->n_layer > 0 && spec->layers[0].wq.present()) type_label = std::string(type_name(spec->layers[0].wq.type));
+  if (spec->n_layer > 0 && spec->layers[0].has(LayerTensor::Wq))
+    type_label = std::string(type_name(spec->layers[0][LayerTensor::Wq].type));
   const std::string model_label = spec->architecture + " " + params_label(params) + " " + type_label;
   if (format == "json") {
     nlohmann::json out;

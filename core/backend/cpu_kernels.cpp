@@ -112,6 +112,24 @@ void swiglu(float* x, const float* y, int64_t n) {
   }
 }
 
+void geglu(float* x, const float* y, int64_t n) {
+  constexpr float kSqrt2OverPi = 0.7978845608028654f;
+  for (int64_t i = 0; i < n; ++i) {
+    const float a = x[i];
+    x[i] = 0.5f * a * (1.0f + std::tanh(kSqrt2OverPi * (a + 0.044715f * a * a * a))) * y[i];
+  }
+}
+
+void glu(FfnActivation act, float* x, const float* y, int64_t n) {
+  if (act == FfnActivation::GeluTanh) return geglu(x, y, n);
+  swiglu(x, y, n);
+}
+
+void softcap(float* x, int64_t n, float cap) {
+  const float inv = 1.0f / cap;
+  for (int64_t i = 0; i < n; ++i) x[i] = cap * std::tanh(x[i] * inv);
+}
+
 void add_inplace(float* x, const float* y, int64_t n) {
   for (int64_t i = 0; i < n; ++i) x[i] += y[i];
 }

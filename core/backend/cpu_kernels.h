@@ -24,6 +24,15 @@ void rms_norm(const float* x, const float* w, float* out, int64_t n, float eps);
 // x[i] = silu(x[i]) * y[i], silu(a) = a / (1 + exp(-a)).
 void swiglu(float* x, const float* y, int64_t n);
 
+// x[i] = gelu(x[i]) * y[i], gelu(a) = 0.5 a (1 + tanh(sqrt(2/pi) (a + 0.044715 a^3))) (GeGLU).
+void geglu(float* x, const float* y, int64_t n);
+
+// x[i] = act(x[i]) * y[i] for the model's activation.
+void glu(FfnActivation act, float* x, const float* y, int64_t n);
+
+// x[i] = cap * tanh(x[i] / cap) (Gemma's logit soft-capping); cap > 0.
+void softcap(float* x, int64_t n, float cap);
+
 // x[i] += y[i]
 void add_inplace(float* x, const float* y, int64_t n);
 

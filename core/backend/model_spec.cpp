@@ -1,6 +1,15 @@
 #include "backend/model_spec.h"
 
+#include <algorithm>
+
 namespace tessera {
+
+RopeParams rope_for_context(const RopeParams& rope, int64_t n_ctx) {
+  RopeParams r = rope;
+  if (!r.freq_factors_long.empty() && n_ctx > r.long_factors_above) r.freq_factors = r.freq_factors_long;
+  r.freq_factors_long.clear();
+  return r;
+}
 
 std::vector<const TensorRef*> ModelSpec::all_tensors() const {
   std::vector<const TensorRef*> out;
@@ -8,11 +17,8 @@ std::vector<const TensorRef*> ModelSpec::all_tensors() const {
     if (t.present()) out.push_back(&t);
   };
   add(token_embd);
-  for (const LayerSpec& l : layers) {
-    for (const TensorRef* t : {&l.attn_norm, &l.wq, &l.wk, &l.wv, &l.wo, &l.bq, &l.bk, &l.bv, &l.bo,
-                               &l.ffn_norm, &l.ffn_gate, &l.ffn_up, &l.ffn_down})
-      add(*t);
-  }
+  for (const LayerSpec& l : layers)
+    for (const TensorRef& t : l.tensors) add(t);
   add(output_norm);
   if (!tied_embeddings) add(output);
   return out;
@@ -26,8 +32,21 @@ uint64_t ModelSpec::parameter_count() const {
 
 uint64_t ModelSpec::weight_bytes() const {
   uint64_t n = 0;
-  for (const TensorRef* t : all_tensors()) n += t->data.size();
+  // From type and shape, so a shape-only spec (no data) counts the bytes its file would hold.
+  for (const TensorRef* t : all_tensors()) n += tensor_bytes_unchecked(t->type, static_cast<uint64_t>(t->n_elements()));
   return n;
+}
+
+uint64_t ModelSpec::largest_layer_matrix(const LayerSpec& l, int32_t n_expert) {
+  uint64_t m = 0;
+  for (const LayerTensorInfo& info : layer_tensor_table()) {
+    const TensorRef& t = l[info.slot];
+    if (info.kind != TensorKind::Matrix || !t.present()) continue;
+    uint64_t n = static_cast<uint64_t>(t.n_elements());
+    if (info.row_slice == RowSlice::Unsplittable && n_expert > 0) n /= static_cast<uint64_t>(n_expert);
+    m = std::max(m, n);
+  }
+  return m;
 }
 
 }  // namespace tessera

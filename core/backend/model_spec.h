@@ -1,31 +1,44 @@
-// ModelSpec: everything a backend needs to run a Llama-family decoder, after validation.
+// ModelSpec: everything a backend needs to run a decoder-only transformer, after validation.
 //
 // It is the input of Backend::load_model, so it lives next to the Backend interface (core/backend);
-// core/model builds it from a GGUF file (architecture registry, metadata keys, tensor names,
-// shape checks) and is the only place that knows GGUF naming conventions. A backend never looks
-// at metadata keys: it reads hyperparameters and tensor references from here.
+// core/model builds it from a GGUF file (architecture table, metadata keys, tensor names, shape
+// checks) and is the only place that knows GGUF metadata conventions. A backend never looks at
+// metadata keys: it reads hyperparameters, block choices and tensor references from here. The
+// per-layer tensors are the slots of layer_tensors.h.
 //
 // Shapes follow GGUF/ggml order: dims[0] is the fastest dimension, i.e. the length of a row.
 // A weight matrix W with dims [n_in, n_out] holds n_out rows of n_in values, and the layer
 // computes y[r] = dot(W row r, x) for r < n_out.
 //
-// Per layer (x is the residual stream, width n_embd):
-//   h   = rms_norm(x) * attn_norm
-//   q   = Wq h (+ bq),  k = Wk h (+ bk),  v = Wv h (+ bv)       q: n_head x head_dim, k/v: n_head_kv x head_dim
-//   q,k = rope(q, pos), rope(k, pos)                              (first rope.n_dims dims of each head)
-//   a   = softmax(q k^T / sqrt(head_dim), causal over the KV cache) v   (GQA: query head h reads KV head h / (n_head / n_head_kv))
-//   x   = x + Wo a (+ bo)
-//   h   = rms_norm(x) * ffn_norm
-//   x   = x + Wdown (silu(Wgate h) * (Wup h))
-// then logits = Woutput (rms_norm(x) * output_norm).
+// The forward pass (core/backend/layer_loop.h runs it; backends implement its blocks). x is the
+// residual stream, width n_embd; norm(v, g) = v / sqrt(mean(v^2) + rms_eps) * g; a tensor that is
+// absent skips its step.
+//   x   = embedding_scale * token_embd[token]
+//   per layer:
+//     h   = norm(x, attn_norm)
+//     q   = Wq h (+ bq),  k = Wk h (+ bk),  v = Wv h (+ bv)        q: n_head x head_dim, k/v: n_head_kv x head_dim
+//     q,k = norm(q_head, q_norm), norm(k_head, k_norm)              per head (Qwen3, Gemma 3)
+//     q,k = rope(q, pos), rope(k, pos)      first rope.n_dims dims of each head; `rope_swa` on sliding layers
+//     s_j = attention_scale * q . k_j, then attention_softcap * tanh(s_j / attention_softcap) if set,
+//           for keys j <= pos (and pos - j < sliding_window on sliding layers)
+//     a   = softmax_j(s_j) v_j              GQA: query head h reads KV head h / (n_head / n_head_kv)
+//     o   = Wo a (+ bo);  x = x + norm(o, attn_post_norm)   (x + o without a post-norm)
+//     h   = norm(x, ffn_norm)
+//     dense:  o = Wdown (act(Wgate h) * (Wup h))               act: silu, or gelu (tanh form) for GeGLU
+//     MoE:    p = softmax(Router h) over the n_expert_used largest logits (renormalised);
+//             o = sum over those experts e of p_e * Wdown_e (act(Wgate_e h) * (Wup_e h))
+//     x   = x + norm(o, ffn_post_norm)      (x + o without a post-norm)
+//   logits = Woutput norm(x, output_norm), then final_softcap * tanh(logits / final_softcap) if set.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "backend/layer_tensors.h"
 #include "quant/ggml_type.h"
 
 namespace tessera {
@@ -64,20 +77,37 @@ struct RopeParams {
   // Empty, or n_dims/2 divisors of the per-pair frequencies (llama3 scaling: from the file's
   // `rope_freqs.weight`, or computed by core/model from `rope.scaling.*` llama3 parameters).
   std::vector<float> freq_factors;
+  // LongRoPE (Phi-3 128k files): divisors for contexts longer than `long_factors_above`, used
+  // instead of freq_factors (the short ones) when the loaded context is that long; empty otherwise.
+  std::vector<float> freq_factors_long;
+  int64_t long_factors_above = 0;
+  // Multiplies cos and sin (LongRoPE's attention factor, `rope.scaling.attn_factor`); 1 otherwise.
+  float attn_factor = 1.0f;
 };
 
+// The parameters a model loaded with a context of n_ctx positions rotates with: LongRoPE picks
+// its long divisors above the original context, as llama.cpp does. Every backend calls this.
+RopeParams rope_for_context(const RopeParams& rope, int64_t n_ctx);
+
 struct LayerSpec {
-  TensorRef attn_norm;                 // [n_embd]
-  TensorRef wq, wk, wv, wo;            // [n_embd, n_head*head_dim], [n_embd, kv_dim] x2, [n_head*head_dim, n_embd]
-  TensorRef bq, bk, bv, bo;            // optional biases: [n_head*head_dim], [kv_dim], [kv_dim], [n_embd]
-  TensorRef ffn_norm;                  // [n_embd]
-  TensorRef ffn_gate, ffn_up;          // [n_embd, n_ff]
-  TensorRef ffn_down;                  // [n_ff, n_embd]
-  int64_t n_ff = 0;
+  std::array<TensorRef, kLayerTensorCount> tensors;  // indexed by LayerTensor; absent slots are empty
+  int64_t n_ff = 0;      // feed-forward width (per expert in a mixture-of-experts layer)
+  bool sliding = false;  // attention sees only the last ModelSpec::sliding_window positions
+
+  const TensorRef& operator[](LayerTensor t) const { return tensors[static_cast<size_t>(t)]; }
+  TensorRef& operator[](LayerTensor t) { return tensors[static_cast<size_t>(t)]; }
+  bool has(LayerTensor t) const { return (*this)[t].present(); }
+  bool is_moe() const { return has(LayerTensor::Router); }
+};
+
+// The gated activation of the feed-forward block.
+enum class FfnActivation {
+  SiLU,      // SwiGLU: silu(a) = a / (1 + exp(-a))
+  GeluTanh,  // GeGLU: gelu(a) = 0.5 a (1 + tanh(sqrt(2/pi) (a + 0.044715 a^3)))
 };
 
 struct ModelSpec {
-  std::string architecture;  // "llama", "mistral", "qwen2"
+  std::string architecture;  // general.architecture: "llama", "qwen3", "gemma2", ...
   std::string name;          // general.name, may be empty
   std::string source_path;   // the file it came from (for messages)
 
@@ -89,7 +119,18 @@ struct ModelSpec {
   int64_t head_dim = 0;
   int64_t n_ctx_train = 0;
   float rms_eps = 1e-5f;
-  RopeParams rope;
+  RopeParams rope;      // full-attention layers
+  RopeParams rope_swa;  // sliding-window layers (the same as `rope` unless the file says otherwise)
+
+  // Block choices (see the equations above).
+  FfnActivation activation = FfnActivation::SiLU;
+  float embedding_scale = 1.0f;
+  float attention_scale = 0.0f;    // multiplies q . k; the loader sets it (1 / sqrt(head_dim) by default)
+  float attention_softcap = 0.0f;  // 0: none
+  float final_softcap = 0.0f;      // 0: none
+  int32_t sliding_window = 0;      // positions a sliding layer attends to, its own included; 0: none
+  int32_t n_expert = 0;            // mixture of experts: experts per MoE layer, 0 for dense models
+  int32_t n_expert_used = 0;       // experts each token runs
 
   TensorRef token_embd;   // [n_embd, n_vocab]
   TensorRef output_norm;  // [n_embd]
@@ -107,13 +148,19 @@ struct ModelSpec {
 
   int64_t q_dim() const { return n_head * head_dim; }
   int64_t kv_dim() const { return n_head_kv * head_dim; }
+  bool has_moe() const { return n_expert > 0; }
+  const RopeParams& rope_of(const LayerSpec& l) const { return l.sliding ? rope_swa : rope; }
 
   // Every tensor reference, in a stable order (token_embd, layers..., output_norm, output unless tied).
+  // Tensors viewed inside one fused file tensor (Phi-3's attn_qkv) are listed as their parts.
   std::vector<const TensorRef*> all_tensors() const;
   // Sum of elements of all distinct tensors (tied output counted once).
   uint64_t parameter_count() const;
   // Sum of bytes of all distinct tensors.
   uint64_t weight_bytes() const;
+  // The largest matrix one layer multiplies with: a whole matrix, or one expert's slice of an
+  // expert tensor (elements). The prefill path dequantizes one such matrix at a time.
+  static uint64_t largest_layer_matrix(const LayerSpec& l, int32_t n_expert);
 };
 
 }  // namespace tessera

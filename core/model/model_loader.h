@@ -1,23 +1,16 @@
-// Llama-family architectures: GGUF metadata + tensor names -> a validated ModelSpec.
-//
-// Supported architectures (general.architecture):
-//   llama    Llama 2, Llama 3/3.1/3.2 (llama3 rope scaling via `rope_freqs.weight`), TinyLlama, ...;
-//            rope mode Normal (GGUF converters permute HF Q/K rows for it); optional Q/K/V/O biases.
-//   mistral  same graph as llama.
-//   qwen2    Q/K/V biases (required), NeoX rope mode, usually tied embeddings.
-// Tied embeddings: a file without `output.weight` uses `token_embd.weight` as the output layer.
-//
-// Metadata read ({arch} = the architecture name):
-//   {arch}.context_length, .embedding_length, .block_count, .feed_forward_length (scalar or one per
-//   layer), .attention.head_count, .attention.head_count_kv (default head_count),
-//   .attention.layer_norm_rms_epsilon (default 1e-5), .attention.key_length / .value_length
-//   (default embedding_length / head_count; must be equal), .rope.dimension_count (default head
-//   size), .rope.freq_base (default 10000), .rope.scale_linear (old linear scaling),
-//   .rope.scaling.type: none | linear (.rope.scaling.factor) | llama3 (.rope.scaling.factor,
-//   .rope.scaling.low_freq_factor, .rope.scaling.high_freq_factor,
-//   .rope.scaling.original_context_length; used only when the file has no rope_freqs.weight);
-//   yarn and longrope are reported as unsupported. .vocab_size, when present, must match
-//   token_embd.
+// GGUF file -> a validated ModelSpec, for every architecture of architectures.h:
+//   llama     Llama 2, Llama 3/3.1/3.2 (llama3 rope scaling via `rope_freqs.weight`), TinyLlama, ...;
+//             Mixtral (llama with {arch}.expert_count: router + expert tensors); optional biases.
+//   mistral   as llama.
+//   qwen2     Q/K/V biases (required), NeoX rope, usually tied embeddings.
+//   qwen3     q/k norms; qwen3moe: the same with 128 experts per layer.
+//   gemma2    embedding scale, post-norms, GeGLU, soft-caps, sliding window on alternating layers.
+//   gemma3    (text) q/k norms, post-norms, GeGLU, 5:1 sliding/full layers, its own rope base for
+//             sliding layers, optional final soft-cap.
+//   phi3      Phi-3 / Phi-4: fused Q|K|V and gate|up tensors, LongRoPE factors.
+// Hyperparameters and block choices: hparams_io.h. Tensors: the architecture's slots of
+// layer_tensors.h, named blk.N.<slot name>, with the table's shapes. Tied embeddings: a file
+// without `output.weight` uses `token_embd.weight` as the output layer.
 //
 // Errors: unknown architecture -> Unsupported naming it and the supported ones; missing tensor ->
 // BadFile naming it; misshaped tensor -> BadFile naming it with the expected and found shapes;

@@ -35,17 +35,8 @@ uint64_t row_bytes_of(const TensorRef& t) {
 
 uint64_t layer_bytes(const LayerSpec& l) {
   uint64_t b = 0;
-  for (const TensorRef* t : {&l.attn_norm, &l.wq, &l.wk, &l.wv, &l.wo, &l.bq, &l.bk, &l.bv, &l.bo, &l.ffn_norm,
-                             &l.ffn_gate, &l.ffn_up, &l.ffn_down})
-    b += tensor_bytes(*t);
+  for (const TensorRef& t : l.tensors) b += tensor_bytes(t);
   return b;
-}
-
-uint64_t largest_layer_matrix(const LayerSpec& l) {
-  uint64_t m = 0;
-  for (const TensorRef* t : {&l.wq, &l.wk, &l.wv, &l.wo, &l.ffn_gate, &l.ffn_up, &l.ffn_down})
-    if (t->present()) m = std::max<uint64_t>(m, static_cast<uint64_t>(t->n_elements()));
-  return m;
 }
 
 // Bytes of rows [begin, end) of a matrix (row split).
@@ -136,6 +127,16 @@ uint64_t scratch_bytes(const ScratchNeeds& n) {
   total += align_up(2 * n.largest_matrix_elements);
   total += kCublasWorkspace;
   total += align_up(8 * b);  // token ids and positions
+  if (n.n_expert > 0) {
+    const uint64_t rows = b * static_cast<uint64_t>(n.n_expert_used);
+    const uint64_t E = static_cast<uint64_t>(n.n_embd), F = static_cast<uint64_t>(n.n_ff);
+    total += align_up(4 * b * static_cast<uint64_t>(n.n_expert));                            // router logits
+    total += align_up(8 * rows);                                                             // chosen experts, weights
+    total += align_up(4 * rows) + align_up(4 * (static_cast<uint64_t>(n.n_expert) + 1));   // rows by expert, offsets
+    total += 2 * align_up(4 * rows * E);                                                     // expert inputs, outputs
+    total += 2 * align_up(4 * rows * F);                                                     // gate, up
+    total += align_up(2 * rows * std::max(E, F));                                            // f16 GEMM inputs
+  }
   return total;
 }
 
@@ -198,7 +199,8 @@ Result<SplitPlan> plan_split(const ModelSpec& m, const std::vector<DeviceDescrip
       DevicePlan& dp = plan.devices[plan.layer_device[l]];
       dp.layers.push_back(static_cast<int32_t>(l));
       dp.bytes.weights += layer_bytes(m.layers[l]);
-      largest[plan.layer_device[l]] = std::max(largest[plan.layer_device[l]], largest_layer_matrix(m.layers[l]));
+      largest[plan.layer_device[l]] =
+          std::max(largest[plan.layer_device[l]], ModelSpec::largest_layer_matrix(m.layers[l], m.n_expert));
     }
     // Tied embeddings: the output layer reads token_embd, so the output device holds it too.
     plan.devices[first_dev].holds_embeddings = true;
@@ -216,10 +218,17 @@ Result<SplitPlan> plan_split(const ModelSpec& m, const std::vector<DeviceDescrip
       int64_t n_ff = 0;
       for (int32_t l : dp.layers) n_ff = std::max(n_ff, m.layers[l].n_ff);
       needs.n_ff = n_ff;
+      needs.n_expert = m.n_expert;
+      needs.n_expert_used = m.n_expert_used;
       dp.bytes.scratch = scratch_bytes(needs);
     }
   } else {
     // Row split: KV-head groups and FFN row ranges per device.
+    if (m.has_moe())
+      return make_error(ErrorKind::Unsupported, "row split: " + (m.name.empty() ? m.architecture : m.name) +
+                                                    " is a mixture-of-experts model (" + std::to_string(m.n_expert) +
+                                                    " experts per layer); its experts are placed by layer: use layer "
+                                                    "split");
     if (m.n_head_kv <= 0 || m.n_head % m.n_head_kv != 0) {
       return make_error(ErrorKind::Unsupported, "row split: " + std::to_string(m.n_head) +
                                                     " query heads do not group "
@@ -230,8 +239,9 @@ Result<SplitPlan> plan_split(const ModelSpec& m, const std::vector<DeviceDescrip
     // attn_output is split along its input: a device's columns must be whole blocks of its type.
     uint64_t wo_block = 1, down_block = 1;
     for (const auto& l : m.layers) {
-      if (l.wo.present()) wo_block = std::max<uint64_t>(wo_block, type_info(l.wo.type).block_size);
-      if (l.ffn_down.present()) down_block = std::max<uint64_t>(down_block, type_info(l.ffn_down.type).block_size);
+      if (l.has(LayerTensor::Wo)) wo_block = std::max<uint64_t>(wo_block, type_info(l[LayerTensor::Wo].type).block_size);
+      if (l.has(LayerTensor::FfnDown))
+        down_block = std::max<uint64_t>(down_block, type_info(l[LayerTensor::FfnDown].type).block_size);
     }
     const uint64_t cols_per_kv = static_cast<uint64_t>(q_per_kv * m.head_dim);
     uint64_t group = wo_block / gcd_u(wo_block, cols_per_kv);  // KV heads per unit
@@ -255,25 +265,48 @@ Result<SplitPlan> plan_split(const ModelSpec& m, const std::vector<DeviceDescrip
       const int64_t q0 = kvh0 * q_per_kv * m.head_dim, q1 = kvh1 * q_per_kv * m.head_dim;
       const int64_t k0 = kvh0 * m.head_dim, k1 = kvh1 * m.head_dim;
       uint64_t largest = 0;
+      const bool is_main = static_cast<int32_t>(d) == s.main_device;
       for (const auto& l : m.layers) {
         const int64_t f1 = std::min(dp.ffn_rows.end, l.n_ff), f0 = std::min(dp.ffn_rows.begin, f1);
-        uint64_t w = row_slice_bytes(l.wq, q0, q1) + row_slice_bytes(l.wk, k0, k1) + row_slice_bytes(l.wv, k0, k1) +
-                     column_slice_bytes(l.wo, q0, q1) + row_slice_bytes(l.ffn_gate, f0, f1) +
-                     row_slice_bytes(l.ffn_up, f0, f1) + column_slice_bytes(l.ffn_down, f0, f1);
-        // Biases of the split projections are split with them (one value per output row).
-        if (l.bq.present()) w += static_cast<uint64_t>(q1 - q0) * (tensor_bytes(l.bq) / l.bq.n_elements());
-        if (l.bk.present()) w += static_cast<uint64_t>(k1 - k0) * (tensor_bytes(l.bk) / l.bk.n_elements());
-        if (l.bv.present()) w += static_cast<uint64_t>(k1 - k0) * (tensor_bytes(l.bv) / l.bv.n_elements());
-        dp.bytes.weights += w;
+        // Every slot by its row-split rule (layer_tensors.h); vectors split with their rows.
+        for (const LayerTensorInfo& info : layer_tensor_table()) {
+          const TensorRef& t = l[info.slot];
+          if (!t.present()) continue;
+          const bool vector = info.kind == TensorKind::Vector;
+          auto rows = [&](int64_t b, int64_t e) {
+            return vector ? static_cast<uint64_t>(e - b) * (tensor_bytes(t) / static_cast<uint64_t>(t.n_elements()))
+                          : row_slice_bytes(t, b, e);
+          };
+          switch (info.row_slice) {
+            case RowSlice::MainOnly:
+              if (is_main) dp.bytes.weights += tensor_bytes(t);
+              break;
+            case RowSlice::EveryDevice:
+              if (kvh1 > kvh0) dp.bytes.weights += tensor_bytes(t);
+              break;
+            case RowSlice::QueryRows:
+              dp.bytes.weights += rows(q0, q1);
+              break;
+            case RowSlice::KvRows:
+              dp.bytes.weights += rows(k0, k1);
+              break;
+            case RowSlice::QueryColumns:
+              dp.bytes.weights += column_slice_bytes(t, q0, q1);
+              break;
+            case RowSlice::FfnRows:
+              dp.bytes.weights += rows(f0, f1);
+              break;
+            case RowSlice::FfnColumns:
+              dp.bytes.weights += column_slice_bytes(t, f0, f1);
+              break;
+            case RowSlice::Unsplittable:
+              break;  // refused above
+          }
+        }
         if (q1 > q0) largest = std::max<uint64_t>(largest, static_cast<uint64_t>((q1 - q0) * m.n_embd));
         if (f1 > f0) largest = std::max<uint64_t>(largest, static_cast<uint64_t>((f1 - f0) * m.n_embd));
       }
-      if (static_cast<int32_t>(d) == s.main_device) {
-        // Norms and the attention output bias are applied after the reduction, on the main device.
-        for (const auto& l : m.layers)
-          dp.bytes.weights += tensor_bytes(l.attn_norm) + tensor_bytes(l.ffn_norm) + tensor_bytes(l.bo);
-        largest = std::max(largest, out_matrix);
-      }
+      if (is_main) largest = std::max(largest, out_matrix);
       const bool computes = kvh1 > kvh0 || dp.ffn_rows.size() > 0 || static_cast<int32_t>(d) == s.main_device;
       if (!computes) continue;
       for (int64_t l = 0; l < n_layer; ++l) dp.layers.push_back(static_cast<int32_t>(l));

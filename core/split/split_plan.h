@@ -115,11 +115,15 @@ struct ScratchNeeds {
   bool all_logits = false;
   int64_t n_head_kv = 0;  // KV heads on this device
   int64_t head_dim = 0;
+  // Mixture of experts (0 for dense layers): the router's logits, the chosen experts with their
+  // weights, and the expert inputs, activations and outputs of n_batch x n_expert_used rows.
+  int64_t n_expert = 0;
+  int64_t n_expert_used = 0;
 };
 uint64_t scratch_bytes(const ScratchNeeds& needs);
 
 // The plan. Never allocates device memory; returns an error only for unusable input (no devices,
-// bad main device, mode Row for a model whose heads cannot be split). A plan that does not fit is
+// bad main device, mode Row for a model whose heads cannot be split or that has experts). A plan that does not fit is
 // returned with fits == false and `problem` set, so the GUI can show it; the loader refuses it with
 // check_plan_fits().
 Result<SplitPlan> plan_split(const ModelSpec& model, const std::vector<DeviceDescription>& devices,

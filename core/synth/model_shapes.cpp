@@ -1,24 +1,103 @@
 #include "synth/model_shapes.h"
 
+#include "gguf/gguf_file.h"
+#include "gguf/gguf_writer.h"
+#include "model/architectures.h"
+#include "model/hparams_io.h"
+
 namespace tessera::synth {
+namespace {
+
+ModelShape dense(std::string name, std::string arch, int64_t embd, int64_t layers, int64_t heads, int64_t kv,
+                 int64_t ff, int64_t vocab, int64_t ctx, float base, float eps, bool tied, bool bias,
+                 std::string description) {
+  ModelShape s;
+  s.name = std::move(name);
+  s.architecture = std::move(arch);
+  s.n_embd = embd;
+  s.n_layer = layers;
+  s.n_head = heads;
+  s.n_head_kv = kv;
+  s.n_ff = ff;
+  s.n_vocab = vocab;
+  s.n_ctx_train = ctx;
+  s.rope_freq_base = base;
+  s.rms_eps = eps;
+  s.tied_embeddings = tied;
+  s.qkv_bias = bias;
+  s.description = std::move(description);
+  return s;
+}
+
+std::vector<ModelShape> make_shapes() {
+  std::vector<ModelShape> v = {
+      // name, arch, embd, layers, heads, kv heads, ffn, vocab, ctx, rope base, eps, tied, bias, description
+      dense("llama3-8b", "llama", 4096, 32, 32, 8, 14336, 128256, 8192, 500000.0f, 1e-5f, false, false, "Llama 3 8B"),
+      dense("llama3-3b", "llama", 3072, 28, 24, 8, 8192, 128256, 8192, 500000.0f, 1e-5f, true, false, "Llama 3.2 3B"),
+      dense("llama3-1b", "llama", 2048, 16, 32, 8, 8192, 128256, 8192, 500000.0f, 1e-5f, true, false, "Llama 3.2 1B"),
+      dense("llama2-7b", "llama", 4096, 32, 32, 32, 11008, 32000, 4096, 10000.0f, 1e-5f, false, false, "Llama 2 7B"),
+      dense("llama2-13b", "llama", 5120, 40, 40, 40, 13824, 32000, 4096, 10000.0f, 1e-5f, false, false, "Llama 2 13B"),
+      dense("llama2-70b", "llama", 8192, 80, 64, 8, 28672, 32000, 4096, 10000.0f, 1e-5f, false, false, "Llama 2 70B"),
+      dense("mistral-7b", "llama", 4096, 32, 32, 8, 14336, 32000, 32768, 1000000.0f, 1e-5f, false, false, "Mistral 7B"),
+      dense("qwen2-7b", "qwen2", 3584, 28, 28, 4, 18944, 152064, 32768, 1000000.0f, 1e-6f, false, true, "Qwen2 7B"),
+      dense("qwen2-0.5b", "qwen2", 896, 24, 14, 2, 4864, 151936, 32768, 1000000.0f, 1e-6f, true, true, "Qwen2 0.5B"),
+  };
+  // Shapes with hyperparameters beyond the common ones.
+  auto with = [&v](ModelShape s, auto&& set) {
+    set(s);
+    v.push_back(std::move(s));
+  };
+  with(dense("qwen3-8b", "qwen3", 4096, 36, 32, 8, 12288, 151936, 40960, 1000000.0f, 1e-6f, false, false, "Qwen3 8B"),
+       [](ModelShape& s) { s.head_dim = 128; });
+  with(dense("qwen3-0.6b", "qwen3", 1024, 28, 16, 8, 3072, 151936, 40960, 1000000.0f, 1e-6f, true, false, "Qwen3 0.6B"),
+       [](ModelShape& s) { s.head_dim = 128; });
+  with(dense("gemma2-9b", "gemma2", 3584, 42, 16, 8, 14336, 256000, 8192, 10000.0f, 1e-6f, true, false, "Gemma 2 9B"),
+       [](ModelShape& s) {
+         s.head_dim = 256;
+         s.sliding_window = 4096;
+         s.attn_softcap = 50.0f;
+         s.final_softcap = 30.0f;
+       });
+  with(dense("gemma3-12b", "gemma3", 3840, 48, 16, 8, 15360, 262208, 131072, 1000000.0f, 1e-6f, true, false,
+             "Gemma 3 12B"),
+       [](ModelShape& s) {
+         s.head_dim = 256;
+         s.sliding_window = 1024;
+         s.rope_freq_base_swa = 10000.0f;
+       });
+  with(dense("phi3-mini", "phi3", 3072, 32, 32, 32, 8192, 32064, 4096, 10000.0f, 1e-5f, false, false, "Phi-3 mini"),
+       [](ModelShape&) {});
+  with(dense("mixtral-8x7b", "llama", 4096, 32, 32, 8, 14336, 32000, 32768, 1000000.0f, 1e-5f, false, false,
+             "Mixtral 8x7B"),
+       [](ModelShape& s) {
+         s.n_expert = 8;
+         s.n_expert_used = 2;
+       });
+  with(dense("qwen3-30b-a3b", "qwen3moe", 2048, 48, 32, 4, 768, 151936, 40960, 1000000.0f, 1e-6f, false, false,
+             "Qwen3 30B-A3B"),
+       [](ModelShape& s) {
+         s.head_dim = 128;
+         s.n_expert = 128;
+         s.n_expert_used = 8;
+       });
+  // Small shapes for tests and quick checks (multiples of 256 so every type applies).
+  v.push_back(dense("tiny", "llama", 256, 2, 4, 2, 512, 1024, 512, 10000.0f, 1e-5f, false, false, "tiny test model"));
+  v.push_back(
+      dense("small", "llama", 1024, 8, 16, 4, 2816, 8192, 2048, 10000.0f, 1e-5f, false, false, "small test model"));
+  with(dense("tiny-moe", "qwen3moe", 256, 2, 4, 2, 256, 1024, 512, 1000000.0f, 1e-6f, false, false,
+             "tiny mixture-of-experts test model"),
+       [](ModelShape& s) {
+         s.head_dim = 64;
+         s.n_expert = 8;
+         s.n_expert_used = 2;
+       });
+  return v;
+}
+
+}  // namespace
 
 const std::vector<ModelShape>& known_shapes() {
-  // Function-local constant: built once, never modified.
-  static const std::vector<ModelShape> shapes = {
-      // name, arch, embd, layers, heads, kv heads, ffn, vocab, ctx, rope base, eps, tied, bias, description
-      {"llama3-8b", "llama", 4096, 32, 32, 8, 14336, 128256, 8192, 500000.0f, 1e-5f, false, false, "Llama 3 8B"},
-      {"llama3-3b", "llama", 3072, 28, 24, 8, 8192, 128256, 8192, 500000.0f, 1e-5f, true, false, "Llama 3.2 3B"},
-      {"llama3-1b", "llama", 2048, 16, 32, 8, 8192, 128256, 8192, 500000.0f, 1e-5f, true, false, "Llama 3.2 1B"},
-      {"llama2-7b", "llama", 4096, 32, 32, 32, 11008, 32000, 4096, 10000.0f, 1e-5f, false, false, "Llama 2 7B"},
-      {"llama2-13b", "llama", 5120, 40, 40, 40, 13824, 32000, 4096, 10000.0f, 1e-5f, false, false, "Llama 2 13B"},
-      {"llama2-70b", "llama", 8192, 80, 64, 8, 28672, 32000, 4096, 10000.0f, 1e-5f, false, false, "Llama 2 70B"},
-      {"mistral-7b", "llama", 4096, 32, 32, 8, 14336, 32000, 32768, 1000000.0f, 1e-5f, false, false, "Mistral 7B"},
-      {"qwen2-7b", "qwen2", 3584, 28, 28, 4, 18944, 152064, 32768, 1000000.0f, 1e-6f, false, true, "Qwen2 7B"},
-      {"qwen2-0.5b", "qwen2", 896, 24, 14, 2, 4864, 151936, 32768, 1000000.0f, 1e-6f, true, true, "Qwen2 0.5B"},
-      // Small shapes for tests and quick checks (multiples of 256 so every type applies).
-      {"tiny", "llama", 256, 2, 4, 2, 512, 1024, 512, 10000.0f, 1e-5f, false, false, "tiny test model"},
-      {"small", "llama", 1024, 8, 16, 4, 2816, 8192, 2048, 10000.0f, 1e-5f, false, false, "small test model"},
-  };
+  static const std::vector<ModelShape> shapes = make_shapes();  // built once, never modified
   return shapes;
 }
 
@@ -35,6 +114,49 @@ std::string shape_names() {
     out += s.name;
   }
   return out;
+}
+
+Result<ModelSpec> shape_hyperparameters(const ModelShape& s) {
+  const Architecture* arch = find_architecture(s.architecture);
+  if (arch == nullptr)
+    return make_error(ErrorKind::InvalidArgument, "synth: shape '" + s.name + "' has the unknown architecture '" +
+                                                      s.architecture + "'");
+  if (s.n_head <= 0 || s.n_head_kv <= 0 || s.n_head % s.n_head_kv != 0 || s.head_size() <= 0)
+    return make_error(ErrorKind::InvalidArgument, "synth: shape '" + s.name + "' has inconsistent head counts");
+  // The raw values a file of this shape carries, written as metadata and read back: the loader's
+  // reading decides the block choices, so a synthetic spec and the file agree by construction.
+  ModelSpec raw;
+  raw.architecture = s.architecture;
+  raw.n_vocab = s.n_vocab;
+  raw.n_embd = s.n_embd;
+  raw.n_layer = s.n_layer;
+  raw.n_head = s.n_head;
+  raw.n_head_kv = s.n_head_kv;
+  raw.head_dim = s.head_size();
+  raw.n_ctx_train = s.n_ctx_train;
+  raw.rms_eps = s.rms_eps;
+  raw.rope.n_dims = static_cast<int32_t>(s.head_size());
+  raw.rope.freq_base = s.rope_freq_base;
+  raw.rope_swa = raw.rope;
+  if (s.rope_freq_base_swa > 0) raw.rope_swa.freq_base = s.rope_freq_base_swa;
+  raw.sliding_window = s.sliding_window;
+  raw.attention_softcap = s.attn_softcap;
+  raw.final_softcap = s.final_softcap;
+  raw.n_expert = s.n_expert;
+  raw.n_expert_used = s.n_expert_used;
+  raw.layers.assign(static_cast<size_t>(s.n_layer), LayerSpec{});
+  for (auto& l : raw.layers) l.n_ff = s.n_ff;
+  set_default_sliding_layers(*arch, raw);
+  gguf::GgufWriter w;
+  TESSERA_TRY(write_hyperparameters(w, raw));
+  TESSERA_ASSIGN_OR_RETURN(std::vector<uint8_t> bytes, w.to_bytes());
+  TESSERA_ASSIGN_OR_RETURN(auto file, gguf::GgufFile::from_bytes(std::move(bytes), "synthetic " + s.name));
+  ModelSpec spec;
+  TESSERA_TRY(read_hyperparameters(*file, *arch, spec));
+  spec.n_vocab = s.n_vocab;
+  spec.name = s.name;
+  spec.tied_embeddings = s.tied_embeddings;
+  return spec;
 }
 
 }  // namespace tessera::synth

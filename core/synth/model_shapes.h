@@ -1,5 +1,7 @@
 // Shapes of real model families, for synthetic benchmark models (`tessera-cli synth`, `bench`).
-// Only the hyperparameters that determine tensor shapes and the forward pass are recorded.
+// Only the hyperparameters that determine tensor shapes and the forward pass are recorded; the
+// architecture's block choices (norms, activation, soft-cap defaults, ...) come from its row in
+// core/model/architectures.h, as they do for a file.
 #pragma once
 
 #include <cstdint>
@@ -7,23 +9,34 @@
 #include <string_view>
 #include <vector>
 
+#include "backend/model_spec.h"
+
 namespace tessera::synth {
 
 struct ModelShape {
   std::string name;          // "llama3-8b"
-  std::string architecture;  // GGUF general.architecture: "llama" or "qwen2"
+  std::string architecture;  // GGUF general.architecture
   int64_t n_embd = 0;
   int64_t n_layer = 0;
   int64_t n_head = 0;
   int64_t n_head_kv = 0;
-  int64_t n_ff = 0;
+  int64_t n_ff = 0;  // per expert for MoE shapes
   int64_t n_vocab = 0;
   int64_t n_ctx_train = 0;
   float rope_freq_base = 10000.0f;
   float rms_eps = 1e-5f;
   bool tied_embeddings = false;  // no output.weight; the output layer reuses token_embd
-  bool qkv_bias = false;         // qwen2
+  bool qkv_bias = false;         // write attn_q/k/v.bias where the architecture allows them
   std::string description;       // "Llama 3 8B" for tables
+  int64_t head_dim = 0;          // 0: n_embd / n_head
+  int32_t n_expert = 0;          // mixture of experts: experts per layer (0: dense)
+  int32_t n_expert_used = 0;
+  int32_t sliding_window = 0;    // sliding-window layers' window (architectures that have them)
+  float rope_freq_base_swa = 0;  // 0: rope_freq_base
+  float attn_softcap = 0;        // architectures that read soft-caps
+  float final_softcap = 0;
+
+  int64_t head_size() const { return head_dim > 0 ? head_dim : n_embd / n_head; }
 };
 
 // Every shape `synth --shape` accepts, in a stable order.
@@ -32,5 +45,10 @@ const std::vector<ModelShape>& known_shapes();
 const ModelShape* find_shape(std::string_view name);
 // "llama3-8b, llama3-1b, ..." for usage text and error messages.
 std::string shape_names();
+
+// The hyperparameters and block choices of a file of this shape, exactly as the loader would read
+// them from what `synth` writes (no tensors yet; n_vocab set). Errors: unknown architecture,
+// inconsistent head counts.
+Result<ModelSpec> shape_hyperparameters(const ModelShape& shape);
 
 }  // namespace tessera::synth

@@ -9,6 +9,7 @@
 
 namespace tessera::synth {
 
-ModelSpec shape_spec(const ModelShape& shape, const SynthOptions& options);
+// Errors: those of shape_hyperparameters (unknown architecture, inconsistent heads).
+Result<ModelSpec> shape_spec(const ModelShape& shape, const SynthOptions& options);
 
 }  // namespace tessera::synth

@@ -7,6 +7,7 @@
 
 #include "quant/blocks.h"
 #include "quant/fp16.h"
+#include "model/hparams_io.h"
 
 namespace tessera::synth {
 namespace {
@@ -121,13 +122,16 @@ void fill_chunk(GgmlType type, ValueKind kind, SplitMix64& rng, uint8_t* dst, ui
   }
 }
 
-void add_tensor_checked(Status& status, gguf::GgufWriter& w, std::string name, GgmlType type,
-                        std::vector<int64_t> dims, ValueKind kind, uint64_t seed, int n_threads) {
-  if (!status.ok()) return;
-  status = w.add_tensor_generated(std::move(name), type, std::move(dims),
-                                  [type, kind, seed, n_threads](uint8_t* dst, uint64_t n) {
-                                    return fill_random(type, kind, seed, dst, n, n_threads);
-                                  });
+// "F32, F16, ..." of every type Tessera computes with, for messages.
+std::string supported_type_names() {
+  std::string out;
+  for (uint32_t id = 0; id <= kMaxGgmlTypeId; ++id) {
+    const TypeInfo* t = find_type_info(id);
+    if (t == nullptr || t->support != TypeSupport::Supported) continue;
+    if (!out.empty()) out += ", ";
+    out += std::string(t->name);
+  }
+  return out;
 }
 
 }  // namespace
@@ -171,32 +175,30 @@ Status fill_random(GgmlType type, ValueKind kind, uint64_t seed, uint8_t* dst, u
   return {};
 }
 
+GgmlType synthetic_tensor_type(const FileTensor& t, const SynthOptions& o, bool tied_embeddings) {
+  // Vectors are f32; so are routers, as llama-quantize leaves them.
+  if (t.kind == TensorKind::Vector) return GgmlType::F32;
+  if (t.slots.size() == 1 && t.slots.front() == LayerTensor::Router) return GgmlType::F32;
+  const bool kquant = type_info(o.type).block_size == 256;
+  const GgmlType out_type = (kquant && o.output_q6k_for_kquants) ? GgmlType::Q6_K : o.type;
+  const bool output_layer = t.is_output && (t.name == "output.weight" || tied_embeddings);
+  return fallback_type(output_layer ? out_type : o.type, t.dims.front());
+}
+
 Result<gguf::GgufWriter> make_synthetic_writer(const ModelShape& s, const SynthOptions& o) {
-  if (s.n_head <= 0 || s.n_embd % s.n_head != 0 || s.n_head_kv <= 0 || s.n_head % s.n_head_kv != 0) {
-    return make_error(ErrorKind::InvalidArgument, "synth: shape '" + s.name + "' has inconsistent head counts");
-  }
+  if (s.n_vocab < 3 + 256)
+    return make_error(ErrorKind::InvalidArgument, "synth: shape '" + s.name + "' needs a vocabulary of at least 259");
   if (!is_supported(o.type)) {
     return make_error(ErrorKind::Unsupported, "synth: type " + std::string(type_name(o.type)) +
-                                                  " is not supported; use F32, F16, BF16, Q4_0, Q4_1, Q5_0, "
-                                                  "Q5_1, Q8_0, Q2_K, Q3_K, Q4_K, Q5_K or Q6_K");
+                                                  " is not supported; use one of: " + supported_type_names());
   }
-  const std::string& a = s.architecture;
-  const int64_t head_dim = s.n_embd / s.n_head;
+  TESSERA_ASSIGN_OR_RETURN(ModelSpec spec, shape_hyperparameters(s));
+  TESSERA_ASSIGN_OR_RETURN(std::vector<FileTensor> layout, file_tensor_layout(spec, optional_slots(s)));
   gguf::GgufWriter w;
-  w.set_string("general.architecture", a);
+  TESSERA_TRY(write_hyperparameters(w, spec));
   w.set_string("general.name", "synthetic " + s.name + " " + std::string(type_name(o.type)));
   w.set_string("general.description", "random weights in the shape of " + s.description +
                                           ", made by tessera-cli synth for benchmarks");
-  w.set_u32(a + ".context_length", static_cast<uint32_t>(s.n_ctx_train));
-  w.set_u32(a + ".embedding_length", static_cast<uint32_t>(s.n_embd));
-  w.set_u32(a + ".block_count", static_cast<uint32_t>(s.n_layer));
-  w.set_u32(a + ".feed_forward_length", static_cast<uint32_t>(s.n_ff));
-  w.set_u32(a + ".attention.head_count", static_cast<uint32_t>(s.n_head));
-  w.set_u32(a + ".attention.head_count_kv", static_cast<uint32_t>(s.n_head_kv));
-  w.set_u32(a + ".rope.dimension_count", static_cast<uint32_t>(head_dim));
-  w.set_f32(a + ".rope.freq_base", s.rope_freq_base);
-  w.set_f32(a + ".attention.layer_norm_rms_epsilon", s.rms_eps);
-  w.set_u32(a + ".vocab_size", static_cast<uint32_t>(s.n_vocab));
 
   // A SentencePiece-style vocabulary: <unk> <s> </s>, 256 byte tokens, then "▁t<i>" pieces.
   std::vector<std::string> tokens;
@@ -227,56 +229,36 @@ Result<gguf::GgufWriter> make_synthetic_writer(const ModelShape& s, const SynthO
   w.set_bool("tokenizer.ggml.add_bos_token", true);
   w.set_bool("tokenizer.ggml.add_eos_token", false);
 
-  const bool kquant = type_info(o.type).block_size == 256;
-  const GgmlType out_type = (kquant && o.output_q6k_for_kquants) ? GgmlType::Q6_K : o.type;
-  const int nt = o.n_threads;
   uint64_t seed = o.seed;
-  Status st;
-  auto matrix = [&](const std::string& name, int64_t cols, int64_t rows, GgmlType t) {
-    add_tensor_checked(st, w, name, fallback_type(t, cols), {cols, rows}, ValueKind::Weight, seed++, nt);
-  };
-  auto vec = [&](const std::string& name, int64_t n, ValueKind kind) {
-    add_tensor_checked(st, w, name, GgmlType::F32, {n}, kind, seed++, nt);
-  };
-  const int64_t kv_dim = head_dim * s.n_head_kv;
-  matrix("token_embd.weight", s.n_embd, s.n_vocab, s.tied_embeddings ? out_type : o.type);
-  for (int64_t l = 0; l < s.n_layer; ++l) {
-    const std::string p = "blk." + std::to_string(l) + ".";
-    vec(p + "attn_norm.weight", s.n_embd, ValueKind::NormGain);
-    matrix(p + "attn_q.weight", s.n_embd, s.n_embd, o.type);
-    matrix(p + "attn_k.weight", s.n_embd, kv_dim, o.type);
-    matrix(p + "attn_v.weight", s.n_embd, kv_dim, o.type);
-    if (s.qkv_bias) {
-      vec(p + "attn_q.bias", s.n_embd, ValueKind::Bias);
-      vec(p + "attn_k.bias", kv_dim, ValueKind::Bias);
-      vec(p + "attn_v.bias", kv_dim, ValueKind::Bias);
-    }
-    matrix(p + "attn_output.weight", s.n_embd, s.n_embd, o.type);
-    vec(p + "ffn_norm.weight", s.n_embd, ValueKind::NormGain);
-    matrix(p + "ffn_gate.weight", s.n_embd, s.n_ff, o.type);
-    matrix(p + "ffn_up.weight", s.n_embd, s.n_ff, o.type);
-    matrix(p + "ffn_down.weight", s.n_ff, s.n_embd, o.type);
+  const int nt = o.n_threads;
+  for (const FileTensor& t : layout) {
+    const GgmlType type = synthetic_tensor_type(t, o, spec.tied_embeddings);
+    const ValueKind kind = t.role == TensorRole::Bias     ? ValueKind::Bias
+                           : t.role == TensorRole::Weight ? ValueKind::Weight
+                                                          : ValueKind::NormGain;
+    const uint64_t tensor_seed = seed++;
+    TESSERA_TRY(w.add_tensor_generated(t.name, type, t.dims, [type, kind, tensor_seed, nt](uint8_t* dst, uint64_t n) {
+      return fill_random(type, kind, tensor_seed, dst, n, nt);
+    }));
   }
-  vec("output_norm.weight", s.n_embd, ValueKind::NormGain);
-  if (!s.tied_embeddings) matrix("output.weight", s.n_embd, s.n_vocab, out_type);
-  if (!st.ok()) return st.take_error();
   return w;
 }
 
+SlotMask optional_slots(const ModelShape& s) {
+  return s.qkv_bias ? slot_mask({LayerTensor::Bq, LayerTensor::Bk, LayerTensor::Bv}) : SlotMask{0};
+}
+
 uint64_t synthetic_weight_bytes(const ModelShape& s, const SynthOptions& o) {
-  const bool kquant = type_info(o.type).block_size == 256;
-  const GgmlType out_type = (kquant && o.output_q6k_for_kquants) ? GgmlType::Q6_K : o.type;
-  auto mat = [&](int64_t cols, int64_t rows, GgmlType t) {
-    return tensor_bytes_unchecked(fallback_type(t, cols), static_cast<uint64_t>(cols * rows));
-  };
-  const int64_t head_dim = s.n_embd / s.n_head;
-  const int64_t kv_dim = head_dim * s.n_head_kv;
-  uint64_t total = mat(s.n_embd, s.n_vocab, s.tied_embeddings ? out_type : o.type);
-  uint64_t layer = mat(s.n_embd, s.n_embd, o.type) * 2 + mat(s.n_embd, kv_dim, o.type) * 2 +
-                   mat(s.n_embd, s.n_ff, o.type) * 2 + mat(s.n_ff, s.n_embd, o.type) + 8 * s.n_embd;
-  if (s.qkv_bias) layer += 4 * (s.n_embd + 2 * kv_dim);
-  total += layer * s.n_layer + 4 * s.n_embd;
-  if (!s.tied_embeddings) total += mat(s.n_embd, s.n_vocab, out_type);
+  auto spec = shape_hyperparameters(s);
+  if (!spec.ok()) return 0;
+  auto layout = file_tensor_layout(*spec, optional_slots(s));
+  if (!layout.ok()) return 0;
+  uint64_t total = 0;
+  for (const FileTensor& t : *layout) {
+    uint64_t n = 1;
+    for (int64_t d : t.dims) n *= static_cast<uint64_t>(d);
+    total += tensor_bytes_unchecked(synthetic_tensor_type(t, o, spec->tied_embeddings), n);
+  }
   return total;
 }
 

@@ -12,6 +12,8 @@
 #include "common/error.h"
 #include "gguf/gguf_writer.h"
 #include "quant/ggml_type.h"
+#include "model/architectures.h"
+#include "model/model_layout.h"
 #include "synth/model_shapes.h"
 
 namespace tessera::synth {
@@ -38,6 +40,13 @@ Status fill_random(GgmlType type, ValueKind kind, uint64_t seed, uint8_t* dst, u
 // A writer holding the metadata (architecture keys, a synthetic SentencePiece-style vocabulary of
 // shape.n_vocab tokens) and generated tensors; write_file() produces the GGUF.
 Result<gguf::GgufWriter> make_synthetic_writer(const ModelShape& shape, const SynthOptions& options);
+
+// The type synth gives a tensor of the layout: f32 for vectors and routers, `options.type` for
+// matrices (the output layer Q6_K for K-quant types unless told otherwise), with fallback_type
+// for rows that are not a whole number of blocks. shape_spec uses it too.
+GgmlType synthetic_tensor_type(const FileTensor& tensor, const SynthOptions& options, bool tied_embeddings);
+// The optional slots a shape's files carry (Q/K/V biases when the shape says so).
+SlotMask optional_slots(const ModelShape& shape);
 
 // Bytes of all tensors for this shape and options (what the file's data section will hold).
 uint64_t synthetic_weight_bytes(const ModelShape& shape, const SynthOptions& options);

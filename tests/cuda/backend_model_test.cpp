@@ -174,7 +174,7 @@ TEST(CudaBackendModel, RandomWeightsMadeOnTheDevice) {
     SCOPED_TRACE(type_name(type));
     synth::SynthOptions o;
     o.type = type;
-    ModelSpec spec = synth::shape_spec(*synth::find_shape("tiny"), o);
+    ModelSpec spec = synth::shape_spec(*synth::find_shape("tiny"), o).value();
     spec.random_weights_seed = 77;
     std::vector<std::vector<int32_t>> ids;
     for (auto [n_virtual, mode, seed] : {std::tuple{0, SplitMode::None, 77ull}, std::tuple{2, SplitMode::Layer, 77ull},

@@ -38,7 +38,7 @@ std::shared_ptr<const ModelSpec> shapeSpec(const char* name) {
   if (shape == nullptr) return nullptr;
   synth::SynthOptions options;
   options.type = GgmlType::Q4_K;
-  return std::make_shared<ModelSpec>(synth::shape_spec(*shape, options));
+  return std::make_shared<ModelSpec>(synth::shape_spec(*shape, options).value());
 }
 
 }  // namespace

@@ -44,10 +44,10 @@ TEST(ModelLoader, ReadsHyperparameters) {
   EXPECT_TRUE(s.rope.freq_factors.empty());
   EXPECT_EQ(s.rope.mode, RopeMode::Normal);
   ASSERT_EQ(s.layers.size(), 2u);
-  EXPECT_EQ(s.layers[1].ffn_down.name, "blk.1.ffn_down.weight");
-  EXPECT_EQ(s.layers[1].ffn_down.dims, (std::vector<int64_t>{96, 64}));
+  EXPECT_EQ(s.layers[1][LayerTensor::FfnDown].name, "blk.1.ffn_down.weight");
+  EXPECT_EQ(s.layers[1][LayerTensor::FfnDown].dims, (std::vector<int64_t>{96, 64}));
   EXPECT_EQ(s.layers[0].n_ff, 96);
-  EXPECT_FALSE(s.layers[0].bq.present());
+  EXPECT_FALSE(s.layers[0].has(LayerTensor::Bq));
   EXPECT_FALSE(s.tied_embeddings);
   EXPECT_EQ(s.output.name, "output.weight");
   // 2 layers x (2 norms + q,k,v,o + 3 ffn) + embd + output_norm + output
@@ -66,8 +66,8 @@ TEST(ModelLoader, Qwen2HasBiasesNeoXAndTiedOutput) {
   auto r = spec_of(c);
   ASSERT_TRUE(r.ok()) << r.error().describe();
   EXPECT_EQ(r->rope.mode, RopeMode::NeoX);
-  EXPECT_TRUE(r->layers[0].bq.present());
-  EXPECT_TRUE(r->layers[0].bv.present());
+  EXPECT_TRUE(r->layers[0].has(LayerTensor::Bq));
+  EXPECT_TRUE(r->layers[0].has(LayerTensor::Bv));
   EXPECT_TRUE(r->tied_embeddings);
   EXPECT_EQ(r->output.name, "token_embd.weight");
   EXPECT_EQ(r->output.data.data(), r->token_embd.data.data());

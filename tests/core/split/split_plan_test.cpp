@@ -15,7 +15,9 @@ constexpr uint64_t GiB = 1ull << 30;
 ModelSpec spec_of(const char* shape, GgmlType type) {
   synth::SynthOptions o;
   o.type = type;
-  return synth::shape_spec(*synth::find_shape(shape), o);
+  auto spec = synth::shape_spec(*synth::find_shape(shape), o);
+  EXPECT_TRUE(spec.ok()) << spec.error().describe();
+  return spec.ok() ? std::move(spec).value() : ModelSpec{};
 }
 
 std::vector<DeviceDescription> devices(std::initializer_list<double> free_gib, double total_gib = 141.0) {

@@ -1,0 +1,266 @@
+// The CPU backend's blocks of the layer loop: model_spec.h's equations in float32.
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "backend/cpu_kernels.h"
+#include "backend/cpu_model.h"
+#include "quant/dequantize.h"
+#include "quant/dot.h"
+
+namespace tessera::cpu {
+namespace {
+
+// Rows [e * rows, (e + 1) * rows) of an expert tensor, as a matrix of its own.
+TensorRef expert_matrix(const TensorRef& t, int32_t e, int64_t rows) {
+  TensorRef m;
+  m.name = t.name;
+  m.type = t.type;
+  m.dims = {t.row_length(), rows};
+  const uint64_t rb = t.row_bytes();
+  m.data = t.data.subspan(static_cast<size_t>(e) * static_cast<size_t>(rows) * rb, static_cast<size_t>(rows) * rb);
+  return m;
+}
+
+}  // namespace
+
+void CpuModel::matmul(const TensorRef& w, const float* x, int64_t n_tok, int64_t x_stride, float* y, int64_t y_stride) {
+  const int64_t n_in = w.row_length();
+  const int64_t n_out = w.n_rows();
+  const uint8_t* base = w.data.data();
+  const uint64_t rb = w.row_bytes();
+  const GgmlType type = w.type;
+  if (n_tok == 1) {
+    // Decode: one pass over the weights, fused dequantize + dot per row.
+    const int64_t grain = std::max<int64_t>(1, 32768 / std::max<int64_t>(1, n_in));
+    pool_->parallel_for(n_out, grain, [&](int64_t begin, int64_t end, int) {
+      for (int64_t r = begin; r < end; ++r) {
+        const uint8_t* row = base + static_cast<uint64_t>(r) * rb;
+        y[r] = type == GgmlType::F32 ? dot_f32(reinterpret_cast<const float*>(row), x, n_in)
+                                     : dot_row(type, row, x, n_in);
+      }
+    });
+    return;
+  }
+  // Prompt batches: blocks of kRowBlock rows are dequantized once into the thread's scratch (small
+  // enough to stay in cache) and multiplied with every token's input, so the activations stream
+  // through once per block rather than once per row.
+  const int64_t n_blocks = (n_out + kRowBlock - 1) / kRowBlock;
+  pool_->parallel_for(n_blocks, 1, [&](int64_t begin, int64_t end, int th) {
+    float* deq = scratch_[static_cast<size_t>(th)].row.data();
+    const float* rows[kRowBlock];
+    for (int64_t blk = begin; blk < end; ++blk) {
+      const int64_t r0 = blk * kRowBlock;
+      const int64_t nr = std::min(kRowBlock, n_out - r0);
+      for (int64_t j = 0; j < nr; ++j) {
+        const uint8_t* row = base + static_cast<uint64_t>(r0 + j) * rb;
+        if (type == GgmlType::F32) {
+          rows[j] = reinterpret_cast<const float*>(row);
+        } else {
+          // Types and row sizes were checked at load, so this cannot fail.
+          (void)dequantize_row(type, row, deq + j * n_in, n_in);
+          rows[j] = deq + j * n_in;
+        }
+      }
+      for (int64_t t = 0; t < n_tok; ++t) {
+        const float* xt = x + t * x_stride;
+        float* yt = y + t * y_stride + r0;
+        for (int64_t j = 0; j < nr; ++j) yt[j] = dot_f32(rows[j], xt, n_in);
+      }
+    }
+  });
+}
+
+void CpuModel::add_bias(float* y, const std::vector<float>& b, int64_t n_tok, int64_t stride) {
+  if (b.empty()) return;
+  for (int64_t t = 0; t < n_tok; ++t) add_inplace(y + t * stride, b.data(), static_cast<int64_t>(b.size()));
+}
+
+void CpuModel::post_norm_add(const std::vector<float>& gain, int64_t n_tok) {
+  const int64_t d = spec_.n_embd;
+  for (int64_t t = 0; t < n_tok; ++t) {
+    float* y = &xb2_[static_cast<size_t>(t * d)];
+    if (!gain.empty()) rms_norm(y, gain.data(), y, d, spec_.rms_eps);
+    add_inplace(&x_[static_cast<size_t>(t * d)], y, d);
+  }
+}
+
+Status CpuModel::embed(const StepShape& step) {
+  const int64_t d = spec_.n_embd;
+  const TensorRef& emb = spec_.token_embd;
+  for (int64_t t = 0; t < step.n_tokens; ++t) {
+    const uint8_t* row = emb.data.data() + static_cast<uint64_t>(tokens_[static_cast<size_t>(t)]) * emb.row_bytes();
+    float* x = &x_[static_cast<size_t>(t * d)];
+    TESSERA_TRY(dequantize_row(emb.type, row, x, d));
+    if (spec_.embedding_scale != 1.0f)
+      for (int64_t i = 0; i < d; ++i) x[i] *= spec_.embedding_scale;
+  }
+  return {};
+}
+
+void CpuModel::attend(int32_t layer, int64_t n_tok, int32_t start_pos) {
+  const LayerSpec& ls = spec_.layers[static_cast<size_t>(layer)];
+  const int64_t n_head = spec_.n_head;
+  const int64_t hd = spec_.head_dim;
+  const int64_t group = spec_.n_head / spec_.n_head_kv;
+  const int64_t q_dim = spec_.q_dim();
+  const int64_t kv_dim = spec_.kv_dim();
+  const float scale = spec_.attention_scale;
+  const float cap = spec_.attention_softcap;
+  const int64_t window = ls.sliding ? spec_.sliding_window : 0;
+  const float* keys = nullptr;
+  const float* values = nullptr;
+  kv_.read(layer, start_pos + n_tok, k_wide_.data(), v_wide_.data(), *pool_, &keys, &values);
+  // Hand out (token, head) pairs in chunks worth ~16k multiply-adds, so small models stay on one
+  // thread instead of paying the hand-out for a few hundred operations.
+  const int64_t grain = std::max<int64_t>(1, 16384 / std::max<int64_t>(1, 2 * hd * (start_pos + n_tok)));
+  pool_->parallel_for(n_tok * n_head, grain, [&](int64_t begin, int64_t end, int th) {
+    float* scores = scratch_[static_cast<size_t>(th)].scores.data();
+    for (int64_t idx = begin; idx < end; ++idx) {
+      const int64_t t = idx / n_head;
+      const int64_t h = idx % n_head;
+      const int64_t kv_col = (h / group) * hd;
+      const int64_t pos = start_pos + t;
+      const int64_t first = window > 0 ? std::max<int64_t>(0, pos - window + 1) : 0;  // causal, windowed
+      const int64_t n_keys = pos + 1 - first;
+      const float* q = &q_[static_cast<size_t>(t * q_dim + h * hd)];
+      for (int64_t j = 0; j < n_keys; ++j)
+        scores[j] = dot_f32(q, keys + (first + j) * kv_dim + kv_col, hd) * scale;
+      if (cap > 0.0f) softcap(scores, n_keys, cap);
+      softmax(scores, n_keys);
+      float* out = &att_[static_cast<size_t>(t * q_dim + h * hd)];
+      std::fill(out, out + hd, 0.0f);
+      for (int64_t j = 0; j < n_keys; ++j) {
+        const float* v = values + (first + j) * kv_dim + kv_col;
+        const float w = scores[j];
+        for (int64_t i = 0; i < hd; ++i) out[i] += w * v[i];
+      }
+    }
+  });
+}
+
+Status CpuModel::attention(int32_t layer, const StepShape& step) {
+  const LayerSpec& ls = spec_.layers[static_cast<size_t>(layer)];
+  const CpuLayer& cl = layers_[static_cast<size_t>(layer)];
+  const int64_t n_tok = step.n_tokens;
+  const int64_t d = spec_.n_embd, q_dim = spec_.q_dim(), kv_dim = spec_.kv_dim(), hd = spec_.head_dim;
+  for (int64_t t = 0; t < n_tok; ++t)
+    rms_norm(&x_[static_cast<size_t>(t * d)], cl[LayerTensor::AttnNorm].data(), &xb_[static_cast<size_t>(t * d)], d,
+             spec_.rms_eps);
+  matmul(ls[LayerTensor::Wq], xb_.data(), n_tok, d, q_.data(), q_dim);
+  matmul(ls[LayerTensor::Wk], xb_.data(), n_tok, d, k_.data(), kv_dim);
+  matmul(ls[LayerTensor::Wv], xb_.data(), n_tok, d, v_.data(), kv_dim);
+  add_bias(q_.data(), cl[LayerTensor::Bq], n_tok, q_dim);
+  add_bias(k_.data(), cl[LayerTensor::Bk], n_tok, kv_dim);
+  add_bias(v_.data(), cl[LayerTensor::Bv], n_tok, kv_dim);
+  const std::vector<float>& qn = cl[LayerTensor::QNorm];
+  const std::vector<float>& kn = cl[LayerTensor::KNorm];
+  const RopeTable& rope = rope_table(ls);
+  const int32_t n_rot = rope.params.n_dims;
+  for (int64_t t = 0; t < n_tok; ++t) {
+    const float* c = &rope.cos[static_cast<size_t>(t * n_rot / 2)];
+    const float* s = &rope.sin[static_cast<size_t>(t * n_rot / 2)];
+    for (int64_t h = 0; h < spec_.n_head; ++h) {
+      float* q = &q_[static_cast<size_t>(t * q_dim + h * hd)];
+      if (!qn.empty()) rms_norm(q, qn.data(), q, hd, spec_.rms_eps);
+      rope_head(q, rope.params.mode, n_rot, c, s);
+    }
+    for (int64_t h = 0; h < spec_.n_head_kv; ++h) {
+      float* k = &k_[static_cast<size_t>(t * kv_dim + h * hd)];
+      if (!kn.empty()) rms_norm(k, kn.data(), k, hd, spec_.rms_eps);
+      rope_head(k, rope.params.mode, n_rot, c, s);
+    }
+    kv_.store(layer, step.start_pos + t, &k_[static_cast<size_t>(t * kv_dim)], &v_[static_cast<size_t>(t * kv_dim)]);
+  }
+  attend(layer, n_tok, step.start_pos);
+  matmul(ls[LayerTensor::Wo], att_.data(), n_tok, q_dim, xb2_.data(), d);
+  add_bias(xb2_.data(), cl[LayerTensor::Bo], n_tok, d);
+  post_norm_add(cl[LayerTensor::AttnPostNorm], n_tok);
+  return {};
+}
+
+Status CpuModel::dense_ffn(int32_t layer, const StepShape& step) {
+  const LayerSpec& ls = spec_.layers[static_cast<size_t>(layer)];
+  const CpuLayer& cl = layers_[static_cast<size_t>(layer)];
+  const int64_t n_tok = step.n_tokens, d = spec_.n_embd, n_ff = ls.n_ff;
+  for (int64_t t = 0; t < n_tok; ++t)
+    rms_norm(&x_[static_cast<size_t>(t * d)], cl[LayerTensor::FfnNorm].data(), &xb_[static_cast<size_t>(t * d)], d,
+             spec_.rms_eps);
+  matmul(ls[LayerTensor::FfnGate], xb_.data(), n_tok, d, gate_.data(), n_ff);
+  matmul(ls[LayerTensor::FfnUp], xb_.data(), n_tok, d, up_.data(), n_ff);
+  for (int64_t t = 0; t < n_tok; ++t)
+    glu(spec_.activation, &gate_[static_cast<size_t>(t * n_ff)], &up_[static_cast<size_t>(t * n_ff)], n_ff);
+  matmul(ls[LayerTensor::FfnDown], gate_.data(), n_tok, n_ff, xb2_.data(), d);
+  post_norm_add(cl[LayerTensor::FfnPostNorm], n_tok);
+  return {};
+}
+
+Status CpuModel::moe_ffn(int32_t layer, const StepShape& step) {
+  const LayerSpec& ls = spec_.layers[static_cast<size_t>(layer)];
+  const CpuLayer& cl = layers_[static_cast<size_t>(layer)];
+  const int64_t n_tok = step.n_tokens, d = spec_.n_embd, n_ff = ls.n_ff;
+  const int32_t n_expert = spec_.n_expert, k = spec_.n_expert_used;
+  for (int64_t t = 0; t < n_tok; ++t)
+    rms_norm(&x_[static_cast<size_t>(t * d)], cl[LayerTensor::FfnNorm].data(), &xb_[static_cast<size_t>(t * d)], d,
+             spec_.rms_eps);
+  matmul(ls[LayerTensor::Router], xb_.data(), n_tok, d, router_.data(), n_expert);
+
+  // Per token: the k largest router logits (ties toward the lower expert), softmax over them.
+  std::vector<std::vector<std::pair<int64_t, float>>> by_expert(static_cast<size_t>(n_expert));  // (token, weight)
+  std::vector<int32_t> order(static_cast<size_t>(n_expert));
+  std::vector<float> weights(static_cast<size_t>(k));
+  for (int64_t t = 0; t < n_tok; ++t) {
+    const float* logit = &router_[static_cast<size_t>(t * n_expert)];
+    std::iota(order.begin(), order.end(), 0);
+    std::partial_sort(order.begin(), order.begin() + k, order.end(),
+                      [logit](int32_t a, int32_t b) { return logit[a] > logit[b] || (logit[a] == logit[b] && a < b); });
+    const float top = logit[order[0]];
+    float sum = 0.0f;
+    for (int32_t j = 0; j < k; ++j) {
+      weights[static_cast<size_t>(j)] = std::exp(logit[order[static_cast<size_t>(j)]] - top);
+      sum += weights[static_cast<size_t>(j)];
+    }
+    for (int32_t j = 0; j < k; ++j)
+      by_expert[static_cast<size_t>(order[static_cast<size_t>(j)])].push_back({t, weights[static_cast<size_t>(j)] / sum});
+  }
+
+  // Each chosen expert over the tokens that chose it; outputs summed into xb2 with their weights.
+  std::fill(xb2_.begin(), xb2_.begin() + n_tok * d, 0.0f);
+  for (int32_t e = 0; e < n_expert; ++e) {
+    const auto& rows = by_expert[static_cast<size_t>(e)];
+    if (rows.empty()) continue;
+    const int64_t n = static_cast<int64_t>(rows.size());
+    for (int64_t i = 0; i < n; ++i)
+      std::copy_n(&xb_[static_cast<size_t>(rows[static_cast<size_t>(i)].first * d)], d,
+                  &moe_in_[static_cast<size_t>(i * d)]);
+    matmul(expert_matrix(ls[LayerTensor::ExpertGate], e, n_ff), moe_in_.data(), n, d, gate_.data(), n_ff);
+    matmul(expert_matrix(ls[LayerTensor::ExpertUp], e, n_ff), moe_in_.data(), n, d, up_.data(), n_ff);
+    for (int64_t i = 0; i < n; ++i)
+      glu(spec_.activation, &gate_[static_cast<size_t>(i * n_ff)], &up_[static_cast<size_t>(i * n_ff)], n_ff);
+    matmul(expert_matrix(ls[LayerTensor::ExpertDown], e, d), gate_.data(), n, n_ff, moe_out_.data(), d);
+    for (int64_t i = 0; i < n; ++i) {
+      const auto [t, w] = rows[static_cast<size_t>(i)];
+      float* y = &xb2_[static_cast<size_t>(t * d)];
+      const float* o = &moe_out_[static_cast<size_t>(i * d)];
+      for (int64_t c = 0; c < d; ++c) y[c] += w * o[c];
+    }
+  }
+  post_norm_add(cl[LayerTensor::FfnPostNorm], n_tok);
+  return {};
+}
+
+Status CpuModel::output(const StepShape& step) {
+  if (step.logits == LogitsRequest::None) return {};
+  const int64_t d = spec_.n_embd;
+  const int64_t first = step.logits == LogitsRequest::Last ? step.n_tokens - 1 : 0;
+  const int64_t rows = step.n_tokens - first;
+  for (int64_t t = 0; t < rows; ++t)
+    rms_norm(&x_[static_cast<size_t>((first + t) * d)], output_norm_.data(), &xb_[static_cast<size_t>(t * d)], d,
+             spec_.rms_eps);
+  matmul(spec_.output, xb_.data(), rows, d, logits_.data(), spec_.n_vocab);
+  if (spec_.final_softcap > 0.0f) softcap(logits_.data(), rows * spec_.n_vocab, spec_.final_softcap);
+  logits_rows_ = rows;
+  return {};
+}
+
+}  // namespace tessera::cpu

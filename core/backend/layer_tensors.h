@@ -1,0 +1,80 @@
+// The table of per-layer tensor slots: every tensor a decoder layer can hold, once, with its GGUF
+// name, its shape as a function of the hyperparameters, what kind of data it is and how a row
+// split slices it. The model loader, the split planner, the CPU and CUDA uploads, `synth` and the
+// test models all iterate this table; an architecture (core/model/architectures.h) only says which
+// slots it uses and whether they are required.
+//
+// Shapes are in GGUF order (dims[0] is the row length). Symbols: E = n_embd, Q = n_head *
+// head_dim, K = n_head_kv * head_dim, D = head_dim, F = the layer's feed-forward width (per expert
+// for mixture-of-experts layers), X = n_expert.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace tessera {
+
+struct ModelSpec;
+struct LayerSpec;
+
+enum class LayerTensor : uint8_t {
+  AttnNorm,      // attn_norm.weight            [E]        RMSNorm gain before attention
+  Wq,            // attn_q.weight               [E, Q]
+  Wk,            // attn_k.weight               [E, K]
+  Wv,            // attn_v.weight               [E, K]
+  Bq,            // attn_q.bias                 [Q]
+  Bk,            // attn_k.bias                 [K]
+  Bv,            // attn_v.bias                 [K]
+  QNorm,         // attn_q_norm.weight          [D]        per-head RMSNorm of q before RoPE
+  KNorm,         // attn_k_norm.weight          [D]        per-head RMSNorm of k before RoPE
+  Wo,            // attn_output.weight          [Q, E]
+  Bo,            // attn_output.bias            [E]
+  AttnPostNorm,  // post_attention_norm.weight  [E]        RMSNorm of the attention output
+  FfnNorm,       // ffn_norm.weight             [E]        RMSNorm gain before the FFN
+  FfnGate,       // ffn_gate.weight             [E, F]
+  FfnUp,         // ffn_up.weight               [E, F]
+  FfnDown,       // ffn_down.weight             [F, E]
+  Router,        // ffn_gate_inp.weight         [E, X]     expert logits
+  ExpertGate,    // ffn_gate_exps.weight        [E, F, X]  expert e: rows [e F, (e+1) F)
+  ExpertUp,      // ffn_up_exps.weight          [E, F, X]
+  ExpertDown,    // ffn_down_exps.weight        [F, E, X]  expert e: rows [e E, (e+1) E)
+  FfnPostNorm,   // post_ffw_norm.weight        [E]        RMSNorm of the FFN output
+  Count
+};
+inline constexpr size_t kLayerTensorCount = static_cast<size_t>(LayerTensor::Count);
+
+// What the bytes are used for, which decides how a backend holds them.
+enum class TensorKind : uint8_t {
+  Matrix,  // multiplied with activations; kept in its GGUF type
+  Vector,  // a gain or bias; backends convert it to f32 once at load
+};
+
+// How Row split mode (core/split/split_plan.h) slices a tensor across devices.
+enum class RowSlice : uint8_t {
+  MainOnly,      // applied after the reduction, on the main device (norm gains, output bias, router)
+  EveryDevice,   // whole on every device that computes attention heads (per-head q/k norm gains)
+  QueryRows,     // rows of the device's query heads
+  KvRows,        // rows of the device's KV heads
+  QueryColumns,  // columns of the device's query heads (attn_output: a partial sum per device)
+  FfnRows,       // rows of the device's FFN range
+  FfnColumns,    // columns of the device's FFN range (ffn_down: a partial sum per device)
+  Unsplittable,  // mixture-of-experts tensors: Row mode refuses models that have them
+};
+
+struct LayerTensorInfo {
+  LayerTensor slot;
+  std::string_view gguf_name;  // after "blk.N."
+  TensorKind kind;
+  RowSlice row_slice;
+};
+
+// Every slot, in LayerTensor order.
+const std::array<LayerTensorInfo, kLayerTensorCount>& layer_tensor_table();
+inline const LayerTensorInfo& layer_tensor_info(LayerTensor t) { return layer_tensor_table()[static_cast<size_t>(t)]; }
+
+// The dims a slot must have in layer `layer` of `spec` (hyperparameters only are read).
+std::vector<int64_t> layer_tensor_shape(LayerTensor t, const ModelSpec& spec, const LayerSpec& layer);
+
+}  // namespace tessera

@@ -1,0 +1,109 @@
+#include "model/architectures.h"
+
+namespace tessera {
+namespace {
+
+using L = LayerTensor;
+
+constexpr SlotMask kAttention = slot_mask({L::AttnNorm, L::Wq, L::Wk, L::Wv, L::Wo, L::FfnNorm});
+constexpr SlotMask kBiases = slot_mask({L::Bq, L::Bk, L::Bv, L::Bo});
+constexpr SlotMask kQkBiases = slot_mask({L::Bq, L::Bk, L::Bv});
+constexpr SlotMask kQkNorm = slot_mask({L::QNorm, L::KNorm});
+constexpr SlotMask kPostNorms = slot_mask({L::AttnPostNorm, L::FfnPostNorm});
+
+std::vector<Architecture> make_table() {
+  std::vector<Architecture> t;
+  {
+    // Llama 1-3, TinyLlama, ...; Mixtral files are "llama" with {arch}.expert_count.
+    Architecture a;
+    a.name = "llama";
+    a.required = kAttention;
+    a.optional = kBiases;
+    a.ffn = FfnKind::DenseOrMoE;
+    t.push_back(a);
+    a.name = "mistral";
+    t.push_back(a);
+  }
+  {
+    Architecture a;
+    a.name = "qwen2";
+    a.rope_mode = RopeMode::NeoX;
+    a.required = kAttention | kQkBiases;
+    a.optional = slot_mask({L::Bo});
+    t.push_back(a);
+  }
+  {
+    // Qwen3: per-head RMS norm of q and k before RoPE; Qwen3-MoE: the same attention, all FFNs MoE.
+    Architecture a;
+    a.name = "qwen3";
+    a.rope_mode = RopeMode::NeoX;
+    a.required = kAttention | kQkNorm;
+    a.optional = kBiases;
+    t.push_back(a);
+    a.name = "qwen3moe";
+    a.ffn = FfnKind::MoE;
+    t.push_back(a);
+  }
+  {
+    // Gemma 2: sqrt(d) embedding scale, pre- and post-norms, GeGLU, attention and final soft-caps,
+    // sliding-window attention on even layers (period 2).
+    Architecture a;
+    a.name = "gemma2";
+    a.rope_mode = RopeMode::NeoX;
+    a.required = kAttention | kPostNorms;
+    a.activation = FfnActivation::GeluTanh;
+    a.scale_embeddings = true;
+    a.reads_softcaps = true;
+    a.default_attn_softcap = 50.0f;
+    a.default_final_softcap = 30.0f;
+    a.sliding = SlidingLayers::Periodic;
+    a.default_sliding_period = 2;
+    a.default_sliding_window = 4096;
+    a.query_scale_by_width_at_layers = 46;
+    t.push_back(a);
+    // Gemma 3 (text): as Gemma 2 without the attention soft-cap, with q/k norms, five sliding
+    // layers to one full layer and a rope base of its own for the sliding layers.
+    a.name = "gemma3";
+    a.required = kAttention | kPostNorms | kQkNorm;
+    a.default_attn_softcap = 0.0f;
+    a.default_final_softcap = 0.0f;
+    a.default_sliding_period = 6;
+    a.default_sliding_window = 0;
+    a.window_needs_key = true;
+    a.sliding_rope_base = true;
+    a.query_scale_by_width_at_layers = 62;
+    t.push_back(a);
+  }
+  {
+    // Phi-3 / Phi-4: Q|K|V in one tensor (or three), gate|up in one, LongRoPE factors for 128k.
+    Architecture a;
+    a.name = "phi3";
+    a.rope_mode = RopeMode::NeoX;
+    a.required = kAttention;
+    a.optional = slot_mask({L::Bo});
+    a.fused = {{"attn_qkv.weight", {L::Wq, L::Wk, L::Wv}, 3, false},
+               {"ffn_up.weight", {L::FfnGate, L::FfnUp, L::Count}, 2, true}};
+    a.longrope_factors = true;
+    t.push_back(a);
+  }
+  return t;
+}
+
+}  // namespace
+
+const std::vector<Architecture>& architectures() {
+  static const std::vector<Architecture> table = make_table();  // built once, never modified
+  return table;
+}
+
+const Architecture* find_architecture(std::string_view name) {
+  for (const Architecture& a : architectures())
+    if (a.name == name) return &a;
+  return nullptr;
+}
+
+SlotMask required_slots(const Architecture& arch, bool moe) {
+  return arch.required | (moe ? kMoeFfnSlots : kDenseFfnSlots);
+}
+
+}  // namespace tessera
