@@ -18,9 +18,9 @@ namespace tessera {
 using SlotMask = uint32_t;
 static_assert(kLayerTensorCount <= 32, "SlotMask holds one bit per slot");
 
-constexpr SlotMask slot_mask(std::initializer_list<LayerTensor> slots) {
+constexpr SlotMask slot_mask(std::initializer_list<LayerTensor> list) {
   SlotMask m = 0;
-  for (LayerTensor t : slots) m |= SlotMask{1} << static_cast<unsigned>(t);
+  for (LayerTensor t : list) m |= SlotMask{1} << static_cast<unsigned>(t);
   return m;
 }
 constexpr bool in_mask(SlotMask m, LayerTensor t) { return (m >> static_cast<unsigned>(t)) & 1u; }

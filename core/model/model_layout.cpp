@@ -29,26 +29,26 @@ Result<std::vector<FileTensor>> file_tensor_layout(const ModelSpec& s, SlotMask 
   for (int32_t l = 0; l < static_cast<int32_t>(s.layers.size()); ++l) {
     const LayerSpec& ls = s.layers[static_cast<size_t>(l)];
     const std::string prefix = "blk." + std::to_string(l) + ".";
-    const SlotMask slots = required_slots(*arch, s.has_moe()) | wanted_optional;
+    const SlotMask wanted = required_slots(*arch, s.has_moe()) | wanted_optional;
     SlotMask done = 0;
     for (const FusedTensor& fused : arch->fused) {
       FileTensor ft{prefix + std::string(fused.gguf_name), {}, TensorKind::Matrix, TensorRole::Weight, l, {}, false};
       int64_t rows = 0;
       for (int i = 0; i < fused.n_parts; ++i) {
         const LayerTensor part = fused.parts[i];
-        if (!in_mask(slots, part)) continue;
+        if (!in_mask(wanted, part)) continue;
         const std::vector<int64_t> dims = layer_tensor_shape(part, s, ls);
         ft.dims = {dims[0]};
         rows += dims[1];
-        ft.slots.push_back(part);
+        ft.layer_slots.push_back(part);
         done |= slot_mask({part});
       }
-      if (ft.slots.empty()) continue;
+      if (ft.layer_slots.empty()) continue;
       ft.dims.push_back(rows);
       out.push_back(std::move(ft));
     }
     for (const LayerTensorInfo& info : layer_tensor_table()) {
-      if (!in_mask(slots, info.slot) || in_mask(done, info.slot)) continue;
+      if (!in_mask(wanted, info.slot) || in_mask(done, info.slot)) continue;
       out.push_back({prefix + std::string(info.gguf_name), layer_tensor_shape(info.slot, s, ls), info.kind,
                      role_of(info.slot), l, {info.slot}, false});
     }
@@ -68,13 +68,13 @@ Result<std::vector<FileTensor>> file_tensor_layout(const ModelSpec& s, SlotMask 
 
 void bind_file_tensor(ModelSpec& spec, const FileTensor& ft, const TensorRef& whole) {
   LayerSpec& ls = spec.layers[static_cast<size_t>(ft.layer)];
-  if (ft.slots.size() == 1) {
-    ls[ft.slots.front()] = whole;
+  if (ft.layer_slots.size() == 1) {
+    ls[ft.layer_slots.front()] = whole;
     return;
   }
   const uint64_t row_bytes = whole.n_rows() > 0 ? whole.data.size() / static_cast<uint64_t>(whole.n_rows()) : 0;
   int64_t row = 0;
-  for (LayerTensor slot : ft.slots) {
+  for (LayerTensor slot : ft.layer_slots) {
     TensorRef part = whole;
     part.dims = layer_tensor_shape(slot, spec, ls);
     part.name = whole.name + " [" + std::string(layer_tensor_info(slot).gguf_name.substr(0, layer_tensor_info(slot).gguf_name.find('.'))) +

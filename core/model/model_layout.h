@@ -24,7 +24,7 @@ struct FileTensor {
   TensorKind kind = TensorKind::Matrix;
   TensorRole role = TensorRole::Weight;
   int32_t layer = -1;             // -1: not a layer tensor
-  std::vector<LayerTensor> slots; // the layer slots it fills, in row order (several when fused)
+  std::vector<LayerTensor> layer_slots; // the layer slots it fills, in row order (several when fused)
   bool is_output = false;         // token_embd or output.weight (writers may give them other types)
 };
 

@@ -73,13 +73,13 @@ Status read_layer(TensorReader& r, const Architecture& arch, ModelSpec& spec, in
       const std::vector<int64_t> d = layer_tensor_shape(fused.parts[i], spec, ls);
       ft.dims = {d[0]};
       rows += d[1];
-      ft.slots.push_back(fused.parts[i]);
+      ft.layer_slots.push_back(fused.parts[i]);
     }
     ft.dims.push_back(rows);
     if (!fused.only_fused && !r.has(name)) continue;  // stored as separate tensors
     TESSERA_ASSIGN_OR_RETURN(TensorRef whole, r.tensor(name, ft.dims));
     bind_file_tensor(spec, ft, whole);
-    for (LayerTensor t : ft.slots) done |= slot_mask({t});
+    for (LayerTensor t : ft.layer_slots) done |= slot_mask({t});
   }
   for (const LayerTensorInfo& info : layer_tensor_table()) {
     if (in_mask(done, info.slot)) continue;

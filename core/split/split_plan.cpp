@@ -130,12 +130,13 @@ uint64_t scratch_bytes(const ScratchNeeds& n) {
   if (n.n_expert > 0) {
     const uint64_t rows = b * static_cast<uint64_t>(n.n_expert_used);
     const uint64_t E = static_cast<uint64_t>(n.n_embd), F = static_cast<uint64_t>(n.n_ff);
-    total += align_up(4 * b * static_cast<uint64_t>(n.n_expert));                            // router logits
-    total += align_up(8 * rows);                                                             // chosen experts, weights
-    total += align_up(4 * rows) + align_up(4 * (static_cast<uint64_t>(n.n_expert) + 1));   // rows by expert, offsets
-    total += 2 * align_up(4 * rows * E);                                                     // expert inputs, outputs
-    total += 2 * align_up(4 * rows * F);                                                     // gate, up
-    total += align_up(2 * rows * std::max(E, F));                                            // f16 GEMM inputs
+    const uint64_t k = static_cast<uint64_t>(n.n_expert_used);
+    total += align_up(4 * b * static_cast<uint64_t>(n.n_expert));  // router logits
+    total += align_up(8 * rows);                                   // chosen experts and their weights
+    total += align_up(8 * rows);                                   // rows gathered per expert, each slot's row
+    total += 2 * align_up(4 * rows * E);                           // expert inputs, outputs
+    total += 2 * align_up(4 * rows * F);                           // gate, up
+    total += align_up(2 * k * std::max(E, F));                     // int8 copies of k decode vectors
   }
   return total;
 }

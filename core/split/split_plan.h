@@ -116,7 +116,8 @@ struct ScratchNeeds {
   int64_t n_head_kv = 0;  // KV heads on this device
   int64_t head_dim = 0;
   // Mixture of experts (0 for dense layers): the router's logits, the chosen experts with their
-  // weights, and the expert inputs, activations and outputs of n_batch x n_expert_used rows.
+  // weights, the gather/scatter indices, and the expert inputs, activations and outputs of
+  // n_batch x n_expert_used rows (n_ff is the expert width then).
   int64_t n_expert = 0;
   int64_t n_expert_used = 0;
 };

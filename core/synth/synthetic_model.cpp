@@ -178,7 +178,7 @@ Status fill_random(GgmlType type, ValueKind kind, uint64_t seed, uint8_t* dst, u
 GgmlType synthetic_tensor_type(const FileTensor& t, const SynthOptions& o, bool tied_embeddings) {
   // Vectors are f32; so are routers, as llama-quantize leaves them.
   if (t.kind == TensorKind::Vector) return GgmlType::F32;
-  if (t.slots.size() == 1 && t.slots.front() == LayerTensor::Router) return GgmlType::F32;
+  if (t.layer_slots.size() == 1 && t.layer_slots.front() == LayerTensor::Router) return GgmlType::F32;
   const bool kquant = type_info(o.type).block_size == 256;
   const GgmlType out_type = (kquant && o.output_q6k_for_kquants) ? GgmlType::Q6_K : o.type;
   const bool output_layer = t.is_output && (t.name == "output.weight" || tied_embeddings);

@@ -1,9 +1,13 @@
 // CudaModel: a model loaded by the CUDA backend (internal; the public face is cuda_backend.h).
 //
+// It implements the blocks of core's layer loop (layer_loop.h); eval runs that loop, eagerly or
+// inside a CUDA graph capture (decode).
+//
 // Per logical device (DeviceState) the model holds three allocations sized by the split plan:
-//   weights  every tensor this device computes with, 256-byte aligned, in its GGUF encoding
-//            (row slices contiguous, column slices of attn_output/ffn_down gathered per row);
-//            norms and biases as f32; RoPE frequency factors as f32
+//   weights  every tensor this device computes with (the slots of layer_tensors.h placed by their
+//            row-split rule), 256-byte aligned, matrices in their GGUF encoding (row slices
+//            contiguous, column slices of attn_output/ffn_down gathered per row), gains and
+//            biases as f32; RoPE angle tables as f64
 //   kv       K then V for each layer slot: [slot][position][kv_dim] f16
 //   scratch  one arena carved as the planner's scratch_bytes() says (see Scratch)
 // plus the cuBLAS handle's 32 MiB workspace. Bytes are counted at each allocation (allocated) so
@@ -15,12 +19,14 @@
 
 #include <cuda_runtime_api.h>
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "backend/backend.h"
+#include "backend/layer_loop.h"
 #include "backend/cuda_backend.h"
 #include "backend/virtual_devices.h"
 #include "device_buffer.h"
@@ -46,17 +52,17 @@ struct MatmulInput {
 struct DeviceLayer {
   int32_t layer = -1;
   int32_t kv_slot = -1;  // this layer's K/V slot in the device's cache; -1 when it holds no heads
-  WeightMatrix wq, wk, wv, wo, gate, up, down;  // rows == 0: not on this device
+  bool sliding = false;  // sliding-window attention (and the sliding layers' RoPE)
+  std::array<WeightMatrix, kLayerTensorCount> m{};    // matrix slots; rows == 0: not on this device
+  std::array<const float*, kLayerTensorCount> v{};    // vector slots as f32; null: not here
   // Q|K|V and gate|up as one matrix each when they share type and row size and lie back to back in
   // the weights allocation (rows == 0 otherwise): one fused matvec instead of three (two) in decode.
   WeightMatrix wqkv, gate_up;
-  const float* attn_norm = nullptr;  // f32; null where another device normalises
-  const float* ffn_norm = nullptr;
-  const float* bq = nullptr;
-  const float* bk = nullptr;
-  const float* bv = nullptr;
-  const float* bo = nullptr;
-  int64_t n_ff = 0;  // gate/up rows held here for this layer
+  int64_t n_ff = 0;  // gate/up rows held here for this layer (per expert in an MoE layer)
+
+  const WeightMatrix& operator[](LayerTensor t) const { return m[static_cast<size_t>(t)]; }
+  WeightMatrix& operator[](LayerTensor t) { return m[static_cast<size_t>(t)]; }
+  const float* vec(LayerTensor t) const { return v[static_cast<size_t>(t)]; }
 };
 
 // The scratch arena of one device. Region sizes follow scratch_bytes() in core/split.
@@ -86,6 +92,17 @@ struct Scratch {
   int32_t* argmax_out = nullptr;
   int32_t* io = nullptr;  // home device: token ids then positions; others: positions
   float* recv = nullptr;  // Row mode, main device: one n_batch x n_embd partial sum per other device
+  // Mixture of experts (devices holding MoE layers): rows = n_batch x n_expert_used.
+  float* moe_logits = nullptr;   // [n_batch][n_expert]
+  int32_t* moe_ids = nullptr;    // [rows] chosen experts, token-major
+  float* moe_weights = nullptr;  // [rows] their renormalised weights
+  int32_t* moe_gather = nullptr; // [rows] prefill: the token of each row, rows grouped by expert
+  int32_t* moe_slot_row = nullptr;  // [rows] prefill: the row of each (token, slot)
+  float* moe_in = nullptr;       // [rows][n_embd] prefill: gathered inputs
+  float* moe_out = nullptr;      // [rows][n_embd] expert outputs
+  float* moe_gate = nullptr;     // [rows][n_ff] gate, then act(gate) * up
+  float* moe_up = nullptr;       // [rows][n_ff]
+  void* moe_q8 = nullptr;        // decode: int8 copies of the n_expert_used activation vectors
 };
 
 struct DeviceState {
@@ -109,8 +126,8 @@ struct DeviceState {
   WeightMatrix embd;                 // rows == 0 unless this device looks up embeddings
   WeightMatrix output;               // rows == 0 unless this device computes the logits
   const float* output_norm = nullptr;
-  const float* freq_factors = nullptr;
-  const double* rope_theta = nullptr;  // n_dims/2 angles per position step (rope_theta_table)
+  // n_dims/2 angles per position step (rope_theta_table): [0] full-attention layers, [1] sliding ones.
+  const double* rope_theta[2] = {nullptr, nullptr};
   Scratch s;
 
   uint16_t* k_cache(int32_t slot, int n_ctx) const;
@@ -124,7 +141,7 @@ struct HostStage {
   size_t bytes = 0;
 };
 
-class CudaModel final : public BackendModel {
+class CudaModel final : public BackendModel, private LayerBlocks {
  public:
   ~CudaModel() override;
 
@@ -158,13 +175,25 @@ class CudaModel final : public BackendModel {
   Status setup_scratch(DeviceState& d);
   Status setup_transfers();
 
-  // Running (cuda_model_run.cpp).
-  Status run_step(int n_tok, LogitsRequest request);
-  Status run_layer_mode(int n_tok, LogitsRequest request);
-  Status run_row_mode(int n_tok, LogitsRequest request);
+  // Running (cuda_model_run.cpp): the layer loop's blocks, and how a step moves across devices.
+  Status embed(const StepShape& step) override;
+  Status attention(int32_t layer, const StepShape& step) override;
+  Status dense_ffn(int32_t layer, const StepShape& step) override;
+  Status moe_ffn(int32_t layer, const StepShape& step) override;
+  Status output(const StepShape& step) override;
+  enum class BlockKind { Attention, DenseFfn, MoeFfn };
+  // One block of one layer: on the layer's device (Layer/None mode, the residual moved there
+  // first), or as partial sums of every participating device reduced on the main device (Row).
+  Status run_block(int32_t layer, BlockKind kind, int n_tok);
+  Status row_block(int32_t layer, BlockKind kind, int n_tok);
+  // out (+)= the block's output before its post-norm (see finish_block).
   Status attention_part(DeviceState& d, const DeviceLayer& l, int n_tok, MatmulInput& in, float* out, bool accumulate);
   Status ffn_part(DeviceState& d, const DeviceLayer& l, int n_tok, MatmulInput& in, float* out, bool accumulate);
-  Status output_part(DeviceState& d, int n_tok, LogitsRequest request);
+  Status moe_part(DeviceState& d, const DeviceLayer& l, int n_tok, MatmulInput& in, float* out, bool accumulate);
+  Status moe_prefill_routes(DeviceState& d, int n_tok, std::vector<int32_t>& offsets);
+  // x += post_norm(y) (+ bias before the norm): the end of a block whose output went to y.
+  Status finish_block(DeviceState& d, const float* bias, const float* post_norm, float* y, int n_tok);
+  Status run_step(int n_tok, LogitsRequest request);
   Status transfer(int src, int dst, void* dst_ptr, const void* src_ptr, size_t bytes);
   Status run_decode_graph(LogitsRequest request);
   const int32_t* positions_on(const DeviceState& d, int n_tok) const;
@@ -178,7 +207,9 @@ class CudaModel final : public BackendModel {
   std::vector<std::vector<int8_t>> peer_;  // [a][b]: 1 when a's stream may copy from b directly
   int home_ = 0;                           // looks up embeddings, receives token ids and positions, launches graphs
   int out_dev_ = 0;                        // computes the logits
-  RopeConfig rope_{};
+  RopeParams rope_params_[2];  // rope_for_context of spec_.rope and spec_.rope_swa
+  RopeConfig rope_[2]{};  // [0] full-attention layers, [1] sliding ones (theta set per device)
+  int cur_ = 0;           // Layer/None mode: the device holding the residual stream during a step
   int32_t n_ctx_ = 0, n_batch_ = 0, n_past_ = 0;
   bool all_logits_ = false;
   bool graphs_enabled_ = true;
@@ -197,6 +228,7 @@ class CudaModel final : public BackendModel {
   cudaEvent_t io_copied_ = nullptr;  // recorded after io_host_ was copied to the device
   bool io_pending_ = false;
   int32_t* argmax_host_ = nullptr;  // pinned
+  int32_t* moe_host_ = nullptr;     // pinned: prefill routing, 3 x n_batch x n_expert_used ints
   std::vector<float> logits_host_;
   int64_t logits_rows_ = 0;
   bool logits_copied_ = false;

@@ -211,12 +211,6 @@ void fuse_rows(std::initializer_list<const WeightMatrix*> parts, WeightMatrix* f
   fused->rows = rows;
 }
 
-uint64_t largest_layer_matrix(const LayerSpec& l) {
-  uint64_t m = 0;
-  for (const TensorRef* t : {&l.wq, &l.wk, &l.wv, &l.wo, &l.ffn_gate, &l.ffn_up, &l.ffn_down})
-    if (t->present()) m = std::max<uint64_t>(m, static_cast<uint64_t>(t->n_elements()));
-  return m;
-}
 
 }  // namespace
 
@@ -249,6 +243,7 @@ CudaModel::~CudaModel() {
   for (auto& st : stages_)
     if (st.host != nullptr) (void)cudaFreeHost(st.host);
   if (argmax_host_ != nullptr) (void)cudaFreeHost(argmax_host_);
+  if (moe_host_ != nullptr) (void)cudaFreeHost(moe_host_);
   for (auto& d : devs_) {
     (void)cudaSetDevice(d->dev.physical);
     d->cublas = CublasHandle();
@@ -308,10 +303,17 @@ Status CudaModel::init(const ModelSpec& spec, const BackendModelSettings& settin
     out_dev_ = spec_.n_layer > 0 ? plan.layer_device.back() : plan.main_device;
   }
 
-  rope_.style = spec_.rope.mode == RopeMode::NeoX ? RopeStyle::NeoX : RopeStyle::Normal;
-  rope_.n_dims = spec_.rope.n_dims;
-  rope_.freq_base = spec_.rope.freq_base;
-  rope_.freq_scale = spec_.rope.freq_scale;
+  // The rotary parameters of the loaded context (LongRoPE picks its factors by the context).
+  rope_params_[0] = rope_for_context(spec_.rope, n_ctx_);
+  rope_params_[1] = rope_for_context(spec_.rope_swa, n_ctx_);
+  for (int kind = 0; kind < 2; ++kind) {
+    const RopeParams& rp = rope_params_[kind];
+    rope_[kind].style = rp.mode == RopeMode::NeoX ? RopeStyle::NeoX : RopeStyle::Normal;
+    rope_[kind].n_dims = rp.n_dims;
+    rope_[kind].freq_base = rp.freq_base;
+    rope_[kind].freq_scale = rp.freq_scale;
+    rope_[kind].attn_factor = rp.attn_factor;
+  }
 
   for (auto& d : devs_)
     if (d->active) TESSERA_TRY(setup_device(*d));
@@ -329,6 +331,11 @@ Status CudaModel::init(const ModelSpec& spec, const BackendModelSettings& settin
       cudaHostAlloc(reinterpret_cast<void**>(&io_host_), 8 * static_cast<size_t>(n_batch_), cudaHostAllocDefault),
       home.dev.physical);
   TESSERA_CUDA_CHECK_DEV(cudaEventCreateWithFlags(&io_copied_, cudaEventDisableTiming), home.dev.physical);
+  if (spec_.has_moe())
+    TESSERA_CUDA_CHECK_DEV(cudaHostAlloc(reinterpret_cast<void**>(&moe_host_),
+                                         12 * static_cast<size_t>(n_batch_) * static_cast<size_t>(spec_.n_expert_used),
+                                         cudaHostAllocPortable),
+                           home.dev.physical);
   logits_host_.assign(static_cast<size_t>((all_logits_ ? n_batch_ : 1) * spec_.n_vocab), 0.0f);
   for (auto& d : devs_)
     if (d->active) {
@@ -380,28 +387,49 @@ Status CudaModel::upload_weights(const ProgressFn& progress) {
         const LayerSpec& ls = spec_.layers[static_cast<size_t>(li)];
         DeviceLayer& l = d.layers[static_cast<size_t>(li)];
         l.layer = static_cast<int32_t>(li);
+        l.sliding = ls.sliding;
         const int64_t q0 = h0 * q_per_kv * hd, q1 = h1 * q_per_kv * hd, k0 = h0 * hd, k1 = h1 * hd;
         const int64_t f1 = std::min(d.plan.ffn_rows.end, ls.n_ff), f0 = std::min(d.plan.ffn_rows.begin, f1);
-        if (d.kv_dim > 0) {
-          l.kv_slot = static_cast<int32_t>(li);
-          add_rows(lay, ls.wq, q0, q1, &l.wq);
-          add_rows(lay, ls.wk, k0, k1, &l.wk);
-          add_rows(lay, ls.wv, k0, k1, &l.wv);
-          add_columns(lay, ls.wo, q0, q1, &l.wo);
-          add_floats(lay, ls.bq, q0, q1, &l.bq);
-          add_floats(lay, ls.bk, k0, k1, &l.bk);
-          add_floats(lay, ls.bv, k0, k1, &l.bv);
-        }
+        const bool heads = d.kv_dim > 0;
+        if (heads) l.kv_slot = static_cast<int32_t>(li);
         l.n_ff = f1 - f0;
-        if (f1 > f0) {
-          add_rows(lay, ls.ffn_gate, f0, f1, &l.gate);
-          add_rows(lay, ls.ffn_up, f0, f1, &l.up);
-          add_columns(lay, ls.ffn_down, f0, f1, &l.down);
-        }
-        if (is_main) {
-          add_floats(lay, ls.attn_norm, 0, ls.attn_norm.n_elements(), &l.attn_norm);
-          add_floats(lay, ls.ffn_norm, 0, ls.ffn_norm.n_elements(), &l.ffn_norm);
-          add_floats(lay, ls.bo, 0, ls.bo.n_elements(), &l.bo);
+        // Every slot by its row-split rule (layer_tensors.h), in table order, so Q|K|V and gate|up
+        // slices land back to back for fuse_rows.
+        for (const LayerTensorInfo& info : layer_tensor_table()) {
+          const TensorRef& t = ls[info.slot];
+          if (!t.present()) continue;
+          const size_t i = static_cast<size_t>(info.slot);
+          const bool vec = info.kind == TensorKind::Vector;
+          auto rows = [&](int64_t b, int64_t e) {
+            if (e <= b) return;
+            if (vec) return add_floats(lay, t, b, e, &l.v[i]);
+            add_rows(lay, t, b, e, &l.m[i]);
+          };
+          switch (info.row_slice) {
+            case RowSlice::MainOnly:
+              if (is_main) rows(0, vec ? t.n_elements() : t.n_rows());
+              break;
+            case RowSlice::EveryDevice:
+              if (heads) rows(0, vec ? t.n_elements() : t.n_rows());
+              break;
+            case RowSlice::QueryRows:
+              if (heads) rows(q0, q1);
+              break;
+            case RowSlice::KvRows:
+              if (heads) rows(k0, k1);
+              break;
+            case RowSlice::QueryColumns:
+              if (heads) add_columns(lay, t, q0, q1, &l.m[i]);
+              break;
+            case RowSlice::FfnRows:
+              rows(f0, f1);
+              break;
+            case RowSlice::FfnColumns:
+              if (f1 > f0) add_columns(lay, t, f0, f1, &l.m[i]);
+              break;
+            case RowSlice::Unsplittable:
+              break;  // the planner refuses Row mode for models with experts
+          }
         }
       }
     } else {
@@ -419,21 +447,19 @@ Status CudaModel::upload_weights(const ProgressFn& progress) {
         d.layer_index[static_cast<size_t>(li)] = static_cast<int32_t>(i);
         l.layer = li;
         l.kv_slot = static_cast<int32_t>(i);
+        l.sliding = ls.sliding;
         l.n_ff = ls.n_ff;
         d.n_ff = std::max(d.n_ff, ls.n_ff);
-        add_floats(lay, ls.attn_norm, 0, ls.attn_norm.n_elements(), &l.attn_norm);
-        add_rows(lay, ls.wq, 0, ls.wq.n_rows(), &l.wq);
-        add_rows(lay, ls.wk, 0, ls.wk.n_rows(), &l.wk);
-        add_rows(lay, ls.wv, 0, ls.wv.n_rows(), &l.wv);
-        add_rows(lay, ls.wo, 0, ls.wo.n_rows(), &l.wo);
-        add_floats(lay, ls.bq, 0, ls.bq.n_elements(), &l.bq);
-        add_floats(lay, ls.bk, 0, ls.bk.n_elements(), &l.bk);
-        add_floats(lay, ls.bv, 0, ls.bv.n_elements(), &l.bv);
-        add_floats(lay, ls.bo, 0, ls.bo.n_elements(), &l.bo);
-        add_floats(lay, ls.ffn_norm, 0, ls.ffn_norm.n_elements(), &l.ffn_norm);
-        add_rows(lay, ls.ffn_gate, 0, ls.ffn_gate.n_rows(), &l.gate);
-        add_rows(lay, ls.ffn_up, 0, ls.ffn_up.n_rows(), &l.up);
-        add_rows(lay, ls.ffn_down, 0, ls.ffn_down.n_rows(), &l.down);
+        for (const LayerTensorInfo& info : layer_tensor_table()) {
+          const TensorRef& t = ls[info.slot];
+          if (!t.present()) continue;
+          const size_t s = static_cast<size_t>(info.slot);
+          if (info.kind == TensorKind::Vector) {
+            add_floats(lay, t, 0, t.n_elements(), &l.v[s]);
+          } else {
+            add_rows(lay, t, 0, t.n_rows(), &l.m[s]);
+          }
+        }
       }
     }
     // Embeddings, output norm and output matrix (tied: token_embd again on the output device).
@@ -447,29 +473,21 @@ Status CudaModel::upload_weights(const ProgressFn& progress) {
       }
     }
     // RoPE angles per pair, theta_i in f64 (tiny; every device that rotates), so the kernels do not
-    // evaluate pow() per thread and step.
-    if (spec_.rope.n_dims > 0 && d.kv_dim > 0) {
-      const size_t n = static_cast<size_t>(spec_.rope.n_dims / 2);
-      lay.add_made(
-          n * sizeof(double),
-          [this, n](uint8_t* host) -> Status {
-            const std::vector<double> t = rope_theta_table(spec_.rope.n_dims, spec_.rope.freq_base,
-                                                           spec_.rope.freq_scale, spec_.rope.freq_factors);
-            std::memcpy(host, t.data(), n * sizeof(double));
-            return {};
-          },
-          [&d](const uint8_t* p) { d.rope_theta = reinterpret_cast<const double*>(p); });
-    }
-    // RoPE frequency factors (tiny; every device that rotates).
-    if (!spec_.rope.freq_factors.empty() && d.kv_dim > 0) {
-      const std::vector<float>* ff = &spec_.rope.freq_factors;
-      lay.add_made(
-          ff->size() * 4,
-          [ff](uint8_t* host) -> Status {
-            std::memcpy(host, ff->data(), ff->size() * 4);
-            return {};
-          },
-          [&d](const uint8_t* p) { d.freq_factors = reinterpret_cast<const float*>(p); });
+    // evaluate pow() per thread and step: one table for full-attention layers, one for sliding ones.
+    if (d.kv_dim > 0) {
+      for (int kind = 0; kind < 2; ++kind) {
+        const RopeParams& rp = kind == 0 ? rope_params_[0] : rope_params_[1];
+        if (rp.n_dims <= 0) continue;
+        const size_t n = static_cast<size_t>(rp.n_dims / 2);
+        lay.add_made(
+            n * sizeof(double),
+            [&rp, n](uint8_t* host) -> Status {
+              const std::vector<double> t = rope_theta_table(rp.n_dims, rp.freq_base, rp.freq_scale, rp.freq_factors);
+              std::memcpy(host, t.data(), n * sizeof(double));
+              return {};
+            },
+            [&d, kind](const uint8_t* p) { d.rope_theta[kind] = reinterpret_cast<const double*>(p); });
+      }
     }
   }
 
@@ -502,11 +520,10 @@ Status CudaModel::upload_weights(const ProgressFn& progress) {
     TESSERA_TRY(layouts[static_cast<size_t>(d.index)].upload(d, report));
     if (d.index == out_dev_ && spec_.tied_embeddings && d.index == home_) d.output = d.embd;
     for (auto& l : d.layers) {
-      fuse_rows({&l.wq, &l.wk, &l.wv}, &l.wqkv);
-      fuse_rows({&l.gate, &l.up}, &l.gate_up);
+      fuse_rows({&l[LayerTensor::Wq], &l[LayerTensor::Wk], &l[LayerTensor::Wv]}, &l.wqkv);
+      fuse_rows({&l[LayerTensor::FfnGate], &l[LayerTensor::FfnUp]}, &l.gate_up);
     }
   }
-  if (spec_.rope.freq_factors.empty()) rope_.freq_factors = nullptr;
   return {};
 }
 
@@ -523,17 +540,22 @@ Status CudaModel::setup_scratch(DeviceState& d) {
   uint64_t largest = 0;
   if (row) {
     for (const auto& l : d.layers) {
-      if (l.wq.rows > 0) largest = std::max<uint64_t>(largest, static_cast<uint64_t>(d.q_dim * E));
+      if (l[LayerTensor::Wq].rows > 0) largest = std::max<uint64_t>(largest, static_cast<uint64_t>(d.q_dim * E));
       if (l.n_ff > 0) largest = std::max<uint64_t>(largest, static_cast<uint64_t>(l.n_ff * E));
     }
   } else {
     for (int32_t li : d.plan.layers)
-      largest = std::max(largest, largest_layer_matrix(spec_.layers[static_cast<size_t>(li)]));
+      largest = std::max(largest, ModelSpec::largest_layer_matrix(spec_.layers[static_cast<size_t>(li)], spec_.n_expert));
   }
   if (has_output && spec_.output.present())
     largest = std::max<uint64_t>(largest, static_cast<uint64_t>(spec_.output.n_elements()));
   ScratchNeeds needs{b,      E,        d.q_dim, d.kv_dim,    d.n_ff,      has_output ? spec_.n_vocab : 0,
                      n_ctx_, d.n_head, largest, all_logits_, d.n_head_kv, spec_.head_dim};
+  const bool moe = spec_.has_moe() && !row;
+  if (moe) {
+    needs.n_expert = spec_.n_expert;
+    needs.n_expert_used = spec_.n_expert_used;
+  }
   uint64_t planned = scratch_bytes(needs);
   if (row && is_main) planned += align_up(4ull * static_cast<uint64_t>(b * E) * (nd - 1));
   if (planned != d.plan.bytes.scratch)
@@ -563,7 +585,23 @@ Status CudaModel::setup_scratch(DeviceState& d) {
   wf16_bytes = std::max(wf16_bytes, argmax_bytes);
   const size_t io_bytes = align_up(8 * static_cast<size_t>(b));
   const size_t recv_bytes = row && is_main ? align_up(4ull * static_cast<size_t>(b * E) * (nd - 1)) : 0;
-  const size_t arena = act_bytes + in_bytes + attn_bytes + logits_bytes + wf16_bytes + io_bytes + recv_bytes;
+  // Mixture of experts: the regions scratch_bytes() counts (core/split/split_plan.cpp).
+  const size_t moe_rows = moe ? static_cast<size_t>(b) * static_cast<size_t>(spec_.n_expert_used) : 0;
+  const size_t k_used = moe ? static_cast<size_t>(spec_.n_expert_used) : 0;
+  const size_t moe_logits_bytes = moe ? align_up(4 * static_cast<size_t>(b) * static_cast<size_t>(spec_.n_expert)) : 0;
+  const size_t moe_route_bytes = align_up(8 * moe_rows);
+  const size_t moe_index_bytes = align_up(8 * moe_rows);
+  const size_t moe_row_bytes = align_up(4 * moe_rows * static_cast<size_t>(E));
+  const size_t moe_ff_bytes = align_up(4 * moe_rows * static_cast<size_t>(d.n_ff));
+  const size_t moe_q8_bytes = align_up(2 * k_used * static_cast<size_t>(std::max(E, d.n_ff)));
+  const size_t moe_bytes =
+      moe ? moe_logits_bytes + moe_route_bytes + moe_index_bytes + 2 * moe_row_bytes + 2 * moe_ff_bytes + moe_q8_bytes
+          : 0;
+  if (moe && q8_activations_bytes((std::max(E, d.n_ff) + 31) / 32 * 32, static_cast<int>(k_used)) > moe_q8_bytes)
+    return make_error(ErrorKind::InvalidArgument, "MoE decode: the int8 copies of " + std::to_string(k_used) +
+                                                      " vectors do not fit the planned region");
+  const size_t arena =
+      act_bytes + in_bytes + attn_bytes + logits_bytes + wf16_bytes + io_bytes + recv_bytes + moe_bytes;
 
   if (d.dev.quota_bytes > 0 && d.allocated.total() + arena + d.plan.bytes.kv_cache > d.dev.quota_bytes)
     return make_error(ErrorKind::OutOfMemory, "device " + std::to_string(d.dev.index) + " (" + d.dev.name +
@@ -616,6 +654,27 @@ Status CudaModel::setup_scratch(DeviceState& d) {
   s.io = reinterpret_cast<int32_t*>(p);
   p += io_bytes;
   s.recv = recv_bytes > 0 ? reinterpret_cast<float*>(p) : nullptr;
+  p += recv_bytes;
+  if (moe) {
+    s.moe_logits = reinterpret_cast<float*>(p);
+    p += moe_logits_bytes;
+    s.moe_ids = reinterpret_cast<int32_t*>(p);
+    s.moe_weights = reinterpret_cast<float*>(p + 4 * moe_rows);
+    p += moe_route_bytes;
+    s.moe_gather = reinterpret_cast<int32_t*>(p);
+    s.moe_slot_row = s.moe_gather + moe_rows;
+    p += moe_index_bytes;
+    s.moe_in = reinterpret_cast<float*>(p);
+    p += moe_row_bytes;
+    s.moe_out = reinterpret_cast<float*>(p);
+    p += moe_row_bytes;
+    s.moe_gate = reinterpret_cast<float*>(p);
+    p += moe_ff_bytes;
+    s.moe_up = reinterpret_cast<float*>(p);
+    p += moe_ff_bytes;
+    s.moe_q8 = p;
+    p += moe_q8_bytes;
+  }
   // Poison-free start: activations are always written before they are read; zero anyway so a bug
   // shows as wrong numbers rather than NaNs from old allocations.
   TESSERA_CUDA_CHECK_DEV(cudaMemsetAsync(d.scratch_arena.data(), 0, arena, d.stream), d.dev.physical);

@@ -11,6 +11,7 @@
 #include "kernels/attention.h"
 #include "kernels/dequant.h"
 #include "kernels/elementwise.h"
+#include "kernels/moe.h"
 #include "kernels/norm.h"
 #include "kernels/rope.h"
 
@@ -65,10 +66,10 @@ Result<Input> norm_input(DeviceState& d, const float* x, int64_t E, const float*
 
 // The first matrix each block multiplies its normed input by (what norm_input prepares for).
 const WeightMatrix& first_attention_matrix(const DeviceLayer& l, int n_tok) {
-  return n_tok <= kMaxMatvecVectors && l.wqkv.rows > 0 ? l.wqkv : l.wq;
+  return n_tok <= kMaxMatvecVectors && l.wqkv.rows > 0 ? l.wqkv : l[LayerTensor::Wq];
 }
 const WeightMatrix& first_ffn_matrix(const DeviceLayer& l, int n_tok) {
-  return n_tok == 1 && l.gate_up.rows > 0 ? l.gate_up : l.gate;
+  return n_tok == 1 && l.gate_up.rows > 0 ? l.gate_up : l[LayerTensor::FfnGate];
 }
 
 }  // namespace
@@ -117,8 +118,8 @@ Status CudaModel::transfer(int src, int dst, void* dst_ptr, const void* src_ptr,
   return {};
 }
 
-// Q/K/V (this device's heads), RoPE and the KV-cache write (one kernel), attention, and the
-// output projection of the attention block: out (+)= Wo att. `in` holds d.s.xb (normalised
+// Q/K/V (this device's heads), q/k norms, RoPE and the KV-cache write (one kernel), attention, and
+// the output projection of the attention block: out (+)= Wo att. `in` holds d.s.xb (normalised
 // residual rows), maybe already quantized.
 Status CudaModel::attention_part(DeviceState& d, const DeviceLayer& l, int n_tok, MatmulInput& in, float* out,
                                  bool accumulate) {
@@ -131,17 +132,23 @@ Status CudaModel::attention_part(DeviceState& d, const DeviceLayer& l, int n_tok
   if (n_tok <= kMaxMatvecVectors && l.wqkv.rows > 0) {
     TESSERA_TRY(matmul(d, l.wqkv, in, n_tok, d.s.q, W, false));
   } else {
-    TESSERA_TRY(matmul(d, l.wq, in, n_tok, d.s.q, W, false));
-    TESSERA_TRY(matmul(d, l.wk, in, n_tok, d.s.k, W, false));
-    TESSERA_TRY(matmul(d, l.wv, in, n_tok, d.s.v, W, false));
+    TESSERA_TRY(matmul(d, l[LayerTensor::Wq], in, n_tok, d.s.q, W, false));
+    TESSERA_TRY(matmul(d, l[LayerTensor::Wk], in, n_tok, d.s.k, W, false));
+    TESSERA_TRY(matmul(d, l[LayerTensor::Wv], in, n_tok, d.s.v, W, false));
   }
-  TESSERA_TRY(add_bias_rows(d.s.q, W, l.bq, d.q_dim, n_tok, d.stream));
-  TESSERA_TRY(add_bias_rows(d.s.k, W, l.bk, d.kv_dim, n_tok, d.stream));
-  TESSERA_TRY(add_bias_rows(d.s.v, W, l.bv, d.kv_dim, n_tok, d.stream));
+  TESSERA_TRY(add_bias_rows(d.s.q, W, l.vec(LayerTensor::Bq), d.q_dim, n_tok, d.stream));
+  TESSERA_TRY(add_bias_rows(d.s.k, W, l.vec(LayerTensor::Bk), d.kv_dim, n_tok, d.stream));
+  TESSERA_TRY(add_bias_rows(d.s.v, W, l.vec(LayerTensor::Bv), d.kv_dim, n_tok, d.stream));
+  const float* qn = l.vec(LayerTensor::QNorm);
+  const float* kn = l.vec(LayerTensor::KNorm);
+  if (qn != nullptr || kn != nullptr)
+    TESSERA_TRY(rms_norm_heads(d.s.q, d.s.k, W, n_tok, qn != nullptr ? static_cast<int>(d.n_head) : 0,
+                               kn != nullptr ? static_cast<int>(d.n_head_kv) : 0, hd, qn, kn, spec_.rms_eps,
+                               d.stream));
   const int32_t* pos = positions_on(d, n_tok);
-  RopeConfig rc = rope_;
-  rc.freq_factors = d.freq_factors;
-  rc.theta = d.rope_theta;
+  const int kind = l.sliding ? 1 : 0;
+  RopeConfig rc = rope_[kind];
+  rc.theta = d.rope_theta[kind];
   KvCacheView cache{d.k_cache(l.kv_slot, n_ctx_), d.v_cache(l.kv_slot, n_ctx_), d.kv_dim, n_ctx_};
   if (fuse_.rope_kv) {
     TESSERA_TRY(rope_qk_to_cache(d.s.q, d.s.k, d.s.v, W, n_tok, static_cast<int>(d.n_head),
@@ -162,140 +169,284 @@ Status CudaModel::attention_part(DeviceState& d, const DeviceLayer& l, int n_tok
   a.n_head = static_cast<int>(d.n_head);
   a.n_head_kv = static_cast<int>(d.n_head_kv);
   a.head_dim = hd;
-  a.scale = 1.0f / std::sqrt(static_cast<float>(hd));
-  TESSERA_TRY(attention(a, d.s.attn_ws, d.s.attn_ws_bytes, d.stream));
+  a.scale = spec_.attention_scale;
+  a.window = l.sliding ? spec_.sliding_window : 0;
+  a.softcap = spec_.attention_softcap;
+  TESSERA_TRY(cuda::attention(a, d.s.attn_ws, d.s.attn_ws_bytes, d.stream));
   Input att{d.s.att, d.q_dim, d.q_dim};
-  return matmul(d, l.wo, att, n_tok, out, E, accumulate);
+  return matmul(d, l[LayerTensor::Wo], att, n_tok, out, E, accumulate);
 }
 
-// gate/up (this device's FFN rows), SwiGLU, and out (+)= Wdown h. `in` holds d.s.xb.
+// gate/up (this device's FFN rows), the activation, and out (+)= Wdown h. `in` holds d.s.xb.
 Status CudaModel::ffn_part(DeviceState& d, const DeviceLayer& l, int n_tok, MatmulInput& in, float* out,
                            bool accumulate) {
   if (l.n_ff == 0) return {};
   if (n_tok == 1 && l.gate_up.rows > 0 && fuse_.glu) {
-    // One fused gate|up matvec that applies SwiGLU itself: h goes to the gate buffer, gate and up
-    // never reach memory.
+    // One fused gate|up matvec that applies the activation itself: h goes to the gate buffer, gate
+    // and up never reach memory.
     if (!is_float_type(l.gate_up.type) && !in.q8) {
       TESSERA_TRY(quantize_activations(in.x, in.ld, in.cols, 1, d.s.in, d.stream));
       in.q8 = true;
     }
-    TESSERA_TRY(matvec_glu(l.gate_up, in.x, d.s.in, d.s.gate, d.stream));
+    TESSERA_TRY(matvec_glu(l.gate_up, in.x, d.s.in, d.s.gate, d.stream, spec_.activation));
   } else if (n_tok == 1 && l.gate_up.rows > 0 && (n_batch_ >= 2 || d.s.up == d.s.gate + l.n_ff)) {
     // Unfused (A/B): one gate|up matvec writing gate then up (2 n_ff floats: the gate buffer holds
-    // n_batch rows, or gate and up lie back to back), then the SwiGLU kernel.
+    // n_batch rows, or gate and up lie back to back), then the activation kernel.
     TESSERA_TRY(matmul(d, l.gate_up, in, 1, d.s.gate, 2 * l.n_ff, false));
-    TESSERA_TRY(swiglu(d.s.gate, d.s.gate + l.n_ff, d.s.gate, l.n_ff, d.stream));
+    TESSERA_TRY(glu(spec_.activation, d.s.gate, d.s.gate + l.n_ff, d.s.gate, l.n_ff, d.stream));
   } else {
-    TESSERA_TRY(matmul(d, l.gate, in, n_tok, d.s.gate, l.n_ff, false));
-    TESSERA_TRY(matmul(d, l.up, in, n_tok, d.s.up, l.n_ff, false));
-    TESSERA_TRY(swiglu(d.s.gate, d.s.up, d.s.gate, static_cast<int64_t>(n_tok) * l.n_ff, d.stream));
+    TESSERA_TRY(matmul(d, l[LayerTensor::FfnGate], in, n_tok, d.s.gate, l.n_ff, false));
+    TESSERA_TRY(matmul(d, l[LayerTensor::FfnUp], in, n_tok, d.s.up, l.n_ff, false));
+    TESSERA_TRY(glu(spec_.activation, d.s.gate, d.s.up, d.s.gate, static_cast<int64_t>(n_tok) * l.n_ff, d.stream));
   }
   Input h{d.s.gate, l.n_ff, l.n_ff};
-  return matmul(d, l.down, h, n_tok, out, spec_.n_embd, accumulate);
+  return matmul(d, l[LayerTensor::FfnDown], h, n_tok, out, spec_.n_embd, accumulate);
 }
 
-// Final norm, output layer and argmax of the last row, on the output device.
-Status CudaModel::output_part(DeviceState& d, int n_tok, LogitsRequest request) {
-  if (request == LogitsRequest::None) return {};
-  TESSERA_TRY(use_device(d));
-  const int64_t E = spec_.n_embd;
-  const int rows = request == LogitsRequest::Last ? 1 : n_tok;
-  const int first = n_tok - rows;
-  TESSERA_ASSIGN_OR_RETURN(Input in, norm_input(d, d.s.x + static_cast<int64_t>(first) * E, E, d.output_norm, rows,
-                                                spec_.rms_eps, d.output, fuse_.norm_q8));
-  TESSERA_TRY(matmul(d, d.output, in, rows, d.s.logits, spec_.n_vocab, false));
-  return cuda::argmax(d.s.logits + static_cast<int64_t>(rows - 1) * spec_.n_vocab, spec_.n_vocab, d.s.argmax_out,
-                      d.s.argmax_ws, d.s.argmax_ws_bytes, d.stream);
+namespace {
+
+// Expert e's rows of an expert tensor held whole (rows_per_expert rows each).
+WeightMatrix expert_rows(const WeightMatrix& all, int32_t e, int64_t rows_per_expert) {
+  WeightMatrix w = all;
+  w.rows = rows_per_expert;
+  w.data = static_cast<const uint8_t*>(all.data) + static_cast<size_t>(e) * static_cast<size_t>(rows_per_expert) *
+                                                       all.row_stride;
+  return w;
 }
 
-Status CudaModel::run_layer_mode(int n_tok, LogitsRequest request) {
-  const int64_t E = spec_.n_embd;
-  DeviceState& home = *devs_[static_cast<size_t>(home_)];
-  TESSERA_TRY(use_device(home));
-  TESSERA_TRY(get_rows(home.embd, home.s.io, n_tok, home.s.x, E, home.stream));
-  int cur = home_;
-  for (int64_t li = 0; li < spec_.n_layer; ++li) {
-    const int dev = plan_.layer_device[static_cast<size_t>(li)];
-    DeviceState& d = *devs_[static_cast<size_t>(dev)];
-    if (dev != cur) {
-      TESSERA_TRY(transfer(cur, dev, d.s.x, devs_[static_cast<size_t>(cur)]->s.x, 4 * static_cast<size_t>(n_tok * E)));
-      cur = dev;
-    }
-    TESSERA_TRY(use_device(d));
-    const DeviceLayer& l = d.layers[static_cast<size_t>(d.layer_index[static_cast<size_t>(li)])];
-    TESSERA_ASSIGN_OR_RETURN(Input ain, norm_input(d, d.s.x, E, l.attn_norm, n_tok, spec_.rms_eps,
-                                                   first_attention_matrix(l, n_tok), fuse_.norm_q8));
-    TESSERA_TRY(attention_part(d, l, n_tok, ain, d.s.x, true));
-    TESSERA_TRY(add_bias_rows(d.s.x, E, l.bo, E, n_tok, d.stream));
-    TESSERA_ASSIGN_OR_RETURN(Input fin, norm_input(d, d.s.x, E, l.ffn_norm, n_tok, spec_.rms_eps,
-                                                   first_ffn_matrix(l, n_tok), fuse_.norm_q8));
-    TESSERA_TRY(ffn_part(d, l, n_tok, fin, d.s.x, true));
+ExpertWeights experts_of(const WeightMatrix& all, int64_t rows_per_expert, int32_t n_expert) {
+  ExpertWeights w;
+  w.first = expert_rows(all, 0, rows_per_expert);
+  w.expert_bytes = static_cast<size_t>(rows_per_expert) * all.row_stride;
+  w.n_expert = n_expert;
+  return w;
+}
+
+}  // namespace
+
+// Prefill routing: the chosen experts come to the host (one synchronisation per MoE layer: prompt
+// chunks are not captured in graphs), the rows are grouped by expert, and the gather and scatter
+// indices go back to the device. offsets[e]..offsets[e + 1] are expert e's rows.
+Status CudaModel::moe_prefill_routes(DeviceState& d, int n_tok, std::vector<int32_t>& offsets) {
+  const int32_t k = spec_.n_expert_used, n_expert = spec_.n_expert;
+  const size_t rows = static_cast<size_t>(n_tok) * static_cast<size_t>(k);
+  int32_t* ids = moe_host_;
+  int32_t* gather = moe_host_ + rows;
+  int32_t* slot_row = gather + rows;
+  TESSERA_CUDA_CHECK_DEV(cudaMemcpyAsync(ids, d.s.moe_ids, rows * 4, cudaMemcpyDeviceToHost, d.stream), d.dev.physical);
+  TESSERA_CUDA_CHECK_DEV(cudaStreamSynchronize(d.stream), d.dev.physical);
+  offsets.assign(static_cast<size_t>(n_expert) + 1, 0);
+  for (size_t i = 0; i < rows; ++i) {
+    if (ids[i] < 0 || ids[i] >= n_expert)
+      return make_error(ErrorKind::Device, "MoE routing produced expert " + std::to_string(ids[i]) + " of " +
+                                               std::to_string(n_expert));
+    ++offsets[static_cast<size_t>(ids[i]) + 1];
   }
-  TESSERA_TRY(output_part(*devs_[static_cast<size_t>(cur)], n_tok, request));
-  if (cur != home_) {
-    // Join the last device's work back into the home stream (graph capture needs it too).
-    DeviceState& last = *devs_[static_cast<size_t>(cur)];
-    TESSERA_TRY(use_device(last));
-    TESSERA_CUDA_CHECK_DEV(cudaEventRecord(last.event, last.stream), last.dev.physical);
-    TESSERA_TRY(use_device(home));
-    TESSERA_CUDA_CHECK_DEV(cudaStreamWaitEvent(home.stream, last.event, 0), home.dev.physical);
+  for (int32_t e = 0; e < n_expert; ++e) offsets[static_cast<size_t>(e) + 1] += offsets[static_cast<size_t>(e)];
+  std::vector<int32_t> fill(offsets.begin(), offsets.end() - 1);
+  for (size_t i = 0; i < rows; ++i) {
+    const int32_t r = fill[static_cast<size_t>(ids[i])]++;
+    gather[r] = static_cast<int32_t>(i / static_cast<size_t>(k));  // the token
+    slot_row[i] = r;
   }
+  TESSERA_CUDA_CHECK_DEV(
+      cudaMemcpyAsync(d.s.moe_gather, gather, 2 * rows * 4, cudaMemcpyHostToDevice, d.stream), d.dev.physical);
   return {};
 }
 
-Status CudaModel::run_row_mode(int n_tok, LogitsRequest request) {
+// Router, top-k with renormalised weights, the chosen experts' gate/up/activation/down, and
+// out (+)= their weighted sum. `in` holds d.s.xb.
+Status CudaModel::moe_part(DeviceState& d, const DeviceLayer& l, int n_tok, MatmulInput& in, float* out,
+                           bool accumulate) {
+  const int64_t E = spec_.n_embd, F = l.n_ff;
+  const int32_t n_expert = spec_.n_expert, k = spec_.n_expert_used;
+  const WeightMatrix& gate_all = l[LayerTensor::ExpertGate];
+  const WeightMatrix& up_all = l[LayerTensor::ExpertUp];
+  const WeightMatrix& down_all = l[LayerTensor::ExpertDown];
+  TESSERA_TRY(matmul(d, l[LayerTensor::Router], in, n_tok, d.s.moe_logits, n_expert, false));
+  TESSERA_TRY(moe_route(d.s.moe_logits, n_expert, n_tok, n_expert, k, d.s.moe_ids, d.s.moe_weights, d.stream));
+  if (n_tok == 1) {
+    // Decode: the experts are chosen on the device and the kernels read only their rows.
+    const bool quantized = !is_float_type(gate_all.type);
+    if (quantized && !in.q8) {
+      TESSERA_TRY(quantize_activations(in.x, in.ld, in.cols, 1, d.s.in, d.stream));
+      in.q8 = true;
+    }
+    TESSERA_TRY(matvec_glu_experts(experts_of(gate_all, F, n_expert), experts_of(up_all, F, n_expert), d.s.moe_ids, k,
+                                   in.x, d.s.in, d.s.moe_gate, F, spec_.activation, d.stream));
+    const ExpertWeights down = experts_of(down_all, E, n_expert);
+    if (!is_float_type(down_all.type))
+      TESSERA_TRY(quantize_activations(d.s.moe_gate, F, F, k, d.s.moe_q8, d.stream));
+    TESSERA_TRY(matvec_experts(down, d.s.moe_ids, k, d.s.moe_gate, F, d.s.moe_q8, true, d.s.moe_out, E, d.stream));
+    return moe_combine(d.s.moe_out, E, nullptr, d.s.moe_weights, 1, k, E, out, E, accumulate, d.stream);
+  }
+  // Prefill: rows grouped by expert, one product per expert over its rows.
+  std::vector<int32_t> offsets;
+  TESSERA_TRY(moe_prefill_routes(d, n_tok, offsets));
+  const int rows = n_tok * k;
+  TESSERA_TRY(gather_rows(in.x, in.ld, d.s.moe_gather, rows, E, d.s.moe_in, E, d.stream));
+  for (int32_t e = 0; e < n_expert; ++e) {
+    const int32_t r0 = offsets[static_cast<size_t>(e)], n = offsets[static_cast<size_t>(e) + 1] - r0;
+    if (n == 0) continue;
+    Input ein{d.s.moe_in + static_cast<int64_t>(r0) * E, E, E};
+    float* g = d.s.moe_gate + static_cast<int64_t>(r0) * F;
+    float* u = d.s.moe_up + static_cast<int64_t>(r0) * F;
+    TESSERA_TRY(matmul(d, expert_rows(gate_all, e, F), ein, n, g, F, false));
+    TESSERA_TRY(matmul(d, expert_rows(up_all, e, F), ein, n, u, F, false));
+    TESSERA_TRY(glu(spec_.activation, g, u, g, static_cast<int64_t>(n) * F, d.stream));
+    Input h{g, F, F};
+    TESSERA_TRY(matmul(d, expert_rows(down_all, e, E), h, n, d.s.moe_out + static_cast<int64_t>(r0) * E, E, false));
+  }
+  return moe_combine(d.s.moe_out, E, d.s.moe_slot_row, d.s.moe_weights, n_tok, k, E, out, E, accumulate, d.stream);
+}
+
+Status CudaModel::finish_block(DeviceState& d, const float* bias, const float* post_norm, float* y, int n_tok) {
+  const int64_t E = spec_.n_embd;
+  TESSERA_TRY(add_bias_rows(y, E, bias, E, n_tok, d.stream));
+  if (y == d.s.x) return {};  // the block accumulated into the residual directly
+  if (post_norm != nullptr) TESSERA_TRY(rms_norm(y, E, post_norm, y, E, n_tok, E, spec_.rms_eps, d.stream));
+  return add(d.s.x, y, d.s.x, static_cast<int64_t>(n_tok) * E, d.stream);
+}
+
+namespace {
+
+struct BlockSlots {
+  LayerTensor norm, post_norm;
+};
+BlockSlots slots_of(bool attention) {
+  return attention ? BlockSlots{LayerTensor::AttnNorm, LayerTensor::AttnPostNorm}
+                   : BlockSlots{LayerTensor::FfnNorm, LayerTensor::FfnPostNorm};
+}
+
+}  // namespace
+
+// The first matrix a block multiplies its normed input by (what norm_input prepares for).
+static const WeightMatrix& first_matrix(const DeviceLayer& l, int n_tok, bool attention, bool moe) {
+  if (attention) return first_attention_matrix(l, n_tok);
+  if (moe) return l[LayerTensor::ExpertGate];
+  return first_ffn_matrix(l, n_tok);
+}
+
+Status CudaModel::run_block(int32_t li, BlockKind kind, int n_tok) {
+  if (plan_.mode == SplitMode::Row) return row_block(li, kind, n_tok);
+  const int64_t E = spec_.n_embd;
+  const int dev = plan_.layer_device[static_cast<size_t>(li)];
+  DeviceState& d = *devs_[static_cast<size_t>(dev)];
+  if (dev != cur_) {
+    TESSERA_TRY(transfer(cur_, dev, d.s.x, devs_[static_cast<size_t>(cur_)]->s.x, 4 * static_cast<size_t>(n_tok * E)));
+    cur_ = dev;
+  }
+  TESSERA_TRY(use_device(d));
+  const DeviceLayer& l = d.layers[static_cast<size_t>(d.layer_index[static_cast<size_t>(li)])];
+  const bool attn = kind == BlockKind::Attention, moe = kind == BlockKind::MoeFfn;
+  const BlockSlots s = slots_of(attn);
+  TESSERA_ASSIGN_OR_RETURN(Input in, norm_input(d, d.s.x, E, l.vec(s.norm), n_tok, spec_.rms_eps,
+                                                first_matrix(l, n_tok, attn, moe), fuse_.norm_q8));
+  // Without a post-norm the block's output is added to the residual inside its last product.
+  const float* post = l.vec(s.post_norm);
+  float* out = post != nullptr ? d.s.xb2 : d.s.x;
+  const bool acc = post == nullptr;
+  if (attn) {
+    TESSERA_TRY(attention_part(d, l, n_tok, in, out, acc));
+  } else if (moe) {
+    TESSERA_TRY(moe_part(d, l, n_tok, in, out, acc));
+  } else {
+    TESSERA_TRY(ffn_part(d, l, n_tok, in, out, acc));
+  }
+  return finish_block(d, attn ? l.vec(LayerTensor::Bo) : nullptr, post, out, n_tok);
+}
+
+// Row split: normalise on main, broadcast, partial products on every participant, the partial
+// sums added on main in device order, then bias, post-norm and the residual add on main.
+Status CudaModel::row_block(int32_t li, BlockKind kind, int n_tok) {
+  if (kind == BlockKind::MoeFfn)
+    return make_error(ErrorKind::Unsupported, "row split of a mixture-of-experts layer");  // refused by the planner
+  const bool attn = kind == BlockKind::Attention;
   const int64_t E = spec_.n_embd;
   const size_t act = 4 * static_cast<size_t>(n_tok * E);
   DeviceState& main = *devs_[static_cast<size_t>(home_)];
+  const DeviceLayer& ml = main.layers[static_cast<size_t>(li)];
+  const BlockSlots bs = slots_of(attn);
   TESSERA_TRY(use_device(main));
-  TESSERA_TRY(get_rows(main.embd, main.s.io, n_tok, main.s.x, E, main.stream));
-  // One block (attention or FFN) of one layer: normalise on main, broadcast, partial products on
-  // every participant, then add the partial sums on main in device order.
-  auto block = [&](int64_t li, bool attn) -> Status {
-    const DeviceLayer& ml = main.layers[static_cast<size_t>(li)];
-    TESSERA_TRY(use_device(main));
-    // The main device's own input may come quantized from the norm; the others get the f32 rows.
-    TESSERA_ASSIGN_OR_RETURN(
-        Input main_in,
-        norm_input(main, main.s.x, E, attn ? ml.attn_norm : ml.ffn_norm, n_tok, spec_.rms_eps,
-                   attn ? first_attention_matrix(ml, n_tok) : first_ffn_matrix(ml, n_tok), fuse_.norm_q8));
-    std::vector<int> parts;
-    for (auto& dp : devs_) {
-      if (!dp->active || dp->layers.empty()) continue;
-      const DeviceLayer& l = dp->layers[static_cast<size_t>(li)];
-      if (attn ? (l.kv_slot >= 0 && dp->n_head > 0) : l.n_ff > 0) parts.push_back(dp->index);
-    }
-    for (int p : parts)
-      if (p != home_) TESSERA_TRY(transfer(home_, p, devs_[static_cast<size_t>(p)]->s.xb, main.s.xb, act));
-    for (int p : parts) {
-      DeviceState& d = *devs_[static_cast<size_t>(p)];
-      TESSERA_TRY(use_device(d));
-      const DeviceLayer& l = d.layers[static_cast<size_t>(li)];
-      float* out = p == home_ ? main.s.x : d.s.xb2;
-      Input in = p == home_ ? main_in : Input{d.s.xb, E, E};
-      TESSERA_TRY(attn ? attention_part(d, l, n_tok, in, out, p == home_) : ffn_part(d, l, n_tok, in, out, p == home_));
-    }
-    int slot = 0;
-    for (size_t i = 0; i < devs_.size(); ++i) {
-      if (static_cast<int>(i) == home_) continue;
-      float* recv = main.s.recv + static_cast<size_t>(slot) * static_cast<size_t>(n_batch_) * static_cast<size_t>(E);
-      ++slot;
-      bool participates = false;
-      for (int p : parts) participates = participates || p == static_cast<int>(i);
-      if (!participates) continue;
-      TESSERA_TRY(transfer(static_cast<int>(i), home_, recv, devs_[i]->s.xb2, act));
-      TESSERA_TRY(use_device(main));
-      TESSERA_TRY(add(main.s.x, recv, main.s.x, static_cast<int64_t>(n_tok) * E, main.stream));
-    }
-    TESSERA_TRY(use_device(main));
-    if (attn) TESSERA_TRY(add_bias_rows(main.s.x, E, ml.bo, E, n_tok, main.stream));
-    return {};
-  };
-  for (int64_t li = 0; li < spec_.n_layer; ++li) {
-    TESSERA_TRY(block(li, true));
-    TESSERA_TRY(block(li, false));
+  // The main device's own input may come quantized from the norm; the others get the f32 rows.
+  TESSERA_ASSIGN_OR_RETURN(Input main_in, norm_input(main, main.s.x, E, ml.vec(bs.norm), n_tok, spec_.rms_eps,
+                                                     first_matrix(ml, n_tok, attn, false), fuse_.norm_q8));
+  const float* post = ml.vec(bs.post_norm);
+  float* sum = post != nullptr ? main.s.xb2 : main.s.x;  // where the partial sums are reduced
+  std::vector<int> parts;
+  for (auto& dp : devs_) {
+    if (!dp->active || dp->layers.empty()) continue;
+    const DeviceLayer& l = dp->layers[static_cast<size_t>(li)];
+    if (attn ? (l.kv_slot >= 0 && dp->n_head > 0) : l.n_ff > 0) parts.push_back(dp->index);
   }
-  return output_part(main, n_tok, request);
+  bool main_part = false;
+  for (int p : parts) main_part = main_part || p == home_;
+  if (post != nullptr && !main_part)
+    TESSERA_CUDA_CHECK_DEV(cudaMemsetAsync(sum, 0, act, main.stream), main.dev.physical);
+  for (int p : parts)
+    if (p != home_) TESSERA_TRY(transfer(home_, p, devs_[static_cast<size_t>(p)]->s.xb, main.s.xb, act));
+  for (int p : parts) {
+    DeviceState& d = *devs_[static_cast<size_t>(p)];
+    TESSERA_TRY(use_device(d));
+    const DeviceLayer& l = d.layers[static_cast<size_t>(li)];
+    const bool is_main = p == home_;
+    float* out = is_main ? sum : d.s.xb2;
+    const bool acc = is_main && post == nullptr;
+    Input in = is_main ? main_in : Input{d.s.xb, E, E};
+    TESSERA_TRY(attn ? attention_part(d, l, n_tok, in, out, acc) : ffn_part(d, l, n_tok, in, out, acc));
+  }
+  int slot = 0;
+  for (size_t i = 0; i < devs_.size(); ++i) {
+    if (static_cast<int>(i) == home_) continue;
+    float* recv = main.s.recv + static_cast<size_t>(slot) * static_cast<size_t>(n_batch_) * static_cast<size_t>(E);
+    ++slot;
+    bool participates = false;
+    for (int p : parts) participates = participates || p == static_cast<int>(i);
+    if (!participates) continue;
+    TESSERA_TRY(transfer(static_cast<int>(i), home_, recv, devs_[i]->s.xb2, act));
+    TESSERA_TRY(use_device(main));
+    TESSERA_TRY(add(sum, recv, sum, static_cast<int64_t>(n_tok) * E, main.stream));
+  }
+  TESSERA_TRY(use_device(main));
+  return finish_block(main, attn ? ml.vec(LayerTensor::Bo) : nullptr, post, sum, n_tok);
+}
+
+Status CudaModel::embed(const StepShape& step) {
+  DeviceState& home = *devs_[static_cast<size_t>(home_)];
+  TESSERA_TRY(use_device(home));
+  const int64_t E = spec_.n_embd;
+  TESSERA_TRY(get_rows(home.embd, home.s.io, step.n_tokens, home.s.x, E, home.stream));
+  if (spec_.embedding_scale != 1.0f)
+    TESSERA_TRY(scale(home.s.x, static_cast<int64_t>(step.n_tokens) * E, spec_.embedding_scale, home.stream));
+  cur_ = home_;
+  return {};
+}
+
+Status CudaModel::attention(int32_t layer, const StepShape& step) {
+  return run_block(layer, BlockKind::Attention, step.n_tokens);
+}
+Status CudaModel::dense_ffn(int32_t layer, const StepShape& step) {
+  return run_block(layer, BlockKind::DenseFfn, step.n_tokens);
+}
+Status CudaModel::moe_ffn(int32_t layer, const StepShape& step) {
+  return run_block(layer, BlockKind::MoeFfn, step.n_tokens);
+}
+
+// Final norm, output layer, final soft-cap and argmax of the last row, on the output device.
+Status CudaModel::output(const StepShape& step) {
+  if (step.logits == LogitsRequest::None) return {};
+  DeviceState& d = *devs_[static_cast<size_t>(plan_.mode == SplitMode::Row ? home_ : cur_)];
+  TESSERA_TRY(use_device(d));
+  const int64_t E = spec_.n_embd;
+  const int rows = step.logits == LogitsRequest::Last ? 1 : step.n_tokens;
+  const int first = step.n_tokens - rows;
+  TESSERA_ASSIGN_OR_RETURN(Input in, norm_input(d, d.s.x + static_cast<int64_t>(first) * E, E, d.output_norm, rows,
+                                                spec_.rms_eps, d.output, fuse_.norm_q8));
+  TESSERA_TRY(matmul(d, d.output, in, rows, d.s.logits, spec_.n_vocab, false));
+  if (spec_.final_softcap > 0.0f)
+    TESSERA_TRY(softcap(d.s.logits, static_cast<int64_t>(rows) * spec_.n_vocab, spec_.final_softcap, d.stream));
+  return cuda::argmax(d.s.logits + static_cast<int64_t>(rows - 1) * spec_.n_vocab, spec_.n_vocab, d.s.argmax_out,
+                      d.s.argmax_ws, d.s.argmax_ws_bytes, d.stream);
 }
 
 Status CudaModel::run_step(int n_tok, LogitsRequest request) {
@@ -304,8 +455,16 @@ Status CudaModel::run_step(int n_tok, LogitsRequest request) {
   for (auto& dp : devs_)
     if (dp->active && dp->index != home_)
       TESSERA_TRY(transfer(home_, dp->index, dp->s.io, home.s.io + n_tok, 4 * static_cast<size_t>(n_tok)));
-  if (plan_.mode == SplitMode::Row) return run_row_mode(n_tok, request);
-  return run_layer_mode(n_tok, request);
+  TESSERA_TRY(run_layer_loop(spec_, *this, {n_tok, 0, request}));
+  if (plan_.mode != SplitMode::Row && cur_ != home_) {
+    // Join the last device's work back into the home stream (graph capture needs it too).
+    DeviceState& last = *devs_[static_cast<size_t>(cur_)];
+    TESSERA_TRY(use_device(last));
+    TESSERA_CUDA_CHECK_DEV(cudaEventRecord(last.event, last.stream), last.dev.physical);
+    TESSERA_TRY(use_device(home));
+    TESSERA_CUDA_CHECK_DEV(cudaStreamWaitEvent(home.stream, last.event, 0), home.dev.physical);
+  }
+  return {};
 }
 
 Status CudaModel::run_decode_graph(LogitsRequest request) {
@@ -338,27 +497,8 @@ Status CudaModel::run_decode_graph(LogitsRequest request) {
 }
 
 Status CudaModel::eval(std::span<const int32_t> tokens, int32_t start_pos, LogitsRequest request) {
+  TESSERA_TRY(check_eval_arguments(tokens, start_pos, request, {n_batch_, n_ctx_, n_past_, spec_.n_vocab, all_logits_}));
   const int64_t n_tok = static_cast<int64_t>(tokens.size());
-  if (n_tok == 0) return make_error(ErrorKind::InvalidArgument, "eval called with no tokens");
-  if (n_tok > n_batch_)
-    return make_error(ErrorKind::InvalidArgument, "eval of " + std::to_string(n_tok) +
-                                                      " tokens exceeds the batch size " + std::to_string(n_batch_));
-  if (start_pos < 0 || start_pos > n_past_)
-    return make_error(ErrorKind::InvalidArgument, "eval at position " + std::to_string(start_pos) +
-                                                      " leaves a gap: the KV cache holds " + std::to_string(n_past_) +
-                                                      " positions");
-  if (start_pos + n_tok > n_ctx_)
-    return make_error(ErrorKind::InvalidArgument, "positions " + std::to_string(start_pos) + ".." +
-                                                      std::to_string(start_pos + n_tok - 1) +
-                                                      " do not fit the context of " + std::to_string(n_ctx_));
-  if (request == LogitsRequest::All && !all_logits_)
-    return make_error(ErrorKind::InvalidArgument,
-                      "logits for every token were requested but the model was loaded without all_logits");
-  for (int32_t id : tokens)
-    if (id < 0 || id >= spec_.n_vocab)
-      return make_error(
-          ErrorKind::InvalidArgument,
-          "token id " + std::to_string(id) + " is outside the vocabulary of " + std::to_string(spec_.n_vocab));
   logits_rows_ = 0;
   logits_copied_ = false;
   argmax_valid_ = false;

@@ -48,7 +48,10 @@ struct KernelArgs {
   const int32_t* positions;
   int n_tokens, n_head, head_dim, capacity;
   int group, gb, n_hsub, nq, n_splits, chunk, kstride;
-  float qscale;   // scale * log2(e): scores are kept in base 2
+  float qscale;   // scale * log2(e): scores are kept in base 2 (scale alone with a soft-cap)
+  int window;     // 0: none
+  float softcap;  // 0: none
+  float inv_softcap;
   float* ws_acc;  // [n_tokens * n_head * n_splits][head_dim]
   float* ws_ml;   // [n_tokens * n_head * n_splits][2]: running max (base 2), sum
 };
@@ -116,14 +119,20 @@ __global__ void attention_kernel(KernelArgs a) {
   for (int d = lane; d < D; d += 32)
     qv[d] = valid ? a.q[static_cast<int64_t>(t) * a.q_stride + static_cast<int64_t>(head) * D + d] * a.qscale : 0.0f;
   const int p_t = valid ? a.positions[t] : -1;
-  int p_max = -1;
+  int p_max = -1, p_min = 0x7FFFFFFF;
   for (int i = 0; i < a.nq; ++i) {
     const int ti = tile * a.nq + i;
-    if (ti < a.n_tokens) p_max = max(p_max, a.positions[ti]);
+    if (ti < a.n_tokens) {
+      p_max = max(p_max, a.positions[ti]);
+      p_min = min(p_min, a.positions[ti]);
+    }
   }
-  const int k_begin = split * a.chunk;
-  const int k_end = min(min(k_begin + a.chunk, p_max + 1), a.capacity);
+  // With a window, keys before every token's window are skipped (tiles start there).
+  const int lowest = a.window > 0 ? max(0, p_min - a.window + 1) : 0;
+  const int k_begin = max(split * a.chunk, lowest);
+  const int k_end = min(min(split * a.chunk + a.chunk, p_max + 1), a.capacity);
   const int my_end = min(k_end, p_t + 1);
+  const int my_begin = a.window > 0 ? max(0, p_t - a.window + 1) : 0;
 
   float m = -INFINITY, l = 0.0f;
   float acc[DPL];
@@ -161,7 +170,7 @@ __global__ void attention_kernel(KernelArgs a) {
     if (valid) {
       const int key = k0 + lane;
       float s = -INFINITY;
-      if (key < my_end) {
+      if (key < my_end && key >= my_begin) {
         const uint16_t* kr = ks + lane * a.kstride;
         float dot = 0.0f;
         for (int d0 = 0; d0 < D; d0 += 8) {
@@ -175,12 +184,12 @@ __global__ void attention_kernel(KernelArgs a) {
           dot += qa.x * k01.x + qa.y * k01.y + qa.z * k23.x + qa.w * k23.y;
           dot += qb.x * k45.x + qb.y * k45.y + qb.z * k67.x + qb.w * k67.y;
         }
-        s = dot;
+        s = a.softcap > 0.0f ? a.softcap * tanhf(dot * a.inv_softcap) * kLog2e : dot;
       }
       const float m_new = fmaxf(m, warp_max(s));
       if (m_new != -INFINITY) {  // uniform across the warp
         const float corr = exp2f(m - m_new);
-        const float p = key < my_end ? exp2f(s - m_new) : 0.0f;
+        const float p = key < my_end && key >= my_begin ? exp2f(s - m_new) : 0.0f;
         l = l * corr + warp_sum(p);
 #pragma unroll
         for (int i = 0; i < DPL; ++i) acc[i] *= corr;
@@ -258,6 +267,7 @@ Status check_args(const AttentionArgs& a) {
                           std::to_string(a.head_dim) + ", capacity " + std::to_string(a.cache.capacity) + ")");
   };
   if (a.n_tokens < 0 || a.n_head <= 0 || a.n_head_kv <= 0 || a.cache.capacity <= 0) return bad("bad sizes");
+  if (a.window < 0 || !(a.softcap >= 0.0f)) return bad("negative window or soft-cap");
   if (a.n_head % a.n_head_kv != 0) return bad("n_head is not a multiple of n_head_kv");
   if (a.head_dim <= 0 || a.head_dim % 8 != 0 || a.head_dim > 256)
     return bad("head_dim must be a multiple of 8, <= 256");
@@ -309,7 +319,10 @@ Status attention(const AttentionArgs& args, void* workspace, size_t workspace_by
   k.n_splits = p.split.n_splits;
   k.chunk = p.split.chunk;
   k.kstride = p.kstride;
-  k.qscale = args.scale * kLog2e;
+  k.qscale = args.softcap > 0.0f ? args.scale : args.scale * kLog2e;
+  k.window = args.window;
+  k.softcap = args.softcap;
+  k.inv_softcap = args.softcap > 0.0f ? 1.0f / args.softcap : 0.0f;
   if (p.split.n_splits > 1) {
     k.ws_acc = static_cast<float*>(workspace);
     k.ws_ml = k.ws_acc + static_cast<size_t>(args.n_tokens) * args.n_head * p.split.n_splits * args.head_dim;

@@ -3,7 +3,9 @@
 //
 // For query token t at position p = positions[t] (device memory) and query head h, with KV head
 // g = h / (n_head / n_head_kv):
-//   out[t][h] = softmax_j(scale * q[t][h] . K[j][g]) V[j][g],   j = 0 .. p   (keys at positions <= p)
+//   s_j = scale * q[t][h] . K[j][g], then softcap * tanh(s_j / softcap) when softcap > 0
+//   out[t][h] = softmax_j(s_j) V[j][g],   j = 0 .. p   (keys at positions <= p; with a window W > 0
+//   only the last W of them, p - W < j <= p: sliding-window attention)
 // The softmax is computed online (running max and sum, in base 2), so it is stable for any score
 // range. The cache must already hold positions 0..p (write the new tokens with kv_cache_write first).
 //
@@ -39,6 +41,8 @@ struct AttentionArgs {
   int n_head_kv = 0;
   int head_dim = 0;  // a multiple of 8, at most 256
   float scale = 0;   // usually 1 / sqrt(head_dim)
+  int window = 0;    // sliding window in positions (the key's own included); 0: none
+  float softcap = 0; // attention logit soft-cap (Gemma 2); 0: none
 };
 
 // Workspace attention() needs for these sizes (0 when the key range is not split).

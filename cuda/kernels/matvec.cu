@@ -125,6 +125,13 @@ struct FloatArgs {
   int64_t ldy;
   bool accumulate;
   bool vectorized;  // rows and x 16-byte aligned, cols a multiple of the chunk
+  int act;          // GLU activation: 0 SiLU, 1 GELU (tanh)
+  // Mixture-of-experts selection, as detail::QuantMatvecArgs (x_per_slot: x + slot * ldx).
+  const int32_t* expert_ids;
+  size_t expert_bytes;
+  const uint8_t* w_up;
+  bool x_per_slot;
+  int n_slots;
 };
 
 // KS warps per output row (GLU: per pair of rows i and rows + i, combined as silu(g) * u), each
@@ -143,9 +150,24 @@ __global__ void __launch_bounds__(kMatvecWarps * 32) matvec_float_kernel(FloatAr
   // No early return when KS > 1: every warp must reach the barrier below.
   const bool valid = row < a.rows;
   if (KS == 1 && !valid) return;
+  const uint8_t* wbase = a.w;
+  const uint8_t* ubase = a.w_up;
+  const float* xbase = a.x;
+  float* ybase = a.y;
+  if (a.expert_ids != nullptr) {  // the expert ids come from the previous kernel
+    pdl_wait();
+    const int slot = blockIdx.y;
+    const int64_t e = a.expert_ids[slot];
+    wbase += e * a.expert_bytes;
+    if (ubase != nullptr) ubase += e * a.expert_bytes;
+    if (a.x_per_slot) xbase += slot * a.ldx;
+    ybase += slot * a.ldy;
+  }
   const uint8_t* wr[R];
 #pragma unroll
-  for (int r = 0; r < R; ++r) wr[r] = a.w + (valid ? row + r * a.rows : 0) * a.row_stride;
+  for (int r = 0; r < R; ++r)
+    wr[r] = kGlu && r == 1 && ubase != nullptr ? ubase + (valid ? row : 0) * a.row_stride
+                                               : wbase + (valid ? row + r * a.rows : 0) * a.row_stride;
   pdl_wait();
   float acc[R][NV];
 #pragma unroll
@@ -164,7 +186,7 @@ __global__ void __launch_bounds__(kMatvecWarps * 32) matvec_float_kernel(FloatAr
 #pragma unroll
       for (int v = 0; v < NV; ++v) {
         if (v < a.nv) {
-          const float4* xp = reinterpret_cast<const float4*>(a.x + v * a.ldx + c * kPer);
+          const float4* xp = reinterpret_cast<const float4*>(xbase + v * a.ldx + c * kPer);
 #pragma unroll
           for (int k = 0; k < kPer / 4; ++k) {
             const float4 xv = __ldg(xp + k);
@@ -183,7 +205,7 @@ __global__ void __launch_bounds__(kMatvecWarps * 32) matvec_float_kernel(FloatAr
         const float wv = E::get(wr[r], i);
 #pragma unroll
         for (int v = 0; v < NV; ++v)
-          if (v < a.nv) acc[r][v] += wv * __ldg(a.x + v * a.ldx + i);
+          if (v < a.nv) acc[r][v] += wv * __ldg(xbase + v * a.ldx + i);
       }
     }
   }
@@ -217,12 +239,12 @@ __global__ void __launch_bounds__(kMatvecWarps * 32) matvec_float_kernel(FloatAr
   }
   if (lane == 0) {
     if constexpr (kGlu) {
-      a.y[row] = detail::silu(acc[0][0]) * acc[1][0];
+      ybase[row] = detail::glu(a.act, acc[0][0], acc[1][0]);
     } else {
 #pragma unroll
       for (int v = 0; v < NV; ++v) {
         if (v < a.nv) {
-          float* out = a.y + v * a.ldy + row;
+          float* out = ybase + v * a.ldy + row;
           *out = a.accumulate ? *out + acc[0][v] : acc[0][v];
         }
       }
@@ -233,7 +255,9 @@ __global__ void __launch_bounds__(kMatvecWarps * 32) matvec_float_kernel(FloatAr
 template <GgmlType kT, int NV, bool kGlu, int KS>
 Status launch_float_nv(const FloatArgs& a, cudaStream_t stream) {
   constexpr int kRowsPerCta = kMatvecWarps / KS;
-  const dim3 grid(static_cast<unsigned>((a.rows + kRowsPerCta - 1) / kRowsPerCta)), block(kMatvecWarps * 32);
+  const dim3 grid(static_cast<unsigned>((a.rows + kRowsPerCta - 1) / kRowsPerCta),
+                  static_cast<unsigned>(a.expert_ids != nullptr ? a.n_slots : 1)),
+      block(kMatvecWarps * 32);
   return check_launch(launch_kernel(matvec_float_kernel<kT, NV, kGlu, KS>, grid, block, 0, stream, a),
                       "matvec_float_kernel");
 }
@@ -273,15 +297,31 @@ Status launch_float_one(const FloatArgs& a, int64_t weight_rows, cudaStream_t st
 template <GgmlType kT>
 Status launch_float(const FloatArgs& a, bool glu, cudaStream_t stream) {
   if (glu) return launch_float_one<kT, true>(a, 2 * a.rows, stream);
-  if (a.nv <= 1) return launch_float_one<kT, false>(a, a.rows, stream);
+  if (a.nv <= 1 || a.expert_ids != nullptr) return launch_float_one<kT, false>(a, a.rows, stream);
   if (a.nv <= 2) return launch_float_nv<kT, 2, false, 1>(a, stream);
   if (a.nv <= 4) return launch_float_nv<kT, 4, false, 1>(a, stream);
   return launch_float_nv<kT, 8, false, 1>(a, stream);
 }
 
+// Mixture-of-experts selection of a launch (see detail::QuantMatvecArgs), all off by default.
+struct ExpertSelect {
+  const int32_t* ids = nullptr;
+  size_t expert_bytes = 0;
+  const uint8_t* w_up = nullptr;
+  bool x_per_slot = false;
+  int n_slots = 1;
+};
+
 Status matvec_float(const WeightMatrix& w, int64_t out_rows, bool glu, const float* x, int64_t ldx, float* y,
-                    int64_t ldy, int n_vec, cudaStream_t stream, const MatvecOptions& options) {
+                    int64_t ldy, int n_vec, cudaStream_t stream, const MatvecOptions& options, int act = 0,
+                    const ExpertSelect& experts = {}) {
   FloatArgs a{};
+  a.act = act;
+  a.expert_ids = experts.ids;
+  a.expert_bytes = experts.expert_bytes;
+  a.w_up = experts.w_up;
+  a.x_per_slot = experts.x_per_slot;
+  a.n_slots = experts.n_slots;
   a.w = static_cast<const uint8_t*>(w.data);
   a.row_stride = w.row_stride;
   a.rows = out_rows;
@@ -295,7 +335,10 @@ Status matvec_float(const WeightMatrix& w, int64_t out_rows, bool glu, const flo
   const int elem = w.type == GgmlType::F32 ? 4 : 2;
   const int per = 16 / elem;
   a.vectorized = reinterpret_cast<uintptr_t>(w.data) % 16 == 0 && w.row_stride % 16 == 0 && w.cols % per == 0 &&
-                 reinterpret_cast<uintptr_t>(x) % 16 == 0 && (n_vec == 1 || ldx % 4 == 0);
+                 reinterpret_cast<uintptr_t>(x) % 16 == 0 && (n_vec == 1 || ldx % 4 == 0) &&
+                 (experts.ids == nullptr || (experts.expert_bytes % 16 == 0 &&
+                                             reinterpret_cast<uintptr_t>(experts.w_up) % 16 == 0 &&
+                                             (!experts.x_per_slot || ldx % 4 == 0)));
   switch (w.type) {
     case GgmlType::F32:
       return launch_float<GgmlType::F32>(a, glu, stream);
@@ -374,7 +417,9 @@ Status matvec_q8(const WeightMatrix& w, const void* q8, int n_vec, float* y, int
                                      stream);
 }
 
-Status matvec_glu(const WeightMatrix& gate_up, const float* x, const void* q8, float* h, cudaStream_t stream) {
+Status matvec_glu(const WeightMatrix& gate_up, const float* x, const void* q8, float* h, cudaStream_t stream,
+                  FfnActivation act) {
+  const int act_code = act == FfnActivation::GeluTanh ? 1 : 0;
   TESSERA_TRY(check_weights(gate_up, 1));
   if (gate_up.rows % 2 != 0)
     return make_error(ErrorKind::InvalidArgument,
@@ -382,12 +427,91 @@ Status matvec_glu(const WeightMatrix& gate_up, const float* x, const void* q8, f
   const int64_t n = gate_up.rows / 2;
   if (is_float_type(gate_up.type)) {
     if (x == nullptr) return make_error(ErrorKind::InvalidArgument, "matvec_glu: null x for " + shape_text(gate_up));
-    return matvec_float(gate_up, n, true, x, gate_up.cols, h, n, 1, stream, {});
+    return matvec_float(gate_up, n, true, x, gate_up.cols, h, n, 1, stream, {}, act_code);
   }
   if (q8 == nullptr || reinterpret_cast<uintptr_t>(q8) % 16 != 0)
     return make_error(ErrorKind::InvalidArgument,
                       "matvec_glu: " + shape_text(gate_up) + " needs the quantized activations (16-byte aligned)");
-  return detail::launch_quant_matvec(gate_up.type, quant_args(gate_up, n, q8, 1, h, n, false), true, stream);
+  detail::QuantMatvecArgs a = quant_args(gate_up, n, q8, 1, h, n, false);
+  a.act = act_code;
+  return detail::launch_quant_matvec(gate_up.type, a, true, stream);
+}
+
+namespace {
+
+Status check_experts(const char* what, const ExpertWeights& w, const int32_t* ids, int n_slots) {
+  TESSERA_TRY(check_weights(w.first, 1));
+  const size_t rows_bytes = static_cast<size_t>(w.first.rows) * w.first.row_stride;
+  if (ids == nullptr || n_slots < 1 || n_slots > 65535 || w.n_expert < 1 || w.expert_bytes < rows_bytes)
+    return make_error(ErrorKind::InvalidArgument, std::string(what) + ": bad expert selection (" +
+                                                      std::to_string(n_slots) + " slots, " +
+                                                      std::to_string(w.n_expert) + " experts of " +
+                                                      shape_text(w.first) + ", " + std::to_string(w.expert_bytes) +
+                                                      " bytes apart)");
+  return {};
+}
+
+ExpertSelect select_of(const ExpertWeights& w, const int32_t* ids, int n_slots, bool x_per_slot,
+                       const ExpertWeights* up = nullptr) {
+  ExpertSelect s;
+  s.ids = ids;
+  s.expert_bytes = w.expert_bytes;
+  s.w_up = up != nullptr ? static_cast<const uint8_t*>(up->first.data) : nullptr;
+  s.x_per_slot = x_per_slot;
+  s.n_slots = n_slots;
+  return s;
+}
+
+void set_experts(detail::QuantMatvecArgs& a, const ExpertSelect& s) {
+  a.expert_ids = s.ids;
+  a.expert_bytes = s.expert_bytes;
+  a.w_up = s.w_up;
+  a.x_per_slot = s.x_per_slot;
+  a.n_slots = s.n_slots;
+}
+
+}  // namespace
+
+Status matvec_experts(const ExpertWeights& w, const int32_t* ids, int n_slots, const float* x, int64_t ldx,
+                      const void* q8, bool per_slot_input, float* y, int64_t ldy, cudaStream_t stream) {
+  TESSERA_TRY(check_experts("matvec_experts", w, ids, n_slots));
+  if (ldy < w.first.rows)
+    return make_error(ErrorKind::InvalidArgument, "matvec_experts: ldy " + std::to_string(ldy) + " < rows " +
+                                                      std::to_string(w.first.rows));
+  const ExpertSelect sel = select_of(w, ids, n_slots, per_slot_input);
+  if (is_float_type(w.first.type)) {
+    if (x == nullptr || (per_slot_input && ldx < w.first.cols))
+      return make_error(ErrorKind::InvalidArgument, "matvec_experts: float experts need x (ldx >= cols)");
+    return matvec_float(w.first, w.first.rows, false, x, ldx, y, ldy, 1, stream, {}, 0, sel);
+  }
+  if (q8 == nullptr || reinterpret_cast<uintptr_t>(q8) % 16 != 0)
+    return make_error(ErrorKind::InvalidArgument, "matvec_experts: quantized experts need the q8 input");
+  detail::QuantMatvecArgs a = quant_args(w.first, w.first.rows, q8, 1, y, ldy, false);
+  set_experts(a, sel);
+  return detail::launch_quant_matvec(w.first.type, a, false, stream);
+}
+
+Status matvec_glu_experts(const ExpertWeights& gate, const ExpertWeights& up, const int32_t* ids, int n_slots,
+                          const float* x, const void* q8, float* h, int64_t ldh, FfnActivation act,
+                          cudaStream_t stream) {
+  TESSERA_TRY(check_experts("matvec_glu_experts", gate, ids, n_slots));
+  TESSERA_TRY(check_experts("matvec_glu_experts", up, ids, n_slots));
+  if (gate.first.type != up.first.type || gate.first.rows != up.first.rows || gate.first.cols != up.first.cols ||
+      gate.first.row_stride != up.first.row_stride || gate.expert_bytes != up.expert_bytes || ldh < gate.first.rows)
+    return make_error(ErrorKind::InvalidArgument, "matvec_glu_experts: gate " + shape_text(gate.first) + " and up " +
+                                                      shape_text(up.first) + " must have one layout");
+  const int act_code = act == FfnActivation::GeluTanh ? 1 : 0;
+  const ExpertSelect sel = select_of(gate, ids, n_slots, false, &up);
+  if (is_float_type(gate.first.type)) {
+    if (x == nullptr) return make_error(ErrorKind::InvalidArgument, "matvec_glu_experts: float experts need x");
+    return matvec_float(gate.first, gate.first.rows, true, x, gate.first.cols, h, ldh, 1, stream, {}, act_code, sel);
+  }
+  if (q8 == nullptr || reinterpret_cast<uintptr_t>(q8) % 16 != 0)
+    return make_error(ErrorKind::InvalidArgument, "matvec_glu_experts: quantized experts need the q8 input");
+  detail::QuantMatvecArgs a = quant_args(gate.first, gate.first.rows, q8, 1, h, ldh, false);
+  a.act = act_code;
+  set_experts(a, sel);
+  return detail::launch_quant_matvec(gate.first.type, a, true, stream);
 }
 
 Status matvec(const WeightMatrix& w, const float* x, int64_t ldx, float* y, int64_t ldy, int n_vec, void* workspace,

@@ -26,6 +26,7 @@
 #include <cstdint>
 
 #include "common/error.h"
+#include "backend/model_spec.h"
 #include "quant/ggml_type.h"
 
 namespace tessera::cuda {
@@ -66,12 +67,34 @@ Status quantize_activations(const float* x, int64_t ldx, int64_t cols, int n_vec
 Status matvec_q8(const WeightMatrix& w, const void* q8, int n_vec, float* y, int64_t ldy, cudaStream_t stream,
                  const MatvecOptions& options = {});
 
-// The fused gate|up product and SwiGLU of a decode step, for one vector:
-//   h[i] = silu(W[i] . x) * (W[n + i] . x),  i < n = gate_up.rows / 2
+// The fused gate|up product and its gated activation (SwiGLU or GeGLU) of a decode step, one vector:
+//   h[i] = act(W[i] . x) * (W[n + i] . x),  i < n = gate_up.rows / 2
 // gate_up holds the gate rows then the up rows (gate_up.rows even). Float types read x (cols
 // floats); quantized types read q8 (quantize_activations of x). One warp computes both rows of a
 // pair, so h is written once and no gate/up vectors go through memory; h[i] equals
-// swiglu(matvec(gate)[i], matvec(up)[i]) bit for bit.
-Status matvec_glu(const WeightMatrix& gate_up, const float* x, const void* q8, float* h, cudaStream_t stream);
+// glu(act, matvec(gate)[i], matvec(up)[i]) bit for bit.
+Status matvec_glu(const WeightMatrix& gate_up, const float* x, const void* q8, float* h, cudaStream_t stream,
+                  FfnActivation act = FfnActivation::SiLU);
+
+// The matrices of a mixture-of-experts tensor: expert e's rows start e * expert_bytes after
+// first.data (first: expert 0's rows; a 3-D GGUF expert tensor holds them back to back).
+struct ExpertWeights {
+  WeightMatrix first;
+  size_t expert_bytes = 0;
+  int32_t n_expert = 0;
+};
+
+// Decode with experts chosen on the device (ids: n_slots expert indices in device memory, read by
+// the kernel, so the step stays capturable in a CUDA graph and reads only the chosen experts' rows):
+//   y_s = W_{ids[s]} x_s,  s < n_slots,  y_s = y + s * ldy
+// x_s is input vector s when per_slot_input (float types: x + s * ldx; quantized: vector s of q8,
+// quantize_activations of n_slots vectors), else the one input vector for every slot.
+Status matvec_experts(const ExpertWeights& w, const int32_t* ids, int n_slots, const float* x, int64_t ldx,
+                      const void* q8, bool per_slot_input, float* y, int64_t ldy, cudaStream_t stream);
+// h_s[i] = act(gate_{ids[s]} row i . x) * (up_{ids[s]} row i . x), one input vector, h_s = h + s * ldh;
+// gate and up share their layout. Per slot equal to matvec_glu on the chosen expert's gate|up.
+Status matvec_glu_experts(const ExpertWeights& gate, const ExpertWeights& up, const int32_t* ids, int n_slots,
+                          const float* x, const void* q8, float* h, int64_t ldh, FfnActivation act,
+                          cudaStream_t stream);
 
 }  // namespace tessera::cuda

@@ -38,13 +38,23 @@ struct QuantMatvecArgs {
   float* y = nullptr;
   int64_t ldy = 0;
   bool accumulate = false;
+  int act = 0;  // GLU activation: 0 SiLU, 1 GELU (tanh)
+  // Mixture-of-experts selection (expert_ids null: off). CTA row y is slot s < n_slots, which uses
+  // expert e = expert_ids[s] (device memory): its rows start e * expert_bytes after w (and after
+  // w_up, the GLU's separate up matrix), its input is vector s of q8 when x_per_slot (else vector
+  // 0), and it writes y + s * ldy. One vector per slot (nv == 1).
+  const int32_t* expert_ids = nullptr;
+  size_t expert_bytes = 0;
+  const uint8_t* w_up = nullptr;  // GLU: up rows from here instead of after the gate rows in w
+  bool x_per_slot = false;
+  int n_slots = 1;
 };
 
 // Warps per CTA of the matvec kernels.
 inline constexpr int kMatvecWarps = 4;
 
-// glu: args.rows output rows from a matrix of 2 * args.rows rows (gate then up), one vector,
-// y[i] = silu(gate_i . x) * (up_i . x); accumulate must be false.
+// glu: args.rows output rows from a matrix of 2 * args.rows rows (gate then up; or gate in w and
+// up in w_up), one vector, y[i] = act(gate_i . x) * (up_i . x); accumulate must be false.
 Status launch_quant_matvec(GgmlType type, const QuantMatvecArgs& args, bool glu, cudaStream_t stream);
 
 }  // namespace tessera::cuda::detail

@@ -52,10 +52,25 @@ __global__ void __launch_bounds__(kMatvecWarps * 32) matvec_kernel(QuantMatvecAr
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
   const int64_t row0 = (static_cast<int64_t>(blockIdx.x) * kMatvecWarps + warp) * (kGlu ? 1 : R);
   if (row0 >= a.rows) return;
+  const uint8_t* wbase = a.w;
+  const uint8_t* ubase = a.w_up;
+  const uint8_t* q8 = a.q8;
+  float* ybase = a.y;
+  if (a.expert_ids != nullptr) {  // the expert ids come from the previous kernel
+    pdl_wait();
+    const int slot = blockIdx.y;
+    const int64_t e = a.expert_ids[slot];
+    wbase += e * a.expert_bytes;
+    if (ubase != nullptr) ubase += e * a.expert_bytes;
+    if (a.x_per_slot) q8 += slot * a.x_vec_bytes;
+    ybase += slot * a.ldy;
+  }
   const uint8_t* wr[R];
 #pragma unroll
   for (int r = 0; r < R; ++r)  // past-the-end rows re-read the last
-    wr[r] = a.w + (kGlu ? row0 + r * a.rows : min(row0 + r, a.rows - 1)) * a.row_stride;
+    wr[r] = kGlu && r == 1 && ubase != nullptr
+                ? ubase + row0 * a.row_stride
+                : wbase + (kGlu ? row0 + r * a.rows : min(row0 + r, a.rows - 1)) * a.row_stride;
   pdl_wait();
   const int n_items = static_cast<int>(a.blocks_per_row) * T::kItems;
   float acc[R][NV];
@@ -78,7 +93,7 @@ __global__ void __launch_bounds__(kMatvecWarps * 32) matvec_kernel(QuantMatvecAr
       for (int v = 0; v < NV; ++v) {
         if (NV == 1 || v < a.nv) {
           XBlock x;
-          load_x(a.q8 + v * a.x_vec_bytes, a.x_scale_off, xb, x);
+          load_x(q8 + v * a.x_vec_bytes, a.x_scale_off, xb, x);
 #pragma unroll
           for (int r = 0; r < R; ++r) acc[r][v] += qd::dot_group<T>(w[r][g], x);
         }
@@ -93,7 +108,7 @@ __global__ void __launch_bounds__(kMatvecWarps * 32) matvec_kernel(QuantMatvecAr
   }
   if (lane == 0) {
     if constexpr (kGlu) {
-      a.y[row0] = detail::silu(acc[0][0]) * acc[1][0];
+      ybase[row0] = detail::glu(a.act, acc[0][0], acc[1][0]);
     } else {
 #pragma unroll
       for (int r = 0; r < R; ++r) {
@@ -101,7 +116,7 @@ __global__ void __launch_bounds__(kMatvecWarps * 32) matvec_kernel(QuantMatvecAr
 #pragma unroll
         for (int v = 0; v < NV; ++v) {
           if (v < a.nv) {
-            float* out = a.y + v * a.ldy + row0 + r;
+            float* out = ybase + v * a.ldy + row0 + r;
             *out = a.accumulate ? *out + acc[r][v] : acc[r][v];
           }
         }
@@ -113,7 +128,8 @@ __global__ void __launch_bounds__(kMatvecWarps * 32) matvec_kernel(QuantMatvecAr
 template <typename T, int NV, int R, bool kGlu = false>
 Status launch_nv(const QuantMatvecArgs& a, cudaStream_t stream) {
   const int64_t rows_per_cta = static_cast<int64_t>(kMatvecWarps) * (kGlu ? 1 : R);
-  const dim3 grid(static_cast<unsigned>((a.rows + rows_per_cta - 1) / rows_per_cta));
+  const dim3 grid(static_cast<unsigned>((a.rows + rows_per_cta - 1) / rows_per_cta),
+                  static_cast<unsigned>(a.expert_ids != nullptr ? a.n_slots : 1));
   return check_launch(launch_kernel(matvec_kernel<T, NV, R, kGlu>, grid, dim3(kMatvecWarps * 32), 0, stream, a),
                       "matvec_kernel");
 }
@@ -123,7 +139,7 @@ Status launch_nv(const QuantMatvecArgs& a, cudaStream_t stream) {
 template <typename T1, typename TN = T1>
 Status launch_type(const QuantMatvecArgs& a, bool glu, cudaStream_t stream) {
   if (glu) return launch_nv<T1, 1, 2, true>(a, stream);
-  if (a.nv <= 1) return launch_nv<T1, 1, 1>(a, stream);
+  if (a.nv <= 1 || a.expert_ids != nullptr) return launch_nv<T1, 1, 1>(a, stream);
   if (a.nv <= 2) return launch_nv<TN, 2, 1>(a, stream);
   if (a.nv <= 4) return launch_nv<TN, 4, 1>(a, stream);
   return launch_nv<TN, 8, 1>(a, stream);

@@ -113,6 +113,28 @@ __global__ void __launch_bounds__(kThreads)
   }
 }
 
+// One warp per (token, head): the q heads then the k heads of each token, in place.
+__global__ void rms_norm_heads_kernel(float* q, float* k, int64_t token_stride, int n_tokens, int n_q, int n_k,
+                                      int head_dim, const float* __restrict__ wq, const float* __restrict__ wk,
+                                      float eps) {
+  pdl_wait();
+  const int64_t g = (static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
+  const int lane = threadIdx.x & 31;
+  const int heads = n_q + n_k;
+  if (g >= static_cast<int64_t>(n_tokens) * heads) return;
+  const int t = static_cast<int>(g / heads), h = static_cast<int>(g % heads);
+  const bool is_q = h < n_q;
+  float* x = (is_q ? q + static_cast<int64_t>(h) * head_dim : k + static_cast<int64_t>(h - n_q) * head_dim) +
+             static_cast<int64_t>(t) * token_stride;
+  const float* w = is_q ? wq : wk;
+  float ss = 0.0f;
+  for (int i = lane; i < head_dim; i += 32) ss += x[i] * x[i];
+#pragma unroll
+  for (int off = 16; off > 0; off >>= 1) ss += __shfl_xor_sync(0xFFFFFFFFu, ss, off);
+  const float scale = rsqrtf(ss / static_cast<float>(head_dim) + eps);
+  for (int i = lane; i < head_dim; i += 32) x[i] = x[i] * scale * w[i];
+}
+
 Status check_shape(const char* what, int64_t x_stride, int64_t out_stride, int64_t n_rows, int64_t n) {
   if (n_rows < 0 || n <= 0 || x_stride < n || out_stride < n || n_rows > 0x7FFFFFFF)
     return make_error(ErrorKind::InvalidArgument, std::string(what) + ": bad shape (" + std::to_string(n_rows) +
@@ -161,6 +183,22 @@ Status rms_norm_q8(const float* x, int64_t x_stride, const float* w, float* out,
                                     x, x_stride, w, out, out_stride, static_cast<uint8_t*>(q8),
                                     detail::q8_vector_bytes(n), detail::q8_scale_offset(n), n, eps),
                       "rms_norm_q8_kernel");
+}
+
+Status rms_norm_heads(float* q, float* k, int64_t token_stride, int n_tokens, int n_q_heads, int n_k_heads,
+                      int head_dim, const float* q_gain, const float* k_gain, float eps, cudaStream_t stream) {
+  if (n_tokens < 0 || n_q_heads < 0 || n_k_heads < 0 || head_dim <= 0 ||
+      (n_q_heads > 0 && (q == nullptr || q_gain == nullptr)) || (n_k_heads > 0 && (k == nullptr || k_gain == nullptr)))
+    return make_error(ErrorKind::InvalidArgument, "rms_norm_heads: bad shape or missing gains (" +
+                                                      std::to_string(n_q_heads) + "+" + std::to_string(n_k_heads) +
+                                                      " heads of " + std::to_string(head_dim) + ")");
+  const int64_t warps = static_cast<int64_t>(n_tokens) * (n_q_heads + n_k_heads);
+  if (warps == 0) return {};
+  constexpr int threads = 256;
+  const unsigned blocks = static_cast<unsigned>((warps * 32 + threads - 1) / threads);
+  return check_launch(launch_kernel(rms_norm_heads_kernel, dim3(blocks), dim3(threads), 0, stream, q, k, token_stride,
+                                    n_tokens, n_q_heads, n_k_heads, head_dim, q_gain, k_gain, eps),
+                      "rms_norm_heads_kernel");
 }
 
 }  // namespace tessera::cuda

@@ -15,7 +15,8 @@ namespace {
 // per thread was most of a decode step's RoPE kernel (~3.4 us of latency, docs/perf.md).
 __device__ __forceinline__ void rope_sin_cos(int p, int i, int n_dims, float freq_base, float freq_scale,
                                              const float* __restrict__ freq_factors,
-                                             const double* __restrict__ theta_table, float& s, float& c) {
+                                             const double* __restrict__ theta_table, float mscale, float& s,
+                                             float& c) {
   double theta;
   if (theta_table != nullptr) {
     theta = theta_table[i];
@@ -26,8 +27,8 @@ __device__ __forceinline__ void rope_sin_cos(int p, int i, int n_dims, float fre
   const double angle = static_cast<double>(p) * theta;
   double sd, cd;
   sincos(angle, &sd, &cd);
-  s = static_cast<float>(sd);
-  c = static_cast<float>(cd);
+  s = static_cast<float>(sd) * mscale;
+  c = static_cast<float>(cd) * mscale;
 }
 
 // One thread per pair of elements of a head: q heads, then k heads, then v heads, per token.
@@ -35,7 +36,7 @@ __global__ void rope_kv_kernel(float* __restrict__ q, const float* __restrict__ 
                                int64_t token_stride, int n_tokens, int n_head, int n_head_kv, int head_dim,
                                const int32_t* __restrict__ positions, int neox, int n_dims, float freq_base,
                                float freq_scale, const float* __restrict__ freq_factors,
-                               const double* __restrict__ theta_table, uint16_t* __restrict__ kc,
+                               const double* __restrict__ theta_table, float mscale, uint16_t* __restrict__ kc,
                                uint16_t* __restrict__ vc, int64_t cache_stride, int capacity) {
   pdl_wait();
   const int hp = head_dim / 2, half = n_dims / 2;
@@ -66,7 +67,7 @@ __global__ void rope_kv_kernel(float* __restrict__ q, const float* __restrict__ 
     ia = neox ? i : 2 * i;
     ib = neox ? i + half : 2 * i + 1;
     float s, c;
-    rope_sin_cos(p, i, n_dims, freq_base, freq_scale, freq_factors, theta_table, s, c);
+    rope_sin_cos(p, i, n_dims, freq_base, freq_scale, freq_factors, theta_table, mscale, s, c);
     const float x0 = src[ia], x1 = src[ib];
     a = x0 * c - x1 * s;
     b = x0 * s + x1 * c;
@@ -90,7 +91,7 @@ __global__ void rope_kv_kernel(float* __restrict__ q, const float* __restrict__ 
 __global__ void rope_kernel(float* x, int64_t token_stride, int n_tokens, int n_heads, int head_dim,
                             const int32_t* __restrict__ positions, int neox, int n_dims, float freq_base,
                             float freq_scale, const float* __restrict__ freq_factors,
-                            const double* __restrict__ theta_table) {
+                            const double* __restrict__ theta_table, float mscale) {
   pdl_wait();
   const int half = n_dims / 2;
   const int64_t g = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
@@ -100,7 +101,7 @@ __global__ void rope_kernel(float* x, int64_t token_stride, int n_tokens, int n_
   const int rem = static_cast<int>(g % per_token);
   const int h = rem / half, i = rem % half;
   float s, c;
-  rope_sin_cos(positions[t], i, n_dims, freq_base, freq_scale, freq_factors, theta_table, s, c);
+  rope_sin_cos(positions[t], i, n_dims, freq_base, freq_scale, freq_factors, theta_table, mscale, s, c);
   float* head = x + t * token_stride + static_cast<int64_t>(h) * head_dim;
   const int ia = neox ? i : 2 * i;
   const int ib = neox ? i + half : 2 * i + 1;
@@ -124,7 +125,8 @@ Status rope(float* x, int64_t token_stride, int n_tokens, int n_heads, int head_
   return check_launch(
       launch_kernel(rope_kernel, dim3(static_cast<unsigned>((n + threads - 1) / threads)), dim3(threads), 0, stream, x,
                     token_stride, n_tokens, n_heads, head_dim, positions, config.style == RopeStyle::NeoX ? 1 : 0,
-                    config.n_dims, config.freq_base, config.freq_scale, config.freq_factors, config.theta),
+                    config.n_dims, config.freq_base, config.freq_scale, config.freq_factors, config.theta,
+                    config.attn_factor),
       "rope_kernel");
 }
 
@@ -156,7 +158,8 @@ Status rope_qk_to_cache(float* q, const float* k, const float* v, int64_t token_
       launch_kernel(rope_kv_kernel, dim3(static_cast<unsigned>((n + threads - 1) / threads)), dim3(threads), 0, stream,
                     q, k, v, token_stride, n_tokens, n_head, n_head_kv, head_dim, positions,
                     config.style == RopeStyle::NeoX ? 1 : 0, config.n_dims, config.freq_base, config.freq_scale,
-                    config.freq_factors, config.theta, cache.k, cache.v, cache.stride, cache.capacity),
+                    config.freq_factors, config.theta, config.attn_factor, cache.k, cache.v, cache.stride,
+                    cache.capacity),
       "rope_kv_kernel");
 }
 

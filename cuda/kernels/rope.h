@@ -26,6 +26,8 @@ struct RopeConfig {
   // Device pointer to the n_dims/2 values theta_i of the formula below, precomputed in f64
   // (rope_theta_table), or null to compute them per thread.
   const double* theta = nullptr;
+  // Multiplies cos and sin (LongRoPE's attention factor); 1 for every other model.
+  float attn_factor = 1.0f;
 };
 
 // theta_i = freq_scale * freq_base^(-2i/n_dims) / freq_factors[i] for i < n_dims/2 (factors may be

@@ -2,6 +2,7 @@
 // (the Engine suite repeats the stories260K check end to end).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -106,8 +107,9 @@ TEST_P(HfFixture, GreedyIdsAndFirstLogitsMatchTransformers) {
   auto l = load_fixture("hf/" + variant["file"].get<std::string>(), KvCacheType::F32, 128);
   ASSERT_TRUE(l.model);
   EXPECT_EQ(l.spec.n_vocab, ref["vocab_size"].get<int64_t>());
-  EXPECT_EQ(l.spec.tied_embeddings, ref["config"]["tie_word_embeddings"].get<bool>());
-  EXPECT_EQ(l.spec.rope.mode, arch == "qwen2" ? RopeMode::NeoX : RopeMode::Normal);
+  EXPECT_EQ(l.spec.tied_embeddings, ref["config"].value("tie_word_embeddings", false));
+  const bool llama_family = arch == "llama2" || arch == "mixtral";
+  EXPECT_EQ(l.spec.rope.mode, llama_family ? RopeMode::Normal : RopeMode::NeoX);
   int logits_checked = 0;
   for (const auto& c : variant["cases"]) {
     const auto prompt = c["prompt_ids"].get<std::vector<int32_t>>();
@@ -138,7 +140,58 @@ TEST_P(HfFixture, GreedyIdsAndFirstLogitsMatchTransformers) {
   EXPECT_GT(logits_checked, 0);
 }
 
-INSTANTIATE_TEST_SUITE_P(Transformers, HfFixture, ::testing::Values("llama2", "qwen2"));
+INSTANTIATE_TEST_SUITE_P(Transformers, HfFixture,
+                         ::testing::Values("llama2", "qwen2", "qwen3", "gemma2", "gemma3", "phi3", "mixtral"));
+
+// The block choices each architecture's file leads to (what the reference models were built with).
+TEST(FixtureModels, BlockChoicesOfTheHfModels) {
+  auto spec_of = [](const std::string& arch) {
+    auto l = load_fixture("hf/" + arch + "-f16.gguf", KvCacheType::F32, 64);
+    return std::move(l.spec);
+  };
+  const ModelSpec qwen3 = spec_of("qwen3");
+  EXPECT_TRUE(qwen3.layers[0].has(LayerTensor::QNorm));
+  EXPECT_TRUE(qwen3.layers[0].has(LayerTensor::KNorm));
+  EXPECT_EQ(qwen3.head_dim, 64);
+  EXPECT_FLOAT_EQ(qwen3.attention_scale, 0.125f);
+
+  const ModelSpec g2 = spec_of("gemma2");
+  EXPECT_EQ(g2.activation, FfnActivation::GeluTanh);
+  EXPECT_FLOAT_EQ(g2.embedding_scale, std::sqrt(128.0f));
+  EXPECT_FLOAT_EQ(g2.attention_softcap, 50.0f);
+  EXPECT_FLOAT_EQ(g2.final_softcap, 30.0f);
+  EXPECT_EQ(g2.sliding_window, 12);
+  EXPECT_TRUE(g2.layers[0].sliding);
+  EXPECT_FALSE(g2.layers[1].sliding);
+  EXPECT_TRUE(g2.layers[2].sliding);
+  EXPECT_TRUE(g2.layers[0].has(LayerTensor::AttnPostNorm));
+  EXPECT_TRUE(g2.layers[0].has(LayerTensor::FfnPostNorm));
+
+  const ModelSpec g3 = spec_of("gemma3");
+  EXPECT_FLOAT_EQ(g3.attention_softcap, 0.0f);
+  EXPECT_FLOAT_EQ(g3.final_softcap, 0.0f);
+  for (int l = 0; l < 5; ++l) EXPECT_TRUE(g3.layers[static_cast<size_t>(l)].sliding) << l;
+  EXPECT_FALSE(g3.layers[5].sliding);
+  EXPECT_FLOAT_EQ(g3.rope.freq_base, 1e6f);
+  EXPECT_FLOAT_EQ(g3.rope_swa.freq_base, 1e4f);
+
+  const ModelSpec phi3 = spec_of("phi3");
+  // Q|K|V and gate|up are row views into the fused tensors.
+  const LayerSpec& p0 = phi3.layers[0];
+  EXPECT_EQ(p0[LayerTensor::Wq].dims, (std::vector<int64_t>{128, 128}));
+  EXPECT_EQ(p0[LayerTensor::Wv].dims, (std::vector<int64_t>{128, 128}));
+  EXPECT_EQ(p0[LayerTensor::Wq].data.data() + p0[LayerTensor::Wq].data.size(), p0[LayerTensor::Wk].data.data());
+  EXPECT_EQ(p0[LayerTensor::FfnGate].dims, (std::vector<int64_t>{128, 256}));
+  EXPECT_EQ(p0[LayerTensor::FfnGate].data.data() + p0[LayerTensor::FfnGate].data.size(),
+            p0[LayerTensor::FfnUp].data.data());
+
+  const ModelSpec mixtral = spec_of("mixtral");
+  EXPECT_EQ(mixtral.n_expert, 4);
+  EXPECT_EQ(mixtral.n_expert_used, 2);
+  EXPECT_TRUE(mixtral.layers[0].is_moe());
+  EXPECT_FALSE(mixtral.layers[0].has(LayerTensor::FfnGate));
+  EXPECT_EQ(mixtral.layers[0][LayerTensor::ExpertDown].dims, (std::vector<int64_t>{256, 128, 4}));
+}
 
 }  // namespace
 }  // namespace tessera::test

@@ -1,0 +1,125 @@
+#include <cmath>
+#include <string>
+
+#include "cuda_check.h"
+#include "kernels/launch.cuh"
+#include "kernels/moe.h"
+
+namespace tessera::cuda {
+namespace {
+
+// (v, i) beats (bv, bi): the first candidate always does (so a row of NaNs still yields valid
+// ids), then larger values, then the lower index on ties.
+__device__ __forceinline__ bool better(float v, int i, float bv, int bi) {
+  return bi < 0 || v > bv || (v == bv && i < bi);
+}
+
+// One warp per token: k rounds of a warp-wide arg-max over the experts not chosen yet.
+__global__ void moe_route_kernel(const float* __restrict__ logits, int64_t ld, int n_tokens, int n_expert, int k,
+                                 int32_t* __restrict__ ids, float* __restrict__ weights) {
+  pdl_wait();
+  const int t = static_cast<int>((static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) >> 5);
+  const int lane = threadIdx.x & 31;
+  if (t >= n_tokens) return;
+  const float* row = logits + static_cast<int64_t>(t) * ld;
+  int chosen[kMaxExpertsUsed];
+  float value[kMaxExpertsUsed];
+  for (int j = 0; j < k; ++j) {
+    float bv = -INFINITY;
+    int bi = -1;
+    for (int i = lane; i < n_expert; i += 32) {
+      bool taken = false;
+      for (int c = 0; c < j; ++c) taken = taken || chosen[c] == i;
+      if (taken) continue;
+      const float v = row[i];
+      if (better(v, i, bv, bi)) {
+        bv = v;
+        bi = i;
+      }
+    }
+#pragma unroll
+    for (int off = 16; off > 0; off >>= 1) {
+      const float ov = __shfl_xor_sync(0xFFFFFFFFu, bv, off);
+      const int oi = __shfl_xor_sync(0xFFFFFFFFu, bi, off);
+      if (oi >= 0 && better(ov, oi, bv, bi)) {
+        bv = ov;
+        bi = oi;
+      }
+    }
+    chosen[j] = bi;  // every lane holds the same choice
+    value[j] = bv;
+  }
+  if (lane != 0) return;
+  float sum = 0.0f;
+  for (int j = 0; j < k; ++j) sum += expf(value[j] - value[0]);
+  for (int j = 0; j < k; ++j) {
+    ids[static_cast<int64_t>(t) * k + j] = chosen[j];
+    weights[static_cast<int64_t>(t) * k + j] = expf(value[j] - value[0]) / sum;
+  }
+}
+
+__global__ void gather_rows_kernel(const float* __restrict__ src, int64_t ld_src, const int32_t* __restrict__ index,
+                                   int64_t n, float* __restrict__ dst, int64_t ld_dst) {
+  pdl_wait();
+  const int64_t r = blockIdx.x;
+  const float* s = src + static_cast<int64_t>(index[r]) * ld_src;
+  float* d = dst + r * ld_dst;
+  for (int64_t i = threadIdx.x; i < n; i += blockDim.x) d[i] = s[i];
+}
+
+__global__ void moe_combine_kernel(const float* __restrict__ rows, int64_t ld_rows, const int32_t* __restrict__ slot_row,
+                                   const float* __restrict__ weights, int k, int64_t n, float* __restrict__ out,
+                                   int64_t ld_out, bool accumulate) {
+  pdl_wait();
+  const int64_t t = blockIdx.y;
+  const int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  float acc = 0.0f;
+  for (int j = 0; j < k; ++j) {
+    const int64_t slot = t * k + j;
+    const int64_t r = slot_row != nullptr ? slot_row[slot] : slot;
+    acc += weights[slot] * rows[r * ld_rows + i];
+  }
+  float* o = out + t * ld_out + i;
+  *o = accumulate ? *o + acc : acc;
+}
+
+}  // namespace
+
+Status moe_route(const float* logits, int64_t ld, int n_tokens, int n_expert, int k, int32_t* ids, float* weights,
+                 cudaStream_t stream) {
+  if (n_tokens < 0 || n_expert < 1 || k < 1 || k > n_expert || k > kMaxExpertsUsed || ld < n_expert)
+    return make_error(ErrorKind::InvalidArgument, "moe_route: bad shape (" + std::to_string(n_expert) + " experts, " +
+                                                      std::to_string(k) + " used, at most " +
+                                                      std::to_string(kMaxExpertsUsed) + ")");
+  if (n_tokens == 0) return {};
+  constexpr int threads = 128;
+  const unsigned blocks = static_cast<unsigned>((static_cast<int64_t>(n_tokens) * 32 + threads - 1) / threads);
+  return check_launch(launch_kernel(moe_route_kernel, dim3(blocks), dim3(threads), 0, stream, logits, ld, n_tokens,
+                                    n_expert, k, ids, weights),
+                      "moe_route_kernel");
+}
+
+Status gather_rows(const float* src, int64_t ld_src, const int32_t* index, int n_rows, int64_t n, float* dst,
+                   int64_t ld_dst, cudaStream_t stream) {
+  if (n_rows < 0 || n <= 0 || ld_src < n || ld_dst < n)
+    return make_error(ErrorKind::InvalidArgument, "gather_rows: bad shape");
+  if (n_rows == 0) return {};
+  return check_launch(launch_kernel(gather_rows_kernel, dim3(static_cast<unsigned>(n_rows)), dim3(256), 0, stream, src,
+                                    ld_src, index, n, dst, ld_dst),
+                      "gather_rows_kernel");
+}
+
+Status moe_combine(const float* rows, int64_t ld_rows, const int32_t* slot_row, const float* weights, int n_tokens,
+                   int k, int64_t n, float* out, int64_t ld_out, bool accumulate, cudaStream_t stream) {
+  if (n_tokens < 0 || n_tokens > 65535 || k < 1 || n <= 0 || ld_rows < n || ld_out < n)
+    return make_error(ErrorKind::InvalidArgument, "moe_combine: bad shape");
+  if (n_tokens == 0) return {};
+  constexpr int threads = 256;
+  const dim3 grid(static_cast<unsigned>((n + threads - 1) / threads), static_cast<unsigned>(n_tokens));
+  return check_launch(launch_kernel(moe_combine_kernel, grid, dim3(threads), 0, stream, rows, ld_rows, slot_row,
+                                    weights, k, n, out, ld_out, accumulate),
+                      "moe_combine_kernel");
+}
+
+}  // namespace tessera::cuda
