@@ -86,6 +86,56 @@ std::vector<ForwardCase> forward_cases() {
   c.qkv_bias = true;
   c.tied = true;
   v.push_back({"qwen2_q4_k_tied_q6_k", c});
+
+  // The architectures beyond the Llama family: each block choice on its own small model.
+  auto moe = [](RandomModelConfig m, int32_t n_expert, int32_t used) {
+    m.n_expert = n_expert;
+    m.n_expert_used = used;
+    return m;
+  };
+  c = {};
+  c.arch = "qwen3";
+  c.head_size = 32;  // wider than n_embd / n_head, as Qwen3 models are
+  c.tied = true;
+  v.push_back({"qwen3_qk_norm_wide_heads", c});
+  c = quantized(GgmlType::Q4_K, GgmlType::Q8_0);
+  c.arch = "qwen3";
+  v.push_back({"qwen3_q4_k", c});
+  v.push_back({"qwen3moe_8_experts_top2", moe([] { RandomModelConfig m; m.arch = "qwen3moe"; return m; }(), 8, 2)});
+  c = quantized(GgmlType::Q8_0);
+  c.arch = "qwen3moe";
+  v.push_back({"qwen3moe_q8_0_top3", moe(c, 6, 3)});
+  v.push_back({"mixtral_4_experts_top2", moe(RandomModelConfig{}, 4, 2)});
+  v.push_back({"mixtral_q4_k", moe(quantized(GgmlType::Q4_K), 4, 2)});
+  c = {};
+  c.arch = "gemma2";
+  c.sliding_window = 4;  // shorter than the test's 12 tokens, so layer 0's window matters
+  c.attn_softcap = 2.0;   // small caps so tanh bends the random logits
+  c.final_softcap = 3.0;
+  c.tied = true;
+  v.push_back({"gemma2_window_softcaps_geglu", c});
+  c = {};
+  c.arch = "gemma3";
+  c.n_layer = 6;  // five sliding layers and one full one
+  c.sliding_window = 3;
+  c.rope_base = 1000000.0;
+  c.rope_base_swa = 10000.0;
+  c.head_size = 32;
+  c.tied = true;
+  v.push_back({"gemma3_5to1_windows_swa_rope_qk_norm", c});
+  c = quantized(GgmlType::Q4_K, GgmlType::Q6_K);
+  c.arch = "gemma3";
+  c.sliding_window = 5;
+  c.tied = true;
+  v.push_back({"gemma3_q4_k", c});
+  c = {};
+  c.arch = "phi3";
+  c.n_head_kv = 4;
+  v.push_back({"phi3_fused_qkv_gate_up", c});
+  c = quantized(GgmlType::Q4_K);
+  c.arch = "phi3";
+  c.n_head_kv = 4;
+  v.push_back({"phi3_q4_k", c});
   return v;
 }
 

@@ -1,5 +1,8 @@
-// Small Llama-family models with random weights, written with GgufWriter for the model, backend,
-// engine and CLI suites (header-only so every suite can include it as "core/model/random_model.h").
+// Small models of every architecture with random weights, written with GgufWriter for the model,
+// backend, engine and CLI suites (header-only so every suite can include it as
+// "core/model/random_model.h"). The tensor list comes from the architecture table
+// (model/model_layout.h) and the metadata from hparams_io's writer, as for `synth`; the values are
+// this file's own random numbers.
 #pragma once
 
 #include <algorithm>
@@ -16,6 +19,9 @@
 
 #include "gguf/gguf_file.h"
 #include "gguf/gguf_writer.h"
+#include "model/architectures.h"
+#include "model/hparams_io.h"
+#include "model/model_layout.h"
 #include "quant/quantize.h"
 #include "support/test_support.h"
 
@@ -41,6 +47,12 @@ struct RandomModelConfig {
   double low_freq_factor = 1.0, high_freq_factor = 4.0, original_ctx = 64.0;
   bool tied = false;
   bool qkv_bias = false;
+  int64_t head_size = 0;  // 0: n_embd / n_head
+  int32_t n_expert = 0;   // > 0: a mixture-of-experts model (llama: Mixtral-style; qwen3moe)
+  int32_t n_expert_used = 0;
+  int32_t sliding_window = 0;  // gemma2/gemma3: the sliding layers' window
+  double rope_base_swa = 0;    // gemma3: the sliding layers' rope base (0: rope_base)
+  double attn_softcap = 0, final_softcap = 0;  // gemma2
   GgmlType matrix_type = GgmlType::F32;  // attention and feed-forward matrices
   GgmlType embd_type = GgmlType::F32;    // token_embd and output
   uint32_t seed = 1;
@@ -51,7 +63,7 @@ struct RandomModelConfig {
   std::map<std::string, std::vector<int64_t>> reshape;  // tensors written with other dims (error tests)
   std::map<std::string, GgmlType> retype;  // tensors written as this type with zero bytes (error tests)
 
-  int64_t head_dim() const { return n_embd / n_head; }
+  int64_t head_dim() const { return head_size > 0 ? head_size : n_embd / n_head; }
   int64_t rot() const { return n_rot > 0 ? n_rot : head_dim(); }
 };
 
@@ -101,25 +113,46 @@ inline void add_tokenizer_metadata(gguf::GgufWriter& w, int64_t n_vocab, int32_t
   w.set_bool("tokenizer.ggml.add_eos_token", false);
 }
 
+// The hyperparameters of `c` as a ModelSpec (no tensors), the input of the metadata writer and the
+// tensor layout.
+inline ModelSpec random_model_hparams(const RandomModelConfig& c) {
+  ModelSpec m;
+  m.architecture = c.arch;
+  m.n_vocab = c.n_vocab;
+  m.n_embd = c.n_embd;
+  m.n_layer = c.n_layer;
+  m.n_head = c.n_head;
+  m.n_head_kv = c.n_head_kv;
+  m.head_dim = c.head_dim();
+  m.n_ctx_train = c.n_ctx_train;
+  m.rms_eps = static_cast<float>(c.rms_eps);
+  m.rope.n_dims = static_cast<int32_t>(c.rot());
+  m.rope.freq_base = static_cast<float>(c.rope_base);
+  if (c.scaling == RopeScalingKind::Linear) m.rope.freq_scale = static_cast<float>(1.0 / c.scaling_factor);
+  if (c.scaling == RopeScalingKind::RopeFreqsTensor) m.rope.freq_factors.assign(static_cast<size_t>(c.rot() / 2), 1.0f);
+  m.rope_swa = m.rope;
+  if (c.rope_base_swa > 0) m.rope_swa.freq_base = static_cast<float>(c.rope_base_swa);
+  m.sliding_window = c.sliding_window;
+  m.attention_softcap = static_cast<float>(c.attn_softcap);
+  m.final_softcap = static_cast<float>(c.final_softcap);
+  m.n_expert = c.n_expert;
+  m.n_expert_used = c.n_expert_used;
+  m.tied_embeddings = c.tied;
+  m.layers.assign(static_cast<size_t>(c.n_layer), LayerSpec{});
+  for (auto& l : m.layers) l.n_ff = c.n_ff;
+  if (const Architecture* a = find_architecture(c.arch)) set_default_sliding_layers(*a, m);
+  return m;
+}
+
 // The GGUF image of a random model described by `c`.
 inline std::vector<uint8_t> random_model_bytes(const RandomModelConfig& c) {
   gguf::GgufWriter w;
   const std::string a = c.arch;
-  w.set_string("general.architecture", a);
+  const ModelSpec hp = random_model_hparams(c);
+  auto st = write_hyperparameters(w, hp);
+  EXPECT_TRUE(st.ok()) << st.error().describe();
   w.set_string("general.name", "random-" + a);
-  w.set_u32(a + ".context_length", static_cast<uint32_t>(c.n_ctx_train));
-  w.set_u32(a + ".embedding_length", static_cast<uint32_t>(c.n_embd));
-  w.set_u32(a + ".block_count", static_cast<uint32_t>(c.n_layer));
-  w.set_u32(a + ".feed_forward_length", static_cast<uint32_t>(c.n_ff));
-  w.set_u32(a + ".attention.head_count", static_cast<uint32_t>(c.n_head));
-  w.set_u32(a + ".attention.head_count_kv", static_cast<uint32_t>(c.n_head_kv));
-  w.set_f32(a + ".attention.layer_norm_rms_epsilon", static_cast<float>(c.rms_eps));
-  w.set_u32(a + ".rope.dimension_count", static_cast<uint32_t>(c.rot()));
-  w.set_f32(a + ".rope.freq_base", static_cast<float>(c.rope_base));
-  if (c.scaling == RopeScalingKind::Linear) {
-    w.set_string(a + ".rope.scaling.type", "linear");
-    w.set_f32(a + ".rope.scaling.factor", static_cast<float>(c.scaling_factor));
-  } else if (c.scaling == RopeScalingKind::Llama3Metadata) {
+  if (c.scaling == RopeScalingKind::Llama3Metadata) {
     w.set_string(a + ".rope.scaling.type", "llama3");
     w.set_f32(a + ".rope.scaling.factor", static_cast<float>(c.scaling_factor));
     w.set_f32(a + ".rope.scaling.low_freq_factor", static_cast<float>(c.low_freq_factor));
@@ -129,56 +162,52 @@ inline std::vector<uint8_t> random_model_bytes(const RandomModelConfig& c) {
   if (c.with_tokenizer) add_tokenizer_metadata(w, c.n_vocab, c.eos_id);
   if (!c.chat_template.empty()) w.set_string("tokenizer.chat_template", c.chat_template);
 
+  const SlotMask optional = c.qkv_bias ? slot_mask({LayerTensor::Bq, LayerTensor::Bk, LayerTensor::Bv}) : 0;
+  auto layout = file_tensor_layout(hp, optional);
+  EXPECT_TRUE(layout.ok()) << layout.error().describe();
+  if (!layout.ok()) return {};
   uint32_t seed = c.seed * 1000u;
-  const int64_t d = c.n_embd, hd = c.head_dim(), qd = c.n_head * hd, kvd = c.n_head_kv * hd;
-  auto add = [&](const std::string& name, GgmlType type, std::vector<int64_t> dims, float stddev, float mean = 0.0f) {
-    if (c.omit.count(name)) return;
-    if (auto it = c.reshape.find(name); it != c.reshape.end()) dims = it->second;
+  const float ws = 1.0f / std::sqrt(static_cast<float>(c.n_embd));
+  for (const FileTensor& t : *layout) {
+    if (c.omit.count(t.name)) continue;
+    std::vector<int64_t> dims = t.dims;
+    if (auto it = c.reshape.find(t.name); it != c.reshape.end()) dims = it->second;
     int64_t n = 1;
     for (int64_t x : dims) n *= x;
-    if (auto it = c.retype.find(name); it != c.retype.end()) {
+    if (auto it = c.retype.find(t.name); it != c.retype.end()) {
       std::vector<uint8_t> zeros(tensor_bytes_unchecked(it->second, static_cast<uint64_t>(n)));
-      auto st = w.add_tensor(name, it->second, dims, std::move(zeros));
-      EXPECT_TRUE(st.ok()) << st.error().describe();
-      return;
+      auto added = w.add_tensor(t.name, it->second, dims, std::move(zeros));
+      EXPECT_TRUE(added.ok()) << added.error().describe();
+      continue;
     }
-    std::vector<float> v = random_floats(static_cast<size_t>(n), ++seed, stddev);
-    for (float& x : v) x += mean;
-    auto st = w.add_tensor(name, type, dims, encode_tensor(type, dims, v));
-    EXPECT_TRUE(st.ok()) << st.error().describe();
-  };
-  const float ws = 1.0f / std::sqrt(static_cast<float>(d));
-  add("token_embd.weight", c.embd_type, {d, c.n_vocab}, 1.0f);
-  for (int64_t l = 0; l < c.n_layer; ++l) {
-    const std::string p = "blk." + std::to_string(l) + ".";
-    add(p + "attn_norm.weight", GgmlType::F32, {d}, 0.1f, 1.0f);
-    add(p + "attn_q.weight", c.matrix_type, {d, qd}, 2.0f * ws);
-    add(p + "attn_k.weight", c.matrix_type, {d, kvd}, 2.0f * ws);
-    add(p + "attn_v.weight", c.matrix_type, {d, kvd}, ws);
-    if (c.qkv_bias) {
-      add(p + "attn_q.bias", GgmlType::F32, {qd}, 0.5f);
-      add(p + "attn_k.bias", GgmlType::F32, {kvd}, 0.5f);
-      add(p + "attn_v.bias", GgmlType::F32, {kvd}, 0.5f);
+    std::vector<float> v;
+    GgmlType type = GgmlType::F32;
+    if (t.role == TensorRole::RopeDivisors) {
+      // Divisors from 1 to scaling_factor, as Llama 3.1's file carries them.
+      const int64_t half = n;
+      for (int64_t i = 0; i < half; ++i)
+        v.push_back(1.0f + static_cast<float>(c.scaling_factor - 1.0) * static_cast<float>(i) /
+                               static_cast<float>(std::max<int64_t>(1, half - 1)));
+    } else if (t.role == TensorRole::NormGain) {
+      v = random_floats(static_cast<size_t>(n), ++seed, 0.1f);
+      for (float& x : v) x += 1.0f;
+    } else if (t.role == TensorRole::Bias) {
+      v = random_floats(static_cast<size_t>(n), ++seed, 0.5f);
+    } else {
+      // Scales that keep the activations of a few random layers in a sane range.
+      const bool router = t.layer_slots.size() == 1 && t.layer_slots.front() == LayerTensor::Router;
+      float stddev = ws;
+      if (t.name == "token_embd.weight") stddev = 1.0f;
+      if (!t.layer_slots.empty() && (t.layer_slots.front() == LayerTensor::Wq || t.layer_slots.front() == LayerTensor::Wk))
+        stddev = 2.0f * ws;
+      if (!t.layer_slots.empty() && (t.layer_slots.front() == LayerTensor::FfnDown || t.layer_slots.front() == LayerTensor::ExpertDown))
+        stddev = 1.0f / std::sqrt(static_cast<float>(c.n_ff));
+      if (router) stddev = 4.0f * ws;  // distinct expert choices
+      v = random_floats(static_cast<size_t>(n), ++seed, stddev);
+      type = router ? GgmlType::F32 : t.is_output ? c.embd_type : c.matrix_type;
     }
-    add(p + "attn_output.weight", c.matrix_type, {qd, d}, ws);
-    add(p + "ffn_norm.weight", GgmlType::F32, {d}, 0.1f, 1.0f);
-    add(p + "ffn_gate.weight", c.matrix_type, {d, c.n_ff}, ws);
-    add(p + "ffn_up.weight", c.matrix_type, {d, c.n_ff}, ws);
-    add(p + "ffn_down.weight", c.matrix_type, {c.n_ff, d}, 1.0f / std::sqrt(static_cast<float>(c.n_ff)));
-  }
-  add("output_norm.weight", GgmlType::F32, {d}, 0.1f, 1.0f);
-  if (!c.tied) add("output.weight", c.embd_type, {d, c.n_vocab}, ws);
-  if (c.scaling == RopeScalingKind::RopeFreqsTensor) {
-    // Divisors from 1 to scaling_factor, as Llama 3.1's file carries them.
-    const int64_t half = c.rot() / 2;
-    std::vector<float> f(static_cast<size_t>(half));
-    for (int64_t i = 0; i < half; ++i)
-      f[static_cast<size_t>(i)] = 1.0f + static_cast<float>(c.scaling_factor - 1.0) * static_cast<float>(i) /
-                                             static_cast<float>(std::max<int64_t>(1, half - 1));
-    if (!c.omit.count("rope_freqs.weight")) {
-      auto st = w.add_tensor_f32("rope_freqs.weight", {half}, f);
-      EXPECT_TRUE(st.ok()) << st.error().describe();
-    }
+    auto added = w.add_tensor(t.name, type, dims, encode_tensor(type, dims, v));
+    EXPECT_TRUE(added.ok()) << added.error().describe();
   }
   auto bytes = w.to_bytes();
   EXPECT_TRUE(bytes.ok()) << bytes.error().describe();

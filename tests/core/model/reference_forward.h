@@ -1,9 +1,10 @@
-// An independent float64 implementation of the Llama-family equations (model_spec.h), written
-// from the definitions without any of the engine's code: no KV cache (every position recomputed),
+// An independent float64 implementation of the forward pass of every supported architecture
+// (Llama family, Qwen3 and Qwen3-MoE, Gemma 2/3, Phi-3, Mixtral), written from the definitions without any of the engine's code: no KV cache (every position recomputed),
 // its own RoPE and llama3 factors. Weights are the file's tensors, dequantized with
 // dequantize_row (so quantized models are compared on exactly the weights they hold).
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <string>
@@ -83,38 +84,110 @@ inline std::vector<double> reference_rope_divisors(const RandomModelConfig& c, c
   return div;
 }
 
+// The block choices of each architecture, written down here from the models' definitions
+// (Hugging Face modelling code and the GGUF conventions), not taken from the engine's table.
+struct ReferenceArch {
+  bool neox = false;        // rotate pairs (i, i + rot/2) instead of (2i, 2i+1)
+  bool qk_norm = false;     // per-head RMS norm of q and k before RoPE
+  bool post_norms = false;  // an RMS norm on the attention and FFN outputs before the residual add
+  bool gelu = false;        // GeGLU (gelu-tanh) instead of SwiGLU
+  bool scale_embd = false;  // embeddings times sqrt(n_embd)
+  bool fused = false;       // phi3: one attn_qkv matrix, one ffn_up holding gate then up
+  int sliding_period = 0;   // layer l slides when l % period < period - 1 (with a window)
+};
+
+inline ReferenceArch reference_arch(const std::string& a) {
+  ReferenceArch r;
+  if (a == "qwen2") r.neox = true;
+  if (a == "qwen3" || a == "qwen3moe") r.neox = r.qk_norm = true;
+  if (a == "phi3") r.neox = r.fused = true;
+  if (a == "gemma2" || a == "gemma3") {
+    r.neox = r.post_norms = r.gelu = r.scale_embd = true;
+    r.qk_norm = a == "gemma3";
+    r.sliding_period = a == "gemma2" ? 2 : 6;
+  }
+  return r;
+}
+
+inline Matrix rows_of(const Matrix& m, size_t first, size_t n) {
+  return Matrix(m.begin() + static_cast<std::ptrdiff_t>(first), m.begin() + static_cast<std::ptrdiff_t>(first + n));
+}
+
+inline double softcap_ref(double x, double cap) { return cap > 0 ? cap * std::tanh(x / cap) : x; }
+
+// Gated FFN of one token: act(gate·h) * (up·h), then down.
+inline std::vector<double> glu_ffn_ref(const Matrix& wg, const Matrix& wu, const Matrix& wd, const std::vector<double>& h,
+                                       bool gelu) {
+  auto g = mat_vec(wg, h);
+  const auto u = mat_vec(wu, h);
+  for (size_t i = 0; i < g.size(); ++i) {
+    const double x = g[i];
+    const double a = gelu ? 0.5 * x * (1.0 + std::tanh(std::sqrt(2.0 / std::numbers::pi) * (x + 0.044715 * x * x * x)))
+                          : x / (1.0 + std::exp(-x));
+    g[i] = a * u[i];
+  }
+  return mat_vec(wd, g);
+}
+
 // Logits for every position of `tokens`: [position][n_vocab].
 inline std::vector<std::vector<double>> reference_logits(const RandomModelConfig& c, const gguf::GgufFile& f,
                                                          const std::vector<int32_t>& tokens) {
+  const ReferenceArch arch = reference_arch(c.arch);
   const int64_t d = c.n_embd, hd = c.head_dim(), nh = c.n_head, nkv = c.n_head_kv, rot = c.rot();
   const size_t T = tokens.size();
-  const bool neox = c.arch == "qwen2";
   const std::vector<double> div = reference_rope_divisors(c, f);
-  auto rope = [&](double* x, size_t pos) {
+  auto rope = [&](double* x, size_t pos, double base) {
     for (int64_t i = 0; i < rot / 2; ++i) {
-      const double theta = static_cast<double>(pos) * std::pow(c.rope_base, -2.0 * static_cast<double>(i) / static_cast<double>(rot)) /
+      const double theta = static_cast<double>(pos) * std::pow(base, -2.0 * static_cast<double>(i) / static_cast<double>(rot)) /
                            div[static_cast<size_t>(i)];
-      const int64_t i0 = neox ? i : 2 * i, i1 = neox ? i + rot / 2 : 2 * i + 1;
+      const int64_t i0 = arch.neox ? i : 2 * i, i1 = arch.neox ? i + rot / 2 : 2 * i + 1;
       const double a = x[i0], b = x[i1];
       x[i0] = a * std::cos(theta) - b * std::sin(theta);
       x[i1] = a * std::sin(theta) + b * std::cos(theta);
     }
   };
+  auto head_norm = [&](std::vector<double>& v, int64_t heads, const std::vector<double>& w) {
+    for (int64_t hh = 0; hh < heads; ++hh) {
+      std::vector<double> part(v.begin() + hh * hd, v.begin() + (hh + 1) * hd);
+      part = rms_norm_ref(part, w, c.rms_eps);
+      std::copy(part.begin(), part.end(), v.begin() + hh * hd);
+    }
+  };
 
   Matrix embd = load_matrix(f, "token_embd.weight");
   std::vector<std::vector<double>> x(T);
-  for (size_t t = 0; t < T; ++t) x[t] = embd[static_cast<size_t>(tokens[t])];
+  for (size_t t = 0; t < T; ++t) {
+    x[t] = embd[static_cast<size_t>(tokens[t])];
+    if (arch.scale_embd)
+      for (double& v : x[t]) v *= std::sqrt(static_cast<double>(d));
+  }
 
   for (int64_t l = 0; l < c.n_layer; ++l) {
     const std::string p = "blk." + std::to_string(l) + ".";
+    const bool sliding = c.sliding_window > 0 && arch.sliding_period > 0 && l % arch.sliding_period < arch.sliding_period - 1;
+    const double base = sliding && c.rope_base_swa > 0 ? c.rope_base_swa : c.rope_base;
     const auto attn_norm = load_vector(f, p + "attn_norm.weight");
-    const Matrix wq = load_matrix(f, p + "attn_q.weight"), wk = load_matrix(f, p + "attn_k.weight"),
-                 wv = load_matrix(f, p + "attn_v.weight"), wo = load_matrix(f, p + "attn_output.weight");
-    std::vector<double> bq, bk, bv;
+    Matrix wq, wk, wv;
+    if (arch.fused) {
+      const Matrix qkv = load_matrix(f, p + "attn_qkv.weight");
+      wq = rows_of(qkv, 0, static_cast<size_t>(nh * hd));
+      wk = rows_of(qkv, static_cast<size_t>(nh * hd), static_cast<size_t>(nkv * hd));
+      wv = rows_of(qkv, static_cast<size_t>((nh + nkv) * hd), static_cast<size_t>(nkv * hd));
+    } else {
+      wq = load_matrix(f, p + "attn_q.weight");
+      wk = load_matrix(f, p + "attn_k.weight");
+      wv = load_matrix(f, p + "attn_v.weight");
+    }
+    const Matrix wo = load_matrix(f, p + "attn_output.weight");
+    std::vector<double> bq, bk, bv, q_norm, k_norm;
     if (c.qkv_bias) {
       bq = load_vector(f, p + "attn_q.bias");
       bk = load_vector(f, p + "attn_k.bias");
       bv = load_vector(f, p + "attn_v.bias");
+    }
+    if (arch.qk_norm) {
+      q_norm = load_vector(f, p + "attn_q_norm.weight");
+      k_norm = load_vector(f, p + "attn_k_norm.weight");
     }
     std::vector<std::vector<double>> q(T), k(T), v(T);
     for (size_t t = 0; t < T; ++t) {
@@ -125,46 +198,90 @@ inline std::vector<std::vector<double>> reference_logits(const RandomModelConfig
       for (size_t i = 0; i < bq.size(); ++i) q[t][i] += bq[i];
       for (size_t i = 0; i < bk.size(); ++i) k[t][i] += bk[i];
       for (size_t i = 0; i < bv.size(); ++i) v[t][i] += bv[i];
-      for (int64_t hh = 0; hh < nh; ++hh) rope(&q[t][static_cast<size_t>(hh * hd)], t);
-      for (int64_t hh = 0; hh < nkv; ++hh) rope(&k[t][static_cast<size_t>(hh * hd)], t);
+      if (arch.qk_norm) {
+        head_norm(q[t], nh, q_norm);
+        head_norm(k[t], nkv, k_norm);
+      }
+      for (int64_t hh = 0; hh < nh; ++hh) rope(&q[t][static_cast<size_t>(hh * hd)], t, base);
+      for (int64_t hh = 0; hh < nkv; ++hh) rope(&k[t][static_cast<size_t>(hh * hd)], t, base);
+    }
+    std::vector<double> post_attn, post_ffn;
+    if (arch.post_norms) {
+      post_attn = load_vector(f, p + "post_attention_norm.weight");
+      post_ffn = load_vector(f, p + "post_ffw_norm.weight");
     }
     for (size_t t = 0; t < T; ++t) {
       std::vector<double> att(static_cast<size_t>(nh * hd), 0.0);
+      const size_t first = sliding && t + 1 > static_cast<size_t>(c.sliding_window) ? t + 1 - static_cast<size_t>(c.sliding_window) : 0;
       for (int64_t hh = 0; hh < nh; ++hh) {
         const int64_t g = hh / (nh / nkv);
-        std::vector<double> s(t + 1);
+        std::vector<double> s(t + 1, 0.0);
         double mx = -1e300;
-        for (size_t j = 0; j <= t; ++j) {
+        for (size_t j = first; j <= t; ++j) {
           double dot = 0;
           for (int64_t i = 0; i < hd; ++i) dot += q[t][static_cast<size_t>(hh * hd + i)] * k[j][static_cast<size_t>(g * hd + i)];
-          s[j] = dot / std::sqrt(static_cast<double>(hd));
+          s[j] = softcap_ref(dot / std::sqrt(static_cast<double>(hd)), c.attn_softcap);
           mx = std::max(mx, s[j]);
         }
         double sum = 0;
-        for (auto& e : s) sum += (e = std::exp(e - mx));
-        for (size_t j = 0; j <= t; ++j)
+        for (size_t j = first; j <= t; ++j) sum += (s[j] = std::exp(s[j] - mx));
+        for (size_t j = first; j <= t; ++j)
           for (int64_t i = 0; i < hd; ++i)
             att[static_cast<size_t>(hh * hd + i)] += s[j] / sum * v[j][static_cast<size_t>(g * hd + i)];
       }
-      const auto o = mat_vec(wo, att);
+      auto o = mat_vec(wo, att);
+      if (arch.post_norms) o = rms_norm_ref(o, post_attn, c.rms_eps);
       for (int64_t i = 0; i < d; ++i) x[t][static_cast<size_t>(i)] += o[static_cast<size_t>(i)];
     }
     const auto ffn_norm = load_vector(f, p + "ffn_norm.weight");
-    const Matrix wg = load_matrix(f, p + "ffn_gate.weight"), wu = load_matrix(f, p + "ffn_up.weight"),
-                 wd = load_matrix(f, p + "ffn_down.weight");
+    const size_t F = static_cast<size_t>(c.n_ff);
+    if (c.n_expert > 0) {
+      // Softmax router over all experts, the top n_expert_used, their weights renormalised to sum 1.
+      const Matrix router = load_matrix(f, p + "ffn_gate_inp.weight");
+      const Matrix eg = load_matrix(f, p + "ffn_gate_exps.weight"), eu = load_matrix(f, p + "ffn_up_exps.weight"),
+                   ed = load_matrix(f, p + "ffn_down_exps.weight");
+      for (size_t t = 0; t < T; ++t) {
+        const auto h = rms_norm_ref(x[t], ffn_norm, c.rms_eps);
+        auto logits = mat_vec(router, h);
+        const double mx = *std::max_element(logits.begin(), logits.end());
+        std::vector<size_t> order(logits.size());
+        for (size_t e = 0; e < order.size(); ++e) order[e] = e;
+        std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return logits[a] > logits[b]; });
+        double wsum = 0;
+        for (int32_t k2 = 0; k2 < c.n_expert_used; ++k2) wsum += std::exp(logits[order[static_cast<size_t>(k2)]] - mx);
+        for (int32_t k2 = 0; k2 < c.n_expert_used; ++k2) {
+          const size_t e = order[static_cast<size_t>(k2)];
+          const double w = std::exp(logits[e] - mx) / wsum;
+          const auto o = glu_ffn_ref(rows_of(eg, e * F, F), rows_of(eu, e * F, F), rows_of(ed, e * static_cast<size_t>(d), static_cast<size_t>(d)),
+                                     h, arch.gelu);
+          for (int64_t i = 0; i < d; ++i) x[t][static_cast<size_t>(i)] += w * o[static_cast<size_t>(i)];
+        }
+      }
+      continue;
+    }
+    Matrix wg, wu;
+    if (arch.fused) {
+      const Matrix gu = load_matrix(f, p + "ffn_up.weight");
+      wg = rows_of(gu, 0, F);
+      wu = rows_of(gu, F, F);
+    } else {
+      wg = load_matrix(f, p + "ffn_gate.weight");
+      wu = load_matrix(f, p + "ffn_up.weight");
+    }
+    const Matrix wd = load_matrix(f, p + "ffn_down.weight");
     for (size_t t = 0; t < T; ++t) {
-      const auto h = rms_norm_ref(x[t], ffn_norm, c.rms_eps);
-      auto g = mat_vec(wg, h);
-      const auto u = mat_vec(wu, h);
-      for (size_t i = 0; i < g.size(); ++i) g[i] = g[i] / (1.0 + std::exp(-g[i])) * u[i];
-      const auto o = mat_vec(wd, g);
+      auto o = glu_ffn_ref(wg, wu, wd, rms_norm_ref(x[t], ffn_norm, c.rms_eps), arch.gelu);
+      if (arch.post_norms) o = rms_norm_ref(o, post_ffn, c.rms_eps);
       for (int64_t i = 0; i < d; ++i) x[t][static_cast<size_t>(i)] += o[static_cast<size_t>(i)];
     }
   }
   const auto out_norm = load_vector(f, "output_norm.weight");
   const Matrix out = load_matrix(f, c.tied ? "token_embd.weight" : "output.weight");
   std::vector<std::vector<double>> logits(T);
-  for (size_t t = 0; t < T; ++t) logits[t] = mat_vec(out, rms_norm_ref(x[t], out_norm, c.rms_eps));
+  for (size_t t = 0; t < T; ++t) {
+    logits[t] = mat_vec(out, rms_norm_ref(x[t], out_norm, c.rms_eps));
+    for (double& v : logits[t]) v = softcap_ref(v, c.final_softcap);
+  }
   return logits;
 }
 
