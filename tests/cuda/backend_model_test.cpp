@@ -144,27 +144,6 @@ INSTANTIATE_TEST_SUITE_P(CudaBackend, CudaBackendTypes,
                            return std::string(type_name(info.param));
                          });
 
-TEST(CudaBackendModel, RejectsBadEvalArguments) {
-  TESSERA_REQUIRE_GPU();
-  LoadedSpec m = open_model(tessera::test::fixture("models/stories260K-f32.gguf"));
-  ASSERT_GT(m.spec.n_layer, 0);
-  auto backend = make_cuda_backend(0, SplitMode::None);
-  ASSERT_TRUE(backend);
-  auto model = backend->load_model(m.spec, test_settings(16, 8, false), nullptr);
-  ASSERT_TRUE(model.ok()) << model.error().describe();
-  std::vector<int32_t> nine(9, 1), one = {1}, bad = {100000};
-  EXPECT_EQ((*model)->eval(nine, 0, LogitsRequest::Last).error().kind, ErrorKind::InvalidArgument);
-  EXPECT_EQ((*model)->eval(one, 3, LogitsRequest::Last).error().kind, ErrorKind::InvalidArgument);
-  EXPECT_EQ((*model)->eval(bad, 0, LogitsRequest::Last).error().kind, ErrorKind::InvalidArgument);
-  EXPECT_EQ((*model)->eval(one, 0, LogitsRequest::All).error().kind, ErrorKind::InvalidArgument);
-  EXPECT_FALSE((*model)->logits().ok());
-  ASSERT_TRUE((*model)->eval(one, 0, LogitsRequest::None).ok());
-  EXPECT_FALSE((*model)->argmax().ok());
-  EXPECT_EQ((*model)->n_past(), 1);
-  ASSERT_TRUE((*model)->kv_keep(0).ok());
-  EXPECT_EQ((*model)->n_past(), 0);
-}
-
 // A shape-only spec with ModelSpec::random_weights_seed: the weights are made on the device (what
 // `bench --synth` runs), split across devices like any model, with finite logits, the same greedy
 // ids for the same seed, and other ids for another seed.

@@ -1,0 +1,425 @@
+#include "conformance/backend_conformance.h"
+
+#include <algorithm>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <span>
+
+#include "core/model/reference_forward.h"
+#include "model/model_loader.h"
+
+namespace tessera::test {
+namespace {
+
+RandomModelConfig quantized(GgmlType type, GgmlType embd = GgmlType::F32) {
+  RandomModelConfig c;
+  c.n_embd = 256;
+  c.n_ff = 256;
+  c.n_head = 4;
+  c.n_head_kv = 2;
+  c.n_vocab = 64;
+  c.matrix_type = type;
+  c.embd_type = embd;
+  return c;
+}
+
+RandomModelConfig moe(RandomModelConfig m, int32_t n_expert, int32_t used) {
+  m.n_expert = n_expert;
+  m.n_expert_used = used;
+  return m;
+}
+
+RandomModelConfig with_arch(RandomModelConfig m, const std::string& arch) {
+  m.arch = arch;
+  return m;
+}
+
+bool is_quantized(GgmlType t) { return t != GgmlType::F32 && t != GgmlType::F16 && t != GgmlType::BF16; }
+
+std::vector<int32_t> random_tokens(size_t n, int64_t n_vocab, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<int32_t> dist(0, static_cast<int32_t>(n_vocab - 1));
+  std::vector<int32_t> t(n);
+  for (auto& x : t) x = dist(rng);
+  return t;
+}
+
+std::vector<float> as_floats(const std::vector<double>& v) { return {v.begin(), v.end()}; }
+
+std::string skip_reason(const BackendUnderTest& b) { return b.unavailable ? b.unavailable() : std::string(); }
+
+BackendModelSettings settings(const BackendUnderTest& b, int32_t n_batch, bool all_logits) {
+  BackendModelSettings s;
+  s.n_ctx = 64;
+  s.n_batch = n_batch;
+  s.kv_type = b.kv_type;
+  s.n_threads = 2;
+  s.all_logits = all_logits;
+  return s;
+}
+
+struct Loaded {
+  std::shared_ptr<const gguf::GgufFile> file;
+  ModelSpec spec;
+  std::unique_ptr<BackendModel> model;
+};
+
+Loaded load(const BackendUnderTest& b, const RandomModelConfig& c, int32_t n_batch, bool all_logits) {
+  Loaded l;
+  l.file = random_model_file(c);
+  if (!l.file) return l;
+  auto spec = build_model_spec(l.file);
+  EXPECT_TRUE(spec.ok()) << spec.error().describe();
+  if (!spec.ok()) return l;
+  l.spec = std::move(spec).value();
+  auto backend = b.make();
+  EXPECT_TRUE(backend) << b.name;
+  if (!backend) return l;
+  auto m = backend->load_model(l.spec, settings(b, n_batch, all_logits), nullptr);
+  EXPECT_TRUE(m.ok()) << b.name << ": " << m.error().describe();
+  if (m.ok()) l.model = std::move(m).value();
+  return l;
+}
+
+}  // namespace
+
+std::vector<ForwardCase> forward_cases() {
+  std::vector<ForwardCase> v;
+  RandomModelConfig c;
+  v.push_back({"llama_gqa_f32", c});
+  c = {};
+  c.n_head_kv = 4;
+  v.push_back({"llama_mha_f32", c});
+  c = {};
+  c.n_head_kv = 1;
+  c.n_rot = 8;
+  v.push_back({"llama_mqa_partial_rope", c});
+  c = {};
+  c.scaling = RopeScalingKind::RopeFreqsTensor;
+  c.rope_base = 500000.0;
+  v.push_back({"llama3_rope_freqs_tensor", c});
+  c = {};
+  c.scaling = RopeScalingKind::Llama3Metadata;
+  c.rope_base = 500.0;
+  c.scaling_factor = 8.0;
+  v.push_back({"llama3_rope_scaling_metadata", c});
+  c = {};
+  c.scaling = RopeScalingKind::Linear;
+  v.push_back({"llama_linear_rope_scaling", c});
+  c = {};
+  c.tied = true;
+  v.push_back({"llama_tied_embeddings", c});
+  c = {};
+  c.arch = "mistral";
+  c.n_head = 8;
+  c.n_head_kv = 2;
+  v.push_back({"mistral_f32", c});
+  c = {};
+  c.arch = "qwen2";
+  c.qkv_bias = true;
+  c.tied = true;
+  c.rope_base = 1000000.0;
+  v.push_back({"qwen2_bias_tied_neox", c});
+  c = {};
+  c.arch = "qwen2";
+  c.qkv_bias = true;
+  v.push_back({"qwen2_bias_untied", c});
+  v.push_back({"llama_f16", quantized(GgmlType::F16, GgmlType::F16)});
+  v.push_back({"llama_bf16", quantized(GgmlType::BF16)});
+  v.push_back({"llama_q8_0", quantized(GgmlType::Q8_0, GgmlType::Q8_0)});
+  v.push_back({"llama_q4_0", quantized(GgmlType::Q4_0)});
+  v.push_back({"llama_q4_1", quantized(GgmlType::Q4_1)});
+  v.push_back({"llama_q5_0", quantized(GgmlType::Q5_0)});
+  v.push_back({"llama_q5_1", quantized(GgmlType::Q5_1)});
+  v.push_back({"llama_q2_k", quantized(GgmlType::Q2_K)});
+  v.push_back({"llama_q3_k", quantized(GgmlType::Q3_K)});
+  v.push_back({"llama_q4_k", quantized(GgmlType::Q4_K, GgmlType::Q4_K)});
+  v.push_back({"llama_q5_k", quantized(GgmlType::Q5_K)});
+  v.push_back({"llama_q6_k", quantized(GgmlType::Q6_K, GgmlType::Q6_K)});
+  c = quantized(GgmlType::Q4_K, GgmlType::Q6_K);
+  c.arch = "qwen2";
+  c.qkv_bias = true;
+  c.tied = true;
+  v.push_back({"qwen2_q4_k_tied_q6_k", c});
+
+  // The architectures beyond the Llama family: each block choice on its own small model.
+  c = {};
+  c.arch = "qwen3";
+  c.head_size = 32;  // wider than n_embd / n_head, as Qwen3 models are
+  c.tied = true;
+  v.push_back({"qwen3_qk_norm_wide_heads", c});
+  c = quantized(GgmlType::Q4_K, GgmlType::Q8_0);
+  c.arch = "qwen3";
+  v.push_back({"qwen3_q4_k", c});
+  v.push_back({"qwen3moe_8_experts_top2", moe(with_arch({}, "qwen3moe"), 8, 2)});
+  v.push_back({"qwen3moe_q8_0_top3", moe(with_arch(quantized(GgmlType::Q8_0), "qwen3moe"), 6, 3)});
+  v.push_back({"mixtral_4_experts_top2", moe(RandomModelConfig{}, 4, 2)});
+  v.push_back({"mixtral_q4_k", moe(quantized(GgmlType::Q4_K), 4, 2)});
+  c = {};
+  c.arch = "gemma2";
+  c.sliding_window = 4;  // shorter than the suite's 14 tokens, so layer 0's window matters
+  c.attn_softcap = 2.0;  // small caps so tanh bends the random logits
+  c.final_softcap = 3.0;
+  c.tied = true;
+  v.push_back({"gemma2_window_softcaps_geglu", c});
+  c = {};
+  c.arch = "gemma3";
+  c.n_layer = 6;  // five sliding layers and one full one
+  c.sliding_window = 3;
+  c.rope_base = 1000000.0;
+  c.rope_base_swa = 10000.0;
+  c.head_size = 32;
+  c.tied = true;
+  v.push_back({"gemma3_5to1_windows_swa_rope_qk_norm", c});
+  c = quantized(GgmlType::Q4_K, GgmlType::Q6_K);
+  c.arch = "gemma3";
+  c.sliding_window = 5;
+  c.tied = true;
+  v.push_back({"gemma3_q4_k", c});
+  c = {};
+  c.arch = "phi3";
+  c.n_head_kv = 4;
+  v.push_back({"phi3_fused_qkv_gate_up", c});
+  c = quantized(GgmlType::Q4_K);
+  c.arch = "phi3";
+  c.n_head_kv = 4;
+  v.push_back({"phi3_q4_k", c});
+  return v;
+}
+
+std::vector<LogitsCase> logits_cases(const std::vector<BackendUnderTest>& backends) {
+  std::vector<LogitsCase> v;
+  for (const auto& b : backends)
+    for (const auto& m : forward_cases()) v.push_back({b, m});
+  return v;
+}
+
+std::vector<HfCase> hf_cases(const std::vector<BackendUnderTest>& backends) {
+  std::vector<HfCase> v;
+  for (const auto& b : backends)
+    for (const char* a : {"llama2", "qwen2", "qwen3", "gemma2", "gemma3", "phi3", "mixtral"}) v.push_back({b, a});
+  return v;
+}
+
+std::string hf_case_name(const ::testing::TestParamInfo<HfCase>& info) {
+  return info.param.backend.name + "_" + info.param.arch;
+}
+
+std::string case_name(const ::testing::TestParamInfo<LogitsCase>& info) {
+  return info.param.backend.name + "_" + info.param.model.name;
+}
+std::string backend_name(const ::testing::TestParamInfo<BackendUnderTest>& info) { return info.param.name; }
+
+// A 9-token prompt batch (the GEMM path on backends that switch above 8 rows), a 2-token batch
+// (the few-row path), then 3 single-token decode steps, every row against the float64 reference.
+TEST_P(BackendLogits, MatchFloat64Reference) {
+  const BackendUnderTest& b = GetParam().backend;
+  if (auto why = skip_reason(b); !why.empty()) GTEST_SKIP() << why;
+  const RandomModelConfig& c = GetParam().model.config;
+  if (c.n_expert > 0 && !b.supports_moe) {
+    auto file = random_model_file(c);
+    auto spec = build_model_spec(file);
+    ASSERT_TRUE(spec.ok());
+    auto m = b.make()->load_model(*spec, settings(b, 16, true), nullptr);
+    ASSERT_FALSE(m.ok()) << b.name << " loaded a mixture-of-experts model it does not support";
+    EXPECT_EQ(m.error().kind, ErrorKind::Unsupported) << m.error().describe();
+    return;
+  }
+  Loaded l = load(b, c, 16, true);
+  ASSERT_TRUE(l.model);
+  const double tol = is_quantized(c.matrix_type) || is_quantized(c.embd_type) ? b.quantized_tolerance : b.float_tolerance;
+  const auto tokens = random_tokens(14, c.n_vocab, c.seed + 7);
+  const auto ref = reference_logits(c, *l.file, tokens);
+  const std::vector<size_t> batches = {9, 2, 1, 1, 1};
+  size_t pos = 0;
+  double worst = 0;
+  for (size_t n : batches) {
+    const LogitsRequest request = n > 1 ? LogitsRequest::All : LogitsRequest::Last;
+    auto st = l.model->eval(std::span(tokens).subspan(pos, n), static_cast<int32_t>(pos), request);
+    ASSERT_TRUE(st.ok()) << st.error().describe();
+    auto all = l.model->logits();
+    ASSERT_TRUE(all.ok()) << all.error().describe();
+    ASSERT_EQ(all->size(), n * static_cast<size_t>(c.n_vocab));
+    for (size_t t = 0; t < n; ++t) {
+      const auto row = all->subspan(t * static_cast<size_t>(c.n_vocab), static_cast<size_t>(c.n_vocab));
+      const double err = max_relative_error(std::vector<float>(row.begin(), row.end()), as_floats(ref[pos + t]));
+      worst = std::max(worst, err);
+      EXPECT_LT(err, tol) << "position " << pos + t << " (batch of " << n << ")";
+    }
+    // argmax agrees with the backend's own last row (ties toward the lower id).
+    auto am = l.model->argmax();
+    ASSERT_TRUE(am.ok()) << am.error().describe();
+    const auto last = all->subspan(all->size() - static_cast<size_t>(c.n_vocab));
+    EXPECT_EQ(*am, static_cast<int32_t>(std::max_element(last.begin(), last.end()) - last.begin()));
+    pos += n;
+  }
+  EXPECT_EQ(l.model->n_past(), static_cast<int32_t>(tokens.size()));
+  RecordProperty("max_relative_error", std::to_string(worst));
+}
+
+// Greedy continuation of `prompt` for n tokens (no stop token).
+std::vector<int32_t> greedy(BackendModel& m, const std::vector<int32_t>& prompt, size_t n) {
+  m.kv_clear();
+  std::vector<int32_t> out;
+  EXPECT_TRUE(m.eval(prompt, 0, LogitsRequest::Last).ok());
+  int32_t pos = static_cast<int32_t>(prompt.size());
+  while (out.size() < n) {
+    auto next = m.argmax();
+    EXPECT_TRUE(next.ok());
+    if (!next.ok()) break;
+    out.push_back(*next);
+    if (out.size() == n) break;
+    const int32_t tok = *next;
+    EXPECT_TRUE(m.eval(std::span(&tok, 1), pos++, LogitsRequest::Last).ok());
+  }
+  return out;
+}
+
+TEST_P(BackendHfModels, GreedyIdsAndFirstLogitsMatchTransformers) {
+  const BackendUnderTest& b = GetParam().backend;
+  if (auto why = skip_reason(b); !why.empty()) GTEST_SKIP() << why;
+  const std::string arch = GetParam().arch;
+  std::ifstream in(fixture("hf/" + arch + "-f16.ref.json"));
+  ASSERT_TRUE(in.good()) << fixture("hf/" + arch + "-f16.ref.json");
+  const auto ref = nlohmann::json::parse(in);
+  const auto& variant = ref["variants"]["f16"];
+  auto f = gguf::GgufFile::open(fixture("hf/" + variant["file"].get<std::string>()).string());
+  ASSERT_TRUE(f.ok()) << f.error().describe();
+  auto spec = build_model_spec(std::shared_ptr<const gguf::GgufFile>(std::move(f).value()));
+  ASSERT_TRUE(spec.ok()) << spec.error().describe();
+  EXPECT_EQ(spec->n_vocab, ref["vocab_size"].get<int64_t>());
+  EXPECT_EQ(spec->tied_embeddings, ref["config"].value("tie_word_embeddings", false));
+  BackendModelSettings s = settings(b, 64, false);
+  s.n_ctx = 128;
+  auto loaded = b.make()->load_model(*spec, s, nullptr);
+  if (spec->has_moe() && !b.supports_moe) {
+    ASSERT_FALSE(loaded.ok());
+    EXPECT_EQ(loaded.error().kind, ErrorKind::Unsupported) << loaded.error().describe();
+    return;
+  }
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
+  BackendModel& model = **loaded;
+  int logits_checked = 0;
+  for (const auto& c : variant["cases"]) {
+    const auto prompt = c["prompt_ids"].get<std::vector<int32_t>>();
+    const auto want = c["greedy_ids"].get<std::vector<int32_t>>();
+    const auto margins = c["margins"].get<std::vector<double>>();
+    // Compare up to (and including) the first step whose margin is below the backend's floor: that
+    // step's pick is still the reference's when our logits are close; after it the paths may
+    // legitimately diverge.
+    size_t n_compare = want.size();
+    for (size_t i = 0; i < margins.size(); ++i)
+      if (margins[i] < b.greedy_margin) {
+        n_compare = i;
+        break;
+      }
+    model.kv_clear();
+    ASSERT_TRUE(model.eval(prompt, 0, LogitsRequest::Last).ok());
+    if (c.contains("first_logits") && c["first_logits"].is_array()) {
+      const auto first = c["first_logits"].get<std::vector<double>>();
+      auto got = model.logits();
+      ASSERT_TRUE(got.ok());
+      std::vector<float> a(got->begin(), got->end()), want_logits(first.begin(), first.end());
+      EXPECT_LT(max_relative_error(a, want_logits), b.float_tolerance) << c["prompt"].get<std::string>();
+      ++logits_checked;
+    }
+    const auto got = greedy(model, prompt, n_compare);
+    EXPECT_EQ(got, std::vector<int32_t>(want.begin(), want.begin() + static_cast<std::ptrdiff_t>(n_compare)))
+        << c["prompt"].get<std::string>() << " (compared " << n_compare << " steps)";
+  }
+  EXPECT_GT(logits_checked, 0);
+}
+
+TEST_P(BackendContract, EvalRejectsBadCalls) {
+  const BackendUnderTest& b = GetParam();
+  if (auto why = skip_reason(b); !why.empty()) GTEST_SKIP() << why;
+  RandomModelConfig c;
+  Loaded l = load(b, c, 8, false);
+  ASSERT_TRUE(l.model);
+  BackendModel& model = *l.model;
+  const std::vector<int32_t> one = {5};
+  const std::vector<int32_t> nine(9, 1);
+  auto expect_invalid = [](const Status& s, const std::string& needle) {
+    ASSERT_FALSE(s.ok()) << needle;
+    EXPECT_EQ(s.error().kind, ErrorKind::InvalidArgument);
+    EXPECT_NE(s.error().message.find(needle), std::string::npos) << s.error().message;
+  };
+  expect_invalid(model.eval({}, 0, LogitsRequest::Last), "no tokens");
+  expect_invalid(model.eval(nine, 0, LogitsRequest::Last), "batch size 8");
+  expect_invalid(model.eval(one, 3, LogitsRequest::Last), "gap");
+  expect_invalid(model.eval(one, 0, LogitsRequest::All), "without all_logits");
+  const std::vector<int32_t> bad = {static_cast<int32_t>(c.n_vocab)};
+  expect_invalid(model.eval(bad, 0, LogitsRequest::Last), "outside the vocabulary");
+  const std::vector<int32_t> neg = {-1};
+  expect_invalid(model.eval(neg, 0, LogitsRequest::Last), "outside the vocabulary");
+  EXPECT_FALSE(model.logits().ok());  // nothing evaluated yet
+  ASSERT_TRUE(model.eval(one, 0, LogitsRequest::None).ok());
+  EXPECT_FALSE(model.logits().ok());  // the last eval asked for none
+  EXPECT_FALSE(model.argmax().ok());
+  for (int32_t p = 1; p < 64; ++p) ASSERT_TRUE(model.eval(one, p, LogitsRequest::None).ok());
+  expect_invalid(model.eval(one, 64, LogitsRequest::Last), "do not fit the context of 64");
+  expect_invalid(model.kv_keep(65), "cannot keep 65");
+  EXPECT_EQ(model.n_past(), 64);
+  ASSERT_TRUE(model.kv_keep(0).ok());
+  EXPECT_EQ(model.n_past(), 0);
+}
+
+TEST_P(BackendContract, KvKeepRecomputesTheSameLogits) {
+  const BackendUnderTest& b = GetParam();
+  if (auto why = skip_reason(b); !why.empty()) GTEST_SKIP() << why;
+  RandomModelConfig c;
+  Loaded l = load(b, c, 16, false);
+  ASSERT_TRUE(l.model);
+  BackendModel& model = *l.model;
+  auto tokens = random_tokens(10, c.n_vocab, 11);
+  ASSERT_TRUE(model.eval(tokens, 0, LogitsRequest::Last).ok());
+  std::vector<float> first(model.logits()->begin(), model.logits()->end());
+  // Keep 6 positions, then replay the rest: the same last logits.
+  ASSERT_TRUE(model.kv_keep(6).ok());
+  EXPECT_EQ(model.n_past(), 6);
+  ASSERT_TRUE(model.eval(std::span(tokens).subspan(6), 6, LogitsRequest::Last).ok());
+  std::vector<float> again(model.logits()->begin(), model.logits()->end());
+  EXPECT_LT(max_relative_error(again, first), 1e-5);
+  // A different continuation after the kept prefix gives different logits.
+  ASSERT_TRUE(model.kv_keep(6).ok());
+  tokens[9] = (tokens[9] + 1) % static_cast<int32_t>(c.n_vocab);
+  ASSERT_TRUE(model.eval(std::span(tokens).subspan(6), 6, LogitsRequest::Last).ok());
+  std::vector<float> other(model.logits()->begin(), model.logits()->end());
+  EXPECT_GT(max_relative_error(other, first), 1e-3);
+  model.kv_clear();
+  EXPECT_EQ(model.n_past(), 0);
+}
+
+TEST_P(BackendContract, LoadCanBeCancelled) {
+  const BackendUnderTest& b = GetParam();
+  if (auto why = skip_reason(b); !why.empty()) GTEST_SKIP() << why;
+  auto file = random_model_file(RandomModelConfig{});
+  auto spec = build_model_spec(file);
+  ASSERT_TRUE(spec.ok());
+  int calls = 0;
+  auto m = b.make()->load_model(*spec, settings(b, 8, false), [&](float p) {
+    EXPECT_GE(p, 0.0f);
+    EXPECT_LE(p, 1.0f);
+    return ++calls < 2;
+  });
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.error().kind, ErrorKind::Cancelled);
+}
+
+TEST_P(BackendContract, FootprintCountsKvCacheAndWeights) {
+  const BackendUnderTest& b = GetParam();
+  if (auto why = skip_reason(b); !why.empty()) GTEST_SKIP() << why;
+  RandomModelConfig c;
+  Loaded l = load(b, c, 8, false);
+  ASSERT_TRUE(l.model);
+  const auto f = l.model->footprint();
+  const uint64_t kv_elem = b.kv_type == KvCacheType::F32 ? 4 : 2;
+  // 2 (K and V) x layers x context x kv_dim x element bytes
+  EXPECT_EQ(f.kv_cache_bytes, 2ull * c.n_layer * 64 * (c.n_head_kv * c.head_dim()) * kv_elem);
+  EXPECT_EQ(f.weight_bytes + f.mapped_bytes, l.spec.weight_bytes());
+  EXPECT_GT(f.scratch_bytes, 0u);
+  EXPECT_FALSE(l.model->describe().empty());
+}
+
+}  // namespace tessera::test

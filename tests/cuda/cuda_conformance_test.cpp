@@ -1,0 +1,50 @@
+// The backend conformance suite (tests/conformance) on the CUDA backend: one device, and two
+// virtual devices split by layers and by rows (row split refuses mixture-of-experts models).
+//
+// Tolerances against the float64 reference (max |got - ref| / max |ref|), with the F16 KV cache the
+// CUDA backend keeps: 1e-2 for float weights (prompt batches above 8 rows round activations and
+// weights to f16 for the tensor-core GEMM), 5e-2 for quantized weights (the fused matvec quantizes
+// activations to int8 per 32 values, as llama.cpp does). Greedy ids of the Hugging Face fixtures are
+// compared up to the first reference margin below 0.05.
+#include "backend_support.h"
+#include "conformance/backend_conformance.h"
+#include "cuda_test_util.h"
+
+namespace tessera::cuda::test {
+namespace {
+
+using tessera::test::BackendUnderTest;
+
+BackendUnderTest cuda_backend(const std::string& name, int n_virtual, SplitMode mode) {
+  BackendUnderTest b;
+  b.name = name;
+  b.make = [n_virtual, mode]() -> std::unique_ptr<Backend> { return make_cuda_backend(n_virtual, mode); };
+  b.unavailable = [] {
+    const std::string& why = gpu_unavailable_reason();
+    return why.empty() ? why : "needs a CUDA device: " + why;
+  };
+  b.kv_type = KvCacheType::F16;
+  b.float_tolerance = 1e-2;
+  b.quantized_tolerance = 5e-2;
+  b.greedy_margin = 0.05;
+  b.supports_moe = mode != SplitMode::Row;
+  return b;
+}
+
+std::vector<BackendUnderTest> cuda_backends() {
+  return {cuda_backend("cuda", 0, SplitMode::None), cuda_backend("cuda_layer2", 2, SplitMode::Layer),
+          cuda_backend("cuda_row2", 2, SplitMode::Row)};
+}
+
+using tessera::test::BackendContract;
+using tessera::test::BackendHfModels;
+using tessera::test::BackendLogits;
+
+INSTANTIATE_TEST_SUITE_P(Cuda, BackendLogits, ::testing::ValuesIn(tessera::test::logits_cases(cuda_backends())),
+                         tessera::test::case_name);
+INSTANTIATE_TEST_SUITE_P(Cuda, BackendHfModels, ::testing::ValuesIn(tessera::test::hf_cases(cuda_backends())),
+                         tessera::test::hf_case_name);
+INSTANTIATE_TEST_SUITE_P(Cuda, BackendContract, ::testing::ValuesIn(cuda_backends()), tessera::test::backend_name);
+
+}  // namespace
+}  // namespace tessera::cuda::test
