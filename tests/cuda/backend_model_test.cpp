@@ -13,6 +13,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <tuple>
@@ -143,6 +145,30 @@ INSTANTIATE_TEST_SUITE_P(CudaBackend, CudaBackendTypes,
                          [](const ::testing::TestParamInfo<GgmlType>& info) {
                            return std::string(type_name(info.param));
                          });
+
+// Files quantized by llama.cpp's own llama-quantize (Q4_K_M, Q8_0, ...) from the Hugging Face
+// fixtures, made on the GPU machine by tools/gpu/quantize_fixtures.sh into the folder named by
+// TESSERA_QUANTIZED_DIR: each loads on the GPU and its logits agree with the CPU backend's (the
+// CPU backend itself matches transformers on the F16 originals).
+TEST(CudaBackendModel, LlamaQuantizeFilesMatchCpu) {
+  TESSERA_REQUIRE_GPU();
+  const char* dir = std::getenv("TESSERA_QUANTIZED_DIR");
+  if (dir == nullptr || !std::filesystem::is_directory(dir))
+    GTEST_SKIP() << "TESSERA_QUANTIZED_DIR names no folder of llama-quantize outputs (tools/gpu/quantize_fixtures.sh)";
+  int n = 0;
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    if (e.path().extension() == ".gguf") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  for (const auto& path : files) {
+    SCOPED_TRACE(path.filename().string());
+    LoadedSpec m = open_model(path);
+    ASSERT_GT(m.spec.n_layer, 0);
+    compare_with_cpu(m.spec, 5e-2, path.filename().string());
+    ++n;
+  }
+  EXPECT_GT(n, 0) << "no .gguf files in " << dir;
+}
 
 // A shape-only spec with ModelSpec::random_weights_seed: the weights are made on the device (what
 // `bench --synth` runs), split across devices like any model, with finite logits, the same greedy

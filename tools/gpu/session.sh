@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# On the GPU machine, in the background (setsid nohup), everything one session measures:
+#   1. builds tessera-cli + test_cuda (build-gpu/) and llama.cpp (build-llama/, tools/gpu/llama_cpp.sh)
+#      side by side;
+#   2. runs the whole GPU suite (test_cuda);
+#   3. quantizes the Hugging Face fixtures with llama-quantize and checks them on the GPU;
+#   4. benches synthetic models of $SHAPES ("shape:type ...") with Tessera and llama.cpp, same files.
+# Logs go to $LOG (default out/session, persistent across calls): copy them into $OUT from a later
+# call. PHASES (default "build test quant bench") picks the steps.
+set -uo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+log="${LOG:-$root/out/session}"
+mkdir -p "$log"
+exec >>"$log/session.log" 2>&1
+t0=$(date +%s)
+stamp() { echo "[session +$(( $(date +%s) - t0 ))s] $*"; }
+source "$root/tools/gpu/device_env.sh"
+build="$root/build-gpu"
+phases="${PHASES:-build test quant bench}"
+has() { [[ " $phases " == *" $1 "* ]]; }
+
+if has build; then
+  stamp "build llama.cpp (background) and tessera"
+  JOBS=6 bash "$root/tools/gpu/llama_cpp.sh" build >"$log/llama_build.txt" 2>&1 &
+  llama_pid=$!
+  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTESSERA_BUILD_GUI=OFF -DTESSERA_BUILD_CUDA=ON \
+    -DCMAKE_CUDA_ARCHITECTURES=90 "${cmake_extra[@]}" >"$log/cmake.log" 2>&1 || { tail -30 "$log/cmake.log"; exit 1; }
+  cmake --build "$build" --target test_cuda tessera-cli -j12 >"$log/build.log" 2>&1 || { grep -E "error" "$log/build.log" | head -40; }
+  stamp "tessera built"
+fi
+if has test; then
+  stamp "test_cuda"
+  timeout 400 "$build/tests/test_cuda" --gtest_filter="${TESTS:-*}" >"$log/test_cuda.log" 2>&1
+  echo "test_cuda exit $?"
+  grep -E "^\[==========\]|^\[  PASSED  \]|^\[  SKIPPED \]|^\[  FAILED  \]" "$log/test_cuda.log" | sort -u | head -60
+fi
+if has build; then wait "$llama_pid"; stamp "llama.cpp build: $(tail -2 "$log/llama_build.txt" | tr '\n' ' ')"; fi
+if has quant; then
+  stamp "llama-quantize the hf fixtures"
+  bash "$root/tools/gpu/quantize_fixtures.sh" "$root/build-llama/bin/llama-quantize" /tmp/quantized "${QTYPES:-Q4_K_M Q8_0}" >"$log/quantize.txt" 2>&1
+  tail -20 "$log/quantize.txt"
+  TESSERA_QUANTIZED_DIR=/tmp/quantized timeout 120 "$build/tests/test_cuda" --gtest_filter='CudaBackendModel.LlamaQuantizeFilesMatchCpu' >"$log/test_quantized.log" 2>&1
+  echo "quantized files test exit $?"
+fi
+if has bench; then
+  for st in ${SHAPES:-qwen3-30b-a3b:Q4_K llama3-8b:Q4_K qwen3-8b:Q4_K gemma3-12b:Q4_K}; do
+    m="/tmp/bench-${st%%:*}-${st##*:}.gguf"
+    stamp "synth $st"
+    [ -f "$m" ] || timeout 300 "$build/cli/tessera-cli" synth --shape "${st%%:*}" --type "${st##*:}" -o "$m" --threads 16 >/dev/null ||
+      { stamp "synth $st failed"; continue; }
+    stamp "bench $st"
+    bash "$root/tools/gpu/llama_cpp.sh" bench "$m" >>"$log/bench.md" 2>&1
+    [ -n "${KEEP_MODELS:-}" ] || rm -f "$m"
+  done
+  cat "$log/bench.md"
+fi
+stamp "done"
