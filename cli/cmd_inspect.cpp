@@ -1,4 +1,5 @@
 // tessera-cli inspect FILE [--json]: what a GGUF file holds, without loading any weights.
+// With --tensor NAME: that tensor only; with --dequant OUT.f32 its values, decoded.
 #include <cstdio>
 #include <map>
 #include <string>
@@ -7,6 +8,7 @@
 
 #include "commands.h"
 #include "gguf/gguf_file.h"
+#include "inspect_tensor.h"
 
 namespace tessera::cli {
 namespace {
@@ -14,8 +16,12 @@ namespace {
 void print_inspect_usage(FILE* out) {
   std::fprintf(out,
                "usage: tessera-cli inspect FILE [--json] [--all]\n"
+               "       tessera-cli inspect FILE --tensor NAME [--json] [--dequant OUT.f32]\n"
                "  Shows a GGUF file's architecture, metadata, tensor table, totals by type,\n"
-               "  parameter count and file size. Long arrays are summarised unless --all.\n");
+               "  parameter count and file size. Long arrays are summarised unless --all.\n"
+               "  --tensor NAME      show only that tensor (name, type, shape, bytes, offset)\n"
+               "  --dequant OUT.f32  write its values as raw little-endian float32 in ggml element\n"
+               "                     order (row by row), decoded by Tessera's CPU reference\n");
 }
 
 nlohmann::json value_to_json(const gguf::Value& v, bool all) {
@@ -55,11 +61,19 @@ std::string human_bytes(uint64_t bytes) {
 }  // namespace
 
 int cmd_inspect(const Args& args) {
-  std::string path;
+  std::string path, tensor_name, dequant_path;
   bool json = false, all = false;
-  for (const auto& a : args) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
     if (a == "--json") json = true;
     else if (a == "--all") all = true;
+    else if (a == "--tensor" || a == "--dequant") {
+      if (i + 1 >= args.size()) {
+        std::fprintf(stderr, "tessera-cli inspect: %s needs a value\n", a.c_str());
+        return 2;
+      }
+      (a == "--tensor" ? tensor_name : dequant_path) = args[++i];
+    }
     else if (a == "-h" || a == "--help") {
       print_inspect_usage(stdout);
       return 0;
@@ -78,12 +92,47 @@ int cmd_inspect(const Args& args) {
     print_inspect_usage(stderr);
     return 2;
   }
+  if (!dequant_path.empty() && tensor_name.empty()) {
+    std::fprintf(stderr, "tessera-cli inspect: --dequant needs --tensor NAME\n");
+    return 2;
+  }
   auto opened = gguf::GgufFile::open(path);
   if (!opened.ok()) {
     std::fprintf(stderr, "tessera-cli inspect: %s\n", opened.error().describe().c_str());
     return 1;
   }
   const gguf::GgufFile& file = **opened;
+
+  if (!tensor_name.empty()) {
+    auto found = find_inspected_tensor(file, tensor_name);
+    if (!found.ok()) {
+      std::fprintf(stderr, "tessera-cli inspect: %s\n", found.error().describe().c_str());
+      return 1;
+    }
+    const gguf::TensorInfo& t = **found;
+    if (!dequant_path.empty()) {
+      const Status st = write_dequantized_tensor(file, t, dequant_path);
+      if (!st.ok()) {
+        std::fprintf(stderr, "tessera-cli inspect: %s\n", st.error().describe().c_str());
+        return 1;
+      }
+    }
+    if (json) {
+      nlohmann::json out = {{"name", t.name},         {"type", std::string(type_name(t.type))},
+                            {"shape", t.dims},        {"elements", t.n_elements},
+                            {"bytes", t.n_bytes},     {"offset", t.offset}};
+      if (!dequant_path.empty()) out["dequant"] = dequant_path;
+      std::printf("%s\n", out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+    } else {
+      std::printf("%s %s %s %llu bytes at offset %llu\n", t.name.c_str(), std::string(type_name(t.type)).c_str(),
+                  t.shape_string().c_str(), static_cast<unsigned long long>(t.n_bytes),
+                  static_cast<unsigned long long>(t.offset));
+      if (!dequant_path.empty())
+        std::printf("wrote %llu float32 values to %s\n", static_cast<unsigned long long>(t.n_elements),
+                    dequant_path.c_str());
+    }
+    return 0;
+  }
 
   struct TypeTotal {
     uint64_t tensors = 0, elements = 0, bytes = 0;

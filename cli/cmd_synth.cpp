@@ -18,9 +18,10 @@ void print_synth_usage(FILE* out) {
                "                         [--same-output-type]\n"
                "  Writes a GGUF with random weights in the shape of a real model.\n"
                "  shapes: %s\n"
-               "  types:  F32 F16 BF16 Q4_0 Q4_1 Q5_0 Q5_1 Q8_0 Q2_K Q3_K Q4_K Q5_K Q6_K\n"
-               "  K-quant models get a Q6_K output layer (like Q4_K_M files) unless --same-output-type.\n",
-               synth::shape_names().c_str());
+               "  types:  %s\n"
+               "  Models of 256-element types (K-quants, IQ*, TQ*) get a Q6_K output layer (like Q4_K_M\n"
+               "  files) unless --same-output-type.\n",
+               synth::shape_names().c_str(), supported_type_names().c_str());
 }
 
 }  // namespace

@@ -2,7 +2,7 @@
 
 #include <cstring>
 
-#include "quant/block_decode.h"
+#include "quant/block_decode_iq.h"
 #include "quant/row_check.h"
 
 namespace tessera {
@@ -45,6 +45,18 @@ Status dequantize_row(GgmlType type, const void* src, float* dst, int64_t n) {
     case GgmlType::Q4_K: dequantize_blocks<BlockQ4_K>(src, dst, n); return {};
     case GgmlType::Q5_K: dequantize_blocks<BlockQ5_K>(src, dst, n); return {};
     case GgmlType::Q6_K: dequantize_blocks<BlockQ6_K>(src, dst, n); return {};
+    case GgmlType::IQ4_NL: dequantize_blocks<BlockIQ4_NL>(src, dst, n); return {};
+    case GgmlType::IQ4_XS: dequantize_blocks<BlockIQ4_XS>(src, dst, n); return {};
+    case GgmlType::IQ3_XXS: dequantize_blocks<BlockIQ3_XXS>(src, dst, n); return {};
+    case GgmlType::IQ3_S: dequantize_blocks<BlockIQ3_S>(src, dst, n); return {};
+    case GgmlType::IQ2_XXS: dequantize_blocks<BlockIQ2_XXS>(src, dst, n); return {};
+    case GgmlType::IQ2_XS: dequantize_blocks<BlockIQ2_XS>(src, dst, n); return {};
+    case GgmlType::IQ2_S: dequantize_blocks<BlockIQ2_S>(src, dst, n); return {};
+    case GgmlType::IQ1_S: dequantize_blocks<BlockIQ1_S>(src, dst, n); return {};
+    case GgmlType::IQ1_M: dequantize_blocks<BlockIQ1_M>(src, dst, n); return {};
+    case GgmlType::TQ1_0: dequantize_blocks<BlockTQ1_0>(src, dst, n); return {};
+    case GgmlType::TQ2_0: dequantize_blocks<BlockTQ2_0>(src, dst, n); return {};
+    case GgmlType::MXFP4: dequantize_blocks<BlockMXFP4>(src, dst, n); return {};
     default: break;
   }
   // check_row_args accepted a type marked Supported that this switch does not handle: the table

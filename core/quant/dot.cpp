@@ -1,6 +1,6 @@
 #include "quant/dot.h"
 
-#include "quant/block_decode.h"
+#include "quant/block_decode_iq.h"
 
 namespace tessera {
 namespace {
@@ -83,6 +83,18 @@ DotFn select_dot(GgmlType type) {
     case GgmlType::Q4_K: return dot_blocks<BlockQ4_K>;
     case GgmlType::Q5_K: return dot_blocks<BlockQ5_K>;
     case GgmlType::Q6_K: return dot_blocks<BlockQ6_K>;
+    case GgmlType::IQ4_NL: return dot_blocks<BlockIQ4_NL>;
+    case GgmlType::IQ4_XS: return dot_blocks<BlockIQ4_XS>;
+    case GgmlType::IQ3_XXS: return dot_blocks<BlockIQ3_XXS>;
+    case GgmlType::IQ3_S: return dot_blocks<BlockIQ3_S>;
+    case GgmlType::IQ2_XXS: return dot_blocks<BlockIQ2_XXS>;
+    case GgmlType::IQ2_XS: return dot_blocks<BlockIQ2_XS>;
+    case GgmlType::IQ2_S: return dot_blocks<BlockIQ2_S>;
+    case GgmlType::IQ1_S: return dot_blocks<BlockIQ1_S>;
+    case GgmlType::IQ1_M: return dot_blocks<BlockIQ1_M>;
+    case GgmlType::TQ1_0: return dot_blocks<BlockTQ1_0>;
+    case GgmlType::TQ2_0: return dot_blocks<BlockTQ2_0>;
+    case GgmlType::MXFP4: return dot_blocks<BlockMXFP4>;
     default: break;
   }
   // Precondition violated (unsupported type): no sensible value exists; return 0 rather than abort.

@@ -17,7 +17,7 @@ namespace tessera {
 // Preconditions (not checked; validate once per tensor with require_supported / row_size):
 // - is_supported(type);
 // - n >= 0 and n is a multiple of type_info(type).block_size;
-// - row points at row_size(type, n) bytes aligned to 4 (F32) or 2 (other types); x at n floats.
+// - row points at row_size(type, n) bytes aligned to row_alignment(type); x at n floats.
 // Returns 0 for n == 0.
 float dot_row(GgmlType type, const void* row, const float* x, int64_t n);
 

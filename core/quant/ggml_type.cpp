@@ -28,30 +28,30 @@ constexpr std::array<TypeInfo, kMaxGgmlTypeId + 1> kTypes = {{
     {13, "Q5_K", 256, 176, S},
     {14, "Q6_K", 256, 210, S},
     {15, "Q8_K", 256, 292, U},
-    {16, "IQ2_XXS", 256, 66, U},
-    {17, "IQ2_XS", 256, 74, U},
-    {18, "IQ3_XXS", 256, 98, U},
-    {19, "IQ1_S", 256, 50, U},
-    {20, "IQ4_NL", 32, 18, U},
-    {21, "IQ3_S", 256, 110, U},
-    {22, "IQ2_S", 256, 82, U},
-    {23, "IQ4_XS", 256, 136, U},
+    {16, "IQ2_XXS", 256, 66, S},
+    {17, "IQ2_XS", 256, 74, S},
+    {18, "IQ3_XXS", 256, 98, S},
+    {19, "IQ1_S", 256, 50, S},
+    {20, "IQ4_NL", 32, 18, S},
+    {21, "IQ3_S", 256, 110, S},
+    {22, "IQ2_S", 256, 82, S},
+    {23, "IQ4_XS", 256, 136, S},
     {24, "I8", 1, 1, U},
     {25, "I16", 1, 2, U},
     {26, "I32", 1, 4, U},
     {27, "I64", 1, 8, U},
     {28, "F64", 1, 8, U},
-    {29, "IQ1_M", 256, 56, U},
+    {29, "IQ1_M", 256, 56, S},
     {30, "BF16", 1, 2, S},
     {31, "Q4_0_4_4", 32, 18, R},
     {32, "Q4_0_4_8", 32, 18, R},
     {33, "Q4_0_8_8", 32, 18, R},
-    {34, "TQ1_0", 256, 54, U},
-    {35, "TQ2_0", 256, 66, U},
+    {34, "TQ1_0", 256, 54, S},
+    {35, "TQ2_0", 256, 66, S},
     {36, "IQ4_NL_4_4", 32, 18, R},
     {37, "IQ4_NL_4_8", 32, 18, R},
     {38, "IQ4_NL_8_8", 32, 18, R},
-    {39, "MXFP4", 32, 17, U},
+    {39, "MXFP4", 32, 17, S},
 }};
 
 bool iequals(std::string_view a, std::string_view b) {
@@ -85,6 +85,25 @@ bool is_supported(GgmlType type) {
   return info != nullptr && info->support == TypeSupport::Supported;
 }
 
+std::string supported_type_names() {
+  std::string out;
+  for (const auto& t : kTypes) {
+    if (t.support != TypeSupport::Supported) continue;
+    if (!out.empty()) out += ", ";
+    out += std::string(t.name);
+  }
+  return out;
+}
+
+uint32_t row_alignment(GgmlType type) {
+  switch (type) {
+    case GgmlType::F32: return 4;
+    case GgmlType::MXFP4:
+    case GgmlType::IQ1_M: return 1;
+    default: return 2;
+  }
+}
+
 Result<uint64_t> row_size(GgmlType type, int64_t n) {
   const TypeInfo& info = type_info(type);
   if (n < 0 || n % info.block_size != 0) {
@@ -110,8 +129,7 @@ Status require_supported(GgmlType type, std::string_view tensor_name) {
   std::string why = info->support == TypeSupport::Removed ? " (an id the GGUF format retired)" : "";
   return make_error(ErrorKind::Unsupported, "unsupported tensor type " + std::string(info->name) + why +
                                                 " in tensor '" + std::string(tensor_name) +
-                                                "'; supported: F32, F16, BF16, Q4_0, Q4_1, Q5_0, Q5_1, Q8_0, "
-                                                "Q2_K, Q3_K, Q4_K, Q5_K, Q6_K");
+                                                "'; supported: " + supported_type_names());
 }
 
 }  // namespace tessera

@@ -23,8 +23,8 @@ enum class GgmlType : uint32_t {
 };
 
 enum class TypeSupport {
-  Supported,    // Tessera dequantizes/quantizes and computes with it
-  Unsupported,  // a real type of the format that Tessera does not compute with (IQ*, TQ*, ...)
+  Supported,    // Tessera dequantizes and computes with it (quantize_row: see quantize.h)
+  Unsupported,  // a real type of the format that Tessera does not compute with (Q8_1, Q8_K, I8..F64)
   Removed,      // an id the format once used and retired
 };
 
@@ -48,6 +48,14 @@ std::string_view type_name(GgmlType type);
 const TypeInfo* find_type_by_name(std::string_view name);
 
 bool is_supported(GgmlType type);
+
+// "F32, F16, BF16, Q4_0, ..." : every Supported type in id order, for messages.
+std::string supported_type_names();
+
+// Alignment in bytes the CPU reference needs for a row of `type` (its block struct's alignment):
+// 4 for F32, 1 for MXFP4 and IQ1_M (byte-only blocks; MXFP4 rows may start at odd addresses),
+// 2 for every other type.
+uint32_t row_alignment(GgmlType type);
 
 // Bytes of a row of `n` elements. Error when n is not a multiple of the block size.
 Result<uint64_t> row_size(GgmlType type, int64_t n);

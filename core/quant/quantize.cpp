@@ -156,6 +156,22 @@ Status quantize_row(GgmlType type, const float* src, void* dst, int64_t n) {
     case GgmlType::Q4_K: return quantize_blocks<BlockQ4_K, kQK_K>(type, src, dst, n);
     case GgmlType::Q5_K: return quantize_blocks<BlockQ5_K, kQK_K>(type, src, dst, n);
     case GgmlType::Q6_K: return quantize_blocks<BlockQ6_K, kQK_K>(type, src, dst, n);
+    case GgmlType::IQ4_NL: return quantize_blocks<BlockIQ4_NL, kQK>(type, src, dst, n);
+    case GgmlType::IQ4_XS: return quantize_blocks<BlockIQ4_XS, kQK_K>(type, src, dst, n);
+    case GgmlType::MXFP4: return quantize_blocks<BlockMXFP4, kQK>(type, src, dst, n);
+    case GgmlType::TQ1_0: return quantize_blocks<BlockTQ1_0, kQK_K>(type, src, dst, n);
+    case GgmlType::TQ2_0: return quantize_blocks<BlockTQ2_0, kQK_K>(type, src, dst, n);
+    case GgmlType::IQ3_XXS:
+    case GgmlType::IQ3_S:
+    case GgmlType::IQ2_XXS:
+    case GgmlType::IQ2_XS:
+    case GgmlType::IQ2_S:
+    case GgmlType::IQ1_S:
+    case GgmlType::IQ1_M:
+      return make_error(ErrorKind::Unsupported,
+                        "quantize_row: Tessera reads " + std::string(type_name(type)) +
+                            " but does not write it (its codebook search needs an importance matrix; make such "
+                            "files with llama.cpp's llama-quantize)");
     default: break;
   }
   return make_error(ErrorKind::Unsupported, "quantize_row: no CPU quantizer for type " + std::string(type_name(type)) +

@@ -17,6 +17,11 @@ bool quantize_block(const float* x, BlockQ3_K& b);
 bool quantize_block(const float* x, BlockQ4_K& b);
 bool quantize_block(const float* x, BlockQ5_K& b);
 bool quantize_block(const float* x, BlockQ6_K& b);
+bool quantize_block(const float* x, BlockIQ4_NL& b);
+bool quantize_block(const float* x, BlockIQ4_XS& b);
+bool quantize_block(const float* x, BlockMXFP4& b);
+bool quantize_block(const float* x, BlockTQ1_0& b);
+bool quantize_block(const float* x, BlockTQ2_0& b);
 
 // fp16 bits of v, and whether they hold a finite number.
 bool to_fp16_finite(float v, uint16_t& bits);

@@ -16,7 +16,7 @@ Status check_row_args(const char* op, GgmlType type, const void* blocks, const f
     const char* why = info->support == TypeSupport::Removed ? " (an id the GGUF format retired)" : "";
     return make_error(ErrorKind::Unsupported,
                       std::string(op) + ": unsupported tensor type " + std::string(info->name) + why +
-                          "; supported: F32, F16, BF16, Q4_0, Q4_1, Q5_0, Q5_1, Q8_0, Q2_K, Q3_K, Q4_K, Q5_K, Q6_K");
+                          "; supported: " + supported_type_names());
   }
   if (n < 0 || n % info->block_size != 0) {
     return make_error(ErrorKind::InvalidArgument,
@@ -29,7 +29,7 @@ Status check_row_args(const char* op, GgmlType type, const void* blocks, const f
                       std::string(op) + ": null " + (blocks == nullptr ? "block" : "float") + " pointer for a row of " +
                           std::to_string(n) + " " + std::string(info->name) + " elements");
   }
-  const uintptr_t align = type == GgmlType::F32 ? 4 : 2;
+  const uintptr_t align = row_alignment(type);
   if (reinterpret_cast<uintptr_t>(blocks) % align != 0) {
     return make_error(ErrorKind::InvalidArgument,
                       std::string(op) + ": " + std::string(info->name) + " data is not " + std::to_string(align) +

@@ -42,6 +42,14 @@ Block* blocks_of(uint8_t* p) {
   return reinterpret_cast<Block*>(p);
 }
 
+// IQ1_M keeps its fp16 scale in the top nibbles of its four scale words (blocks.h).
+void set_iq1m_scale(BlockIQ1_M& b, uint16_t bits) {
+  for (int k = 0; k < 4; ++k) {
+    uint8_t& hi = b.scales[2 * k + 1];
+    hi = static_cast<uint8_t>((hi & 0x0F) | (((bits >> (4 * k)) & 0x0F) << 4));
+  }
+}
+
 // Scales below are chosen so that the dequantized weights have a spread of about 0.02 and a mean
 // near zero (see the header). They are approximate by design: benchmarks need realistic, finite
 // values, not a particular distribution.
@@ -117,21 +125,47 @@ void fill_chunk(GgmlType type, ValueKind kind, SplitMix64& rng, uint8_t* dst, ui
     case GgmlType::Q6_K:
       for (uint64_t b = 0; b < n_blocks; ++b) blocks_of<BlockQ6_K>(dst)[b].d = f16(0.000015f);
       break;
+    // The codebook types: random grid indices, signs and sub-block scales with a super-block
+    // scale that gives the same spread (its typical sub-scale times a typical grid value).
+    case GgmlType::IQ4_NL:
+      for (uint64_t b = 0; b < n_blocks; ++b) blocks_of<BlockIQ4_NL>(dst)[b].d = f16(0.0003f);
+      break;
+    case GgmlType::IQ4_XS:
+      for (uint64_t b = 0; b < n_blocks; ++b) blocks_of<BlockIQ4_XS>(dst)[b].d = f16(0.00002f);
+      break;
+    case GgmlType::IQ2_XXS:
+      for (uint64_t b = 0; b < n_blocks; ++b) blocks_of<BlockIQ2_XXS>(dst)[b].d = f16(0.0004f);
+      break;
+    case GgmlType::IQ2_XS:
+      for (uint64_t b = 0; b < n_blocks; ++b) blocks_of<BlockIQ2_XS>(dst)[b].d = f16(0.0004f);
+      break;
+    case GgmlType::IQ2_S:
+      for (uint64_t b = 0; b < n_blocks; ++b) blocks_of<BlockIQ2_S>(dst)[b].d = f16(0.0004f);
+      break;
+    case GgmlType::IQ3_XXS:
+      for (uint64_t b = 0; b < n_blocks; ++b) blocks_of<BlockIQ3_XXS>(dst)[b].d = f16(0.00017f);
+      break;
+    case GgmlType::IQ3_S:
+      for (uint64_t b = 0; b < n_blocks; ++b) blocks_of<BlockIQ3_S>(dst)[b].d = f16(0.00016f);
+      break;
+    case GgmlType::IQ1_S:
+      for (uint64_t b = 0; b < n_blocks; ++b) blocks_of<BlockIQ1_S>(dst)[b].d = f16(0.0025f);
+      break;
+    case GgmlType::IQ1_M:
+      for (uint64_t b = 0; b < n_blocks; ++b) set_iq1m_scale(blocks_of<BlockIQ1_M>(dst)[b], f16(0.0025f));
+      break;
+    case GgmlType::TQ1_0:
+      for (uint64_t b = 0; b < n_blocks; ++b) blocks_of<BlockTQ1_0>(dst)[b].d = f16(0.025f);
+      break;
+    case GgmlType::TQ2_0:
+      for (uint64_t b = 0; b < n_blocks; ++b) blocks_of<BlockTQ2_0>(dst)[b].d = f16(0.02f);
+      break;
+    case GgmlType::MXFP4:  // levels up to 12 (doubled e2m1) times 2^(e - 128): e = 120 -> 0.0039
+      for (uint64_t b = 0; b < n_blocks; ++b) blocks_of<BlockMXFP4>(dst)[b].e = 120;
+      break;
     default:
       break;
   }
-}
-
-// "F32, F16, ..." of every type Tessera computes with, for messages.
-std::string supported_type_names() {
-  std::string out;
-  for (uint32_t id = 0; id <= kMaxGgmlTypeId; ++id) {
-    const TypeInfo* t = find_type_info(id);
-    if (t == nullptr || t->support != TypeSupport::Supported) continue;
-    if (!out.empty()) out += ", ";
-    out += std::string(t->name);
-  }
-  return out;
 }
 
 }  // namespace

@@ -169,6 +169,30 @@ Status launch_quant_matvec(GgmlType type, const QuantMatvecArgs& args, bool glu,
       return launch_type<qd::TQ5_K, qd::TQ5_K1>(args, glu, stream);
     case GgmlType::Q6_K:
       return launch_type<qd::TQ6_K>(args, glu, stream);
+    case GgmlType::IQ4_NL:
+      return launch_type<qd::TIQ4_NL>(args, glu, stream);
+    case GgmlType::IQ4_XS:
+      return launch_type<qd::TIQ4_XS>(args, glu, stream);
+    case GgmlType::IQ3_XXS:
+      return launch_type<qd::TIQ3_XXS>(args, glu, stream);
+    case GgmlType::IQ3_S:
+      return launch_type<qd::TIQ3_S>(args, glu, stream);
+    case GgmlType::IQ2_XXS:
+      return launch_type<qd::TIQ2_XXS>(args, glu, stream);
+    case GgmlType::IQ2_XS:
+      return launch_type<qd::TIQ2_XS>(args, glu, stream);
+    case GgmlType::IQ2_S:
+      return launch_type<qd::TIQ2_S>(args, glu, stream);
+    case GgmlType::IQ1_S:
+      return launch_type<qd::TIQ1_S>(args, glu, stream);
+    case GgmlType::IQ1_M:
+      return launch_type<qd::TIQ1_M>(args, glu, stream);
+    case GgmlType::TQ1_0:
+      return launch_type<qd::TTQ1_0>(args, glu, stream);
+    case GgmlType::TQ2_0:
+      return launch_type<qd::TTQ2_0>(args, glu, stream);
+    case GgmlType::MXFP4:
+      return launch_type<qd::TMXFP4>(args, glu, stream);
     default:
       return make_error(ErrorKind::Unsupported,
                         "matvec: no CUDA kernel for tensor type " + std::string(type_name(type)));

@@ -565,6 +565,13 @@ struct TQ6_K {
   }
 };
 
+}  // namespace tessera::cuda::qd
+
+// The non-linear, codebook and ternary types (IQ*, TQ*, MXFP4).
+#include "kernels/quant_decode_iq.cuh"
+
+namespace tessera::cuda::qd {
+
 // Byte offsets of the fp16 scale fields (d, dmin, m) inside one block of a quantized type; returns
 // how many (0 for types without a trait). Random test/benchmark data gets its other bytes at random
 // and these set to finite values, so every bit pattern of the quants is exercised.
@@ -575,7 +582,11 @@ TS_HD int scale_field_offsets(GgmlType type, int (&off)[2]) {
     case GgmlType::Q2_K: off[0] = 80; off[1] = 82; return 2;
     case GgmlType::Q3_K: off[0] = 108; return 1;
     case GgmlType::Q6_K: off[0] = 208; return 1;
-    default: return 0;
+    case GgmlType::IQ4_NL: case GgmlType::IQ4_XS: case GgmlType::IQ2_XXS: case GgmlType::IQ2_XS:
+    case GgmlType::IQ2_S: case GgmlType::IQ3_XXS: case GgmlType::IQ3_S: case GgmlType::IQ1_S: off[0] = 0; return 1;
+    case GgmlType::TQ1_0: off[0] = 52; return 1;
+    case GgmlType::TQ2_0: off[0] = 64; return 1;
+    default: return 0;  // (IQ1_M and MXFP4: set_special_block_scale)
   }
 }
 
@@ -595,6 +606,18 @@ inline bool visit_quant_type(GgmlType type, F&& f) {
     case GgmlType::Q4_K: f(TQ4_K1{}); return true;
     case GgmlType::Q5_K: f(TQ5_K1{}); return true;
     case GgmlType::Q6_K: f(TQ6_K{}); return true;
+    case GgmlType::IQ4_NL: f(TIQ4_NL{}); return true;
+    case GgmlType::IQ4_XS: f(TIQ4_XS{}); return true;
+    case GgmlType::IQ3_XXS: f(TIQ3_XXS{}); return true;
+    case GgmlType::IQ3_S: f(TIQ3_S{}); return true;
+    case GgmlType::IQ2_XXS: f(TIQ2_XXS{}); return true;
+    case GgmlType::IQ2_XS: f(TIQ2_XS{}); return true;
+    case GgmlType::IQ2_S: f(TIQ2_S{}); return true;
+    case GgmlType::IQ1_S: f(TIQ1_S{}); return true;
+    case GgmlType::IQ1_M: f(TIQ1_M{}); return true;
+    case GgmlType::TQ1_0: f(TTQ1_0{}); return true;
+    case GgmlType::TQ2_0: f(TTQ2_0{}); return true;
+    case GgmlType::MXFP4: f(TMXFP4{}); return true;
     default: return false;
   }
 }

@@ -20,7 +20,8 @@ __device__ __forceinline__ uint64_t mix64(uint64_t z) {
 
 __device__ __forceinline__ float unit(uint64_t h) { return static_cast<float>(h >> 40) * (1.0f / 16777216.0f); }
 
-// One thread per block: random 16-bit units (blocks are 2-byte aligned), then valid scales.
+// One thread per block: random 16-bit units (blocks of an even size are 2-byte aligned; MXFP4's
+// 17-byte blocks are written byte by byte), then valid scales.
 __global__ void fill_blocks_kernel(uint8_t* data, int64_t rows, int64_t blocks_per_row, size_t row_stride,
                                    int block_bytes, int type_id, uint64_t seed) {
   const int64_t g = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
@@ -28,19 +29,29 @@ __global__ void fill_blocks_kernel(uint8_t* data, int64_t rows, int64_t blocks_p
   const int64_t r = g / blocks_per_row, b = g % blocks_per_row;
   uint8_t* blk = data + r * row_stride + b * block_bytes;
   uint16_t* u = reinterpret_cast<uint16_t*>(blk);
+  const bool even = block_bytes % 2 == 0 && reinterpret_cast<uintptr_t>(blk) % 2 == 0;
   uint64_t h = 0;
-  for (int i = 0; i < block_bytes / 2; ++i) {
+  for (int i = 0; i < (block_bytes + 1) / 2; ++i) {
     if (i % 4 == 0) h = mix64(seed ^ (static_cast<uint64_t>(g) * 64 + static_cast<uint64_t>(i)));
-    u[i] = static_cast<uint16_t>(h >> (16 * (i % 4)));
+    const uint16_t v = static_cast<uint16_t>(h >> (16 * (i % 4)));
+    if (even) {
+      u[i] = v;
+    } else {
+      blk[2 * i] = static_cast<uint8_t>(v);
+      if (2 * i + 1 < block_bytes) blk[2 * i + 1] = static_cast<uint8_t>(v >> 8);
+    }
   }
-  int off[2];
-  const int n = qd::scale_field_offsets(static_cast<GgmlType>(type_id), off);
-  for (int k = 0; k < n; ++k) {
+  const GgmlType type = static_cast<GgmlType>(type_id);
+  auto scale = [&](int k) {
     const uint64_t hs = mix64(seed * 31 + static_cast<uint64_t>(g) * 2 + k + 0x51ED);
     float v = (1.0f + 3.0f * unit(hs)) * (1.0f / 256.0f);
     if (hs & 1) v = -v;
-    u[off[k] / 2] = __half_as_ushort(__float2half_rn(v));
-  }
+    return __half_as_ushort(__float2half_rn(v));
+  };
+  int off[2];
+  const int n = qd::scale_field_offsets(type, off);
+  for (int k = 0; k < n; ++k) u[off[k] / 2] = scale(k);
+  qd::set_special_block_scale(type, blk, scale(0));
 }
 
 __global__ void fill_floats_kernel(uint8_t* data, int64_t rows, int64_t cols, size_t row_stride, int type_id,

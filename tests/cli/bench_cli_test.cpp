@@ -50,10 +50,10 @@ TEST(BenchCli, UnknownShapeListsTheKnownOnes) {
 }
 
 TEST(BenchCli, TypeTesseraCannotComputeWithIsNamed) {
-  const CliResult r = run_cli({"bench", "--synth", "tiny", "--type", "IQ2_XS"});
+  const CliResult r = run_cli({"bench", "--synth", "tiny", "--type", "Q8_K"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out, "");
-  EXPECT_THAT(r.err, HasSubstr("type 'IQ2_XS'"));
+  EXPECT_THAT(r.err, HasSubstr("type 'Q8_K'"));
 }
 
 TEST(BenchCli, CpuBackendRefusesSynthWeights) {

@@ -1,6 +1,7 @@
 // `tessera-cli inspect` run as a process on every fixture GGUF: exit codes, text output, and the
 // JSON output checked field by field against what the reader itself says about the file.
 #include <cmath>
+#include <cstring>
 #include <map>
 
 #include <gmock/gmock.h>
@@ -10,6 +11,9 @@
 #include "cli_process.h"
 #include "gguf/gguf_file.h"
 #include "gguf/gguf_writer.h"
+#include "quant/dequantize.h"
+#include "quant/fp16.h"
+#include "quant/quantize.h"
 #include "support/test_support.h"
 
 namespace tessera {
@@ -254,6 +258,114 @@ TEST(InspectCli, MissingFileAndUsageErrors) {
   CliResult help = run_cli({"inspect", "--help"});
   EXPECT_EQ(help.exit_code, 0);
   EXPECT_THAT(help.out, HasSubstr("--json"));
+}
+
+// --tensor NAME --dequant OUT.f32: the tensor's values as little-endian float32 in ggml order,
+// equal to the CPU reference's decode of each row (types written by the quantizer, random
+// codebook blocks, and MXFP4 rows of an odd byte length).
+TEST(InspectCli, DequantWritesEveryTensorAsFloat32) {
+  test::TempDir dir;
+  gguf::GgufWriter w;
+  w.set_string("general.architecture", "llama");
+  struct Tensor {
+    std::string name;
+    GgmlType type;
+    std::vector<int64_t> dims;
+    std::vector<uint8_t> data;
+  };
+  std::vector<Tensor> tensors;
+  auto quantized = [&](const std::string& name, GgmlType type, int64_t cols, int64_t rows) {
+    const auto x = test::random_floats(static_cast<size_t>(cols * rows), static_cast<uint32_t>(tensors.size() + 3));
+    const size_t rb = *row_size(type, cols);
+    std::vector<uint8_t> data(rb * rows);
+    std::vector<uint32_t> row((rb + 3) / 4);
+    for (int64_t r = 0; r < rows; ++r) {
+      EXPECT_TRUE(quantize_row(type, x.data() + r * cols, row.data(), cols).ok()) << name;
+      std::memcpy(data.data() + r * rb, row.data(), rb);
+    }
+    tensors.push_back({name, type, {cols, rows}, data});
+  };
+  quantized("f32.weight", GgmlType::F32, 40, 3);
+  quantized("q4k.weight", GgmlType::Q4_K, 512, 3);
+  quantized("iq4xs.weight", GgmlType::IQ4_XS, 256, 4);
+  quantized("iq4nl.weight", GgmlType::IQ4_NL, 96, 2);
+  quantized("mxfp4.weight", GgmlType::MXFP4, 96, 5);  // 51-byte rows: every other row at an odd offset
+  // Random IQ2_XXS blocks with a finite scale.
+  std::vector<uint8_t> iq2(66 * 6);
+  for (size_t i = 0; i < iq2.size(); ++i) iq2[i] = static_cast<uint8_t>(i * 131 + 7);
+  for (size_t b = 0; b < 6; ++b) {
+    const uint16_t d = fp32_to_fp16(0.01f * static_cast<float>(b + 1));
+    std::memcpy(iq2.data() + 66 * b, &d, 2);
+  }
+  tensors.push_back({"blk.0.iq2xxs.weight", GgmlType::IQ2_XXS, {256, 2, 3}, iq2});
+  for (const auto& t : tensors) ASSERT_TRUE(w.add_tensor(t.name, t.type, t.dims, t.data).ok()) << t.name;
+  const auto path = dir.file("types.gguf").string();
+  ASSERT_TRUE(w.write_file(path).ok());
+
+  for (const auto& t : tensors) {
+    SCOPED_TRACE(t.name);
+    const auto out = dir.file(t.name + ".f32").string();
+    const CliResult r = run_cli({"inspect", path, "--tensor", t.name, "--dequant", out});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    expect_no_sanitizer_report(r);
+    EXPECT_THAT(r.out, HasSubstr(t.name + " " + std::string(type_name(t.type))));
+    const int64_t cols = t.dims[0];
+    const int64_t rows = static_cast<int64_t>(t.data.size() / *row_size(t.type, cols));
+    EXPECT_THAT(r.out, HasSubstr("wrote " + std::to_string(cols * rows) + " float32 values"));
+    const std::vector<uint8_t> bytes = test::read_file_bytes(out);
+    ASSERT_EQ(bytes.size(), static_cast<size_t>(cols * rows) * 4);
+    const size_t rb = *row_size(t.type, cols);
+    std::vector<uint32_t> row((rb + 3) / 4);
+    std::vector<float> want(static_cast<size_t>(cols));
+    for (int64_t r0 = 0; r0 < rows; ++r0) {
+      std::memcpy(row.data(), t.data.data() + r0 * rb, rb);
+      ASSERT_TRUE(dequantize_row(t.type, row.data(), want.data(), cols).ok());
+      for (int64_t c = 0; c < cols; ++c) {
+        const size_t at = static_cast<size_t>((r0 * cols + c) * 4);
+        const uint32_t bits = static_cast<uint32_t>(bytes[at]) | (static_cast<uint32_t>(bytes[at + 1]) << 8) |
+                              (static_cast<uint32_t>(bytes[at + 2]) << 16) | (static_cast<uint32_t>(bytes[at + 3]) << 24);
+        float got;
+        std::memcpy(&got, &bits, 4);
+        ASSERT_EQ(got, want[c]) << "row " << r0 << " col " << c;
+      }
+    }
+  }
+  // --tensor alone (and with --json) describes the tensor without writing anything.
+  const CliResult one = run_cli({"inspect", path, "--tensor", "mxfp4.weight", "--json"});
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  const nlohmann::json j = nlohmann::json::parse(one.out);
+  EXPECT_EQ(j.at("type").get<std::string>(), "MXFP4");
+  EXPECT_EQ(j.at("bytes").get<uint64_t>(), 5u * 51);
+  EXPECT_EQ(j.at("shape"), nlohmann::json::array({96, 5}));
+}
+
+TEST(InspectCli, DequantErrorsNameTheProblem) {
+  test::TempDir dir;
+  gguf::GgufWriter w;
+  ASSERT_TRUE(w.add_tensor_f32("a.weight", {8, 2}, test::random_floats(16, 1)).ok());
+  ASSERT_TRUE(w.add_tensor("q8k.weight", GgmlType::Q8_K, {256}, std::vector<uint8_t>(292, 0)).ok());
+  const auto path = dir.file("e.gguf").string();
+  ASSERT_TRUE(w.write_file(path).ok());
+
+  CliResult r = run_cli({"inspect", path, "--tensor", "nope", "--dequant", dir.file("x.f32").string()});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_THAT(r.err, HasSubstr("no tensor named 'nope'"));
+  EXPECT_THAT(r.err, HasSubstr(path));
+  r = run_cli({"inspect", path, "--tensor", "q8k.weight", "--dequant", dir.file("x.f32").string()});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_THAT(r.err, HasSubstr("Q8_K"));
+  EXPECT_THAT(r.err, HasSubstr("q8k.weight"));
+  r = run_cli({"inspect", path, "--tensor", "a.weight", "--dequant", "/nonexistent/dir/x.f32"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_THAT(r.err, HasSubstr("cannot write '/nonexistent/dir/x.f32'"));
+  r = run_cli({"inspect", path, "--dequant", dir.file("x.f32").string()});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("--dequant needs --tensor"));
+  r = run_cli({"inspect", path, "--tensor"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("--tensor needs a value"));
+  r = run_cli({"inspect", "--help"});
+  EXPECT_THAT(r.out, HasSubstr("--dequant OUT.f32"));
 }
 
 }  // namespace

@@ -25,7 +25,9 @@ const std::string& gpu_unavailable_reason() {
 const std::vector<GgmlType>& all_kernel_types() {
   static const std::vector<GgmlType> types = {
       GgmlType::F32,  GgmlType::F16,  GgmlType::BF16, GgmlType::Q4_0, GgmlType::Q4_1, GgmlType::Q5_0, GgmlType::Q5_1,
-      GgmlType::Q8_0, GgmlType::Q2_K, GgmlType::Q3_K, GgmlType::Q4_K, GgmlType::Q5_K, GgmlType::Q6_K};
+      GgmlType::Q8_0, GgmlType::Q2_K, GgmlType::Q3_K, GgmlType::Q4_K, GgmlType::Q5_K, GgmlType::Q6_K,
+      GgmlType::IQ4_NL, GgmlType::IQ4_XS, GgmlType::IQ3_XXS, GgmlType::IQ3_S, GgmlType::IQ2_XXS, GgmlType::IQ2_XS,
+      GgmlType::IQ2_S, GgmlType::IQ1_S, GgmlType::IQ1_M, GgmlType::TQ1_0, GgmlType::TQ2_0, GgmlType::MXFP4};
   return types;
 }
 
@@ -62,6 +64,11 @@ std::vector<uint8_t> random_rows(GgmlType type, int64_t rows, int64_t cols, size
           if (byte(rng) & 1) v = -v;
           const uint16_t h = fp32_to_fp16(v);
           std::memcpy(blk + off[k], &h, 2);
+        }
+        if (type == GgmlType::IQ1_M || type == GgmlType::MXFP4) {  // scales that are not an fp16 field
+          float v = mag(rng);
+          if (byte(rng) & 1) v = -v;
+          qd::set_special_block_scale(type, blk, fp32_to_fp16(v));
         }
       }
     }

@@ -150,7 +150,7 @@ TEST(Matvec, RejectsBadArguments) {
   auto st = matvec(w, nullptr, 100, nullptr, 4, 1, nullptr, 0, nullptr);
   ASSERT_FALSE(st.ok());
   EXPECT_EQ(st.error().kind, ErrorKind::InvalidArgument);
-  WeightMatrix iq{GgmlType::IQ2_XS, reinterpret_cast<void*>(uintptr_t{256}), 4, 256, 66};
+  WeightMatrix iq{GgmlType::Q8_K, reinterpret_cast<void*>(uintptr_t{256}), 4, 256, 292};  // no kernel for Q8_K
   auto st2 = matvec(iq, nullptr, 256, nullptr, 4, 1, nullptr, 0, nullptr);
   ASSERT_FALSE(st2.ok());
   EXPECT_EQ(st2.error().kind, ErrorKind::Unsupported);

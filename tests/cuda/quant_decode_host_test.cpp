@@ -100,6 +100,18 @@ TEST(QuantDecodeHost, ItemsMatchCpuDequantizeAndDot) {
   check_type<qd::TQ4_K1>(21);
   check_type<qd::TQ5_K1>(22);
   check_type<qd::TQ6_K>(20);
+  check_type<qd::TIQ4_NL>(31);
+  check_type<qd::TIQ4_XS>(32);
+  check_type<qd::TIQ3_XXS>(33);
+  check_type<qd::TIQ3_S>(34);
+  check_type<qd::TIQ2_XXS>(35);
+  check_type<qd::TIQ2_XS>(36);
+  check_type<qd::TIQ2_S>(37);
+  check_type<qd::TIQ1_S>(38);
+  check_type<qd::TIQ1_M>(39);
+  check_type<qd::TTQ1_0>(40);
+  check_type<qd::TTQ2_0>(41);
+  check_type<qd::TMXFP4>(42);
 }
 
 // The same on data made by the CPU quantizer (realistic scales rather than random bytes).
@@ -137,6 +149,67 @@ TEST(QuantDecodeHost, CpuQuantizedRows) {
   check_quantized_by_cpu<qd::TQ4_K1>(11);
   check_quantized_by_cpu<qd::TQ5_K1>(12);
   check_quantized_by_cpu<qd::TQ6_K>(10);
+  check_quantized_by_cpu<qd::TIQ4_NL>(13);
+  check_quantized_by_cpu<qd::TIQ4_XS>(14);
+  check_quantized_by_cpu<qd::TTQ1_0>(15);
+  check_quantized_by_cpu<qd::TTQ2_0>(16);
+  check_quantized_by_cpu<qd::TMXFP4>(17);
+}
+
+// The decoders against the CPU reference item by item, value for value: every new type's device
+// arithmetic gives exactly the floats of the reference (the level times the scale, one rounding).
+template <typename T>
+void check_exact(uint32_t seed) {
+  SCOPED_TRACE(std::string(type_name(T::kType)));
+  const int64_t rows = 3, cols = 512;
+  const size_t stride = *row_size(T::kType, cols);
+  const auto data = test::random_rows(T::kType, rows, cols, stride, seed);
+  const auto ref = test::dequantize_ref(T::kType, data, rows, cols, stride);
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t it = 0; it < cols / T::kElems * T::kItems; ++it) {
+      const int64_t blk = it / T::kItems;
+      const int item = static_cast<int>(it % T::kItems);
+      WItem w[1];
+      T::template decode<PlainSrc>(data.data() + r * stride + blk * T::kBytes, item, w);
+      const int64_t grp = blk * (T::kElems / 32) + T::xblock(item, 0);
+      for (int e = 0; e < 32; ++e) ASSERT_EQ(qd::item_value(w[0], e), ref[r * cols + grp * 32 + e]) << "element " << e;
+    }
+}
+
+TEST(QuantDecodeHost, IqDecodersAreExact) {
+  check_exact<qd::TIQ4_NL>(51);
+  check_exact<qd::TIQ4_XS>(52);
+  check_exact<qd::TIQ3_XXS>(53);
+  check_exact<qd::TIQ3_S>(54);
+  check_exact<qd::TIQ2_XXS>(55);
+  check_exact<qd::TIQ2_XS>(56);
+  check_exact<qd::TIQ2_S>(57);
+  check_exact<qd::TIQ1_S>(58);
+  check_exact<qd::TIQ1_M>(59);
+  check_exact<qd::TTQ1_0>(60);
+  check_exact<qd::TTQ2_0>(61);
+  check_exact<qd::TMXFP4>(62);
+}
+
+// The device's any-alignment reader (MXFP4) at all four byte phases, on a padded buffer.
+TEST(QuantDecodeHost, UnalignedWordReader) {
+  alignas(16) uint8_t buf[48];
+  for (int i = 0; i < 48; ++i) buf[i] = static_cast<uint8_t>(i * 29 + 3);
+  for (int off : {4, 5, 6, 7, 17, 26}) {
+    uint32_t w[4], want[4];
+    qd::load16_words<PlainSrc>(buf + off, w);
+    std::memcpy(want, buf + off, 16);
+    for (int k = 0; k < 4; ++k) EXPECT_EQ(w[k], want[k]) << "offset " << off << " word " << k;
+  }
+}
+
+TEST(QuantDecodeHost, ByteHelpers) {
+  EXPECT_EQ(qd::sub_bytes(0x00080F01u, 0x01010101u), 0xFF070E00u);
+  EXPECT_EQ(qd::byte_perm(0x03020100u, 0x07060504u, 0x7531u), 0x07050301u);
+  uint32_t t[4];
+  qd::iq4_table(t);
+  EXPECT_EQ(qd::lut16(0x0F080700u, t), 0x7101F681u);  // 113, 1, -10, -127
+  EXPECT_EQ(qd::apply_signs4(0x2B190808u, 0x5u), 0x2BE708F8u);  // bytes 0 and 2 negated
 }
 
 TEST(QuantDecodeHost, ActivationQuantizationIsWithinHalfAStep) {

@@ -18,6 +18,49 @@ inline const std::vector<GgmlType>& supported_types() {
   return kTypes;
 }
 
+// The types added for GGUF files made by llama-quantize's IQ/TQ/MXFP4 recipes, in table order.
+inline const std::vector<GgmlType>& iq_types() {
+  static const std::vector<GgmlType> kTypes = {
+      GgmlType::IQ2_XXS, GgmlType::IQ2_XS, GgmlType::IQ3_XXS, GgmlType::IQ1_S, GgmlType::IQ4_NL, GgmlType::IQ3_S,
+      GgmlType::IQ2_S,   GgmlType::IQ4_XS, GgmlType::IQ1_M,   GgmlType::TQ1_0, GgmlType::TQ2_0,  GgmlType::MXFP4};
+  return kTypes;
+}
+
+// Of those, the ones quantize_row writes (the codebook types are read only).
+inline const std::vector<GgmlType>& iq_quantizable_types() {
+  static const std::vector<GgmlType> kTypes = {GgmlType::IQ4_NL, GgmlType::IQ4_XS, GgmlType::TQ1_0, GgmlType::TQ2_0,
+                                               GgmlType::MXFP4};
+  return kTypes;
+}
+
+// Random valid blocks of an iq_types() type: every byte random, then the super-block scale set to
+// a finite value of either sign (offsets from quant/blocks.h, written here independently).
+inline std::vector<uint8_t> random_iq_blocks(GgmlType type, int64_t n_blocks, uint32_t seed) {
+  const TypeInfo& info = type_info(type);
+  std::vector<uint8_t> bytes(static_cast<size_t>(n_blocks) * info.type_size);
+  uint32_t state = seed * 2654435761u + 12345u;
+  auto next = [&] {
+    state = state * 1664525u + 1013904223u;
+    return state >> 8;
+  };
+  for (auto& b : bytes) b = static_cast<uint8_t>(next());
+  for (int64_t k = 0; k < n_blocks; ++k) {
+    uint8_t* blk = bytes.data() + k * info.type_size;
+    // fp16 with exponent 8..11 (2^-7..2^-4), random mantissa and sign.
+    const uint16_t h = static_cast<uint16_t>(((8 + next() % 4) << 10) | (next() & 0x3FF) | ((next() & 1) << 15));
+    switch (type) {
+      case GgmlType::TQ1_0: blk[52] = static_cast<uint8_t>(h); blk[53] = static_cast<uint8_t>(h >> 8); break;
+      case GgmlType::TQ2_0: blk[64] = static_cast<uint8_t>(h); blk[65] = static_cast<uint8_t>(h >> 8); break;
+      case GgmlType::MXFP4: blk[0] = static_cast<uint8_t>(118 + next() % 8); break;
+      case GgmlType::IQ1_M:  // top nibbles of the four little-endian scale words at 48..55
+        for (int w = 0; w < 4; ++w) blk[49 + 2 * w] = static_cast<uint8_t>((blk[49 + 2 * w] & 0x0F) | (((h >> (4 * w)) & 15) << 4));
+        break;
+      default: blk[0] = static_cast<uint8_t>(h); blk[1] = static_cast<uint8_t>(h >> 8); break;
+    }
+  }
+  return bytes;
+}
+
 // sqrt(mean((a-b)^2)) / sqrt(mean(b^2)).
 inline double relative_rms_error(const std::vector<float>& a, const std::vector<float>& b) {
   double num = 0.0, den = 0.0;

@@ -161,6 +161,30 @@ TEST(SplitPlan, RowSplitRoundsHeadGroupsToWholeQuantBlocks) {
   EXPECT_EQ(weight_total(*plan), model_bytes(m));
 }
 
+// The projected weight bytes come from the type table, so the IQ/TQ/MXFP4 types (including
+// MXFP4's odd 17-byte blocks) add up exactly in every mode.
+TEST(SplitPlan, EveryQuantTypeAddsUpInEveryMode) {
+  for (const GgmlType type : {GgmlType::IQ4_XS, GgmlType::IQ4_NL, GgmlType::IQ3_XXS, GgmlType::IQ3_S,
+                              GgmlType::IQ2_XXS, GgmlType::IQ2_XS, GgmlType::IQ2_S, GgmlType::IQ1_S, GgmlType::IQ1_M,
+                              GgmlType::TQ1_0, GgmlType::TQ2_0, GgmlType::MXFP4}) {
+    SCOPED_TRACE(std::string(type_name(type)));
+    const ModelSpec m = spec_of("llama3-8b", type);
+    ASSERT_GT(model_bytes(m), 0u);
+    for (const SplitMode mode : {SplitMode::None, SplitMode::Layer, SplitMode::Row}) {
+      SplitSettings s;
+      s.mode = mode;
+      s.ratios = {1.0f, 2.0f, 1.0f};
+      auto plan = plan_split(m, devices({80, 80, 80}), s);
+      ASSERT_TRUE(plan.ok()) << plan.error().describe();
+      EXPECT_EQ(weight_total(*plan), model_bytes(m)) << "mode " << static_cast<int>(mode);
+    }
+  }
+  // 4.25 bits per weight: IQ4_XS's matrices take 136/256 bytes per element.
+  const ModelSpec iq4 = spec_of("llama3-8b", GgmlType::IQ4_XS);
+  const ModelSpec q4k = spec_of("llama3-8b", GgmlType::Q4_K);
+  EXPECT_LT(model_bytes(iq4), model_bytes(q4k));
+}
+
 TEST(SplitPlan, MoreDevicesThanUnitsLeavesSomeEmpty) {
   const ModelSpec m = spec_of("tiny", GgmlType::F16);  // 2 layers, 2 KV heads
   SplitSettings s;

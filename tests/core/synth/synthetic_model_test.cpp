@@ -14,7 +14,9 @@ namespace {
 
 const GgmlType kAllTypes[] = {GgmlType::F32,  GgmlType::F16,  GgmlType::BF16, GgmlType::Q4_0, GgmlType::Q4_1,
                               GgmlType::Q5_0, GgmlType::Q5_1, GgmlType::Q8_0, GgmlType::Q2_K, GgmlType::Q3_K,
-                              GgmlType::Q4_K, GgmlType::Q5_K, GgmlType::Q6_K};
+                              GgmlType::Q4_K, GgmlType::Q5_K, GgmlType::Q6_K, GgmlType::IQ2_XXS, GgmlType::IQ2_XS,
+                              GgmlType::IQ3_XXS, GgmlType::IQ1_S, GgmlType::IQ4_NL, GgmlType::IQ3_S, GgmlType::IQ2_S,
+                              GgmlType::IQ4_XS, GgmlType::IQ1_M, GgmlType::TQ1_0, GgmlType::TQ2_0, GgmlType::MXFP4};
 
 TEST(ModelShapes, KnownShapesAreConsistent) {
   for (const auto& s : known_shapes()) {
@@ -103,9 +105,9 @@ TEST(FillRandom, DependsOnTheSeedButNotOnTheThreadCount) {
 }
 
 TEST(FillRandom, RejectsPartialBlocksAndUnsupportedTypes) {
-  std::vector<uint8_t> buf(100);
-  EXPECT_FALSE(fill_random(GgmlType::Q4_K, ValueKind::Weight, 1, buf.data(), buf.size(), 1).ok());
-  EXPECT_EQ(fill_random(GgmlType::IQ2_XS, ValueKind::Weight, 1, buf.data(), 74, 1).error().kind,
+  std::vector<uint8_t> buf(292);
+  EXPECT_FALSE(fill_random(GgmlType::Q4_K, ValueKind::Weight, 1, buf.data(), 100, 1).ok());
+  EXPECT_EQ(fill_random(GgmlType::Q8_K, ValueKind::Weight, 1, buf.data(), 292, 1).error().kind,
             ErrorKind::Unsupported);
 }
 
