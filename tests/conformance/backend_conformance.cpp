@@ -137,6 +137,11 @@ std::vector<ForwardCase> forward_cases() {
   v.push_back({"llama_q4_k", quantized(GgmlType::Q4_K, GgmlType::Q4_K)});
   v.push_back({"llama_q5_k", quantized(GgmlType::Q5_K)});
   v.push_back({"llama_q6_k", quantized(GgmlType::Q6_K, GgmlType::Q6_K)});
+  v.push_back({"llama_iq4_nl", quantized(GgmlType::IQ4_NL)});
+  v.push_back({"llama_iq4_xs", quantized(GgmlType::IQ4_XS, GgmlType::IQ4_XS)});
+  v.push_back({"llama_tq2_0", quantized(GgmlType::TQ2_0)});
+  v.push_back({"llama_tq1_0", quantized(GgmlType::TQ1_0)});
+  v.push_back({"llama_mxfp4", quantized(GgmlType::MXFP4)});
   c = quantized(GgmlType::Q4_K, GgmlType::Q6_K);
   c.arch = "qwen2";
   c.qkv_bias = true;
@@ -156,6 +161,7 @@ std::vector<ForwardCase> forward_cases() {
   v.push_back({"qwen3moe_q8_0_top3", moe(with_arch(quantized(GgmlType::Q8_0), "qwen3moe"), 6, 3)});
   v.push_back({"mixtral_4_experts_top2", moe(RandomModelConfig{}, 4, 2)});
   v.push_back({"mixtral_q4_k", moe(quantized(GgmlType::Q4_K), 4, 2)});
+  v.push_back({"qwen3moe_mxfp4_experts", moe(with_arch(quantized(GgmlType::MXFP4), "qwen3moe"), 4, 2)});
   c = {};
   c.arch = "gemma2";
   c.sliding_window = 4;  // shorter than the suite's 14 tokens, so layer 0's window matters

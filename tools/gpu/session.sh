@@ -25,7 +25,7 @@ if has build; then
   llama_pid=$!
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTESSERA_BUILD_GUI=OFF -DTESSERA_BUILD_CUDA=ON \
     -DCMAKE_CUDA_ARCHITECTURES=90 "${cmake_extra[@]}" >"$log/cmake.log" 2>&1 || { tail -30 "$log/cmake.log"; exit 1; }
-  cmake --build "$build" --target test_cuda tessera-cli -j12 >"$log/build.log" 2>&1 || { grep -E "error" "$log/build.log" | head -40; }
+  cmake --build "$build" --target test_cuda tessera-cli -j14 >"$log/build.log" 2>&1 || { grep -E "error" "$log/build.log" | head -40; }
   stamp "tessera built"
 fi
 if has test; then
@@ -43,7 +43,7 @@ if has quant; then
   echo "quantized files test exit $?"
 fi
 if has bench; then
-  for st in ${SHAPES:-qwen3-30b-a3b:Q4_K llama3-8b:Q4_K qwen3-8b:Q4_K gemma3-12b:Q4_K}; do
+  for st in ${SHAPES:-qwen3-30b-a3b:Q4_K llama3-8b:Q4_K llama3-8b:IQ4_XS qwen3-8b:Q4_K}; do
     m="/tmp/bench-${st%%:*}-${st##*:}.gguf"
     stamp "synth $st"
     [ -f "$m" ] || timeout 300 "$build/cli/tessera-cli" synth --shape "${st%%:*}" --type "${st##*:}" -o "$m" --threads 16 >/dev/null ||
