@@ -160,6 +160,9 @@ std::vector<ForwardCase> forward_cases() {
   v.push_back({"qwen3moe_8_experts_top2", moe(with_arch({}, "qwen3moe"), 8, 2)});
   v.push_back({"qwen3moe_q8_0_top3", moe(with_arch(quantized(GgmlType::Q8_0), "qwen3moe"), 6, 3)});
   v.push_back({"mixtral_4_experts_top2", moe(RandomModelConfig{}, 4, 2)});
+  v.push_back({"mixtral_every_expert", moe(RandomModelConfig{}, 4, 4)});
+  v.push_back({"mixtral_top1", moe(RandomModelConfig{}, 4, 1)});
+  v.push_back({"moe_one_expert", moe(RandomModelConfig{}, 1, 1)});
   v.push_back({"mixtral_q4_k", moe(quantized(GgmlType::Q4_K), 4, 2)});
   v.push_back({"qwen3moe_mxfp4_experts", moe(with_arch(quantized(GgmlType::MXFP4), "qwen3moe"), 4, 2)});
   c = {};

@@ -1,0 +1,161 @@
+// The mixture-of-experts kernels (kernels/moe.h, matvec_experts / matvec_glu_experts) against host
+// references on random data: routing (top-k ids and renormalised weights), gathers, weighted
+// combination, and the expert products for float and quantized experts, one shared input and one
+// input per slot.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "cuda_test_util.h"
+#include "kernels/matvec.h"
+#include "kernels/moe.h"
+#include "support/test_support.h"
+
+namespace tessera::cuda::test {
+namespace {
+
+using tessera::test::random_floats;
+
+TEST(Moe, RouteChoosesTheTopKWithRenormalisedWeights) {
+  TESSERA_REQUIRE_GPU();
+  for (auto [n_expert, k] : {std::pair{4, 2}, std::pair{8, 2}, std::pair{6, 3}, std::pair{128, 8}, std::pair{40, 1}}) {
+    SCOPED_TRACE(std::to_string(n_expert) + " experts, top " + std::to_string(k));
+    const int T = 7;
+    const auto logits = random_floats(static_cast<size_t>(T * n_expert), 11u + static_cast<uint32_t>(n_expert), 2.0f);
+    auto dl = to_device(logits);
+    auto ids = DeviceBuffer::allocate(0, 4 * static_cast<size_t>(T * k), "ids");
+    auto w = DeviceBuffer::allocate(0, 4 * static_cast<size_t>(T * k), "w");
+    ASSERT_TRUE(ids.ok() && w.ok());
+    TESSERA_ASSERT_OK(moe_route(static_cast<const float*>(dl.data()), n_expert, T, n_expert, k,
+                                static_cast<int32_t*>(ids->data()), static_cast<float*>(w->data()), nullptr));
+    const auto got_ids = from_device<int32_t>(*ids, static_cast<size_t>(T * k));
+    const auto got_w = from_device<float>(*w, static_cast<size_t>(T * k));
+    for (int t = 0; t < T; ++t) {
+      std::vector<int> order(static_cast<size_t>(n_expert));
+      std::iota(order.begin(), order.end(), 0);
+      const float* row = logits.data() + t * n_expert;
+      std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return row[a] > row[b]; });
+      double sum = 0;
+      for (int j = 0; j < k; ++j) sum += std::exp(static_cast<double>(row[order[j]]) - row[order[0]]);
+      for (int j = 0; j < k; ++j) {
+        EXPECT_EQ(got_ids[static_cast<size_t>(t * k + j)], order[static_cast<size_t>(j)]) << "token " << t << " slot " << j;
+        EXPECT_NEAR(got_w[static_cast<size_t>(t * k + j)], std::exp(static_cast<double>(row[order[j]]) - row[order[0]]) / sum,
+                    1e-6);
+      }
+    }
+  }
+}
+
+TEST(Moe, GatherAndCombine) {
+  TESSERA_REQUIRE_GPU();
+  const int T = 5, k = 2, rows = T * k;
+  const int64_t n = 300;
+  const auto src = random_floats(static_cast<size_t>(T) * n, 3);
+  std::vector<int32_t> gather(rows), slot_row(rows);
+  for (int r = 0; r < rows; ++r) gather[static_cast<size_t>(r)] = (r * 3) % T;
+  for (int s = 0; s < rows; ++s) slot_row[static_cast<size_t>(s)] = (s * 7) % rows;
+  auto dsrc = to_device(src);
+  auto dg = to_device(gather);
+  auto dout = poisoned_floats(static_cast<size_t>(rows) * n);
+  TESSERA_ASSERT_OK(gather_rows(static_cast<const float*>(dsrc.data()), n, static_cast<const int32_t*>(dg.data()), rows, n,
+                                static_cast<float*>(dout.data()), n, nullptr));
+  const auto g = from_device<float>(dout, static_cast<size_t>(rows) * n);
+  for (int r = 0; r < rows; ++r)
+    for (int64_t i = 0; i < n; ++i)
+      ASSERT_EQ(g[static_cast<size_t>(r * n + i)], src[static_cast<size_t>(gather[static_cast<size_t>(r)] * n + i)]);
+
+  const auto weights = random_floats(static_cast<size_t>(rows), 5);
+  const auto base = random_floats(static_cast<size_t>(T) * n, 6);
+  auto dw = to_device(weights);
+  auto ds = to_device(slot_row);
+  for (bool with_slots : {false, true})
+    for (bool acc : {false, true}) {
+      auto o = to_device(base);
+      TESSERA_ASSERT_OK(moe_combine(static_cast<const float*>(dout.data()), n,
+                                    with_slots ? static_cast<const int32_t*>(ds.data()) : nullptr,
+                                    static_cast<const float*>(dw.data()), T, k, n, static_cast<float*>(o.data()), n, acc,
+                                    nullptr));
+      const auto got = from_device<float>(o, static_cast<size_t>(T) * n);
+      for (int t = 0; t < T; ++t)
+        for (int64_t i = 0; i < n; ++i) {
+          double want = acc ? base[static_cast<size_t>(t * n + i)] : 0.0;
+          for (int j = 0; j < k; ++j) {
+            const int s = t * k + j, r = with_slots ? slot_row[static_cast<size_t>(s)] : s;
+            want += static_cast<double>(weights[static_cast<size_t>(s)]) * g[static_cast<size_t>(r * n + i)];
+          }
+          ASSERT_NEAR(got[static_cast<size_t>(t * n + i)], want, 1e-4) << t << "," << i;
+        }
+    }
+}
+
+class MoeExperts : public ::testing::TestWithParam<GgmlType> {};
+
+TEST_P(MoeExperts, ProductsOfTheChosenExperts) {
+  TESSERA_REQUIRE_GPU();
+  const GgmlType type = GetParam();
+  const int n_expert = 5, k = 3;
+  const int64_t cols = 256, rows = 64;  // per expert
+  const size_t stride = row_size(type, cols).value();
+  const auto w = random_rows(type, rows * n_expert, cols, stride, 21);
+  const auto up = random_rows(type, rows * n_expert, cols, stride, 22);
+  const auto wref = dequantize_ref(type, w, rows * n_expert, cols, stride);
+  const auto uref = dequantize_ref(type, up, rows * n_expert, cols, stride);
+  const std::vector<int32_t> ids = {3, 0, 4};
+  const auto x = random_floats(static_cast<size_t>(k * cols), 23);
+  auto dw = to_device(w, 16);
+  auto du = to_device(up, 16);
+  auto dids = to_device(ids);
+  auto dx = to_device(x);
+  auto q8 = DeviceBuffer::allocate(0, q8_activations_bytes(cols, k), "q8");
+  ASSERT_TRUE(q8.ok());
+  const bool quant = is_quantized(type);
+  auto experts = [&](const DeviceBuffer& b) {
+    ExpertWeights e;
+    e.first = WeightMatrix{type, b.data(), rows, cols, stride};
+    e.expert_bytes = stride * static_cast<size_t>(rows);
+    e.n_expert = n_expert;
+    return e;
+  };
+  auto dot = [&](const std::vector<float>& m, int e, int64_t r, int s) {
+    double acc = 0;
+    for (int64_t c = 0; c < cols; ++c)
+      acc += static_cast<double>(m[static_cast<size_t>((e * rows + r) * cols + c)]) * x[static_cast<size_t>(s * cols + c)];
+    return acc;
+  };
+  const double tol = quant ? 3e-2 : 1e-4;
+  for (bool per_slot : {false, true}) {
+    SCOPED_TRACE(per_slot ? "an input per slot" : "one input");
+    if (quant) TESSERA_ASSERT_OK(quantize_activations(static_cast<const float*>(dx.data()), cols, cols, per_slot ? k : 1, q8->data(), nullptr));
+    auto y = poisoned_floats(static_cast<size_t>(k * rows));
+    TESSERA_ASSERT_OK(matvec_experts(experts(dw), static_cast<const int32_t*>(dids.data()), k,
+                                     static_cast<const float*>(dx.data()), cols, q8->data(), per_slot,
+                                     static_cast<float*>(y.data()), rows, nullptr));
+    const auto got = from_device<float>(y, static_cast<size_t>(k * rows));
+    std::vector<double> want;
+    for (int s = 0; s < k; ++s)
+      for (int64_t r = 0; r < rows; ++r) want.push_back(dot(wref, ids[static_cast<size_t>(s)], r, per_slot ? s : 0));
+    EXPECT_LT(max_rel_error(got, want), tol);
+  }
+  if (quant) TESSERA_ASSERT_OK(quantize_activations(static_cast<const float*>(dx.data()), cols, cols, 1, q8->data(), nullptr));
+  auto h = poisoned_floats(static_cast<size_t>(k * rows));
+  TESSERA_ASSERT_OK(matvec_glu_experts(experts(dw), experts(du), static_cast<const int32_t*>(dids.data()), k,
+                                       static_cast<const float*>(dx.data()), q8->data(), static_cast<float*>(h.data()), rows,
+                                       FfnActivation::SiLU, nullptr));
+  const auto got = from_device<float>(h, static_cast<size_t>(k * rows));
+  std::vector<double> want;
+  for (int s = 0; s < k; ++s)
+    for (int64_t r = 0; r < rows; ++r) {
+      const double g = dot(wref, ids[static_cast<size_t>(s)], r, 0), u = dot(uref, ids[static_cast<size_t>(s)], r, 0);
+      want.push_back(g / (1.0 + std::exp(-g)) * u);
+    }
+  EXPECT_LT(max_rel_error(got, want), tol);
+}
+
+INSTANTIATE_TEST_SUITE_P(Types, MoeExperts,
+                         ::testing::Values(GgmlType::F32, GgmlType::F16, GgmlType::Q8_0, GgmlType::Q4_K, GgmlType::MXFP4),
+                         [](const auto& info) { return std::string(type_name(info.param)); });
+
+}  // namespace
+}  // namespace tessera::cuda::test
