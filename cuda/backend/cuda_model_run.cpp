@@ -1,5 +1,6 @@
 // CudaModel running: one model step over every device of the plan, eager or as a replayed CUDA
 // graph (decode), and the host-facing calls (logits, argmax, KV cache, footprint).
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -222,6 +223,20 @@ ExpertWeights experts_of(const WeightMatrix& all, int64_t rows_per_expert, int32
   return w;
 }
 
+// The router's logits from the f32 activations for every batch size: a near-tie between two
+// experts must not flip because the prompt's rows went through f16 for the tensor-core GEMM (the
+// router is n_expert rows, so matvecs over chunks of rows cost little). Quantized routers (rare)
+// take the common path.
+Status router_logits(DeviceState& d, const WeightMatrix& router, Input& in, int n_tok, float* y, int64_t ldy) {
+  if (!is_float_type(router.type) || router.rows == 0) return matmul(d, router, in, n_tok, y, ldy, false);
+  for (int t0 = 0; t0 < n_tok; t0 += kMaxMatvecVectors) {
+    const int n = std::min(kMaxMatvecVectors, n_tok - t0);
+    TESSERA_TRY(matvec(router, in.x + static_cast<int64_t>(t0) * in.ld, in.ld, y + static_cast<int64_t>(t0) * ldy,
+                       ldy, n, nullptr, 0, d.stream, MatvecOptions{}));
+  }
+  return {};
+}
+
 }  // namespace
 
 // Prefill routing: the chosen experts come to the host (one synchronisation per MoE layer: prompt
@@ -249,8 +264,12 @@ Status CudaModel::moe_prefill_routes(DeviceState& d, int n_tok, std::vector<int3
     gather[r] = static_cast<int32_t>(i / static_cast<size_t>(k));  // the token
     slot_row[i] = r;
   }
-  TESSERA_CUDA_CHECK_DEV(
-      cudaMemcpyAsync(d.s.moe_gather, gather, 2 * rows * 4, cudaMemcpyHostToDevice, d.stream), d.dev.physical);
+  // Two copies: the device regions are sized for a full batch (moe_slot_row starts n_batch * k
+  // entries after moe_gather), the host ones for this call's rows.
+  TESSERA_CUDA_CHECK_DEV(cudaMemcpyAsync(d.s.moe_gather, gather, rows * 4, cudaMemcpyHostToDevice, d.stream),
+                         d.dev.physical);
+  TESSERA_CUDA_CHECK_DEV(cudaMemcpyAsync(d.s.moe_slot_row, slot_row, rows * 4, cudaMemcpyHostToDevice, d.stream),
+                         d.dev.physical);
   return {};
 }
 
@@ -263,7 +282,7 @@ Status CudaModel::moe_part(DeviceState& d, const DeviceLayer& l, int n_tok, Matm
   const WeightMatrix& gate_all = l[LayerTensor::ExpertGate];
   const WeightMatrix& up_all = l[LayerTensor::ExpertUp];
   const WeightMatrix& down_all = l[LayerTensor::ExpertDown];
-  TESSERA_TRY(matmul(d, l[LayerTensor::Router], in, n_tok, d.s.moe_logits, n_expert, false));
+  TESSERA_TRY(router_logits(d, l[LayerTensor::Router], in, n_tok, d.s.moe_logits, n_expert));
   TESSERA_TRY(moe_route(d.s.moe_logits, n_expert, n_tok, n_expert, k, d.s.moe_ids, d.s.moe_weights, d.stream));
   if (n_tok == 1) {
     // Decode: the experts are chosen on the device and the kernels read only their rows.

@@ -330,7 +330,8 @@ TEST_P(BackendHfModels, GreedyIdsAndFirstLogitsMatchTransformers) {
       auto got = model.logits();
       ASSERT_TRUE(got.ok());
       std::vector<float> a(got->begin(), got->end()), want_logits(first.begin(), first.end());
-      EXPECT_LT(max_relative_error(a, want_logits), b.float_tolerance) << c["prompt"].get<std::string>();
+      const double tolerance = spec->has_moe() ? b.moe_fixture_tolerance : b.float_tolerance;
+      EXPECT_LT(max_relative_error(a, want_logits), tolerance) << c["prompt"].get<std::string>();
       ++logits_checked;
     }
     const auto got = greedy(model, prompt, n_compare);
@@ -382,7 +383,10 @@ TEST_P(BackendContract, KvKeepRecomputesTheSameLogits) {
   ASSERT_TRUE(l.model);
   BackendModel& model = *l.model;
   auto tokens = random_tokens(10, c.n_vocab, 11);
-  ASSERT_TRUE(model.eval(tokens, 0, LogitsRequest::Last).ok());
+  // The prompt in the two batches the replay repeats (6, then 4 tokens), so both runs take the same
+  // kernels (a backend may compute a 10-row batch on another path, with other rounding).
+  ASSERT_TRUE(model.eval(std::span(tokens).first(6), 0, LogitsRequest::None).ok());
+  ASSERT_TRUE(model.eval(std::span(tokens).subspan(6), 6, LogitsRequest::Last).ok());
   std::vector<float> first(model.logits()->begin(), model.logits()->end());
   // Keep 6 positions, then replay the rest: the same last logits.
   ASSERT_TRUE(model.kv_keep(6).ok());
@@ -426,7 +430,8 @@ TEST_P(BackendContract, FootprintCountsKvCacheAndWeights) {
   const uint64_t kv_elem = b.kv_type == KvCacheType::F32 ? 4 : 2;
   // 2 (K and V) x layers x context x kv_dim x element bytes
   EXPECT_EQ(f.kv_cache_bytes, 2ull * c.n_layer * 64 * (c.n_head_kv * c.head_dim()) * kv_elem);
-  EXPECT_EQ(f.weight_bytes + f.mapped_bytes, l.spec.weight_bytes());
+  EXPECT_GE(f.weight_bytes + f.mapped_bytes, l.spec.weight_bytes());
+  EXPECT_LE(f.weight_bytes + f.mapped_bytes, l.spec.weight_bytes() + b.weight_overhead_bytes);
   EXPECT_GT(f.scratch_bytes, 0u);
   EXPECT_FALSE(l.model->describe().empty());
 }

@@ -25,9 +25,14 @@ BackendUnderTest cuda_backend(const std::string& name, int n_virtual, SplitMode 
   };
   b.kv_type = KvCacheType::F16;
   b.float_tolerance = 1e-2;
+  // Measured on the H200: 2.3e-2 on the mixtral fixture's third prompt (the CPU with an F16 KV
+  // cache: 5.9e-3), where its f16 prompt GEMMs move a router near a tie; the dense fixtures stay
+  // below 5.4e-3 (gemma2), and every greedy id matches.
+  b.moe_fixture_tolerance = 4e-2;
   b.quantized_tolerance = 5e-2;
   b.greedy_margin = 0.05;
   b.supports_moe = mode != SplitMode::Row;
+  b.weight_overhead_bytes = 16 << 10;  // 256-byte aligned tensors and the RoPE angle tables
   return b;
 }
 
