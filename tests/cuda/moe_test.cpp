@@ -20,7 +20,8 @@ using tessera::test::random_floats;
 
 TEST(Moe, RouteChoosesTheTopKWithRenormalisedWeights) {
   TESSERA_REQUIRE_GPU();
-  for (auto [n_expert, k] : {std::pair{4, 2}, std::pair{8, 2}, std::pair{6, 3}, std::pair{128, 8}, std::pair{40, 1}}) {
+  for (auto [n_expert, k] : {std::pair{4, 2}, std::pair{8, 2}, std::pair{6, 3}, std::pair{128, 8}, std::pair{40, 1},
+                               std::pair{256, 8}, std::pair{33, 32}, std::pair{300, 40}, std::pair{64, 64}}) {
     SCOPED_TRACE(std::to_string(n_expert) + " experts, top " + std::to_string(k));
     const int T = 7;
     const auto logits = random_floats(static_cast<size_t>(T * n_expert), 11u + static_cast<uint32_t>(n_expert), 2.0f);
@@ -44,6 +45,30 @@ TEST(Moe, RouteChoosesTheTopKWithRenormalisedWeights) {
         EXPECT_NEAR(got_w[static_cast<size_t>(t * k + j)], std::exp(static_cast<double>(row[order[j]]) - row[order[0]]) / sum,
                     1e-6);
       }
+    }
+  }
+}
+
+TEST(Moe, RouteBreaksTiesTowardTheLowerExpertAndKeepsIdsInRangeOnNaN) {
+  TESSERA_REQUIRE_GPU();
+  for (int n_expert : {128, 300}) {  // the register kernel and the general one
+    SCOPED_TRACE(std::to_string(n_expert) + " experts");
+    const int k = 4;
+    std::vector<float> logits(static_cast<size_t>(2 * n_expert), 1.5f);  // row 0: all tied
+    for (int i = 0; i < n_expert; ++i) logits[static_cast<size_t>(n_expert + i)] = std::nanf("");
+    auto dl = to_device(logits);
+    auto ids = DeviceBuffer::allocate(0, 4 * static_cast<size_t>(2 * k), "ids");
+    auto w = DeviceBuffer::allocate(0, 4 * static_cast<size_t>(2 * k), "w");
+    ASSERT_TRUE(ids.ok() && w.ok());
+    TESSERA_ASSERT_OK(moe_route(static_cast<const float*>(dl.data()), n_expert, 2, n_expert, k,
+                                static_cast<int32_t*>(ids->data()), static_cast<float*>(w->data()), nullptr));
+    const auto got_ids = from_device<int32_t>(*ids, static_cast<size_t>(2 * k));
+    const auto got_w = from_device<float>(*w, static_cast<size_t>(2 * k));
+    for (int j = 0; j < k; ++j) {
+      EXPECT_EQ(got_ids[static_cast<size_t>(j)], j);
+      EXPECT_FLOAT_EQ(got_w[static_cast<size_t>(j)], 1.0f / k);
+      EXPECT_GE(got_ids[static_cast<size_t>(k + j)], 0);
+      EXPECT_LT(got_ids[static_cast<size_t>(k + j)], n_expert);
     }
   }
 }

@@ -12,7 +12,7 @@ bld="$root/build-llama"
 case "${1:-}" in
 build)
   if [ ! -x "$bld/bin/llama-bench" ] || [ ! -x "$bld/bin/llama-quantize" ]; then
-    mkdir -p "$src" && tar -xJf "$root/.device-data/llama.cpp.tar.xz" -C "$src"
+    mkdir -p "$src" && tar -xJf "$root/.device-data/llama.cpp.tar.xz" -C "$src" --strip-components=1
     export PATH="/usr/local/cuda/bin:$PATH"
     cmake -S "$src" -B "$bld" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=90 \
       -DLLAMA_BUILD_SERVER=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_APP=OFF \
