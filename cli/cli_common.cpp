@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "option_ranges.h"
+
 namespace tessera::cli {
 namespace {
 
@@ -15,43 +17,6 @@ static_assert(std::atomic<bool>::is_always_lock_free);
 
 extern "C" void on_sigint(int) { g_interrupted.store(true); }
 
-template <typename T>
-bool parse_number(const std::string& option, const std::string& text, T& out, std::string& error) {
-  try {
-    size_t used = 0;
-    if constexpr (std::is_floating_point_v<T>) {
-      out = static_cast<T>(std::stod(text, &used));
-    } else if constexpr (std::is_unsigned_v<T>) {
-      if (!text.empty() && text[0] == '-') throw std::invalid_argument("negative");
-      out = static_cast<T>(std::stoull(text, &used));
-    } else {
-      out = static_cast<T>(std::stoll(text, &used));
-    }
-    if (used != text.size()) throw std::invalid_argument("trailing");
-    return true;
-  } catch (...) {
-    error = "option " + option + " needs a number, got '" + text + "'";
-    return false;
-  }
-}
-
-// args[i] is `option`: reads its value into `value`.
-bool take_value(const std::vector<std::string>& args, size_t& i, std::string& value, std::string& error) {
-  if (i + 1 >= args.size()) {
-    error = "option " + args[i] + " needs a value";
-    return false;
-  }
-  value = args[++i];
-  return true;
-}
-
-template <typename T>
-void numeric(const std::vector<std::string>& args, size_t& i, T& out, std::string& error) {
-  const std::string option = args[i];
-  std::string v;
-  if (take_value(args, i, v, error)) parse_number(option, v, out, error);
-}
-
 std::filesystem::path executable_dir() {
   std::error_code ec;
   auto p = std::filesystem::read_symlink("/proc/self/exe", ec);
@@ -60,57 +25,63 @@ std::filesystem::path executable_dir() {
 
 }  // namespace
 
-bool parse_model_option(const std::vector<std::string>& args, size_t& i, ModelOptions& o, std::string& error) {
-  const std::string& a = args[i];
-  if (a == "-m" || a == "--model") { take_value(args, i, o.model_path, error); return true; }
-  if (a == "-c" || a == "--ctx") { numeric(args, i, o.n_ctx, error); return true; }
-  if (a == "-b" || a == "--batch") { numeric(args, i, o.n_batch, error); return true; }
-  if (a == "--kv-type") {
+bool parse_model_option(OptionReader& r, ModelOptions& o) {
+  if (r.is({"-m", "--model"})) {
+    r.text(o.model_path);
+  } else if (r.is({"-c", "--ctx"})) {
+    r.integer(o.n_ctx, kContextRange);
+  } else if (r.is({"-b", "--batch"})) {
+    r.integer(o.n_batch, kBatchRange);
+  } else if (r.is({"--kv-type"})) {
     std::string v;
-    if (take_value(args, i, v, error)) {
-      if (v == "f16" || v == "F16") o.kv_type = KvCacheType::F16;
-      else if (v == "f32" || v == "F32") o.kv_type = KvCacheType::F32;
-      else error = "option --kv-type takes f16 or f32, got '" + v + "'";
-    }
-    return true;
+    if (!r.text(v)) return true;
+    if (v == "f16" || v == "F16") o.kv_type = KvCacheType::F16;
+    else if (v == "f32" || v == "F32") o.kv_type = KvCacheType::F32;
+    else r.fail("--kv-type: '" + v + "' is not a KV cache type (f16 or f32)");
+  } else {
+    return parse_backend_option(r, o.backend);
   }
-  return parse_backend_option(args, i, o.backend, error);
+  return true;
 }
 
-bool parse_sampling_option(const std::vector<std::string>& args, size_t& i, SamplingOptions& o, std::string& error) {
-  const std::string& a = args[i];
+bool parse_sampling_option(OptionReader& r, SamplingOptions& o) {
   SamplingParams& p = o.params;
-  if (a == "-n" || a == "--n-predict") { numeric(args, i, o.n_predict, error); return true; }
-  if (a == "--temp") { numeric(args, i, p.temperature, error); return true; }
-  if (a == "--top-k") { numeric(args, i, p.top_k, error); return true; }
-  if (a == "--top-p") { numeric(args, i, p.top_p, error); return true; }
-  if (a == "--min-p") { numeric(args, i, p.min_p, error); return true; }
-  if (a == "--repeat-penalty") { numeric(args, i, p.repeat_penalty, error); return true; }
-  if (a == "--repeat-last-n") { numeric(args, i, p.penalty_last_n, error); return true; }
-  if (a == "--frequency-penalty") { numeric(args, i, p.frequency_penalty, error); return true; }
-  if (a == "--presence-penalty") { numeric(args, i, p.presence_penalty, error); return true; }
-  if (a == "--seed") { numeric(args, i, p.seed, error); return true; }
-  return false;
+  if (r.is({"-n", "--n-predict"})) r.integer(o.n_predict, kPredictRange);
+  else if (r.is({"--temp"})) r.real(p.temperature, kTemperatureRange);
+  else if (r.is({"--top-k"})) r.integer(p.top_k, kTopKRange);
+  else if (r.is({"--top-p"})) r.real(p.top_p, kProbabilityRange);
+  else if (r.is({"--min-p"})) r.real(p.min_p, kProbabilityRange);
+  else if (r.is({"--repeat-penalty"})) r.real(p.repeat_penalty, kRepeatPenaltyRange);
+  else if (r.is({"--repeat-last-n"})) r.integer(p.penalty_last_n, kRepeatLastNRange);
+  else if (r.is({"--frequency-penalty"})) r.real(p.frequency_penalty, kCountPenaltyRange);
+  else if (r.is({"--presence-penalty"})) r.real(p.presence_penalty, kCountPenaltyRange);
+  else if (r.is({"--seed"})) r.unsigned64(p.seed, kSeedRange);
+  else return false;
+  return true;
 }
 
-const char* model_options_usage() {
-  return "  -m, --model FILE          GGUF model (default: the embedded tessera-tiny model)\n"
-         "  -c, --ctx N               context size in tokens (default: the model's, at most 4096)\n"
-         "  -b, --batch N             prompt tokens per step (default 512)\n"
-         "  --kv-type f16|f32         KV cache precision (default f16)\n";
+std::string model_options_usage() {
+  return usage_line("-m, --model FILE", "GGUF model (default: the embedded tessera-tiny model)") +
+         usage_line("-c, --ctx N", "context size in tokens, " + range_text(kContextRange) +
+                                       " (default: the model's, at most " + std::to_string(kDefaultMaxContext) + ")") +
+         usage_line("-b, --batch N", "prompt tokens per step, " + range_text(kBatchRange) + " (default 512)") +
+         usage_line("--kv-type f16|f32", "KV cache precision (default f16)");
 }
 
-const char* sampling_options_usage() {
-  return "  -n, --n-predict N         tokens to generate (default -1: until end of text or full context)\n"
-         "  --temp T                  temperature (default 0.8; 0 = greedy)\n"
-         "  --top-k K                 keep the K most likely tokens (default 40; 0 = off)\n"
-         "  --top-p P                 nucleus sampling (default 0.95; 1 = off)\n"
-         "  --min-p P                 drop tokens below P x the top probability (default 0.05; 0 = off)\n"
-         "  --repeat-penalty R        penalise recent tokens (default 1.0 = off)\n"
-         "  --repeat-last-n N         tokens the penalties look back over (default 64; -1 = all)\n"
-         "  --frequency-penalty F     subtract F x count (default 0)\n"
-         "  --presence-penalty P      subtract P once per present token (default 0)\n"
-         "  --seed S                  random seed (default: random; printed with --verbose)\n";
+std::string sampling_options_usage() {
+  const auto in = [](auto range) { return ", " + range_text(range); };
+  return usage_line("-n, --n-predict N",
+                    "tokens to generate" + in(kPredictRange) + " (default -1: until end of text or full context)") +
+         usage_line("--temp T", "temperature" + in(kTemperatureRange) + " (default 0.8; 0 = greedy)") +
+         usage_line("--top-k K", "keep the K most likely tokens" + in(kTopKRange) + " (default 40; 0 = off)") +
+         usage_line("--top-p P", "nucleus sampling" + in(kProbabilityRange) + " (default 0.95; 1 = off)") +
+         usage_line("--min-p P", "drop tokens below P x the top probability" + in(kProbabilityRange) +
+                                     " (default 0.05; 0 = off)") +
+         usage_line("--repeat-penalty R", "penalise recent tokens" + in(kRepeatPenaltyRange) + " (default 1.0 = off)") +
+         usage_line("--repeat-last-n N", "tokens the penalties look back over" + in(kRepeatLastNRange) + " (default 64; -1 = all)") +
+         usage_line("--frequency-penalty F", "subtract F x count" + in(kCountPenaltyRange) + " (default 0)") +
+         usage_line("--presence-penalty P", "subtract P once per present token" + in(kCountPenaltyRange) + " (default 0)") +
+         usage_line("--seed S", "random seed, " + range_text(kSeedRange) + " (default: random; printed with --verbose)");
 }
 
 std::optional<std::string> default_model_path() {
@@ -144,7 +115,14 @@ Status load_model(Engine& engine, const ModelOptions& options, CudaPluginLoader&
   s.n_batch = options.n_batch;
   s.n_threads = options.backend.n_threads;
   s.kv_type = options.kv_type;
-  return engine.load(path, s);
+  TESSERA_TRY(engine.load(path, s));
+  const ModelInfo& info = engine.info();
+  if (options.n_ctx > 0 && info.n_ctx_train > 0 && options.n_ctx > info.n_ctx_train)
+    std::fprintf(stderr,
+                 "tessera-cli %s: note: --ctx %d is beyond the %lld tokens of context %s was trained on; "
+                 "output may degrade past them\n",
+                 command, options.n_ctx, static_cast<long long>(info.n_ctx_train), path.c_str());
+  return {};
 }
 
 void install_interrupt_handler() {

@@ -9,6 +9,7 @@
 
 #include "backend_choice.h"
 #include "engine/engine.h"
+#include "option_parse.h"
 
 namespace tessera::cli {
 
@@ -25,21 +26,23 @@ struct SamplingOptions {
   int32_t n_predict = -1;  // -n
 };
 
-// Each consumes args[i] (and its value, advancing i) when it is one of its options; `error` is set
-// for a bad value. Model: -m/--model, -c/--ctx, -b/--batch, --kv-type, plus the backend options.
+// Each consumes the option at hand (with its value) when it is one of its options and returns
+// true; a bad value is recorded in `reader`. Ranges: option_ranges.h.
+// Model: -m/--model, -c/--ctx, -b/--batch, --kv-type, plus the backend options.
 // Sampling: -n/--n-predict, --temp, --top-k, --top-p, --min-p, --repeat-penalty, --repeat-last-n,
 // --frequency-penalty, --presence-penalty, --seed.
-bool parse_model_option(const std::vector<std::string>& args, size_t& i, ModelOptions& o, std::string& error);
-bool parse_sampling_option(const std::vector<std::string>& args, size_t& i, SamplingOptions& o, std::string& error);
-const char* model_options_usage();
-const char* sampling_options_usage();
+bool parse_model_option(OptionReader& reader, ModelOptions& o);
+bool parse_sampling_option(OptionReader& reader, SamplingOptions& o);
+std::string model_options_usage();
+std::string sampling_options_usage();
 
 // The embedded default model: next to the executable under ../share/tessera/models/, then in the
 // source tree (resources/models/, when built with TESSERA_SOURCE_DIR). nullopt when neither exists.
 std::optional<std::string> default_model_path();
 
 // Loads the model into `engine` with the chosen backend. Prints notes (e.g. "running on the CPU")
-// to stderr. The error is ready to print. `cuda` must outlive `engine` (declare it first).
+// to stderr, and a note when the context is beyond the one the model was trained on (allowed: see
+// option_ranges.h). The error is ready to print. `cuda` must outlive `engine` (declare it first).
 Status load_model(Engine& engine, const ModelOptions& options, CudaPluginLoader& cuda, const char* command);
 
 // Ctrl-C: the first SIGINT sets the flag (the command decides what it means); the process keeps

@@ -8,10 +8,12 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "backend_choice.h"
+#include "option_ranges.h"
 #include "commands.h"
 #include "gguf/gguf_file.h"
 #include "model/model_loader.h"
@@ -22,18 +24,28 @@ namespace tessera::cli {
 namespace {
 
 void print_bench_usage(FILE* out) {
+  const std::string tokens = range_text(kBenchTokensRange);
   std::fprintf(out,
                "usage: tessera-cli bench -m FILE | --synth SHAPE --type TYPE  [-p 512] [-n 128] [-r 3] [-o md|json]\n"
                "                         [--ctx N] [options]\n"
                "  --synth SHAPE  no file: a model of SHAPE (see tessera-cli synth) with random weights made\n"
                "                 on the GPU, for shapes too large to write to disk (CUDA backend only)\n"
                "  --type TYPE    the matrices' type with --synth (F16, Q8_0, Q4_K, ...)\n"
-               "  -p N        prompt tokens per pp test (0 skips pp)\n"
-               "  -n N        generated tokens per tg test (0 skips tg)\n"
-               "  -r N        repetitions (mean and standard deviation over them)\n"
-               "  -o FORMAT   md (default) or json\n"
+               "  -p N[,N...]  prompt tokens per pp test, each %s (0 skips pp); a list runs one test each\n"
+               "  -n N[,N...]  generated tokens per tg test, each %s (0 skips tg)\n"
+               "  -r N         repetitions, %s (mean and standard deviation over them)\n"
+               "  -o FORMAT    md (default) or json\n"
+               "  -c, --ctx N  context size, %s (default: the largest -p plus the largest -n)\n"
                "%s",
-               backend_options_usage());
+               tokens.c_str(), tokens.c_str(), range_text(kRepetitionsRange).c_str(), range_text(kContextRange).c_str(),
+               backend_options_usage().c_str());
+}
+
+// A usage error: the reason, then the usage text, on stderr; exit code 2.
+int usage_error(const std::string& reason) {
+  std::fprintf(stderr, "tessera-cli bench: %s\n\n", reason.c_str());
+  print_bench_usage(stderr);
+  return 2;
 }
 
 struct Stats {
@@ -86,7 +98,7 @@ Result<ModelSpec> spec_from_shape(const std::string& shape_name, const std::stri
   return spec;
 }
 
-Result<double> time_pp(BackendModel& model, const std::vector<int32_t>& tokens) {
+Result<double> time_pp(BackendModel& model, std::span<const int32_t> tokens) {
   model.kv_clear();
   auto t0 = Clock::now();
   TESSERA_TRY(model.eval(tokens, 0, LogitsRequest::Last));
@@ -109,65 +121,45 @@ Result<double> time_tg(BackendModel& model, int32_t first_token, int n) {
 
 int cmd_bench(const Args& args) {
   std::string path, format = "md", synth_shape, synth_type;
-  int n_prompt = 512, n_gen = 128, reps = 3, n_ctx = 0;
+  std::vector<int32_t> n_prompts = {512}, n_gens = {128};
+  int32_t reps = 3, n_ctx = 0;
   BackendOptions backend;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    std::string error;
-    if (parse_backend_option(args, i, backend, error)) {
-      if (!error.empty()) {
-        std::fprintf(stderr, "tessera-cli bench: %s\n", error.c_str());
-        return 2;
-      }
-      continue;
-    }
-    auto int_value = [&](int& dst) {
-      if (i + 1 >= args.size()) return false;
-      try {
-        dst = std::stoi(args[++i]);
-      } catch (...) {
-        return false;
-      }
-      return true;
-    };
-    bool ok = true;
-    if (a == "-h" || a == "--help") {
+  OptionReader r(args);
+  while (r.next()) {
+    if (parse_backend_option(r, backend)) continue;
+    if (r.is({"-h", "--help"})) {
       print_bench_usage(stdout);
       return 0;
-    } else if (a == "-m" || a == "--model") {
-      ok = i + 1 < args.size();
-      if (ok) path = args[++i];
-    } else if (a == "--synth") {
-      ok = i + 1 < args.size();
-      if (ok) synth_shape = args[++i];
-    } else if (a == "--type") {
-      ok = i + 1 < args.size();
-      if (ok) synth_type = args[++i];
-    } else if (a == "-p") {
-      ok = int_value(n_prompt);
-    } else if (a == "-n") {
-      ok = int_value(n_gen);
-    } else if (a == "-r") {
-      ok = int_value(reps);
-    } else if (a == "--ctx" || a == "-c") {
-      ok = int_value(n_ctx);
-    } else if (a == "-o") {
-      ok = i + 1 < args.size();
-      if (ok) format = args[++i];
+    } else if (r.is({"-m", "--model"})) {
+      r.text(path);
+    } else if (r.is({"--synth"})) {
+      r.text(synth_shape);
+    } else if (r.is({"--type"})) {
+      r.text(synth_type);
+    } else if (r.is({"-p"})) {
+      r.integer_list(n_prompts, kBenchTokensRange);
+    } else if (r.is({"-n"})) {
+      r.integer_list(n_gens, kBenchTokensRange);
+    } else if (r.is({"-r"})) {
+      r.integer(reps, kRepetitionsRange);
+    } else if (r.is({"--ctx", "-c"})) {
+      r.integer(n_ctx, kContextRange);
+    } else if (r.is({"-o"})) {
+      if (r.text(format) && format != "md" && format != "json") r.fail("-o: '" + format + "' is not md or json");
     } else {
-      ok = false;
-    }
-    if (!ok) {
-      std::fprintf(stderr, "tessera-cli bench: bad or incomplete option '%s'\n", a.c_str());
-      print_bench_usage(stderr);
-      return 2;
+      r.fail("unknown option '" + r.arg() + "'");
     }
   }
-  if (path.empty() == synth_shape.empty() || (!synth_shape.empty() && synth_type.empty()) || n_prompt < 0 ||
-      n_gen < 0 || reps < 1 || (format != "md" && format != "json")) {
-    print_bench_usage(stderr);
-    return 2;
-  }
+  if (r.failed()) return usage_error(r.error());
+  if (path.empty() == synth_shape.empty()) return usage_error("give exactly one of -m FILE and --synth SHAPE");
+  if (!synth_shape.empty() && synth_type.empty()) return usage_error("--synth needs --type TYPE");
+  const int32_t max_prompt = *std::max_element(n_prompts.begin(), n_prompts.end());
+  const int32_t max_gen = *std::max_element(n_gens.begin(), n_gens.end());
+  // Each test starts from an empty cache, so the context must hold the longest one.
+  if (n_ctx > 0 && std::max(max_prompt, max_gen) > n_ctx)
+    return usage_error("--ctx " + std::to_string(n_ctx) + " is shorter than the longest test (" +
+                       std::string(max_prompt >= max_gen ? "-p " : "-n ") +
+                       std::to_string(std::max(max_prompt, max_gen)) + " tokens)");
   auto spec = synth_shape.empty() ? spec_from_file(path) : spec_from_shape(synth_shape, synth_type);
   if (!spec.ok()) {
     std::fprintf(stderr, "tessera-cli bench: %s\n", spec.error().describe().c_str());
@@ -188,8 +180,8 @@ int cmd_bench(const Args& args) {
     return 1;
   }
   BackendModelSettings settings;
-  settings.n_ctx = n_ctx > 0 ? n_ctx : std::max(n_prompt + n_gen, 16);
-  settings.n_batch = std::max(n_prompt, 1);
+  settings.n_ctx = n_ctx > 0 ? n_ctx : std::max(max_prompt + max_gen, 16);
+  settings.n_batch = std::max(max_prompt, 1);
   settings.n_threads = backend.n_threads;
   auto loaded = (*made)->load_model(*spec, settings, [](float) { return true; });
   if (!loaded.ok()) {
@@ -200,8 +192,9 @@ int cmd_bench(const Args& args) {
 
   std::mt19937 rng(42);
   std::uniform_int_distribution<int32_t> pick(3, static_cast<int32_t>(spec->n_vocab - 1));
-  std::vector<int32_t> prompt(n_prompt);
-  for (auto& t : prompt) t = pick(rng);
+  std::vector<int32_t> tokens(static_cast<size_t>(max_prompt));
+  for (auto& t : tokens) t = pick(rng);
+  const int32_t first_token = tokens.empty() ? 1 : tokens[0];
 
   struct Row {
     std::string test;
@@ -209,18 +202,21 @@ int cmd_bench(const Args& args) {
     std::vector<double> tps;
   };
   std::vector<Row> rows;
-  if (n_prompt > 0) rows.push_back({"pp" + std::to_string(n_prompt), n_prompt, {}});
-  if (n_gen > 0) rows.push_back({"tg" + std::to_string(n_gen), n_gen, {}});
+  for (int32_t p : n_prompts)
+    if (p > 0) rows.push_back({"pp" + std::to_string(p), p, {}});
+  for (int32_t n : n_gens)
+    if (n > 0) rows.push_back({"tg" + std::to_string(n), n, {}});
   for (auto& row : rows) {
     const bool pp = row.test[0] == 'p';
+    const std::span<const int32_t> prompt(tokens.data(), pp ? static_cast<size_t>(row.n_tokens) : 0);
     // One warm-up run: module loading, graph capture and cache effects stay out of the figures.
-    auto warm = pp ? time_pp(model, prompt) : time_tg(model, prompt.empty() ? 1 : prompt[0], std::min(row.n_tokens, 8));
+    auto warm = pp ? time_pp(model, prompt) : time_tg(model, first_token, std::min(row.n_tokens, 8));
     if (!warm.ok()) {
       std::fprintf(stderr, "tessera-cli bench: %s\n", warm.error().describe().c_str());
       return 1;
     }
     for (int r = 0; r < reps; ++r) {
-      auto secs = pp ? time_pp(model, prompt) : time_tg(model, prompt.empty() ? 1 : prompt[0], row.n_tokens);
+      auto secs = pp ? time_pp(model, prompt) : time_tg(model, first_token, row.n_tokens);
       if (!secs.ok()) {
         std::fprintf(stderr, "tessera-cli bench: %s\n", secs.error().describe().c_str());
         return 1;

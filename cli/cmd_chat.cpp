@@ -19,9 +19,9 @@ void usage(FILE* out) {
                "Ctrl-C during a reply stops the reply.\n\n"
                "  --system TEXT             a system message at the start of the conversation\n"
                "  -v, --verbose             timings after every reply\n");
-  std::fputs(model_options_usage(), out);
-  std::fputs(sampling_options_usage(), out);
-  std::fputs(backend_options_usage(), out);
+  std::fputs(model_options_usage().c_str(), out);
+  std::fputs(sampling_options_usage().c_str(), out);
+  std::fputs(backend_options_usage().c_str(), out);
 }
 
 // Line input on fd 0 that notices Ctrl-C: the handler is installed without SA_RESTART, so a
@@ -76,28 +76,22 @@ int cmd_chat(const Args& args) {
   SamplingOptions sampling;
   std::string system;
   bool verbose = false;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    std::string error;
-    if (a == "-h" || a == "--help") {
+  OptionReader r(args);
+  while (r.next()) {
+    if (r.is({"-h", "--help"})) {
       usage(stdout);
       return 0;
-    } else if (a == "--system") {
-      if (i + 1 >= args.size()) {
-        std::fprintf(stderr, "tessera-cli chat: option --system needs a value\n");
-        return 2;
-      }
-      system = args[++i];
-    } else if (a == "-v" || a == "--verbose") {
+    } else if (r.is({"--system"})) {
+      r.text(system);
+    } else if (r.is({"-v", "--verbose"})) {
       verbose = true;
-    } else if (!parse_model_option(args, i, model, error) && !parse_sampling_option(args, i, sampling, error)) {
-      std::fprintf(stderr, "tessera-cli chat: unknown option '%s' (see tessera-cli chat --help)\n", a.c_str());
-      return 2;
+    } else if (!parse_model_option(r, model) && !parse_sampling_option(r, sampling)) {
+      r.fail("unknown option '" + r.arg() + "' (see tessera-cli chat --help)");
     }
-    if (!error.empty()) {
-      std::fprintf(stderr, "tessera-cli chat: %s\n", error.c_str());
-      return 2;
-    }
+  }
+  if (r.failed()) {
+    std::fprintf(stderr, "tessera-cli chat: %s\n", r.error().c_str());
+    return 2;
   }
 
   CudaPluginLoader cuda;  // before the engine: the engine may hold the module's backend

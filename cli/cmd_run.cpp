@@ -19,9 +19,9 @@ void usage(FILE* out) {
                "  --parse-special           treat special-token texts in the prompt (\"<|im_start|>\") as tokens\n"
                "  --ignore-eos              keep going past end-of-text tokens\n"
                "  -v, --verbose             print the model, backend and seed to stderr\n");
-  std::fputs(model_options_usage(), out);
-  std::fputs(sampling_options_usage(), out);
-  std::fputs(backend_options_usage(), out);
+  std::fputs(model_options_usage().c_str(), out);
+  std::fputs(sampling_options_usage().c_str(), out);
+  std::fputs(backend_options_usage().c_str(), out);
   std::fprintf(out, "\nDefaults: -n 128. Ctrl-C stops the generation (exit code 130).\n");
 }
 
@@ -34,37 +34,30 @@ int cmd_run(const Args& args) {
   std::string prompt;
   bool have_prompt = false, print_ids = false, no_bos = false, parse_special = false, ignore_eos = false,
        verbose = false;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    std::string error;
-    if (a == "-h" || a == "--help") {
+  OptionReader r(args);
+  while (r.next()) {
+    if (r.is({"-h", "--help"})) {
       usage(stdout);
       return 0;
-    } else if (a == "-p" || a == "--prompt") {
-      if (i + 1 >= args.size()) {
-        std::fprintf(stderr, "tessera-cli run: option %s needs a value\n", a.c_str());
-        return 2;
-      }
-      prompt = args[++i];
-      have_prompt = true;
-    } else if (a == "--ids") {
+    } else if (r.is({"-p", "--prompt"})) {
+      have_prompt = r.text(prompt);
+    } else if (r.is({"--ids"})) {
       print_ids = true;
-    } else if (a == "--no-bos") {
+    } else if (r.is({"--no-bos"})) {
       no_bos = true;
-    } else if (a == "--parse-special") {
+    } else if (r.is({"--parse-special"})) {
       parse_special = true;
-    } else if (a == "--ignore-eos") {
+    } else if (r.is({"--ignore-eos"})) {
       ignore_eos = true;
-    } else if (a == "-v" || a == "--verbose") {
+    } else if (r.is({"-v", "--verbose"})) {
       verbose = true;
-    } else if (!parse_model_option(args, i, model, error) && !parse_sampling_option(args, i, sampling, error)) {
-      std::fprintf(stderr, "tessera-cli run: unknown option '%s' (see tessera-cli run --help)\n", a.c_str());
-      return 2;
+    } else if (!parse_model_option(r, model) && !parse_sampling_option(r, sampling)) {
+      r.fail("unknown option '" + r.arg() + "' (see tessera-cli run --help)");
     }
-    if (!error.empty()) {
-      std::fprintf(stderr, "tessera-cli run: %s\n", error.c_str());
-      return 2;
-    }
+  }
+  if (r.failed()) {
+    std::fprintf(stderr, "tessera-cli run: %s\n", r.error().c_str());
+    return 2;
   }
   if (!have_prompt) {
     std::fprintf(stderr, "tessera-cli run: missing -p PROMPT (see tessera-cli run --help)\n");

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "commands.h"
+#include "option_ranges.h"
 #include "quant/ggml_type.h"
 #include "synth/synthetic_model.h"
 #include "synth_target.h"
@@ -17,11 +18,15 @@ void print_synth_usage(FILE* out) {
                "usage: tessera-cli synth --shape NAME --type TYPE -o FILE [--seed N] [--threads N]\n"
                "                         [--same-output-type]\n"
                "  Writes a GGUF with random weights in the shape of a real model.\n"
+               "  --seed N     %s (default %llu)\n"
+               "  --threads N  %s (default: all cores)\n"
                "  shapes: %s\n"
                "  types:  %s\n"
                "  Models of 256-element types (K-quants, IQ*, TQ*) get a Q6_K output layer (like Q4_K_M\n"
                "  files) unless --same-output-type.\n",
-               synth::shape_names().c_str(), supported_type_names().c_str());
+               range_text(kSeedRange).c_str(), static_cast<unsigned long long>(synth::SynthOptions{}.seed),
+               range_text(kThreadsRange).c_str(), synth::shape_names().c_str(),
+               supported_type_names().c_str());
 }
 
 }  // namespace
@@ -29,36 +34,34 @@ void print_synth_usage(FILE* out) {
 int cmd_synth(const Args& args) {
   std::string shape_name, type_name_arg, out_path;
   synth::SynthOptions options;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto next = [&](std::string& dst) {
-      if (i + 1 >= args.size()) return false;
-      dst = args[++i];
-      return true;
-    };
-    std::string v;
-    if (a == "-h" || a == "--help") {
+  OptionReader r(args);
+  while (r.next()) {
+    if (r.is({"-h", "--help"})) {
       print_synth_usage(stdout);
       return 0;
-    } else if (a == "--shape") {
-      if (!next(shape_name)) break;
-    } else if (a == "--type") {
-      if (!next(type_name_arg)) break;
-    } else if (a == "-o" || a == "--output") {
-      if (!next(out_path)) break;
-    } else if (a == "--seed" && next(v)) {
-      options.seed = std::stoull(v);
-    } else if (a == "--threads" && next(v)) {
-      options.n_threads = std::stoi(v);
-    } else if (a == "--same-output-type") {
+    } else if (r.is({"--shape"})) {
+      r.text(shape_name);
+    } else if (r.is({"--type"})) {
+      r.text(type_name_arg);
+    } else if (r.is({"-o", "--output"})) {
+      r.text(out_path);
+    } else if (r.is({"--seed"})) {
+      r.unsigned64(options.seed, kSeedRange);
+    } else if (r.is({"--threads"})) {
+      r.integer(options.n_threads, kThreadsRange);
+    } else if (r.is({"--same-output-type"})) {
       options.output_q6k_for_kquants = false;
     } else {
-      std::fprintf(stderr, "tessera-cli synth: unknown or incomplete option '%s'\n", a.c_str());
-      print_synth_usage(stderr);
-      return 2;
+      r.fail("unknown option '" + r.arg() + "'");
     }
   }
+  if (r.failed()) {
+    std::fprintf(stderr, "tessera-cli synth: %s\n\n", r.error().c_str());
+    print_synth_usage(stderr);
+    return 2;
+  }
   if (shape_name.empty() || type_name_arg.empty() || out_path.empty()) {
+    std::fprintf(stderr, "tessera-cli synth: --shape, --type and -o are required\n\n");
     print_synth_usage(stderr);
     return 2;
   }

@@ -42,11 +42,15 @@ using ProgressFn = std::function<bool(float progress)>;
 
 enum class KvCacheType { F16, F32 };
 
+// The most CPU worker threads a backend starts: more is a typo, not a plan, and creating that many
+// threads would fail (an exception the thread pool cannot turn into an error).
+constexpr int32_t kMaxThreads = 1024;
+
 struct BackendModelSettings {
   int32_t n_ctx = 2048;   // KV cache positions
   int32_t n_batch = 512;  // most tokens one eval may carry (sizes the scratch buffers)
   KvCacheType kv_type = KvCacheType::F16;
-  int32_t n_threads = 0;  // CPU worker threads; 0 = hardware concurrency
+  int32_t n_threads = 0;  // CPU worker threads, 0..kMaxThreads; 0 = hardware concurrency
   // Size the logits buffer for n_batch rows so LogitsRequest::All works (scoring, tests); off, only
   // one row of n_vocab floats is kept (a 128k vocabulary x 512 rows would be 256 MiB).
   bool all_logits = false;

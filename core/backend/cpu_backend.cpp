@@ -53,6 +53,9 @@ Status CpuModel::init(const ModelSpec& spec, const BackendModelSettings& setting
   if (settings.n_batch <= 0)
     return make_error(ErrorKind::InvalidArgument,
                       "batch size must be positive, got " + std::to_string(settings.n_batch));
+  if (settings.n_threads < 0 || settings.n_threads > kMaxThreads)
+    return make_error(ErrorKind::InvalidArgument, "thread count must be in 0.." + std::to_string(kMaxThreads) +
+                                                      " (0: all cores), got " + std::to_string(settings.n_threads));
   n_ctx_ = settings.n_ctx;
   n_batch_ = std::min(settings.n_batch, settings.n_ctx);
   kv_type_ = settings.kv_type;
