@@ -8,6 +8,7 @@
 
 #include "commands.h"
 #include "gguf/gguf_file.h"
+#include "inspect_model.h"
 #include "inspect_tensor.h"
 
 namespace tessera::cli {
@@ -101,7 +102,8 @@ int cmd_inspect(const Args& args) {
     std::fprintf(stderr, "tessera-cli inspect: %s\n", opened.error().describe().c_str());
     return 1;
   }
-  const gguf::GgufFile& file = **opened;
+  const std::shared_ptr<const gguf::GgufFile> shared = std::move(*opened);
+  const gguf::GgufFile& file = *shared;
 
   if (!tensor_name.empty()) {
     auto found = find_inspected_tensor(file, tensor_name);
@@ -174,6 +176,10 @@ int cmd_inspect(const Args& args) {
     for (const auto& [type, tot] : by_type)
       totals[type] = {{"tensors", tot.tensors}, {"elements", tot.elements}, {"bytes", tot.bytes}};
     out["totals_by_type"] = totals;
+    const InspectedModel model = inspect_model(shared);
+    nlohmann::json facts = nlohmann::json::object();
+    for (const auto& f : model.facts) facts[f.name] = f.value;
+    out["model"] = {{"runs", model.runs}, {"error", model.why_not}, {"facts", facts}};
     // Metadata strings are whatever bytes the file holds; dump() would throw on invalid UTF-8.
     std::printf("%s\n", out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
     return 0;
@@ -188,6 +194,12 @@ int cmd_inspect(const Args& args) {
   if (!name.empty()) std::printf("name:          %s\n", name.c_str());
   std::printf("parameters:    %llu\n", static_cast<unsigned long long>(params));
   std::printf("tensors:       %zu (%s)\n", file.tensors().size(), human_bytes(tensor_bytes).c_str());
+  if (const InspectedModel model = inspect_model(shared); model.runs) {
+    std::printf("\nmodel (as Tessera runs it):\n");
+    for (const auto& f : model.facts) std::printf("  %-20s %s\n", f.name.c_str(), f.value.c_str());
+  } else {
+    std::printf("\nmodel: Tessera cannot run this file: %s\n", model.why_not.c_str());
+  }
 
   std::printf("\nmetadata (%zu keys):\n", file.metadata().size());
   for (const auto& e : file.metadata()) {

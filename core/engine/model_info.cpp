@@ -1,6 +1,7 @@
 #include "engine/model_info.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -38,8 +39,82 @@ std::string ModelInfo::main_type() const {
   return tensor_types.empty() ? std::string() : std::string(type_name(tensor_types.front().type));
 }
 
+namespace {
+
+std::string number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+std::string rope_text(const RopeParams& r) {
+  std::string s = std::string(r.mode == RopeMode::NeoX ? "NeoX" : "normal") + " pairs, " + std::to_string(r.n_dims) +
+                  " dims, base " + number(r.freq_base);
+  if (r.freq_scale != 1.0f) s += ", linear scale 1/" + number(1.0 / r.freq_scale);
+  if (!r.freq_factors_long.empty())
+    s += ", LongRoPE (long factors above " + std::to_string(r.long_factors_above) + " positions)";
+  else if (!r.freq_factors.empty())
+    s += ", per-pair frequency factors";
+  if (r.attn_factor != 1.0f) s += ", attention factor " + number(r.attn_factor);
+  return s;
+}
+
+bool rope_equal(const RopeParams& a, const RopeParams& b) {
+  return a.mode == b.mode && a.n_dims == b.n_dims && a.freq_base == b.freq_base && a.freq_scale == b.freq_scale &&
+         a.freq_factors == b.freq_factors && a.freq_factors_long == b.freq_factors_long &&
+         a.attn_factor == b.attn_factor;
+}
+
+// How many layers hold tensor t.
+int64_t layers_with(const ModelSpec& spec, LayerTensor t) {
+  return std::count_if(spec.layers.begin(), spec.layers.end(), [t](const LayerSpec& l) { return l.has(t); });
+}
+
+}  // namespace
+
+std::vector<ModelFact> architecture_facts(const ModelSpec& spec) {
+  std::vector<ModelFact> f;
+  const int64_t n_layer = static_cast<int64_t>(spec.layers.size());
+  const std::string of_layers = " of " + std::to_string(n_layer) + " layers";
+  f.push_back({"layers", std::to_string(n_layer) + ", width " + std::to_string(spec.n_embd)});
+  f.push_back({"attention heads", std::to_string(spec.n_head) + " query, " + std::to_string(spec.n_head_kv) +
+                                      " key/value, " + std::to_string(spec.head_dim) + " dims each"});
+  const int64_t n_ff = spec.layers.empty() ? 0 : spec.layers.front().n_ff;
+  if (spec.has_moe()) {
+    const int64_t moe_layers =
+        std::count_if(spec.layers.begin(), spec.layers.end(), [](const LayerSpec& l) { return l.is_moe(); });
+    f.push_back({"experts", std::to_string(spec.n_expert) + ", " + std::to_string(spec.n_expert_used) +
+                                " used per token, feed-forward " + std::to_string(n_ff) + " each, on " +
+                                std::to_string(moe_layers) + of_layers});
+  } else {
+    f.push_back({"feed-forward", std::to_string(n_ff)});
+  }
+  f.push_back({"activation", spec.activation == FfnActivation::GeluTanh ? "GeGLU (gelu-tanh)" : "SwiGLU"});
+  f.push_back({"rope", rope_text(spec.rope)});
+  const int64_t sliding =
+      std::count_if(spec.layers.begin(), spec.layers.end(), [](const LayerSpec& l) { return l.sliding; });
+  if (spec.sliding_window > 0 && sliding > 0) {
+    std::string v = std::to_string(spec.sliding_window) + " positions on " + std::to_string(sliding) + of_layers;
+    if (!rope_equal(spec.rope, spec.rope_swa)) v += "; their rope: " + rope_text(spec.rope_swa);
+    f.push_back({"sliding window", v});
+  }
+  if (layers_with(spec, LayerTensor::QNorm) > 0) f.push_back({"QK-norm", "per-head RMSNorm of q and k before RoPE"});
+  if (spec.head_dim > 0 && std::abs(spec.attention_scale * std::sqrt(static_cast<double>(spec.head_dim)) - 1.0) > 1e-6)
+    f.push_back({"attention scale", number(spec.attention_scale)});
+  if (spec.attention_softcap > 0) f.push_back({"attention soft-cap", number(spec.attention_softcap)});
+  if (spec.final_softcap > 0) f.push_back({"output soft-cap", number(spec.final_softcap)});
+  const int64_t post = layers_with(spec, LayerTensor::AttnPostNorm) + layers_with(spec, LayerTensor::FfnPostNorm);
+  if (post > 0) f.push_back({"post-norms", "after attention and feed-forward"});
+  if (layers_with(spec, LayerTensor::Bq) > 0) f.push_back({"biases", "on q, k, v"});
+  if (spec.embedding_scale != 1.0f) f.push_back({"embedding scale", number(spec.embedding_scale)});
+  f.push_back({"output", spec.tied_embeddings ? "tied to the token embedding" : "own matrix"});
+  f.push_back({"trained context", std::to_string(spec.n_ctx_train)});
+  return f;
+}
+
 ModelInfo describe_model(const gguf::GgufFile& file, const ModelSpec& spec) {
   ModelInfo info;
+  info.facts = architecture_facts(spec);
   info.path = file.path();
   info.name = spec.name.empty() ? std::filesystem::path(file.path()).filename().string() : spec.name;
   info.architecture = spec.architecture;

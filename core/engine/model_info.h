@@ -20,6 +20,19 @@ struct TensorTypeCount {
   uint64_t bytes = 0;
 };
 
+// One line of what an architecture does beyond a plain Llama layer, as `inspect` and the model
+// panel show it: {"experts", "128, 8 used per token"}, {"sliding window", "1024 positions on 40 of
+// 48 layers"}.
+struct ModelFact {
+  std::string name;
+  std::string value;
+};
+
+// The hyperparameters and block choices of a spec, in a fixed order: the shape (layers, width,
+// heads, feed-forward), then only what applies (experts, RoPE and its scaling, sliding window,
+// QK-norm, soft-caps, post-norms, biases, activation, embedding scale, tied output).
+std::vector<ModelFact> architecture_facts(const ModelSpec& spec);
+
 struct ModelInfo {
   std::string path;
   std::string name;          // general.name, or the file name
@@ -39,6 +52,7 @@ struct ModelInfo {
   MemoryFootprint memory;
   bool has_tokenizer = false;
   bool has_chat_template = false;  // the file carries tokenizer.chat_template
+  std::vector<ModelFact> facts;    // architecture_facts(spec)
 
   // "Q4_K (230 tensors, 3.9 GiB), F32 (65 tensors, 0.5 MiB)" style.
   std::string tensor_types_summary() const;

@@ -149,6 +149,44 @@ TEST(InspectCli, JsonOutputMatchesTheReaderOnEveryFixture) {
   }
 }
 
+// The model section: the architecture's hyperparameters as the engine reads them, or why the
+// engine cannot run the file.
+TEST(InspectCli, ModelSectionShowsTheArchitecturesHyperparameters) {
+  struct Want {
+    const char* fixture;
+    std::vector<std::string> lines;
+  };
+  const Want wants[] = {
+      {"hf/gemma2-f16.gguf",
+       {"  sliding window       12 positions on 2 of 3 layers\n", "  attention soft-cap   50\n",
+        "  output soft-cap      30\n", "  activation           GeGLU (gelu-tanh)\n",
+        "  post-norms           after attention and feed-forward\n", "  embedding scale      11.3137\n"}},
+      {"hf/gemma3-f16.gguf",
+       {"  sliding window       12 positions on 5 of 6 layers; their rope: NeoX pairs, 64 dims, base 10000\n",
+        "  rope                 NeoX pairs, 64 dims, base 1e+06\n", "  QK-norm              "}},
+      {"hf/mixtral-f16.gguf", {"  experts              4, 2 used per token, feed-forward 256 each, on 3 of 3 layers\n"}},
+      {"hf/qwen2-f16.gguf", {"  biases               on q, k, v\n", "  output               tied to the token embedding\n"}},
+  };
+  for (const auto& w : wants) {
+    SCOPED_TRACE(w.fixture);
+    CliResult r = run_cli({"inspect", test::fixture(w.fixture).string()});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_THAT(r.out, HasSubstr("\nmodel (as Tessera runs it):\n"));
+    for (const auto& line : w.lines) EXPECT_THAT(r.out, HasSubstr(line));
+  }
+  CliResult j = run_cli({"inspect", test::fixture("hf/gemma2-f16.gguf").string(), "--json"});
+  ASSERT_EQ(j.exit_code, 0) << j.err;
+  const auto json = nlohmann::json::parse(j.out);
+  EXPECT_TRUE(json["model"]["runs"].get<bool>());
+  EXPECT_EQ(json["model"]["facts"]["attention soft-cap"], "50");
+  EXPECT_EQ(json["model"]["facts"]["sliding window"], "12 positions on 2 of 3 layers");
+
+  // A vocabulary-only file is not a model: inspect still describes it and says why it cannot run.
+  CliResult v = run_cli({"inspect", test::fixture("tokenizer/ggml-vocab-gpt-2.gguf").string()});
+  ASSERT_EQ(v.exit_code, 0) << v.err;
+  EXPECT_THAT(v.out, HasSubstr("\nmodel: Tessera cannot run this file: "));
+}
+
 TEST(InspectCli, JsonAllListsWholeArrays) {
   const std::string path = test::fixture("models/stories260K-f32.gguf").string();
   auto f = open_reader(path);
