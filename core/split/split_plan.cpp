@@ -134,6 +134,7 @@ uint64_t scratch_bytes(const ScratchNeeds& n) {
     total += align_up(4 * b * static_cast<uint64_t>(n.n_expert));  // router logits
     total += align_up(8 * rows);                                   // chosen experts and their weights
     total += align_up(8 * rows);                                   // rows gathered per expert, each slot's row
+    total += align_up(12 * rows);                                  // prefill tiles {expert, row, rows}
     total += 2 * align_up(4 * rows * E);                           // expert inputs, outputs
     total += 2 * align_up(4 * rows * F);                           // gate, up
     total += align_up(2 * k * std::max(E, F));                     // int8 copies of k decode vectors

@@ -98,6 +98,7 @@ struct Scratch {
   float* moe_weights = nullptr;  // [rows] their renormalised weights
   int32_t* moe_gather = nullptr; // [rows] prefill: the token of each row, rows grouped by expert
   int32_t* moe_slot_row = nullptr;  // [rows] prefill: the row of each (token, slot)
+  int32_t* moe_tiles = nullptr;  // [rows][3] prefill: {expert, first row, rows} of matvec_expert_tiles
   float* moe_in = nullptr;       // [rows][n_embd] prefill: gathered inputs
   float* moe_out = nullptr;      // [rows][n_embd] expert outputs
   float* moe_gate = nullptr;     // [rows][n_ff] gate, then act(gate) * up
@@ -228,7 +229,7 @@ class CudaModel final : public BackendModel, private LayerBlocks {
   cudaEvent_t io_copied_ = nullptr;  // recorded after io_host_ was copied to the device
   bool io_pending_ = false;
   int32_t* argmax_host_ = nullptr;  // pinned
-  int32_t* moe_host_ = nullptr;     // pinned: prefill routing, 3 x n_batch x n_expert_used ints
+  int32_t* moe_host_ = nullptr;     // pinned: prefill routing, 6 x n_batch x n_expert_used ints
   std::vector<float> logits_host_;
   int64_t logits_rows_ = 0;
   bool logits_copied_ = false;

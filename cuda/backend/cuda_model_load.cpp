@@ -333,7 +333,7 @@ Status CudaModel::init(const ModelSpec& spec, const BackendModelSettings& settin
   TESSERA_CUDA_CHECK_DEV(cudaEventCreateWithFlags(&io_copied_, cudaEventDisableTiming), home.dev.physical);
   if (spec_.has_moe())
     TESSERA_CUDA_CHECK_DEV(cudaHostAlloc(reinterpret_cast<void**>(&moe_host_),
-                                         12 * static_cast<size_t>(n_batch_) * static_cast<size_t>(spec_.n_expert_used),
+                                         24 * static_cast<size_t>(n_batch_) * static_cast<size_t>(spec_.n_expert_used),
                                          cudaHostAllocPortable),
                            home.dev.physical);
   logits_host_.assign(static_cast<size_t>((all_logits_ ? n_batch_ : 1) * spec_.n_vocab), 0.0f);
@@ -591,11 +591,13 @@ Status CudaModel::setup_scratch(DeviceState& d) {
   const size_t moe_logits_bytes = moe ? align_up(4 * static_cast<size_t>(b) * static_cast<size_t>(spec_.n_expert)) : 0;
   const size_t moe_route_bytes = align_up(8 * moe_rows);
   const size_t moe_index_bytes = align_up(8 * moe_rows);
+  const size_t moe_tile_bytes = align_up(12 * moe_rows);
   const size_t moe_row_bytes = align_up(4 * moe_rows * static_cast<size_t>(E));
   const size_t moe_ff_bytes = align_up(4 * moe_rows * static_cast<size_t>(d.n_ff));
   const size_t moe_q8_bytes = align_up(2 * k_used * static_cast<size_t>(std::max(E, d.n_ff)));
   const size_t moe_bytes =
-      moe ? moe_logits_bytes + moe_route_bytes + moe_index_bytes + 2 * moe_row_bytes + 2 * moe_ff_bytes + moe_q8_bytes
+      moe ? moe_logits_bytes + moe_route_bytes + moe_index_bytes + moe_tile_bytes + 2 * moe_row_bytes +
+                2 * moe_ff_bytes + moe_q8_bytes
           : 0;
   if (moe && q8_activations_bytes((std::max(E, d.n_ff) + 31) / 32 * 32, static_cast<int>(k_used)) > moe_q8_bytes)
     return make_error(ErrorKind::InvalidArgument, "MoE decode: the int8 copies of " + std::to_string(k_used) +
@@ -664,6 +666,8 @@ Status CudaModel::setup_scratch(DeviceState& d) {
     s.moe_gather = reinterpret_cast<int32_t*>(p);
     s.moe_slot_row = s.moe_gather + moe_rows;
     p += moe_index_bytes;
+    s.moe_tiles = reinterpret_cast<int32_t*>(p);
+    p += moe_tile_bytes;
     s.moe_in = reinterpret_cast<float*>(p);
     p += moe_row_bytes;
     s.moe_out = reinterpret_cast<float*>(p);

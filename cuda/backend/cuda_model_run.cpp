@@ -19,6 +19,12 @@
 namespace tessera::cuda {
 namespace {
 
+// MoE prefill: an expert with at most this many routed rows runs as matvec tiles (dp4a, reading
+// its quantized rows once per 8 rows) rather than a dequantize + tensor-core GEMM of its own,
+// whose fixed cost (~3 launches) dominates at a few rows. docs/perf.md (MoE prefill).
+constexpr int32_t kMoeTileRowsMax = 64;
+constexpr int32_t kMaxGridY = 65535;  // tiles are the grid's y dimension
+
 Status use_device(const DeviceState& d) {
   return cuda_status(cudaSetDevice(d.dev.physical), "cudaSetDevice", d.dev.physical);
 }
@@ -299,21 +305,61 @@ Status CudaModel::moe_part(DeviceState& d, const DeviceLayer& l, int n_tok, Matm
     TESSERA_TRY(matvec_experts(down, d.s.moe_ids, k, d.s.moe_gate, F, d.s.moe_q8, true, d.s.moe_out, E, d.stream));
     return moe_combine(d.s.moe_out, E, nullptr, d.s.moe_weights, 1, k, E, out, E, accumulate, d.stream);
   }
-  // Prefill: rows grouped by expert, one product per expert over its rows.
+  // Prefill: rows grouped by expert. Quantized experts with few rows (Qwen3-MoE: 128 experts, ~32
+  // rows each at 512 tokens) run as tiles of one grouped matvec launch per matrix; an expert with
+  // many rows (Mixtral: ~128 of 8 experts) or float weights keeps a tensor-core GEMM of its own.
   std::vector<int32_t> offsets;
   TESSERA_TRY(moe_prefill_routes(d, n_tok, offsets));
   const int rows = n_tok * k;
-  TESSERA_TRY(gather_rows(in.x, in.ld, d.s.moe_gather, rows, E, d.s.moe_in, E, d.stream));
+  const bool tiled_types = !is_float_type(gate_all.type) && !is_float_type(down_all.type);
+  int32_t* tiles = moe_host_ + 3 * static_cast<size_t>(rows);  // after ids, gather, slot rows
+  int n_tiles = 0;
+  std::vector<int32_t> gemm_experts;
   for (int32_t e = 0; e < n_expert; ++e) {
     const int32_t r0 = offsets[static_cast<size_t>(e)], n = offsets[static_cast<size_t>(e) + 1] - r0;
     if (n == 0) continue;
+    const int32_t n_new = (n + kMaxMatvecVectors - 1) / kMaxMatvecVectors;
+    if (!tiled_types || n > kMoeTileRowsMax || n_tiles + n_new > kMaxGridY) {
+      gemm_experts.push_back(e);
+      continue;
+    }
+    for (int32_t r = 0; r < n; r += kMaxMatvecVectors, ++n_tiles) {
+      tiles[3 * n_tiles] = e;
+      tiles[3 * n_tiles + 1] = r0 + r;
+      tiles[3 * n_tiles + 2] = std::min<int32_t>(kMaxMatvecVectors, n - r);
+    }
+  }
+  // Scratch reuse: the tokens' q8 inputs live in moe_out until the down products write it, the
+  // q8 GLU outputs in moe_up once the GLU has read it (both fit: q8 rows are ~1.25 bytes a value).
+  void* q8_tokens = d.s.moe_out;
+  void* q8_hidden = d.s.moe_up;
+  const ExpertWeights gate_e = experts_of(gate_all, F, n_expert), up_e = experts_of(up_all, F, n_expert);
+  if (n_tiles > 0) {
+    TESSERA_CUDA_CHECK_DEV(cudaMemcpyAsync(d.s.moe_tiles, tiles, 12 * static_cast<size_t>(n_tiles),
+                                           cudaMemcpyHostToDevice, d.stream),
+                           d.dev.physical);
+    TESSERA_TRY(quantize_activations(in.x, in.ld, E, n_tok, q8_tokens, d.stream));
+    TESSERA_TRY(matvec_expert_tiles(gate_e, d.s.moe_tiles, n_tiles, q8_tokens, d.s.moe_gather, d.s.moe_gate, F,
+                                    d.stream));
+    TESSERA_TRY(
+        matvec_expert_tiles(up_e, d.s.moe_tiles, n_tiles, q8_tokens, d.s.moe_gather, d.s.moe_up, F, d.stream));
+  }
+  if (!gemm_experts.empty()) TESSERA_TRY(gather_rows(in.x, in.ld, d.s.moe_gather, rows, E, d.s.moe_in, E, d.stream));
+  for (int32_t e : gemm_experts) {
+    const int32_t r0 = offsets[static_cast<size_t>(e)], n = offsets[static_cast<size_t>(e) + 1] - r0;
     Input ein{d.s.moe_in + static_cast<int64_t>(r0) * E, E, E};
-    float* g = d.s.moe_gate + static_cast<int64_t>(r0) * F;
-    float* u = d.s.moe_up + static_cast<int64_t>(r0) * F;
-    TESSERA_TRY(matmul(d, expert_rows(gate_all, e, F), ein, n, g, F, false));
-    TESSERA_TRY(matmul(d, expert_rows(up_all, e, F), ein, n, u, F, false));
-    TESSERA_TRY(glu(spec_.activation, g, u, g, static_cast<int64_t>(n) * F, d.stream));
-    Input h{g, F, F};
+    TESSERA_TRY(matmul(d, expert_rows(gate_all, e, F), ein, n, d.s.moe_gate + static_cast<int64_t>(r0) * F, F, false));
+    TESSERA_TRY(matmul(d, expert_rows(up_all, e, F), ein, n, d.s.moe_up + static_cast<int64_t>(r0) * F, F, false));
+  }
+  TESSERA_TRY(glu(spec_.activation, d.s.moe_gate, d.s.moe_up, d.s.moe_gate, static_cast<int64_t>(rows) * F, d.stream));
+  if (n_tiles > 0) {
+    TESSERA_TRY(quantize_activations(d.s.moe_gate, F, F, rows, q8_hidden, d.stream));
+    TESSERA_TRY(matvec_expert_tiles(experts_of(down_all, E, n_expert), d.s.moe_tiles, n_tiles, q8_hidden, nullptr,
+                                    d.s.moe_out, E, d.stream));
+  }
+  for (int32_t e : gemm_experts) {
+    const int32_t r0 = offsets[static_cast<size_t>(e)], n = offsets[static_cast<size_t>(e) + 1] - r0;
+    Input h{d.s.moe_gate + static_cast<int64_t>(r0) * F, F, F};
     TESSERA_TRY(matmul(d, expert_rows(down_all, e, E), h, n, d.s.moe_out + static_cast<int64_t>(r0) * E, E, false));
   }
   return moe_combine(d.s.moe_out, E, d.s.moe_slot_row, d.s.moe_weights, n_tok, k, E, out, E, accumulate, d.stream);

@@ -65,13 +65,20 @@ TS_HD uint32_t sub_bytes(uint32_t a, uint32_t b) {
 #endif
 }
 
-// Four 4-bit indices (one in the low nibble of each byte of idx) -> the four table bytes.
-// t: the 16-entry table as four little-endian words.
-TS_HD uint32_t lut16(uint32_t idx, const uint32_t (&t)[4]) {
-  const uint32_t s = (idx & 7u) | ((idx >> 4) & 0x70u) | ((idx >> 8) & 0x700u) | ((idx >> 12) & 0x7000u);
-  const uint32_t lo = byte_perm(t[0], t[1], s), hi = byte_perm(t[2], t[3], s);
-  const uint32_t m = ((idx >> 3) & 0x01010101u) * 0xFFu;  // bytes whose index is >= 8
-  return (lo & ~m) | (hi & m);
+// The 8 table bytes of the 8 packed 4-bit indices of q, in ggml's order: lo = the levels of the
+// low nibbles of q's bytes 0..3, hi = of their high nibbles. t: the 16-entry table as four
+// little-endian words. byte_perm reads only bits 2:0 of each selector nibble, so q itself selects
+// among entries 0-7 (t[0..1]) and 8-15 (t[2..3]); a third byte_perm keeps, per nibble, the half
+// that bit 3 names. 12 instructions for 8 levels (selector bytes rebuilt from the bytes of q took ~34), which is what limits the
+// 4-bit non-linear types' decode (docs/perf.md, IQ4_XS).
+TS_HD void lut16x8(uint32_t q, const uint32_t (&t)[4], uint32_t& lo, uint32_t& hi) {
+  const uint32_t sel = ((q >> 1) & 0x44444444u) | 0x32103210u;  // nibble k: (k & 3) + 4 if index >= 8
+  const uint32_t q_hi = q >> 16;
+  const uint32_t r0 = byte_perm(byte_perm(t[0], t[1], q), byte_perm(t[2], t[3], q), sel);
+  const uint32_t r1 = byte_perm(byte_perm(t[0], t[1], q_hi), byte_perm(t[2], t[3], q_hi), sel >> 16);
+  // r0 = [L(b0 lo), L(b0 hi), L(b1 lo), L(b1 hi)], r1 likewise for bytes 2 and 3.
+  lo = byte_perm(r0, r1, 0x6420u);
+  hi = byte_perm(r0, r1, 0x7531u);
 }
 
 // The 16 signed levels of an int8 table as four little-endian words. Device code cannot read the
@@ -110,10 +117,7 @@ TS_HD uint32_t apply_signs4(uint32_t w, uint32_t s4) {
 // 16 levels (4-bit indices, Q4_0's nibble order) of 16 packed bytes into w.q.
 TS_HD void nibbles_to_levels(const uint32_t (&qs)[4], const uint32_t (&t)[4], WItem& w) {
 #pragma unroll
-  for (int k = 0; k < 4; ++k) {
-    w.q[k] = lut16(qs[k] & 0x0F0F0F0Fu, t);
-    w.q[k + 4] = lut16((qs[k] >> 4) & 0x0F0F0F0Fu, t);
-  }
+  for (int k = 0; k < 4; ++k) lut16x8(qs[k], t, w.q[k], w.q[k + 4]);
 }
 
 // Reads 16 bytes at any address as four little-endian words, through the aligned words that

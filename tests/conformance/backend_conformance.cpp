@@ -1,6 +1,8 @@
 #include "conformance/backend_conformance.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -204,15 +206,39 @@ std::vector<LogitsCase> logits_cases(const std::vector<BackendUnderTest>& backen
   return v;
 }
 
+// The extra references' architectures, from their file names (sorted, so test names are stable).
+static std::vector<std::string> extra_hf_archs(const std::filesystem::path& dir) {
+  std::vector<std::string> archs;
+  std::error_code ec;
+  const std::string suffix = "-f16.ref.json";
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string n = e.path().filename().string();
+    if (n.size() > suffix.size() && n.compare(n.size() - suffix.size(), suffix.size(), suffix) == 0)
+      archs.push_back(n.substr(0, n.size() - suffix.size()));
+  }
+  std::sort(archs.begin(), archs.end());
+  return archs;
+}
+
 std::vector<HfCase> hf_cases(const std::vector<BackendUnderTest>& backends) {
   std::vector<HfCase> v;
-  for (const auto& b : backends)
-    for (const char* a : {"llama2", "qwen2", "qwen3", "gemma2", "gemma3", "phi3", "mixtral"}) v.push_back({b, a});
+  const std::filesystem::path shared = fixture("hf");
+  const char* extra = std::getenv("TESSERA_HF_EXTRA_DIR");
+  for (const auto& b : backends) {
+    for (const char* a : {"llama2", "qwen2", "qwen3", "gemma2", "gemma3", "phi3", "mixtral"}) v.push_back({b, a, shared});
+    if (extra && *extra)
+      for (const auto& a : extra_hf_archs(extra)) v.push_back({b, "extra_" + a, extra});
+  }
   return v;
 }
 
+void PrintTo(const HfCase& c, std::ostream* os) { *os << c.backend.name << "/" << (c.dir / c.arch).string(); }
+
 std::string hf_case_name(const ::testing::TestParamInfo<HfCase>& info) {
-  return info.param.backend.name + "_" + info.param.arch;
+  std::string n = info.param.backend.name + "_" + info.param.arch;
+  for (char& ch : n)
+    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';  // "gpt-oss" is not a test name
+  return n;
 }
 
 std::string case_name(const ::testing::TestParamInfo<LogitsCase>& info) {
@@ -288,12 +314,14 @@ std::vector<int32_t> greedy(BackendModel& m, const std::vector<int32_t>& prompt,
 TEST_P(BackendHfModels, GreedyIdsAndFirstLogitsMatchTransformers) {
   const BackendUnderTest& b = GetParam().backend;
   if (auto why = skip_reason(b); !why.empty()) GTEST_SKIP() << why;
-  const std::string arch = GetParam().arch;
-  std::ifstream in(fixture("hf/" + arch + "-f16.ref.json"));
-  ASSERT_TRUE(in.good()) << fixture("hf/" + arch + "-f16.ref.json");
+  std::string arch = GetParam().arch;
+  if (arch.rfind("extra_", 0) == 0) arch = arch.substr(6);
+  const std::filesystem::path ref_path = GetParam().dir / (arch + "-f16.ref.json");
+  std::ifstream in(ref_path);
+  ASSERT_TRUE(in.good()) << ref_path;
   const auto ref = nlohmann::json::parse(in);
   const auto& variant = ref["variants"]["f16"];
-  auto f = gguf::GgufFile::open(fixture("hf/" + variant["file"].get<std::string>()).string());
+  auto f = gguf::GgufFile::open((GetParam().dir / variant["file"].get<std::string>()).string());
   ASSERT_TRUE(f.ok()) << f.error().describe();
   auto spec = build_model_spec(std::shared_ptr<const gguf::GgufFile>(std::move(f).value()));
   ASSERT_TRUE(spec.ok()) << spec.error().describe();

@@ -11,8 +11,10 @@
 //   INSTANTIATE_TEST_SUITE_P(Cpu, BackendContract, ::testing::Values(cpu), backend_name);
 #pragma once
 
+#include <filesystem>
 #include <functional>
 #include <memory>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -59,11 +61,15 @@ struct LogitsCase {
 };
 std::vector<LogitsCase> logits_cases(const std::vector<BackendUnderTest>& backends);
 
-// The Hugging Face fixtures (../shared/fixtures/hf/ARCH-f16.gguf + .ref.json) on each backend.
+// The Hugging Face fixtures (../shared/fixtures/hf/ARCH-f16.gguf + .ref.json) on each backend,
+// plus every ARCH-f16.ref.json in the folder named by TESSERA_HF_EXTRA_DIR when it is set (references
+// made by tools/hf-reference/make_reference.py on the GPU machine, kept out of the repository).
 struct HfCase {
   BackendUnderTest backend;
   std::string arch;
+  std::filesystem::path dir;  // holds ARCH-f16.ref.json and the GGUF it names
 };
+void PrintTo(const HfCase& c, std::ostream* os);
 std::vector<HfCase> hf_cases(const std::vector<BackendUnderTest>& backends);
 std::string hf_case_name(const ::testing::TestParamInfo<HfCase>& info);
 

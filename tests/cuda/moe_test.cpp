@@ -182,5 +182,77 @@ INSTANTIATE_TEST_SUITE_P(Types, MoeExperts,
                          ::testing::Values(GgmlType::F32, GgmlType::F16, GgmlType::Q8_0, GgmlType::Q4_K, GgmlType::MXFP4),
                          [](const auto& info) { return std::string(type_name(info.param)); });
 
+class MoeTiles : public ::testing::TestWithParam<GgmlType> {};
+
+// The grouped prefill form: tiles of 1..8 rows over several experts (some twice, one unused),
+// inputs through a row index (the token of each routed row) and without one, against float64.
+TEST_P(MoeTiles, TilesOfRoutedRowsMatchTheirExpertsProducts) {
+  TESSERA_REQUIRE_GPU();
+  const GgmlType type = GetParam();
+  const int n_expert = 4;
+  const int64_t cols = 512, rows = 96;  // per expert; 96 rows: the last CTA row is partial (4 warps)
+  const size_t stride = row_size(type, cols).value();
+  const auto w = random_rows(type, rows * n_expert, cols, stride, 31);
+  const auto wref = dequantize_ref(type, w, rows * n_expert, cols, stride);
+  // 19 routed rows: expert 2 has 11 (tiles of 8 and 3), expert 0 has 1, expert 3 has 7; 1 unused.
+  const std::vector<int32_t> tiles = {2, 0, 8, 2, 8, 3, 0, 11, 1, 3, 12, 7};
+  const int n_tiles = 4, n_rows = 19, n_tok = 6;
+  std::vector<int32_t> expert_of(n_rows);
+  for (int t = 0; t < n_tiles; ++t)
+    for (int v = 0; v < tiles[3 * t + 2]; ++v) expert_of[static_cast<size_t>(tiles[3 * t + 1] + v)] = tiles[3 * t];
+  std::vector<int32_t> token_of(n_rows);
+  for (int r = 0; r < n_rows; ++r) token_of[static_cast<size_t>(r)] = (r * 5 + 1) % n_tok;
+  auto dw = to_device(w, 16);
+  auto dtiles = to_device(tiles);
+  auto dtok = to_device(token_of);
+  for (bool indexed : {true, false}) {
+    SCOPED_TRACE(indexed ? "inputs through the row index" : "an input per row");
+    const int n_vec = indexed ? n_tok : n_rows;
+    const auto x = random_floats(static_cast<size_t>(n_vec * cols), indexed ? 32 : 33);
+    auto dx = to_device(x);
+    auto q8 = DeviceBuffer::allocate(0, q8_activations_bytes(cols, n_vec), "q8");
+    ASSERT_TRUE(q8.ok());
+    TESSERA_ASSERT_OK(quantize_activations(static_cast<const float*>(dx.data()), cols, cols, n_vec, q8->data(), nullptr));
+    ExpertWeights e;
+    e.first = WeightMatrix{type, dw.data(), rows, cols, stride};
+    e.expert_bytes = stride * static_cast<size_t>(rows);
+    e.n_expert = n_expert;
+    const int64_t ldy = rows + 5;
+    auto y = poisoned_floats(static_cast<size_t>(n_rows * ldy));
+    TESSERA_ASSERT_OK(matvec_expert_tiles(e, static_cast<const int32_t*>(dtiles.data()), n_tiles, q8->data(),
+                                          indexed ? static_cast<const int32_t*>(dtok.data()) : nullptr,
+                                          static_cast<float*>(y.data()), ldy, nullptr));
+    const auto all = from_device<float>(y, static_cast<size_t>(n_rows * ldy));
+    std::vector<float> got;
+    std::vector<double> want;
+    for (int r = 0; r < n_rows; ++r) {
+      const int xi = indexed ? token_of[static_cast<size_t>(r)] : r;
+      const int ex = expert_of[static_cast<size_t>(r)];
+      for (int64_t i = 0; i < rows; ++i) {
+        double acc = 0;
+        for (int64_t c = 0; c < cols; ++c)
+          acc += static_cast<double>(wref[static_cast<size_t>((ex * rows + i) * cols + c)]) * x[static_cast<size_t>(xi * cols + c)];
+        want.push_back(acc);
+        got.push_back(all[static_cast<size_t>(r * ldy + i)]);
+      }
+    }
+    EXPECT_LT(max_rel_error(got, want), 3e-2);
+  }
+  // Float experts take GEMMs: the tiled form refuses them by name.
+  ExpertWeights f;
+  auto fw = to_device(random_floats(static_cast<size_t>(rows * cols), 34));
+  f.first = WeightMatrix{GgmlType::F32, fw.data(), rows, cols, static_cast<size_t>(cols) * 4};
+  f.expert_bytes = static_cast<size_t>(rows * cols) * 4;
+  f.n_expert = 1;
+  auto s = matvec_expert_tiles(f, static_cast<const int32_t*>(dtiles.data()), 1, nullptr, nullptr, nullptr, rows, nullptr);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().kind, ErrorKind::Unsupported);
+}
+
+INSTANTIATE_TEST_SUITE_P(Types, MoeTiles,
+                         ::testing::Values(GgmlType::Q8_0, GgmlType::Q4_K, GgmlType::Q6_K, GgmlType::IQ4_XS, GgmlType::MXFP4,
+                                           GgmlType::Q4_0),
+                         [](const auto& info) { return std::string(type_name(info.param)); });
+
 }  // namespace
 }  // namespace tessera::cuda::test

@@ -208,7 +208,21 @@ TEST(QuantDecodeHost, ByteHelpers) {
   EXPECT_EQ(qd::byte_perm(0x03020100u, 0x07060504u, 0x7531u), 0x07050301u);
   uint32_t t[4];
   qd::iq4_table(t);
-  EXPECT_EQ(qd::lut16(0x0F080700u, t), 0x7101F681u);  // 113, 1, -10, -127
+  uint32_t lo = 0, hi = 0;
+  qd::lut16x8(0x0F080700u, t, lo, hi);
+  EXPECT_EQ(lo, 0x7101F681u);  // low nibbles 0, 7, 8, 15: -127, -10, 1, 113
+  EXPECT_EQ(hi, 0x81818181u);  // high nibbles all 0
+  // Every index at every position, against the table read byte by byte.
+  std::mt19937 rng(5);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const uint32_t q = trial < 16 ? 0x11111111u * static_cast<uint32_t>(trial) : static_cast<uint32_t>(rng());
+    qd::lut16x8(q, t, lo, hi);
+    for (int k = 0; k < 4; ++k) {
+      const uint32_t il = (q >> (8 * k)) & 15u, ih = (q >> (8 * k + 4)) & 15u;
+      EXPECT_EQ((lo >> (8 * k)) & 0xFFu, (t[il / 4] >> (8 * (il % 4))) & 0xFFu) << std::hex << q << " byte " << k;
+      EXPECT_EQ((hi >> (8 * k)) & 0xFFu, (t[ih / 4] >> (8 * (ih % 4))) & 0xFFu) << std::hex << q << " byte " << k;
+    }
+  }
   EXPECT_EQ(qd::apply_signs4(0x2B190808u, 0x5u), 0x2BE708F8u);  // bytes 0 and 2 negated
 }
 

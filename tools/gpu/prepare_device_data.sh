@@ -16,5 +16,8 @@ if [ $# -ge 1 ]; then
   # The parts llama-bench and llama-quantize build from (the whole tree is too large to carry).
   git --git-dir="$1" archive --format=tar --prefix=llama.cpp/ HEAD CMakeLists.txt cmake common ggml include src \
     tools vendor licenses LICENSE app | xz -T2 -6 > "$dst/llama.cpp.tar.xz"
+  # Its converter, for tools/hf-reference/run_on_gpu.sh.
+  git --git-dir="$1" archive --format=tar --prefix=llama.cpp/ HEAD convert_hf_to_gguf.py conversion gguf-py \
+    | xz -T2 -6 > "$dst/llama.cpp-convert.tar.xz"
 fi
 du -sh "$dst"
