@@ -19,10 +19,12 @@
 namespace tessera::cuda {
 namespace {
 
-// MoE prefill: an expert with at most this many routed rows runs as matvec tiles (dp4a, reading
-// its quantized rows once per 8 rows) rather than a dequantize + tensor-core GEMM of its own,
-// whose fixed cost (~3 launches) dominates at a few rows. docs/perf.md (MoE prefill).
-constexpr int32_t kMoeTileRowsMax = 64;
+// MoE prefill: an expert whose routed rows need at most this many multiply-adds per matrix runs as
+// matvec tiles (dp4a, ~10 T multiply-adds/s on the H200) rather than a dequantize + tensor-core
+// GEMM of its own, whose fixed cost (~3 launches, ~6-9 us) dominates at a few rows: Qwen3-30B-A3B
+// experts (768 x 2048) tile up to ~60 rows, Mixtral's (14336 x 4096) only single rows (tiling all
+// of Mixtral's prefill measured 6x slower). docs/perf.md (MoE prefill).
+constexpr int64_t kMoeTileMacsMax = 96'000'000;
 constexpr int32_t kMaxGridY = 65535;  // tiles are the grid's y dimension
 
 Status use_device(const DeviceState& d) {
@@ -318,15 +320,15 @@ Status CudaModel::moe_part(DeviceState& d, const DeviceLayer& l, int n_tok, Matm
   for (int32_t e = 0; e < n_expert; ++e) {
     const int32_t r0 = offsets[static_cast<size_t>(e)], n = offsets[static_cast<size_t>(e) + 1] - r0;
     if (n == 0) continue;
-    const int32_t n_new = (n + kMaxMatvecVectors - 1) / kMaxMatvecVectors;
-    if (!tiled_types || n > kMoeTileRowsMax || n_tiles + n_new > kMaxGridY) {
+    const int32_t n_new = (n + kMaxTileRows - 1) / kMaxTileRows;
+    if (!tiled_types || static_cast<int64_t>(n) * E * F > kMoeTileMacsMax || n_tiles + n_new > kMaxGridY) {
       gemm_experts.push_back(e);
       continue;
     }
-    for (int32_t r = 0; r < n; r += kMaxMatvecVectors, ++n_tiles) {
+    for (int32_t r = 0; r < n; r += kMaxTileRows, ++n_tiles) {
       tiles[3 * n_tiles] = e;
       tiles[3 * n_tiles + 1] = r0 + r;
-      tiles[3 * n_tiles + 2] = std::min<int32_t>(kMaxMatvecVectors, n - r);
+      tiles[3 * n_tiles + 2] = std::min<int32_t>(kMaxTileRows, n - r);
     }
   }
   // Scratch reuse: the tokens' q8 inputs live in moe_out until the down products write it, the

@@ -48,6 +48,10 @@ struct MatvecOptions {
 };
 
 inline constexpr int kMaxMatvecVectors = 8;
+// Rows per tile of matvec_expert_tiles: a tile decodes its expert's weights once for this many
+// input vectors (16 measured no faster on Qwen3-30B-A3B prefill: the per-vector x loads and dp4a
+// dominate, not the weight decode; docs/perf.md).
+inline constexpr int kMaxTileRows = 8;
 
 // Bytes of the int8 copy of n_vec activation vectors of `cols` elements (cols a multiple of 32).
 size_t q8_activations_bytes(int64_t cols, int n_vec);
@@ -100,7 +104,7 @@ Status matvec_glu_experts(const ExpertWeights& gate, const ExpertWeights& up, co
                           cudaStream_t stream);
 
 // Prefill over rows grouped by expert, one launch for every expert (quantized experts only):
-//   for tile t < n_tiles, {e, r0, n} = tiles[3t .. 3t+2] (device memory; 1 <= n <= kMaxMatvecVectors):
+//   for tile t < n_tiles, {e, r0, n} = tiles[3t .. 3t+2] (device memory; 1 <= n <= kMaxTileRows):
 //   y[(r0 + v) * ldy + i] = W_e row i . x_(r0+v),  v < n, i < w.first.rows
 // x_r is vector x_rows[r] of q8 (x_rows in device memory: the token of routed row r, whose one
 // quantized input serves its k rows), or vector r when x_rows is null; q8 holds

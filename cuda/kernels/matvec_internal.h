@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "common/error.h"
+#include "kernels/matvec.h"
 #include "quant/ggml_type.h"
 
 #if defined(__CUDACC__)
@@ -49,7 +50,7 @@ struct QuantMatvecArgs {
   bool x_per_slot = false;
   int n_slots = 1;
   // Grouped prefill (tiles null: off). CTA row y is tile y: tiles[3y..3y+2] = {expert e, first row
-  // r0, rows n (1..kMaxTileVectors)} in device memory: rows r0..r0+n-1 times expert e's matrix (e *
+  // r0, rows n (1..kMaxTileRows)} in device memory: rows r0..r0+n-1 times expert e's matrix (e *
   // expert_bytes after w) into y + r0 * ldy. nv is the kernel's vector capacity (8).
   // x_rows (null: row r is q8 vector r): q8 vector of routed row r is x_rows[r] (a token's one
   // quantized input serves its k routed rows).
@@ -58,8 +59,8 @@ struct QuantMatvecArgs {
   const int32_t* x_rows = nullptr;
 };
 
-// Vectors per tile of the grouped form (matvec.h kMaxMatvecVectors).
-inline constexpr int kMaxTileVectors = 8;
+// Vectors per tile of the grouped form (matvec.h kMaxTileRows).
+inline constexpr int kMaxTileVectors = kMaxTileRows;
 
 // Warps per CTA of the matvec kernels.
 inline constexpr int kMatvecWarps = 4;

@@ -184,7 +184,7 @@ INSTANTIATE_TEST_SUITE_P(Types, MoeExperts,
 
 class MoeTiles : public ::testing::TestWithParam<GgmlType> {};
 
-// The grouped prefill form: tiles of 1..8 rows over several experts (some twice, one unused),
+// The grouped prefill form: tiles of 1..kMaxTileRows rows over several experts (some twice, one unused),
 // inputs through a row index (the token of each routed row) and without one, against float64.
 TEST_P(MoeTiles, TilesOfRoutedRowsMatchTheirExpertsProducts) {
   TESSERA_REQUIRE_GPU();
@@ -194,9 +194,10 @@ TEST_P(MoeTiles, TilesOfRoutedRowsMatchTheirExpertsProducts) {
   const size_t stride = row_size(type, cols).value();
   const auto w = random_rows(type, rows * n_expert, cols, stride, 31);
   const auto wref = dequantize_ref(type, w, rows * n_expert, cols, stride);
-  // 19 routed rows: expert 2 has 11 (tiles of 8 and 3), expert 0 has 1, expert 3 has 7; 1 unused.
-  const std::vector<int32_t> tiles = {2, 0, 8, 2, 8, 3, 0, 11, 1, 3, 12, 7};
-  const int n_tiles = 4, n_rows = 19, n_tok = 6;
+  // 35 routed rows: expert 2 has 27 (tiles of 8, 8, 8, 3), expert 0 has 1, expert 3 has 7; 1 unused.
+  const std::vector<int32_t> tiles = {2, 0, 8, 2, 8, 8, 2, 16, 8, 2, 24, 3, 0, 27, 1, 3, 28, 7};
+  static_assert(kMaxTileRows == 8, "the tiles above are sized for 8 rows");
+  const int n_tiles = 6, n_rows = 35, n_tok = 6;
   std::vector<int32_t> expert_of(n_rows);
   for (int t = 0; t < n_tiles; ++t)
     for (int v = 0; v < tiles[3 * t + 2]; ++v) expert_of[static_cast<size_t>(tiles[3 * t + 1] + v)] = tiles[3 * t];
