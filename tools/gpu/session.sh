@@ -15,6 +15,8 @@ exec >>"$log/session.log" 2>&1
 t0=$(date +%s)
 stamp() { echo "[session +$(( $(date +%s) - t0 ))s] $*"; }
 source "$root/tools/gpu/device_env.sh"
+# References made by tools/hf-reference/run_on_gpu.sh, carried as .hf-extra (BackendHfModels.*extra_*).
+[ -d "$root/.hf-extra" ] && export TESSERA_HF_EXTRA_DIR="$root/.hf-extra"
 build="$root/build-gpu"
 phases="${PHASES:-build test quant bench}"
 has() { [[ " $phases " == *" $1 "* ]]; }
