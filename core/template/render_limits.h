@@ -4,7 +4,7 @@
 // the template line, the limit and its value (never a crash, a hang or an allocation beyond it).
 //
 // The defaults are far above what real chat templates use (the fixtures in
-// shared/fixtures/templates render in under 20,000 steps, nest expressions under 15 deep and
+// shared/fixtures/templates render within a hundredth of these limits (tests/core/template/fixture_cases_test.cpp), nest expressions under 15 deep and
 // produce a few KiB) and low enough that a hostile template fails within about a second and a
 // few hundred MiB.
 #pragma once
@@ -19,9 +19,10 @@ struct RenderLimits {
   // Parse: nesting depth of every syntax construct (operators, filters, tests, calls, subscripts,
   // attribute chains, brackets, statements). Deeper trees would exhaust the stack when evaluated.
   int max_syntax_depth = 256;
-  // Render: work units. One per statement executed, expression evaluated and loop iteration, plus
-  // the size of strings and lists produced (one per 1 KiB or 64 items).
-  int64_t max_steps = 20'000'000;
+  // Render: work units. One per statement executed and expression evaluated, 25 per loop
+  // iteration, 10 per call, plus the size of the values produced (one per 64 bytes of a string,
+  // one per 4 items of a list or dict). About 0.1-0.5 us each in a Release build.
+  int64_t max_steps = 5'000'000;
   // Render: bytes of text the template produces.
   size_t max_output_bytes = size_t{64} << 20;
   // Render: bytes of any one string value.
