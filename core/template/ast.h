@@ -39,6 +39,7 @@ enum class ExprKind {
 struct Expr {
   ExprKind kind;
   int line;
+  int height = 1;  // 1 + the tallest operand's height; the parser bounds it (RenderLimits::max_syntax_depth)
   Expr(ExprKind k, int l) : kind(k), line(l) {}
   virtual ~Expr() = default;
 };

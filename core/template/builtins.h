@@ -24,6 +24,11 @@ Result<bool> apply_test(Interpreter& interp, std::string_view name, const Value&
 // The bound method `obj.name` for str, dict and list values, or nullopt when there is none.
 std::optional<Value> find_method(const Value& obj, std::string_view name);
 
+// An error when s.replace(old_text, new_text, count) would be longer than the string limit;
+// computed from the number of matches, before anything is built.
+Status check_replace_size(Interpreter& interp, std::string_view s, std::string_view old_text, std::string_view new_text,
+                          int64_t count, std::string_view what);
+
 // Global functions every template sees: range, namespace, dict, joiner.
 // (raise_exception and strftime_now are added by the chat template layer.)
 std::vector<std::pair<std::string, Value>> builtin_globals();

@@ -118,10 +118,11 @@ std::string format_time(const DateTime& t, const std::string& format) {
   return out;
 }
 
-Result<ChatTemplate> ChatTemplate::parse(const std::string& source, std::string name) {
+Result<ChatTemplate> ChatTemplate::parse(const std::string& source, std::string name,
+                                         const jinja::RenderLimits& limits) {
   auto tokens = jinja::tokenize(source);
   if (!tokens.ok()) return name_error(name, tokens.take_error());
-  auto program = jinja::parse(std::move(*tokens));
+  auto program = jinja::parse(std::move(*tokens), limits);
   if (!program.ok()) return name_error(name, program.take_error());
   ChatTemplate t;
   t.source_ = source;
@@ -160,7 +161,7 @@ Result<std::string> ChatTemplate::render(const ChatTemplateInput& input) const {
   if (input.extra.is_object())
     for (const auto& [k, v] : input.extra.items()) vars->set(k, jinja::from_json(v));
 
-  jinja::Interpreter interp;
+  jinja::Interpreter interp(input.limits);
   auto out = interp.render(*program_, vars);
   if (!out.ok()) return name_error(name_, out.take_error());
   return out;

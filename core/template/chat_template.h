@@ -23,6 +23,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/error.h"
+#include "template/render_limits.h"
 
 namespace tessera::jinja {
 struct Program;
@@ -60,13 +61,17 @@ struct ChatTemplateInput {
   nlohmann::ordered_json extra = nlohmann::ordered_json::object();
   // "Now" for strftime_now(); unset = the real local clock at render time.
   std::optional<DateTime> now;
+  // The budget of this render (steps, output, sizes, nesting); see template/render_limits.h.
+  jinja::RenderLimits limits;
 };
 
 class ChatTemplate {
  public:
   // Parses the template once. `name` appears in error messages ("chat template of model.gguf").
-  // Syntax errors name the line: "NAME, line 3: unknown tag 'foo' ...".
-  static Result<ChatTemplate> parse(const std::string& source, std::string name = "chat template");
+  // Syntax errors name the line: "NAME, line 3: unknown tag 'foo' ...". Of `limits`, only
+  // max_syntax_depth applies to parsing.
+  static Result<ChatTemplate> parse(const std::string& source, std::string name = "chat template",
+                                    const jinja::RenderLimits& limits = {});
 
   // Renders the prompt. Errors (a raise_exception() in the template, an undefined value used in
   // arithmetic, ...) are Error{InvalidArgument, "NAME, line N: MESSAGE"}; a raise_exception

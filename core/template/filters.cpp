@@ -65,7 +65,7 @@ Result<std::vector<Value>> sorted_by(std::vector<Value> items, const std::vector
   return out;
 }
 
-Result<Value> f_abs(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_abs(Interpreter& interp, const Value& in, CallArgs& args) {
   TESSERA_TRY(bind_args(label("abs"), args, {}));
   if (in.is_float()) return Value::number(std::fabs(in.get_float()));
   if (in.is_int() || in.is_bool()) return unary_op(in.get_int() < 0 ? UnaryOp::Neg : UnaryOp::Pos, in);
@@ -73,7 +73,7 @@ Result<Value> f_abs(Interpreter&, const Value& in, CallArgs& args) {
   return value_error("bad operand type for abs(): '" + type_name(in) + "'");
 }
 
-Result<Value> f_attr(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_attr(Interpreter& interp, const Value& in, CallArgs& args) {
   TESSERA_ASSIGN_OR_RETURN(BoundArgs a, bind_args(label("attr"), args, {"name"}));
   TESSERA_ASSIGN_OR_RETURN(std::string name, string_arg(label("attr"), "name", a.get(0, Value::none())));
   // Python attributes only (jinja2's do_attr uses getattr): a dict's keys are not attributes.
@@ -84,11 +84,11 @@ Result<Value> f_attr(Interpreter&, const Value& in, CallArgs& args) {
   return get_attr(in, name);
 }
 
-Result<Value> f_batch(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_batch(Interpreter& interp, const Value& in, CallArgs& args) {
   TESSERA_ASSIGN_OR_RETURN(BoundArgs a, bind_args(label("batch"), args, {"linecount", "fill_with"}));
   TESSERA_ASSIGN_OR_RETURN(int64_t count, int_arg(label("batch"), "linecount", a.get(0, Value::none())));
   if (count <= 0) return value_error("filter 'batch': linecount must be positive");
-  TESSERA_ASSIGN_OR_RETURN(std::vector<Value> items, iterate(in));
+  TESSERA_ASSIGN_OR_RETURN(std::vector<Value> items, iterate(in, interp.limits().max_container_items));
   std::vector<Value> out;
   std::vector<Value> cur;
   for (auto& item : items) {
@@ -106,31 +106,34 @@ Result<Value> f_batch(Interpreter&, const Value& in, CallArgs& args) {
   return Value::list(std::move(out));
 }
 
-Result<Value> f_capitalize(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_capitalize(Interpreter& interp, const Value& in, CallArgs& args) {
+  TESSERA_ASSIGN_OR_RETURN(const std::string in_text, interp.str(in));
   TESSERA_TRY(bind_args(label("capitalize"), args, {}));
-  return Value::string(text::capitalize(to_str(in)));
+  return Value::string(text::capitalize(in_text));
 }
 
-Result<Value> f_center(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_center(Interpreter& interp, const Value& in, CallArgs& args) {
+  TESSERA_ASSIGN_OR_RETURN(const std::string in_text, interp.str(in));
   TESSERA_ASSIGN_OR_RETURN(BoundArgs a, bind_args(label("center"), args, {"width"}));
   TESSERA_ASSIGN_OR_RETURN(int64_t width, int_arg(label("center"), "width", a.get(0, Value::integer(80))));
-  std::string s = to_str(in);
+  const std::string& s = in_text;
   const auto len = static_cast<int64_t>(text::length(s));
   if (width <= len) return Value::string(s);
   const int64_t marg = width - len;
+  TESSERA_TRY(interp.check_string_size(uint64_t(s.size()) + uint64_t(marg), label("center")));
   const int64_t left = marg / 2 + (marg & width & 1);
   return Value::string(std::string(static_cast<size_t>(left), ' ') + s +
                        std::string(static_cast<size_t>(marg - left), ' '));
 }
 
-Result<Value> f_default(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_default(Interpreter& interp, const Value& in, CallArgs& args) {
   TESSERA_ASSIGN_OR_RETURN(BoundArgs a, bind_args(label("default"), args, {"default_value", "boolean"}));
   const bool boolean = a.has(1) && truthy(*a.values[1]);
   if (in.is_undefined() || (boolean && !truthy(in))) return a.has(0) ? *a.values[0] : Value::string("");
   return in;
 }
 
-Result<Value> f_dictsort(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_dictsort(Interpreter& interp, const Value& in, CallArgs& args) {
   TESSERA_ASSIGN_OR_RETURN(BoundArgs a, bind_args(label("dictsort"), args, {"case_sensitive", "by", "reverse"}));
   if (!in.is_mapping()) return value_error("filter 'dictsort': expected a mapping, got " + type_name(in));
   const bool case_sensitive = a.has(0) && truthy(*a.values[0]);
@@ -146,10 +149,11 @@ Result<Value> f_dictsort(Interpreter&, const Value& in, CallArgs& args) {
   return Value::list(std::move(items));
 }
 
-Result<Value> f_escape(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_escape(Interpreter& interp, const Value& in, CallArgs& args) {
+  TESSERA_ASSIGN_OR_RETURN(const std::string in_text, interp.str(in));
   TESSERA_TRY(bind_args(label("escape"), args, {}));
   std::string out;
-  for (char c : to_str(in)) {
+  for (char c : in_text) {
     switch (c) {
       case '&': out += "&amp;"; break;
       case '<': out += "&lt;"; break;
@@ -162,21 +166,21 @@ Result<Value> f_escape(Interpreter&, const Value& in, CallArgs& args) {
   return Value::string(std::move(out));
 }
 
-Result<Value> f_first(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_first(Interpreter& interp, const Value& in, CallArgs& args) {
   TESSERA_TRY(bind_args(label("first"), args, {}));
-  TESSERA_ASSIGN_OR_RETURN(std::vector<Value> items, iterate(in));
+  TESSERA_ASSIGN_OR_RETURN(std::vector<Value> items, iterate(in, interp.limits().max_container_items));
   if (items.empty()) return Value::undefined("No first item, sequence was empty.");
   return items.front();
 }
 
-Result<Value> f_last(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_last(Interpreter& interp, const Value& in, CallArgs& args) {
   TESSERA_TRY(bind_args(label("last"), args, {}));
-  TESSERA_ASSIGN_OR_RETURN(std::vector<Value> items, iterate(in));
+  TESSERA_ASSIGN_OR_RETURN(std::vector<Value> items, iterate(in, interp.limits().max_container_items));
   if (items.empty()) return Value::undefined("No last item, sequence was empty.");
   return items.back();
 }
 
-Result<Value> f_float(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_float(Interpreter& interp, const Value& in, CallArgs& args) {
   TESSERA_ASSIGN_OR_RETURN(BoundArgs a, bind_args(label("float"), args, {"default"}));
   if (in.is_undefined()) return undefined_error(in);
   if (in.is_numeric()) return Value::number(in.to_double());
@@ -185,7 +189,8 @@ Result<Value> f_float(Interpreter&, const Value& in, CallArgs& args) {
   return a.has(0) ? *a.values[0] : Value::number(0.0);
 }
 
-Result<Value> f_format(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_format(Interpreter& interp, const Value& in, CallArgs& args) {
+  TESSERA_ASSIGN_OR_RETURN(const std::string in_text, interp.str(in));
   if (!args.positional.empty() && !args.named.empty())
     return value_error("filter 'format': can't handle positional and keyword arguments at the same time");
   Value params;
@@ -195,11 +200,11 @@ Result<Value> f_format(Interpreter&, const Value& in, CallArgs& args) {
   } else {
     params = Value::tuple(args.positional);
   }
-  TESSERA_ASSIGN_OR_RETURN(std::string s, percent_format(to_str(in), params));
+  TESSERA_ASSIGN_OR_RETURN(std::string s, percent_format(in_text, params, interp.limits()));
   return Value::string(std::move(s));
 }
 
-Result<Value> f_indent(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_indent(Interpreter& interp, const Value& in, CallArgs& args) {
   TESSERA_ASSIGN_OR_RETURN(BoundArgs a, bind_args(label("indent"), args, {"width", "first", "blank"}));
   Value width = a.get(0, Value::integer(4));
   std::string indention;
@@ -207,7 +212,8 @@ Result<Value> f_indent(Interpreter&, const Value& in, CallArgs& args) {
     indention = width.get_string();
   } else {
     TESSERA_ASSIGN_OR_RETURN(int64_t w, int_arg(label("indent"), "width", width));
-    indention = std::string(static_cast<size_t>(std::clamp<int64_t>(w, 0, 4096)), ' ');
+    TESSERA_TRY(interp.check_string_size(uint64_t(std::max<int64_t>(w, 0)), label("indent")));
+    indention = std::string(static_cast<size_t>(std::max<int64_t>(w, 0)), ' ');
   }
   const bool first = a.has(1) && truthy(*a.values[1]);
   const bool blank = a.has(2) && truthy(*a.values[2]);
@@ -220,6 +226,10 @@ Result<Value> f_indent(Interpreter&, const Value& in, CallArgs& args) {
     }
   }
   std::string s = in.get_string() + "\n";  // jinja2's quirk so that splitlines keeps a trailing empty line
+  uint64_t breaks = 0;  // bytes that may end a line (an overcount for multi-byte breaks)
+  for (unsigned char c : s) breaks += (c >= 0x0a && c <= 0x0d) || (c >= 0x1c && c <= 0x1e) || c == 0x85 || c == 0xa8 || c == 0xa9;
+  TESSERA_TRY(interp.check_container_size(breaks + 1, label("indent")));
+  TESSERA_TRY(interp.check_string_size(uint64_t(s.size()) + (breaks + 1) * indention.size(), label("indent")));
   std::vector<std::string> lines = text::splitlines(s);
   std::string rv;
   if (blank) {
@@ -232,7 +242,7 @@ Result<Value> f_indent(Interpreter&, const Value& in, CallArgs& args) {
   return Value::string(std::move(rv));
 }
 
-Result<Value> f_int(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_int(Interpreter& interp, const Value& in, CallArgs& args) {
   TESSERA_ASSIGN_OR_RETURN(BoundArgs a, bind_args(label("int"), args, {"default", "base"}));
   TESSERA_ASSIGN_OR_RETURN(int64_t base, int_arg(label("int"), "base", a.get(1, Value::integer(10))));
   if (in.is_undefined()) return undefined_error(in);
@@ -240,7 +250,7 @@ Result<Value> f_int(Interpreter&, const Value& in, CallArgs& args) {
   if (in.is_float()) {
     const double d = in.get_float();
     if (std::isnan(d) || std::isinf(d) || std::fabs(d) >= 9.2e18)
-      return value_error("cannot convert float " + to_str(in) + " to integer");
+      return value_error("cannot convert float " + text::format_float(in.get_float()) + " to integer");
     return Value::integer(static_cast<int64_t>(d));
   }
   if (in.is_string()) {
@@ -252,7 +262,7 @@ Result<Value> f_int(Interpreter&, const Value& in, CallArgs& args) {
   return a.has(0) ? *a.values[0] : Value::integer(0);
 }
 
-Result<Value> f_items(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_items(Interpreter& interp, const Value& in, CallArgs& args) {
   TESSERA_TRY(bind_args(label("items"), args, {}));
   if (in.is_undefined()) return Value::list();
   if (!in.is_mapping()) return value_error("Can only get item pairs from a mapping.");
@@ -261,47 +271,51 @@ Result<Value> f_items(Interpreter&, const Value& in, CallArgs& args) {
   return Value::list(std::move(out));
 }
 
-Result<Value> f_join(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_join(Interpreter& interp, const Value& in, CallArgs& args) {
   TESSERA_ASSIGN_OR_RETURN(BoundArgs a, bind_args(label("join"), args, {"d", "attribute"}));
-  const std::string sep = to_str(a.get(0, Value::string("")));
-  TESSERA_ASSIGN_OR_RETURN(std::vector<Value> items, iterate(in));
+  TESSERA_ASSIGN_OR_RETURN(const std::string sep, interp.str(a.get(0, Value::string(""))));
+  TESSERA_ASSIGN_OR_RETURN(std::vector<Value> items, iterate(in, interp.limits().max_container_items));
   std::string out;
   for (size_t i = 0; i < items.size(); ++i) {
     Value item = items[i];
     if (a.has(1) && !a.values[1]->is_none()) {
       TESSERA_ASSIGN_OR_RETURN(item, get_path(item, *a.values[1]));
     }
+    TESSERA_ASSIGN_OR_RETURN(std::string part, interp.str(item));
+    TESSERA_TRY(interp.check_string_size(uint64_t(out.size()) + (i ? sep.size() : 0) + part.size(), label("join")));
     if (i) out += sep;
-    out += to_str(item);
-    if (out.size() > kMaxStringBytes) return value_error("filter 'join': result too large");
+    out += part;
   }
   return Value::string(std::move(out));
 }
 
-Result<Value> f_length(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_length(Interpreter& interp, const Value& in, CallArgs& args) {
   TESSERA_TRY(bind_args(label("length"), args, {}));
   TESSERA_ASSIGN_OR_RETURN(int64_t n, length(in));
   return Value::integer(n);
 }
 
-Result<Value> f_list(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_list(Interpreter& interp, const Value& in, CallArgs& args) {
   TESSERA_TRY(bind_args(label("list"), args, {}));
-  TESSERA_ASSIGN_OR_RETURN(std::vector<Value> items, iterate(in));
+  TESSERA_ASSIGN_OR_RETURN(std::vector<Value> items, iterate(in, interp.limits().max_container_items));
   return Value::list(std::move(items));
 }
 
-Result<Value> f_lower(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_lower(Interpreter& interp, const Value& in, CallArgs& args) {
+  TESSERA_ASSIGN_OR_RETURN(const std::string in_text, interp.str(in));
   TESSERA_TRY(bind_args(label("lower"), args, {}));
-  return Value::string(text::lower(to_str(in)));
+  return Value::string(text::lower(in_text));
 }
 
-Result<Value> f_upper(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_upper(Interpreter& interp, const Value& in, CallArgs& args) {
+  TESSERA_ASSIGN_OR_RETURN(const std::string in_text, interp.str(in));
   TESSERA_TRY(bind_args(label("upper"), args, {}));
-  return Value::string(text::upper(to_str(in)));
+  return Value::string(text::upper(in_text));
 }
 
 Result<Value> f_map(Interpreter& interp, const Value& in, CallArgs& args) {
-  TESSERA_ASSIGN_OR_RETURN(std::vector<Value> items, iterate(in));
+  if (!truthy(in)) return Value::list();  // jinja2: `if value: for item in value: ...`, so none|map is empty
+  TESSERA_ASSIGN_OR_RETURN(std::vector<Value> items, iterate(in, interp.limits().max_container_items));
   std::vector<Value> out;
   if (args.positional.empty()) {
     std::optional<Value> attribute, fallback;
@@ -332,10 +346,10 @@ Result<Value> f_map(Interpreter& interp, const Value& in, CallArgs& args) {
   return Value::list(std::move(out));
 }
 
-Result<Value> min_max(const Value& in, CallArgs& args, bool want_max) {
+Result<Value> min_max(Interpreter& interp, const Value& in, CallArgs& args, bool want_max) {
   const char* name = want_max ? "max" : "min";
   TESSERA_ASSIGN_OR_RETURN(BoundArgs a, bind_args(label(name), args, {"case_sensitive", "attribute"}));
-  TESSERA_ASSIGN_OR_RETURN(std::vector<Value> items, iterate(in));
+  TESSERA_ASSIGN_OR_RETURN(std::vector<Value> items, iterate(in, interp.limits().max_container_items));
   if (items.empty()) return Value::undefined("No aggregated item, sequence was empty.");
   const bool case_sensitive = a.has(0) && truthy(*a.values[0]);
   size_t best = 0;
@@ -351,12 +365,13 @@ Result<Value> min_max(const Value& in, CallArgs& args, bool want_max) {
   return items[best];
 }
 
-Result<Value> f_max(Interpreter&, const Value& in, CallArgs& args) { return min_max(in, args, true); }
-Result<Value> f_min(Interpreter&, const Value& in, CallArgs& args) { return min_max(in, args, false); }
+Result<Value> f_max(Interpreter& interp, const Value& in, CallArgs& args) { return min_max(interp, in, args, true); }
+Result<Value> f_min(Interpreter& interp, const Value& in, CallArgs& args) { return min_max(interp, in, args, false); }
 
 // select / reject / selectattr / rejectattr
 Result<Value> select_impl(Interpreter& interp, const Value& in, CallArgs& args, bool keep_on, bool by_attr) {
-  TESSERA_ASSIGN_OR_RETURN(std::vector<Value> items, iterate(in));
+  if (!truthy(in)) return Value::list();  // jinja2: `if value: for item in value: ...`, so none|select is empty
+  TESSERA_ASSIGN_OR_RETURN(std::vector<Value> items, iterate(in, interp.limits().max_container_items));
   size_t next = 0;
   std::optional<Value> attribute;
   if (by_attr) {
@@ -395,28 +410,28 @@ Result<Value> f_reject(Interpreter& i, const Value& in, CallArgs& a) { return se
 Result<Value> f_selectattr(Interpreter& i, const Value& in, CallArgs& a) { return select_impl(i, in, a, true, true); }
 Result<Value> f_rejectattr(Interpreter& i, const Value& in, CallArgs& a) { return select_impl(i, in, a, false, true); }
 
-Result<Value> f_replace(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_replace(Interpreter& interp, const Value& in, CallArgs& args) {
+  TESSERA_ASSIGN_OR_RETURN(const std::string in_text, interp.str(in));
   TESSERA_ASSIGN_OR_RETURN(BoundArgs a, bind_args(label("replace"), args, {"old", "new", "count"}));
   if (!a.has(0) || !a.has(1)) return value_error("filter 'replace' needs the old and new strings");
-  const std::string old_s = to_str(*a.values[0]);  // jinja2 applies str() to all three
-  const std::string new_s = to_str(*a.values[1]);
+  TESSERA_ASSIGN_OR_RETURN(const std::string old_s, interp.str(*a.values[0]));  // jinja2 applies str() to all three
+  TESSERA_ASSIGN_OR_RETURN(const std::string new_s, interp.str(*a.values[1]));
   int64_t count = -1;
   if (a.has(2) && !a.values[2]->is_none()) {
     TESSERA_ASSIGN_OR_RETURN(count, int_arg(label("replace"), "count", *a.values[2]));
   }
-  std::string out = text::replace(to_str(in), old_s, new_s, count);
-  if (out.size() > kMaxStringBytes) return value_error("filter 'replace': result too large");
-  return Value::string(std::move(out));
+  TESSERA_TRY(check_replace_size(interp, in_text, old_s, new_s, count, label("replace")));
+  return Value::string(text::replace(in_text, old_s, new_s, count));
 }
 
-Result<Value> f_reverse(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_reverse(Interpreter& interp, const Value& in, CallArgs& args) {
   TESSERA_TRY(bind_args(label("reverse"), args, {}));
   if (in.is_string()) {
     std::u32string cps = text::decode(in.get_string());
     std::reverse(cps.begin(), cps.end());
     return Value::string(text::encode(cps));
   }
-  TESSERA_ASSIGN_OR_RETURN(std::vector<Value> items, iterate(in));
+  TESSERA_ASSIGN_OR_RETURN(std::vector<Value> items, iterate(in, interp.limits().max_container_items));
   std::reverse(items.begin(), items.end());
   return Value::list(std::move(items));
 }
@@ -425,16 +440,35 @@ Result<Value> f_reverse(Interpreter&, const Value& in, CallArgs& args) {
 double python_round(double x, int64_t ndigits) {
   if (!std::isfinite(x)) return x;
   if (ndigits >= 0) {
-    if (ndigits > 300) return x;
-    char buf[512];
+    if (ndigits > 330) return x;  // past the last digit a double has
+    char buf[720];                // 309 integer digits, '.', 330 decimals
     std::snprintf(buf, sizeof buf, "%.*f", static_cast<int>(ndigits), x);
     return std::strtod(buf, nullptr);
   }
+  if (ndigits < -308) return std::copysign(0.0, x);  // every double is below half of 10**-ndigits
   const double p = std::pow(10.0, static_cast<double>(-ndigits));
   return std::nearbyint(x / p) * p;
 }
 
-Result<Value> f_round(Interpreter&, const Value& in, CallArgs& args) {
+// Python's round(int, ndigits < 0): exact, ties to even. Errors when the result leaves 64 bits.
+Result<int64_t> python_round_int(int64_t v, int64_t ndigits) {
+  if (ndigits >= 0) return v;
+  if (ndigits < -38) return int64_t{0};  // 10**39 > 2 * |v| for every 64-bit v
+  __int128 p = 1;
+  for (int64_t k = 0; k < -ndigits; ++k) p *= 10;
+  __int128 q = v / p, r = v % p;
+  if (r < 0) {  // floor division, as Python's divmod
+    r += p;
+    q -= 1;
+  }
+  if (2 * r > p || (2 * r == p && (q & 1))) q += 1;
+  const __int128 result = q * p;
+  if (result > INT64_MAX || result < INT64_MIN)
+    return value_error("filter 'round': the result does not fit in 64 bits");
+  return static_cast<int64_t>(result);
+}
+
+Result<Value> f_round(Interpreter& interp, const Value& in, CallArgs& args) {
   TESSERA_ASSIGN_OR_RETURN(BoundArgs a, bind_args(label("round"), args, {"precision", "method"}));
   TESSERA_ASSIGN_OR_RETURN(int64_t precision, int_arg(label("round"), "precision", a.get(0, Value::integer(0))));
   TESSERA_ASSIGN_OR_RETURN(std::string method, string_arg(label("round"), "method", a.get(1, Value::string("common"))));
@@ -444,24 +478,28 @@ Result<Value> f_round(Interpreter&, const Value& in, CallArgs& args) {
   if (!in.is_numeric()) return value_error("type " + type_name(in) + " doesn't define __round__ method");
   if (method == "common") {
     if (in.is_int() || in.is_bool()) {
-      if (precision >= 0) return Value::integer(in.get_int());
-      return Value::integer(static_cast<int64_t>(python_round(static_cast<double>(in.get_int()), precision)));
+      TESSERA_ASSIGN_OR_RETURN(int64_t r, python_round_int(in.get_int(), precision));
+      return Value::integer(r);
     }
     return Value::number(python_round(in.get_float(), precision));
   }
+  if (precision > 308 || precision < -308)
+    return value_error("filter 'round': precision " + std::to_string(precision) +
+                       " is out of range for the ceil and floor methods (-308 to 308)");
   const double scale = std::pow(10.0, static_cast<double>(precision));
   const double x = in.to_double() * scale;
   return Value::number((method == "ceil" ? std::ceil(x) : std::floor(x)) / scale);
 }
 
-Result<Value> f_safe(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_safe(Interpreter& interp, const Value& in, CallArgs& args) {
+  TESSERA_ASSIGN_OR_RETURN(const std::string in_text, interp.str(in));
   TESSERA_TRY(bind_args(label("safe"), args, {}));
-  return Value::string(to_str(in));
+  return Value::string(in_text);
 }
 
-Result<Value> f_sort(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_sort(Interpreter& interp, const Value& in, CallArgs& args) {
   TESSERA_ASSIGN_OR_RETURN(BoundArgs a, bind_args(label("sort"), args, {"reverse", "case_sensitive", "attribute"}));
-  TESSERA_ASSIGN_OR_RETURN(std::vector<Value> items, iterate(in));
+  TESSERA_ASSIGN_OR_RETURN(std::vector<Value> items, iterate(in, interp.limits().max_container_items));
   const bool case_sensitive = a.has(1) && truthy(*a.values[1]);
   std::vector<Value> keys;
   for (const auto& item : items) {
@@ -472,32 +510,34 @@ Result<Value> f_sort(Interpreter&, const Value& in, CallArgs& args) {
   return Value::list(std::move(items));
 }
 
-Result<Value> f_string(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_string(Interpreter& interp, const Value& in, CallArgs& args) {
+  TESSERA_ASSIGN_OR_RETURN(const std::string in_text, interp.str(in));
   TESSERA_TRY(bind_args(label("string"), args, {}));
-  return Value::string(to_str(in));
+  return Value::string(in_text);
 }
 
-Result<Value> f_sum(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_sum(Interpreter& interp, const Value& in, CallArgs& args) {
   TESSERA_ASSIGN_OR_RETURN(BoundArgs a, bind_args(label("sum"), args, {"attribute", "start"}));
-  TESSERA_ASSIGN_OR_RETURN(std::vector<Value> items, iterate(in));
+  TESSERA_ASSIGN_OR_RETURN(std::vector<Value> items, iterate(in, interp.limits().max_container_items));
   Value total = a.get(1, Value::integer(0));
   for (const auto& item : items) {
     Value v = item;
     if (a.has(0) && !a.values[0]->is_none()) {
       TESSERA_ASSIGN_OR_RETURN(v, get_path(item, *a.values[0]));
     }
-    TESSERA_ASSIGN_OR_RETURN(total, binary_op(BinaryOp::Add, total, v));
+    TESSERA_ASSIGN_OR_RETURN(total, binary_op(BinaryOp::Add, total, v, interp.limits()));
   }
   return total;
 }
 
 // jinja2's title: upper-case the first character of each word, where words are separated by
 // runs of '-', whitespace, '(', '{', '[', '<'; lower-case the rest.
-Result<Value> f_title(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_title(Interpreter& interp, const Value& in, CallArgs& args) {
+  TESSERA_ASSIGN_OR_RETURN(const std::string in_text, interp.str(in));
   TESSERA_TRY(bind_args(label("title"), args, {}));
   std::string out;
   bool word_start = true;
-  for (char32_t c : text::decode(to_str(in))) {
+  for (char32_t c : text::decode(in_text)) {
     const bool sep = c == '-' || c == '(' || c == '{' || c == '[' || c == '<' || text::is_space(c);
     if (sep) {
       text::append_utf8(out, c);
@@ -512,7 +552,7 @@ Result<Value> f_title(Interpreter&, const Value& in, CallArgs& args) {
 }
 
 // Hugging Face's tojson: json.dumps(x, ensure_ascii=False, indent=None, separators=None, sort_keys=False).
-Result<Value> f_tojson(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_tojson(Interpreter& interp, const Value& in, CallArgs& args) {
   TESSERA_ASSIGN_OR_RETURN(BoundArgs a,
                            bind_args(label("tojson"), args, {"ensure_ascii", "indent", "separators", "sort_keys"}));
   JsonDumpOptions o;
@@ -523,7 +563,8 @@ Result<Value> f_tojson(Interpreter&, const Value& in, CallArgs& args) {
       o.indent = indent.get_string();
     } else {
       TESSERA_ASSIGN_OR_RETURN(int64_t n, int_arg(label("tojson"), "indent", indent));
-      o.indent = std::string(static_cast<size_t>(std::clamp<int64_t>(n, 0, 256)), ' ');
+      TESSERA_TRY(interp.check_string_size(uint64_t(std::max<int64_t>(n, 0)), label("tojson")));
+      o.indent = std::string(static_cast<size_t>(std::max<int64_t>(n, 0)), ' ');
     }
     o.item_separator = ",";
   }
@@ -535,18 +576,24 @@ Result<Value> f_tojson(Interpreter&, const Value& in, CallArgs& args) {
     o.key_separator = sep.items()[1].get_string();
   }
   o.sort_keys = a.has(3) && truthy(*a.values[3]);
+  o.max_bytes = interp.limits().max_string_bytes;
+  o.max_depth = interp.limits().max_value_depth;
   TESSERA_ASSIGN_OR_RETURN(std::string s, to_json(in, o));
   return Value::string(std::move(s));
 }
 
-Result<Value> f_trim(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_trim(Interpreter& interp, const Value& in, CallArgs& args) {
+  TESSERA_ASSIGN_OR_RETURN(const std::string in_text, interp.str(in));
   TESSERA_ASSIGN_OR_RETURN(BoundArgs a, bind_args(label("trim"), args, {"chars"}));
   std::optional<std::string> chars;
-  if (a.has(0) && !a.values[0]->is_none()) chars = to_str(*a.values[0]);
-  return Value::string(text::strip(to_str(in), true, true, chars));
+  if (a.has(0) && !a.values[0]->is_none()) {
+    TESSERA_ASSIGN_OR_RETURN(chars, interp.str(*a.values[0]));
+  }
+  return Value::string(text::strip(in_text, true, true, chars));
 }
 
-Result<Value> f_truncate(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_truncate(Interpreter& interp, const Value& in, CallArgs& args) {
+  TESSERA_ASSIGN_OR_RETURN(const std::string in_text, interp.str(in));
   TESSERA_ASSIGN_OR_RETURN(BoundArgs a, bind_args(label("truncate"), args, {"length", "killwords", "end", "leeway"}));
   TESSERA_ASSIGN_OR_RETURN(int64_t len, int_arg(label("truncate"), "length", a.get(0, Value::integer(255))));
   const bool killwords = a.has(1) && truthy(*a.values[1]);
@@ -560,16 +607,16 @@ Result<Value> f_truncate(Interpreter&, const Value& in, CallArgs& args) {
     if (n <= len + leeway) return in;
     return value_error("filter 'truncate' needs a string, got " + type_name(in));
   }
-  std::u32string s = text::decode(to_str(in));
+  std::u32string s = text::decode(in_text);
   if (static_cast<int64_t>(s.size()) <= len + leeway) return Value::string(text::encode(s));
   std::string head = text::encode(std::u32string_view(s).substr(0, static_cast<size_t>(len - end_len)));
   if (killwords) return Value::string(head + end);
   return Value::string(text::rsplit(head, std::string(" "), 1)[0] + end);
 }
 
-Result<Value> f_unique(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_unique(Interpreter& interp, const Value& in, CallArgs& args) {
   TESSERA_ASSIGN_OR_RETURN(BoundArgs a, bind_args(label("unique"), args, {"case_sensitive", "attribute"}));
-  TESSERA_ASSIGN_OR_RETURN(std::vector<Value> items, iterate(in));
+  TESSERA_ASSIGN_OR_RETURN(std::vector<Value> items, iterate(in, interp.limits().max_container_items));
   const bool case_sensitive = a.has(0) && truthy(*a.values[0]);
   std::vector<Value> out, seen;
   for (const auto& item : items) {
@@ -581,11 +628,12 @@ Result<Value> f_unique(Interpreter&, const Value& in, CallArgs& args) {
   return Value::list(std::move(out));
 }
 
-Result<Value> f_wordcount(Interpreter&, const Value& in, CallArgs& args) {
+Result<Value> f_wordcount(Interpreter& interp, const Value& in, CallArgs& args) {
+  TESSERA_ASSIGN_OR_RETURN(const std::string in_text, interp.str(in));
   TESSERA_TRY(bind_args(label("wordcount"), args, {}));
   int64_t words = 0;
   bool in_word = false;
-  for (char32_t c : text::decode(to_str(in))) {
+  for (char32_t c : text::decode(in_text)) {
     const bool w = text::is_word(c);
     if (w && !in_word) ++words;
     in_word = w;

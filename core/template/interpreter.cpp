@@ -10,10 +10,45 @@ namespace tessera::jinja {
 
 namespace {
 
-constexpr int kMaxCallDepth = 100;
-constexpr size_t kMaxOutputBytes = 64u << 20;
+// A loop iteration (a scope and a 13-entry loop object) and a call set up scopes and bind
+// variables: measured at 10-25 expressions' work.
+constexpr int64_t kStepsPerIteration = 25;
+constexpr int64_t kStepsPerCall = 10;
 
 }  // namespace
+
+Status Interpreter::charge(int64_t units) {
+  steps_ += units;
+  if (steps_ > limits_.max_steps)
+    return value_error("the template ran too long: more than " + limit_text("max_steps", uint64_t(limits_.max_steps), " steps") +
+                       "; is a loop or macro running away?");
+  return {};
+}
+
+Status Interpreter::check_string_size(uint64_t bytes, std::string_view what) const {
+  if (bytes > limits_.max_string_bytes)
+    return value_error(std::string(what) + " would make a string of " + std::to_string(bytes) + " bytes, more than " +
+                       limit_text("max_string_bytes", limits_.max_string_bytes, " bytes"));
+  return {};
+}
+
+Status Interpreter::check_container_size(uint64_t items, std::string_view what) const {
+  if (items > limits_.max_container_items)
+    return value_error(std::string(what) + " would make a container of " + std::to_string(items) +
+                       " items, more than " + limit_text("max_container_items", limits_.max_container_items, " items"));
+  return {};
+}
+
+Result<std::string> Interpreter::str(const Value& v) const { return to_text(v, limits_); }
+
+Status Interpreter::enter(int line) {
+  if (eval_depth_ >= limits_.max_eval_depth)
+    return error_at(line, "evaluation nested too deeply: more than " +
+                              limit_text("max_eval_depth", uint64_t(limits_.max_eval_depth), " levels") +
+                              " of statements, expressions and calls");
+  ++eval_depth_;
+  return {};
+}
 
 const Value* Scope::find(std::string_view name) const {
   for (const Scope* s = this; s; s = s->parent_.get())
@@ -43,9 +78,11 @@ Result<std::string> Interpreter::render(const Program& program, const ScopePtr& 
 Result<Value> Interpreter::call(const Value& fn, CallArgs& args) {
   if (fn.is_undefined()) return undefined_error(fn);
   if (!fn.is_function()) return value_error("'" + type_name(fn) + "' object is not callable");
-  if (call_depth_ >= kMaxCallDepth)
-    return value_error("maximum call depth exceeded (" + std::to_string(kMaxCallDepth) +
-                       " nested macro or function calls): is a macro recursing without end?");
+  if (call_depth_ >= limits_.max_call_depth)
+    return value_error("maximum call depth exceeded: more than " +
+                       limit_text("max_call_depth", uint64_t(limits_.max_call_depth)) +
+                       " nested macro or function calls; is a macro recursing without end?");
+  TESSERA_TRY(charge(kStepsPerCall));
   ++call_depth_;
   auto result = fn.function_data().fn(*this, args);
   --call_depth_;
@@ -63,13 +100,30 @@ Result<Interpreter::Flow> Interpreter::exec(const NodeList& nodes, const ScopePt
 }
 
 Result<Interpreter::Flow> Interpreter::exec_node(const Node& node, const ScopePtr& scope, std::string& out) {
+  TESSERA_TRY(enter(node.line));
+  auto result = [&]() -> Result<Flow> {
+    auto paid = charge(1);
+    if (!paid.ok()) return with_line(node.line, paid.take_error());
+    return exec_node_inner(node, scope, out);
+  }();
+  --eval_depth_;
+  return result;
+}
+
+Result<Interpreter::Flow> Interpreter::exec_node_inner(const Node& node, const ScopePtr& scope, std::string& out) {
   auto emit = [&](const std::string& text) -> Status {
     output_bytes_ += text.size();
-    if (output_bytes_ > kMaxOutputBytes)
-      return error_at(node.line, "the template produced more than " + std::to_string(kMaxOutputBytes >> 20) +
-                                     " MiB of text");
+    if (output_bytes_ > limits_.max_output_bytes)
+      return error_at(node.line, "the template produced more than " + std::to_string(limits_.max_output_bytes >> 20) +
+                                     " MiB of text: " +
+                                     limit_text("max_output_bytes", limits_.max_output_bytes, " bytes"));
     out += text;
     return {};
+  };
+  auto text_of = [&](const Value& v) -> Result<std::string> {
+    auto s = str(v);
+    if (!s.ok()) return with_line(node.line, s.take_error());
+    return s;
   };
   switch (node.kind) {
     case NodeKind::Text:
@@ -77,7 +131,8 @@ Result<Interpreter::Flow> Interpreter::exec_node(const Node& node, const ScopePt
       return Flow::Normal;
     case NodeKind::Output: {
       TESSERA_ASSIGN_OR_RETURN(Value v, eval(*static_cast<const OutputNode&>(node).expr, scope));
-      TESSERA_TRY(emit(to_str(v)));
+      TESSERA_ASSIGN_OR_RETURN(std::string text, text_of(v));
+      TESSERA_TRY(emit(text));
       return Flow::Normal;
     }
     case NodeKind::If: {
@@ -114,7 +169,8 @@ Result<Interpreter::Flow> Interpreter::exec_node(const Node& node, const ScopePt
       const auto& n = static_cast<const FilterBlockNode&>(node);
       TESSERA_ASSIGN_OR_RETURN(std::string body, render_body(n.body, std::make_shared<Scope>(scope)));
       TESSERA_ASSIGN_OR_RETURN(Value v, apply_filters(n.filters, Value::string(std::move(body)), scope));
-      TESSERA_TRY(emit(to_str(v)));
+      TESSERA_ASSIGN_OR_RETURN(std::string text, text_of(v));
+      TESSERA_TRY(emit(text));
       return Flow::Normal;
     }
     case NodeKind::With: {
@@ -152,6 +208,15 @@ Status Interpreter::assign(const AssignTarget& target, Value value, const ScopeP
     if (!ns || !ns->is_namespace())
       return error_at(line, "cannot assign attribute '" + target.attribute + "' on '" + target.names[0] +
                                 "': it is not a namespace() object");
+    size_t visited = 0;
+    auto acyclic = check_no_cycle(*ns, value, "assigning " + target.names[0] + "." + target.attribute, &visited);
+    if (!acyclic.ok()) return with_line(line, acyclic.take_error());
+    auto paid = charge(static_cast<int64_t>(visited));
+    if (!paid.ok()) return with_line(line, paid.take_error());
+    if (!ns->dict_data().find(target.attribute)) {
+      auto fits = check_container_size(uint64_t(ns->dict_data().entries.size()) + 1, "namespace attribute assignment");
+      if (!fits.ok()) return with_line(line, fits.take_error());
+    }
     ns->dict_data().set(target.attribute, std::move(value));
     return {};
   }
@@ -159,7 +224,7 @@ Status Interpreter::assign(const AssignTarget& target, Value value, const ScopeP
     scope->set(target.names[0], std::move(value));
     return {};
   }
-  auto items = iterate(value);
+  auto items = iterate(value, limits_.max_container_items);
   if (!items.ok()) return with_line(line, items.take_error());
   const size_t want = target.names.size();
   if (items->size() != want) {
@@ -174,7 +239,7 @@ Status Interpreter::assign(const AssignTarget& target, Value value, const ScopeP
 
 Result<Interpreter::Flow> Interpreter::exec_for(const ForNode& node, const ScopePtr& scope, std::string& out) {
   TESSERA_ASSIGN_OR_RETURN(Value iterable, eval(*node.iterable, scope));
-  auto listed = iterate(iterable);
+  auto listed = iterate(iterable, limits_.max_container_items);
   if (!listed.ok()) return with_line(node.line, listed.take_error());
   std::vector<Value> items = std::move(*listed);
   if (node.filter) {
@@ -199,21 +264,25 @@ Result<Interpreter::Flow> Interpreter::exec_for(const ForNode& node, const Scope
   };
   auto changed_state = std::make_shared<ChangedState>();
   for (int64_t i = 0; i < n; ++i) {
+    auto paid = charge(kStepsPerIteration);  // an empty body still costs its iterations
+    if (!paid.ok()) return with_line(node.line, paid.take_error());
     auto inner = std::make_shared<Scope>(scope);
     TESSERA_TRY(assign(node.target, items[static_cast<size_t>(i)], inner, node.line));
     Value loop = Value::dict(DictKind::Loop);
     DictData& d = loop.dict_data();
-    d.set("index", Value::integer(i + 1));
-    d.set("index0", Value::integer(i));
-    d.set("revindex", Value::integer(n - i));
-    d.set("revindex0", Value::integer(n - i - 1));
-    d.set("first", Value::boolean(i == 0));
-    d.set("last", Value::boolean(i == n - 1));
-    d.set("length", Value::integer(n));
-    d.set("depth", Value::integer(1));
-    d.set("depth0", Value::integer(0));
-    if (i > 0) d.set("previtem", items[static_cast<size_t>(i - 1)]);
-    if (i + 1 < n) d.set("nextitem", items[static_cast<size_t>(i + 1)]);
+    d.entries.reserve(13);
+    auto put = [&](const char* key, Value v) { d.entries.emplace_back(Value::string(key), std::move(v)); };  // keys are distinct
+    put("index", Value::integer(i + 1));
+    put("index0", Value::integer(i));
+    put("revindex", Value::integer(n - i));
+    put("revindex0", Value::integer(n - i - 1));
+    put("first", Value::boolean(i == 0));
+    put("last", Value::boolean(i == n - 1));
+    put("length", Value::integer(n));
+    put("depth", Value::integer(1));
+    put("depth0", Value::integer(0));
+    if (i > 0) put("previtem", items[static_cast<size_t>(i - 1)]);
+    if (i + 1 < n) put("nextitem", items[static_cast<size_t>(i + 1)]);
     d.set("cycle", Value::function("loop.cycle", [i](Interpreter&, CallArgs& args) -> Result<Value> {
             if (args.positional.empty()) return value_error("loop.cycle() needs at least one value");
             return args.positional[static_cast<size_t>(i) % args.positional.size()];
@@ -227,9 +296,15 @@ Result<Interpreter::Flow> Interpreter::exec_for(const ForNode& node, const Scope
             return Value::boolean(!same);
           }));
     inner->set("loop", std::move(loop));
-    TESSERA_ASSIGN_OR_RETURN(Flow flow, exec(node.body, inner, out));
-    if (flow == Flow::Break) break;
+    auto flow = exec(node.body, inner, out);
+    if (!flow.ok() || *flow == Flow::Break) {
+      changed_state->last.clear();
+      if (!flow.ok()) return flow.take_error();
+      break;
+    }
   }
+  // loop.changed(loop) would otherwise keep the loop object alive through its own function.
+  changed_state->last.clear();
   return Flow::Normal;
 }
 
@@ -300,7 +375,9 @@ Result<std::string> Interpreter::exec_call_block(const CallBlockNode& node, cons
   args.named.emplace_back("caller", std::move(caller));
   auto result = this->call(fn, args);
   if (!result.ok()) return with_line(node.line, result.take_error());
-  return to_str(*result);
+  auto text = str(*result);
+  if (!text.ok()) return with_line(node.line, text.take_error());
+  return text;
 }
 
 Result<Value> Interpreter::apply_filters(const std::vector<ExprPtr>& filters, Value input, const ScopePtr& scope) {
@@ -330,6 +407,22 @@ Result<CallArgs> Interpreter::eval_args(const CallArgsExpr& args, const ScopePtr
 }
 
 Result<Value> Interpreter::eval(const Expr& expr, const ScopePtr& scope) {
+  TESSERA_TRY(enter(expr.line));
+  auto result = [&]() -> Result<Value> {
+    TESSERA_TRY(charge(1));
+    TESSERA_ASSIGN_OR_RETURN(Value v, eval_inner(expr, scope));
+    // Producing (copying) a value costs in proportion to its size.
+    if (v.is_string()) TESSERA_TRY(charge(static_cast<int64_t>(v.get_string().size() >> 6)));
+    else if (v.is_list()) TESSERA_TRY(charge(static_cast<int64_t>(v.items().size() >> 2)));
+    else if (v.is_dict()) TESSERA_TRY(charge(static_cast<int64_t>(v.dict_data().entries.size() >> 2)));
+    return v;
+  }();
+  --eval_depth_;
+  if (!result.ok()) return with_line(expr.line, result.take_error());
+  return result;
+}
+
+Result<Value> Interpreter::eval_inner(const Expr& expr, const ScopePtr& scope) {
   auto at = [&](Result<Value> r) -> Result<Value> {
     if (!r.ok()) return with_line(expr.line, r.take_error());
     return r;
@@ -430,11 +523,16 @@ Result<Value> Interpreter::eval_binary(const BinaryExpr& expr, const ScopePtr& s
   }
   TESSERA_ASSIGN_OR_RETURN(Value right, eval(*expr.right, scope));
   if (expr.op == BinaryOp::Concat) {
-    std::string s = to_str(left);
-    s += to_str(right);
-    return Value::string(std::move(s));
+    auto a = str(left);
+    if (!a.ok()) return with_line(expr.line, a.take_error());
+    auto b = str(right);
+    if (!b.ok()) return with_line(expr.line, b.take_error());
+    auto fits = check_string_size(uint64_t(a->size()) + b->size(), "string concatenation (~)");
+    if (!fits.ok()) return with_line(expr.line, fits.take_error());
+    *a += *b;
+    return Value::string(std::move(*a));
   }
-  auto r = binary_op(expr.op, left, right);
+  auto r = binary_op(expr.op, left, right, limits_);
   if (!r.ok()) return with_line(expr.line, r.take_error());
   return r;
 }

@@ -5,9 +5,9 @@
 // does not leak out (namespace() objects are the way to carry state out of a loop); `if` bodies
 // share the enclosing scope. Macros see the scope they were defined in (at call time).
 //
-// Limits keep a hostile template from exhausting the stack or memory: 100 nested calls, 64 MiB of
-// output, 64 MiB strings (see kMax* in interpreter.cpp). One Interpreter renders one template
-// once; it is not shared between threads.
+// One RenderLimits budget (template/render_limits.h) bounds a render: steps, output, string and
+// container sizes, call, evaluation and value nesting. Going over is an error naming the line and
+// the limit. One Interpreter renders one template once; it is not shared between threads.
 #pragma once
 
 #include <memory>
@@ -18,6 +18,7 @@
 
 #include "common/error.h"
 #include "template/ast.h"
+#include "template/render_limits.h"
 #include "template/value.h"
 
 namespace tessera::jinja {
@@ -39,6 +40,7 @@ using ScopePtr = std::shared_ptr<Scope>;
 class Interpreter {
  public:
   Interpreter() = default;
+  explicit Interpreter(const RenderLimits& limits) : limits_(limits) {}
   Interpreter(const Interpreter&) = delete;
   Interpreter& operator=(const Interpreter&) = delete;
 
@@ -48,6 +50,16 @@ class Interpreter {
 
   // Calls a function value (macro, global, bound method). Used by filters such as map().
   Result<Value> call(const Value& fn, CallArgs& args);
+
+  const RenderLimits& limits() const { return limits_; }
+  // Spends `units` of the step budget; an error once RenderLimits::max_steps is used up.
+  Status charge(int64_t units);
+  // Errors when a string of `bytes` or a container of `items` would exceed its limit; `what`
+  // names the operation ("list concatenation"). Call BEFORE building the value.
+  Status check_string_size(uint64_t bytes, std::string_view what) const;
+  Status check_container_size(uint64_t items, std::string_view what) const;
+  // str(v) within the limits (string size, value nesting).
+  Result<std::string> str(const Value& v) const;
 
  private:
   enum class Flow { Normal, Break, Continue };
@@ -69,6 +81,13 @@ class Interpreter {
   Result<Value> eval_compare(const CompareExpr& expr, const ScopePtr& scope);
   Result<Value> eval_slice(const SliceExpr& expr, const ScopePtr& scope);
 
+  Result<Value> eval_inner(const Expr& expr, const ScopePtr& scope);
+  Result<Flow> exec_node_inner(const Node& node, const ScopePtr& scope, std::string& out);
+  Status enter(int line);  // one more level of evaluation nesting (RenderLimits::max_eval_depth)
+
+  RenderLimits limits_;
+  int64_t steps_ = 0;
+  int eval_depth_ = 0;
   int call_depth_ = 0;
   size_t output_bytes_ = 0;
   // Scopes that define macros stay alive for the whole render; macros hold weak references to

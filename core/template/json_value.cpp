@@ -88,7 +88,11 @@ class Dumper {
   explicit Dumper(const JsonDumpOptions& o) : o_(o) {}
 
   Status dump(const Value& v, int level, std::string& out) {
-    if (level > 512) return value_error("tojson: value nested too deeply (more than 512 levels)");
+    if (level > o_.max_depth)
+      return value_error("tojson: value nested more than " +
+                         limit_text("max_value_depth", uint64_t(o_.max_depth), " levels") + " deep");
+    if (out.size() > o_.max_bytes)
+      return value_error("tojson: result longer than " + limit_text("max_string_bytes", o_.max_bytes, " bytes"));
     switch (v.type()) {
       case Value::Type::None: out += "null"; return {};
       case Value::Type::Bool: out += v.get_bool() ? "true" : "false"; return {};
@@ -107,7 +111,8 @@ class Dumper {
  private:
   void newline(int level, std::string& out) {
     out.push_back('\n');
-    for (int i = 0; i < level; ++i) out += *o_.indent;
+    // An indent that would pass the size limit stops here; dump() then reports the limit.
+    for (int i = 0; i < level && out.size() <= o_.max_bytes; ++i) out += *o_.indent;
   }
 
   Status dump_list(const std::vector<Value>& items, int level, std::string& out) {
@@ -187,6 +192,8 @@ Result<std::string> to_json(const Value& value, const JsonDumpOptions& options) 
   std::string out;
   Dumper dumper(options);
   TESSERA_TRY(dumper.dump(value, 0, out));
+  if (out.size() > options.max_bytes)
+    return value_error("tojson: result longer than " + limit_text("max_string_bytes", options.max_bytes, " bytes"));
   return out;
 }
 

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/error.h"
+#include "template/render_limits.h"
 #include "template/value.h"
 
 namespace tessera::jinja {
@@ -22,6 +23,8 @@ struct JsonDumpOptions {
   std::string key_separator = ": ";
   bool sort_keys = false;
   bool ensure_ascii = false;          // true: non-ASCII as \uXXXX escapes
+  size_t max_bytes = RenderLimits{}.max_string_bytes;  // a longer result is an error
+  int max_depth = RenderLimits{}.max_value_depth;      // deeper nesting is an error
 };
 Result<std::string> to_json(const Value& value, const JsonDumpOptions& options);
 

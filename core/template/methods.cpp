@@ -9,6 +9,7 @@
 
 #include "template/builtins.h"
 #include "template/call_args.h"
+#include "template/interpreter.h"
 #include "template/py_format.h"
 #include "template/text.h"
 
@@ -16,7 +17,7 @@ namespace tessera::jinja {
 
 namespace {
 
-using MethodFn = Result<Value> (*)(const Value& self, CallArgs& args);
+using MethodFn = Result<Value> (*)(Interpreter& interp, const Value& self, CallArgs& args);
 
 std::string mlabel(const char* type, const char* name) { return std::string(type) + "." + name + "()"; }
 
@@ -31,26 +32,33 @@ Result<Value> strip_impl(const Value& self, CallArgs& args, bool left, bool righ
   TESSERA_ASSIGN_OR_RETURN(auto chars, opt_string(a, 0, mlabel("str", name)));
   return Value::string(text::strip(self.get_string(), left, right, chars));
 }
-Result<Value> s_strip(const Value& s, CallArgs& a) { return strip_impl(s, a, true, true, "strip"); }
-Result<Value> s_lstrip(const Value& s, CallArgs& a) { return strip_impl(s, a, true, false, "lstrip"); }
-Result<Value> s_rstrip(const Value& s, CallArgs& a) { return strip_impl(s, a, false, true, "rstrip"); }
+Result<Value> s_strip(Interpreter& interp, const Value& s, CallArgs& a) { return strip_impl(s, a, true, true, "strip"); }
+Result<Value> s_lstrip(Interpreter& interp, const Value& s, CallArgs& a) { return strip_impl(s, a, true, false, "lstrip"); }
+Result<Value> s_rstrip(Interpreter& interp, const Value& s, CallArgs& a) { return strip_impl(s, a, false, true, "rstrip"); }
 
-Result<Value> split_impl(const Value& self, CallArgs& args, bool reverse) {
+Result<Value> split_impl(Interpreter& interp, const Value& self, CallArgs& args, bool reverse) {
   const std::string what = mlabel("str", reverse ? "rsplit" : "split");
   TESSERA_ASSIGN_OR_RETURN(BoundArgs a, bind_args(what, args, {"sep", "maxsplit"}));
   TESSERA_ASSIGN_OR_RETURN(auto sep, opt_string(a, 0, what));
   if (sep && sep->empty()) return value_error("empty separator");
   TESSERA_ASSIGN_OR_RETURN(int64_t maxsplit, int_arg(what, "maxsplit", a.get(1, Value::integer(-1))));
+  // Parts are at most one more than the separators (or half the length, for whitespace runs).
+  const std::string& str = self.get_string();
+  const uint64_t most = sep ? uint64_t(text::count(str, *sep)) + 1 : uint64_t(str.size()) / 2 + 1;
+  TESSERA_TRY(interp.check_container_size(maxsplit >= 0 ? std::min<uint64_t>(most, uint64_t(maxsplit) + 1) : most, what));
   std::vector<Value> out;
   for (auto& part : reverse ? text::rsplit(self.get_string(), sep, maxsplit) : text::split(self.get_string(), sep, maxsplit))
     out.push_back(Value::string(std::move(part)));
   return Value::list(std::move(out));
 }
-Result<Value> s_split(const Value& s, CallArgs& a) { return split_impl(s, a, false); }
-Result<Value> s_rsplit(const Value& s, CallArgs& a) { return split_impl(s, a, true); }
+Result<Value> s_split(Interpreter& interp, const Value& s, CallArgs& a) { return split_impl(interp, s, a, false); }
+Result<Value> s_rsplit(Interpreter& interp, const Value& s, CallArgs& a) { return split_impl(interp, s, a, true); }
 
-Result<Value> s_splitlines(const Value& self, CallArgs& args) {
+Result<Value> s_splitlines(Interpreter& interp, const Value& self, CallArgs& args) {
   TESSERA_ASSIGN_OR_RETURN(BoundArgs a, bind_args("str.splitlines()", args, {"keepends"}));
+  uint64_t breaks = 0;  // bytes that may end a line (an overcount for multi-byte breaks)
+  for (unsigned char c : self.get_string()) breaks += (c >= 0x0a && c <= 0x0d) || (c >= 0x1c && c <= 0x1e) || c == 0x85 || c == 0xa8 || c == 0xa9;
+  TESSERA_TRY(interp.check_container_size(breaks + 1, "str.splitlines()"));
   std::vector<Value> out;
   for (auto& line : text::splitlines(self.get_string(), a.has(0) && truthy(*a.values[0])))
     out.push_back(Value::string(std::move(line)));
@@ -88,11 +96,11 @@ Result<Value> affix_impl(const Value& self, CallArgs& args, bool prefix) {
   }
   return Value::boolean(false);
 }
-Result<Value> s_startswith(const Value& s, CallArgs& a) { return affix_impl(s, a, true); }
-Result<Value> s_endswith(const Value& s, CallArgs& a) { return affix_impl(s, a, false); }
+Result<Value> s_startswith(Interpreter& interp, const Value& s, CallArgs& a) { return affix_impl(s, a, true); }
+Result<Value> s_endswith(Interpreter& interp, const Value& s, CallArgs& a) { return affix_impl(s, a, false); }
 
 #define STR_TRANSFORM(fn_name, method, expr)                   \
-  Result<Value> fn_name(const Value& self, CallArgs& args) {  \
+  Result<Value> fn_name(Interpreter& interp, const Value& self, CallArgs& args) {  \
     TESSERA_TRY(bind_args("str." method "()", args, {}));     \
     const std::string& s = self.get_string();                 \
     return Value::string(expr);                               \
@@ -104,7 +112,7 @@ STR_TRANSFORM(s_title, "title", text::title(s))
 STR_TRANSFORM(s_capitalize, "capitalize", text::capitalize(s))
 #undef STR_TRANSFORM
 
-Result<Value> s_swapcase(const Value& self, CallArgs& args) {
+Result<Value> s_swapcase(Interpreter& interp, const Value& self, CallArgs& args) {
   TESSERA_TRY(bind_args("str.swapcase()", args, {}));
   std::string out;
   for (char32_t c : text::decode(self.get_string()))
@@ -112,31 +120,32 @@ Result<Value> s_swapcase(const Value& self, CallArgs& args) {
   return Value::string(std::move(out));
 }
 
-Result<Value> s_replace(const Value& self, CallArgs& args) {
+Result<Value> s_replace(Interpreter& interp, const Value& self, CallArgs& args) {
   TESSERA_ASSIGN_OR_RETURN(BoundArgs a, bind_args("str.replace()", args, {"old", "new", "count"}));
   if (!a.has(0) || !a.has(1)) return value_error("str.replace() needs the old and new strings");
   TESSERA_ASSIGN_OR_RETURN(std::string o, string_arg("str.replace()", "old", *a.values[0]));
   TESSERA_ASSIGN_OR_RETURN(std::string n, string_arg("str.replace()", "new", *a.values[1]));
   TESSERA_ASSIGN_OR_RETURN(int64_t count, int_arg("str.replace()", "count", a.get(2, Value::integer(-1))));
-  std::string out = text::replace(self.get_string(), o, n, count);
-  if (out.size() > (64u << 20)) return value_error("str.replace(): result too large");
-  return Value::string(std::move(out));
+  TESSERA_TRY(check_replace_size(interp, self.get_string(), o, n, count, "str.replace()"));
+  return Value::string(text::replace(self.get_string(), o, n, count));
 }
 
-Result<Value> s_format(const Value& self, CallArgs& args) {
-  TESSERA_ASSIGN_OR_RETURN(std::string s, brace_format(self.get_string(), args));
+Result<Value> s_format(Interpreter& interp, const Value& self, CallArgs& args) {
+  TESSERA_ASSIGN_OR_RETURN(std::string s, brace_format(self.get_string(), args, interp.limits()));
   return Value::string(std::move(s));
 }
 
-Result<Value> s_join(const Value& self, CallArgs& args) {
+Result<Value> s_join(Interpreter& interp, const Value& self, CallArgs& args) {
   TESSERA_ASSIGN_OR_RETURN(BoundArgs a, bind_args("str.join()", args, {"iterable"}));
   if (!a.has(0)) return value_error("str.join() takes exactly one argument");
-  TESSERA_ASSIGN_OR_RETURN(std::vector<Value> items, iterate(*a.values[0]));
+  TESSERA_ASSIGN_OR_RETURN(std::vector<Value> items, iterate(*a.values[0], interp.limits().max_container_items));
   std::string out;
   for (size_t i = 0; i < items.size(); ++i) {
     if (!items[i].is_string())
       return value_error("sequence item " + std::to_string(i) + ": expected str instance, " + type_name(items[i]) +
                          " found");
+    TESSERA_TRY(interp.check_string_size(uint64_t(out.size()) + self.get_string().size() + items[i].get_string().size(),
+                                         "str.join()"));
     if (i) out += self.get_string();
     out += items[i].get_string();
   }
@@ -154,19 +163,19 @@ Result<Value> find_impl(const Value& self, CallArgs& args, const char* name, boo
   }
   return Value::integer(static_cast<int64_t>(text::length(std::string_view(s).substr(0, hit))));
 }
-Result<Value> s_find(const Value& s, CallArgs& a) { return find_impl(s, a, "find", false, false); }
-Result<Value> s_rfind(const Value& s, CallArgs& a) { return find_impl(s, a, "rfind", true, false); }
-Result<Value> s_index(const Value& s, CallArgs& a) { return find_impl(s, a, "index", false, true); }
-Result<Value> s_rindex(const Value& s, CallArgs& a) { return find_impl(s, a, "rindex", true, true); }
+Result<Value> s_find(Interpreter& interp, const Value& s, CallArgs& a) { return find_impl(s, a, "find", false, false); }
+Result<Value> s_rfind(Interpreter& interp, const Value& s, CallArgs& a) { return find_impl(s, a, "rfind", true, false); }
+Result<Value> s_index(Interpreter& interp, const Value& s, CallArgs& a) { return find_impl(s, a, "index", false, true); }
+Result<Value> s_rindex(Interpreter& interp, const Value& s, CallArgs& a) { return find_impl(s, a, "rindex", true, true); }
 
-Result<Value> s_count(const Value& self, CallArgs& args) {
+Result<Value> s_count(Interpreter& interp, const Value& self, CallArgs& args) {
   TESSERA_ASSIGN_OR_RETURN(BoundArgs a, bind_args("str.count()", args, {"sub"}));
   TESSERA_ASSIGN_OR_RETURN(std::string sub, string_arg("str.count()", "sub", a.get(0, Value::none())));
   return Value::integer(text::count(self.get_string(), sub));
 }
 
 template <bool (*Pred)(char32_t)>
-Result<Value> all_chars(const Value& self, CallArgs& args) {
+Result<Value> all_chars(Interpreter& interp, const Value& self, CallArgs& args) {
   TESSERA_TRY(bind_args("str.is...()", args, {}));
   std::u32string cps = text::decode(self.get_string());
   if (cps.empty()) return Value::boolean(false);
@@ -183,19 +192,19 @@ Result<Value> case_check(const Value& self, CallArgs& args, bool upper) {
   }
   return Value::boolean(cased);
 }
-Result<Value> s_isupper(const Value& s, CallArgs& a) { return case_check(s, a, true); }
-Result<Value> s_islower(const Value& s, CallArgs& a) { return case_check(s, a, false); }
+Result<Value> s_isupper(Interpreter& interp, const Value& s, CallArgs& a) { return case_check(s, a, true); }
+Result<Value> s_islower(Interpreter& interp, const Value& s, CallArgs& a) { return case_check(s, a, false); }
 
-Result<Value> justify(const Value& self, CallArgs& args, const char* name, char how) {
+Result<Value> justify(Interpreter& interp, const Value& self, CallArgs& args, const char* name, char how) {
   TESSERA_ASSIGN_OR_RETURN(BoundArgs a, bind_args(mlabel("str", name), args, {"width", "fillchar"}));
   TESSERA_ASSIGN_OR_RETURN(int64_t width, int_arg(mlabel("str", name), "width", a.get(0, Value::none())));
   std::string fill = to_str(a.get(1, Value::string(" ")));
   if (text::length(fill) != 1) return value_error("The fill character must be exactly one character long");
   const std::string& s = self.get_string();
   const auto len = static_cast<int64_t>(text::length(s));
-  width = std::min<int64_t>(width, 1 << 24);
   if (width <= len) return self;
   const int64_t marg = width - len;
+  TESSERA_TRY(interp.check_string_size(uint64_t(s.size()) + uint64_t(marg) * fill.size(), mlabel("str", name)));
   int64_t left = how == 'l' ? 0 : (how == 'r' ? marg : marg / 2 + (marg & width & 1));
   std::string out;
   for (int64_t i = 0; i < left; ++i) out += fill;
@@ -203,17 +212,17 @@ Result<Value> justify(const Value& self, CallArgs& args, const char* name, char 
   for (int64_t i = left; i < marg; ++i) out += fill;
   return Value::string(std::move(out));
 }
-Result<Value> s_center(const Value& s, CallArgs& a) { return justify(s, a, "center", 'c'); }
-Result<Value> s_ljust(const Value& s, CallArgs& a) { return justify(s, a, "ljust", 'l'); }
-Result<Value> s_rjust(const Value& s, CallArgs& a) { return justify(s, a, "rjust", 'r'); }
+Result<Value> s_center(Interpreter& interp, const Value& s, CallArgs& a) { return justify(interp, s, a, "center", 'c'); }
+Result<Value> s_ljust(Interpreter& interp, const Value& s, CallArgs& a) { return justify(interp, s, a, "ljust", 'l'); }
+Result<Value> s_rjust(Interpreter& interp, const Value& s, CallArgs& a) { return justify(interp, s, a, "rjust", 'r'); }
 
-Result<Value> s_zfill(const Value& self, CallArgs& args) {
+Result<Value> s_zfill(Interpreter& interp, const Value& self, CallArgs& args) {
   TESSERA_ASSIGN_OR_RETURN(BoundArgs a, bind_args("str.zfill()", args, {"width"}));
   TESSERA_ASSIGN_OR_RETURN(int64_t width, int_arg("str.zfill()", "width", a.get(0, Value::none())));
   std::string s = self.get_string();
   const auto len = static_cast<int64_t>(text::length(s));
-  width = std::min<int64_t>(width, 1 << 24);
   if (width <= len) return self;
+  TESSERA_TRY(interp.check_string_size(uint64_t(s.size()) + uint64_t(width - len), "str.zfill()"));
   const size_t sign = (!s.empty() && (s[0] == '+' || s[0] == '-')) ? 1 : 0;
   s.insert(sign, std::string(static_cast<size_t>(width - len), '0'));
   return Value::string(std::move(s));
@@ -230,8 +239,8 @@ Result<Value> affix_remove(const Value& self, CallArgs& args, bool prefix) {
   }
   return self;
 }
-Result<Value> s_removeprefix(const Value& s, CallArgs& a) { return affix_remove(s, a, true); }
-Result<Value> s_removesuffix(const Value& s, CallArgs& a) { return affix_remove(s, a, false); }
+Result<Value> s_removeprefix(Interpreter& interp, const Value& s, CallArgs& a) { return affix_remove(s, a, true); }
+Result<Value> s_removesuffix(Interpreter& interp, const Value& s, CallArgs& a) { return affix_remove(s, a, false); }
 
 Result<Value> partition_impl(const Value& self, CallArgs& args, bool reverse) {
   const std::string what = reverse ? "str.rpartition()" : "str.partition()";
@@ -246,40 +255,40 @@ Result<Value> partition_impl(const Value& self, CallArgs& args, bool reverse) {
   }
   return Value::tuple({Value::string(s.substr(0, hit)), Value::string(sep), Value::string(s.substr(hit + sep.size()))});
 }
-Result<Value> s_partition(const Value& s, CallArgs& a) { return partition_impl(s, a, false); }
-Result<Value> s_rpartition(const Value& s, CallArgs& a) { return partition_impl(s, a, true); }
+Result<Value> s_partition(Interpreter& interp, const Value& s, CallArgs& a) { return partition_impl(s, a, false); }
+Result<Value> s_rpartition(Interpreter& interp, const Value& s, CallArgs& a) { return partition_impl(s, a, true); }
 
 // ---- dict ----
 
-Result<Value> d_get(const Value& self, CallArgs& args) {
+Result<Value> d_get(Interpreter& interp, const Value& self, CallArgs& args) {
   TESSERA_ASSIGN_OR_RETURN(BoundArgs a, bind_args("dict.get()", args, {"key", "default"}));
   if (!a.has(0)) return value_error("dict.get() needs a key");
   if (const Value* v = self.dict_data().find(*a.values[0])) return *v;
   return a.has(1) ? *a.values[1] : Value::none();
 }
 
-Result<Value> d_items(const Value& self, CallArgs& args) {
+Result<Value> d_items(Interpreter& interp, const Value& self, CallArgs& args) {
   TESSERA_TRY(bind_args("dict.items()", args, {}));
   std::vector<Value> out;
   for (const auto& [k, v] : self.dict_data().entries) out.push_back(Value::tuple({k, v}));
   return Value::list(std::move(out));
 }
 
-Result<Value> d_keys(const Value& self, CallArgs& args) {
+Result<Value> d_keys(Interpreter& interp, const Value& self, CallArgs& args) {
   TESSERA_TRY(bind_args("dict.keys()", args, {}));
   std::vector<Value> out;
   for (const auto& e : self.dict_data().entries) out.push_back(e.first);
   return Value::list(std::move(out));
 }
 
-Result<Value> d_values(const Value& self, CallArgs& args) {
+Result<Value> d_values(Interpreter& interp, const Value& self, CallArgs& args) {
   TESSERA_TRY(bind_args("dict.values()", args, {}));
   std::vector<Value> out;
   for (const auto& e : self.dict_data().entries) out.push_back(e.second);
   return Value::list(std::move(out));
 }
 
-Result<Value> d_copy(const Value& self, CallArgs& args) {
+Result<Value> d_copy(Interpreter& interp, const Value& self, CallArgs& args) {
   TESSERA_TRY(bind_args("dict.copy()", args, {}));
   Value d = Value::dict();
   d.dict_data().entries = self.dict_data().entries;
@@ -288,15 +297,19 @@ Result<Value> d_copy(const Value& self, CallArgs& args) {
 
 // ---- list ----
 
-Result<Value> l_append(const Value& self, CallArgs& args) {
+Result<Value> l_append(Interpreter& interp, const Value& self, CallArgs& args) {
   TESSERA_ASSIGN_OR_RETURN(BoundArgs a, bind_args("list.append()", args, {"object"}));
   if (!a.has(0)) return value_error("list.append() takes exactly one argument (0 given)");
   if (self.is_tuple()) return value_error("'tuple' object has no attribute 'append'");
+  TESSERA_TRY(interp.check_container_size(uint64_t(self.items().size()) + 1, "list.append()"));
+  size_t visited = 0;
+  TESSERA_TRY(check_no_cycle(self, *a.values[0], "list.append()", &visited));
+  TESSERA_TRY(interp.charge(static_cast<int64_t>(visited)));
   self.items().push_back(*a.values[0]);
   return Value::none();
 }
 
-Result<Value> l_index(const Value& self, CallArgs& args) {
+Result<Value> l_index(Interpreter& interp, const Value& self, CallArgs& args) {
   TESSERA_ASSIGN_OR_RETURN(BoundArgs a, bind_args("list.index()", args, {"value"}));
   if (!a.has(0)) return value_error("list.index() takes exactly one argument");
   const auto& items = self.items();
@@ -305,7 +318,7 @@ Result<Value> l_index(const Value& self, CallArgs& args) {
   return value_error(to_repr(*a.values[0]) + " is not in list");
 }
 
-Result<Value> l_count(const Value& self, CallArgs& args) {
+Result<Value> l_count(Interpreter& interp, const Value& self, CallArgs& args) {
   TESSERA_ASSIGN_OR_RETURN(BoundArgs a, bind_args("list.count()", args, {"value"}));
   if (!a.has(0)) return value_error("list.count() takes exactly one argument");
   int64_t n = 0;
@@ -369,6 +382,21 @@ constexpr MethodEntry kMethods[] = {
 };
 
 // ---- globals ----
+
+}  // namespace
+
+Status check_replace_size(Interpreter& interp, std::string_view s, std::string_view old_text, std::string_view new_text,
+                          int64_t count, std::string_view what) {
+  uint64_t hits;
+  if (old_text.empty()) hits = text::length(s) + 1;  // an insertion between every two code points
+  else hits = static_cast<uint64_t>(text::count(s, old_text));
+  if (count >= 0) hits = std::min<uint64_t>(hits, static_cast<uint64_t>(count));
+  const uint64_t size = uint64_t(s.size()) - hits * old_text.size() + hits * new_text.size();
+  TESSERA_TRY(interp.charge(static_cast<int64_t>(s.size() >> 10)));
+  return interp.check_string_size(size, what);
+}
+
+namespace {
 
 Result<Value> g_range(Interpreter&, CallArgs& args) {
   if (!args.named.empty()) return value_error("range() takes no keyword arguments");
@@ -448,7 +476,8 @@ std::optional<Value> find_method(const Value& obj, std::string_view name) {
   for (const auto& m : kMethods) {
     if (m.type != type || name != m.name) continue;
     MethodFn fn = m.fn;
-    return Value::function(std::string(name), [obj, fn](Interpreter&, CallArgs& args) { return fn(obj, args); });
+    return Value::method(std::string(name), [obj, fn](Interpreter& interp, CallArgs& args) { return fn(interp, obj, args); },
+                         obj);
   }
   return std::nullopt;
 }

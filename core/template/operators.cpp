@@ -33,21 +33,24 @@ Error unsupported(BinaryOp op, const Value& a, const Value& b) {
 
 Error overflow() { return value_error("integer overflow: the result does not fit in 64 bits"); }
 
-Result<Value> repeat(const Value& seq, int64_t times) {
+Result<Value> repeat(const Value& seq, int64_t times, const RenderLimits& limits) {
   if (times < 0) times = 0;
   if (seq.is_string()) {
     const std::string& s = seq.get_string();
-    if (!s.empty() && static_cast<uint64_t>(times) > kMaxStringBytes / s.size())
-      return value_error("string repetition would exceed " + std::to_string(kMaxStringBytes >> 20) + " MiB");
+    if (!s.empty() && static_cast<uint64_t>(times) > limits.max_string_bytes / s.size())
+      return value_error("string repetition would exceed " + std::to_string(limits.max_string_bytes >> 20) +
+                         " MiB: " + limit_text("max_string_bytes", limits.max_string_bytes, " bytes"));
     std::string out;
     out.reserve(s.size() * static_cast<size_t>(times));
     for (int64_t i = 0; i < times; ++i) out += s;
     return Value::string(std::move(out));
   }
   const auto& items = seq.items();
-  if (!items.empty() && static_cast<uint64_t>(times) > (1u << 24) / items.size())
-    return value_error("list repetition would exceed 16M items");
+  if (!items.empty() && static_cast<uint64_t>(times) > limits.max_container_items / items.size())
+    return value_error("list repetition would make more than " +
+                       limit_text("max_container_items", limits.max_container_items, " items"));
   std::vector<Value> out;
+  out.reserve(items.size() * static_cast<size_t>(times));
   for (int64_t i = 0; i < times; ++i) out.insert(out.end(), items.begin(), items.end());
   return seq.is_tuple() ? Value::tuple(std::move(out)) : Value::list(std::move(out));
 }
@@ -133,11 +136,11 @@ Result<Value> numeric_op(BinaryOp op, const Value& a, const Value& b) {
 
 }  // namespace
 
-Result<Value> binary_op(BinaryOp op, const Value& a, const Value& b) {
+Result<Value> binary_op(BinaryOp op, const Value& a, const Value& b, const RenderLimits& limits) {
   // str % x formats x with str() first, so an Undefined argument formats as "" (Python calls
   // str.__mod__ before the Undefined's own operator).
   if (op == BinaryOp::Mod && a.is_string()) {
-    TESSERA_ASSIGN_OR_RETURN(std::string s, percent_format(a.get_string(), b));
+    TESSERA_ASSIGN_OR_RETURN(std::string s, percent_format(a.get_string(), b, limits));
     return Value::string(std::move(s));
   }
   if (a.is_undefined()) return undefined_error(a);
@@ -146,12 +149,19 @@ Result<Value> binary_op(BinaryOp op, const Value& a, const Value& b) {
   switch (op) {
     case BinaryOp::Add:
       if (a.is_string() && b.is_string()) {
-        if (a.get_string().size() + b.get_string().size() > kMaxStringBytes)
-          return value_error("string concatenation would exceed " + std::to_string(kMaxStringBytes >> 20) + " MiB");
+        if (a.get_string().size() + b.get_string().size() > limits.max_string_bytes)
+          return value_error("string concatenation would exceed " + std::to_string(limits.max_string_bytes >> 20) +
+                             " MiB: " + limit_text("max_string_bytes", limits.max_string_bytes, " bytes"));
         return Value::string(a.get_string() + b.get_string());
       }
       if (a.is_list() && b.is_list() && a.is_tuple() == b.is_tuple()) {
-        std::vector<Value> items = a.items();
+        if (a.items().size() + b.items().size() > limits.max_container_items)
+          return value_error("list concatenation would make " + std::to_string(a.items().size() + b.items().size()) +
+                             " items, more than " +
+                             limit_text("max_container_items", limits.max_container_items, " items"));
+        std::vector<Value> items;
+        items.reserve(a.items().size() + b.items().size());
+        items = a.items();
         items.insert(items.end(), b.items().begin(), b.items().end());
         return a.is_tuple() ? Value::tuple(std::move(items)) : Value::list(std::move(items));
       }
@@ -160,8 +170,8 @@ Result<Value> binary_op(BinaryOp op, const Value& a, const Value& b) {
         return value_error("can only concatenate " + type_name(a) + " (not \"" + type_name(b) + "\") to " + type_name(a));
       break;
     case BinaryOp::Mul:
-      if ((a.is_string() || a.is_list()) && (b.is_int() || b.is_bool())) return repeat(a, b.get_int());
-      if ((b.is_string() || b.is_list()) && (a.is_int() || a.is_bool())) return repeat(b, a.get_int());
+      if ((a.is_string() || a.is_list()) && (b.is_int() || b.is_bool())) return repeat(a, b.get_int(), limits);
+      if ((b.is_string() || b.is_list()) && (a.is_int() || a.is_bool())) return repeat(b, a.get_int(), limits);
       break;
     default: break;
   }

@@ -8,14 +8,14 @@
 
 #include "common/error.h"
 #include "template/ast.h"
+#include "template/render_limits.h"
 #include "template/value.h"
 
 namespace tessera::jinja {
 
-constexpr size_t kMaxStringBytes = 64u << 20;  // results of str * n, str % args, ...
-
-// Arithmetic binary operators (not And/Or/Concat, which the interpreter handles).
-Result<Value> binary_op(BinaryOp op, const Value& a, const Value& b);
+// Arithmetic binary operators (not And/Or/Concat, which the interpreter handles). Results that
+// would exceed `limits` (string bytes, container items) are refused before they are built.
+Result<Value> binary_op(BinaryOp op, const Value& a, const Value& b, const RenderLimits& limits = {});
 Result<Value> unary_op(UnaryOp op, const Value& v);  // Neg / Pos
 Result<bool> compare_op(CompareOp op, const Value& a, const Value& b);
 

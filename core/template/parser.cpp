@@ -10,8 +10,6 @@ namespace tessera::jinja {
 
 namespace {
 
-constexpr int kMaxDepth = 200;  // nesting of expressions/blocks; keeps hostile input off the stack limit
-
 std::string describe(const Token& t) {
   switch (t.type) {
     case TokenType::Name:
@@ -25,7 +23,8 @@ std::string describe(const Token& t) {
 
 class Parser {
  public:
-  explicit Parser(std::vector<Token> tokens) : t_(std::move(tokens)) {}
+  Parser(std::vector<Token> tokens, const RenderLimits& limits)
+      : t_(std::move(tokens)), max_depth_(limits.max_syntax_depth) {}
 
   Result<Program> run() {
     Program program;
@@ -80,13 +79,111 @@ class Parser {
     int& depth;
   };
 
+  // Sets a restore point for the flag `soft_` (see below) and sets it to `value`.
+  struct SoftGuard {
+    SoftGuard(bool& f, bool value) : flag(f), saved(f) { flag = value; }
+    ~SoftGuard() { flag = saved; }
+    bool& flag;
+    bool saved;
+  };
+
+  std::string depth_limit() const {
+    return "the limit of " + std::to_string(max_depth_) + " (RenderLimits::max_syntax_depth)";
+  }
+  Error too_deep(int line, const char* what) const {
+    return error_at(line, std::string(what) + " nested too deeply: more than " + depth_limit());
+  }
+
+  // Records the node's height (1 + its tallest operand's) and refuses trees taller than the
+  // limit: a left-associative chain such as 1+1+1+... or a.b.b.b... is parsed by a loop, not by
+  // recursion, but evaluating and destroying it recurses once per operator.
+  Result<ExprPtr> sized(ExprPtr e) {
+    int h = 0;
+    auto sub = [&](const Expr* c) {
+      if (c) h = std::max(h, c->height);
+    };
+    auto args = [&](const CallArgsExpr& a) {
+      for (const auto& x : a.positional) sub(x.get());
+      for (const auto& [k, x] : a.named) sub(x.get());
+    };
+    switch (e->kind) {
+      case ExprKind::Literal:
+      case ExprKind::Name: break;
+      case ExprKind::List:
+        for (const auto& x : static_cast<ListExpr&>(*e).items) sub(x.get());
+        break;
+      case ExprKind::Dict:
+        for (const auto& [k, v] : static_cast<DictExpr&>(*e).items) {
+          sub(k.get());
+          sub(v.get());
+        }
+        break;
+      case ExprKind::GetAttr: sub(static_cast<GetAttrExpr&>(*e).object.get()); break;
+      case ExprKind::GetItem: {
+        auto& x = static_cast<GetItemExpr&>(*e);
+        sub(x.object.get());
+        sub(x.index.get());
+        break;
+      }
+      case ExprKind::Slice: {
+        auto& x = static_cast<SliceExpr&>(*e);
+        sub(x.object.get());
+        sub(x.start.get());
+        sub(x.stop.get());
+        sub(x.step.get());
+        break;
+      }
+      case ExprKind::Call: {
+        auto& x = static_cast<CallExpr&>(*e);
+        sub(x.callee.get());
+        args(x.args);
+        break;
+      }
+      case ExprKind::Filter: {
+        auto& x = static_cast<FilterExpr&>(*e);
+        sub(x.operand.get());
+        args(x.args);
+        break;
+      }
+      case ExprKind::Test: {
+        auto& x = static_cast<TestExpr&>(*e);
+        sub(x.operand.get());
+        args(x.args);
+        break;
+      }
+      case ExprKind::Unary: sub(static_cast<UnaryExpr&>(*e).operand.get()); break;
+      case ExprKind::Binary: {
+        auto& x = static_cast<BinaryExpr&>(*e);
+        sub(x.left.get());
+        sub(x.right.get());
+        break;
+      }
+      case ExprKind::Compare: {
+        auto& x = static_cast<CompareExpr&>(*e);
+        sub(x.first.get());
+        for (const auto& [op, y] : x.rest) sub(y.get());
+        break;
+      }
+      case ExprKind::Cond: {
+        auto& x = static_cast<CondExpr&>(*e);
+        sub(x.cond.get());
+        sub(x.then_expr.get());
+        sub(x.else_expr.get());
+        break;
+      }
+    }
+    e->height = h + 1;
+    if (e->height > max_depth_) return too_deep(e->line, "expression");
+    return e;
+  }
+
   // ---- statements ----
 
   // Parses nodes until a `{% name %}` tag whose name is in `end_tags` (left at that name token) or
   // the end of input (an error when end tags were expected).
   Result<NodeList> subparse(std::initializer_list<const char*> end_tags) {
     DepthGuard guard(depth_);
-    if (depth_ > kMaxDepth) return fail("blocks nested too deeply (more than " + std::to_string(kMaxDepth) + ")");
+    if (depth_ > max_depth_) return too_deep(cur().line, "blocks");
     NodeList body;
     while (true) {
       const Token& tok = cur();
@@ -101,6 +198,7 @@ class Parser {
           TESSERA_ASSIGN_OR_RETURN(ExprPtr e, parse_tuple(true, false));
           if (cur().type != TokenType::VariableEnd) return unexpected("end of print statement '}}'");
           next();
+          TESSERA_TRY(fail_deferred(0));
           body.push_back(std::make_unique<OutputNode>(line, std::move(e)));
           break;
         }
@@ -111,6 +209,7 @@ class Parser {
               if (cur().text == end) return body;
           }
           TESSERA_ASSIGN_OR_RETURN(NodePtr node, parse_statement(end_tags));
+          TESSERA_TRY(fail_deferred(0));
           body.push_back(std::move(node));
           break;
         }
@@ -166,6 +265,8 @@ class Parser {
 
   // Parses a body up to one of `end_tags` with the block recorded for error messages.
   Result<NodeList> block_body(const char* block, int line, std::initializer_list<const char*> end_tags) {
+    // Only if-bodies keep a soft frame; every other body is jinja2's frame.inner().
+    SoftGuard frame(soft_, soft_ && std::string_view(block) == "if");
     open_blocks_.emplace_back(block, line);
     auto body = subparse(end_tags);
     open_blocks_.pop_back();
@@ -173,6 +274,7 @@ class Parser {
   }
 
   Result<NodePtr> parse_if() {
+    SoftGuard soft(soft_, true);
     auto node = std::make_unique<IfNode>(cur().line);
     next();  // if
     while (true) {
@@ -391,14 +493,21 @@ class Parser {
     auto tuple = std::make_unique<ListExpr>(line);
     tuple->tuple = true;
     tuple->items = std::move(items);
-    return ExprPtr(std::move(tuple));
+    return sized(std::move(tuple));
   }
 
   Result<ExprPtr> parse_expression(bool with_condexpr) {
     DepthGuard guard(depth_);
-    if (depth_ > kMaxDepth) return fail("expression nested too deeply (more than " + std::to_string(kMaxDepth) + ")");
+    if (depth_ > max_depth_) return too_deep(cur().line, "expression");
     if (!with_condexpr) return parse_or();
+    // jinja2 compiles both arms of an inline if in a "soft" frame: an unknown filter or test there
+    // fails when evaluated, not when compiled. The arm before `if` is parsed before we know, so
+    // its unknown names were collected in deferred_ and are forgiven here.
+    const size_t deferred_before = deferred_.size();
     TESSERA_ASSIGN_OR_RETURN(ExprPtr expr, parse_or());
+    if (!is_name("if")) return expr;
+    deferred_.resize(deferred_before);
+    SoftGuard soft(soft_, true);
     while (is_name("if")) {
       auto cond = std::make_unique<CondExpr>(cur().line);
       next();
@@ -407,7 +516,7 @@ class Parser {
         TESSERA_ASSIGN_OR_RETURN(cond->else_expr, parse_expression(true));
       }
       cond->then_expr = std::move(expr);
-      expr = std::move(cond);
+      TESSERA_ASSIGN_OR_RETURN(expr, sized(std::move(cond)));
     }
     return expr;
   }
@@ -418,7 +527,7 @@ class Parser {
       const int line = cur().line;
       next();
       TESSERA_ASSIGN_OR_RETURN(ExprPtr right, parse_and());
-      left = std::make_unique<BinaryExpr>(line, BinaryOp::Or, std::move(left), std::move(right));
+      TESSERA_ASSIGN_OR_RETURN(left, sized(std::make_unique<BinaryExpr>(line, BinaryOp::Or, std::move(left), std::move(right))));
     }
     return left;
   }
@@ -429,7 +538,7 @@ class Parser {
       const int line = cur().line;
       next();
       TESSERA_ASSIGN_OR_RETURN(ExprPtr right, parse_not());
-      left = std::make_unique<BinaryExpr>(line, BinaryOp::And, std::move(left), std::move(right));
+      TESSERA_ASSIGN_OR_RETURN(left, sized(std::make_unique<BinaryExpr>(line, BinaryOp::And, std::move(left), std::move(right))));
     }
     return left;
   }
@@ -439,9 +548,9 @@ class Parser {
       const int line = cur().line;
       next();
       DepthGuard guard(depth_);
-      if (depth_ > kMaxDepth) return fail("expression nested too deeply");
+      if (depth_ > max_depth_) return too_deep(line, "expression");
       TESSERA_ASSIGN_OR_RETURN(ExprPtr operand, parse_not());
-      return ExprPtr(std::make_unique<UnaryExpr>(line, UnaryOp::Not, std::move(operand)));
+      return sized(std::make_unique<UnaryExpr>(line, UnaryOp::Not, std::move(operand)));
     }
     return parse_compare();
   }
@@ -474,7 +583,7 @@ class Parser {
       cmp->rest.emplace_back(op, std::move(operand));
     }
     if (!cmp) return first;
-    return ExprPtr(std::move(cmp));
+    return sized(std::move(cmp));
   }
 
   Result<ExprPtr> parse_math1() {
@@ -484,7 +593,7 @@ class Parser {
       const int line = cur().line;
       next();
       TESSERA_ASSIGN_OR_RETURN(ExprPtr right, parse_concat());
-      left = std::make_unique<BinaryExpr>(line, op, std::move(left), std::move(right));
+      TESSERA_ASSIGN_OR_RETURN(left, sized(std::make_unique<BinaryExpr>(line, op, std::move(left), std::move(right))));
     }
     return left;
   }
@@ -495,7 +604,7 @@ class Parser {
       const int line = cur().line;
       next();
       TESSERA_ASSIGN_OR_RETURN(ExprPtr right, parse_math2());
-      left = std::make_unique<BinaryExpr>(line, BinaryOp::Concat, std::move(left), std::move(right));
+      TESSERA_ASSIGN_OR_RETURN(left, sized(std::make_unique<BinaryExpr>(line, BinaryOp::Concat, std::move(left), std::move(right))));
     }
     return left;
   }
@@ -510,7 +619,7 @@ class Parser {
       const int line = cur().line;
       next();
       TESSERA_ASSIGN_OR_RETURN(ExprPtr right, parse_pow());
-      left = std::make_unique<BinaryExpr>(line, op, std::move(left), std::move(right));
+      TESSERA_ASSIGN_OR_RETURN(left, sized(std::make_unique<BinaryExpr>(line, op, std::move(left), std::move(right))));
     }
     return left;
   }
@@ -522,21 +631,21 @@ class Parser {
       const int line = cur().line;
       next();
       TESSERA_ASSIGN_OR_RETURN(ExprPtr right, parse_unary(true));
-      left = std::make_unique<BinaryExpr>(line, BinaryOp::Pow, std::move(left), std::move(right));
+      TESSERA_ASSIGN_OR_RETURN(left, sized(std::make_unique<BinaryExpr>(line, BinaryOp::Pow, std::move(left), std::move(right))));
     }
     return left;
   }
 
   Result<ExprPtr> parse_unary(bool with_filter) {
     DepthGuard guard(depth_);
-    if (depth_ > kMaxDepth) return fail("expression nested too deeply");
+    if (depth_ > max_depth_) return too_deep(cur().line, "expression");
     ExprPtr node;
     if (is_op("-") || is_op("+")) {
       const UnaryOp op = is_op("-") ? UnaryOp::Neg : UnaryOp::Pos;
       const int line = cur().line;
       next();
       TESSERA_ASSIGN_OR_RETURN(ExprPtr operand, parse_unary(false));
-      node = std::make_unique<UnaryExpr>(line, op, std::move(operand));
+      TESSERA_ASSIGN_OR_RETURN(node, sized(std::make_unique<UnaryExpr>(line, op, std::move(operand))));
     } else {
       TESSERA_ASSIGN_OR_RETURN(node, parse_primary());
     }
@@ -603,7 +712,7 @@ class Parser {
       node->items.push_back(std::move(item));
     }
     next();  // ]
-    return ExprPtr(std::move(node));
+    return sized(std::move(node));
   }
 
   Result<ExprPtr> parse_dict() {
@@ -618,7 +727,7 @@ class Parser {
       node->items.emplace_back(std::move(key), std::move(value));
     }
     next();  // }
-    return ExprPtr(std::move(node));
+    return sized(std::move(node));
   }
 
   Result<ExprPtr> parse_postfix(ExprPtr node) {
@@ -640,7 +749,7 @@ class Parser {
         TESSERA_ASSIGN_OR_RETURN(std::vector<ExprPtr> chain, parse_filter_chain());
         for (auto& f : chain) {
           static_cast<FilterExpr&>(*f).operand = std::move(node);
-          node = std::move(f);
+          TESSERA_ASSIGN_OR_RETURN(node, sized(std::move(f)));
         }
       } else if (is_name("is")) {
         TESSERA_ASSIGN_OR_RETURN(node, parse_test(std::move(node)));
@@ -658,12 +767,12 @@ class Parser {
       if (cur().type == TokenType::Name) {
         std::string name = cur().text;
         next();
-        return ExprPtr(std::make_unique<GetAttrExpr>(line, std::move(node), std::move(name)));
+        return sized(std::make_unique<GetAttrExpr>(line, std::move(node), std::move(name)));
       }
       if (cur().type == TokenType::Integer) {
         auto index = std::make_unique<LiteralExpr>(cur().line, Value::integer(cur().int_value));
         next();
-        return ExprPtr(std::make_unique<GetItemExpr>(line, std::move(node), std::move(index)));
+        return sized(std::make_unique<GetItemExpr>(line, std::move(node), std::move(index)));
       }
       return unexpected("an attribute name or number after '.'");
     }
@@ -674,7 +783,7 @@ class Parser {
       if (!is_op(":")) {
         if (is_op(",")) return fail("tuple subscripts like x[a, b] are not supported");
         TESSERA_TRY(expect_op("]"));
-        return ExprPtr(std::make_unique<GetItemExpr>(line, std::move(node), std::move(first)));
+        return sized(std::make_unique<GetItemExpr>(line, std::move(node), std::move(first)));
       }
     }
     auto slice = std::make_unique<SliceExpr>(line);
@@ -690,7 +799,7 @@ class Parser {
       }
     }
     TESSERA_TRY(expect_op("]"));
-    return ExprPtr(std::move(slice));
+    return sized(std::move(slice));
   }
 
   Result<CallArgsExpr> parse_call_args() {
@@ -724,7 +833,7 @@ class Parser {
     auto node = std::make_unique<CallExpr>(cur().line);
     node->callee = std::move(callee);
     TESSERA_ASSIGN_OR_RETURN(node->args, parse_call_args());
-    return ExprPtr(std::move(node));
+    return sized(std::move(node));
   }
 
   Result<std::string> parse_dotted_name() {
@@ -743,7 +852,7 @@ class Parser {
     do {
       auto f = std::make_unique<FilterExpr>(cur().line);
       TESSERA_ASSIGN_OR_RETURN(f->name, parse_dotted_name());
-      if (!is_known_filter(f->name)) return error_at(f->line, "no filter named '" + f->name + "'");
+      if (!is_known_filter(f->name)) TESSERA_TRY(unknown(f->line, "no filter named '" + f->name + "'"));
       if (is_op("(")) {
         TESSERA_ASSIGN_OR_RETURN(f->args, parse_call_args());
       }
@@ -757,7 +866,7 @@ class Parser {
     next();  // is
     node->negated = skip_name("not");
     TESSERA_ASSIGN_OR_RETURN(node->name, parse_dotted_name());
-    if (!is_known_test(node->name)) return error_at(node->line, "no test named '" + node->name + "'");
+    if (!is_known_test(node->name)) TESSERA_TRY(unknown(node->line, "no test named '" + node->name + "'"));
     node->operand = std::move(operand);
     if (is_op("(")) {
       TESSERA_ASSIGN_OR_RETURN(node->args, parse_call_args());
@@ -773,11 +882,30 @@ class Parser {
         node->args.positional.push_back(std::move(arg));
       }
     }
-    return ExprPtr(std::move(node));
+    return sized(std::move(node));
+  }
+
+  // An unknown filter or test: jinja2 fails at compile time, except in a "soft" frame (the
+  // condition and bodies of an if, the parts of an inline if), where it fails only if evaluated.
+  // Outside a soft frame the error may still be forgiven by an inline if that follows the
+  // expression (`x|nofilter if cond`), so it waits in deferred_ until the expression ends.
+  Status unknown(int line, std::string message) {
+    if (soft_) return {};
+    deferred_.push_back(error_at(line, std::move(message)));
+    return {};
+  }
+  Status fail_deferred(size_t from) {
+    if (deferred_.size() <= from) return {};
+    Error e = deferred_[from];
+    deferred_.resize(from);
+    return e;
   }
 
   std::vector<Token> t_;
   size_t i_ = 0;
+  int max_depth_;
+  bool soft_ = false;
+  std::vector<Error> deferred_;
   int depth_ = 0;
   int loop_depth_ = 0;
   std::vector<std::pair<std::string, int>> open_blocks_;  // for "never closed" messages
@@ -785,14 +913,14 @@ class Parser {
 
 }  // namespace
 
-Result<Program> parse(std::vector<Token> tokens) {
+Result<Program> parse(std::vector<Token> tokens, const RenderLimits& limits) {
   if (tokens.empty() || tokens.back().type != TokenType::Eof) {
     Token eof;
     eof.type = TokenType::Eof;
     eof.line = tokens.empty() ? 1 : tokens.back().line;
     tokens.push_back(eof);
   }
-  Parser parser(std::move(tokens));
+  Parser parser(std::move(tokens), limits);
   return parser.run();
 }
 

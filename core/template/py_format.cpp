@@ -31,12 +31,28 @@ std::string truncate_cp(const std::string& s, size_t n) {
   return text::encode(std::u32string_view(cps).substr(0, n));
 }
 
+// A width or precision: digits up to the first non-digit. Values beyond the string limit are
+// refused (a result that wide could not be built anyway).
+Result<size_t> parse_count(std::string_view s, size_t& i, const RenderLimits& limits, const char* what) {
+  uint64_t n = 0;
+  while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
+    n = n * 10 + static_cast<uint64_t>(s[i++] - '0');
+    if (n > limits.max_string_bytes)
+      return value_error(std::string("format ") + what + " is larger than " +
+                         limit_text("max_string_bytes", limits.max_string_bytes, " bytes"));
+  }
+  return static_cast<size_t>(n);
+}
+
 Result<int64_t> as_integer(const Value& v, char conv) {
   if (v.is_int() || v.is_bool()) return v.get_int();
   if (v.is_float()) {
-    if (std::isnan(v.get_float()) || std::isinf(v.get_float()))
-      return value_error("cannot convert float " + to_str(v) + " to integer");
-    return static_cast<int64_t>(v.get_float());
+    const double d = v.get_float();
+    if (std::isnan(d) || std::isinf(d)) return value_error("cannot convert float " + to_str(v) + " to integer");
+    // Python's ints are unbounded; ours are 64-bit, so larger floats are refused, not wrapped.
+    if (!(std::fabs(d) < 9223372036854775808.0))
+      return value_error(std::string("%") + conv + " format: " + to_str(v) + " is outside the 64-bit integer range");
+    return static_cast<int64_t>(d);
   }
   return value_error(std::string("%") + conv + " format: a real number is required, not " + type_name(v));
 }
@@ -46,32 +62,43 @@ Result<double> as_real(const Value& v, char conv) {
   return value_error(std::string("%") + conv + " format: a real number is required, not " + type_name(v));
 }
 
-std::string c_format_int(const std::string& flags, std::optional<int> width, std::optional<int> prec, char conv,
-                         int64_t v) {
+// snprintf into a string of exactly the needed size (the format's width and precision are at
+// most max_string_bytes, so the length is known to fit before anything is allocated).
+template <typename T>
+Result<std::string> c_format(const std::string& f, T v, const RenderLimits& limits) {
+  const int n = std::snprintf(nullptr, 0, f.c_str(), v);
+  if (n < 0) return value_error("invalid format '" + f + "'");
+  if (static_cast<size_t>(n) > limits.max_string_bytes)
+    return value_error("formatted value would be longer than " +
+                       limit_text("max_string_bytes", limits.max_string_bytes, " bytes"));
+  std::string out(static_cast<size_t>(n) + 1, '\0');
+  std::snprintf(out.data(), out.size(), f.c_str(), v);
+  out.resize(static_cast<size_t>(n));
+  return out;
+}
+
+Result<std::string> c_format_int(const std::string& flags, std::optional<size_t> width, std::optional<size_t> prec,
+                                 char conv, int64_t v, const RenderLimits& limits) {
   std::string f = "%" + flags;
   if (width) f += std::to_string(*width);
   if (prec) f += "." + std::to_string(*prec);
   f += "ll";
   f += (conv == 'i' || conv == 'u') ? 'd' : conv;
-  char buf[128];
-  std::snprintf(buf, sizeof buf, f.c_str(), static_cast<long long>(v));
-  return buf;
+  return c_format(f, static_cast<long long>(v), limits);
 }
 
-std::string c_format_real(const std::string& flags, std::optional<int> width, std::optional<int> prec, char conv,
-                          double v) {
+Result<std::string> c_format_real(const std::string& flags, std::optional<size_t> width, std::optional<size_t> prec,
+                                  char conv, double v, const RenderLimits& limits) {
   std::string f = "%" + flags;
-  if (width) f += std::to_string(std::min(*width, 200));
-  f += "." + std::to_string(std::min(prec.value_or(6), 100));
+  if (width) f += std::to_string(*width);
+  f += "." + std::to_string(prec.value_or(6));
   f += conv;
-  char buf[512];
-  std::snprintf(buf, sizeof buf, f.c_str(), v);
-  return buf;
+  return c_format(f, v, limits);
 }
 
 }  // namespace
 
-Result<std::string> percent_format(const std::string& format, const Value& args) {
+Result<std::string> percent_format(const std::string& format, const Value& args, const RenderLimits& limits) {
   std::vector<Value> values;
   if (args.is_tuple()) values = args.items();
   else values.push_back(args);
@@ -99,14 +126,13 @@ Result<std::string> percent_format(const std::string& format, const Value& args)
     }
     std::string flags;
     while (i < n && std::string_view("-+ #0").find(format[i]) != std::string_view::npos) flags.push_back(format[i++]);
-    std::optional<int> width, prec;
-    while (i < n && std::isdigit(static_cast<unsigned char>(format[i])))
-      width = std::min(width.value_or(0) * 10 + (format[i++] - '0'), 100000);
+    std::optional<size_t> width, prec;
+    if (i < n && std::isdigit(static_cast<unsigned char>(format[i]))) {
+      TESSERA_ASSIGN_OR_RETURN(width, parse_count(format, i, limits, "width"));
+    }
     if (i < n && format[i] == '.') {
       ++i;
-      prec = 0;
-      while (i < n && std::isdigit(static_cast<unsigned char>(format[i])))
-        prec = std::min(*prec * 10 + (format[i++] - '0'), 100000);
+      TESSERA_ASSIGN_OR_RETURN(prec, parse_count(format, i, limits, "precision"));
     }
     while (i < n && (format[i] == 'h' || format[i] == 'l' || format[i] == 'L')) ++i;
     if (i >= n) return value_error("incomplete format");
@@ -127,8 +153,8 @@ Result<std::string> percent_format(const std::string& format, const Value& args)
       case 's':
       case 'r':
       case 'a': {
-        std::string s = conv == 's' ? to_str(v) : to_repr(v);
-        if (prec) s = truncate_cp(s, static_cast<size_t>(*prec));
+        TESSERA_ASSIGN_OR_RETURN(std::string s, to_text(v, limits, conv != 's'));
+        if (prec) s = truncate_cp(s, *prec);
         out += pad(s, static_cast<size_t>(width.value_or(0)), left ? '<' : '>');
         break;
       }
@@ -139,7 +165,8 @@ Result<std::string> percent_format(const std::string& format, const Value& args)
       case 'X':
       case 'o': {
         TESSERA_ASSIGN_OR_RETURN(int64_t x, as_integer(v, conv));
-        out += c_format_int(flags, width, prec, conv, x);
+        TESSERA_ASSIGN_OR_RETURN(std::string formatted, c_format_int(flags, width, prec, conv, x, limits));
+        out += formatted;
         break;
       }
       case 'f':
@@ -149,13 +176,15 @@ Result<std::string> percent_format(const std::string& format, const Value& args)
       case 'g':
       case 'G': {
         TESSERA_ASSIGN_OR_RETURN(double x, as_real(v, conv));
-        out += c_format_real(flags, width, prec, conv, x);
+        TESSERA_ASSIGN_OR_RETURN(std::string formatted, c_format_real(flags, width, prec, conv, x, limits));
+        out += formatted;
         break;
       }
       case 'c': {
         std::string s;
         if (v.is_string() && text::length(v.get_string()) == 1) s = v.get_string();
-        else if (v.is_int()) text::append_utf8(s, static_cast<char32_t>(v.get_int()));
+        else if (v.is_int() && v.get_int() >= 0 && v.get_int() <= 0x10FFFF) text::append_utf8(s, static_cast<char32_t>(v.get_int()));
+        else if (v.is_int()) return value_error("%c arg not in range(0x110000)");
         else return value_error("%c requires int or char");
         out += pad(s, static_cast<size_t>(width.value_or(0)), left ? '<' : '>');
         break;
@@ -163,7 +192,9 @@ Result<std::string> percent_format(const std::string& format, const Value& args)
       default:
         return value_error(std::string("unsupported format character '") + conv + "'");
     }
-    if (out.size() > kMaxStringBytes) return value_error("formatted string too large");
+    if (out.size() > limits.max_string_bytes)
+      return value_error("formatted string longer than " +
+                         limit_text("max_string_bytes", limits.max_string_bytes, " bytes"));
   }
   if (!used_mapping && !mapping && next_arg < values.size())
     return value_error("not all arguments converted during string formatting");
@@ -184,7 +215,7 @@ struct Spec {
   char type = 0;
 };
 
-Result<Spec> parse_spec(const std::string& s) {
+Result<Spec> parse_spec(const std::string& s, const RenderLimits& limits) {
   Spec spec;
   std::u32string cps = text::decode(s);
   size_t i = 0;
@@ -207,15 +238,23 @@ Result<Spec> parse_spec(const std::string& s) {
     spec.zero = true;
     ++i;
   }
-  while (i < cps.size() && text::is_digit(cps[i])) spec.width = std::min<size_t>(spec.width * 10 + (cps[i++] - '0'), 100000);
+  while (i < cps.size() && text::is_digit(cps[i])) {
+    spec.width = spec.width * 10 + (cps[i++] - '0');
+    if (spec.width > limits.max_string_bytes)
+      return value_error("format width is larger than " +
+                         limit_text("max_string_bytes", limits.max_string_bytes, " bytes"));
+  }
   if (i < cps.size() && (cps[i] == ',' || cps[i] == '_')) spec.grouping = static_cast<char>(cps[i++]);
   if (i < cps.size() && cps[i] == '.') {
     ++i;
     int p = 0;
     bool any = false;
     while (i < cps.size() && text::is_digit(cps[i])) {
-      p = std::min(p * 10 + static_cast<int>(cps[i++] - '0'), 100);
+      p = p * 10 + static_cast<int>(cps[i++] - '0');
       any = true;
+      if (static_cast<size_t>(p) > std::min<size_t>(limits.max_string_bytes, 1u << 20))
+        return value_error("format precision is larger than " +
+                           limit_text("max_string_bytes", std::min<size_t>(limits.max_string_bytes, 1u << 20), " digits"));
     }
     if (!any) return value_error("format specifier missing precision");
     spec.precision = p;
@@ -235,9 +274,9 @@ std::string group_digits(const std::string& digits, char sep) {
   return out;
 }
 
-Result<std::string> format_value(const Value& v, const std::string& spec_text) {
-  if (spec_text.empty()) return to_str(v);
-  TESSERA_ASSIGN_OR_RETURN(Spec spec, parse_spec(spec_text));
+Result<std::string> format_value(const Value& v, const std::string& spec_text, const RenderLimits& limits) {
+  if (spec_text.empty()) return to_text(v, limits);
+  TESSERA_ASSIGN_OR_RETURN(Spec spec, parse_spec(spec_text, limits));
   if (v.is_string() || (!v.is_numeric())) {
     if (!v.is_string()) return value_error("unsupported format string passed to " + type_name(v) + ".__format__");
     if (spec.type && spec.type != 's') return value_error(std::string("unknown format code '") + spec.type + "' for str");
@@ -264,7 +303,10 @@ Result<std::string> format_value(const Value& v, const std::string& spec_text) {
         body = (spec.alternate ? "0b" : "") + (bits.empty() ? std::string("0") : bits);
         break;
       }
-      case 'c': text::append_utf8(body, static_cast<char32_t>(mag)); break;
+      case 'c':
+        if (negative || mag > 0x10FFFF) return value_error("%c arg not in range(0x110000)");
+        text::append_utf8(body, static_cast<char32_t>(mag));
+        break;
       default:
         std::snprintf(buf, sizeof buf, "%llu", static_cast<unsigned long long>(mag));
         body = spec.grouping ? group_digits(buf, spec.grouping) : buf;
@@ -275,21 +317,19 @@ Result<std::string> format_value(const Value& v, const std::string& spec_text) {
     double x = v.to_double();
     negative = std::signbit(x) && !std::isnan(x);
     x = std::fabs(x);
-    char buf[512];
     char t = spec.type;
     if (t == '%') x *= 100;
     if (t == 0) {
       if (!spec.precision) {
         body = text::format_float(x);
       } else {
-        std::snprintf(buf, sizeof buf, "%.*g", std::max(*spec.precision, 1), x);
-        body = buf;
+        TESSERA_ASSIGN_OR_RETURN(body, c_format("%." + std::to_string(std::max(*spec.precision, 1)) + "g", x, limits));
         if (body.find_first_of(".en") == std::string::npos) body += ".0";
       }
     } else {
       const char conv = t == '%' ? 'f' : t;
-      std::snprintf(buf, sizeof buf, (std::string("%.*") + conv).c_str(), spec.precision.value_or(6), x);
-      body = buf;
+      TESSERA_ASSIGN_OR_RETURN(body,
+                               c_format("%." + std::to_string(spec.precision.value_or(6)) + conv, x, limits));
       if (t == '%') body += "%";
     }
     if (spec.grouping) {
@@ -316,7 +356,7 @@ Result<std::string> format_value(const Value& v, const std::string& spec_text) {
 
 }  // namespace
 
-Result<std::string> brace_format(const std::string& format, const CallArgs& args) {
+Result<std::string> brace_format(const std::string& format, const CallArgs& args, const RenderLimits& limits) {
   std::string out;
   size_t auto_index = 0;
   const size_t n = format.size();
@@ -390,12 +430,17 @@ Result<std::string> brace_format(const std::string& format, const CallArgs& args
         p = e + 1;
       }
     }
-    if (conversion == "r" || conversion == "a") v = Value::string(to_repr(v));
-    else if (conversion == "s") v = Value::string(to_str(v));
-    else if (!conversion.empty()) return value_error("Unknown conversion specifier " + conversion);
-    TESSERA_ASSIGN_OR_RETURN(std::string formatted, format_value(v, spec));
+    if (conversion == "r" || conversion == "a" || conversion == "s") {
+      TESSERA_ASSIGN_OR_RETURN(std::string converted, to_text(v, limits, conversion != "s"));
+      v = Value::string(std::move(converted));
+    } else if (!conversion.empty()) {
+      return value_error("Unknown conversion specifier " + conversion);
+    }
+    TESSERA_ASSIGN_OR_RETURN(std::string formatted, format_value(v, spec, limits));
+    if (uint64_t(out.size()) + formatted.size() > limits.max_string_bytes)
+      return value_error("formatted string longer than " +
+                         limit_text("max_string_bytes", limits.max_string_bytes, " bytes"));
     out += formatted;
-    if (out.size() > kMaxStringBytes) return value_error("formatted string too large");
   }
   return out;
 }

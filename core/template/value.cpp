@@ -1,5 +1,7 @@
 #include "template/value.h"
 
+#include <unordered_set>
+
 #include "template/text.h"
 
 namespace tessera::jinja {
@@ -76,6 +78,96 @@ Value Value::function(std::string name, NativeFunction fn) {
   return v;
 }
 
+Value Value::method(std::string name, NativeFunction fn, Value self) {
+  Value v = function(std::move(name), std::move(fn));
+  std::get<std::shared_ptr<FunctionData>>(v.data_)->bound.push_back(std::move(self));
+  return v;
+}
+
+const void* Value::container_id() const {
+  if (type_ == Type::List) return std::get<std::shared_ptr<ListData>>(data_).get();
+  if (type_ == Type::Dict) return std::get<std::shared_ptr<DictData>>(data_).get();
+  return nullptr;
+}
+
+void Value::take_children_if_last(std::vector<Value>& out) {
+  if (type_ == Type::List) {
+    auto& p = std::get<std::shared_ptr<ListData>>(data_);
+    if (p.use_count() != 1) return;
+    for (auto& x : p->items) out.push_back(std::move(x));
+    p->items.clear();
+  } else if (type_ == Type::Dict) {
+    auto& p = std::get<std::shared_ptr<DictData>>(data_);
+    if (p.use_count() != 1) return;
+    for (auto& [k, x] : p->entries) {
+      out.push_back(std::move(k));
+      out.push_back(std::move(x));
+    }
+    p->entries.clear();
+  }
+}
+
+namespace {
+
+// Destroys `pending` and everything only it holds, depth first, without recursion.
+void destroy_iteratively(std::vector<Value> pending) {
+  while (!pending.empty()) {
+    Value v = std::move(pending.back());
+    pending.pop_back();
+    v.take_children_if_last(pending);
+  }  // each v dies here with no children left, so its destructor does not recurse
+}
+
+}  // namespace
+
+ListData::~ListData() {
+  if (!items.empty()) destroy_iteratively(std::move(items));
+}
+
+DictData::~DictData() {
+  if (entries.empty()) return;
+  std::vector<Value> pending;
+  pending.reserve(entries.size() * 2);
+  for (auto& [k, v] : entries) {
+    pending.push_back(std::move(k));
+    pending.push_back(std::move(v));
+  }
+  entries.clear();
+  destroy_iteratively(std::move(pending));
+}
+
+Status check_no_cycle(const Value& container, const Value& item, std::string_view what, size_t* visited) {
+  const void* target = container.container_id();
+  if (visited) *visited = 0;
+  if (!target) return {};
+  std::vector<const Value*> stack{&item};
+  std::unordered_set<const void*> seen;
+  while (!stack.empty()) {
+    const Value* v = stack.back();
+    stack.pop_back();
+    if (v->is_function()) {
+      for (const auto& b : v->function_data().bound) stack.push_back(&b);
+      continue;
+    }
+    const void* id = v->container_id();
+    if (!id) continue;
+    if (id == target)
+      return value_error(std::string(what) + " would make a " + type_name(container) +
+                         " that contains itself (reference cycles are not supported)");
+    if (!seen.insert(id).second) continue;
+    if (visited) ++*visited;
+    if (v->is_list()) {
+      for (const auto& x : v->items()) stack.push_back(&x);
+    } else {
+      for (const auto& [k, x] : v->dict_data().entries) {
+        stack.push_back(&k);
+        stack.push_back(&x);
+      }
+    }
+  }
+  return {};
+}
+
 bool Value::is_tuple() const { return is_list() && list_data().tuple; }
 bool Value::is_mapping() const { return is_dict() && dict_data().kind == DictKind::Plain; }
 bool Value::is_namespace() const { return is_dict() && dict_data().kind == DictKind::Namespace; }
@@ -126,60 +218,111 @@ bool truthy(const Value& v) {
 
 namespace {
 
-std::string join_repr(const std::vector<Value>& items) {
+// str()/repr() with a bound on nesting and on the length of the result, so that a value nested
+// a million deep or a list holding the same big list many times fails cleanly.
+class Printer {
+ public:
+  explicit Printer(const RenderLimits& limits) : limits_(limits) {}
+
+  Status print(const Value& v, bool repr, int depth, std::string& out) {
+    switch (v.type()) {
+      case Value::Type::Undefined: return put(repr ? "Undefined" : "", out);
+      case Value::Type::None: return put("None", out);
+      case Value::Type::Bool: return put(v.get_bool() ? "True" : "False", out);
+      case Value::Type::Int: return put(std::to_string(v.get_int()), out);
+      case Value::Type::Float: return put(text::format_float(v.get_float()), out);
+      case Value::Type::String:
+        if (!repr) return put(v.get_string(), out);
+        TESSERA_TRY(fits(out.size() + v.get_string().size()));  // repr is at most 4x longer; checked again below
+        return put(text::repr(v.get_string()), out);
+      case Value::Type::List: {
+        TESSERA_TRY(nest(depth));
+        const auto& items = v.items();
+        TESSERA_TRY(put(v.is_tuple() ? "(" : "[", out));
+        for (size_t i = 0; i < items.size(); ++i) {
+          if (i) TESSERA_TRY(put(", ", out));
+          TESSERA_TRY(print(items[i], true, depth + 1, out));
+        }
+        if (v.is_tuple() && items.size() == 1) TESSERA_TRY(put(",", out));
+        return put(v.is_tuple() ? ")" : "]", out);
+      }
+      case Value::Type::Dict: {
+        TESSERA_TRY(nest(depth));
+        const DictData& d = v.dict_data();
+        if (d.kind == DictKind::Loop) {
+          const Value* index = d.find("index");
+          const Value* len = d.find("length");
+          return put("<LoopContext " + (index ? to_str(*index) : "?") + "/" + (len ? to_str(*len) : "?") + ">", out);
+        }
+        if (d.kind == DictKind::Namespace) TESSERA_TRY(put("<Namespace ", out));
+        TESSERA_TRY(put("{", out));
+        for (size_t i = 0; i < d.entries.size(); ++i) {
+          if (i) TESSERA_TRY(put(", ", out));
+          TESSERA_TRY(print(d.entries[i].first, true, depth + 1, out));
+          TESSERA_TRY(put(": ", out));
+          TESSERA_TRY(print(d.entries[i].second, true, depth + 1, out));
+        }
+        TESSERA_TRY(put("}", out));
+        if (d.kind == DictKind::Namespace) TESSERA_TRY(put(">", out));
+        return {};
+      }
+      case Value::Type::Function: return put("<function " + v.function_data().name + ">", out);
+    }
+    return {};
+  }
+
+ private:
+  Status fits(uint64_t bytes) const {
+    if (bytes > limits_.max_string_bytes)
+      return value_error("printing this value would make a string of more than " +
+                         limit_text("max_string_bytes", limits_.max_string_bytes, " bytes"));
+    return {};
+  }
+  Status put(std::string_view s, std::string& out) const {
+    TESSERA_TRY(fits(uint64_t(out.size()) + s.size()));
+    out += s;
+    return {};
+  }
+  Status nest(int depth) const {
+    if (depth >= limits_.max_value_depth)
+      return value_error("cannot print a value nested more than " +
+                         limit_text("max_value_depth", uint64_t(limits_.max_value_depth), " levels") + " deep");
+    return {};
+  }
+
+  const RenderLimits& limits_;
+};
+
+// For messages: what fits, then "...".
+std::string bounded_text(const Value& v, bool repr) {
+  static const RenderLimits kDefaults;
   std::string out;
-  for (size_t i = 0; i < items.size(); ++i) {
-    if (i) out += ", ";
-    out += to_repr(items[i]);
+  if (!Printer(kDefaults).print(v, repr, 0, out).ok()) {
+    out.resize(std::min<size_t>(out.size(), 1u << 16));
+    out += "...";
   }
   return out;
 }
 
-std::string dict_repr(const DictData& d) {
-  std::string out = "{";
-  for (size_t i = 0; i < d.entries.size(); ++i) {
-    if (i) out += ", ";
-    out += to_repr(d.entries[i].first) + ": " + to_repr(d.entries[i].second);
-  }
-  return out + "}";
-}
-
 }  // namespace
 
-std::string to_str(const Value& v) {
-  switch (v.type()) {
-    case Value::Type::Undefined: return "";
-    case Value::Type::None: return "None";
-    case Value::Type::Bool: return v.get_bool() ? "True" : "False";
-    case Value::Type::Int: return std::to_string(v.get_int());
-    case Value::Type::Float: return text::format_float(v.get_float());
-    case Value::Type::String: return v.get_string();
-    case Value::Type::List: {
-      const auto& items = v.items();
-      if (!v.is_tuple()) return "[" + join_repr(items) + "]";
-      if (items.size() == 1) return "(" + to_repr(items[0]) + ",)";
-      return "(" + join_repr(items) + ")";
-    }
-    case Value::Type::Dict: {
-      const DictData& d = v.dict_data();
-      if (d.kind == DictKind::Namespace) return "<Namespace " + dict_repr(d) + ">";
-      if (d.kind == DictKind::Loop) {
-        const Value* index = d.find("index");
-        const Value* len = d.find("length");
-        return "<LoopContext " + (index ? to_str(*index) : "?") + "/" + (len ? to_str(*len) : "?") + ">";
-      }
-      return dict_repr(d);
-    }
-    case Value::Type::Function: return "<function " + v.function_data().name + ">";
+Result<std::string> to_text(const Value& v, const RenderLimits& limits, bool repr) {
+  if (v.is_string() && !repr) {  // the common case: no printer needed
+    if (v.get_string().size() > limits.max_string_bytes)
+      return value_error("string longer than " + limit_text("max_string_bytes", limits.max_string_bytes, " bytes"));
+    return v.get_string();
   }
-  return "";
+  std::string out;
+  TESSERA_TRY(Printer(limits).print(v, repr, 0, out));
+  return out;
 }
 
-std::string to_repr(const Value& v) {
-  if (v.is_string()) return text::repr(v.get_string());
-  if (v.is_undefined()) return "Undefined";
-  return to_str(v);
+std::string to_str(const Value& v) {
+  if (v.is_string()) return v.get_string();
+  return bounded_text(v, false);
 }
+
+std::string to_repr(const Value& v) { return bounded_text(v, true); }
 
 std::string type_name(const Value& v) {
   switch (v.type()) {
@@ -210,7 +353,9 @@ std::string object_type_repr(const Value& v) {
   return type_name(v) + " object";
 }
 
-bool equals(const Value& a, const Value& b) {
+namespace {
+
+bool equals_at(const Value& a, const Value& b, int depth) {
   if (a.is_numeric() && b.is_numeric()) {
     if (a.is_float() || b.is_float()) return a.to_double() == b.to_double();
     return a.get_int() == b.get_int();
@@ -225,8 +370,10 @@ bool equals(const Value& a, const Value& b) {
       const auto& x = a.items();
       const auto& y = b.items();
       if (x.size() != y.size()) return false;
+      if (&x == &y) return true;
+      if (depth >= RenderLimits{}.max_value_depth) return false;
       for (size_t i = 0; i < x.size(); ++i)
-        if (!equals(x[i], y[i])) return false;
+        if (!equals_at(x[i], y[i], depth + 1)) return false;
       return true;
     }
     case Value::Type::Dict: {
@@ -235,9 +382,10 @@ bool equals(const Value& a, const Value& b) {
       if (&x == &y) return true;
       if (x.kind != DictKind::Plain || y.kind != DictKind::Plain) return false;
       if (x.entries.size() != y.entries.size()) return false;
+      if (depth >= RenderLimits{}.max_value_depth) return false;
       for (const auto& [k, v] : x.entries) {
         const Value* other = y.find(k);
-        if (!other || !equals(v, *other)) return false;
+        if (!other || !equals_at(v, *other, depth + 1)) return false;
       }
       return true;
     }
@@ -246,7 +394,17 @@ bool equals(const Value& a, const Value& b) {
   }
 }
 
-Result<int> compare(const Value& a, const Value& b, std::string_view op) {
+Result<int> compare_at(const Value& a, const Value& b, std::string_view op, int depth);
+
+}  // namespace
+
+bool equals(const Value& a, const Value& b) { return equals_at(a, b, 0); }
+
+Result<int> compare(const Value& a, const Value& b, std::string_view op) { return compare_at(a, b, op, 0); }
+
+namespace {
+
+Result<int> compare_at(const Value& a, const Value& b, std::string_view op, int depth) {
   if (a.is_undefined()) return undefined_error(a);
   if (b.is_undefined()) return undefined_error(b);
   if (a.is_numeric() && b.is_numeric()) {
@@ -264,9 +422,12 @@ Result<int> compare(const Value& a, const Value& b, std::string_view op) {
   if (a.is_list() && b.is_list() && a.is_tuple() == b.is_tuple()) {
     const auto& x = a.items();
     const auto& y = b.items();
+    if (depth >= RenderLimits{}.max_value_depth)
+      return value_error("cannot compare values nested more than " +
+                         limit_text("max_value_depth", uint64_t(RenderLimits{}.max_value_depth), " levels") + " deep");
     for (size_t i = 0; i < x.size() && i < y.size(); ++i) {
       if (equals(x[i], y[i])) continue;
-      return compare(x[i], y[i], op);
+      return compare_at(x[i], y[i], op, depth + 1);
     }
     return x.size() < y.size() ? -1 : (x.size() > y.size() ? 1 : 0);
   }
@@ -274,10 +435,18 @@ Result<int> compare(const Value& a, const Value& b, std::string_view op) {
                      type_name(b) + "'");
 }
 
-Result<std::vector<Value>> iterate(const Value& v) {
+}  // namespace
+
+Result<std::vector<Value>> iterate(const Value& v, size_t max_items) {
+  auto too_many = [&](size_t n) {
+    return value_error("iterating over " + std::to_string(n) + " items is more than " +
+                       limit_text("max_container_items", max_items, " items"));
+  };
   switch (v.type()) {
     case Value::Type::Undefined: return std::vector<Value>{};
-    case Value::Type::List: return v.items();
+    case Value::Type::List:
+      if (v.items().size() > max_items) return too_many(v.items().size());
+      return v.items();
     case Value::Type::Dict:
       if (v.dict_data().kind == DictKind::Plain) {
         std::vector<Value> keys;
@@ -287,6 +456,7 @@ Result<std::vector<Value>> iterate(const Value& v) {
       }
       break;
     case Value::Type::String: {
+      if (const size_t n = text::length(v.get_string()); n > max_items) return too_many(n);
       std::vector<Value> chars;
       for (char32_t c : text::decode(v.get_string())) {
         std::string s;

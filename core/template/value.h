@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "common/error.h"
+#include "template/render_limits.h"
 
 namespace tessera::jinja {
 
@@ -32,6 +33,13 @@ struct CallArgs {
 struct ListData {
   std::vector<Value> items;
   bool tuple = false;  // a Python tuple: printed "(a, b)", otherwise a list
+
+  ListData() = default;
+  ListData(const ListData&) = default;
+  ListData& operator=(const ListData&) = default;
+  // Destroys nested lists and dicts with a loop, not recursion: a value nested a million deep
+  // must not overflow the stack when it goes away.
+  ~ListData();
 };
 
 enum class DictKind {
@@ -47,6 +55,9 @@ using NativeFunction = std::function<Result<Value>(Interpreter&, CallArgs&)>;
 struct FunctionData {
   std::string name;
   NativeFunction fn;
+  // The object a bound method ("x".upper, l.append) belongs to, which `fn` also holds: the cycle
+  // check (check_no_cycle) looks through it.
+  std::vector<Value> bound;
 };
 
 class Value {
@@ -64,6 +75,7 @@ class Value {
   static Value tuple(std::vector<Value> items);
   static Value dict(DictKind kind = DictKind::Plain);
   static Value function(std::string name, NativeFunction fn);
+  static Value method(std::string name, NativeFunction fn, Value self);
 
   Type type() const { return type_; }
   bool is_undefined() const { return type_ == Type::Undefined; }
@@ -92,6 +104,11 @@ class Value {
   std::vector<Value>& items() const { return list_data().items; }
   DictData& dict_data() const { return *std::get<std::shared_ptr<DictData>>(data_); }
   const FunctionData& function_data() const { return *std::get<std::shared_ptr<FunctionData>>(data_); }
+  // Identity of a list or dict (what Python's `is` compares); null for other types.
+  const void* container_id() const;
+  // For the iterative destructors: when this is the last reference to a list or dict, moves its
+  // items (keys and values) to `out`, leaving it empty.
+  void take_children_if_last(std::vector<Value>& out);
 
  private:
   Type type_ = Type::Undefined;
@@ -104,6 +121,11 @@ struct DictData {
   DictKind kind = DictKind::Plain;
   std::vector<std::pair<Value, Value>> entries;  // insertion order
 
+  DictData() = default;
+  DictData(const DictData&) = default;
+  DictData& operator=(const DictData&) = default;
+  ~DictData();  // iterative, as ~ListData
+
   const Value* find(const Value& key) const;
   const Value* find(std::string_view key) const;
   void set(Value key, Value value);
@@ -112,22 +134,35 @@ struct DictData {
 
 // Python truthiness: "", 0, 0.0, None, [], {} and Undefined are false.
 bool truthy(const Value& v);
-// Python str(): what {{ v }} prints. Undefined prints "".
+// Python str(): what {{ v }} prints. Undefined prints "". Lists and dicts nested deeper than
+// limits.max_value_depth, or a result longer than limits.max_string_bytes, are errors. (Values
+// never contain themselves: list.append and namespace assignment refuse to make a cycle.)
+Result<std::string> to_text(const Value& v, const RenderLimits& limits, bool repr = false);
+// to_text with the default limits, for messages and small values: a value over them prints
+// as far as it fits, then "...".
 std::string to_str(const Value& v);
-// Python repr(): strings quoted, used inside printed lists and dicts.
+// Python repr(): strings quoted, used inside printed lists and dicts (bounded as to_str).
 std::string to_repr(const Value& v);
+// An error when storing `item` inside `container` would make the container contain itself
+// (`{% set _ = l.append(l) %}`); `what` names the operation. Such cycles would leak (values are
+// reference counted) and make printing and comparing endless. Visits each container in `item`
+// once; `visited` (may be null) receives how many, for the caller's step budget.
+Status check_no_cycle(const Value& container, const Value& item, std::string_view what, size_t* visited = nullptr);
 // Python type name for messages: "int", "str", "list", "dict", "NoneType", ...
 std::string type_name(const Value& v);
 // jinja2's object_type_repr: "dict object", "None", ... (used in undefined hints).
 std::string object_type_repr(const Value& v);
 
 // Python ==: numbers compare by value (True == 1), containers deeply, Undefined == Undefined.
+// Containers nested deeper than RenderLimits::max_value_depth's default compare unequal (Python
+// would raise RecursionError).
 bool equals(const Value& a, const Value& b);
 // Python ordering (<): numbers, strings (code point order), lists/tuples lexicographically.
 // Returns <0, 0, >0; mismatched types are an error like Python's TypeError.
 Result<int> compare(const Value& a, const Value& b, std::string_view op = "<");
 // Python iteration: list items, dict keys, string characters; Undefined iterates as empty.
-Result<std::vector<Value>> iterate(const Value& v);
+// More than `max_items` items is an error (checked before they are built).
+Result<std::vector<Value>> iterate(const Value& v, size_t max_items = RenderLimits{}.max_container_items);
 // Python len(): code points for strings; Undefined has length 0.
 Result<int64_t> length(const Value& v);
 // Python `item in container`.

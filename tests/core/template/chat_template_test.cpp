@@ -110,7 +110,7 @@ TEST(ChatTemplate, SyntaxErrorsNameTheLine) {
   const Case cases[] = {
       {"a\n{% do x %}", "test template, line 2: unknown tag 'do'"},
       {"{{ x|nosuchfilter }}", "test template, line 1: no filter named 'nosuchfilter'"},
-      {"\n{% if x is nosuchtest %}{% endif %}", "test template, line 2: no test named 'nosuchtest'"},
+      {"\n{{ x is nosuchtest }}", "test template, line 2: no test named 'nosuchtest'"},
       {"{% for x in y %}\n{% if x %}\nbody\n", "line 3: unexpected end of template: expected 'elif' or 'else' or 'endif' to close the 'if' block opened on line 2"},
       {"{% if x %}{% endfor %}", "line 1: unexpected 'endfor' inside the 'if' block opened on line 1"},
       {"x\n\n{{ 'abc }}", "line 3: unterminated string literal"},

@@ -50,13 +50,28 @@ TEST(TemplateFixtures, FixtureFilesArePresent) {
   EXPECT_GE(case_files().size(), 6u) << "no *.cases.json under " << test::fixture("templates");
 }
 
+// Real templates render far below the default budget: every case must also pass with about a
+// hundredth of it.
+jinja::RenderLimits tight_limits() {
+  jinja::RenderLimits l;
+  l.max_syntax_depth = 32;
+  l.max_steps = 200'000;
+  l.max_output_bytes = 1 << 20;
+  l.max_string_bytes = 1 << 20;
+  l.max_container_items = 10'000;
+  l.max_call_depth = 10;
+  l.max_eval_depth = 200;
+  l.max_value_depth = 16;
+  return l;
+}
+
 class TemplateFixture : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(TemplateFixture, RendersLikeJinja2) {
   const fs::path dir = test::fixture("templates");
   const json file = json::parse(read_text(dir / GetParam()));
   const std::string template_name = file.at("template").get<std::string>();
-  auto tmpl = ChatTemplate::parse(read_text(dir / template_name), template_name);
+  auto tmpl = ChatTemplate::parse(read_text(dir / template_name), template_name, tight_limits());
   ASSERT_TRUE(tmpl.ok()) << tmpl.error().message;
 
   int passed = 0;
@@ -69,6 +84,7 @@ TEST_P(TemplateFixture, RendersLikeJinja2) {
     in.bos_token = c.value("bos_token", std::string());
     in.eos_token = c.value("eos_token", std::string());
     in.now = DateTime{2026, 7, 4, 12, 0, 0};
+    in.limits = tight_limits();
     auto out = tmpl->render(in);
     if (c.contains("expected_error")) {
       const std::string want = c.at("expected_error").get<std::string>();
