@@ -54,7 +54,11 @@ for t in "${targets[@]}"; do
   corpus="$build/corpus/$t"
   crashes="$build/crashes/$t"
   mkdir -p "$corpus" "$crashes"
+  # 64 KiB inputs, so that long chains and deep nesting are reachable; templates at full length
+  # from the start (-len_control=0), the others growing from the seeds' sizes.
   max_len=65536
+  len_control=()
+  [[ $t == template ]] && len_control=(-len_control=0)
   started="$build/.started-$t"
   touch "$started"
   # Each run starts from the seeds and what earlier runs kept (the corpus is merged into as it grows).
@@ -64,7 +68,7 @@ for t in "${targets[@]}"; do
   ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:allocator_may_return_null=1" \
   UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
     "$build/tests/fuzz/${t}_fuzz" "$corpus" "$build/seeds/$t" \
-    -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
+    -max_total_time="$seconds" -max_len="$max_len" "${len_control[@]}" -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="$crashes/" -print_final_stats=1 >"$build/$t.log" 2>&1
   rc=$?
   set -e

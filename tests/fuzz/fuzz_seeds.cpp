@@ -4,8 +4,9 @@
 //               a GPT-2-like vocabulary with merges, a version-2 file, a custom alignment;
 //   template/   the fixture chat templates (copied from FIXTURES/templates/*.jinja at run time,
 //               never committed) and hand-written constructs;
-//   tokenizer/  the fixture tokenizer inputs (FIXTURES/tokenizer/*.inp, one seed per case) and
-//               hand-written text.
+//   tokenizer/  small vocabularies of each tokenizer family and pre-tokenizer, each with the fixture
+//               tokenizer inputs (FIXTURES/tokenizer/*.inp, one case per seed) or hand-written text,
+//               in the layout of core/tokenizer/tokenizer_fuzz_entry.h.
 // Usage: tessera_fuzz_seeds OUT_DIR [FIXTURES_DIR]
 #include <cstdio>
 #include <filesystem>
@@ -190,6 +191,43 @@ const char* const kTexts[] = {
     "\r\n\r\n\u00a0\u3000 zero\u200bwidth",
 };
 
+// tokenizer_fuzz's input (core/tokenizer/tokenizer_fuzz_entry.h): a mode byte, '\n'-separated
+// vocabulary entries (first byte: token type = byte % 7, score = byte / 7), a NUL, the text.
+struct TokenizerMode {
+  const char* name;
+  uint8_t mode;
+  std::vector<std::string> vocab;  // entries without their type/score byte: all normal tokens
+  std::vector<std::string> special;  // control tokens (type 3)
+};
+
+std::string tokenizer_input(const TokenizerMode& m, const std::string& text) {
+  std::string out(1, static_cast<char>(m.mode));
+  uint8_t score = 0;
+  for (const auto& t : m.special) out += std::string(1, static_cast<char>(3)) + t + "\n";
+  for (const auto& t : m.vocab) {
+    out += std::string(1, static_cast<char>(1 + 7 * (score++ % 36))) + t + "\n";
+  }
+  out += '\0';
+  return out + text;
+}
+
+std::vector<TokenizerMode> tokenizer_modes() {
+  const std::string sp = "\xE2\x96\x81";  // SPM's space
+  const std::string g = "\xC4\xA0";       // GPT-2's space character
+  const std::vector<std::string> special = {"<s>", "</s>", "<|im_start|>", "<|im_end|>"};
+  std::vector<TokenizerMode> modes;
+  // SPM: add_space_prefix, with and without the 256 byte tokens, with add_bos.
+  modes.push_back({"spm", 0x02 | 0x04 | 0x08, {sp, sp + "H", "e", "l", "lo", sp + "Hello", sp + "w", "or", "ld", "!"}, special});
+  modes.push_back({"spm_nobytes", 0x00, {"a", "b", "ab", sp + "a", "\xC3\xBC"}, special});
+  // Byte-level BPE with each pre-tokenizer (bits 4-6).
+  const char* const bpe_names[] = {"gpt2", "llama3", "qwen2", "deepseek_llm", "deepseek_coder", "falcon", "starcoder", "mpt"};
+  for (uint8_t pre = 0; pre < 8; ++pre) {
+    modes.push_back({bpe_names[pre], static_cast<uint8_t>(0x01 | 0x04 | (pre << 4)),
+                     {"H", "e", "l", "o", g, g + "w", "He", "ll", "llo", "Hello", g + "world", "12", "3"}, special});
+  }
+  return modes;
+}
+
 // Splits a llama.cpp vocabulary test input into its cases.
 std::vector<std::string> split_cases(const std::string& text) {
   const std::string sep = "\n__ggml_vocab_test__\n";
@@ -232,8 +270,7 @@ int main(int argc, char** argv) {
 
   int n = 0;
   for (const char* t : kTemplates) ok &= write_file(out / "template" / ("handwritten_" + std::to_string(n++) + ".jinja"), t);
-  n = 0;
-  for (const char* t : kTexts) ok &= write_file(out / "tokenizer" / ("handwritten_" + std::to_string(n++) + ".txt"), t);
+  std::vector<std::string> texts(std::begin(kTexts), std::end(kTexts));
 
   std::error_code ec;
   if (!fixtures.empty() && fs::is_directory(fixtures / "templates", ec)) {
@@ -247,10 +284,16 @@ int main(int argc, char** argv) {
   if (!fixtures.empty() && fs::is_directory(fixtures / "tokenizer", ec)) {
     for (const auto& entry : fs::directory_iterator(fixtures / "tokenizer")) {
       if (entry.path().extension() != ".inp") continue;
-      int i = 0;
-      for (const std::string& c : split_cases(read_all(entry.path()))) {
-        ok &= write_file(out / "tokenizer" / (entry.path().stem().string() + "_" + std::to_string(i++) + ".txt"), c);
-      }
+      for (const std::string& c : split_cases(read_all(entry.path()))) texts.push_back(c);
+    }
+  }
+  // Every text under the first two modes, and a few under every mode: each seed a mode + text.
+  const auto modes = tokenizer_modes();
+  for (size_t m = 0; m < modes.size(); ++m) {
+    for (size_t i = 0; i < texts.size(); ++i) {
+      if (m >= 2 && i % 8 != m % 8) continue;
+      ok &= write_file(out / "tokenizer" / (std::string(modes[m].name) + "_" + std::to_string(i) + ".bin"),
+                       tokenizer_input(modes[m], texts[i]));
     }
   }
   if (!ok) std::cerr << "tessera_fuzz_seeds: some seeds could not be written under " << out << "\n";
