@@ -54,11 +54,13 @@ for t in "${targets[@]}"; do
   corpus="$build/corpus/$t"
   crashes="$build/crashes/$t"
   mkdir -p "$corpus" "$crashes"
-  # 64 KiB inputs, so that long chains and deep nesting are reachable; templates at full length
-  # from the start (-len_control=0), the others growing from the seeds' sizes.
+  # 64 KiB inputs, so that long chains and deep nesting are reachable: templates at full length
+  # from the start (-len_control=0), tokenizer inputs (vocabulary + text) growing fast, GGUF images
+  # growing from the seeds' sizes at libFuzzer's pace.
   max_len=65536
   len_control=()
   [[ $t == template ]] && len_control=(-len_control=0)
+  [[ $t == tokenizer ]] && len_control=(-len_control=10)
   started="$build/.started-$t"
   touch "$started"
   # Each run starts from the seeds and what earlier runs kept (the corpus is merged into as it grows).
