@@ -4,7 +4,9 @@
 #  2. the packages from that build (tools/package-test.sh: cpack DEB and TGZ, control fields,
 #     validation, apt-get install, the installed programs, apt-get remove --purge);
 #  3. the core and CLI suites again under AddressSanitizer + UBSan (the GGUF corruption suite
-#     among them), in build-asan/.
+#     among them), in build-asan/;
+#  4. every libFuzzer target for 60 s (tools/fuzz.sh: clang, build-fuzz/); a crash fails the run
+#     and its reproducer is printed.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/tools/install-deps.sh"
@@ -20,3 +22,5 @@ cmake -S "$root" -B "$asan" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTESSERA_SANITIZE
 cmake --build "$asan" -j"$(nproc)"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir "$asan" --output-on-failure -j"$(nproc)" -L "core|cli" --timeout 900
+
+"$root/tools/fuzz.sh" 60

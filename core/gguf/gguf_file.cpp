@@ -42,7 +42,16 @@ class Cursor {
     return v;
   }
 
-  Result<std::string> read_string(std::string_view field, uint64_t max_length) {
+  // Copies the next `n` bytes into `out`.
+  Status read_bytes(std::string_view field, uint64_t n, std::vector<uint8_t>* out) {
+    if (remaining() < n) return truncated(field, n);
+    out->assign(base_ + pos_, base_ + pos_ + n);
+    pos_ += n;
+    return {};
+  }
+
+  // A length-prefixed string, viewed in place (valid while the image is).
+  Result<std::string_view> read_string_view(std::string_view field, uint64_t max_length) {
     TESSERA_ASSIGN_OR_RETURN(uint64_t length, read<uint64_t>(field));
     if (length > remaining()) {
       std::ostringstream m;
@@ -55,9 +64,14 @@ class Cursor {
       m << file_ << ": " << field << " has length " << length << ", above the limit of " << max_length << " bytes";
       return make_error(ErrorKind::BadFile, m.str());
     }
-    std::string s(reinterpret_cast<const char*>(base_ + pos_), length);
+    std::string_view s(reinterpret_cast<const char*>(base_ + pos_), length);
     pos_ += length;
     return s;
+  }
+
+  Result<std::string> read_string(std::string_view field, uint64_t max_length) {
+    TESSERA_ASSIGN_OR_RETURN(std::string_view s, read_string_view(field, max_length));
+    return std::string(s);
   }
 
  private:
@@ -109,9 +123,38 @@ Result<Value> read_array(Cursor& cur, const std::string& key, const std::string&
     return bad(file, m.str());
   }
   *array_items += count;
+  // Scalars and strings are stored compactly (gguf_value.h): what is allocated is bounded by the
+  // bytes the items take in the file, which the check above bounded by the bytes left.
+  if (const uint32_t size = scalar_size(elem); size != 0) {
+    const uint64_t n_bytes = count * size;  // <= remaining, so no overflow
+    std::vector<uint8_t> bytes;
+    TESSERA_TRY(cur.read_bytes("array of '" + key + "'", n_bytes, &bytes));
+    if (elem == ValueType::Bool) {
+      for (uint64_t i = 0; i < count; ++i) {
+        if (bytes[i] > 1) {
+          return bad(file, "metadata '" + key + "': bool value " + std::to_string(bytes[i]) +
+                               " (expected 0 or 1) at array index " + std::to_string(i));
+        }
+      }
+    }
+    return *Value::scalar_array_from_bytes(elem, std::move(bytes));
+  }
+  if (elem == ValueType::String) {
+    std::string bytes;
+    std::vector<uint64_t> ends;
+    ends.reserve(count);  // count * 8 <= remaining
+    const std::string field = "string value of '" + key + "'";
+    for (uint64_t i = 0; i < count; ++i) {
+      TESSERA_ASSIGN_OR_RETURN(std::string_view s, cur.read_string_view(field, limits.max_string_length));
+      bytes.append(s);
+      ends.push_back(bytes.size());
+    }
+    return *Value::string_array_from_parts(std::move(bytes), std::move(ends));
+  }
   std::vector<Value> items;
-  // The count is bounded by the bytes left, not by what a real file holds: reserve modestly and
-  // let a genuine long array grow, so a lying count fails at its first bad item, not in reserve().
+  // Nested arrays cost one Value each. The count is bounded by the bytes left, not by what a real
+  // file holds: reserve modestly and let a genuine long array grow, so a lying count fails at its
+  // first bad item, not in reserve().
   items.reserve(std::min<uint64_t>(count, 1u << 16));
   for (uint64_t i = 0; i < count; ++i) {
     TESSERA_ASSIGN_OR_RETURN(Value v, read_value(cur, elem, key, file, limits, depth + 1, array_items));
@@ -432,8 +475,12 @@ Result<std::vector<std::string>> GgufFile::get_string_array(std::string_view key
   if (!v) return missing(name_, key);
   if (!v->is_array() || v->array_type() != ValueType::String) return wrong_type(name_, key, *v, "an array of strings");
   std::vector<std::string> out;
-  out.reserve(v->items().size());
-  for (const auto& item : v->items()) out.push_back(item.as_string());
+  out.reserve(v->array_size());
+  for (size_t i = 0; i < v->array_size(); ++i) {
+    auto item = v->string_item(i);
+    if (!item) return wrong_type(name_, key, *v, "an array of strings");
+    out.emplace_back(*item);
+  }
   return out;
 }
 
@@ -442,9 +489,9 @@ Result<std::vector<float>> GgufFile::get_float_array(std::string_view key) const
   if (!v) return missing(name_, key);
   if (!v->is_array()) return wrong_type(name_, key, *v, "an array of numbers");
   std::vector<float> out;
-  out.reserve(v->items().size());
-  for (const auto& item : v->items()) {
-    auto f = item.as_float();
+  out.reserve(v->array_size());
+  for (size_t i = 0; i < v->array_size(); ++i) {
+    auto f = v->float_item(i);
     if (!f) return wrong_type(name_, key, *v, "an array of numbers");
     out.push_back(static_cast<float>(*f));
   }
@@ -456,11 +503,11 @@ Result<std::vector<int64_t>> GgufFile::get_int_array(std::string_view key) const
   if (!v) return missing(name_, key);
   if (!v->is_array()) return wrong_type(name_, key, *v, "an array of integers");
   std::vector<int64_t> out;
-  out.reserve(v->items().size());
-  for (const auto& item : v->items()) {
-    auto i = item.as_int();
-    if (!i) return wrong_type(name_, key, *v, "an array of integers");
-    out.push_back(*i);
+  out.reserve(v->array_size());
+  for (size_t i = 0; i < v->array_size(); ++i) {
+    auto item = v->int_item(i);
+    if (!item) return wrong_type(name_, key, *v, "an array of integers");
+    out.push_back(*item);
   }
   return out;
 }

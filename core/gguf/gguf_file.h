@@ -49,9 +49,9 @@ struct TensorInfo {
 struct ReaderLimits {
   uint64_t max_string_length = 1ull << 30;  // bytes
   uint64_t max_array_depth = 4;
-  // Items of all metadata arrays together. Each item costs about 100 bytes in memory, so one
-  // corrupted array length in a multi-gigabyte file could otherwise demand hundreds of gigabytes;
-  // real files hold a few hundred thousand (vocabulary, scores, token types, merges).
+  // Items of all metadata arrays together; real files hold a few hundred thousand (vocabulary,
+  // scores, token types, merges). Memory is bounded by the file size regardless (gguf_value.h):
+  // scalar items cost their bytes on disk, strings their bytes plus 8, nested arrays one Value.
   uint64_t max_array_elements = 1ull << 24;
 };
 

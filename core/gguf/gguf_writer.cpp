@@ -65,7 +65,9 @@ Status put_value(Sink& sink, const Value& v, const std::string& key) {
     case ValueType::String: return put_string(sink, v.as_string());
     case ValueType::Array: {
       TESSERA_TRY(put<Sink, uint32_t>(sink, static_cast<uint32_t>(v.array_type())));
-      TESSERA_TRY(put<Sink, uint64_t>(sink, v.items().size()));
+      TESSERA_TRY(put<Sink, uint64_t>(sink, v.array_size()));
+      // Arrays of scalars hold their on-disk bytes already.
+      if (std::span<const uint8_t> bytes = v.scalar_bytes(); !bytes.empty()) return sink.write(bytes.data(), bytes.size());
       for (const auto& item : v.items()) {
         if (item.type() != v.array_type()) {
           return make_error(ErrorKind::InvalidArgument,

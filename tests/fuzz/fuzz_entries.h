@@ -1,0 +1,31 @@
+// What each fuzz target does with one input, shared by the libFuzzer targets (tests/fuzz/*_fuzz.cpp,
+// built with TESSERA_FUZZ=ON by tools/fuzz.sh) and by the regression suite, which feeds every file
+// under tests/fuzz/regressions/<target>/ through the same function in the normal and ASan builds.
+//
+// An entry returns normally whatever the input; a crash, a sanitizer report or a broken invariant
+// (checked with __builtin_trap, so that libFuzzer records the input) is a bug.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace tessera::fuzz {
+
+// Parses the bytes as a GGUF image from memory and walks every metadata value (all typed getters,
+// every array item, the display form) and every tensor (info and data extent). Checks that what
+// the metadata holds in memory stays within a constant factor of the input size, and that writing
+// the metadata back with GgufWriter gives an image the reader accepts with the same values.
+void gguf_one_input(const uint8_t* data, size_t size);
+
+// Whether this build has the entry points that core/template and core/tokenizer provide
+// (template_fuzz_entry.h, tokenizer_fuzz_entry.h); the targets and regressions skip without them.
+bool has_template_entry();
+bool has_tokenizer_entry();
+
+// Renders the input as an untrusted chat template (tessera's render_untrusted_template).
+void template_one_input(std::string_view input);
+// Tokenizes the input as untrusted text (tessera's tokenize_untrusted).
+void tokenizer_one_input(std::string_view input);
+
+}  // namespace tessera::fuzz

@@ -1,0 +1,301 @@
+// Writes the seed corpora of the fuzz targets (tools/fuzz.sh runs it into build-fuzz/seeds/):
+//   gguf/       small GGUF images made with GgufWriter: every value type, arrays of each (empty,
+//               nested, long), a llama-like model with a vocabulary and tensors of several types,
+//               a GPT-2-like vocabulary with merges, a version-2 file, a custom alignment;
+//   template/   the fixture chat templates (copied from FIXTURES/templates/*.jinja at run time,
+//               never committed) and hand-written constructs;
+//   tokenizer/  small vocabularies of each tokenizer family and pre-tokenizer, each with the fixture
+//               tokenizer inputs (FIXTURES/tokenizer/*.inp, one case per seed) or hand-written text,
+//               in the layout of core/tokenizer/tokenizer_fuzz_entry.h.
+// Usage: tessera_fuzz_seeds OUT_DIR [FIXTURES_DIR]
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gguf/gguf_value.h"
+#include "gguf/gguf_writer.h"
+
+namespace fs = std::filesystem;
+using tessera::Status;
+using tessera::gguf::GgufWriter;
+using tessera::gguf::Value;
+using tessera::gguf::ValueType;
+using tessera::GgmlType;
+
+namespace {
+
+bool write_file(const fs::path& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  return static_cast<bool>(out);
+}
+
+std::vector<uint8_t> pattern_bytes(size_t n, uint32_t seed) {
+  std::vector<uint8_t> out(n);
+  uint32_t x = seed * 2654435761u + 1;
+  for (auto& b : out) {
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    b = static_cast<uint8_t>(x);
+  }
+  return out;
+}
+
+bool write_gguf(const fs::path& path, const GgufWriter& w) {
+  auto bytes = w.to_bytes();
+  if (!bytes.ok()) {
+    std::cerr << "tessera_fuzz_seeds: " << path << ": " << bytes.error().message << "\n";
+    return false;
+  }
+  return write_file(path, std::string(bytes->begin(), bytes->end()));
+}
+
+void check(const Status& s) {
+  if (!s.ok()) std::cerr << "tessera_fuzz_seeds: " << s.error().message << "\n";
+}
+
+GgufWriter every_value_type() {
+  GgufWriter w;
+  w.set("v.u8", Value::u8(200));
+  w.set("v.i8", Value::i8(-100));
+  w.set("v.u16", Value::u16(65535));
+  w.set("v.i16", Value::i16(-32768));
+  w.set_u32("v.u32", 0xFFFFFFFFu);
+  w.set_i32("v.i32", -7);
+  w.set_u64("v.u64", ~uint64_t{0});
+  w.set("v.i64", Value::i64(-5));
+  w.set_f32("v.f32", 0.5f);
+  w.set("v.f64", Value::f64(-2.25e300));
+  w.set_bool("v.bool", true);
+  w.set_string("v.string", "h\xC3\xA9llo\n\t\"");
+  w.set_string("v.empty", "");
+  w.set("a.u8", Value::array(ValueType::UInt8, {Value::u8(0), Value::u8(255)}));
+  w.set("a.i8", Value::array(ValueType::Int8, {Value::i8(-128), Value::i8(127)}));
+  w.set("a.u16", Value::array(ValueType::UInt16, {Value::u16(1)}));
+  w.set("a.i16", Value::array(ValueType::Int16, {Value::i16(-2), Value::i16(3)}));
+  w.set("a.u32", Value::u32_array({0, 1, 0xFFFFFFFFu}));
+  w.set("a.i32", Value::i32_array({-1, 0, 7}));
+  w.set("a.u64", Value::array(ValueType::UInt64, {Value::u64(~uint64_t{0}), Value::u64(1)}));
+  w.set("a.i64", Value::array(ValueType::Int64, {Value::i64(-1)}));
+  w.set("a.f32", Value::f32_array({1.5f, -0.0f, 3.25f}));
+  w.set("a.f64", Value::array(ValueType::Float64, {Value::f64(1e-300)}));
+  w.set("a.bool", Value::array(ValueType::Bool, {Value::boolean(true), Value::boolean(false)}));
+  w.set("a.string", Value::string_array({"a", "", "\xC3\xBCn\xC3\xAF"}));
+  w.set("a.empty", Value::u32_array({}));
+  w.set("a.empty.string", Value::string_array({}));
+  w.set("a.nested", Value::array(ValueType::Array, {Value::i32_array({1, 2}), Value::string_array({"x"}),
+                                                    Value::array(ValueType::Array, {Value::f32_array({2.5f})})}));
+  w.set("a.nested.empty", Value::array(ValueType::Array, {}));
+  std::vector<uint32_t> many(300);
+  for (size_t i = 0; i < many.size(); ++i) many[i] = static_cast<uint32_t>(i * 3);
+  w.set("a.long", Value::u32_array(many));
+  return w;
+}
+
+std::vector<std::string> byte_tokens() {
+  std::vector<std::string> tokens = {"<unk>", "<s>", "</s>"};
+  for (int b = 0; b < 16; ++b) {
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "<0x%02X>", b);
+    tokens.push_back(buf);
+  }
+  for (const char* t : {"\xE2\x96\x81", "\xE2\x96\x81h", "e", "l", "lo", "\xE2\x96\x81hello", "o", "w", "r", "d",
+                        "<|im_start|>", "<|im_end|>"})
+    tokens.push_back(t);
+  return tokens;
+}
+
+GgufWriter llama_model(uint32_t version, uint32_t alignment) {
+  GgufWriter w;
+  if (version != 3) w.set_version_for_testing(version);
+  if (alignment != 32) w.set_alignment(alignment);
+  w.set_string("general.architecture", "llama");
+  w.set_string("general.name", "fuzz-seed");
+  w.set_u32("llama.context_length", 128);
+  w.set_u32("llama.embedding_length", 32);
+  w.set_u32("llama.block_count", 1);
+  w.set_u32("llama.feed_forward_length", 64);
+  w.set_u32("llama.attention.head_count", 4);
+  w.set_u32("llama.attention.head_count_kv", 2);
+  w.set_f32("llama.attention.layer_norm_rms_epsilon", 1e-5f);
+  w.set_f32("llama.rope.freq_base", 10000.0f);
+  w.set_string("tokenizer.ggml.model", "llama");
+  const std::vector<std::string> tokens = byte_tokens();
+  std::vector<float> scores(tokens.size());
+  std::vector<int32_t> types(tokens.size(), 1);
+  for (size_t i = 0; i < tokens.size(); ++i) scores[i] = -static_cast<float>(i);
+  types[0] = 2;
+  types[1] = types[2] = 3;
+  for (size_t i = 3; i < 19; ++i) types[i] = 6;
+  w.set("tokenizer.ggml.tokens", Value::string_array(tokens));
+  w.set("tokenizer.ggml.scores", Value::f32_array(scores));
+  w.set("tokenizer.ggml.token_type", Value::i32_array(types));
+  w.set_u32("tokenizer.ggml.bos_token_id", 1);
+  w.set_u32("tokenizer.ggml.eos_token_id", 2);
+  w.set_bool("tokenizer.ggml.add_bos_token", true);
+  w.set_string("tokenizer.chat_template", "{% for m in messages %}{{ m.role }}: {{ m.content }}\n{% endfor %}");
+  check(w.add_tensor("token_embd.weight", GgmlType::F16, {32, 4}, pattern_bytes(32 * 4 * 2, 1)));
+  check(w.add_tensor("blk.0.attn_q.weight", GgmlType::Q8_0, {32, 2}, pattern_bytes(2 * 34, 2)));
+  check(w.add_tensor("blk.0.ffn_up.weight", GgmlType::Q4_K, {256}, pattern_bytes(144, 3)));
+  check(w.add_tensor("output_norm.weight", GgmlType::F32, {32}, pattern_bytes(32 * 4, 4)));
+  check(w.add_tensor("empty", GgmlType::F32, {0, 3}, {}));
+  return w;
+}
+
+GgufWriter gpt2_vocab() {
+  GgufWriter w;
+  w.set_string("general.architecture", "gpt2");
+  w.set_string("tokenizer.ggml.model", "gpt2");
+  w.set_string("tokenizer.ggml.pre", "qwen2");
+  w.set("tokenizer.ggml.tokens", Value::string_array({"a", "b", "ab", "\xC4\xA0", "\xC4\xA0" "a", "<|endoftext|>"}));
+  w.set("tokenizer.ggml.token_type", Value::i32_array({1, 1, 1, 1, 1, 3}));
+  w.set("tokenizer.ggml.merges", Value::string_array({"a b", "\xC4\xA0 a"}));
+  w.set_u32("tokenizer.ggml.eos_token_id", 5);
+  return w;
+}
+
+const char* const kTemplates[] = {
+    "{% for m in messages %}{{ m['role'] }}: {{ m.content | trim }}{% if not loop.last %}\n{% endif %}{% endfor %}",
+    "{%- set ns = namespace(found=false) -%}{%- for m in messages -%}{%- if m.role == 'system' -%}"
+    "{%- set ns.found = true -%}{%- endif -%}{%- endfor -%}{{ ns.found }}",
+    "{% macro f(x, y=2) %}{{ x ~ y }}{% endmacro %}{{ f(1) }}{{ f('a', y='b') }}{% call f(3) %}{% endcall %}",
+    "{{ (1 + 2 * 3 - 4 // 2 % 3) ** 2 }}{{ 'abc'[1:] }}{{ [1,2,3][::-1] }}{{ {'a': 1}.items() | list }}",
+    "{{ 'x' if true else 'y' }}{{ none is none }}{{ 3 is divisibleby 3 }}{{ 'a,b'.split(',') | join('-') }}",
+    "{% raw %}{{ not parsed }}{% endraw %}{# comment #}{%- if a is defined -%}{{ a }}{%- endif -%}",
+    "{{ messages | tojson }}{{ messages | length }}{{ range(3) | map('string') | join }}{{ 'A' | lower | upper }}",
+    "{% for i in range(3) recursive %}{{ loop.index }}{{ loop.depth }}{% endfor %}{{ '%s-%d' % ('a', 1) }}",
+    "{{ ((((((((((1)))))))))) }}{{ a.b.c.d.e.f }}{{ x | default('d') | replace('d', 'e') | title }}",
+    "{% if messages[0]['content'] is string %}{{ messages[0]['content'][:5] }}{% elif x %}{% else %}{% endif %}",
+    "{{ raise_exception('boom') }}",
+    "{% set x = [1, 2] + [3] %}{{ x | first }}{{ x | last }}{{ x | sort | reverse | list }}{{ x | unique | list }}",
+    "{{ bos_token }}{% for message in messages %}{{ '<|im_start|>' + message['role'] + '\n' + "
+    "message['content'] + '<|im_end|>' + '\n' }}{% endfor %}{% if add_generation_prompt %}"
+    "{{ '<|im_start|>assistant\n' }}{% endif %}",
+};
+
+const char* const kTexts[] = {
+    "Hello world",
+    " Hello  World!\n\n\tx",
+    "<|im_start|>user\nhi<|im_end|>",
+    "<s></s><unk> <s>",
+    "I'm  don't you'll 3.14159 1234567890",
+    "\xF0\x9F\xA6\x99 \xE4\xBD\xA0\xE5\xA5\xBD \xD0\xBD\xD0\xB5\xD1\x89\xD0\xBE \xC3\xBC",
+    "\xFF\xFE\x80\xC0\xAF invalid \xED\xA0\x80 utf-8 \xF4\x90\x80\x80",
+    "                                                                ",
+    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+    "\r\n\r\n\u00a0\u3000 zero\u200bwidth",
+};
+
+// tokenizer_fuzz's input (core/tokenizer/tokenizer_fuzz_entry.h): a mode byte, '\n'-separated
+// vocabulary entries (first byte: token type = byte % 7, score = byte / 7), a NUL, the text.
+struct TokenizerMode {
+  const char* name;
+  uint8_t mode;
+  std::vector<std::string> vocab;  // entries without their type/score byte: all normal tokens
+  std::vector<std::string> special;  // control tokens (type 3)
+};
+
+std::string tokenizer_input(const TokenizerMode& m, const std::string& text) {
+  std::string out(1, static_cast<char>(m.mode));
+  uint8_t score = 0;
+  for (const auto& t : m.special) out += std::string(1, static_cast<char>(3)) + t + "\n";
+  for (const auto& t : m.vocab) {
+    out += std::string(1, static_cast<char>(1 + 7 * (score++ % 36))) + t + "\n";
+  }
+  out += '\0';
+  return out + text;
+}
+
+std::vector<TokenizerMode> tokenizer_modes() {
+  const std::string sp = "\xE2\x96\x81";  // SPM's space
+  const std::string g = "\xC4\xA0";       // GPT-2's space character
+  const std::vector<std::string> special = {"<s>", "</s>", "<|im_start|>", "<|im_end|>"};
+  std::vector<TokenizerMode> modes;
+  // SPM: add_space_prefix, with and without the 256 byte tokens, with add_bos.
+  modes.push_back({"spm", 0x02 | 0x04 | 0x08, {sp, sp + "H", "e", "l", "lo", sp + "Hello", sp + "w", "or", "ld", "!"}, special});
+  modes.push_back({"spm_nobytes", 0x00, {"a", "b", "ab", sp + "a", "\xC3\xBC"}, special});
+  // Byte-level BPE with each pre-tokenizer (bits 4-6).
+  const char* const bpe_names[] = {"gpt2", "llama3", "qwen2", "deepseek_llm", "deepseek_coder", "falcon", "starcoder", "mpt"};
+  for (uint8_t pre = 0; pre < 8; ++pre) {
+    modes.push_back({bpe_names[pre], static_cast<uint8_t>(0x01 | 0x04 | (pre << 4)),
+                     {"H", "e", "l", "o", g, g + "w", "He", "ll", "llo", "Hello", g + "world", "12", "3"}, special});
+  }
+  return modes;
+}
+
+// Splits a llama.cpp vocabulary test input into its cases.
+std::vector<std::string> split_cases(const std::string& text) {
+  const std::string sep = "\n__ggml_vocab_test__\n";
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (true) {
+    size_t at = text.find(sep, start);
+    out.push_back(text.substr(start, at == std::string::npos ? std::string::npos : at - start));
+    if (at == std::string::npos) break;
+    start = at + sep.size();
+  }
+  return out;
+}
+
+std::string read_all(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::cerr << "usage: tessera_fuzz_seeds OUT_DIR [FIXTURES_DIR]\n";
+    return 2;
+  }
+  const fs::path out = argv[1];
+  const fs::path fixtures = argc > 2 ? fs::path(argv[2]) : fs::path();
+  for (const char* d : {"gguf", "template", "tokenizer"}) fs::create_directories(out / d);
+  bool ok = true;
+
+  GgufWriter empty;
+  ok &= write_gguf(out / "gguf" / "empty.gguf", empty);
+  ok &= write_gguf(out / "gguf" / "every_value_type.gguf", every_value_type());
+  ok &= write_gguf(out / "gguf" / "llama_model.gguf", llama_model(3, 32));
+  ok &= write_gguf(out / "gguf" / "llama_model_v2_align64.gguf", llama_model(2, 64));
+  ok &= write_gguf(out / "gguf" / "gpt2_vocab.gguf", gpt2_vocab());
+
+  int n = 0;
+  for (const char* t : kTemplates) ok &= write_file(out / "template" / ("handwritten_" + std::to_string(n++) + ".jinja"), t);
+  std::vector<std::string> texts(std::begin(kTexts), std::end(kTexts));
+
+  std::error_code ec;
+  if (!fixtures.empty() && fs::is_directory(fixtures / "templates", ec)) {
+    for (const auto& entry : fs::directory_iterator(fixtures / "templates")) {
+      if (entry.path().extension() == ".jinja") {
+        fs::copy_file(entry.path(), out / "template" / entry.path().filename(), fs::copy_options::overwrite_existing, ec);
+        ok &= !ec;
+      }
+    }
+  }
+  if (!fixtures.empty() && fs::is_directory(fixtures / "tokenizer", ec)) {
+    for (const auto& entry : fs::directory_iterator(fixtures / "tokenizer")) {
+      if (entry.path().extension() != ".inp") continue;
+      for (const std::string& c : split_cases(read_all(entry.path()))) texts.push_back(c);
+    }
+  }
+  // Every text under the first two modes, and a few under every mode: each seed a mode + text.
+  const auto modes = tokenizer_modes();
+  for (size_t m = 0; m < modes.size(); ++m) {
+    for (size_t i = 0; i < texts.size(); ++i) {
+      if (m >= 2 && i % 8 != m % 8) continue;
+      ok &= write_file(out / "tokenizer" / (std::string(modes[m].name) + "_" + std::to_string(i) + ".bin"),
+                       tokenizer_input(modes[m], texts[i]));
+    }
+  }
+  if (!ok) std::cerr << "tessera_fuzz_seeds: some seeds could not be written under " << out << "\n";
+  return ok ? 0 : 1;
+}
