@@ -1,6 +1,7 @@
 #include "openai_request.h"
 
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <optional>
 
@@ -15,8 +16,9 @@ std::string shown(const Json& v) {
 }
 
 std::string number_text(double v) {
-  std::string s = Json(v).dump();
-  return s;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
 }
 
 // Each reader: absent or null -> leaves `out` and returns nullptr-equivalent (no error).

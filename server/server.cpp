@@ -210,6 +210,8 @@ struct Server::Impl {
   void routes() {
     http.set_payload_max_length(config.max_body_bytes);
     http.set_keep_alive_timeout(2);
+    // Stream events are small writes; without this, Nagle and delayed ACKs hold them back.
+    http.set_tcp_nodelay(true);
     const int threads = config.threads > 0 ? config.threads : 8;
     http.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<size_t>(threads)); };
 
