@@ -134,15 +134,17 @@ void GenerationQueue::run(LoadFn load) {
       job->finish(o);
     } else {
       metrics_.active.fetch_add(1);
-      generate(*job);
+      JobOutcome o = generate(*job);
+      // The metrics are final before the client hears of the end.
       metrics_.active.fetch_sub(1);
+      job->finish(std::move(o));
     }
     std::lock_guard lock(mutex_);
     running_.reset();
   }
 }
 
-void GenerationQueue::generate(Job& job) {
+JobOutcome GenerationQueue::generate(Job& job) {
   StopMatcher stops(job.stop_sequences());
   int32_t generated = 0;
   auto result = engine_.generate(job.request(), [&](const TokenEvent& e) {
@@ -157,8 +159,7 @@ void GenerationQueue::generate(Job& job) {
     o.finish_reason = "error";
     o.error = result.error().message;
     o.completion_tokens = generated;
-    job.finish(o);
-    return;
+    return o;
   }
   o.timings = result->timings;
   o.completion_tokens = static_cast<int32_t>(result->tokens.size());
@@ -179,7 +180,7 @@ void GenerationQueue::generate(Job& job) {
       case StopReason::Stopped: o.finish_reason = "cancelled"; break;
     }
   }
-  job.finish(o);
+  return o;
 }
 
 }  // namespace tessera::server

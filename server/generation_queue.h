@@ -89,7 +89,7 @@ class GenerationQueue {
 
  private:
   void run(LoadFn load);
-  void generate(Job& job);
+  JobOutcome generate(Job& job);  // runs the job; the caller finishes it
 
   Engine& engine_;
   ServerMetrics& metrics_;

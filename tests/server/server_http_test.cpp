@@ -295,19 +295,26 @@ TEST_F(ServerHttp, ClosingTheConnectionCancelsTheGeneration) {
   ASSERT_TRUE(m);
   EXPECT_THAT(m->body, HasSubstr("tessera_requests_cancelled_total " + std::to_string(cancelled_before + 1)));
   EXPECT_THAT(m->body, HasSubstr("tessera_queue_depth 0"));
+  EXPECT_THAT(m->body, HasSubstr("tessera_requests_active 0"));
 }
 
 TEST_F(ServerHttp, MetricsArePrometheusText) {
   auto c = server_->client();
   post(*c, "/v1/completions", completion_body("The cat", 2));
-  auto m = c->Get("/metrics");
-  ASSERT_TRUE(m);
-  EXPECT_EQ(m->status, 200);
-  EXPECT_THAT(m->get_header_value("Content-Type"), HasSubstr("text/plain"));
+  // A request is counted once its response is written, just after the client has it.
+  std::string body, type;
+  EXPECT_TRUE(eventually([&] {
+    auto m = c->Get("/metrics");
+    if (!m || m->status != 200) return false;
+    body = m->body;
+    type = m->get_header_value("Content-Type");
+    return body.find("tessera_requests_total{route=\"/v1/completions\",code=\"200\"}") != std::string::npos;
+  }));
+  EXPECT_THAT(type, HasSubstr("text/plain"));
   for (const char* family : {"# TYPE tessera_requests_total counter", "tessera_requests_total{route=\"/v1/completions\",code=\"200\"}",
                              "# TYPE tessera_generation_tokens_per_second gauge", "# TYPE tessera_queue_depth gauge",
                              "tessera_generated_tokens_total ", "tessera_model_loaded 1"})
-    EXPECT_THAT(m->body, HasSubstr(family));
+    EXPECT_THAT(body, HasSubstr(family));
 }
 
 TEST(ServerSecurity, ApiKeyIsRequiredExceptForHealth) {
