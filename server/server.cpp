@@ -52,6 +52,15 @@ bool same_secret(const std::string& a, const std::string& b) {
   return diff == 0;
 }
 
+// The host part of a Host header: "localhost:8080" -> "localhost", "[::1]:8080" -> "::1".
+std::string host_of(const std::string& header) {
+  if (!header.empty() && header.front() == '[') {
+    const size_t close = header.find(']');
+    return close == std::string::npos ? header : header.substr(1, close - 1);
+  }
+  return header.substr(0, header.find(':'));
+}
+
 const char* route_label(const std::string& path) {
   for (const char* known : {"/v1/chat/completions", "/v1/completions", "/v1/models", "/health", "/metrics"})
     if (path == known) return known;
@@ -216,6 +225,18 @@ struct Server::Impl {
     http.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<size_t>(threads)); };
 
     http.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
+      // DNS rebinding: a web page whose name resolves to 127.0.0.1 would otherwise be "same
+      // origin" with a loopback server and could read its answers. Its requests carry its own
+      // name in Host, so a loopback server answers only loopback names.
+      if (is_loopback_host(config.host) && req.has_header("Host") &&
+          !is_loopback_host(host_of(req.get_header_value("Host")))) {
+        send_error(res, make_api_error(403,
+                                       "the Host header '" + req.get_header_value("Host") +
+                                           "' is not a loopback name; this server listens on " + config.host +
+                                           " and answers requests for localhost, 127.0.0.1 or [::1] only",
+                                       "invalid_request_error", "", "forbidden_host"));
+        return httplib::Server::HandlerResponse::Handled;
+      }
       if (config.api_key.empty() || req.path == "/health") return httplib::Server::HandlerResponse::Unhandled;
       const std::string given = req.get_header_value("Authorization");
       if (given.empty()) {

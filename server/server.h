@@ -14,7 +14,8 @@
 // Security: binds ServerConfig::host (loopback by default); check_config() refuses a non-loopback
 // host without an API key unless `insecure`. With an API key every route except /health needs
 // "Authorization: Bearer KEY" (401 otherwise). Bodies above max_body_bytes and prompts longer than
-// the context (or max_prompt_tokens) are refused with 413.
+// the context (or max_prompt_tokens) are refused with 413. A loopback server answers 403 to a
+// request whose Host header is not a loopback name (a DNS-rebinding web page).
 //
 // Threads: start() returns once the socket is bound; connections are served by a pool of
 // config.threads threads and the model loads and generates on one worker thread. The engine is

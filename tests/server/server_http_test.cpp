@@ -341,6 +341,19 @@ TEST(ServerSecurity, ApiKeyIsRequiredExceptForHealth) {
   EXPECT_EQ(health->status, 200);
 }
 
+TEST_F(ServerHttp, ALoopbackServerRefusesOtherHostNames) {
+  auto c = server_->client();
+  auto evil = c->Get("/v1/models", {{"Host", "attacker.example:8080"}});
+  ASSERT_TRUE(evil);
+  EXPECT_EQ(evil->status, 403);
+  EXPECT_EQ(json::parse(evil->body)["error"]["code"], "forbidden_host");
+  for (const char* host : {"localhost:8080", "127.0.0.1", "[::1]:80"}) {
+    auto ok = c->Get("/v1/models", {{"Host", host}});
+    ASSERT_TRUE(ok);
+    EXPECT_EQ(ok->status, 200) << host;
+  }
+}
+
 TEST(ServerSecurity, BodyOverTheLimitIs413) {
   server::ServerConfig config;
   config.max_body_bytes = 4096;
