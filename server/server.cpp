@@ -425,9 +425,16 @@ Status Server::wait_until_loaded() {
 
 void Server::stop() {
   std::call_once(impl_->stopped, [this] {
-    impl_->queue.stop();
-    impl_->http.stop();
-    if (impl_->listener.joinable()) impl_->listener.join();
+    Impl& s = *impl_;
+    s.queue.stop();
+    if (s.listener.joinable()) {
+      // httplib's stop() acts only once listen_after_bind() runs; right after start() the
+      // listener thread may not be there yet (bounded: 5 s).
+      for (int i = 0; i < 5000 && s.listening.load() && !s.http.is_running(); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      s.http.stop();
+      s.listener.join();
+    }
   });
 }
 
