@@ -3,6 +3,7 @@
 // generation must return.
 #include <atomic>
 #include <future>
+#include <mutex>
 #include <thread>
 
 #include <gmock/gmock.h>
@@ -296,6 +297,55 @@ TEST_F(ServerHttp, ClosingTheConnectionCancelsTheGeneration) {
   EXPECT_THAT(m->body, HasSubstr("tessera_requests_cancelled_total " + std::to_string(cancelled_before + 1)));
   EXPECT_THAT(m->body, HasSubstr("tessera_queue_depth 0"));
   EXPECT_THAT(m->body, HasSubstr("tessera_requests_active 0"));
+}
+
+TEST_F(ServerHttp, QueuedRequestsRunInArrivalOrderAndAClosedOneIsDropped) {
+  const auto& metrics = server_->server().metrics();
+  const int64_t generations_before = metrics.generations();
+  const int64_t cancelled_before = metrics.cancelled();
+  json long_body = completion_body("Once upon a time", 300);
+  long_body["ignore_eos"] = true;
+  long_body["stream"] = true;
+  std::atomic<bool> generating{false};
+  auto a = std::async(std::launch::async, [&] {
+    return post_stream(server_->port(), "/v1/completions", long_body, [&](const json&) {
+      generating = true;
+      return true;
+    });
+  });
+  ASSERT_TRUE(eventually([&] { return generating.load(); }));
+  std::mutex mutex;
+  std::vector<int> finished;
+  auto submit = [&](int id) {
+    return std::async(std::launch::async, [&, id] {
+      auto c = server_->client();
+      int status = 0;
+      post(*c, "/v1/completions", completion_body("The dog", 4), &status);
+      EXPECT_EQ(status, 200);
+      std::lock_guard lock(mutex);
+      finished.push_back(id);
+    });
+  };
+  auto b = submit(1);
+  ASSERT_TRUE(eventually([&] { return metrics.queue_depth.load() == 1; }));
+  auto c = submit(2);
+  ASSERT_TRUE(eventually([&] { return metrics.queue_depth.load() == 2; }));
+  // A third one waits too, and its client goes away before its turn (after the role chunk).
+  const test::SseStream gone = post_stream(server_->port(), "/v1/chat/completions", chat_body(50, true),
+                                           [](const json&) { return false; });
+  EXPECT_EQ(gone.events.size(), 1u);
+  auto m = server_->client()->Get("/metrics");
+  ASSERT_TRUE(m);
+  EXPECT_THAT(m->body, HasSubstr("tessera_queue_depth 3"));
+  EXPECT_THAT(m->body, HasSubstr("tessera_requests_active 1"));
+  ASSERT_EQ(a.wait_for(std::chrono::seconds(60)), std::future_status::ready);
+  EXPECT_TRUE(a.get().done);
+  b.wait();
+  c.wait();
+  EXPECT_EQ(finished, (std::vector<int>{1, 2})) << "first come, first served";
+  ASSERT_TRUE(eventually([&] { return metrics.cancelled() == cancelled_before + 1; }));
+  EXPECT_EQ(metrics.generations(), generations_before + 3) << "the closed request never generated";
+  EXPECT_EQ(metrics.queue_depth.load(), 0);
 }
 
 TEST_F(ServerHttp, MetricsArePrometheusText) {
