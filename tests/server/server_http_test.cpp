@@ -4,6 +4,7 @@
 #include <atomic>
 #include <future>
 #include <mutex>
+#include <set>
 #include <thread>
 
 #include <gmock/gmock.h>
@@ -190,6 +191,27 @@ TEST_F(ServerHttp, MaxTokensEndsWithLength) {
   ASSERT_EQ(status, 200);
   EXPECT_EQ(r["choices"][0]["finish_reason"], "length");
   EXPECT_EQ(r["usage"]["completion_tokens"], 3);
+}
+
+TEST_F(ServerHttp, SeedReproducesASampledReply) {
+  auto c = server_->client();
+  json body = completion_body("Once upon a time", 16);
+  body["temperature"] = 1.0;
+  body["top_k"] = 50;
+  body["top_p"] = 0.9;
+  body["min_p"] = 0.02;
+  body["presence_penalty"] = 0.5;
+  body["frequency_penalty"] = 0.3;
+  body["seed"] = 1234;
+  const json first = post(*c, "/v1/completions", body);
+  const json again = post(*c, "/v1/completions", body);
+  EXPECT_EQ(first["choices"][0]["text"], again["choices"][0]["text"]);
+  std::set<std::string> seen;
+  for (int seed = 1; seed <= 4; ++seed) {
+    body["seed"] = seed;
+    seen.insert(post(*c, "/v1/completions", body)["choices"][0]["text"].get<std::string>());
+  }
+  EXPECT_GT(seen.size(), 1u) << "the seed (and the sampling settings) reach the sampler";
 }
 
 TEST_F(ServerHttp, BadRequestsName400Fields) {
