@@ -15,6 +15,9 @@ packages=(
   desktop-file-utils libqt6svg6
   qt6-translations-l10n
 )
+# The OpenAI client test (tests/server/openai-client) needs Node.js 18+ and npm (Debian 12 has 18);
+# a node already on the PATH (e.g. NodeSource's) is used as it is.
+if ! command -v node >/dev/null 2>&1; then packages+=(nodejs npm); fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
