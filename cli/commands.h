@@ -17,5 +17,6 @@ int cmd_chat(const Args& args);
 int cmd_bench(const Args& args);
 int cmd_devices(const Args& args);
 int cmd_synth(const Args& args);
+int cmd_serve(const Args& args);
 
 }  // namespace tessera::cli

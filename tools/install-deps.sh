@@ -8,13 +8,16 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 packages=(
   build-essential cmake ninja-build pkg-config git
   libgtest-dev libgmock-dev
-  libpcre2-dev nlohmann-json3-dev
+  libpcre2-dev nlohmann-json3-dev libcpp-httplib-dev
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
   libqcustomplot-dev libqcustomplot2.1-qt6
   xvfb xauth appstream file dpkg-dev
   desktop-file-utils libqt6svg6
   qt6-translations-l10n
 )
+# The OpenAI client test (tests/server/openai-client) needs Node.js 18+ and npm (Debian 12 has 18);
+# a node already on the PATH (e.g. NodeSource's) is used as it is.
+if ! command -v node >/dev/null 2>&1; then packages+=(nodejs npm); fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

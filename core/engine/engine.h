@@ -37,6 +37,7 @@ class Tokenizer;
 }
 namespace chat {
 class ChatTemplate;
+struct ChatTemplateInput;
 }
 
 struct LoadSettings {
@@ -86,6 +87,12 @@ class Engine {
 
   // The model's chat template (or the default one when the file has none) applied to `messages`.
   Result<std::string> render_chat(const std::vector<ChatMessage>& messages, bool add_generation_prompt) const;
+  // render_chat with the whole template input (messages with tool_calls, "tools" and other
+  // variables in input.extra): bos_token/eos_token are filled in from the tokenizer when empty.
+  Result<std::string> render_chat_input(const chat::ChatTemplateInput& input) const;
+  // The prompt tokens of a rendered chat (render_chat's text), as chat() generates from them:
+  // special tokens parsed, BOS added when the model wants it and the text did not start with it.
+  Result<std::vector<int32_t>> chat_prompt_tokens(std::string_view rendered) const;
   // Renders `messages` with the generation prompt, tokenizes it (special tokens parsed, BOS added
   // when the model wants it and the template did not write it) and generates the assistant's reply
   // with `request`'s settings (its prompt fields are ignored). The shared prefix with the previous

@@ -1,0 +1,186 @@
+#include "generation_queue.h"
+
+#include "stop_strings.h"
+
+namespace tessera::server {
+
+Job::Job(GenerationRequest request, std::vector<std::string> stop) : request_(std::move(request)), stop_(std::move(stop)) {
+  // The engine checks the flag between prompt batches and before every token.
+  request_.stop = &cancel;
+}
+
+void Job::append(std::string text) {
+  if (text.empty()) return;
+  {
+    std::lock_guard lock(mutex_);
+    pending_ += text;
+  }
+  changed_.notify_all();
+}
+
+void Job::finish(JobOutcome outcome) {
+  {
+    std::lock_guard lock(mutex_);
+    if (finished_) return;
+    outcome_ = std::move(outcome);
+    finished_ = true;
+  }
+  changed_.notify_all();
+}
+
+bool Job::wait(std::string& text, bool& done, std::chrono::milliseconds timeout) {
+  std::unique_lock lock(mutex_);
+  const bool woke = changed_.wait_for(lock, timeout, [&] { return finished_ || !pending_.empty(); });
+  text.clear();
+  text.swap(pending_);
+  done = finished_;
+  return woke;
+}
+
+JobOutcome Job::outcome() const {
+  std::lock_guard lock(mutex_);
+  return outcome_;
+}
+
+bool Job::finished() const {
+  std::lock_guard lock(mutex_);
+  return finished_;
+}
+
+GenerationQueue::GenerationQueue(Engine& engine, ServerMetrics& metrics) : engine_(engine), metrics_(metrics) {}
+
+GenerationQueue::~GenerationQueue() { stop(); }
+
+void GenerationQueue::start(LoadFn load) {
+  worker_ = std::thread([this, load = std::move(load)] { run(load); });
+}
+
+void GenerationQueue::stop() {
+  std::deque<std::shared_ptr<Job>> dropped;
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+    dropped.swap(queue_);
+    if (running_) running_->cancel.store(true);
+  }
+  changed_.notify_all();
+  for (auto& job : dropped) {
+    metrics_.queue_depth.fetch_sub(1);
+    JobOutcome o;
+    o.finish_reason = "cancelled";
+    job->finish(o);
+  }
+  if (worker_.joinable()) worker_.join();
+}
+
+std::string GenerationQueue::load_error() const {
+  std::lock_guard lock(mutex_);
+  return load_error_;
+}
+
+GenerationQueue::State GenerationQueue::wait_until_loaded() const {
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [&] { return state_.load() != State::Loading; });
+  return state_.load();
+}
+
+void GenerationQueue::submit(std::shared_ptr<Job> job) {
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_) {
+      JobOutcome o;
+      o.finish_reason = "cancelled";
+      job->finish(o);
+      return;
+    }
+    queue_.push_back(std::move(job));
+    metrics_.queue_depth.fetch_add(1);
+  }
+  changed_.notify_all();
+}
+
+void GenerationQueue::run(LoadFn load) {
+  Status loaded = load ? load(engine_) : Status{};
+  {
+    std::lock_guard lock(mutex_);
+    if (!loaded.ok()) {
+      load_error_ = loaded.error().message;
+      state_.store(State::Failed);
+    } else if (!engine_.loaded()) {
+      load_error_ = "no model is loaded";
+      state_.store(State::Failed);
+    } else {
+      state_.store(State::Ready);
+      metrics_.model_loaded.store(1);
+    }
+  }
+  changed_.notify_all();
+  if (state_.load() != State::Ready) return;
+  for (;;) {
+    std::shared_ptr<Job> job;
+    {
+      std::unique_lock lock(mutex_);
+      changed_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+      if (stopping_) return;
+      job = std::move(queue_.front());
+      queue_.pop_front();
+      metrics_.queue_depth.fetch_sub(1);
+      running_ = job;
+    }
+    if (job->cancel.load()) {
+      metrics_.count_cancelled();
+      JobOutcome o;
+      o.finish_reason = "cancelled";
+      job->finish(o);
+    } else {
+      metrics_.active.fetch_add(1);
+      JobOutcome o = generate(*job);
+      // The metrics are final before the client hears of the end.
+      metrics_.active.fetch_sub(1);
+      job->finish(std::move(o));
+    }
+    std::lock_guard lock(mutex_);
+    running_.reset();
+  }
+}
+
+JobOutcome GenerationQueue::generate(Job& job) {
+  StopMatcher stops(job.stop_sequences());
+  int32_t generated = 0;
+  auto result = engine_.generate(job.request(), [&](const TokenEvent& e) {
+    if (e.token >= 0) ++generated;
+    job.append(stops.push(e.text));
+    if (stops.matched()) return false;
+    return !job.cancel.load();
+  });
+  JobOutcome o;
+  o.prompt_tokens = static_cast<int32_t>(job.request().prompt_tokens.size());
+  if (!result.ok()) {
+    o.finish_reason = "error";
+    o.error = result.error().message;
+    o.completion_tokens = generated;
+    return o;
+  }
+  o.timings = result->timings;
+  o.completion_tokens = static_cast<int32_t>(result->tokens.size());
+  if (!stops.matched()) job.append(stops.flush());
+  metrics_.count_generation(o.timings.prompt_tokens, o.timings.prompt_tokens - o.timings.prompt_tokens_reused,
+                            o.completion_tokens, o.timings.prompt_ms, o.timings.generation_ms,
+                            o.timings.time_to_first_token_ms);
+  if (stops.matched()) {
+    o.finish_reason = "stop";
+  } else if (job.cancel.load() && result->stop_reason == StopReason::Stopped) {
+    o.finish_reason = "cancelled";
+    metrics_.count_cancelled();
+  } else {
+    switch (result->stop_reason) {
+      case StopReason::EndOfGeneration: o.finish_reason = "stop"; break;
+      case StopReason::Length:
+      case StopReason::ContextFull: o.finish_reason = "length"; break;
+      case StopReason::Stopped: o.finish_reason = "cancelled"; break;
+    }
+  }
+  return o;
+}
+
+}  // namespace tessera::server

@@ -1,0 +1,106 @@
+// One model, many clients: requests wait in a FIFO queue and generate one at a time on a worker
+// thread that owns the engine (the Engine is confined to one thread; see engine/engine.h). The
+// worker also loads the model first, so the server answers (503) while it loads.
+//
+// A Job is shared by the connection thread that made it and the worker: the worker appends text
+// as tokens come and finishes it once; the connection thread waits for that text. Setting
+// `cancel` (the client went away) stops the generation at the next token, or drops the job before
+// it starts when it is still queued.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "common/error.h"
+#include "engine/engine.h"
+#include "metrics.h"
+
+namespace tessera::server {
+
+// How a job ended: OpenAI's finish_reason ("stop", "length"), or "cancelled"/"error".
+struct JobOutcome {
+  std::string finish_reason;
+  std::string error;  // when finish_reason == "error"
+  int32_t prompt_tokens = 0;
+  int32_t completion_tokens = 0;
+  GenerationTimings timings;
+};
+
+class Job {
+ public:
+  Job(GenerationRequest request, std::vector<std::string> stop);
+
+  const GenerationRequest& request() const { return request_; }
+  const std::vector<std::string>& stop_sequences() const { return stop_; }
+  std::atomic<bool> cancel{false};
+
+  // Worker side.
+  void append(std::string text);
+  void finish(JobOutcome outcome);
+
+  // Connection side: waits up to `timeout` for new text or the end. Returns true when something
+  // happened: `text` gets all text since the last call ("" possible), `done` tells whether the
+  // job has finished (then outcome() is final).
+  bool wait(std::string& text, bool& done, std::chrono::milliseconds timeout);
+  JobOutcome outcome() const;
+  bool finished() const;
+
+ private:
+  GenerationRequest request_;
+  std::vector<std::string> stop_;
+  mutable std::mutex mutex_;
+  std::condition_variable changed_;
+  std::string pending_;
+  bool finished_ = false;
+  JobOutcome outcome_;
+};
+
+class GenerationQueue {
+ public:
+  using LoadFn = std::function<Status(Engine&)>;
+  enum class State { Loading, Ready, Failed };
+
+  // `engine` and `metrics` must outlive the queue.
+  GenerationQueue(Engine& engine, ServerMetrics& metrics);
+  ~GenerationQueue();  // stop()
+  GenerationQueue(const GenerationQueue&) = delete;
+  GenerationQueue& operator=(const GenerationQueue&) = delete;
+
+  // Starts the worker: it runs `load` (may be empty: the engine is loaded already), then jobs.
+  void start(LoadFn load);
+  // Cancels the running and the queued jobs (they finish as "cancelled") and joins the worker.
+  void stop();
+
+  State state() const { return state_.load(); }
+  std::string load_error() const;
+  // Blocks until the state is no longer Loading.
+  State wait_until_loaded() const;
+
+  // Queues a job (precondition: state() == Ready). Jobs run in submission order.
+  void submit(std::shared_ptr<Job> job);
+
+ private:
+  void run(LoadFn load);
+  JobOutcome generate(Job& job);  // runs the job; the caller finishes it
+
+  Engine& engine_;
+  ServerMetrics& metrics_;
+  std::atomic<State> state_{State::Loading};
+  mutable std::mutex mutex_;
+  mutable std::condition_variable changed_;
+  std::deque<std::shared_ptr<Job>> queue_;
+  std::shared_ptr<Job> running_;
+  bool stopping_ = false;
+  std::string load_error_;
+  std::thread worker_;
+};
+
+}  // namespace tessera::server

@@ -1,0 +1,72 @@
+// The OpenAI-compatible HTTP server: one model, served to local clients.
+//
+// Routes (all JSON; errors in OpenAI's shape, see api_error.h):
+//   GET  /health               200 {"status":"ok"}, 503 {"status":"loading"} / {"status":"error"}
+//   GET  /metrics              Prometheus text (metrics.h)
+//   GET  /v1/models            the served model; GET /v1/models/ID: it, or 404
+//   POST /v1/chat/completions  messages through the model's chat template (tools included)
+//   POST /v1/completions       a plain prompt
+// `stream: true` answers with server-sent events ending in "data: [DONE]". Requests queue in
+// FIFO order and generate one at a time (generation_queue.h); a client that closes its
+// connection stops its generation at the next token. Until the model is loaded every /v1 route
+// answers 503. There are no file-serving routes.
+//
+// Security: binds ServerConfig::host (loopback by default); check_config() refuses a non-loopback
+// host without an API key unless `insecure`. With an API key every route except /health needs
+// "Authorization: Bearer KEY" (401 otherwise). Bodies above max_body_bytes and prompts longer than
+// the context (or max_prompt_tokens) are refused with 413. A loopback server answers 403 to a
+// request whose Host header is not a loopback name (a DNS-rebinding web page).
+//
+// Threads: start() returns once the socket is bound; connections are served by a pool of
+// config.threads threads and the model loads and generates on one worker thread. The engine is
+// used only by that worker, except for its const prompt helpers (engine.h allows those).
+// SIGPIPE is blocked on the server's threads (the HTTP library writes without MSG_NOSIGNAL), so a
+// client that goes away is a write error, not a signal; nothing process-wide is changed.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "common/error.h"
+#include "engine/engine.h"
+#include "metrics.h"
+#include "server_config.h"
+
+namespace tessera::server {
+
+class Server {
+ public:
+  // Runs on the worker thread before serving; empty when `engine` is loaded already.
+  using LoadFn = std::function<Status(Engine&)>;
+
+  // `engine` must outlive the server and must not be used by the caller while it runs.
+  Server(Engine& engine, ServerConfig config, LoadFn load = {});
+  ~Server();  // stop()
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  // Checks the config (check_config), binds host:port and starts serving and loading. The error
+  // names the host and port (e.g. the port is taken).
+  Status start();
+  // The bound port (the ephemeral one when config.port was 0); 0 before start().
+  int port() const;
+  // Blocks until the model is loaded (ok) or failed to load (the loader's error).
+  Status wait_until_loaded();
+  // Stops: running and queued generations end (streams get an error event), the listener closes.
+  // Idempotent; also called by the destructor.
+  void stop();
+  // False once stop() ran or the listener failed.
+  bool running() const;
+
+  const ServerConfig& config() const;
+  const ServerMetrics& metrics() const;
+  // The id clients name in "model" (valid once loaded).
+  std::string model_id() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace tessera::server

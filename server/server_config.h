@@ -1,0 +1,32 @@
+// Settings of the OpenAI-compatible HTTP server, and the exposure rule it starts under.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "sampling/sampler.h"
+
+namespace tessera::server {
+
+struct ServerConfig {
+  std::string host = "127.0.0.1";  // loopback by default: nothing outside this machine can connect
+  int port = 8080;                 // 0: an ephemeral port (Server::port() tells which)
+  std::string api_key;             // non-empty: every route but /health needs "Authorization: Bearer KEY"
+  bool insecure = false;           // allow a non-loopback host without an API key
+  std::string model_id;            // the id clients name; "" = the model file's name without ".gguf"
+  size_t max_body_bytes = 8u << 20;  // larger request bodies: 413
+  int32_t max_prompt_tokens = 0;     // 0: the model's context; a longer prompt: 413
+  int32_t default_max_tokens = -1;   // requests without max_tokens (-1: to the end or a full context)
+  SamplingParams sampling;           // defaults for the sampling fields a request leaves out
+  int threads = 8;                   // connection threads (each open stream holds one)
+};
+
+// True for "localhost", "::1" and 127.0.0.0/8 addresses.
+bool is_loopback_host(const std::string& host);
+
+// "" when the config may start; otherwise why not (a non-loopback host without --api-key and
+// without --insecure, a port out of range, an empty host).
+std::string check_config(const ServerConfig& config);
+
+}  // namespace tessera::server
