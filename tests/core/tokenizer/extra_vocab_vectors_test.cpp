@@ -10,6 +10,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -26,13 +27,15 @@ struct ExtraVocab {
 };
 
 constexpr ExtraVocab kExtraVocabs[] = {
-    {"llama-spm", nullptr},      {"gpt-2", nullptr},     {"mpt", "user-defined whitespace-run tokens are not matched in plain text"},
+    {"llama-spm", nullptr},      {"gpt-2", nullptr},     {"mpt", nullptr},
     {"deepseek-llm", nullptr},   {"deepseek-coder", nullptr}, {"falcon", nullptr},
     {"starcoder", nullptr},      {"refact", nullptr},    {"phi-3", nullptr},
     {"llama-bpe", nullptr},      {"qwen2", nullptr},     {"command-r", nullptr},
     {"qwen35", nullptr},         {"gemma-4", nullptr},
     {"bert-bge", "WordPiece ('bert') vocabularies are not supported"},
 };
+
+void PrintTo(const ExtraVocab& v, std::ostream* os) { *os << v.name; }
 
 std::filesystem::path extra_dir() {
   const char* dir = std::getenv("TESSERA_TOKENIZER_EXTRA_DIR");
