@@ -5,11 +5,11 @@
 //   - Control and Unknown tokens ("<|im_start|>", "<s>", "<unk>") match only with parse_special.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <string_view>
 #include <vector>
 
+#include "tokenizer/piece_trie.h"
 #include "tokenizer/vocab.h"
 
 namespace tessera::tokenizer {
@@ -26,7 +26,8 @@ class SpecialTokenMatcher {
 
   // Scans `text` left to right; at each position the longest matching text that starts there wins
   // (leftmost-longest, like Hugging Face's added-token matching). Text between matches becomes raw
-  // fragments; empty raw fragments are not emitted. `out` is cleared first.
+  // fragments; empty raw fragments are not emitted. `out` is cleared first. Each position costs
+  // one trie walk, at most as long as the longest special text (not one compare per candidate).
   void partition(std::string_view text, bool parse_special, std::vector<Fragment>& out) const;
 
   // Whether partition can find anything with this parse_special (else the text is one fragment).
@@ -34,13 +35,8 @@ class SpecialTokenMatcher {
   size_t size() const { return count_; }
 
  private:
-  struct Candidate {
-    std::string_view text;  // points into the Vocab's token strings
-    int32_t id;
-    bool always;            // UserDefined: matched even without parse_special
-  };
-  // Candidates grouped by first byte, longest first within a group.
-  std::array<std::vector<Candidate>, 256> by_first_byte_;
+  PieceTrie all_{PieceTrie::Direction::Prefixes};     // Control, Unknown and UserDefined texts
+  PieceTrie always_{PieceTrie::Direction::Prefixes};  // UserDefined texts only
   size_t count_ = 0;
   size_t always_count_ = 0;
 };

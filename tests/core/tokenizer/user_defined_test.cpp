@@ -82,5 +82,19 @@ TEST(UserDefinedTokens, SpmMatchesThemAndPrefixesTheFollowingText) {
   EXPECT_NE(t.encode("<unk>", false, false), (Ids{0}));
 }
 
+TEST(UserDefinedTokens, ManySharingAFirstByteStillMatchLeftmostLongest) {
+  VocabData d = bpe_vocab();
+  std::vector<int32_t> ids;
+  for (int i = 0; i < 5000; ++i) ids.push_back(add(d, "<u" + std::to_string(i) + ">", TokenType::UserDefined));
+  const int32_t nested = add(d, "<u1><u2>", TokenType::UserDefined);
+  auto tok = Tokenizer::from_vocab(d);
+  ASSERT_TRUE(tok.ok()) << tok.error().describe();
+  const Tokenizer& t = **tok;
+  EXPECT_EQ(t.encode("<u123><u4999>hi", false, false), (Ids{ids[123], ids[4999], 256}));
+  EXPECT_EQ(t.encode("<u1><u2><u1>", false, false), (Ids{nested, ids[1]}));
+  EXPECT_EQ(t.encode("<u12", false, false).size(), 4u);  // a prefix of a token is plain text
+  EXPECT_EQ(t.decode(t.encode("a<u77>b<u5000>", false, false)), "a<u77>b<u5000>");
+}
+
 }  // namespace
 }  // namespace tessera::tokenizer
