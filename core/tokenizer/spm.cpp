@@ -64,6 +64,21 @@ SpmEncoder::SpmEncoder(const Vocab& vocab) : vocab_(&vocab) {
     const char ch = static_cast<char>(c);
     ascii_ids_[static_cast<size_t>(c)] = vocab.mergeable().find(std::string_view(&ch, 1));
   }
+  // Only a token holding a character that is not itself a token can join such a character; the
+  // text lookup in lookup() is skipped for anything longer than the longest of them (else a long
+  // symbol next to an unknown character would be hashed again after each of its merges).
+  for (int32_t id : mergeable) {
+    const std::string_view t = vocab.text(id);
+    for (size_t k = 0; k < t.size();) {
+      const size_t len = std::min(utf8::sequence_length(static_cast<uint8_t>(t[k])), t.size() - k);
+      build_work_ += len;
+      if (vocab.mergeable().find(t.substr(k, len)) == kNoToken) {
+        max_foreign_token_bytes_ = std::max(max_foreign_token_bytes_, t.size());
+        break;
+      }
+      k += len;
+    }
+  }
 
   size_t count = 0;
   for (int32_t id : mergeable) {
@@ -147,6 +162,7 @@ MergeTable::Merge SpmEncoder::lookup(std::string_view seg, const Workspace& ws, 
   const MergeSymbol& r = ws.sym[static_cast<size_t>(right)];
   if (l.id != kNoToken && r.id != kNoToken) return pairs_.find(l.id, r.id);
   // A character outside the vocabulary can still begin or end a longer token.
+  if (static_cast<size_t>(l.n) + r.n > max_foreign_token_bytes_) return {};
   const int32_t id = vocab_->mergeable().find(seg.substr(l.start, l.n + r.n));
   if (id == kNoToken) return {};
   return {rank_of_[static_cast<size_t>(id)], id};

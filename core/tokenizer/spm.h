@@ -65,6 +65,7 @@ class SpmEncoder {
   std::array<std::vector<CrossToken>, 256> cross_;
   bool segment_ = true;  // false when the vocabulary has too many such tokens to check cheaply
   size_t build_work_ = 0;
+  size_t max_foreign_token_bytes_ = 0;  // longest token with a character that is not a token
 };
 
 }  // namespace tessera::tokenizer

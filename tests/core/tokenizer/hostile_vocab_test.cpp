@@ -114,6 +114,21 @@ TEST(HostileVocab, SpmLongRunsBuildInLinearWorkAndStillTokenize) {
   EXPECT_EQ(out, (Ids{1 + 'c', 1 + 'c', 1 + 'c'}));
 }
 
+TEST(HostileVocab, SpmCharacterOutsideTheVocabularyNextToALongRun) {
+  Builder b(Kind::Spm);
+  std::vector<int32_t> a_run(2049, kNoToken);
+  for (size_t k = 1; k <= 2048; ++k) a_run[k] = b.add(std::string(k, 'a'), static_cast<float>(k));
+  const std::string snowman = "\xE2\x98\x83";  // not a token on its own
+  const int32_t snow_a = b.add(snowman + "a", 5000.0f);
+  auto vocab = Vocab::build(b.d);
+  ASSERT_TRUE(vocab.ok()) << vocab.error().describe();
+  const SpmEncoder enc(*vocab);
+  Ids out;
+  enc.encode(std::string(2048, 'a') + snowman + "a" + snowman, false, out);
+  // The run merges into one token; "☃a" still forms; the last snowman falls back to its bytes.
+  EXPECT_EQ(out, (Ids{a_run[2048], snow_a, 1 + 0xE2, 1 + 0x98, 1 + 0x83}));
+}
+
 TEST(HostileVocab, BpeLongRunsBuildAndTokenize) {
   Builder b(Kind::Bpe);
   b.add("a", 0);  // 'a' is its own GPT-2 character
