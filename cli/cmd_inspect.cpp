@@ -1,5 +1,8 @@
 // tessera-cli inspect FILE [--json]: what a GGUF file holds, without loading any weights.
 // With --tensor NAME: that tensor only; with --dequant OUT.f32 its values, decoded.
+// Everything that comes from the file (keys, strings, names, error texts) goes through
+// terminal_safe() in text output; JSON output is pure ASCII (\uXXXX escapes), so neither can put
+// control bytes on the terminal.
 #include <cstdio>
 #include <map>
 #include <string>
@@ -9,6 +12,7 @@
 #include "commands.h"
 #include "gguf/gguf_file.h"
 #include "inspect_model.h"
+#include "inspect_text.h"
 #include "inspect_tensor.h"
 
 namespace tessera::cli {
@@ -46,6 +50,13 @@ nlohmann::json value_to_json(const gguf::Value& v, bool all) {
   }
 }
 
+// Metadata strings are whatever bytes the file holds: invalid UTF-8 becomes U+FFFD (dump() would
+// throw on it), and ensure_ascii writes every other non-ASCII character and every control as a
+// \uXXXX escape, so the JSON is valid and pure ASCII.
+std::string json_text(const nlohmann::json& j) {
+  return j.dump(2, ' ', /*ensure_ascii=*/true, nlohmann::json::error_handler_t::replace);
+}
+
 std::string human_bytes(uint64_t bytes) {
   const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
   double v = static_cast<double>(bytes);
@@ -79,7 +90,7 @@ int cmd_inspect(const Args& args) {
       print_inspect_usage(stdout);
       return 0;
     } else if (!a.empty() && a[0] == '-') {
-      std::fprintf(stderr, "tessera-cli inspect: unknown option '%s'\n", a.c_str());
+      std::fprintf(stderr, "tessera-cli inspect: unknown option '%s'\n", terminal_safe(a).c_str());
       print_inspect_usage(stderr);
       return 2;
     } else if (path.empty()) {
@@ -99,7 +110,7 @@ int cmd_inspect(const Args& args) {
   }
   auto opened = gguf::GgufFile::open(path);
   if (!opened.ok()) {
-    std::fprintf(stderr, "tessera-cli inspect: %s\n", opened.error().describe().c_str());
+    std::fprintf(stderr, "tessera-cli inspect: %s\n", terminal_safe(opened.error().describe()).c_str());
     return 1;
   }
   const std::shared_ptr<const gguf::GgufFile> shared = std::move(*opened);
@@ -108,14 +119,14 @@ int cmd_inspect(const Args& args) {
   if (!tensor_name.empty()) {
     auto found = find_inspected_tensor(file, tensor_name);
     if (!found.ok()) {
-      std::fprintf(stderr, "tessera-cli inspect: %s\n", found.error().describe().c_str());
+      std::fprintf(stderr, "tessera-cli inspect: %s\n", terminal_safe(found.error().describe()).c_str());
       return 1;
     }
     const gguf::TensorInfo& t = **found;
     if (!dequant_path.empty()) {
       const Status st = write_dequantized_tensor(file, t, dequant_path);
       if (!st.ok()) {
-        std::fprintf(stderr, "tessera-cli inspect: %s\n", st.error().describe().c_str());
+        std::fprintf(stderr, "tessera-cli inspect: %s\n", terminal_safe(st.error().describe()).c_str());
         return 1;
       }
     }
@@ -124,14 +135,14 @@ int cmd_inspect(const Args& args) {
                             {"shape", t.dims},        {"elements", t.n_elements},
                             {"bytes", t.n_bytes},     {"offset", t.offset}};
       if (!dequant_path.empty()) out["dequant"] = dequant_path;
-      std::printf("%s\n", out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+      std::printf("%s\n", json_text(out).c_str());
     } else {
-      std::printf("%s %s %s %llu bytes at offset %llu\n", t.name.c_str(), std::string(type_name(t.type)).c_str(),
+      std::printf("%s %s %s %llu bytes at offset %llu\n", terminal_safe(t.name).c_str(), std::string(type_name(t.type)).c_str(),
                   t.shape_string().c_str(), static_cast<unsigned long long>(t.n_bytes),
                   static_cast<unsigned long long>(t.offset));
       if (!dequant_path.empty())
         std::printf("wrote %llu float32 values to %s\n", static_cast<unsigned long long>(t.n_elements),
-                    dequant_path.c_str());
+                    terminal_safe(dequant_path).c_str());
     }
     return 0;
   }
@@ -180,36 +191,37 @@ int cmd_inspect(const Args& args) {
     nlohmann::json facts = nlohmann::json::object();
     for (const auto& f : model.facts) facts[f.name] = f.value;
     out["model"] = {{"runs", model.runs}, {"error", model.why_not}, {"facts", facts}};
-    // Metadata strings are whatever bytes the file holds; dump() would throw on invalid UTF-8.
-    std::printf("%s\n", out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+    std::printf("%s\n", json_text(out).c_str());
     return 0;
   }
 
-  std::printf("file:          %s\n", path.c_str());
+  std::printf("file:          %s\n", terminal_safe(path).c_str());
   std::printf("file size:     %llu bytes (%s)\n", static_cast<unsigned long long>(file.file_size()),
               human_bytes(file.file_size()).c_str());
   std::printf("GGUF version:  %u (alignment %llu)\n", file.version(),
               static_cast<unsigned long long>(file.alignment()));
-  std::printf("architecture:  %s\n", arch.empty() ? "(not set)" : arch.c_str());
-  if (!name.empty()) std::printf("name:          %s\n", name.c_str());
+  std::printf("architecture:  %s\n", arch.empty() ? "(not set)" : terminal_safe(arch).c_str());
+  if (!name.empty()) std::printf("name:          %s\n", terminal_safe(name).c_str());
   std::printf("parameters:    %llu\n", static_cast<unsigned long long>(params));
   std::printf("tensors:       %zu (%s)\n", file.tensors().size(), human_bytes(tensor_bytes).c_str());
   if (const InspectedModel model = inspect_model(shared); model.runs) {
     std::printf("\nmodel (as Tessera runs it):\n");
-    for (const auto& f : model.facts) std::printf("  %-20s %s\n", f.name.c_str(), f.value.c_str());
+    for (const auto& f : model.facts)
+      std::printf("  %-20s %s\n", terminal_safe(f.name).c_str(), terminal_safe(f.value).c_str());
   } else {
-    std::printf("\nmodel: Tessera cannot run this file: %s\n", model.why_not.c_str());
+    std::printf("\nmodel: Tessera cannot run this file: %s\n", terminal_safe(model.why_not).c_str());
   }
 
   std::printf("\nmetadata (%zu keys):\n", file.metadata().size());
   for (const auto& e : file.metadata()) {
-    std::printf("  %-44s %-8s %s\n", e.key.c_str(), std::string(gguf::value_type_name(e.value.type())).c_str(),
-                e.value.to_display(all ? static_cast<size_t>(-1) : 8).c_str());
+    std::printf("  %-44s %-8s %s\n", terminal_safe(e.key).c_str(),
+                std::string(gguf::value_type_name(e.value.type())).c_str(),
+                terminal_safe(e.value.to_display(all ? static_cast<size_t>(-1) : 8)).c_str());
   }
   if (!file.tensors().empty()) {
     std::printf("\ntensors:\n  %-40s %-6s %-24s %12s\n", "name", "type", "shape", "bytes");
     for (const auto& t : file.tensors()) {
-      std::printf("  %-40s %-6s %-24s %12llu\n", t.name.c_str(), std::string(type_name(t.type)).c_str(),
+      std::printf("  %-40s %-6s %-24s %12llu\n", terminal_safe(t.name).c_str(), std::string(type_name(t.type)).c_str(),
                   t.shape_string().c_str(), static_cast<unsigned long long>(t.n_bytes));
     }
     std::printf("\ntotals by type:\n");

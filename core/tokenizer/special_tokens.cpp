@@ -1,47 +1,44 @@
 #include "tokenizer/special_tokens.h"
 
-#include <algorithm>
-#include <cstring>
-
 namespace tessera::tokenizer {
 
 SpecialTokenMatcher::SpecialTokenMatcher(const Vocab& vocab) {
   for (size_t i = 0; i < vocab.size(); ++i) {
     const int32_t id = static_cast<int32_t>(i);
     const TokenType t = vocab.type(id);
-    if (t != TokenType::Control && t != TokenType::UserDefined) continue;
+    if (t != TokenType::Control && t != TokenType::UserDefined && t != TokenType::Unknown) continue;
     const std::string& text = vocab.text(id);
     if (text.empty()) continue;
     // When two tokens share a text, the one the vocabulary index maps the text to wins.
     if (vocab.find(text) != id) continue;
-    by_first_byte_[static_cast<uint8_t>(text[0])].push_back({text, id});
+    all_.insert(text, id);
     ++count_;
+    if (t == TokenType::UserDefined) {
+      always_.insert(text, id);
+      ++always_count_;
+    }
   }
-  for (auto& group : by_first_byte_)
-    std::stable_sort(group.begin(), group.end(),
-                     [](const Candidate& a, const Candidate& b) { return a.text.size() > b.text.size(); });
 }
 
-void SpecialTokenMatcher::partition(std::string_view text, std::vector<Fragment>& out) const {
+void SpecialTokenMatcher::partition(std::string_view text, bool parse_special, std::vector<Fragment>& out) const {
   out.clear();
+  const PieceTrie& trie = parse_special ? all_ : always_;
   size_t raw_start = 0;
   size_t pos = 0;
   while (pos < text.size()) {
-    const auto& group = by_first_byte_[static_cast<uint8_t>(text[pos])];
-    const Candidate* hit = nullptr;
-    for (const Candidate& c : group) {
-      if (c.text.size() <= text.size() - pos && std::memcmp(text.data() + pos, c.text.data(), c.text.size()) == 0) {
-        hit = &c;  // groups are sorted longest first
-        break;
-      }
-    }
-    if (hit == nullptr) {
+    size_t hit_len = 0;
+    int32_t hit_id = kNoToken;
+    trie.walk(text.substr(pos), [&](size_t len, int32_t id) {  // shortest first: keep the last
+      hit_len = len;
+      hit_id = id;
+    });
+    if (hit_id == kNoToken) {
       ++pos;
       continue;
     }
     if (pos > raw_start) out.push_back({text.substr(raw_start, pos - raw_start), kNoToken});
-    out.push_back({hit->text, hit->id});
-    pos += hit->text.size();
+    out.push_back({text.substr(pos, hit_len), hit_id});
+    pos += hit_len;
     raw_start = pos;
   }
   if (raw_start < text.size()) out.push_back({text.substr(raw_start), kNoToken});

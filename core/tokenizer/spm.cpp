@@ -5,6 +5,7 @@
 #include <string>
 
 #include "tokenizer/merge_loop.h"
+#include "tokenizer/piece_trie.h"
 #include "tokenizer/utf8.h"
 
 namespace tessera::tokenizer {
@@ -14,6 +15,20 @@ namespace {
 constexpr std::string_view kSpaceMark = "\xE2\x96\x81";  // U+2581
 // Above this many (token, '▁' offset) pairs the cut check costs more than it saves.
 constexpr size_t kMaxCrossTokens = 4096;
+// A cross token longer than this disables segmenting: checking it at every '▁' of the text would
+// cost its length each time.
+constexpr size_t kMaxCrossTokenBytes = 256;
+// Splits of a token into a prefix and a suffix of at most this many bytes are found by hashing
+// the part; longer parts can only be long tokens, which are found by walking a trie.
+constexpr size_t kDirectPartBytes = 32;
+
+// Calls f(k) for every character boundary 0 < k < t.size() of t (an invalid byte is one character).
+template <typename F>
+void for_each_inner_boundary(std::string_view t, F&& f) {
+  for (size_t k = utf8::sequence_length(static_cast<uint8_t>(t[0])); k < t.size();
+       k += utf8::sequence_length(static_cast<uint8_t>(t[k])))
+    f(k);
+}
 
 }  // namespace
 
@@ -43,34 +58,95 @@ SpmEncoder::SpmEncoder(const Vocab& vocab) : vocab_(&vocab) {
   }
 
   pairs_ = MergeTable(mergeable.size() * 2);
-  for (int32_t id : mergeable) {
-    const std::string_view t = vocab.text(id);
-    for (size_t k = utf8::sequence_length(static_cast<uint8_t>(t[0])); k < t.size();
-         k += utf8::sequence_length(static_cast<uint8_t>(t[k]))) {
-      const int32_t l = vocab.mergeable().find(t.substr(0, k));
-      if (l == kNoToken) continue;
-      const int32_t r = vocab.mergeable().find(t.substr(k));
-      if (r == kNoToken) continue;
-      pairs_.insert(l, r, {rank_of_[static_cast<size_t>(id)], id});
-    }
-  }
+  index_pairs(mergeable);
 
   for (int c = 0; c < 128; ++c) {
     const char ch = static_cast<char>(c);
     ascii_ids_[static_cast<size_t>(c)] = vocab.mergeable().find(std::string_view(&ch, 1));
+  }
+  // Only a token holding a character that is not itself a token can join such a character; the
+  // text lookup in lookup() is skipped for anything longer than the longest of them (else a long
+  // symbol next to an unknown character would be hashed again after each of its merges).
+  for (int32_t id : mergeable) {
+    const std::string_view t = vocab.text(id);
+    for (size_t k = 0; k < t.size();) {
+      const size_t len = std::min(utf8::sequence_length(static_cast<uint8_t>(t[k])), t.size() - k);
+      build_work_ += len;
+      if (vocab.mergeable().find(t.substr(k, len)) == kNoToken) {
+        max_foreign_token_bytes_ = std::max(max_foreign_token_bytes_, t.size());
+        break;
+      }
+      k += len;
+    }
   }
 
   size_t count = 0;
   for (int32_t id : mergeable) {
     if (!segment_) break;
     const std::string& t = vocab.text(id);
-    for (size_t k = t.find(kSpaceMark, 1); k != std::string::npos; k = t.find(kSpaceMark, k + 1)) {
+    for (size_t k = t.find(kSpaceMark, 1); k != std::string::npos && segment_; k = t.find(kSpaceMark, k + 1)) {
       cross_[static_cast<uint8_t>(t[k - 1])].push_back({t, k});
-      if (++count > kMaxCrossTokens) segment_ = false;
+      if (++count > kMaxCrossTokens || t.size() > kMaxCrossTokenBytes) segment_ = false;
     }
   }
   if (!segment_)
     for (auto& v : cross_) v.clear();
+}
+
+void SpmEncoder::index_pairs(const std::vector<int32_t>& mergeable) {
+  const Vocab& vocab = *vocab_;
+  const TokenIndex& index = vocab.mergeable();
+  auto add_pair = [&](int32_t l, int32_t r, int32_t id) {
+    if (l != kNoToken && r != kNoToken) pairs_.insert(l, r, {rank_of_[static_cast<size_t>(id)], id});
+  };
+  // Short tokens: look both parts up at each boundary (at most 2 * kDirectPartBytes bytes hashed
+  // per split, per byte of the token).
+  PieceTrie long_prefixes(PieceTrie::Direction::Prefixes);
+  PieceTrie long_suffixes(PieceTrie::Direction::Suffixes);
+  for (int32_t id : mergeable) {
+    const std::string_view t = vocab.text(id);
+    if (t.size() > kDirectPartBytes) {
+      build_work_ += long_prefixes.insert(t, id);
+      build_work_ += long_suffixes.insert(t, id);
+      continue;
+    }
+    for_each_inner_boundary(t, [&](size_t k) {
+      build_work_ += t.size();
+      const int32_t l = index.find(t.substr(0, k));
+      if (l != kNoToken) add_pair(l, index.find(t.substr(k)), id);
+    });
+  }
+  // Long tokens: which prefixes and suffixes are tokens, from direct lookups of the short ones
+  // and one walk of each trie for the long ones; then pair them up at the boundaries.
+  std::vector<int32_t> prefix_id;  // prefix_id[k]: the token t[0, k), suffix_id[k]: t[k, end)
+  std::vector<int32_t> suffix_id;
+  for (int32_t id : mergeable) {
+    const std::string_view t = vocab.text(id);
+    if (t.size() <= kDirectPartBytes) continue;
+    const size_t n = t.size();
+    prefix_id.assign(n + 1, kNoToken);
+    suffix_id.assign(n + 1, kNoToken);
+    for_each_inner_boundary(t, [&](size_t k) {
+      if (k <= kDirectPartBytes) {
+        build_work_ += k;
+        prefix_id[k] = index.find(t.substr(0, k));
+      }
+      if (n - k <= kDirectPartBytes) {
+        build_work_ += n - k;
+        suffix_id[k] = index.find(t.substr(k));
+      }
+    });
+    build_work_ += long_prefixes.walk(t, [&](size_t len, int32_t part) {
+      if (len < n) prefix_id[len] = part;
+    });
+    build_work_ += long_suffixes.walk(t, [&](size_t len, int32_t part) {
+      if (len < n) suffix_id[n - len] = part;
+    });
+    for_each_inner_boundary(t, [&](size_t k) {
+      ++build_work_;
+      add_pair(prefix_id[k], suffix_id[k], id);
+    });
+  }
 }
 
 bool SpmEncoder::safe_cut(std::string_view esc, size_t p) const {
@@ -86,6 +162,7 @@ MergeTable::Merge SpmEncoder::lookup(std::string_view seg, const Workspace& ws, 
   const MergeSymbol& r = ws.sym[static_cast<size_t>(right)];
   if (l.id != kNoToken && r.id != kNoToken) return pairs_.find(l.id, r.id);
   // A character outside the vocabulary can still begin or end a longer token.
+  if (static_cast<size_t>(l.n) + r.n > max_foreign_token_bytes_) return {};
   const int32_t id = vocab_->mergeable().find(seg.substr(l.start, l.n + r.n));
   if (id == kNoToken) return {};
   return {rank_of_[static_cast<size_t>(id)], id};

@@ -9,6 +9,9 @@
 // boundary into two mergeable tokens where possible, giving a table (left id, right id) -> (rank
 // by descending score, result id); pairs involving a character outside the vocabulary fall back
 // to a text lookup. The loop itself is merge_loop.h: O(n log n).
+// Construction is linear in the vocabulary's bytes (a vocabulary comes from a downloaded file):
+// parts of up to 32 bytes are hashed, longer parts are found by one trie walk per token, so no
+// token's prefixes or suffixes are all hashed (that costs the square of its length).
 //
 // Speed: one queue over a whole long text thrashes the cache, so the text is cut before each '▁'
 // where no vocabulary token can span the cut (checked against the few tokens that contain '▁'
@@ -36,8 +39,14 @@ class SpmEncoder {
   // Empty text produces nothing (even with space_prefix).
   void encode(std::string_view text, bool space_prefix, std::vector<int32_t>& out) const;
 
+  // Bytes hashed or trie steps taken while building the pair table: at most a small constant
+  // times the vocabulary's bytes (tests check the bound).
+  size_t build_work() const { return build_work_; }
+
  private:
   struct Workspace;
+  // Fills pairs_ from the tokens a merge may produce.
+  void index_pairs(const std::vector<int32_t>& mergeable);
   MergeTable::Merge lookup(std::string_view seg, const Workspace& ws, int32_t left, int32_t right) const;
   // Merges one segment of escaped text (a substring of ws's buffer) and appends its tokens.
   void encode_segment(std::string_view seg, Workspace& ws, std::vector<int32_t>& out) const;
@@ -45,7 +54,7 @@ class SpmEncoder {
   bool safe_cut(std::string_view esc, size_t p) const;
 
   struct CrossToken {
-    std::string text;
+    std::string_view text;  // into the Vocab
     size_t offset;  // byte offset of a '▁' inside the text (> 0)
   };
   const Vocab* vocab_;
@@ -55,6 +64,8 @@ class SpmEncoder {
   // Tokens with a '▁' after their first character, grouped by the byte before that '▁'.
   std::array<std::vector<CrossToken>, 256> cross_;
   bool segment_ = true;  // false when the vocabulary has too many such tokens to check cheaply
+  size_t build_work_ = 0;
+  size_t max_foreign_token_bytes_ = 0;  // longest token with a character that is not a token
 };
 
 }  // namespace tessera::tokenizer

@@ -118,9 +118,9 @@ void Tokenizer::encode_into(std::string_view text, bool add_special, bool parse_
     if (im.spm) im.spm->encode(raw, v.add_space_prefix() && after_special, out);
     else im.bpe->encode(raw, out);
   };
-  if (parse_special && im.specials.size() > 0) {
+  if (im.specials.any(parse_special)) {
     std::vector<Fragment> fragments;
-    im.specials.partition(text, fragments);
+    im.specials.partition(text, parse_special, fragments);
     bool after_special = true;  // the start of the input counts as "after a special token"
     for (const Fragment& f : fragments) {
       if (f.token != kNoToken) {

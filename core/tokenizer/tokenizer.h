@@ -4,9 +4,11 @@
 // threads at once.
 //
 // Encoding (encode):
-//   - parse_special=true: the texts of Control and UserDefined tokens (e.g. "<|im_start|>", "<s>")
-//     written in the input become those single tokens (leftmost-longest match); only the text
-//     between them is tokenized. parse_special=false: such texts are tokenized as plain text.
+//   - UserDefined tokens (added pieces such as MPT's runs of spaces) written in the input always
+//     become those single tokens (leftmost-longest match), as in Hugging Face and llama.cpp; only
+//     the text between them is tokenized.
+//   - parse_special=true: the texts of Control and Unknown tokens (e.g. "<|im_start|>", "<s>",
+//     "<unk>") match the same way. parse_special=false: they are tokenized as plain text.
 //   - add_special=true: BOS in front when the vocabulary's add_bos flag is set, EOS at the end when
 //     add_eos is set (tokenizer.ggml.add_bos_token / add_eos_token; defaults: SPM add_bos=true, BPE
 //     false except Llama 3 pre-tokenizers).

@@ -54,6 +54,19 @@ Result<Vocab> Vocab::build(VocabData data) {
     return make_error(ErrorKind::InvalidArgument,
                       src + ": tokenizer.ggml.token_type has " + std::to_string(data.types.size()) +
                           " entries, expected one per token (" + std::to_string(n) + ")");
+  size_t total_bytes = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const size_t len = data.tokens[i].size();
+    if (len > kMaxTokenBytes)
+      return make_error(ErrorKind::InvalidArgument,
+                        src + ": token " + std::to_string(i) + " in tokenizer.ggml.tokens is " + std::to_string(len) +
+                            " bytes long; the limit is " + std::to_string(kMaxTokenBytes) + " bytes");
+    total_bytes += len;
+  }
+  if (total_bytes > kMaxVocabularyBytes)
+    return make_error(ErrorKind::InvalidArgument,
+                      src + ": the token texts (tokenizer.ggml.tokens) are " + std::to_string(total_bytes) +
+                          " bytes together; the limit is " + std::to_string(kMaxVocabularyBytes) + " bytes");
   if (data.kind == Kind::Bpe && data.merges.empty())
     return make_error(ErrorKind::InvalidArgument,
                       src + ": a byte-level BPE ('gpt2') vocabulary needs tokenizer.ggml.merges, which is missing or empty");

@@ -36,6 +36,11 @@ const char* kind_name(Kind kind);
 
 constexpr int32_t kNoToken = -1;
 
+// Limits on what a vocabulary (hostile input: it comes from a downloaded file) may hold. The
+// longest tokens real vocabularies have are a few hundred bytes (runs of spaces, '=' or '-').
+constexpr size_t kMaxTokenBytes = 64 * 1024;
+constexpr size_t kMaxVocabularyBytes = size_t{256} * 1024 * 1024;  // all token texts together
+
 // Everything a tokenizer is built from. Optional fields left at their defaults take the family's
 // defaults (see Vocab::build).
 struct VocabData {
@@ -63,8 +68,8 @@ struct VocabData {
 
 class Vocab {
  public:
-  // Validates `data` (non-empty, array lengths agree, special ids in range) and builds the
-  // indexes. Errors are InvalidArgument naming `data.source` and the offending field.
+  // Validates `data` (non-empty, array lengths agree, special ids in range, no token longer than
+  // kMaxTokenBytes, at most kMaxVocabularyBytes of text) and builds the indexes. Errors are InvalidArgument naming `data.source` and the offending field.
   static Result<Vocab> build(VocabData data);
 
   Kind kind() const { return kind_; }

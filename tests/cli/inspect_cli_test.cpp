@@ -11,6 +11,7 @@
 #include "cli_process.h"
 #include "gguf/gguf_file.h"
 #include "gguf/gguf_writer.h"
+#include "inspect_text.h"
 #include "quant/dequantize.h"
 #include "quant/fp16.h"
 #include "quant/quantize.h"
@@ -225,6 +226,93 @@ TEST(InspectCli, JsonSurvivesInvalidUtf8AndNaN) {
     EXPECT_THAT(j["metadata"]["test.bytes"].get<std::string>(), HasSubstr(" ok "));
     EXPECT_TRUE(j["metadata"]["test.nan"].is_null());
     EXPECT_EQ(j["metadata"]["test.strings"][1].get<std::string>(), "fine");
+  }
+}
+
+// Bytes no terminal should receive from a file: C0 controls other than the line ends the CLI
+// writes itself, DEL, C1 controls in UTF-8 (U+009B is an 8-bit CSI), invalid UTF-8.
+void expect_terminal_safe(const std::string& out, const std::string& where) {
+  for (size_t i = 0; i < out.size(); ++i) {
+    const auto b = static_cast<uint8_t>(out[i]);
+    ASSERT_TRUE(b == '\n' || (b >= 0x20 && b != 0x7F)) << where << ": byte 0x" << std::hex << int{b} << " at " << i;
+  }
+  size_t start = 0;
+  for (size_t nl = out.find('\n'); start < out.size(); nl = out.find('\n', start)) {
+    const std::string line = out.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
+    EXPECT_EQ(cli::terminal_safe(line), line) << where << ": invalid UTF-8 or hidden controls in the output";
+    if (nl == std::string::npos) break;
+    start = nl + 1;
+  }
+}
+
+TEST(InspectText, EscapesControlsAndInvalidUtf8KeepsTheRest) {
+  using cli::terminal_safe;
+  EXPECT_EQ(terminal_safe("plain text, \\ and \"quotes\""), "plain text, \\ and \"quotes\"");
+  EXPECT_EQ(terminal_safe("\x1b[31mred\a\n\t\r\b\f\v"), "\\x1b[31mred\\a\\n\\t\\r\\b\\f\\v");
+  EXPECT_EQ(terminal_safe(std::string("a\0b\x7f", 4)), "a\\x00b\\x7f");
+  EXPECT_EQ(terminal_safe("\xC3\xA9 \xE2\x96\x81 \xF0\x9F\x98\x80"), "\xC3\xA9 \xE2\x96\x81 \xF0\x9F\x98\x80");
+  EXPECT_EQ(terminal_safe("\xFF\xC3"), "\\xff\\xc3");                  // invalid and truncated
+  EXPECT_EQ(terminal_safe("\xC0\xAF"), "\\xc0\\xaf");                  // overlong '/'
+  EXPECT_EQ(terminal_safe("\xED\xA0\x80"), "\\xed\\xa0\\x80");         // a surrogate
+  EXPECT_EQ(terminal_safe("\xF4\x90\x80\x80"), "\\xf4\\x90\\x80\\x80");  // past U+10FFFF
+  EXPECT_EQ(terminal_safe("\xC2\x9B" "2J"), "\\u009b2J");               // 8-bit CSI
+  EXPECT_EQ(terminal_safe("a\xE2\x80\xAE" "b"), "a\\u202eb");           // right-to-left override
+  EXPECT_EQ(terminal_safe(""), "");
+}
+
+// A file whose keys, strings and tensor names try to drive the terminal.
+TEST(InspectCli, FileTextIsEscapedOnTheTerminalAndJsonStaysValid) {
+  test::TempDir dir;
+  gguf::GgufWriter w;
+  const std::string evil_name = "general.name \x1b]0;owned\a";
+  w.set_string("general.architecture", "llama\x1b[2J");
+  w.set_string("general.name", evil_name);
+  w.set_string("test.\x1b[31mkey", "red\x1b[31m bell\a nl\n bad\xFF csi\xC2\x9B" "1m end");
+  w.set("test.tokens", gguf::Value::string_array({"\x1b[5m", "ok", "\xC3"}));
+  ASSERT_TRUE(w.add_tensor_f32("tensor\x1b[8m", {2}, {1.0f, 2.0f}).ok());
+  const std::string path = dir.file("evil.gguf").string();
+  ASSERT_TRUE(w.write_file(path).ok());
+
+  CliResult text = run_cli({"inspect", path});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  expect_no_sanitizer_report(text);
+  expect_terminal_safe(text.out, "text stdout");
+  expect_terminal_safe(text.err, "text stderr");
+  EXPECT_THAT(text.out, HasSubstr("architecture:  llama\\x1b[2J\n"));
+  EXPECT_THAT(text.out, HasSubstr("name:          general.name \\x1b]0;owned\\a\n"));
+  EXPECT_THAT(text.out, HasSubstr("test.\\x1b[31mkey"));
+  EXPECT_THAT(text.out, HasSubstr("\"red\\x1b[31m bell\\a nl\\n bad\\xff csi\\u009b1m end\""));
+  EXPECT_THAT(text.out, HasSubstr("[\"\\x1b[5m\", \"ok\", \"\\xc3\"]"));
+  EXPECT_THAT(text.out, HasSubstr("tensor\\x1b[8m"));
+
+  CliResult one = run_cli({"inspect", path, "--tensor", "tensor\x1b[8m"});
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  expect_terminal_safe(one.out, "--tensor stdout");
+  EXPECT_THAT(one.out, HasSubstr("tensor\\x1b[8m F32 [2] 8 bytes"));
+  CliResult missing = run_cli({"inspect", path, "--tensor", "no\x1b[1mpe"});
+  EXPECT_EQ(missing.exit_code, 1);
+  expect_terminal_safe(missing.err, "--tensor error");
+  EXPECT_THAT(missing.err, HasSubstr("no\\x1b[1mpe"));
+
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"inspect", path, "--json"}, {"inspect", path, "--json", "--tensor", "tensor\x1b[8m"}}) {
+    CliResult r = run_cli(args);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    expect_terminal_safe(r.out, "json");
+    for (char c : r.out) ASSERT_LT(static_cast<uint8_t>(c), 0x80) << "JSON output is pure ASCII";
+    const nlohmann::json j = nlohmann::json::parse(r.out, nullptr, /*allow_exceptions=*/false);
+    ASSERT_FALSE(j.is_discarded()) << r.out;
+    if (args.size() > 3) {
+      EXPECT_EQ(j.at("name").get<std::string>(), "tensor\x1b[8m");
+      continue;
+    }
+    EXPECT_EQ(j.at("architecture").get<std::string>(), "llama\x1b[2J");
+    EXPECT_EQ(j.at("name").get<std::string>(), evil_name);
+    // Valid text survives exactly; the invalid byte becomes U+FFFD.
+    EXPECT_EQ(j.at("metadata").at("test.\x1b[31mkey").get<std::string>(),
+              "red\x1b[31m bell\a nl\n bad\xEF\xBF\xBD csi\xC2\x9B" "1m end");
+    EXPECT_EQ(j.at("metadata").at("test.tokens")[0].get<std::string>(), "\x1b[5m");
+    EXPECT_EQ(j.at("tensors")[0].at("name").get<std::string>(), "tensor\x1b[8m");
   }
 }
 

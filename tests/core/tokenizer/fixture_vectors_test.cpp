@@ -7,60 +7,25 @@
 // front of the text and decode removes one leading space from the first piece.
 #include <gtest/gtest.h>
 
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "gguf/gguf_file.h"
 #include "support/test_support.h"
 #include "tokenizer/tokenizer.h"
+#include "vocab_vectors.h"
 
 namespace tessera::tokenizer {
 namespace {
 
-struct Case {
-  std::string text;
-  std::vector<int32_t> ids;
-};
+using vectors::ids_string;
 
-std::vector<Case> load_cases(const std::string& vocab) {
-  const auto inp = test::read_file_bytes(test::fixture("tokenizer/" + vocab + ".inp"));
-  const auto out = test::read_file_bytes(test::fixture("tokenizer/" + vocab + ".out"));
-  const std::string all_in(inp.begin(), inp.end());
-  const std::string all_out(out.begin(), out.end());
-  const std::string sep = "\n__ggml_vocab_test__\n";
-  EXPECT_EQ(sep.size(), 21u);
-
-  std::vector<std::string> texts;
-  size_t pos = 0;
-  for (;;) {
-    const size_t hit = all_in.find(sep, pos);
-    if (hit == std::string::npos) break;
-    texts.push_back(all_in.substr(pos, hit - pos));
-    pos = hit + sep.size();
-  }
-  EXPECT_EQ(pos, all_in.size()) << "text after the final separator";
-
-  std::vector<std::vector<int32_t>> id_lines;
-  std::istringstream lines(all_out);
-  std::string line;
-  while (std::getline(lines, line)) {
-    std::vector<int32_t> ids;
-    std::istringstream nums(line);
-    long long v;
-    while (nums >> v) ids.push_back(static_cast<int32_t>(v));
-    id_lines.push_back(std::move(ids));
-  }
-  EXPECT_EQ(texts.size(), id_lines.size());
-  std::vector<Case> cases;
-  for (size_t i = 0; i < texts.size() && i < id_lines.size(); ++i) cases.push_back({texts[i], id_lines[i]});
+std::vector<vectors::VocabCase> load_cases(const std::string& vocab) {
+  std::string error;
+  auto cases = vectors::load_vocab_cases(test::fixture("tokenizer/" + vocab + ".inp"),
+                                      test::fixture("tokenizer/" + vocab + ".out"), &error);
+  EXPECT_TRUE(error.empty()) << error;
   return cases;
-}
-
-std::string ids_string(const std::vector<int32_t>& ids) {
-  std::string s;
-  for (int32_t id : ids) s += " " + std::to_string(id);
-  return s;
 }
 
 std::unique_ptr<Tokenizer> open_tokenizer(const std::string& vocab) {
@@ -84,7 +49,7 @@ TEST_P(FixtureVectors, EncodeMatchesExpectedIdsAndDecodeRoundTrips) {
   ASSERT_EQ(cases.size(), 46u);
   int failures = 0;
   for (size_t i = 0; i < cases.size(); ++i) {
-    const Case& c = cases[i];
+    const vectors::VocabCase& c = cases[i];
     const std::vector<int32_t> got = tok->encode(c.text, /*add_special=*/false, /*parse_special=*/false);
     EXPECT_EQ(got, c.ids) << vocab << " case " << i << " text [" << c.text << "]\n  expected:" << ids_string(c.ids)
                           << "\n  got:     " << ids_string(got);

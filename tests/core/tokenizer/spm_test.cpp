@@ -175,10 +175,10 @@ TEST(SpmTokenizer, SpecialTokensOnlyWhenParsingIsOn) {
   // Parsed: BOS/EOS texts become the control tokens; text after a special token gets a space prefix.
   EXPECT_EQ(tok->encode("<s>h</s>", false, true), (Ids{1, sph, 2}));
   EXPECT_EQ(tok->encode("h<|user|>h", false, true), (Ids{sph, user, sph}));
-  // Not parsed: the same characters are ordinary text.
+  // Not parsed: control texts are ordinary text; user-defined tokens still match (as in llama.cpp).
   EXPECT_EQ(tok->encode("<s>h</s>", false, false), (Ids{sp, lt, s, gt, h, lt, slash, s, gt}));
   const Ids plain = tok->encode("h<|user|>", false, false);
-  EXPECT_EQ(std::count(plain.begin(), plain.end(), user), 0);
+  EXPECT_EQ(plain, (Ids{sph, user}));
   EXPECT_EQ(tok->decode(plain), "h<|user|>");
   // Control tokens render only when asked; user-defined ones always.
   EXPECT_EQ(tok->decode(Ids{1, sph, user, 2}), "h<|user|>");

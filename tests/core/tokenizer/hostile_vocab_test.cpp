@@ -1,0 +1,170 @@
+// Vocabularies come from downloaded files, so they are hostile input: an enormous token, or many
+// long runs of one letter, must neither take time quadratic in a token's length nor be accepted
+// beyond the length cap. The work bound is asserted through SpmEncoder::build_work() (bytes hashed
+// or trie steps), never through wall time.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "tokenizer/piece_trie.h"
+#include "tokenizer/spm.h"
+#include "tokenizer/tokenizer.h"
+#include "tokenizer/vocab.h"
+
+namespace tessera::tokenizer {
+namespace {
+
+using Ids = std::vector<int32_t>;
+
+struct Builder {
+  VocabData d;
+  explicit Builder(Kind kind) {
+    d.kind = kind;
+    d.source = "hostile-vocab";
+    if (kind == Kind::Spm) {
+      add("<unk>", 0, TokenType::Unknown);
+      d.unk_id = 0;
+      for (int b = 0; b < 256; ++b) {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "<0x%02X>", b);
+        add(buf, 0, TokenType::Byte);
+      }
+    }
+    d.add_space_prefix = false;
+  }
+  int32_t add(std::string text, float score, TokenType type = TokenType::Normal) {
+    d.tokens.push_back(std::move(text));
+    d.scores.push_back(score);
+    d.types.push_back(type);
+    return static_cast<int32_t>(d.tokens.size() - 1);
+  }
+  size_t bytes() const {
+    size_t n = 0;
+    for (const auto& t : d.tokens) n += t.size();
+    return n;
+  }
+};
+
+std::string run(const std::string& piece, size_t times) {
+  std::string s;
+  s.reserve(piece.size() * times);
+  for (size_t i = 0; i < times; ++i) s += piece;
+  return s;
+}
+
+TEST(HostileVocab, TokenLongerThanTheCapIsRefusedNamingIdLengthAndCap) {
+  for (Kind kind : {Kind::Spm, Kind::Bpe}) {
+    Builder b(kind);
+    b.add("a", 0);
+    const int32_t huge = b.add(std::string(1024 * 1024, 'a'), 0);
+    if (kind == Kind::Bpe) b.d.merges = {"a a"};
+    auto tok = Tokenizer::from_vocab(b.d);
+    ASSERT_FALSE(tok.ok()) << kind_name(kind);
+    const std::string msg = tok.error().describe();
+    EXPECT_NE(msg.find("token " + std::to_string(huge)), std::string::npos) << msg;
+    EXPECT_NE(msg.find("1048576"), std::string::npos) << msg;
+    EXPECT_NE(msg.find(std::to_string(kMaxTokenBytes)), std::string::npos) << msg;
+    EXPECT_NE(msg.find("hostile-vocab"), std::string::npos) << msg;
+  }
+  // Exactly at the cap is fine.
+  Builder b(Kind::Spm);
+  b.add(std::string(kMaxTokenBytes, 'z'), 0);
+  EXPECT_TRUE(Tokenizer::from_vocab(b.d).ok());
+}
+
+TEST(HostileVocab, SpmLongRunsBuildInLinearWorkAndStillTokenize) {
+  Builder b(Kind::Spm);
+  // 'a'^1 .. 'a'^1024 (scores favour longer runs): every split of every run is a pair, and most
+  // parts are over the direct-lookup length.
+  std::vector<int32_t> a_run(1025, kNoToken);
+  for (size_t k = 1; k <= 1024; ++k) a_run[k] = b.add(std::string(k, 'a'), static_cast<float>(k));
+  // Doubling runs up to the cap: 'b', 'bb', ..., 'b'^65536, and the same for a two-byte letter.
+  int32_t b_full = kNoToken;
+  for (size_t k = 1; k <= kMaxTokenBytes; k *= 2) b_full = b.add(std::string(k, 'b'), static_cast<float>(k));
+  const std::string e_acute = "\xC3\xA9";
+  int32_t e_full = kNoToken;
+  for (size_t k = 1; 2 * k <= kMaxTokenBytes; k *= 2) e_full = b.add(run(e_acute, k), static_cast<float>(k));
+  // Many long runs of other letters that pair with nothing.
+  for (char c = 'c'; c <= 'z'; ++c) b.add(std::string(kMaxTokenBytes - static_cast<size_t>(c), c), 1.0f);
+  const size_t vocab_bytes = b.bytes();
+
+  auto vocab = Vocab::build(b.d);
+  ASSERT_TRUE(vocab.ok()) << vocab.error().describe();
+  const SpmEncoder enc(*vocab);
+  // Hashing every prefix and suffix would cost ~ the sum of the squared lengths (> 10^10 here).
+  EXPECT_LE(enc.build_work(), 80 * vocab_bytes) << "vocabulary bytes: " << vocab_bytes;
+
+  Ids out;
+  enc.encode(std::string(1024, 'a'), false, out);
+  EXPECT_EQ(out, (Ids{a_run[1024]}));
+  out.clear();
+  enc.encode(std::string(1500, 'a'), false, out);
+  EXPECT_EQ(out, (Ids{a_run[1024], a_run[476]}));
+  out.clear();
+  enc.encode(std::string(kMaxTokenBytes, 'b'), false, out);
+  EXPECT_EQ(out, (Ids{b_full}));
+  out.clear();
+  enc.encode(run(e_acute, kMaxTokenBytes / 2), false, out);
+  EXPECT_EQ(out, (Ids{e_full}));
+  out.clear();
+  enc.encode(std::string(3, 'c'), false, out);  // no short 'c' tokens: byte fallback
+  EXPECT_EQ(out, (Ids{1 + 'c', 1 + 'c', 1 + 'c'}));
+}
+
+TEST(HostileVocab, SpmCharacterOutsideTheVocabularyNextToALongRun) {
+  Builder b(Kind::Spm);
+  std::vector<int32_t> a_run(2049, kNoToken);
+  for (size_t k = 1; k <= 2048; ++k) a_run[k] = b.add(std::string(k, 'a'), static_cast<float>(k));
+  const std::string snowman = "\xE2\x98\x83";  // not a token on its own
+  const int32_t snow_a = b.add(snowman + "a", 5000.0f);
+  auto vocab = Vocab::build(b.d);
+  ASSERT_TRUE(vocab.ok()) << vocab.error().describe();
+  const SpmEncoder enc(*vocab);
+  Ids out;
+  enc.encode(std::string(2048, 'a') + snowman + "a" + snowman, false, out);
+  // The run merges into one token; "☃a" still forms; the last snowman falls back to its bytes.
+  EXPECT_EQ(out, (Ids{a_run[2048], snow_a, 1 + 0xE2, 1 + 0x98, 1 + 0x83}));
+}
+
+TEST(HostileVocab, BpeLongRunsBuildAndTokenize) {
+  Builder b(Kind::Bpe);
+  b.add("a", 0);  // 'a' is its own GPT-2 character
+  // Doubling runs up to the cap, each the merge of two halves, and long runs that merge nothing.
+  std::vector<int32_t> ids;
+  for (size_t k = 2; k <= kMaxTokenBytes; k *= 2) {
+    ids.push_back(b.add(std::string(k, 'a'), 0));
+    b.d.merges.push_back(std::string(k / 2, 'a') + " " + std::string(k / 2, 'a'));
+  }
+  for (char c = 'c'; c <= 'z'; ++c) b.add(std::string(kMaxTokenBytes - static_cast<size_t>(c), c), 0);
+  auto tok = Tokenizer::from_vocab(b.d);
+  ASSERT_TRUE(tok.ok()) << tok.error().describe();
+  EXPECT_EQ((*tok)->encode(std::string(kMaxTokenBytes, 'a'), false, false), (Ids{ids.back()}));
+  EXPECT_EQ((*tok)->encode(std::string(kMaxTokenBytes + 2, 'a'), false, false), (Ids{ids.back(), ids.front()}));
+}
+
+TEST(PieceTrie, FindsEveryInsertedPrefixAndSuffix) {
+  const std::vector<std::string> texts = {"abc", "ab", "abcdef", "abd", "x", "def", "cdef", "f"};
+  PieceTrie pre(PieceTrie::Direction::Prefixes);
+  PieceTrie suf(PieceTrie::Direction::Suffixes);
+  for (size_t i = 0; i < texts.size(); ++i) {
+    pre.insert(texts[i], static_cast<int32_t>(i));
+    suf.insert(texts[i], static_cast<int32_t>(i));
+  }
+  pre.insert("ab", 10);  // later id wins
+  std::vector<std::pair<size_t, int32_t>> got;
+  pre.walk("abcdefg", [&](size_t len, int32_t id) { got.emplace_back(len, id); });
+  EXPECT_EQ(got, (std::vector<std::pair<size_t, int32_t>>{{2, 10}, {3, 0}, {6, 2}}));
+  got.clear();
+  suf.walk("abcdef", [&](size_t len, int32_t id) { got.emplace_back(len, id); });
+  EXPECT_EQ(got, (std::vector<std::pair<size_t, int32_t>>{{1, 7}, {3, 5}, {4, 6}, {6, 2}}));
+  got.clear();
+  pre.walk("abx", [&](size_t len, int32_t id) { got.emplace_back(len, id); });
+  EXPECT_EQ(got, (std::vector<std::pair<size_t, int32_t>>{{2, 10}}));
+  EXPECT_LE(pre.node_count(), 2 * texts.size() + 1);
+}
+
+}  // namespace
+}  // namespace tessera::tokenizer
