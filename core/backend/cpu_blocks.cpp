@@ -22,6 +22,14 @@ TensorRef expert_matrix(const TensorRef& t, int32_t e, int64_t rows) {
   return m;
 }
 
+// rows[i * width + c] += bias[e * width + c] for i < n: expert e's slice of a [width, n_expert]
+// bias (nothing when the layer has none).
+void add_expert_bias(float* rows, const std::vector<float>& bias, int32_t e, int64_t n, int64_t width) {
+  if (bias.empty()) return;
+  const float* b = bias.data() + static_cast<size_t>(e) * static_cast<size_t>(width);
+  for (int64_t i = 0; i < n; ++i) add_inplace(rows + i * width, b, width);
+}
+
 }  // namespace
 
 void CpuModel::matmul(const TensorRef& w, const float* x, int64_t n_tok, int64_t x_stride, float* y, int64_t y_stride) {
@@ -108,6 +116,8 @@ void CpuModel::attend(int32_t layer, int64_t n_tok, int32_t start_pos) {
   const float scale = spec_.attention_scale;
   const float cap = spec_.attention_softcap;
   const int64_t window = ls.sliding ? spec_.sliding_window : 0;
+  const std::vector<float>& sink_vec = layers_[static_cast<size_t>(layer)][LayerTensor::AttnSinks];
+  const float* sinks = sink_vec.empty() ? nullptr : sink_vec.data();
   const float* keys = nullptr;
   const float* values = nullptr;
   kv_.read(layer, start_pos + n_tok, k_wide_.data(), v_wide_.data(), *pool_, &keys, &values);
@@ -127,7 +137,11 @@ void CpuModel::attend(int32_t layer, int64_t n_tok, int32_t start_pos) {
       for (int64_t j = 0; j < n_keys; ++j)
         scores[j] = dot_f32(q, keys + (first + j) * kv_dim + kv_col, hd) * scale;
       if (cap > 0.0f) softcap(scores, n_keys, cap);
-      softmax(scores, n_keys);
+      if (sinks != nullptr) {
+        softmax_with_sink(scores, n_keys, sinks[h]);
+      } else {
+        softmax(scores, n_keys);
+      }
       float* out = &att_[static_cast<size_t>(t * q_dim + h * hd)];
       std::fill(out, out + hd, 0.0f);
       for (int64_t j = 0; j < n_keys; ++j) {
@@ -204,6 +218,7 @@ Status CpuModel::moe_ffn(int32_t layer, const StepShape& step) {
     rms_norm(&x_[static_cast<size_t>(t * d)], cl[LayerTensor::FfnNorm].data(), &xb_[static_cast<size_t>(t * d)], d,
              spec_.rms_eps);
   matmul(ls[LayerTensor::Router], xb_.data(), n_tok, d, router_.data(), n_expert);
+  add_bias(router_.data(), cl[LayerTensor::RouterBias], n_tok, n_expert);
 
   // Per token: the k largest router logits (ties toward the lower expert), softmax over them.
   std::vector<std::vector<std::pair<int64_t, float>>> by_expert(static_cast<size_t>(n_expert));  // (token, weight)
@@ -235,9 +250,12 @@ Status CpuModel::moe_ffn(int32_t layer, const StepShape& step) {
                   &moe_in_[static_cast<size_t>(i * d)]);
     matmul(expert_matrix(ls[LayerTensor::ExpertGate], e, n_ff), moe_in_.data(), n, d, gate_.data(), n_ff);
     matmul(expert_matrix(ls[LayerTensor::ExpertUp], e, n_ff), moe_in_.data(), n, d, up_.data(), n_ff);
+    add_expert_bias(gate_.data(), cl[LayerTensor::ExpertGateBias], e, n, n_ff);
+    add_expert_bias(up_.data(), cl[LayerTensor::ExpertUpBias], e, n, n_ff);
     for (int64_t i = 0; i < n; ++i)
       glu(spec_.activation, &gate_[static_cast<size_t>(i * n_ff)], &up_[static_cast<size_t>(i * n_ff)], n_ff);
     matmul(expert_matrix(ls[LayerTensor::ExpertDown], e, d), gate_.data(), n, n_ff, moe_out_.data(), d);
+    add_expert_bias(moe_out_.data(), cl[LayerTensor::ExpertDownBias], e, n, d);
     for (int64_t i = 0; i < n; ++i) {
       const auto [t, w] = rows[static_cast<size_t>(i)];
       float* y = &xb2_[static_cast<size_t>(t * d)];

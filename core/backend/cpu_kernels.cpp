@@ -120,8 +120,17 @@ void geglu(float* x, const float* y, int64_t n) {
   }
 }
 
+void swiglu_oai(float* x, const float* y, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) {
+    const float g = std::min(x[i], kSwiGluOaiLimit);
+    const float u = std::clamp(y[i], -kSwiGluOaiLimit, kSwiGluOaiLimit);
+    x[i] = g / (1.0f + std::exp(-kSwiGluOaiAlpha * g)) * (u + 1.0f);
+  }
+}
+
 void glu(FfnActivation act, float* x, const float* y, int64_t n) {
   if (act == FfnActivation::GeluTanh) return geglu(x, y, n);
+  if (act == FfnActivation::SwiGluOai) return swiglu_oai(x, y, n);
   swiglu(x, y, n);
 }
 
@@ -138,6 +147,18 @@ void softmax(float* x, int64_t n) {
   if (n <= 0) return;
   const float mx = *std::max_element(x, x + n);
   float sum = 0.0f;
+  for (int64_t i = 0; i < n; ++i) {
+    x[i] = std::exp(x[i] - mx);
+    sum += x[i];
+  }
+  const float inv = 1.0f / sum;
+  for (int64_t i = 0; i < n; ++i) x[i] *= inv;
+}
+
+void softmax_with_sink(float* x, int64_t n, float sink) {
+  float mx = sink;
+  for (int64_t i = 0; i < n; ++i) mx = std::max(mx, x[i]);
+  float sum = std::exp(sink - mx);
   for (int64_t i = 0; i < n; ++i) {
     x[i] = std::exp(x[i] - mx);
     sum += x[i];

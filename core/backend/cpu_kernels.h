@@ -27,7 +27,11 @@ void swiglu(float* x, const float* y, int64_t n);
 // x[i] = gelu(x[i]) * y[i], gelu(a) = 0.5 a (1 + tanh(sqrt(2/pi) (a + 0.044715 a^3))) (GeGLU).
 void geglu(float* x, const float* y, int64_t n);
 
-// x[i] = act(x[i]) * y[i] for the model's activation.
+// gpt-oss's clamped SwiGLU (model_spec.h): g = min(x[i], limit), u = clamp(y[i], -limit, limit),
+// x[i] = g / (1 + exp(-alpha g)) * (u + 1), with kSwiGluOaiAlpha and kSwiGluOaiLimit.
+void swiglu_oai(float* x, const float* y, int64_t n);
+
+// x[i] = glu(x[i], y[i]) for the model's activation (act(x) * y, or swiglu_oai).
 void glu(FfnActivation act, float* x, const float* y, int64_t n);
 
 // x[i] = cap * tanh(x[i] / cap) (Gemma's logit soft-capping); cap > 0.
@@ -38,6 +42,10 @@ void add_inplace(float* x, const float* y, int64_t n);
 
 // In-place softmax over n values; returns nothing, leaves probabilities summing to 1.
 void softmax(float* x, int64_t n);
+
+// In-place softmax over n values and one more logit `sink` that has no output of its own:
+// x[i] = exp(x[i]) / (sum_j exp(x[j]) + exp(sink)) (attention sinks); the x sum to less than 1.
+void softmax_with_sink(float* x, int64_t n, float sink);
 
 // Per-pair rotary frequencies: theta_i = freq_scale * freq_base^(-2i/n_dims) / freq_factors[i],
 // i < n_dims/2, computed in double.

@@ -33,13 +33,13 @@ class LayerBlocks {
   virtual ~LayerBlocks() = default;
   // x = embedding_scale * token_embd[token].
   virtual Status embed(const StepShape& step) = 0;
-  // Norm, Q/K/V (+ biases), q/k norm, RoPE and the KV-cache write, attention (window, soft-cap),
-  // output projection (+ bias), post-norm, residual add.
+  // Norm, Q/K/V (+ biases), q/k norm, RoPE and the KV-cache write, attention (window, soft-cap,
+  // sinks), output projection (+ bias), post-norm, residual add.
   virtual Status attention(int32_t layer, const StepShape& step) = 0;
   // Norm, gate/up with the activation, down, post-norm, residual add.
   virtual Status dense_ffn(int32_t layer, const StepShape& step) = 0;
-  // Norm, router, top-k experts with renormalised softmax weights, their gate/up/down, the
-  // weighted sum, post-norm, residual add.
+  // Norm, router (+ bias), top-k experts with the softmax of their logits as weights, their
+  // gate/up (+ biases), activation, down (+ bias), the weighted sum, post-norm, residual add.
   virtual Status moe_ffn(int32_t layer, const StepShape& step) = 0;
   // Final norm, output matrix, final soft-cap: the rows step.logits asks for (none for None).
   virtual Status output(const StepShape& step) = 0;

@@ -19,6 +19,7 @@ const std::array<LayerTensorInfo, kLayerTensorCount>& layer_tensor_table() {
       {L::Bv, "attn_v.bias", K::Vector, R::KvRows},
       {L::QNorm, "attn_q_norm.weight", K::Vector, R::EveryDevice},
       {L::KNorm, "attn_k_norm.weight", K::Vector, R::EveryDevice},
+      {L::AttnSinks, "attn_sinks.weight", K::Vector, R::QueryHeads},
       {L::Wo, "attn_output.weight", K::Matrix, R::QueryColumns},
       {L::Bo, "attn_output.bias", K::Vector, R::MainOnly},
       {L::AttnPostNorm, "post_attention_norm.weight", K::Vector, R::MainOnly},
@@ -27,16 +28,21 @@ const std::array<LayerTensorInfo, kLayerTensorCount>& layer_tensor_table() {
       {L::FfnUp, "ffn_up.weight", K::Matrix, R::FfnRows},
       {L::FfnDown, "ffn_down.weight", K::Matrix, R::FfnColumns},
       {L::Router, "ffn_gate_inp.weight", K::Matrix, R::MainOnly},
+      {L::RouterBias, "ffn_gate_inp.bias", K::Vector, R::MainOnly},
       {L::ExpertGate, "ffn_gate_exps.weight", K::Matrix, R::Unsplittable},
       {L::ExpertUp, "ffn_up_exps.weight", K::Matrix, R::Unsplittable},
       {L::ExpertDown, "ffn_down_exps.weight", K::Matrix, R::Unsplittable},
+      {L::ExpertGateBias, "ffn_gate_exps.bias", K::Vector, R::Unsplittable},
+      {L::ExpertUpBias, "ffn_up_exps.bias", K::Vector, R::Unsplittable},
+      {L::ExpertDownBias, "ffn_down_exps.bias", K::Vector, R::Unsplittable},
       {L::FfnPostNorm, "post_ffw_norm.weight", K::Vector, R::MainOnly},
   }};
   return table;
 }
 
 std::vector<int64_t> layer_tensor_shape(LayerTensor t, const ModelSpec& m, const LayerSpec& l) {
-  const int64_t E = m.n_embd, Q = m.q_dim(), K = m.kv_dim(), D = m.head_dim, F = l.n_ff, X = m.n_expert;
+  const int64_t E = m.n_embd, Q = m.q_dim(), K = m.kv_dim(), D = m.head_dim, F = l.n_ff, X = m.n_expert,
+                H = m.n_head;
   switch (t) {
     case LayerTensor::AttnNorm:
     case LayerTensor::Bo:
@@ -57,6 +63,15 @@ std::vector<int64_t> layer_tensor_shape(LayerTensor t, const ModelSpec& m, const
     case LayerTensor::QNorm:
     case LayerTensor::KNorm:
       return {D};
+    case LayerTensor::AttnSinks:
+      return {H};
+    case LayerTensor::RouterBias:
+      return {X};
+    case LayerTensor::ExpertGateBias:
+    case LayerTensor::ExpertUpBias:
+      return {F, X};
+    case LayerTensor::ExpertDownBias:
+      return {E, X};
     case LayerTensor::Wo:
       return {Q, E};
     case LayerTensor::FfnGate:

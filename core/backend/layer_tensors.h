@@ -6,7 +6,7 @@
 //
 // Shapes are in GGUF order (dims[0] is the row length). Symbols: E = n_embd, Q = n_head *
 // head_dim, K = n_head_kv * head_dim, D = head_dim, F = the layer's feed-forward width (per expert
-// for mixture-of-experts layers), X = n_expert.
+// for mixture-of-experts layers), X = n_expert, H = n_head.
 #pragma once
 
 #include <array>
@@ -29,6 +29,7 @@ enum class LayerTensor : uint8_t {
   Bv,            // attn_v.bias                 [K]
   QNorm,         // attn_q_norm.weight          [D]        per-head RMSNorm of q before RoPE
   KNorm,         // attn_k_norm.weight          [D]        per-head RMSNorm of k before RoPE
+  AttnSinks,     // attn_sinks.weight           [H]        per-head sink logit in the softmax (gpt-oss)
   Wo,            // attn_output.weight          [Q, E]
   Bo,            // attn_output.bias            [E]
   AttnPostNorm,  // post_attention_norm.weight  [E]        RMSNorm of the attention output
@@ -37,9 +38,13 @@ enum class LayerTensor : uint8_t {
   FfnUp,         // ffn_up.weight               [E, F]
   FfnDown,       // ffn_down.weight             [F, E]
   Router,        // ffn_gate_inp.weight         [E, X]     expert logits
+  RouterBias,    // ffn_gate_inp.bias           [X]
   ExpertGate,    // ffn_gate_exps.weight        [E, F, X]  expert e: rows [e F, (e+1) F)
   ExpertUp,      // ffn_up_exps.weight          [E, F, X]
   ExpertDown,    // ffn_down_exps.weight        [F, E, X]  expert e: rows [e E, (e+1) E)
+  ExpertGateBias,  // ffn_gate_exps.bias        [F, X]     expert e: values [e F, (e+1) F)
+  ExpertUpBias,    // ffn_up_exps.bias          [F, X]
+  ExpertDownBias,  // ffn_down_exps.bias        [E, X]     expert e: values [e E, (e+1) E)
   FfnPostNorm,   // post_ffw_norm.weight        [E]        RMSNorm of the FFN output
   Count
 };
@@ -56,6 +61,7 @@ enum class RowSlice : uint8_t {
   MainOnly,      // applied after the reduction, on the main device (norm gains, output bias, router)
   EveryDevice,   // whole on every device that computes attention heads (per-head q/k norm gains)
   QueryRows,     // rows of the device's query heads
+  QueryHeads,    // elements of the device's query heads, one per head (attention sinks)
   KvRows,        // rows of the device's KV heads
   QueryColumns,  // columns of the device's query heads (attn_output: a partial sum per device)
   FfnRows,       // rows of the device's FFN range

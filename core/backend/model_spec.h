@@ -21,12 +21,18 @@
 //     q,k = rope(q, pos), rope(k, pos)      first rope.n_dims dims of each head; `rope_swa` on sliding layers
 //     s_j = attention_scale * q . k_j, then attention_softcap * tanh(s_j / attention_softcap) if set,
 //           for keys j <= pos (and pos - j < sliding_window on sliding layers)
-//     a   = softmax_j(s_j) v_j              GQA: query head h reads KV head h / (n_head / n_head_kv)
+//     a   = sum_j p_j v_j,  p_j = exp(s_j) / (sum_i exp(s_i) + exp(sink_h))   GQA: query head h reads
+//           KV head h / (n_head / n_head_kv); sink_h = attn_sinks[h] (gpt-oss: a logit with no
+//           value that takes probability mass), the term absent without attn_sinks
 //     o   = Wo a (+ bo);  x = x + norm(o, attn_post_norm)   (x + o without a post-norm)
 //     h   = norm(x, ffn_norm)
-//     dense:  o = Wdown (act(Wgate h) * (Wup h))               act: silu, or gelu (tanh form) for GeGLU
-//     MoE:    p = softmax(Router h) over the n_expert_used largest logits (renormalised);
-//             o = sum over those experts e of p_e * Wdown_e (act(Wgate_e h) * (Wup_e h))
+//     dense:  o = Wdown glu(Wgate h, Wup h)
+//     MoE:    r = Router h (+ br); T = the n_expert_used largest r_e (ties toward the lower e);
+//             p_e = exp(r_e) / sum_{i in T} exp(r_i) for e in T (a softmax over the chosen logits,
+//             equal to the softmax over all experts renormalised over T);
+//             o = sum_{e in T} p_e (Wdown_e glu(Wgate_e h (+ bgate_e), Wup_e h (+ bup_e)) (+ bdown_e))
+//     glu(g, u) = act(g) * u, act: silu, or gelu (tanh form) for GeGLU; gpt-oss's clamped SwiGLU:
+//             g' = min(g, L), u' = clamp(u, -L, L), glu = g' sigmoid(A g') (u' + 1), A = 1.702, L = 7
 //     x   = x + norm(o, ffn_post_norm)      (x + o without a post-norm)
 //   logits = Woutput norm(x, output_norm), then final_softcap * tanh(logits / final_softcap) if set.
 #pragma once
@@ -81,8 +87,18 @@ struct RopeParams {
   // instead of freq_factors (the short ones) when the loaded context is that long; empty otherwise.
   std::vector<float> freq_factors_long;
   int64_t long_factors_above = 0;
-  // Multiplies cos and sin (LongRoPE's attention factor, `rope.scaling.attn_factor`); 1 otherwise.
+  // Multiplies cos and sin (LongRoPE's attention factor, `rope.scaling.attn_factor`; YaRN's
+  // magnitude factor); 1 otherwise.
   float attn_factor = 1.0f;
+  // YaRN (core/model/rope_scaling.h): freq_factors and attn_factor already hold its effect, so no
+  // backend reads this; it says where they came from (writers write the keys back, `inspect`
+  // names it). factor 0: not YaRN.
+  struct Yarn {
+    float factor = 0.0f;
+    int64_t original_context = 0;
+    float beta_fast = 32.0f;
+    float beta_slow = 1.0f;
+  } yarn;
 };
 
 // The parameters a model loaded with a context of n_ctx positions rotates with: LongRoPE picks
@@ -102,9 +118,13 @@ struct LayerSpec {
 
 // The gated activation of the feed-forward block.
 enum class FfnActivation {
-  SiLU,      // SwiGLU: silu(a) = a / (1 + exp(-a))
-  GeluTanh,  // GeGLU: gelu(a) = 0.5 a (1 + tanh(sqrt(2/pi) (a + 0.044715 a^3)))
+  SiLU,       // SwiGLU: silu(a) = a / (1 + exp(-a))
+  GeluTanh,   // GeGLU: gelu(a) = 0.5 a (1 + tanh(sqrt(2/pi) (a + 0.044715 a^3)))
+  SwiGluOai,  // gpt-oss: the clamped SwiGLU of the equations above (alpha and limit below)
 };
+// gpt-oss's constants (fixed by the model, not stored in its files; llama.cpp uses the same).
+inline constexpr float kSwiGluOaiAlpha = 1.702f;
+inline constexpr float kSwiGluOaiLimit = 7.0f;
 
 struct ModelSpec {
   std::string architecture;  // general.architecture: "llama", "qwen3", "gemma2", ...

@@ -53,6 +53,9 @@ std::string rope_text(const RopeParams& r) {
   if (r.freq_scale != 1.0f) s += ", linear scale 1/" + number(1.0 / r.freq_scale);
   if (!r.freq_factors_long.empty())
     s += ", LongRoPE (long factors above " + std::to_string(r.long_factors_above) + " positions)";
+  else if (r.yarn.factor > 0.0f)
+    s += ", YaRN x" + number(r.yarn.factor) + " of " + std::to_string(r.yarn.original_context) + " positions (beta " +
+         number(r.yarn.beta_fast) + "/" + number(r.yarn.beta_slow) + ")";
   else if (!r.freq_factors.empty())
     s += ", per-pair frequency factors";
   if (r.attn_factor != 1.0f) s += ", attention factor " + number(r.attn_factor);
@@ -89,7 +92,10 @@ std::vector<ModelFact> architecture_facts(const ModelSpec& spec) {
   } else {
     f.push_back({"feed-forward", std::to_string(n_ff)});
   }
-  f.push_back({"activation", spec.activation == FfnActivation::GeluTanh ? "GeGLU (gelu-tanh)" : "SwiGLU"});
+  const char* activation = spec.activation == FfnActivation::GeluTanh    ? "GeGLU (gelu-tanh)"
+                           : spec.activation == FfnActivation::SwiGluOai ? "clamped SwiGLU (gpt-oss: alpha 1.702, limit 7)"
+                                                                         : "SwiGLU";
+  f.push_back({"activation", activation});
   f.push_back({"rope", rope_text(spec.rope)});
   const int64_t sliding =
       std::count_if(spec.layers.begin(), spec.layers.end(), [](const LayerSpec& l) { return l.sliding; });
@@ -105,7 +111,17 @@ std::vector<ModelFact> architecture_facts(const ModelSpec& spec) {
   if (spec.final_softcap > 0) f.push_back({"output soft-cap", number(spec.final_softcap)});
   const int64_t post = layers_with(spec, LayerTensor::AttnPostNorm) + layers_with(spec, LayerTensor::FfnPostNorm);
   if (post > 0) f.push_back({"post-norms", "after attention and feed-forward"});
-  if (layers_with(spec, LayerTensor::Bq) > 0) f.push_back({"biases", "on q, k, v"});
+  std::string biases;
+  auto bias = [&](LayerTensor t, const char* what) {
+    if (layers_with(spec, t) > 0) biases += std::string(biases.empty() ? "on " : ", ") + what;
+  };
+  bias(LayerTensor::Bq, "q, k, v");
+  bias(LayerTensor::Bo, "attention output");
+  bias(LayerTensor::RouterBias, "router");
+  bias(LayerTensor::ExpertGateBias, "expert gate/up/down");
+  if (!biases.empty()) f.push_back({"biases", biases});
+  if (layers_with(spec, LayerTensor::AttnSinks) > 0)
+    f.push_back({"attention sinks", "one learned logit per head in the softmax"});
   if (spec.embedding_scale != 1.0f) f.push_back({"embedding scale", number(spec.embedding_scale)});
   f.push_back({"output", spec.tied_embeddings ? "tied to the token embedding" : "own matrix"});
   f.push_back({"trained context", std::to_string(spec.n_ctx_train)});

@@ -86,6 +86,25 @@ std::vector<Architecture> make_table() {
     a.longrope_factors = true;
     t.push_back(a);
   }
+  {
+    // gpt-oss (llama.cpp's LLM_ARCH_OPENAI_MOE): every FFN a mixture of experts with biases on the
+    // router and on every expert matrix, the clamped SwiGLU, attention sinks, an output bias
+    // (q/k/v biases optional, as llama.cpp reads them), sliding window on even layers (period 2),
+    // YaRN rope scaling. Its FFN norm is stored as post_attention_norm.weight.
+    Architecture a;
+    a.name = "gpt-oss";
+    a.rope_mode = RopeMode::NeoX;
+    a.required = kAttention | slot_mask({L::Bo, L::AttnSinks, L::RouterBias, L::ExpertGateBias, L::ExpertUpBias,
+                                         L::ExpertDownBias});
+    a.optional = kQkBiases;
+    a.ffn = FfnKind::MoE;
+    a.renamed = {{L::FfnNorm, "post_attention_norm.weight"}};
+    a.activation = FfnActivation::SwiGluOai;
+    a.sliding = SlidingLayers::Periodic;
+    a.default_sliding_period = 2;
+    a.default_sliding_window = 128;  // gpt-oss's window; llama.cpp requires the key
+    t.push_back(a);
+  }
   return t;
 }
 
@@ -104,6 +123,12 @@ const Architecture* find_architecture(std::string_view name) {
 
 SlotMask required_slots(const Architecture& arch, bool moe) {
   return arch.required | (moe ? kMoeFfnSlots : kDenseFfnSlots);
+}
+
+std::string_view slot_gguf_name(const Architecture& arch, LayerTensor t) {
+  for (const RenamedSlot& r : arch.renamed)
+    if (r.slot == t) return r.gguf_name;
+  return layer_tensor_info(t).gguf_name;
 }
 
 }  // namespace tessera

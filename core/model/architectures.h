@@ -34,6 +34,13 @@ struct FusedTensor {
   bool only_fused;                   // false: a file may store the parts separately instead
 };
 
+// A slot that an architecture's files store under another name than the table's (gpt-oss's FFN
+// norm is `post_attention_norm.weight`: llama.cpp's name for the norm after the attention block).
+struct RenamedSlot {
+  LayerTensor slot;
+  std::string_view gguf_name;  // after "blk.N."
+};
+
 // Which FFN a layer has.
 enum class FfnKind {
   Dense,
@@ -55,6 +62,7 @@ struct Architecture {
   SlotMask optional = 0;  // slots a file may have
   FfnKind ffn = FfnKind::Dense;
   std::vector<FusedTensor> fused;
+  std::vector<RenamedSlot> renamed;
   FfnActivation activation = FfnActivation::SiLU;
   bool scale_embeddings = false;       // x = sqrt(n_embd) * token_embd (Gemma)
   bool reads_softcaps = false;         // {arch}.attn_logit_softcapping / .final_logit_softcapping
@@ -83,5 +91,8 @@ inline constexpr SlotMask kMoeFfnSlots =
 
 // The slots a layer of `arch` must have, given whether the model has experts.
 SlotMask required_slots(const Architecture& arch, bool moe);
+
+// The name (after "blk.N.") under which files of `arch` store slot t.
+std::string_view slot_gguf_name(const Architecture& arch, LayerTensor t);
 
 }  // namespace tessera

@@ -73,18 +73,18 @@ Status read_rope(MetadataReader& r, const Architecture& arch, ModelSpec& spec) {
   TESSERA_ASSIGN_OR_RETURN(std::string type,
                            f.get_string_or(r.key("rope.scaling.type"), linear != 1.0 ? "linear" : "none"));
   TESSERA_ASSIGN_OR_RETURN(double factor, f.get_float_or(r.key("rope.scaling.factor"), linear));
-  if (type == "linear" || type == "llama3") {
+  if (type == "linear" || type == "llama3" || type == "yarn") {
     if (!(factor > 0.0) || !std::isfinite(factor))
       return r.bad("rope.scaling.factor", std::to_string(factor), "a positive number");
   }
   const bool longrope = arch.longrope_factors && (type == "longrope" || f.find_tensor("rope_factors_long.weight"));
   if (type == "linear") {
     rope.freq_scale = static_cast<float>(1.0 / factor);
-  } else if (type != "none" && type != "llama3" && !(type == "longrope" && arch.longrope_factors)) {
+  } else if (type != "none" && type != "llama3" && type != "yarn" && !(type == "longrope" && arch.longrope_factors)) {
     return make_error(ErrorKind::Unsupported,
                       "rope scaling type '" + type + "' of " + f.path() + " is not supported (Tessera supports none, " +
-                          "linear and llama3" + (arch.longrope_factors ? ", and longrope for this architecture" : "") +
-                          ")");
+                          "linear, llama3 and yarn" +
+                          (arch.longrope_factors ? ", and longrope for this architecture" : "") + ")");
   }
 
   // Frequency divisors held in tensors: rope_freqs.weight (Llama 3.1), rope_factors_long/short (Phi-3).
@@ -136,6 +136,27 @@ Status read_rope(MetadataReader& r, const Architecture& arch, ModelSpec& spec) {
                                                 std::to_string(s.low_freq_factor) + ") < high_freq_factor (" +
                                                 std::to_string(s.high_freq_factor) + ") and a positive original context");
     rope.freq_factors = llama3_rope_freq_factors(s, rope.n_dims, base);
+  }
+  if (type == "yarn") {
+    YarnRopeScaling y;
+    y.factor = factor;
+    TESSERA_ASSIGN_OR_RETURN(int64_t original, r.positive_or("rope.scaling.original_context_length", spec.n_ctx_train));
+    y.original_context_length = static_cast<double>(original);
+    TESSERA_ASSIGN_OR_RETURN(y.beta_fast, f.get_float_or(r.key("rope.scaling.yarn_beta_fast"), 32.0));
+    TESSERA_ASSIGN_OR_RETURN(y.beta_slow, f.get_float_or(r.key("rope.scaling.yarn_beta_slow"), 1.0));
+    if (!(y.beta_slow > 0.0) || !(y.beta_fast > y.beta_slow) || !std::isfinite(y.beta_fast))
+      return make_error(ErrorKind::BadFile, "yarn rope scaling of " + f.path() + " needs 0 < yarn_beta_slow (" +
+                                                std::to_string(y.beta_slow) + ") < yarn_beta_fast (" +
+                                                std::to_string(y.beta_fast) + ")");
+    TESSERA_ASSIGN_OR_RETURN(double attn, f.get_float_or(r.key("rope.scaling.attn_factor"), 1.0));
+    if (!(attn > 0.0) || !std::isfinite(attn))
+      return r.bad("rope.scaling.attn_factor", std::to_string(attn), "a positive number");
+    const YarnRope yr = yarn_rope(y, rope.n_dims, base);
+    // Divisors of a rope_freqs.weight apply before YaRN's mix (as in ggml): the two multiply.
+    if (rope.freq_factors.empty()) rope.freq_factors.assign(yr.freq_factors.size(), 1.0f);
+    for (size_t i = 0; i < yr.freq_factors.size(); ++i) rope.freq_factors[i] *= yr.freq_factors[i];
+    rope.attn_factor = yr.attn_factor * static_cast<float>(attn);
+    rope.yarn = {static_cast<float>(factor), original, static_cast<float>(y.beta_fast), static_cast<float>(y.beta_slow)};
   }
 
   spec.rope_swa = rope;
@@ -309,6 +330,13 @@ Status write_hyperparameters(gguf::GgufWriter& w, const ModelSpec& s) {
   if (s.rope.freq_scale != 1.0f) {
     w.set_string(a + ".rope.scaling.type", "linear");
     w.set_f32(a + ".rope.scaling.factor", 1.0f / s.rope.freq_scale);
+  }
+  if (s.rope.yarn.factor > 0.0f) {
+    w.set_string(a + ".rope.scaling.type", "yarn");
+    w.set_f32(a + ".rope.scaling.factor", s.rope.yarn.factor);
+    u32("rope.scaling.original_context_length", s.rope.yarn.original_context);
+    w.set_f32(a + ".rope.scaling.yarn_beta_fast", s.rope.yarn.beta_fast);
+    w.set_f32(a + ".rope.scaling.yarn_beta_slow", s.rope.yarn.beta_slow);
   }
   if (!s.rope.freq_factors_long.empty()) {
     w.set_string(a + ".rope.scaling.type", "longrope");

@@ -13,8 +13,10 @@
 //   10000), .rope.freq_base_swa, .rope.scale_linear (old linear scaling), .rope.scaling.type: none |
 //   linear (.rope.scaling.factor) | llama3 (.rope.scaling.factor, .low_freq_factor, .high_freq_factor,
 //   .original_context_length; used only when the file has no rope_freqs.weight) | longrope (Phi-3:
-//   rope_factors_long/short.weight, .rope.scaling.attn_factor, .original_context_length); yarn is
-//   reported as unsupported. .vocab_size, when present, must match token_embd.
+//   rope_factors_long/short.weight, .rope.scaling.attn_factor, .original_context_length) | yarn
+//   (.rope.scaling.factor, .original_context_length (default context_length), .yarn_beta_fast
+//   (32), .yarn_beta_slow (1), .attn_factor (1, multiplies YaRN's own); rope_scaling.h turns them
+//   into divisors). .vocab_size, when present, must match token_embd.
 #pragma once
 
 #include "backend/model_spec.h"

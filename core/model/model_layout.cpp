@@ -9,6 +9,11 @@ TensorRole role_of(LayerTensor t) {
     case LayerTensor::Bk:
     case LayerTensor::Bv:
     case LayerTensor::Bo:
+    case LayerTensor::AttnSinks:
+    case LayerTensor::RouterBias:
+    case LayerTensor::ExpertGateBias:
+    case LayerTensor::ExpertUpBias:
+    case LayerTensor::ExpertDownBias:
       return TensorRole::Bias;
     default:
       return layer_tensor_info(t).kind == TensorKind::Vector ? TensorRole::NormGain : TensorRole::Weight;
@@ -49,7 +54,7 @@ Result<std::vector<FileTensor>> file_tensor_layout(const ModelSpec& s, SlotMask 
     }
     for (const LayerTensorInfo& info : layer_tensor_table()) {
       if (!in_mask(wanted, info.slot) || in_mask(done, info.slot)) continue;
-      out.push_back({prefix + std::string(info.gguf_name), layer_tensor_shape(info.slot, s, ls), info.kind,
+      out.push_back({prefix + std::string(slot_gguf_name(*arch, info.slot)), layer_tensor_shape(info.slot, s, ls), info.kind,
                      role_of(info.slot), l, {info.slot}, false});
     }
   }
@@ -60,7 +65,7 @@ Result<std::vector<FileTensor>> file_tensor_layout(const ModelSpec& s, SlotMask 
   if (!s.rope.freq_factors_long.empty()) {
     out.push_back({"rope_factors_long.weight", {half}, TensorKind::Vector, TensorRole::RopeDivisors, -1, {}, false});
     out.push_back({"rope_factors_short.weight", {half}, TensorKind::Vector, TensorRole::RopeDivisors, -1, {}, false});
-  } else if (!s.rope.freq_factors.empty()) {
+  } else if (!s.rope.freq_factors.empty() && s.rope.yarn.factor == 0.0f) {  // YaRN's come from its keys
     out.push_back({"rope_freqs.weight", {half}, TensorKind::Vector, TensorRole::RopeDivisors, -1, {}, false});
   }
   return out;

@@ -85,7 +85,7 @@ Status read_layer(TensorReader& r, const Architecture& arch, ModelSpec& spec, in
     if (in_mask(done, info.slot)) continue;
     const bool req = in_mask(required, info.slot);
     if (!req && !in_mask(arch.optional, info.slot)) continue;
-    const std::string name = prefix + std::string(info.gguf_name);
+    const std::string name = prefix + std::string(slot_gguf_name(arch, info.slot));
     const std::vector<int64_t> dims = layer_tensor_shape(info.slot, spec, ls);
     if (req) {
       TESSERA_ASSIGN_OR_RETURN(ls[info.slot], r.tensor(name, dims));

@@ -8,6 +8,9 @@
 //   gemma3    (text) q/k norms, post-norms, GeGLU, 5:1 sliding/full layers, its own rope base for
 //             sliding layers, optional final soft-cap.
 //   phi3      Phi-3 / Phi-4: fused Q|K|V and gate|up tensors, LongRoPE factors.
+//   gpt-oss   every FFN MoE with router and expert biases and the clamped SwiGLU, attention sinks,
+//             output bias (q/k/v biases optional), sliding window on even layers, YaRN; its FFN
+//             norm is stored as post_attention_norm.weight.
 // Hyperparameters and block choices: hparams_io.h. Tensors: the architecture's slots of
 // layer_tensors.h, named blk.N.<slot name>, with the table's shapes. Tied embeddings: a file
 // without `output.weight` uses `token_embd.weight` as the output layer.

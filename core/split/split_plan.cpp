@@ -289,6 +289,9 @@ Result<SplitPlan> plan_split(const ModelSpec& m, const std::vector<DeviceDescrip
             case RowSlice::QueryRows:
               dp.bytes.weights += rows(q0, q1);
               break;
+            case RowSlice::QueryHeads:
+              dp.bytes.weights += rows(kvh0 * q_per_kv, kvh1 * q_per_kv);
+              break;
             case RowSlice::KvRows:
               dp.bytes.weights += rows(k0, k1);
               break;

@@ -80,6 +80,23 @@ std::vector<ModelShape> make_shapes() {
          s.n_expert = 128;
          s.n_expert_used = 8;
        });
+  // gpt-oss: 64-wide heads, biases on q/k/v, 128-position windows on even layers, YaRN x32 of 4096.
+  auto gpt_oss = [](int32_t experts) {
+    return [experts](ModelShape& s) {
+      s.head_dim = 64;
+      s.n_expert = experts;
+      s.n_expert_used = 4;
+      s.sliding_window = 128;
+      s.yarn_factor = 32.0f;
+      s.yarn_original_context = 4096;
+    };
+  };
+  with(dense("gpt-oss-20b", "gpt-oss", 2880, 24, 64, 8, 2880, 201088, 131072, 150000.0f, 1e-5f, false, true,
+             "gpt-oss 20B"),
+       gpt_oss(32));
+  with(dense("gpt-oss-120b", "gpt-oss", 2880, 36, 64, 8, 2880, 201088, 131072, 150000.0f, 1e-5f, false, true,
+             "gpt-oss 120B"),
+       gpt_oss(128));
   // Small shapes for tests and quick checks (multiples of 256 so every type applies).
   v.push_back(dense("tiny", "llama", 256, 2, 4, 2, 512, 1024, 512, 10000.0f, 1e-5f, false, false, "tiny test model"));
   v.push_back(
@@ -137,6 +154,10 @@ Result<ModelSpec> shape_hyperparameters(const ModelShape& s) {
   raw.rms_eps = s.rms_eps;
   raw.rope.n_dims = static_cast<int32_t>(s.head_size());
   raw.rope.freq_base = s.rope_freq_base;
+  if (s.yarn_factor > 0) {
+    raw.rope.yarn.factor = s.yarn_factor;
+    raw.rope.yarn.original_context = s.yarn_original_context;
+  }
   raw.rope_swa = raw.rope;
   if (s.rope_freq_base_swa > 0) raw.rope_swa.freq_base = s.rope_freq_base_swa;
   raw.sliding_window = s.sliding_window;

@@ -35,6 +35,8 @@ struct ModelShape {
   float rope_freq_base_swa = 0;  // 0: rope_freq_base
   float attn_softcap = 0;        // architectures that read soft-caps
   float final_softcap = 0;
+  float yarn_factor = 0;              // YaRN rope scaling (0: none)
+  int64_t yarn_original_context = 0;  // its original context
 
   int64_t head_size() const { return head_dim > 0 ? head_dim : n_embd / n_head; }
 };

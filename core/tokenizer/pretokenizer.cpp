@@ -28,6 +28,15 @@ constexpr const char* kQwen2 =
 constexpr const char* kGpt2NoTail =
     R"('s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S))";
 
+// GPT-4o's o200k split (gpt-oss, Llama 4), as its tokenizer.json writes it: a letter run split
+// before an upper-case run that follows lower case, with an optional contraction, one
+// non-letter/non-digit glued in front; digits in groups of at most three; symbol runs with trailing
+// newlines or slashes; newline runs.
+constexpr const char* kGpt4o =
+    R"([^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?)"
+    R"(|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?)"
+    R"(|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+)";
+
 struct Family {
   const char* canonical;
   std::vector<std::string> patterns;
@@ -66,6 +75,7 @@ Family family_for(std::string_view name) {
   if (one_of(name, {"llama3", "llama-v3", "llama-bpe", "falcon3"})) return {"llama3", {kLlama3}, true};
   if (one_of(name, {"dbrx", "smaug-bpe"})) return {"llama3-split", {kLlama3}, false};
   if (one_of(name, {"qwen2", "qwen2.5", "deepseek-r1-qwen", "stablelm2"})) return {"qwen2", {kQwen2}, false};
+  if (one_of(name, {"gpt-4o", "llama4"})) return {"gpt-4o", {kGpt4o}, false};
   if (name == "deepseek-llm")
     return {"deepseek-llm",
             {R"([\r\n])", kDeepseekLetters,

@@ -415,6 +415,9 @@ Status CudaModel::upload_weights(const ProgressFn& progress) {
             case RowSlice::QueryRows:
               if (heads) rows(q0, q1);
               break;
+            case RowSlice::QueryHeads:
+              if (heads) rows(h0 * q_per_kv, h1 * q_per_kv);
+              break;
             case RowSlice::KvRows:
               if (heads) rows(k0, k1);
               break;

@@ -181,6 +181,7 @@ Status CudaModel::attention_part(DeviceState& d, const DeviceLayer& l, int n_tok
   a.scale = spec_.attention_scale;
   a.window = l.sliding ? spec_.sliding_window : 0;
   a.softcap = spec_.attention_softcap;
+  a.sinks = l.vec(LayerTensor::AttnSinks);  // this device's query heads (RowSlice::QueryHeads)
   TESSERA_TRY(cuda::attention(a, d.s.attn_ws, d.s.attn_ws_bytes, d.stream));
   Input att{d.s.att, d.q_dim, d.q_dim};
   return matmul(d, l[LayerTensor::Wo], att, n_tok, out, E, accumulate);
@@ -281,8 +282,8 @@ Status CudaModel::moe_prefill_routes(DeviceState& d, int n_tok, std::vector<int3
   return {};
 }
 
-// Router, top-k with renormalised weights, the chosen experts' gate/up/activation/down, and
-// out (+)= their weighted sum. `in` holds d.s.xb.
+// Router (+ bias), top-k with the softmax of the chosen logits as weights, the chosen experts'
+// gate/up (+ biases), activation, down (+ bias), and out (+)= their weighted sum. `in` holds d.s.xb.
 Status CudaModel::moe_part(DeviceState& d, const DeviceLayer& l, int n_tok, MatmulInput& in, float* out,
                            bool accumulate) {
   const int64_t E = spec_.n_embd, F = l.n_ff;
@@ -290,8 +291,34 @@ Status CudaModel::moe_part(DeviceState& d, const DeviceLayer& l, int n_tok, Matm
   const WeightMatrix& gate_all = l[LayerTensor::ExpertGate];
   const WeightMatrix& up_all = l[LayerTensor::ExpertUp];
   const WeightMatrix& down_all = l[LayerTensor::ExpertDown];
+  const float* gate_bias = l.vec(LayerTensor::ExpertGateBias);
+  const float* up_bias = l.vec(LayerTensor::ExpertUpBias);
+  const float* down_bias = l.vec(LayerTensor::ExpertDownBias);
   TESSERA_TRY(router_logits(d, l[LayerTensor::Router], in, n_tok, d.s.moe_logits, n_expert));
+  TESSERA_TRY(add_bias_rows(d.s.moe_logits, n_expert, l.vec(LayerTensor::RouterBias), n_expert, n_tok, d.stream));
   TESSERA_TRY(moe_route(d.s.moe_logits, n_expert, n_tok, n_expert, k, d.s.moe_ids, d.s.moe_weights, d.stream));
+  if (n_tok == 1 && (gate_bias != nullptr || up_bias != nullptr)) {
+    // Decode with expert biases (gpt-oss): gate and up as separate expert matvecs, each chosen
+    // expert's biases added, then the activation (the fused gate|up kernel has no biases).
+    const bool quantized = !is_float_type(gate_all.type);
+    if (quantized && !in.q8) {
+      TESSERA_TRY(quantize_activations(in.x, in.ld, in.cols, 1, d.s.in, d.stream));
+      in.q8 = true;
+    }
+    TESSERA_TRY(matvec_experts(experts_of(gate_all, F, n_expert), d.s.moe_ids, k, in.x, in.ld, d.s.in, false,
+                               d.s.moe_gate, F, d.stream));
+    TESSERA_TRY(matvec_experts(experts_of(up_all, F, n_expert), d.s.moe_ids, k, in.x, in.ld, d.s.in, false,
+                               d.s.moe_up, F, d.stream));
+    TESSERA_TRY(add_expert_bias(d.s.moe_gate, F, d.s.moe_ids, gate_bias, k, F, d.stream));
+    TESSERA_TRY(add_expert_bias(d.s.moe_up, F, d.s.moe_ids, up_bias, k, F, d.stream));
+    TESSERA_TRY(glu(spec_.activation, d.s.moe_gate, d.s.moe_up, d.s.moe_gate, static_cast<int64_t>(k) * F, d.stream));
+    const ExpertWeights down = experts_of(down_all, E, n_expert);
+    if (!is_float_type(down_all.type))
+      TESSERA_TRY(quantize_activations(d.s.moe_gate, F, F, k, d.s.moe_q8, d.stream));
+    TESSERA_TRY(matvec_experts(down, d.s.moe_ids, k, d.s.moe_gate, F, d.s.moe_q8, true, d.s.moe_out, E, d.stream));
+    TESSERA_TRY(add_expert_bias(d.s.moe_out, E, d.s.moe_ids, down_bias, k, E, d.stream));
+    return moe_combine(d.s.moe_out, E, nullptr, d.s.moe_weights, 1, k, E, out, E, accumulate, d.stream);
+  }
   if (n_tok == 1) {
     // Decode: the experts are chosen on the device and the kernels read only their rows.
     const bool quantized = !is_float_type(gate_all.type);
@@ -313,7 +340,9 @@ Status CudaModel::moe_part(DeviceState& d, const DeviceLayer& l, int n_tok, Matm
   std::vector<int32_t> offsets;
   TESSERA_TRY(moe_prefill_routes(d, n_tok, offsets));
   const int rows = n_tok * k;
-  const bool tiled_types = !is_float_type(gate_all.type) && !is_float_type(down_all.type);
+  // Tiles add no biases: experts with biases (gpt-oss) keep their GEMMs.
+  const bool tiled_types = !is_float_type(gate_all.type) && !is_float_type(down_all.type) && gate_bias == nullptr &&
+                           up_bias == nullptr && down_bias == nullptr;
   int32_t* tiles = moe_host_ + 3 * static_cast<size_t>(rows);  // after ids, gather, slot rows
   int n_tiles = 0;
   std::vector<int32_t> gemm_experts;
@@ -350,8 +379,13 @@ Status CudaModel::moe_part(DeviceState& d, const DeviceLayer& l, int n_tok, Matm
   for (int32_t e : gemm_experts) {
     const int32_t r0 = offsets[static_cast<size_t>(e)], n = offsets[static_cast<size_t>(e) + 1] - r0;
     Input ein{d.s.moe_in + static_cast<int64_t>(r0) * E, E, E};
-    TESSERA_TRY(matmul(d, expert_rows(gate_all, e, F), ein, n, d.s.moe_gate + static_cast<int64_t>(r0) * F, F, false));
-    TESSERA_TRY(matmul(d, expert_rows(up_all, e, F), ein, n, d.s.moe_up + static_cast<int64_t>(r0) * F, F, false));
+    float* g = d.s.moe_gate + static_cast<int64_t>(r0) * F;
+    float* u = d.s.moe_up + static_cast<int64_t>(r0) * F;
+    TESSERA_TRY(matmul(d, expert_rows(gate_all, e, F), ein, n, g, F, false));
+    TESSERA_TRY(matmul(d, expert_rows(up_all, e, F), ein, n, u, F, false));
+    const size_t eF = static_cast<size_t>(e) * static_cast<size_t>(F);
+    TESSERA_TRY(add_bias_rows(g, F, gate_bias != nullptr ? gate_bias + eF : nullptr, F, n, d.stream));
+    TESSERA_TRY(add_bias_rows(u, F, up_bias != nullptr ? up_bias + eF : nullptr, F, n, d.stream));
   }
   TESSERA_TRY(glu(spec_.activation, d.s.moe_gate, d.s.moe_up, d.s.moe_gate, static_cast<int64_t>(rows) * F, d.stream));
   if (n_tiles > 0) {
@@ -362,7 +396,10 @@ Status CudaModel::moe_part(DeviceState& d, const DeviceLayer& l, int n_tok, Matm
   for (int32_t e : gemm_experts) {
     const int32_t r0 = offsets[static_cast<size_t>(e)], n = offsets[static_cast<size_t>(e) + 1] - r0;
     Input h{d.s.moe_gate + static_cast<int64_t>(r0) * F, F, F};
-    TESSERA_TRY(matmul(d, expert_rows(down_all, e, E), h, n, d.s.moe_out + static_cast<int64_t>(r0) * E, E, false));
+    float* o = d.s.moe_out + static_cast<int64_t>(r0) * E;
+    TESSERA_TRY(matmul(d, expert_rows(down_all, e, E), h, n, o, E, false));
+    const size_t eE = static_cast<size_t>(e) * static_cast<size_t>(E);
+    TESSERA_TRY(add_bias_rows(o, E, down_bias != nullptr ? down_bias + eE : nullptr, E, n, d.stream));
   }
   return moe_combine(d.s.moe_out, E, d.s.moe_slot_row, d.s.moe_weights, n_tok, k, E, out, E, accumulate, d.stream);
 }

@@ -52,6 +52,7 @@ struct KernelArgs {
   int window;     // 0: none
   float softcap;  // 0: none
   float inv_softcap;
+  const float* sinks;  // n_head natural-log logits, or null
   float* ws_acc;  // [n_tokens * n_head * n_splits][head_dim]
   float* ws_ml;   // [n_tokens * n_head * n_splits][2]: running max (base 2), sum
 };
@@ -213,6 +214,15 @@ __global__ void attention_kernel(KernelArgs a) {
 
   if (!valid) return;
   if (a.n_splits == 1) {
+    if (a.sinks != nullptr) {
+      // The sink joins the denominator as one more (base-2) score with no value.
+      const float sk = a.sinks[head] * kLog2e;
+      const float m_new = fmaxf(m, sk);
+      const float corr = exp2f(m - m_new);
+      l = l * corr + exp2f(sk - m_new);
+#pragma unroll
+      for (int i = 0; i < DPL; ++i) acc[i] *= corr;
+    }
     const float inv = l > 0.0f ? 1.0f / l : 0.0f;
     float* o = a.out + static_cast<int64_t>(t) * a.out_stride + static_cast<int64_t>(head) * D;
 #pragma unroll
@@ -235,7 +245,8 @@ __global__ void attention_kernel(KernelArgs a) {
   }
 }
 
-// Merges the splits of one (token, head): out = sum_s 2^(m_s - M) acc_s / sum_s 2^(m_s - M) l_s.
+// Merges the splits of one (token, head): out = sum_s 2^(m_s - M) acc_s / sum_s 2^(m_s - M) l_s, the
+// denominator plus 2^(sink - M) with sinks (M then includes the sink).
 __global__ void attention_combine_kernel(KernelArgs a) {
   pdl_wait();
   const int th = blockIdx.x;  // t * n_head + head
@@ -243,10 +254,14 @@ __global__ void attention_combine_kernel(KernelArgs a) {
   const int64_t slot0 = static_cast<int64_t>(th) * a.n_splits;
   float mx = -INFINITY;
   for (int s = 0; s < a.n_splits; ++s) mx = fmaxf(mx, a.ws_ml[2 * (slot0 + s)]);
+  const bool any_key = mx != -INFINITY;
+  // The sink: one more base-2 score with no value, in the denominator only.
+  const float sk = a.sinks != nullptr ? a.sinks[head] * kLog2e : -INFINITY;
+  mx = fmaxf(mx, sk);
   float* o = a.out + static_cast<int64_t>(t) * a.out_stride + static_cast<int64_t>(head) * a.head_dim;
   for (int d = threadIdx.x; d < a.head_dim; d += blockDim.x) {
-    float num = 0.0f, den = 0.0f;
-    if (mx != -INFINITY) {
+    float num = 0.0f, den = a.sinks != nullptr ? exp2f(sk - mx) : 0.0f;
+    if (any_key) {
       for (int s = 0; s < a.n_splits; ++s) {
         const float ms = a.ws_ml[2 * (slot0 + s)];
         if (ms == -INFINITY) continue;
@@ -323,6 +338,7 @@ Status attention(const AttentionArgs& args, void* workspace, size_t workspace_by
   k.window = args.window;
   k.softcap = args.softcap;
   k.inv_softcap = args.softcap > 0.0f ? 1.0f / args.softcap : 0.0f;
+  k.sinks = args.sinks;
   if (p.split.n_splits > 1) {
     k.ws_acc = static_cast<float*>(workspace);
     k.ws_ml = k.ws_acc + static_cast<size_t>(args.n_tokens) * args.n_head * p.split.n_splits * args.head_dim;

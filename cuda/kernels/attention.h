@@ -4,8 +4,9 @@
 // For query token t at position p = positions[t] (device memory) and query head h, with KV head
 // g = h / (n_head / n_head_kv):
 //   s_j = scale * q[t][h] . K[j][g], then softcap * tanh(s_j / softcap) when softcap > 0
-//   out[t][h] = softmax_j(s_j) V[j][g],   j = 0 .. p   (keys at positions <= p; with a window W > 0
-//   only the last W of them, p - W < j <= p: sliding-window attention)
+//   out[t][h] = sum_j e^{s_j} V[j][g] / (sum_j e^{s_j} + e^{sink_h}),   j = 0 .. p   (keys at
+//   positions <= p; with a window W > 0 only the last W of them, p - W < j <= p: sliding-window
+//   attention); the sink term only with sinks (gpt-oss's per-head logit without a value)
 // The softmax is computed online (running max and sum, in base 2), so it is stable for any score
 // range. The cache must already hold positions 0..p (write the new tokens with kv_cache_write first).
 //
@@ -43,6 +44,7 @@ struct AttentionArgs {
   float scale = 0;   // usually 1 / sqrt(head_dim)
   int window = 0;    // sliding window in positions (the key's own included); 0: none
   float softcap = 0; // attention logit soft-cap (Gemma 2); 0: none
+  const float* sinks = nullptr;  // device, n_head sink logits (not scaled, not capped); null: none
 };
 
 // Workspace attention() needs for these sizes (0 when the key range is not split).

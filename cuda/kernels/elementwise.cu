@@ -55,7 +55,7 @@ __global__ void f32_to_f16_kernel(const float* __restrict__ src, uint16_t* __res
 
 Status glu(FfnActivation act, const float* gate, const float* up, float* out, int64_t n, cudaStream_t stream) {
   if (n <= 0) return {};
-  const int code = act == FfnActivation::GeluTanh ? 1 : 0;
+  const int code = detail::activation_code(act);
   TESSERA_TRY(check_launch(
       launch_kernel(glu_kernel, dim3(grid_for(n)), dim3(kThreads), 0, stream, gate, up, out, n, code), "glu_kernel"));
   return {};

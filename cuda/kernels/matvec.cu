@@ -125,7 +125,7 @@ struct FloatArgs {
   int64_t ldy;
   bool accumulate;
   bool vectorized;  // rows and x 16-byte aligned, cols a multiple of the chunk
-  int act;          // GLU activation: 0 SiLU, 1 GELU (tanh)
+  int act;          // GLU activation code (activation.cuh): 0 SiLU, 1 GELU (tanh), 2 gpt-oss
   // Mixture-of-experts selection, as detail::QuantMatvecArgs (x_per_slot: x + slot * ldx).
   const int32_t* expert_ids;
   size_t expert_bytes;
@@ -419,7 +419,7 @@ Status matvec_q8(const WeightMatrix& w, const void* q8, int n_vec, float* y, int
 
 Status matvec_glu(const WeightMatrix& gate_up, const float* x, const void* q8, float* h, cudaStream_t stream,
                   FfnActivation act) {
-  const int act_code = act == FfnActivation::GeluTanh ? 1 : 0;
+  const int act_code = detail::activation_code(act);
   TESSERA_TRY(check_weights(gate_up, 1));
   if (gate_up.rows % 2 != 0)
     return make_error(ErrorKind::InvalidArgument,
@@ -500,7 +500,7 @@ Status matvec_glu_experts(const ExpertWeights& gate, const ExpertWeights& up, co
       gate.first.row_stride != up.first.row_stride || gate.expert_bytes != up.expert_bytes || ldh < gate.first.rows)
     return make_error(ErrorKind::InvalidArgument, "matvec_glu_experts: gate " + shape_text(gate.first) + " and up " +
                                                       shape_text(up.first) + " must have one layout");
-  const int act_code = act == FfnActivation::GeluTanh ? 1 : 0;
+  const int act_code = detail::activation_code(act);
   const ExpertSelect sel = select_of(gate, ids, n_slots, false, &up);
   if (is_float_type(gate.first.type)) {
     if (x == nullptr) return make_error(ErrorKind::InvalidArgument, "matvec_glu_experts: float experts need x");

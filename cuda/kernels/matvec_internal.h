@@ -39,7 +39,7 @@ struct QuantMatvecArgs {
   float* y = nullptr;
   int64_t ldy = 0;
   bool accumulate = false;
-  int act = 0;  // GLU activation: 0 SiLU, 1 GELU (tanh)
+  int act = 0;  // GLU activation code (activation.cuh): 0 SiLU, 1 GELU (tanh), 2 gpt-oss
   // Mixture-of-experts selection (expert_ids null: off). CTA row y is slot s < n_slots, which uses
   // expert e = expert_ids[s] (device memory): its rows start e * expert_bytes after w (and after
   // w_up, the GLU's separate up matrix), its input is vector s of q8 when x_per_slot (else vector

@@ -127,6 +127,15 @@ __global__ void gather_rows_kernel(const float* __restrict__ src, int64_t ld_src
   for (int64_t i = threadIdx.x; i < n; i += blockDim.x) d[i] = s[i];
 }
 
+__global__ void add_expert_bias_kernel(float* __restrict__ rows, int64_t ld, const int32_t* __restrict__ ids,
+                                       const float* __restrict__ bias, int64_t n) {
+  pdl_wait();
+  const int64_t r = blockIdx.y;
+  const int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  rows[r * ld + i] += bias[static_cast<int64_t>(ids[r]) * n + i];
+}
+
 __global__ void moe_combine_kernel(const float* __restrict__ rows, int64_t ld_rows, const int32_t* __restrict__ slot_row,
                                    const float* __restrict__ weights, int k, int64_t n, float* __restrict__ out,
                                    int64_t ld_out, bool accumulate) {
@@ -177,6 +186,18 @@ Status gather_rows(const float* src, int64_t ld_src, const int32_t* index, int n
   return check_launch(launch_kernel(gather_rows_kernel, dim3(static_cast<unsigned>(n_rows)), dim3(256), 0, stream, src,
                                     ld_src, index, n, dst, ld_dst),
                       "gather_rows_kernel");
+}
+
+Status add_expert_bias(float* rows, int64_t ld, const int32_t* ids, const float* bias, int n_rows, int64_t n,
+                       cudaStream_t stream) {
+  if (bias == nullptr || n_rows == 0) return {};
+  if (n_rows < 0 || n_rows > 65535 || n <= 0 || ld < n || rows == nullptr || ids == nullptr)
+    return make_error(ErrorKind::InvalidArgument, "add_expert_bias: bad shape (" + std::to_string(n_rows) + " rows of " +
+                                                      std::to_string(n) + ", ld " + std::to_string(ld) + ")");
+  constexpr int threads = 256;
+  const dim3 grid(static_cast<unsigned>((n + threads - 1) / threads), static_cast<unsigned>(n_rows));
+  return check_launch(launch_kernel(add_expert_bias_kernel, grid, dim3(threads), 0, stream, rows, ld, ids, bias, n),
+                      "add_expert_bias_kernel");
 }
 
 Status moe_combine(const float* rows, int64_t ld_rows, const int32_t* slot_row, const float* weights, int n_tokens,

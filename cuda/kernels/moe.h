@@ -25,6 +25,11 @@ Status moe_route(const float* logits, int64_t ld, int n_tokens, int n_expert, in
 Status gather_rows(const float* src, int64_t ld_src, const int32_t* index, int n_rows, int64_t n, float* dst,
                    int64_t ld_dst, cudaStream_t stream);
 
+// rows[r * ld + i] += bias[ids[r] * n + i] for r < n_rows, i < n: each row's chosen expert's slice of
+// a [n, n_expert] bias (ids in device memory, as moe_route writes them); bias == nullptr: nothing.
+Status add_expert_bias(float* rows, int64_t ld, const int32_t* ids, const float* bias, int n_rows, int64_t n,
+                       cudaStream_t stream);
+
 // out[t * ld_out + i] (+)= sum_j weights[t * k + j] * rows[row(t, j) * ld_rows + i] for t < n_tokens,
 // i < n, summed in order j = 0..k-1; row(t, j) = slot_row[t * k + j], or t * k + j when slot_row is
 // null. accumulate: add to out, else overwrite.

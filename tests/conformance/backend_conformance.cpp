@@ -196,6 +196,23 @@ std::vector<ForwardCase> forward_cases() {
   c.arch = "phi3";
   c.n_head_kv = 4;
   v.push_back({"phi3_q4_k", c});
+  // gpt-oss: attention sinks, q/k/v/output biases, router and expert biases, the clamped SwiGLU
+  // (expert biases wide enough to reach the clamp), windows on even layers, YaRN.
+  c = moe(with_arch({}, "gpt-oss"), 4, 2);
+  c.qkv_bias = true;
+  c.sliding_window = 4;
+  c.n_layer = 3;
+  c.scaling = RopeScalingKind::Yarn;
+  c.scaling_factor = 8.0;
+  v.push_back({"gptoss_sinks_biases_window_yarn", c});
+  c = moe(with_arch(quantized(GgmlType::MXFP4, GgmlType::Q8_0), "gpt-oss"), 8, 4);
+  c.head_size = 64;  // gpt-oss's head size, wider than n_embd / n_head here
+  c.sliding_window = 5;
+  c.scaling = RopeScalingKind::Yarn;
+  c.scaling_factor = 32.0;
+  c.rope_base = 150000.0;
+  c.original_ctx = 256.0;
+  v.push_back({"gptoss_mxfp4_experts_top4", c});
   return v;
 }
 

@@ -1,6 +1,7 @@
 // Causal GQA attention over the f16 cache (prompt tiles and split-K decode) against f64.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -15,12 +16,15 @@ namespace {
 struct Case {
   int n_tokens, start_pos, n_head, n_head_kv, head_dim, capacity;
   float scale_mul;  // scale = scale_mul / sqrt(head_dim); large values test the stable softmax
+  int window = 0;     // sliding window (0: none)
+  bool sinks = false; // gpt-oss's per-head sink logits in the denominator
 };
 
 void run_case(const Case& c, uint32_t seed) {
   SCOPED_TRACE("tokens " + std::to_string(c.n_tokens) + " start " + std::to_string(c.start_pos) + " heads " +
                std::to_string(c.n_head) + "/" + std::to_string(c.n_head_kv) + " dim " + std::to_string(c.head_dim) +
-               " capacity " + std::to_string(c.capacity));
+               " capacity " + std::to_string(c.capacity) + " window " + std::to_string(c.window) +
+               (c.sinks ? " sinks" : ""));
   const int D = c.head_dim;
   const int64_t kv_dim = static_cast<int64_t>(c.n_head_kv) * D;
   const int64_t cstride = kv_dim + 8;
@@ -38,7 +42,11 @@ void run_case(const Case& c, uint32_t seed) {
   for (int t = 0; t < c.n_tokens; ++t) pos[t] = c.start_pos + t;
   const float scale = c.scale_mul / std::sqrt(static_cast<float>(D));
 
+  // Sink logits around the scores' range, one far above them (that head's output nearly vanishes).
+  auto sinks = tessera::test::random_floats(static_cast<size_t>(c.n_head), seed + 3, 2.0f);
+  sinks[0] = 6.0f;
   auto dk = test::to_device(kh), dv = test::to_device(vh), dq = test::to_device(q), dp = test::to_device(pos);
+  auto dsinks = test::to_device(sinks);
   auto dout = test::poisoned_floats(static_cast<size_t>(c.n_tokens * ostride));
   const size_t ws_bytes = attention_workspace_bytes(c.n_tokens, c.n_head, c.n_head_kv, D, c.capacity);
   auto ws = DeviceBuffer::allocate(0, ws_bytes, "attention ws");
@@ -55,6 +63,8 @@ void run_case(const Case& c, uint32_t seed) {
   a.n_head_kv = c.n_head_kv;
   a.head_dim = D;
   a.scale = scale;
+  a.window = c.window;
+  a.sinks = c.sinks ? dsinks.as<float>() : nullptr;
   TESSERA_ASSERT_OK(attention(a, ws->data(), ws->bytes(), nullptr));
   const auto out = test::from_device<float>(dout, static_cast<size_t>(c.n_tokens * ostride));
 
@@ -64,21 +74,22 @@ void run_case(const Case& c, uint32_t seed) {
   for (int t = 0; t < c.n_tokens; ++t) {
     for (int h = 0; h < c.n_head; ++h) {
       const int g = h / group;
-      const int n_keys = pos[t] + 1;
+      const int first = c.window > 0 ? std::max(0, pos[t] - c.window + 1) : 0;
+      const int n_keys = pos[t] + 1 - first;
       std::vector<double> s(n_keys);
-      double mx = -INFINITY;
+      double mx = c.sinks ? sinks[h] : -INFINITY;
       for (int j = 0; j < n_keys; ++j) {
         double dot = 0;
         for (int d = 0; d < D; ++d)
-          dot += static_cast<double>(q[t * qstride + h * D + d]) * fp16_to_fp32(kh[j * cstride + g * D + d]);
+          dot += static_cast<double>(q[t * qstride + h * D + d]) * fp16_to_fp32(kh[(first + j) * cstride + g * D + d]);
         s[j] = dot * scale;
         mx = std::max(mx, s[j]);
       }
-      double sum = 0;
+      double sum = c.sinks ? std::exp(sinks[h] - mx) : 0.0;  // the sink: denominator only
       for (double& v : s) sum += (v = std::exp(v - mx));
       for (int d = 0; d < D; ++d) {
         double o = 0;
-        for (int j = 0; j < n_keys; ++j) o += s[j] * fp16_to_fp32(vh[j * cstride + g * D + d]);
+        for (int j = 0; j < n_keys; ++j) o += s[j] * fp16_to_fp32(vh[(first + j) * cstride + g * D + d]);
         want.push_back(o / sum);
         got.push_back(out[t * ostride + h * D + d]);
       }
@@ -105,6 +116,18 @@ TEST(Attention, DecodeSplitK) {
   run_case({1, 300, 8, 4, 8, 512, 1.0f}, 12);     // tiny heads (stories260K shape)
   run_case({1, 65000, 6, 2, 96, 70000, 8.0f}, 13);
   run_case({3, 2000, 16, 2, 64, 2048, 1.0f}, 14);  // a few tokens still split
+}
+
+// gpt-oss: sink logits per head, with and without its 128-position window, in prompt tiles (one
+// split) and split-K decode (the sink joins in the merge kernel).
+TEST(Attention, SinksJoinTheDenominator) {
+  TESSERA_REQUIRE_GPU();
+  run_case({37, 0, 8, 2, 64, 64, 1.0f, 0, true}, 20);
+  run_case({20, 100, 8, 2, 64, 256, 4.0f, 16, true}, 21);
+  run_case({1, 3000, 64, 8, 64, 4096, 1.0f, 0, true}, 22);    // gpt-oss-20b's heads, decode
+  run_case({1, 3000, 64, 8, 64, 4096, 1.0f, 128, true}, 23);  // its sliding layers
+  run_case({1, 0, 8, 2, 64, 4096, 1.0f, 0, true}, 24);        // first token: the sink against one key
+  run_case({3, 2000, 16, 2, 64, 2048, 1.0f, 128, true}, 25);
 }
 
 TEST(Attention, RejectsBadShapes) {

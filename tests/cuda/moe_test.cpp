@@ -115,6 +115,35 @@ TEST(Moe, GatherAndCombine) {
     }
 }
 
+// gpt-oss's expert biases: each row gets its chosen expert's slice of a [n, n_expert] bias.
+TEST(Moe, AddExpertBiasAddsEachRowsExpertSlice) {
+  TESSERA_REQUIRE_GPU();
+  const int n_expert = 6, rows = 4;
+  const int64_t n = 2880, ld = 2900;
+  const auto base = random_floats(static_cast<size_t>(rows * ld), 31);
+  const auto bias = random_floats(static_cast<size_t>(n_expert * n), 32);
+  const std::vector<int32_t> ids = {5, 0, 5, 2};
+  auto drows = to_device(base);
+  auto dbias = to_device(bias);
+  auto dids = to_device(ids);
+  TESSERA_ASSERT_OK(add_expert_bias(static_cast<float*>(drows.data()), ld, static_cast<const int32_t*>(dids.data()),
+                                    static_cast<const float*>(dbias.data()), rows, n, nullptr));
+  const auto got = from_device<float>(drows, static_cast<size_t>(rows * ld));
+  for (int r = 0; r < rows; ++r)
+    for (int64_t i = 0; i < ld; ++i) {
+      const float want = i < n ? base[static_cast<size_t>(r * ld + i)] + bias[static_cast<size_t>(ids[static_cast<size_t>(r)] * n + i)]
+                               : base[static_cast<size_t>(r * ld + i)];  // past n: untouched
+      ASSERT_EQ(got[static_cast<size_t>(r * ld + i)], want) << r << "," << i;
+    }
+  // No bias: nothing to do; bad shapes are named.
+  TESSERA_ASSERT_OK(add_expert_bias(static_cast<float*>(drows.data()), ld, static_cast<const int32_t*>(dids.data()), nullptr,
+                                    rows, n, nullptr));
+  auto st = add_expert_bias(static_cast<float*>(drows.data()), 10, static_cast<const int32_t*>(dids.data()),
+                            static_cast<const float*>(dbias.data()), rows, n, nullptr);
+  ASSERT_FALSE(st.ok());
+  EXPECT_NE(st.error().message.find("add_expert_bias"), std::string::npos);
+}
+
 class MoeExperts : public ::testing::TestWithParam<GgmlType> {};
 
 TEST_P(MoeExperts, ProductsOfTheChosenExperts) {
@@ -176,6 +205,20 @@ TEST_P(MoeExperts, ProductsOfTheChosenExperts) {
       want.push_back(g / (1.0 + std::exp(-g)) * u);
     }
   EXPECT_LT(max_rel_error(got, want), tol);
+  // gpt-oss's clamped SwiGLU through the same kernel (random rows stay inside the clamp; the clamp
+  // itself is Ops.GluSwigluOaiClampsLikeTheCpu's).
+  TESSERA_ASSERT_OK(matvec_glu_experts(experts(dw), experts(du), static_cast<const int32_t*>(dids.data()), k,
+                                       static_cast<const float*>(dx.data()), q8->data(), static_cast<float*>(h.data()), rows,
+                                       FfnActivation::SwiGluOai, nullptr));
+  const auto got_oai = from_device<float>(h, static_cast<size_t>(k * rows));
+  std::vector<double> want_oai;
+  for (int s = 0; s < k; ++s)
+    for (int64_t r = 0; r < rows; ++r) {
+      const double g = std::min(dot(wref, ids[static_cast<size_t>(s)], r, 0), 7.0);
+      const double u = std::clamp(dot(uref, ids[static_cast<size_t>(s)], r, 0), -7.0, 7.0);
+      want_oai.push_back(g / (1.0 + std::exp(-1.702 * g)) * (u + 1.0));
+    }
+  EXPECT_LT(max_rel_error(got_oai, want_oai), tol);
 }
 
 INSTANTIATE_TEST_SUITE_P(Types, MoeExperts,

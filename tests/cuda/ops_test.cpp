@@ -1,6 +1,7 @@
 // RMSNorm, RoPE, SwiGLU, add, KV cache write, argmax against f64 / exact references.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <tuple>
@@ -139,6 +140,30 @@ TEST(Ops, SwigluAndAdd) {
   TESSERA_ASSERT_OK(add(dg.as<float>(), du.as<float>(), dg.as<float>(), static_cast<int64_t>(n), nullptr));
   got = test::from_device<float>(dg, n);
   for (size_t i = 0; i < n; ++i) ASSERT_EQ(got[i], g[i] + u[i]) << i;
+}
+
+// gpt-oss's clamped SwiGLU, inside and far outside the limit of 7, against f64 and bit for bit
+// against the CPU reference's swiglu_oai.
+TEST(Ops, GluSwigluOaiClampsLikeTheCpu) {
+  TESSERA_REQUIRE_GPU();
+  const size_t n = 2880 * 4 + 3;
+  const auto g = tessera::test::random_floats(n, 3, 8.0f);
+  const auto u = tessera::test::random_floats(n, 4, 8.0f);
+  auto dg = test::to_device(g);
+  auto du = test::to_device(u);
+  auto dout = test::poisoned_floats(n);
+  TESSERA_ASSERT_OK(
+      glu(FfnActivation::SwiGluOai, dg.as<float>(), du.as<float>(), dout.as<float>(), static_cast<int64_t>(n), nullptr));
+  const auto got = test::from_device<float>(dout, n);
+  std::vector<double> want(n);
+  int clamped = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const double x = std::min(static_cast<double>(g[i]), 7.0), y = std::clamp(static_cast<double>(u[i]), -7.0, 7.0);
+    want[i] = x / (1.0 + std::exp(-1.702 * x)) * (y + 1.0);
+    clamped += std::fabs(g[i]) > 7.0f || std::fabs(u[i]) > 7.0f;
+  }
+  EXPECT_GT(clamped, 100);
+  EXPECT_LT(test::max_rel_error(got, want), 1e-6);
 }
 
 TEST(Ops, KvCacheWriteAtDevicePositions) {

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstring>
@@ -76,6 +77,51 @@ TEST(CpuKernels, SwigluAndAdd) {
   EXPECT_NEAR(g[2], -2.0 / (1.0 + std::exp(2.0)) * 3.0, 1e-6);
   add_inplace(g.data(), u.data(), 3);
   EXPECT_NEAR(g[0], 5.0f, 1e-6);
+}
+
+// Attention sinks: the sink takes its share of the denominator, so the probabilities sum to
+// 1 - p_sink; a very negative sink changes nothing, a very large one takes almost everything.
+TEST(CpuKernels, SoftmaxWithSinkMatchesTheDirectFormula) {
+  for (float sink : {-3.0f, 0.0f, 0.7f, 5.0f, 40.0f, -1000.0f}) {
+    SCOPED_TRACE(sink);
+    auto x = test::random_floats(37, 11, 4.0f);
+    x[5] = 30.0f;  // a large logit, so the stable form is exercised
+    const std::vector<float> in = x;
+    softmax_with_sink(x.data(), static_cast<int64_t>(x.size()), sink);
+    double den = std::exp(static_cast<double>(sink) - 30.0);
+    for (float v : in) den += std::exp(static_cast<double>(v) - 30.0);
+    double total = 0;
+    for (size_t i = 0; i < in.size(); ++i) {
+      const double want = std::exp(static_cast<double>(in[i]) - 30.0) / den;
+      EXPECT_NEAR(x[i], want, 1e-6 * want + 1e-12) << i;
+      total += x[i];
+    }
+    EXPECT_NEAR(total, 1.0 - std::exp(static_cast<double>(sink) - 30.0) / den, 1e-5);
+  }
+}
+
+// gpt-oss's clamped SwiGLU on values inside and well outside the limit of 7.
+TEST(CpuKernels, SwigluOaiClampsGateAndUp) {
+  auto g = test::random_floats(200, 12, 6.0f);
+  auto u = test::random_floats(200, 13, 6.0f);
+  for (float v : {7.0f, 7.5f, -7.5f, 20.0f, -20.0f, 0.0f}) {
+    g.push_back(v);
+    u.push_back(-v);
+  }
+  std::vector<float> out = g;
+  swiglu_oai(out.data(), u.data(), static_cast<int64_t>(g.size()));
+  int clamped = 0;
+  for (size_t i = 0; i < g.size(); ++i) {
+    const double gate = std::min(static_cast<double>(g[i]), 7.0);
+    const double up = std::max(-7.0, std::min(static_cast<double>(u[i]), 7.0));
+    const double want = gate / (1.0 + std::exp(-1.702 * gate)) * (up + 1.0);
+    EXPECT_NEAR(out[i], want, 1e-5 * std::fabs(want) + 1e-6) << g[i] << ", " << u[i];
+    clamped += std::fabs(g[i]) > 7.0f || std::fabs(u[i]) > 7.0f;
+  }
+  EXPECT_GT(clamped, 10);
+  std::vector<float> via_glu = g;
+  glu(FfnActivation::SwiGluOai, via_glu.data(), u.data(), static_cast<int64_t>(g.size()));
+  EXPECT_EQ(via_glu, out);
 }
 
 TEST(CpuKernels, RopeFrequencies) {

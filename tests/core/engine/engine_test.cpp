@@ -5,9 +5,12 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "core/model/random_model.h"
+#include "engine/model_info.h"
+#include "model/model_loader.h"
 #include "support/test_support.h"
 #include "tokenizer/tokenizer.h"
 
@@ -101,6 +104,30 @@ TEST(Engine, ModelInfo) {
   EXPECT_EQ(i.memory.kv_cache_bytes, 2u * 5u * 256u * 32u * 2u);
   engine.unload();
   EXPECT_FALSE(engine.loaded());
+}
+
+// What `inspect` shows for gpt-oss: YaRN, the clamped SwiGLU, the biases and the sinks.
+TEST(Engine, ArchitectureFactsOfGptOss) {
+  RandomModelConfig c;
+  c.arch = "gpt-oss";
+  c.n_expert = 4;
+  c.n_expert_used = 2;
+  c.qkv_bias = true;
+  c.sliding_window = 8;
+  c.scaling = RopeScalingKind::Yarn;
+  c.scaling_factor = 32.0;
+  c.original_ctx = 4096.0;
+  auto spec = build_model_spec(random_model_file(c));
+  ASSERT_TRUE(spec.ok()) << spec.error().describe();
+  std::map<std::string, std::string> facts;
+  for (const ModelFact& f : architecture_facts(*spec)) facts[f.name] = f.value;
+  EXPECT_EQ(facts["activation"], "clamped SwiGLU (gpt-oss: alpha 1.702, limit 7)");
+  EXPECT_NE(facts["rope"].find("YaRN x32 of 4096 positions (beta 32/1)"), std::string::npos) << facts["rope"];
+  EXPECT_NE(facts["rope"].find("attention factor 1.34657"), std::string::npos) << facts["rope"];
+  EXPECT_EQ(facts["biases"], "on q, k, v, attention output, router, expert gate/up/down");
+  EXPECT_EQ(facts["attention sinks"], "one learned logit per head in the softmax");
+  EXPECT_EQ(facts["sliding window"], "8 positions on 1 of 2 layers");
+  EXPECT_NE(facts["experts"].find("4, 2 used per token"), std::string::npos) << facts["experts"];
 }
 
 TEST(Engine, DefaultContextIsTheTrainingContext) {

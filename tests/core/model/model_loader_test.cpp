@@ -1,6 +1,10 @@
 // ModelSpec construction: hyperparameters, tensor mapping, and clear errors for bad files.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
 #include "core/model/random_model.h"
 #include "model/model_loader.h"
 #include "model/rope_scaling.h"
@@ -169,22 +173,131 @@ TEST(ModelLoader, RopeScalingVariants) {
   EXPECT_EQ(r->rope.freq_factors.size(), static_cast<size_t>(c.rot() / 2));
 }
 
-TEST(ModelLoader, YarnScalingIsUnsupported) {
+TEST(ModelLoader, UnknownRopeScalingIsUnsupported) {
   gguf::GgufWriter w;
   auto bytes = random_model_bytes(RandomModelConfig{});
   auto f0 = gguf::GgufFile::from_bytes(bytes, "x");
   ASSERT_TRUE(f0.ok());
   // Re-write the same model with a yarn key.
   for (const auto& e : (*f0)->metadata()) w.set(e.key, e.value);
-  w.set_string("llama.rope.scaling.type", "yarn");
+  w.set_string("llama.rope.scaling.type", "dynamic");
   for (const auto& t : (*f0)->tensors()) {
     auto d = (*f0)->tensor_data(t);
     ASSERT_TRUE(w.add_tensor(t.name, t.type, t.dims, std::vector<uint8_t>(d.begin(), d.end())).ok());
   }
-  auto f = gguf::GgufFile::from_bytes(w.to_bytes().value(), "yarn.gguf");
+  auto f = gguf::GgufFile::from_bytes(w.to_bytes().value(), "dynamic.gguf");
   ASSERT_TRUE(f.ok());
   expect_error(build_model_spec(std::shared_ptr<const gguf::GgufFile>(std::move(f).value())), ErrorKind::Unsupported,
-               {"rope scaling type 'yarn'", "yarn.gguf"});
+               {"rope scaling type 'dynamic'", "dynamic.gguf", "yarn"});
+}
+
+RandomModelConfig gpt_oss_config() {
+  RandomModelConfig c;
+  c.arch = "gpt-oss";
+  c.n_layer = 3;
+  c.n_expert = 4;
+  c.n_expert_used = 2;
+  c.qkv_bias = true;
+  c.sliding_window = 8;
+  c.scaling = RopeScalingKind::Yarn;
+  c.scaling_factor = 32.0;
+  c.rope_base = 150000.0;
+  c.original_ctx = 4096.0;
+  return c;
+}
+
+TEST(ModelLoader, GptOssReadsItsBlocks) {
+  const RandomModelConfig c = gpt_oss_config();
+  auto r = spec_of(c);
+  ASSERT_TRUE(r.ok()) << r.error().describe();
+  const ModelSpec& s = *r;
+  EXPECT_EQ(s.rope.mode, RopeMode::NeoX);
+  EXPECT_EQ(s.activation, FfnActivation::SwiGluOai);
+  EXPECT_EQ(s.n_expert, 4);
+  EXPECT_EQ(s.sliding_window, 8);
+  // Even layers slide (llama.cpp's period 2: l % 2 < 1).
+  EXPECT_TRUE(s.layers[0].sliding);
+  EXPECT_FALSE(s.layers[1].sliding);
+  EXPECT_TRUE(s.layers[2].sliding);
+  const LayerSpec& l = s.layers[1];
+  EXPECT_TRUE(l.is_moe());
+  // The FFN norm is the file's post_attention_norm (llama.cpp's name); no post-norm slot.
+  EXPECT_EQ(l[LayerTensor::FfnNorm].name, "blk.1.post_attention_norm.weight");
+  EXPECT_FALSE(l.has(LayerTensor::AttnPostNorm));
+  EXPECT_EQ(l[LayerTensor::AttnSinks].dims, (std::vector<int64_t>{4}));
+  EXPECT_EQ(l[LayerTensor::RouterBias].dims, (std::vector<int64_t>{4}));
+  EXPECT_EQ(l[LayerTensor::ExpertGateBias].dims, (std::vector<int64_t>{96, 4}));
+  EXPECT_EQ(l[LayerTensor::ExpertUpBias].name, "blk.1.ffn_up_exps.bias");
+  EXPECT_EQ(l[LayerTensor::ExpertDownBias].dims, (std::vector<int64_t>{64, 4}));
+  EXPECT_TRUE(l.has(LayerTensor::Bo));
+  EXPECT_TRUE(l.has(LayerTensor::Bq));
+  // YaRN: divisors and the magnitude factor, the same for the sliding layers' rope.
+  EXPECT_FLOAT_EQ(s.rope.yarn.factor, 32.0f);
+  EXPECT_EQ(s.rope.yarn.original_context, 4096);
+  EXPECT_FLOAT_EQ(s.rope.freq_scale, 1.0f);
+  ASSERT_EQ(s.rope.freq_factors.size(), 8u);
+  EXPECT_FLOAT_EQ(s.rope.attn_factor, static_cast<float>(1.0 + 0.1 * std::log(32.0)));
+  EXPECT_EQ(s.rope_swa.freq_factors, s.rope.freq_factors);
+  EXPECT_EQ(s.rope_swa.attn_factor, s.rope.attn_factor);
+}
+
+TEST(ModelLoader, GptOssWithoutSinksOrExpertBiasesIsAnError) {
+  RandomModelConfig c = gpt_oss_config();
+  c.omit = {"blk.1.attn_sinks.weight"};
+  expect_error(spec_of(c), ErrorKind::BadFile, {"missing tensor 'blk.1.attn_sinks.weight'", "gpt-oss", "[4]"});
+  c.omit = {"blk.0.ffn_down_exps.bias"};
+  expect_error(spec_of(c), ErrorKind::BadFile, {"missing tensor 'blk.0.ffn_down_exps.bias'", "[64, 4]"});
+  c.omit = {};
+  c.reshape = {{"blk.2.ffn_gate_exps.bias", {96, 3}}};
+  expect_error(spec_of(c), ErrorKind::BadFile, {"blk.2.ffn_gate_exps.bias", "[96, 3]", "expected [96, 4]"});
+}
+
+TEST(ModelLoader, GptOssBadYarnBetasAreNamed) {
+  gguf::GgufWriter w;
+  auto bytes = random_model_bytes(gpt_oss_config());
+  auto f0 = gguf::GgufFile::from_bytes(bytes, "x");
+  ASSERT_TRUE(f0.ok());
+  for (const auto& e : (*f0)->metadata()) w.set(e.key, e.value);
+  w.set_f32("gpt-oss.rope.scaling.yarn_beta_slow", 64.0f);  // above beta_fast
+  for (const auto& t : (*f0)->tensors()) {
+    auto d = (*f0)->tensor_data(t);
+    ASSERT_TRUE(w.add_tensor(t.name, t.type, t.dims, std::vector<uint8_t>(d.begin(), d.end())).ok());
+  }
+  auto f = gguf::GgufFile::from_bytes(w.to_bytes().value(), "betas.gguf");
+  ASSERT_TRUE(f.ok());
+  expect_error(build_model_spec(std::shared_ptr<const gguf::GgufFile>(std::move(f).value())), ErrorKind::BadFile,
+               {"yarn", "betas.gguf", "yarn_beta_slow (64"});
+}
+
+// gpt-oss's rope (64 dims, base 150000, factor 32 over 4096 positions, betas 32 and 1) against the
+// closed form: corr(b) = 64 ln(4096 / (2 pi b)) / (2 ln 150000) is 8.09 for b = 32 and 17.40 for
+// b = 1, so pairs 0..8 keep their frequency, pairs 18.. are divided by 32 and pairs in between mix
+// linearly; cos and sin are scaled by 1 + 0.1 ln 32.
+TEST(RopeScaling, YarnMatchesTheClosedForm) {
+  YarnRopeScaling s;
+  s.factor = 32.0;
+  s.original_context_length = 4096.0;
+  const YarnRope y = yarn_rope(s, 64, 150000.0);
+  ASSERT_EQ(y.freq_factors.size(), 32u);
+  const double corr_fast = 64.0 * std::log(4096.0 / (2.0 * std::numbers::pi * 32.0)) / (2.0 * std::log(150000.0));
+  const double corr_slow = 64.0 * std::log(4096.0 / (2.0 * std::numbers::pi * 1.0)) / (2.0 * std::log(150000.0));
+  ASSERT_NEAR(corr_fast, 8.09, 0.01);
+  ASSERT_NEAR(corr_slow, 17.40, 0.01);
+  const double low = 8.0, high = 18.0;
+  for (int i = 0; i < 32; ++i) {
+    const double mix = 1.0 - std::clamp((i - low) / (high - low), 0.0, 1.0);  // share of the original frequency
+    const double want = 1.0 / (mix + (1.0 - mix) / 32.0);
+    EXPECT_NEAR(y.freq_factors[static_cast<size_t>(i)], want, 1e-5 * want) << i;
+  }
+  EXPECT_FLOAT_EQ(y.freq_factors[0], 1.0f);
+  EXPECT_FLOAT_EQ(y.freq_factors[8], 1.0f);
+  EXPECT_NEAR(y.freq_factors[13], 1.0 / (0.5 + 0.5 / 32.0), 1e-5);
+  EXPECT_FLOAT_EQ(y.freq_factors[18], 32.0f);
+  EXPECT_FLOAT_EQ(y.freq_factors[31], 32.0f);
+  EXPECT_NEAR(y.attn_factor, 1.0 + 0.1 * std::log(32.0), 1e-6);
+  // No extension: no magnitude change.
+  s.factor = 1.0;
+  EXPECT_FLOAT_EQ(yarn_rope(s, 64, 150000.0).attn_factor, 1.0f);
 }
 
 // Llama 3.1 8B's parameters: base 500000, 128 rotated dims, factor 8, low 1, high 4, original 8192.

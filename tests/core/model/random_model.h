@@ -27,7 +27,7 @@
 
 namespace tessera::test {
 
-enum class RopeScalingKind { None, Linear, Llama3Metadata, RopeFreqsTensor };
+enum class RopeScalingKind { None, Linear, Llama3Metadata, RopeFreqsTensor, Yarn };
 
 struct RandomModelConfig {
   std::string arch = "llama";
@@ -43,8 +43,10 @@ struct RandomModelConfig {
   double rms_eps = 1e-5;
   RopeScalingKind scaling = RopeScalingKind::None;
   double scaling_factor = 4.0;
-  // llama3 parameters (small original context so the smooth band covers some pairs)
+  // llama3 parameters (small original context so the smooth band covers some pairs); YaRN uses
+  // scaling_factor, original_ctx and its betas
   double low_freq_factor = 1.0, high_freq_factor = 4.0, original_ctx = 64.0;
+  double yarn_beta_fast = 32.0, yarn_beta_slow = 1.0;
   bool tied = false;
   bool qkv_bias = false;
   int64_t head_size = 0;  // 0: n_embd / n_head
@@ -130,6 +132,9 @@ inline ModelSpec random_model_hparams(const RandomModelConfig& c) {
   m.rope.freq_base = static_cast<float>(c.rope_base);
   if (c.scaling == RopeScalingKind::Linear) m.rope.freq_scale = static_cast<float>(1.0 / c.scaling_factor);
   if (c.scaling == RopeScalingKind::RopeFreqsTensor) m.rope.freq_factors.assign(static_cast<size_t>(c.rot() / 2), 1.0f);
+  if (c.scaling == RopeScalingKind::Yarn)
+    m.rope.yarn = {static_cast<float>(c.scaling_factor), static_cast<int64_t>(c.original_ctx),
+                   static_cast<float>(c.yarn_beta_fast), static_cast<float>(c.yarn_beta_slow)};
   m.rope_swa = m.rope;
   if (c.rope_base_swa > 0) m.rope_swa.freq_base = static_cast<float>(c.rope_base_swa);
   m.sliding_window = c.sliding_window;
@@ -192,7 +197,10 @@ inline std::vector<uint8_t> random_model_bytes(const RandomModelConfig& c) {
       v = random_floats(static_cast<size_t>(n), ++seed, 0.1f);
       for (float& x : v) x += 1.0f;
     } else if (t.role == TensorRole::Bias) {
-      v = random_floats(static_cast<size_t>(n), ++seed, 0.5f);
+      // Expert gate/up biases wide enough that gpt-oss's clamp at +-7 bites on some rows.
+      const bool expert_glu = !t.layer_slots.empty() && (t.layer_slots.front() == LayerTensor::ExpertGateBias ||
+                                                         t.layer_slots.front() == LayerTensor::ExpertUpBias);
+      v = random_floats(static_cast<size_t>(n), ++seed, expert_glu ? 5.0f : 0.5f);
     } else {
       // Scales that keep the activations of a few random layers in a sane range.
       const bool router = t.layer_slots.size() == 1 && t.layer_slots.front() == LayerTensor::Router;

@@ -1,6 +1,7 @@
 // An independent float64 implementation of the forward pass of every supported architecture
-// (Llama family, Qwen3 and Qwen3-MoE, Gemma 2/3, Phi-3, Mixtral), written from the definitions without any of the engine's code: no KV cache (every position recomputed),
-// its own RoPE and llama3 factors. Weights are the file's tensors, dequantized with
+// (Llama family, Qwen3 and Qwen3-MoE, Gemma 2/3, Phi-3, Mixtral, gpt-oss), written from the
+// definitions without any of the engine's code: no KV cache (every position recomputed), its own
+// RoPE, llama3 and YaRN factors, attention sinks, gpt-oss's clamped SwiGLU. Weights are the file's tensors, dequantized with
 // dequantize_row (so quantized models are compared on exactly the weights they hold).
 #pragma once
 
@@ -58,6 +59,24 @@ inline std::vector<double> rms_norm_ref(const std::vector<double>& x, const std:
   return y;
 }
 
+// YaRN's divisor of pair i and its cos/sin factor, from the YaRN paper's definitions (ramp between
+// the pairs that turn beta_fast and beta_slow times over the original context; llama.cpp's
+// floor/ceil of the band edges).
+inline double yarn_divisor_ref(const RandomModelConfig& c, int64_t i) {
+  const double n = static_cast<double>(c.rot());
+  // The pair that completes `turns` rotations over the original context: L / (2 pi base^(2d/n)) = turns.
+  auto dim_of = [&](double turns) { return n * std::log(c.original_ctx / (2 * std::numbers::pi * turns)) / (2 * std::log(c.rope_base)); };
+  const double lo = std::max(0.0, std::floor(dim_of(c.yarn_beta_fast)));
+  const double hi = std::min(n - 1, std::ceil(dim_of(c.yarn_beta_slow)));
+  const double t = std::clamp((static_cast<double>(i) - lo) / std::max(hi - lo, 0.001), 0.0, 1.0);
+  // t = 0: original frequency (extrapolated), t = 1: divided by the factor (interpolated).
+  const double freq_factor = (1 - t) + t / c.scaling_factor;
+  return 1.0 / freq_factor;
+}
+inline double yarn_magnitude_ref(const RandomModelConfig& c) {
+  return c.scaling_factor > 1 ? 0.1 * std::log(c.scaling_factor) + 1.0 : 1.0;
+}
+
 // Rotary divisors per pair, as the model's description says (llama3 formula re-derived here).
 inline std::vector<double> reference_rope_divisors(const RandomModelConfig& c, const gguf::GgufFile& f) {
   const int64_t half = c.rot() / 2;
@@ -66,6 +85,8 @@ inline std::vector<double> reference_rope_divisors(const RandomModelConfig& c, c
     for (auto& v : div) v = c.scaling_factor;
   } else if (c.scaling == RopeScalingKind::RopeFreqsTensor) {
     div = load_vector(f, "rope_freqs.weight");
+  } else if (c.scaling == RopeScalingKind::Yarn) {
+    for (int64_t i = 0; i < half; ++i) div[static_cast<size_t>(i)] = yarn_divisor_ref(c, i);
   } else if (c.scaling == RopeScalingKind::Llama3Metadata) {
     for (int64_t i = 0; i < half; ++i) {
       const double freq = std::pow(c.rope_base, -2.0 * static_cast<double>(i) / static_cast<double>(c.rot()));
@@ -94,6 +115,8 @@ struct ReferenceArch {
   bool scale_embd = false;  // embeddings times sqrt(n_embd)
   bool fused = false;       // phi3: one attn_qkv matrix, one ffn_up holding gate then up
   int sliding_period = 0;   // layer l slides when l % period < period - 1 (with a window)
+  bool gpt_oss = false;     // attention sinks, biases on attn_output, router and experts, clamped
+                            // SwiGLU, the FFN norm stored as post_attention_norm.weight
 };
 
 inline ReferenceArch reference_arch(const std::string& a) {
@@ -101,6 +124,10 @@ inline ReferenceArch reference_arch(const std::string& a) {
   if (a == "qwen2") r.neox = true;
   if (a == "qwen3" || a == "qwen3moe") r.neox = r.qk_norm = true;
   if (a == "phi3") r.neox = r.fused = true;
+  if (a == "gpt-oss") {
+    r.neox = r.gpt_oss = true;
+    r.sliding_period = 2;
+  }
   if (a == "gemma2" || a == "gemma3") {
     r.neox = r.post_norms = r.gelu = r.scale_embd = true;
     r.qk_norm = a == "gemma3";
@@ -115,18 +142,35 @@ inline Matrix rows_of(const Matrix& m, size_t first, size_t n) {
 
 inline double softcap_ref(double x, double cap) { return cap > 0 ? cap * std::tanh(x / cap) : x; }
 
-// Gated FFN of one token: act(gate·h) * (up·h), then down.
+// gpt-oss's gated unit (Hugging Face GptOssExperts): the gate clamped from above at 7, the up
+// projection to [-7, 7], gate * sigmoid(1.702 gate) * (up + 1).
+inline double oai_glu_ref(double gate, double up) {
+  const double g = std::min(gate, 7.0), u = std::max(-7.0, std::min(up, 7.0));
+  return g / (1.0 + std::exp(-1.702 * g)) * (u + 1.0);
+}
+
+// Gated FFN of one token: act(gate·h + bg) * (up·h + bu), then down (+ bd); empty biases: none.
 inline std::vector<double> glu_ffn_ref(const Matrix& wg, const Matrix& wu, const Matrix& wd, const std::vector<double>& h,
-                                       bool gelu) {
+                                       bool gelu, bool oai = false, const double* bg = nullptr,
+                                       const double* bu = nullptr, const double* bd = nullptr) {
   auto g = mat_vec(wg, h);
-  const auto u = mat_vec(wu, h);
+  auto u = mat_vec(wu, h);
   for (size_t i = 0; i < g.size(); ++i) {
+    if (bg != nullptr) g[i] += bg[i];
+    if (bu != nullptr) u[i] += bu[i];
     const double x = g[i];
+    if (oai) {
+      g[i] = oai_glu_ref(x, u[i]);
+      continue;
+    }
     const double a = gelu ? 0.5 * x * (1.0 + std::tanh(std::sqrt(2.0 / std::numbers::pi) * (x + 0.044715 * x * x * x)))
                           : x / (1.0 + std::exp(-x));
     g[i] = a * u[i];
   }
-  return mat_vec(wd, g);
+  auto y = mat_vec(wd, g);
+  if (bd != nullptr)
+    for (size_t i = 0; i < y.size(); ++i) y[i] += bd[i];
+  return y;
 }
 
 // Logits for every position of `tokens`: [position][n_vocab].
@@ -136,14 +180,16 @@ inline std::vector<std::vector<double>> reference_logits(const RandomModelConfig
   const int64_t d = c.n_embd, hd = c.head_dim(), nh = c.n_head, nkv = c.n_head_kv, rot = c.rot();
   const size_t T = tokens.size();
   const std::vector<double> div = reference_rope_divisors(c, f);
+  const double magnitude = c.scaling == RopeScalingKind::Yarn ? yarn_magnitude_ref(c) : 1.0;
   auto rope = [&](double* x, size_t pos, double base) {
     for (int64_t i = 0; i < rot / 2; ++i) {
       const double theta = static_cast<double>(pos) * std::pow(base, -2.0 * static_cast<double>(i) / static_cast<double>(rot)) /
                            div[static_cast<size_t>(i)];
       const int64_t i0 = arch.neox ? i : 2 * i, i1 = arch.neox ? i + rot / 2 : 2 * i + 1;
       const double a = x[i0], b = x[i1];
-      x[i0] = a * std::cos(theta) - b * std::sin(theta);
-      x[i1] = a * std::sin(theta) + b * std::cos(theta);
+      const double cs = magnitude * std::cos(theta), sn = magnitude * std::sin(theta);
+      x[i0] = a * cs - b * sn;
+      x[i1] = a * sn + b * cs;
     }
   };
   auto head_norm = [&](std::vector<double>& v, int64_t heads, const std::vector<double>& w) {
@@ -179,7 +225,11 @@ inline std::vector<std::vector<double>> reference_logits(const RandomModelConfig
       wv = load_matrix(f, p + "attn_v.weight");
     }
     const Matrix wo = load_matrix(f, p + "attn_output.weight");
-    std::vector<double> bq, bk, bv, q_norm, k_norm;
+    std::vector<double> bq, bk, bv, q_norm, k_norm, bo, sinks;
+    if (arch.gpt_oss) {
+      bo = load_vector(f, p + "attn_output.bias");
+      sinks = load_vector(f, p + "attn_sinks.weight");
+    }
     if (c.qkv_bias) {
       bq = load_vector(f, p + "attn_q.bias");
       bk = load_vector(f, p + "attn_k.bias");
@@ -223,26 +273,40 @@ inline std::vector<std::vector<double>> reference_logits(const RandomModelConfig
           s[j] = softcap_ref(dot / std::sqrt(static_cast<double>(hd)), c.attn_softcap);
           mx = std::max(mx, s[j]);
         }
-        double sum = 0;
+        // A sink joins the softmax's denominator as one more logit without a value.
+        const double sink = sinks.empty() ? 0.0 : sinks[static_cast<size_t>(hh)];
+        if (!sinks.empty()) mx = std::max(mx, sink);
+        double sum = sinks.empty() ? 0.0 : std::exp(sink - mx);
         for (size_t j = first; j <= t; ++j) sum += (s[j] = std::exp(s[j] - mx));
         for (size_t j = first; j <= t; ++j)
           for (int64_t i = 0; i < hd; ++i)
             att[static_cast<size_t>(hh * hd + i)] += s[j] / sum * v[j][static_cast<size_t>(g * hd + i)];
       }
       auto o = mat_vec(wo, att);
+      for (size_t i = 0; i < bo.size(); ++i) o[i] += bo[i];
       if (arch.post_norms) o = rms_norm_ref(o, post_attn, c.rms_eps);
       for (int64_t i = 0; i < d; ++i) x[t][static_cast<size_t>(i)] += o[static_cast<size_t>(i)];
     }
-    const auto ffn_norm = load_vector(f, p + "ffn_norm.weight");
+    const auto ffn_norm = load_vector(f, p + (arch.gpt_oss ? "post_attention_norm.weight" : "ffn_norm.weight"));
     const size_t F = static_cast<size_t>(c.n_ff);
     if (c.n_expert > 0) {
       // Softmax router over all experts, the top n_expert_used, their weights renormalised to sum 1.
       const Matrix router = load_matrix(f, p + "ffn_gate_inp.weight");
       const Matrix eg = load_matrix(f, p + "ffn_gate_exps.weight"), eu = load_matrix(f, p + "ffn_up_exps.weight"),
                    ed = load_matrix(f, p + "ffn_down_exps.weight");
+      std::vector<double> br, bg, bu, bd;
+      if (arch.gpt_oss) {
+        br = load_vector(f, p + "ffn_gate_inp.bias");
+        // [F, X] / [E, X] tensors: X rows of one expert's biases each.
+        for (const char* n : {"ffn_gate_exps.bias", "ffn_up_exps.bias", "ffn_down_exps.bias"}) {
+          std::vector<double>& dst = n[4] == 'g' ? bg : n[4] == 'u' ? bu : bd;
+          for (const auto& row : load_matrix(f, p + n)) dst.insert(dst.end(), row.begin(), row.end());
+        }
+      }
       for (size_t t = 0; t < T; ++t) {
         const auto h = rms_norm_ref(x[t], ffn_norm, c.rms_eps);
         auto logits = mat_vec(router, h);
+        for (size_t e = 0; e < br.size(); ++e) logits[e] += br[e];
         const double mx = *std::max_element(logits.begin(), logits.end());
         std::vector<size_t> order(logits.size());
         for (size_t e = 0; e < order.size(); ++e) order[e] = e;
@@ -253,7 +317,8 @@ inline std::vector<std::vector<double>> reference_logits(const RandomModelConfig
           const size_t e = order[static_cast<size_t>(k2)];
           const double w = std::exp(logits[e] - mx) / wsum;
           const auto o = glu_ffn_ref(rows_of(eg, e * F, F), rows_of(eu, e * F, F), rows_of(ed, e * static_cast<size_t>(d), static_cast<size_t>(d)),
-                                     h, arch.gelu);
+                                     h, arch.gelu, arch.gpt_oss, bg.empty() ? nullptr : &bg[e * F],
+                                     bu.empty() ? nullptr : &bu[e * F], bd.empty() ? nullptr : &bd[e * static_cast<size_t>(d)]);
           for (int64_t i = 0; i < d; ++i) x[t][static_cast<size_t>(i)] += w * o[static_cast<size_t>(i)];
         }
       }

@@ -185,6 +185,31 @@ TEST(SplitPlan, EveryQuantTypeAddsUpInEveryMode) {
   EXPECT_LT(model_bytes(iq4), model_bytes(q4k));
 }
 
+// gpt-oss-20b: its sinks, output bias, router bias and expert biases are counted once (every
+// weight byte is on some device), and row split refuses it like every mixture of experts.
+TEST(SplitPlan, GptOssCountsSinksAndBiases) {
+  const ModelSpec m = spec_of("gpt-oss-20b", GgmlType::MXFP4);
+  ASSERT_TRUE(m.layers[0].has(LayerTensor::AttnSinks));
+  ASSERT_TRUE(m.layers[0].has(LayerTensor::ExpertDownBias));
+  for (const SplitMode mode : {SplitMode::None, SplitMode::Layer}) {
+    SplitSettings s;
+    s.mode = mode;
+    s.ratios = {1.0f, 1.0f};
+    auto plan = plan_split(m, devices({80, 80}), s);
+    ASSERT_TRUE(plan.ok()) << plan.error().describe();
+    EXPECT_EQ(weight_total(*plan), model_bytes(m)) << "mode " << static_cast<int>(mode);
+  }
+  // Per layer: sinks 64 + output bias 2880 + router bias 32 + expert biases (2 x 2880 + 2880) x 32, f32.
+  uint64_t biases = 0;
+  for (LayerTensor t : {LayerTensor::AttnSinks, LayerTensor::Bo, LayerTensor::RouterBias, LayerTensor::ExpertGateBias,
+                        LayerTensor::ExpertUpBias, LayerTensor::ExpertDownBias})
+    biases += tensor_bytes_unchecked(m.layers[1][t].type, static_cast<uint64_t>(m.layers[1][t].n_elements()));
+  EXPECT_EQ(biases, 4ull * (64 + 2880 + 32 + 3 * 2880 * 32));
+  SplitSettings row;
+  row.mode = SplitMode::Row;
+  EXPECT_FALSE(plan_split(m, devices({80, 80}), row).ok());
+}
+
 TEST(SplitPlan, MoreDevicesThanUnitsLeavesSomeEmpty) {
   const ModelSpec m = spec_of("tiny", GgmlType::F16);  // 2 layers, 2 KV heads
   SplitSettings s;

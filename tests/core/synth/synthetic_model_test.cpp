@@ -41,6 +41,26 @@ TEST(ModelShapes, Llama3_8bHasTheKnownParameterCount) {
   EXPECT_NEAR(params / 1e9, 8.03, 0.01);
 }
 
+// gpt-oss-20b: 20.9 billion parameters (OpenAI's model card: 20.91B), YaRN x32 of 4096 and
+// 128-position windows on even layers as the loader reads them back.
+TEST(ModelShapes, GptOss20bHasTheKnownParameterCountAndBlocks) {
+  const ModelShape* s = find_shape("gpt-oss-20b");
+  ASSERT_NE(s, nullptr);
+  SynthOptions o;
+  o.type = GgmlType::F32;
+  o.output_q6k_for_kquants = false;
+  EXPECT_NEAR(synthetic_weight_bytes(*s, o) / 4.0 / 1e9, 20.91, 0.02);
+  auto spec = shape_hyperparameters(*s);
+  ASSERT_TRUE(spec.ok()) << spec.error().describe();
+  EXPECT_EQ(spec->activation, FfnActivation::SwiGluOai);
+  EXPECT_FLOAT_EQ(spec->rope.yarn.factor, 32.0f);
+  EXPECT_EQ(spec->rope.yarn.original_context, 4096);
+  EXPECT_EQ(spec->rope.freq_factors.size(), 32u);
+  EXPECT_EQ(spec->sliding_window, 128);
+  EXPECT_TRUE(spec->layers[0].sliding);
+  EXPECT_FALSE(spec->layers[1].sliding);
+}
+
 class SynthEveryType : public ::testing::TestWithParam<GgmlType> {};
 
 TEST_P(SynthEveryType, WritesAFileWhoseWeightsAreFiniteAndRealistic) {
