@@ -16,7 +16,9 @@ struct Command {
 const Command kCommands[] = {
     {"run", tessera::cli::cmd_run, "generate a continuation of a prompt"},
     {"chat", tessera::cli::cmd_chat, "interactive chat using the model's chat template"},
+#if defined(TESSERA_HAS_SERVER)
     {"serve", tessera::cli::cmd_serve, "OpenAI-compatible HTTP server for a model (local by default)"},
+#endif
     {"bench", tessera::cli::cmd_bench, "measure prompt (pp) and generation (tg) throughput"},
     {"devices", tessera::cli::cmd_devices, "list NVIDIA GPUs with their memory"},
     {"inspect", tessera::cli::cmd_inspect, "show a GGUF file's metadata and tensors"},
