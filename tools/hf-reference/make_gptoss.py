@@ -226,6 +226,8 @@ def main():
 
     tokenizer = make_tokenizer(model_dir, 512)
     config = make_config(len(tokenizer), tokenizer)
+    # transformers 5 runs experts through grouped_mm by default, which has no float64 kernel.
+    config._experts_implementation = "eager"
     model = GptOssForCausalLM._from_config(config, attn_implementation="eager").to(torch.float32)
     randomise(model, args.seed)
     model.save_pretrained(model_dir, safe_serialization=True)
