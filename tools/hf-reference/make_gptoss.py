@@ -229,6 +229,7 @@ def main():
     # transformers 5 runs experts through grouped_mm by default, which has no float64 kernel.
     config._experts_implementation = "eager"
     model = GptOssForCausalLM._from_config(config, attn_implementation="eager").to(torch.float32)
+    model.config._experts_implementation = "eager"
     randomise(model, args.seed)
     model.save_pretrained(model_dir, safe_serialization=True)
 
