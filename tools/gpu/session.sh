@@ -23,7 +23,7 @@ has() { [[ " $phases " == *" $1 "* ]]; }
 
 if has build; then
   stamp "build llama.cpp (background) and tessera"
-  JOBS=6 bash "$root/tools/gpu/llama_cpp.sh" build >"$log/llama_build.txt" 2>&1 &
+  JOBS="${LLAMA_JOBS:-6}" bash "$root/tools/gpu/llama_cpp.sh" build >"$log/llama_build.txt" 2>&1 &
   llama_pid=$!
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTESSERA_BUILD_GUI=OFF -DTESSERA_BUILD_SERVER=OFF -DTESSERA_BUILD_CUDA=ON \
     -DCMAKE_CUDA_ARCHITECTURES=90 "${cmake_extra[@]}" >"$log/cmake.log" 2>&1 || { tail -30 "$log/cmake.log"; exit 1; }
