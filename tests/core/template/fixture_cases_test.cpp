@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -26,15 +27,27 @@ std::string read_text(const fs::path& path) {
   return ss.str();
 }
 
-std::vector<std::string> case_files() {
+std::vector<std::string> case_files_in(const fs::path& dir) {
   std::vector<std::string> names;
   std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(test::fixture("templates"), ec)) {
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
     const std::string name = entry.path().filename().string();
     if (name.size() > 11 && name.ends_with(".cases.json")) names.push_back(name);
   }
   std::sort(names.begin(), names.end());
   return names;
+}
+std::vector<std::string> case_files() { return case_files_in(test::fixture("templates")); }
+
+// tools/template-check/make_cases.py's output (llama.cpp's collection of templates rendered by
+// jinja2 over tools, tool calls, enable_thinking, ...), when TESSERA_TEMPLATE_CHECK_DIR names it.
+fs::path check_dir() {
+  const char* d = std::getenv("TESSERA_TEMPLATE_CHECK_DIR");
+  return d != nullptr ? fs::path(d) : fs::path();
+}
+std::vector<std::string> check_files() {
+  const fs::path d = check_dir();
+  return d.empty() ? std::vector<std::string>{} : case_files_in(d);
 }
 
 // Messages are JSON, or a Python literal string (repr of a list of dicts).
@@ -67,11 +80,11 @@ jinja::RenderLimits tight_limits() {
 
 class TemplateFixture : public ::testing::TestWithParam<std::string> {};
 
-TEST_P(TemplateFixture, RendersLikeJinja2) {
-  const fs::path dir = test::fixture("templates");
-  const json file = json::parse(read_text(dir / GetParam()));
+// Renders every case of `file_name` in `dir` and expects each to pass, under `limits`.
+void check_case_file(const fs::path& dir, const std::string& file_name, const jinja::RenderLimits& limits) {
+  const json file = json::parse(read_text(dir / file_name));
   const std::string template_name = file.at("template").get<std::string>();
-  auto tmpl = ChatTemplate::parse(read_text(dir / template_name), template_name, tight_limits());
+  auto tmpl = ChatTemplate::parse(read_text(dir / template_name), template_name, limits);
   ASSERT_TRUE(tmpl.ok()) << tmpl.error().message;
 
   int passed = 0;
@@ -84,7 +97,8 @@ TEST_P(TemplateFixture, RendersLikeJinja2) {
     in.bos_token = c.value("bos_token", std::string());
     in.eos_token = c.value("eos_token", std::string());
     in.now = DateTime{2026, 7, 4, 12, 0, 0};
-    in.limits = tight_limits();
+    if (c.contains("extra") && c.at("extra").is_object()) in.extra = c.at("extra");
+    in.limits = limits;
     auto out = tmpl->render(in);
     if (c.contains("expected_error")) {
       const std::string want = c.at("expected_error").get<std::string>();
@@ -108,6 +122,15 @@ TEST_P(TemplateFixture, RendersLikeJinja2) {
   EXPECT_EQ(passed, total);
 }
 
+TEST_P(TemplateFixture, RendersLikeJinja2) {
+  check_case_file(test::fixture("templates"), GetParam(), tight_limits());
+}
+
+class TemplateCheck : public ::testing::TestWithParam<std::string> {};
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(TemplateCheck);
+
+TEST_P(TemplateCheck, RendersLikeJinja2) { check_case_file(check_dir(), GetParam(), jinja::RenderLimits{}); }
+
 std::string param_name(const ::testing::TestParamInfo<std::string>& info) {
   std::string n = info.param.substr(0, info.param.size() - 11);
   for (char& ch : n)
@@ -116,6 +139,7 @@ std::string param_name(const ::testing::TestParamInfo<std::string>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Templates, TemplateFixture, ::testing::ValuesIn(case_files()), param_name);
+INSTANTIATE_TEST_SUITE_P(Collected, TemplateCheck, ::testing::ValuesIn(check_files()), param_name);
 
 }  // namespace
 }  // namespace tessera::chat
