@@ -77,10 +77,10 @@ TEST(HostileVocab, TokenLongerThanTheCapIsRefusedNamingIdLengthAndCap) {
 
 TEST(HostileVocab, SpmLongRunsBuildInLinearWorkAndStillTokenize) {
   Builder b(Kind::Spm);
-  // 'a'^1 .. 'a'^1024 (scores favour longer runs): every split of every run is a pair, and most
+  // 'a'^1 .. 'a'^512 (scores favour longer runs): every split of every run is a pair, and most
   // parts are over the direct-lookup length.
-  std::vector<int32_t> a_run(1025, kNoToken);
-  for (size_t k = 1; k <= 1024; ++k) a_run[k] = b.add(std::string(k, 'a'), static_cast<float>(k));
+  std::vector<int32_t> a_run(513, kNoToken);
+  for (size_t k = 1; k <= 512; ++k) a_run[k] = b.add(std::string(k, 'a'), static_cast<float>(k));
   // Doubling runs up to the cap: 'b', 'bb', ..., 'b'^65536, and the same for a two-byte letter.
   int32_t b_full = kNoToken;
   for (size_t k = 1; k <= kMaxTokenBytes; k *= 2) b_full = b.add(std::string(k, 'b'), static_cast<float>(k));
@@ -98,11 +98,11 @@ TEST(HostileVocab, SpmLongRunsBuildInLinearWorkAndStillTokenize) {
   EXPECT_LE(enc.build_work(), 80 * vocab_bytes) << "vocabulary bytes: " << vocab_bytes;
 
   Ids out;
-  enc.encode(std::string(1024, 'a'), false, out);
-  EXPECT_EQ(out, (Ids{a_run[1024]}));
+  enc.encode(std::string(512, 'a'), false, out);
+  EXPECT_EQ(out, (Ids{a_run[512]}));
   out.clear();
-  enc.encode(std::string(1500, 'a'), false, out);
-  EXPECT_EQ(out, (Ids{a_run[1024], a_run[476]}));
+  enc.encode(std::string(700, 'a'), false, out);
+  EXPECT_EQ(out, (Ids{a_run[512], a_run[188]}));
   out.clear();
   enc.encode(std::string(kMaxTokenBytes, 'b'), false, out);
   EXPECT_EQ(out, (Ids{b_full}));
@@ -116,17 +116,17 @@ TEST(HostileVocab, SpmLongRunsBuildInLinearWorkAndStillTokenize) {
 
 TEST(HostileVocab, SpmCharacterOutsideTheVocabularyNextToALongRun) {
   Builder b(Kind::Spm);
-  std::vector<int32_t> a_run(2049, kNoToken);
-  for (size_t k = 1; k <= 2048; ++k) a_run[k] = b.add(std::string(k, 'a'), static_cast<float>(k));
+  std::vector<int32_t> a_run(601, kNoToken);
+  for (size_t k = 1; k <= 600; ++k) a_run[k] = b.add(std::string(k, 'a'), static_cast<float>(k));
   const std::string snowman = "\xE2\x98\x83";  // not a token on its own
   const int32_t snow_a = b.add(snowman + "a", 5000.0f);
   auto vocab = Vocab::build(b.d);
   ASSERT_TRUE(vocab.ok()) << vocab.error().describe();
   const SpmEncoder enc(*vocab);
   Ids out;
-  enc.encode(std::string(2048, 'a') + snowman + "a" + snowman, false, out);
+  enc.encode(std::string(600, 'a') + snowman + "a" + snowman, false, out);
   // The run merges into one token; "☃a" still forms; the last snowman falls back to its bytes.
-  EXPECT_EQ(out, (Ids{a_run[2048], snow_a, 1 + 0xE2, 1 + 0x98, 1 + 0x83}));
+  EXPECT_EQ(out, (Ids{a_run[600], snow_a, 1 + 0xE2, 1 + 0x98, 1 + 0x83}));
 }
 
 TEST(HostileVocab, BpeLongRunsBuildAndTokenize) {
