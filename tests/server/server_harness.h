@@ -27,8 +27,8 @@ class TestServer {
   ~TestServer();
   server::Server& server() { return *server_; }
   int port() const { return server_->port(); }
-  // A client with 10 s timeouts (no test waits longer for one request).
-  std::unique_ptr<httplib::Client> client() const;
+  // A client with 10 s timeouts by default (a request waiting in the queue may need longer).
+  std::unique_ptr<httplib::Client> client(int read_timeout_s = 10) const;
 
  private:
   Engine engine_;

@@ -325,7 +325,8 @@ TEST_F(ServerHttp, QueuedRequestsRunInArrivalOrderAndAClosedOneIsDropped) {
   const auto& metrics = server_->server().metrics();
   const int64_t generations_before = metrics.generations();
   const int64_t cancelled_before = metrics.cancelled();
-  json long_body = completion_body("Once upon a time", 300);
+  // Long enough for three more requests to queue behind it (it takes 0.3 to 10 s: Release to ASan).
+  json long_body = completion_body("Once upon a time", 100);
   long_body["ignore_eos"] = true;
   long_body["stream"] = true;
   std::atomic<bool> generating{false};
@@ -340,7 +341,7 @@ TEST_F(ServerHttp, QueuedRequestsRunInArrivalOrderAndAClosedOneIsDropped) {
   std::vector<int> finished;
   auto submit = [&](int id) {
     return std::async(std::launch::async, [&, id] {
-      auto c = server_->client();
+      auto c = server_->client(/*read_timeout_s=*/100);  // nothing arrives while it waits its turn
       int status = 0;
       post(*c, "/v1/completions", completion_body("The dog", 4), &status);
       EXPECT_EQ(status, 200);
@@ -360,7 +361,7 @@ TEST_F(ServerHttp, QueuedRequestsRunInArrivalOrderAndAClosedOneIsDropped) {
   ASSERT_TRUE(m);
   EXPECT_THAT(m->body, HasSubstr("tessera_queue_depth 3"));
   EXPECT_THAT(m->body, HasSubstr("tessera_requests_active 1"));
-  ASSERT_EQ(a.wait_for(std::chrono::seconds(60)), std::future_status::ready);
+  ASSERT_EQ(a.wait_for(std::chrono::seconds(100)), std::future_status::ready);
   EXPECT_TRUE(a.get().done);
   b.wait();
   c.wait();
