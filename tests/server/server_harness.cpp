@@ -42,7 +42,7 @@ SseStream post_stream(int port, const std::string& path, const nlohmann::json& b
                       const std::function<bool(const nlohmann::json&)>& keep_going) {
   httplib::Client c("127.0.0.1", port);
   c.set_connection_timeout(10);
-  c.set_read_timeout(10);
+  c.set_read_timeout(60);
   SseStream out;
   std::string pending;
   httplib::Request req;
