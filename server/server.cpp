@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <signal.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <filesystem>
@@ -13,6 +14,7 @@
 #include "generation_queue.h"
 #include "openai_request.h"
 #include "openai_response.h"
+#include "reply_encoder.h"
 #include "template/chat_template.h"
 
 namespace tessera::server {
@@ -68,29 +70,25 @@ const char* route_label(const std::string& path) {
   return "other";
 }
 
-// One response in progress: turns the job's text into the response body (SSE events or one JSON
-// object), holding back a reply that may be a tool call until it is known.
+// One response in progress: waits for the job's text and writes what the encoder makes of it.
 class ResponseWriter {
  public:
-  ResponseWriter(std::shared_ptr<Job> job, ResponseIds ids, bool chat, bool stream, bool tools, bool include_usage)
-      : job_(std::move(job)), ids_(std::move(ids)), chat_(chat), stream_(stream), holding_(chat && tools),
-        tools_(tools), include_usage_(include_usage) {}
+  ResponseWriter(std::shared_ptr<Job> job, ReplyEncoder encoder) : job_(std::move(job)), encoder_(std::move(encoder)) {}
 
   // httplib calls this until it returns false or sink.done() was called.
   bool provide(httplib::DataSink& sink) {
-    if (stream_ && chat_ && !sent_role_) {
-      sent_role_ = true;
-      return write(sink, sse_event(chat_chunk_json(ids_, {{"role", "assistant"}, {"content", ""}}, "")));
+    if (!started_) {
+      started_ = true;
+      if (std::string first = encoder_.start(); !first.empty()) return write(sink, first);
     }
     for (;;) {
       if (!sink.is_writable()) return give_up();
       std::string text;
       bool done = false;
       if (!job_->wait(text, done, kPollInterval)) continue;
-      std::string out;
-      if (!text.empty()) out = on_text(text);
+      std::string out = encoder_.text(text);
       if (done) {
-        out += finish();
+        out += encoder_.finish(job_->outcome());
         if (!out.empty() && !write(sink, out)) return false;
         sink.done();
         return true;
@@ -115,62 +113,9 @@ class ResponseWriter {
     return true;
   }
 
-  std::string content_event(const std::string& text) {
-    return sse_event(chat_ ? chat_chunk_json(ids_, {{"content", text}}, "") : completion_chunk_json(ids_, text, ""));
-  }
-
-  std::string on_text(const std::string& text) {
-    full_ += text;
-    if (!stream_) return {};
-    if (holding_) {
-      if (may_be_tool_call(full_)) return {};
-      holding_ = false;
-      return content_event(full_);
-    }
-    return content_event(text);
-  }
-
-  std::string finish() {
-    const JobOutcome o = job_->outcome();
-    if (o.finish_reason == "error" || o.finish_reason == "cancelled") {
-      const ApiError e = make_api_error(500,
-                                        o.finish_reason == "error" ? "the generation failed: " + o.error
-                                                                   : "the server is stopping; the generation was cancelled",
-                                        "server_error", "", o.finish_reason == "error" ? "generation_failed" : "cancelled");
-      return stream_ ? sse_event(error_body(e)) + kSseDone : error_body(e).dump();
-    }
-    AssistantReply reply;
-    reply.content = full_;
-    if (tools_) reply = parse_tool_calls(full_);
-    const std::string finish_reason = reply.tool_calls.empty() ? o.finish_reason : "tool_calls";
-    const Json usage = usage_json(o.prompt_tokens, o.completion_tokens);
-    if (!stream_) {
-      const Json body = chat_ ? chat_completion_json(ids_, reply, finish_reason, usage)
-                              : completion_json(ids_, full_, finish_reason, usage);
-      return body.dump(-1, ' ', false, Json::error_handler_t::replace);
-    }
-    std::string out;
-    if (holding_) {  // held to the end: a tool call, or content that looked like the start of one
-      if (!reply.tool_calls.empty()) {
-        Json delta = {{"tool_calls", tool_calls_json(ids_, reply.tool_calls)}};
-        if (!reply.content.empty()) out += content_event(reply.content);
-        out += sse_event(chat_chunk_json(ids_, delta, ""));
-      } else if (!full_.empty()) {
-        out += content_event(full_);
-      }
-    }
-    out += sse_event(chat_ ? chat_chunk_json(ids_, Json::object(), finish_reason)
-                           : completion_chunk_json(ids_, "", finish_reason));
-    if (include_usage_) out += sse_event(usage_chunk_json(ids_, chat_, usage));
-    out += kSseDone;
-    return out;
-  }
-
   std::shared_ptr<Job> job_;
-  ResponseIds ids_;
-  bool chat_, stream_, holding_, tools_, include_usage_;
-  bool sent_role_ = false;
-  std::string full_;
+  ReplyEncoder encoder_;
+  bool started_ = false;
 };
 
 }  // namespace
@@ -373,7 +318,8 @@ struct Server::Impl {
     ids.id = std::string(chat ? "chatcmpl-" : "cmpl-") + std::to_string(started_at) + "-" + std::to_string(next_id++);
     ids.created = unix_now();
     ids.model = model_id;
-    auto writer = std::make_shared<ResponseWriter>(job, ids, chat, r.stream, r.has_tools(), r.include_usage);
+    auto writer =
+        std::make_shared<ResponseWriter>(job, ReplyEncoder(ids, chat, r.stream, r.has_tools(), r.include_usage));
     res.status = 200;
     res.set_header("Cache-Control", "no-cache");
     res.set_chunked_content_provider(

@@ -30,10 +30,10 @@ TestServer::TestServer(server::ServerConfig config, server::Server::LoadFn load)
 
 TestServer::~TestServer() { server_->stop(); }
 
-std::unique_ptr<httplib::Client> TestServer::client() const {
+std::unique_ptr<httplib::Client> TestServer::client(int read_timeout_s) const {
   auto c = std::make_unique<httplib::Client>("127.0.0.1", port());
   c->set_connection_timeout(10);
-  c->set_read_timeout(10);
+  c->set_read_timeout(read_timeout_s);
   c->set_write_timeout(10);
   return c;
 }
@@ -42,7 +42,7 @@ SseStream post_stream(int port, const std::string& path, const nlohmann::json& b
                       const std::function<bool(const nlohmann::json&)>& keep_going) {
   httplib::Client c("127.0.0.1", port);
   c.set_connection_timeout(10);
-  c.set_read_timeout(10);
+  c.set_read_timeout(60);
   SseStream out;
   std::string pending;
   httplib::Request req;

@@ -27,8 +27,9 @@ class TestServer {
   ~TestServer();
   server::Server& server() { return *server_; }
   int port() const { return server_->port(); }
-  // A client with 10 s timeouts (no test waits longer for one request).
-  std::unique_ptr<httplib::Client> client() const;
+  // A client with 10 s connect/write timeouts and a 60 s read timeout (a Debug+ASan build on a
+  // busy machine generates a few tokens per second, and a queued request hears nothing meanwhile).
+  std::unique_ptr<httplib::Client> client(int read_timeout_s = 60) const;
 
  private:
   Engine engine_;

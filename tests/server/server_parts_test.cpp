@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "openai_request.h"
+#include "reply_encoder.h"
 #include "stop_strings.h"
 #include "support/test_support.h"
 #include "template/chat_template.h"
@@ -189,6 +190,114 @@ TEST(RequestParsing, ToolsAndToolCallsReachARealTemplate) {
   EXPECT_THAT(*text, HasSubstr("\"name\": \"get_weather\", \"description\": \"Current weather\""));
   EXPECT_THAT(*text, HasSubstr("<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\n</tool_call>"));
   EXPECT_THAT(*text, HasSubstr("<tool_response>\n18 C and sunny\n</tool_response>"));
+}
+
+}  // namespace
+}  // namespace tessera::server
+
+namespace tessera::server {
+namespace {
+
+std::vector<json> sse_events(const std::string& stream, bool* done) {
+  std::vector<json> out;
+  *done = false;
+  size_t at = 0;
+  for (size_t end; (end = stream.find("\n\n", at)) != std::string::npos; at = end + 2) {
+    const std::string event = stream.substr(at, end - at);
+    EXPECT_EQ(event.rfind("data: ", 0), 0u) << event;
+    if (event == "data: [DONE]") {
+      *done = true;
+      continue;
+    }
+    out.push_back(json::parse(event.substr(6)));
+  }
+  EXPECT_EQ(at, stream.size()) << "a partial event at the end";
+  return out;
+}
+
+JobOutcome ended(const char* reason) {
+  JobOutcome o;
+  o.finish_reason = reason;
+  o.prompt_tokens = 7;
+  o.completion_tokens = 5;
+  return o;
+}
+
+const ResponseIds kIds{"chatcmpl-1", 1700000000, "m"};
+
+TEST(ReplyEncoder, AStreamedToolCallIsHeldAndSentAsToolCalls) {
+  ReplyEncoder e(kIds, /*chat=*/true, /*stream=*/true, /*tools=*/true, /*include_usage=*/true);
+  std::string sent = e.start();
+  for (const char* piece : {"<tool", "_call>\n{\"name\": \"get_", "weather\", \"arguments\": {\"city\": \"Paris\"}}", "\n</tool_call>"}) {
+    const std::string now = e.text(piece);
+    EXPECT_EQ(now, "") << "nothing of a possible call goes out before it is complete";
+    sent += now;
+  }
+  sent += e.finish(ended("stop"));
+  bool done = false;
+  const auto events = sse_events(sent, &done);
+  EXPECT_TRUE(done);
+  ASSERT_EQ(events.size(), 4u);  // role, tool_calls, finish, usage
+  EXPECT_EQ(events[0]["choices"][0]["delta"]["role"], "assistant");
+  const json& call = events[1]["choices"][0]["delta"]["tool_calls"][0];
+  EXPECT_EQ(call["index"], 0);
+  EXPECT_EQ(call["type"], "function");
+  EXPECT_EQ(call["id"], "call_chatcmpl-1_0");
+  EXPECT_EQ(call["function"]["name"], "get_weather");
+  EXPECT_EQ(json::parse(call["function"]["arguments"].get<std::string>()), json({{"city", "Paris"}}));
+  EXPECT_EQ(events[2]["choices"][0]["finish_reason"], "tool_calls");
+  EXPECT_TRUE(events[3]["choices"].empty());
+  EXPECT_EQ(events[3]["usage"]["total_tokens"], 12);
+}
+
+TEST(ReplyEncoder, WithToolsPlainTextIsReleasedAsSoonAsItCannotBeACall) {
+  ReplyEncoder e(kIds, true, true, true, false);
+  e.start();
+  EXPECT_EQ(e.text(" "), "");
+  const std::string now = e.text("Hello");
+  bool done = false;
+  auto events = sse_events(now, &done);
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0]["choices"][0]["delta"]["content"], " Hello");
+  events = sse_events(e.text(" there"), &done);
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0]["choices"][0]["delta"]["content"], " there");
+  events = sse_events(e.finish(ended("length")), &done);
+  EXPECT_TRUE(done);
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0]["choices"][0]["finish_reason"], "length");
+}
+
+TEST(ReplyEncoder, NonStreamedToolCallsAndErrors) {
+  ReplyEncoder e(kIds, true, false, true, false);
+  EXPECT_EQ(e.start(), "");
+  EXPECT_EQ(e.text("[TOOL_CALLS][{\"name\": \"add\", \"arguments\": {\"a\": 1}}]"), "");
+  const json body = json::parse(e.finish(ended("stop")));
+  EXPECT_EQ(body["object"], "chat.completion");
+  EXPECT_EQ(body["choices"][0]["finish_reason"], "tool_calls");
+  EXPECT_TRUE(body["choices"][0]["message"]["content"].is_null());
+  EXPECT_EQ(body["choices"][0]["message"]["tool_calls"][0]["function"]["name"], "add");
+  EXPECT_EQ(body["usage"]["completion_tokens"], 5);
+
+  ReplyEncoder failed(kIds, false, true, false, false);
+  failed.text("partial");
+  JobOutcome o = ended("error");
+  o.error = "the backend ran out of memory";
+  bool done = false;
+  const auto events = sse_events(failed.finish(o), &done);
+  EXPECT_TRUE(done);
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0]["error"]["code"], "generation_failed");
+  EXPECT_THAT(events[0]["error"]["message"].get<std::string>(), HasSubstr("ran out of memory"));
+}
+
+TEST(ReplyEncoder, CompletionsIgnoreToolSyntax) {
+  ReplyEncoder e(kIds, /*chat=*/false, true, /*tools=*/false, false);
+  bool done = false;
+  auto events = sse_events(e.text("{\"name\": \"x\"}"), &done);
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0]["object"], "text_completion");
+  EXPECT_EQ(events[0]["choices"][0]["text"], "{\"name\": \"x\"}");
 }
 
 }  // namespace
