@@ -9,6 +9,7 @@
 #include <QtConcurrent>
 
 #include "device_monitor.h"
+#include "dock_title_bar.h"
 #include "engine_client.h"
 #include "gpu_list_model.h"
 #include "gpu_panel.h"
@@ -142,6 +143,7 @@ void GpuWorkspace::addDocks(QMainWindow* window) {
   performance_dock_ = new QDockWidget(window);
   performance_dock_->setObjectName(QStringLiteral("performanceDock"));
   performance_dock_->setWidget(performance_widget_);
+  performance_title_ = new DockTitleBar(performance_dock_);  // collapsible: small screens need the room
   window->addDockWidget(Qt::BottomDockWidgetArea, performance_dock_);
   retranslateUi();
 }
