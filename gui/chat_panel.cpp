@@ -27,8 +27,8 @@ ChatPanel::ChatPanel(ChatController* controller, QWidget* parent)
       context_meter_(new QProgressBar(this)) {
   context_meter_->setObjectName(QStringLiteral("contextMeter"));
   context_meter_->setTextVisible(true);
-  context_meter_->setMaximumWidth(260);
-  context_meter_->setMinimumWidth(120);
+  context_meter_->setMaximumWidth(320);
+  context_meter_->setMaximumHeight(context_meter_->fontMetrics().height() + 4);
   send_->setObjectName(QStringLiteral("sendButton"));
   stop_->setObjectName(QStringLiteral("stopButton"));
   regenerate_->setObjectName(QStringLiteral("regenerateButton"));
@@ -42,12 +42,16 @@ ChatPanel::ChatPanel(ChatController* controller, QWidget* parent)
   buttons->addWidget(new_);
   buttons->addWidget(regenerate_);
   buttons->addStretch(1);
-  buttons->addWidget(context_meter_);
   buttons->addWidget(stop_);
   buttons->addWidget(send_);
 
   auto* bottom = new QVBoxLayout;
-  bottom->setContentsMargins(12, 6, 12, 10);
+  bottom->setContentsMargins(8, 4, 8, 8);  // narrow: the chat must fit a 1024-wide window with both docks
+  // The context meter sits just above the message box, on the right: small, but where one writes.
+  auto* meter_row = new QHBoxLayout;
+  meter_row->addStretch(1);
+  meter_row->addWidget(context_meter_);
+  bottom->addLayout(meter_row);
   bottom->addWidget(input_);
   bottom->addLayout(buttons);
 
@@ -95,6 +99,9 @@ void ChatPanel::updateContextMeter() {
   context_meter_->setValue(used);
   //: The context meter under the chat: tokens the conversation holds, of the model's context.
   context_meter_->setFormat(tr("Context: %1 / %2 tok").arg(locale.toString(used), locale.toString(size)));
+  // Wide enough for its text at the largest value (the bar must not cut its own label).
+  const QString widest = tr("Context: %1 / %2 tok").arg(locale.toString(size), locale.toString(size));
+  context_meter_->setMinimumWidth(context_meter_->fontMetrics().horizontalAdvance(widest) + 24);
   context_meter_->setToolTip(
       tr("The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up the "
          "reply stops; start a new conversation or load the model with a larger context.")

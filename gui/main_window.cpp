@@ -19,6 +19,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStatusBar>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -58,6 +59,8 @@ QScrollArea* scrollable(QWidget* content) {
   scroll->setFrameShape(QFrame::NoFrame);
   scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   scroll->setWidget(content);
+  // Only up and down: never narrower than what it holds, so nothing is cut at the side.
+  scroll->setMinimumWidth(content->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width());
   return scroll;
 }
 
@@ -212,11 +215,6 @@ MainWindow::~MainWindow() {
 }
 
 void MainWindow::createDocks() {
-  history_panel_ = new HistoryPanel(&store_);
-  history_dock_ = new QDockWidget(this);
-  history_dock_->setObjectName(QStringLiteral("historyDock"));
-  history_dock_->setWidget(history_panel_);
-  addDockWidget(Qt::LeftDockWidgetArea, history_dock_);
 
   model_panel_ = new ModelPanel(engine_.get());
   model_dock_ = new QDockWidget(this);
@@ -243,7 +241,15 @@ void MainWindow::createDocks() {
   generation_dock_ = new QDockWidget(this);
   generation_dock_->setObjectName(QStringLiteral("generationDock"));
   generation_dock_->setWidget(scrollable(generation));
+  // The history above the generation settings on the right: the left column is the model panel's,
+  // which needs its height before a model is loaded; sampling is changed least often.
+  history_panel_ = new HistoryPanel(&store_);
+  history_dock_ = new QDockWidget(this);
+  history_dock_->setObjectName(QStringLiteral("historyDock"));
+  history_dock_->setWidget(history_panel_);
+  addDockWidget(Qt::RightDockWidgetArea, history_dock_);
   addDockWidget(Qt::RightDockWidgetArea, generation_dock_);
+  resizeDocks({history_dock_}, {200}, Qt::Vertical);
 
   gpu_workspace_ = new GpuWorkspace(engine_.get(), makeDefaultDeviceSource(), this);
   gpu_workspace_->attach(this);

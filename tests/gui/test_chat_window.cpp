@@ -4,6 +4,7 @@
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QProgressBar>
+#include <QScrollArea>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -300,6 +301,13 @@ TEST(ChatWindow, LaptopSizedWindowsShowWholeMessages) {
     QTest::qWait(20);
     EXPECT_EQ(w.window->size(), size) << "minimum " << w.window->minimumSizeHint().width() << "x"
                                       << w.window->minimumSizeHint().height();
+    // The docks scroll up and down but cut nothing at the side.
+    for (const char* dock : {"modelDock", "generationDock", "historyDock"}) {
+      auto* d = w.window->findChild<QDockWidget*>(QString::fromLatin1(dock));
+      auto* scroll = qobject_cast<QScrollArea*>(d->widget());
+      QWidget* content = scroll != nullptr ? scroll->widget() : d->widget();
+      EXPECT_GE(content->width(), content->minimumSizeHint().width()) << dock << " at " << size.width();
+    }
     QWidget* viewport = w.window->chatPanel()->view()->viewport();
     for (int row = 0; row < 2; ++row) {
       MessageWidget* m = w.message(row);
