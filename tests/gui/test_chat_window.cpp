@@ -2,6 +2,7 @@
 // use and a full context, the model each reply names, and banners that belong to a conversation.
 #include <QApplication>
 #include <QDockWidget>
+#include <QListWidget>
 #include <QElapsedTimer>
 #include <QProgressBar>
 #include <QScrollArea>
@@ -12,6 +13,8 @@
 #include <QToolButton>
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 #include "chat_panel.h"
 #include "dock_title_bar.h"
@@ -239,6 +242,14 @@ TEST(ChatWindow, ConversationsAreKeptAndComeBackAfterARestart) {
   // Rename (kept in the file), open the other one, delete.
   ASSERT_TRUE(again.renameStoredConversation(first, QStringLiteral("Memory test")));
   EXPECT_EQ(history->titleAt(static_cast<int>(history->ids().indexOf(first))), QStringLiteral("Memory test"));
+  // Renamed in place in the list (as the Rename button's editor does): kept in the file too.
+  QListWidgetItem* item = history->list()->item(static_cast<int>(history->ids().indexOf(first)));
+  ASSERT_NE(item, nullptr);
+  item->setText(QStringLiteral("Edited in the list"));
+  ASSERT_TRUE(waitUntil([&] {
+    const auto entries = again.conversationStore()->list();
+    return std::any_of(entries.begin(), entries.end(), [](const StoredConversation& c) { return c.title == QStringLiteral("Edited in the list"); });
+  }));
   ASSERT_TRUE(again.openStoredConversation(first));
   EXPECT_EQ(again.chatModel()->message(0).text, QStringLiteral("Remember me"));
   int asked = 0;
