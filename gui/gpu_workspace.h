@@ -89,8 +89,12 @@ class GpuWorkspace : public QObject {
   QWidget* gpuWidget() const { return gpu_widget_; }
   QWidget* performanceWidget() const { return performance_widget_; }
   const std::optional<SplitChoice>& loadedChoice() const { return loaded_choice_; }
+  // A model is loaded and the split editor now says something else (the next Load reloads it).
+  bool splitDiffersFromLoaded() const;
 
  signals:
+  // The edited split, or the loaded one, changed: splitDiffersFromLoaded() may have changed.
+  void splitEdited();
   // After each setModelFile: whether the spec could be built (error text otherwise).
   void modelSpecReady(bool ok, const QString& error);
 

@@ -170,6 +170,10 @@ MainWindow::MainWindow(std::unique_ptr<EngineSession> session, QWidget* parent)
     settings_.setSystemPrompt(text);
   });
   connect(chat_, &ChatController::systemPromptChanged, system_prompt_, &SystemPromptEdit::setText);
+  connect(gpu_workspace_, &GpuWorkspace::splitEdited, this, [this] {
+    model_panel_->setSplitChanged(gpu_workspace_->splitDiffersFromLoaded());
+    updateActions();
+  });
   connect(banner_, &ErrorBanner::actionTriggered, this, [this] {
     if (banner_action_) banner_action_();
   });

@@ -294,6 +294,12 @@ void ModelPanel::setContextLength(int tokens, const QString& for_path) {
   context_path_ = !for_path.isEmpty() ? for_path : preview_ ? preview_->path : QString();
 }
 
+void ModelPanel::setSplitChanged(bool changed) {
+  if (changed == split_changed_) return;
+  split_changed_ = changed;
+  updateState();
+}
+
 bool ModelPanel::showsLoadedModel() const {
   return preview_ && engine_->hasModel() && engine_->modelPath() == preview_->path;
 }
@@ -303,12 +309,13 @@ void ModelPanel::updateState() {
   const bool loading = state == EngineClient::State::Loading;
   // Loaded with another context than the box now says: Load becomes Reload.
   const bool loaded_here = showsLoadedModel();
-  const bool reload = loaded_here && engine_->model().context_length > 0 &&
-                      engine_->model().context_length != effectiveContextLength();
+  const bool reload = loaded_here && ((engine_->model().context_length > 0 &&
+                                       engine_->model().context_length != effectiveContextLength()) ||
+                                      split_changed_);
   load_->setEnabled(preview_.has_value() && !loading && state != EngineClient::State::Generating &&
                     (!loaded_here || reload));
   load_->setText(reload ? tr("Reload") : tr("Load"));
-  load_->setToolTip(reload ? tr("Load the model again with the context length chosen below")
+  load_->setToolTip(reload ? tr("Load the model again with the context length and GPU split chosen now")
                            : tr("Load the model with the context length chosen below"));
   badge_->setVisible(preview_.has_value() && !loaded_here && !loading);
   unload_->setEnabled(engine_->hasModel() && state != EngineClient::State::Generating);

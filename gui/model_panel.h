@@ -42,6 +42,8 @@ class ModelPanel : public QWidget {
   // "Preview – not loaded": shown while the open file is not the loaded model.
   QLabel* previewBadge() const { return badge_; }
   QString contextWarningText() const;  // empty when the chosen context is within the trained one
+  // The GPU split edited since the load: Load becomes Reload for the loaded model.
+  void setSplitChanged(bool changed);
 
   QPushButton* openButton() const { return open_; }
   QPushButton* loadButton() const { return load_; }
@@ -90,6 +92,7 @@ class ModelPanel : public QWidget {
   QLabel* context_warning_;
   QLabel* badge_;
   QString context_path_;  // the file the context box's value was chosen for
+  bool split_changed_ = false;
   QSpinBox* context_;
   QPushButton* open_;
   QPushButton* load_;

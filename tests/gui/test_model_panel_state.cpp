@@ -12,10 +12,12 @@
 
 #include <gtest/gtest.h>
 
+#include "gpu_workspace.h"
 #include "gui_test_support.h"
 #include "main_window.h"
 #include "model_panel.h"
 #include "scripted_session.h"
+#include "split_preview_model.h"
 
 namespace tessera::gui {
 namespace {
@@ -114,6 +116,25 @@ TEST(ModelPanelState, ChangingTheContextOfTheLoadedModelOffersReload) {
   ASSERT_TRUE(waitUntil([&] {
     return w.window->engine()->state() == EngineClient::State::Ready && w.window->engine()->model().context_length == 256;
   }));
+  EXPECT_FALSE(w.panel()->loadButton()->isEnabled());
+  EXPECT_EQ(w.panel()->loadButton()->text(), QStringLiteral("Load"));
+}
+
+TEST(ModelPanelState, ChangingTheSplitOfTheLoadedModelOffersReload) {
+  qputenv("TESSERA_GUI_FAKE_GPUS", "NVIDIA H200:141,NVIDIA L40S:48:40");
+  Window w;
+  qunsetenv("TESSERA_GUI_FAKE_GPUS");
+  SplitPreviewModel* split = w.window->gpuWorkspace()->splitModel();
+  ASSERT_TRUE(waitUntil([&] { return split->deviceCount() == 2; }));
+  ASSERT_TRUE(w.load(w.first));
+  ASSERT_TRUE(waitUntil([&] { return split->hasModel(); }));
+  EXPECT_FALSE(w.panel()->loadButton()->isEnabled());
+  split->setRatio(1, split->ratio(1) + 20.0);
+  EXPECT_TRUE(w.panel()->loadButton()->isEnabled());
+  EXPECT_EQ(w.panel()->loadButton()->text(), QStringLiteral("Reload"));
+  const int loads = w.script->loads.load();
+  QTest::mouseClick(w.panel()->loadButton(), Qt::LeftButton);
+  ASSERT_TRUE(waitUntil([&] { return w.script->loads.load() > loads && w.window->engine()->state() == EngineClient::State::Ready; }));
   EXPECT_FALSE(w.panel()->loadButton()->isEnabled());
   EXPECT_EQ(w.panel()->loadButton()->text(), QStringLiteral("Load"));
 }
