@@ -36,18 +36,28 @@ QString ConversationStore::titleOf(const Conversation& c) {
 QList<StoredConversation> ConversationStore::list() const {
   QList<StoredConversation> result;
   const QFileInfoList files = QDir(folder_).entryInfoList({QStringLiteral("*.json")}, QDir::Files);
+  QHash<QString, Cached> seen;
   for (const QFileInfo& info : files) {
+    const QString id = info.completeBaseName();
+    if (auto cached = cache_.constFind(id);
+        cached != cache_.constEnd() && cached->entry.modified == info.lastModified() && cached->size == info.size()) {
+      result.append(cached->entry);
+      seen.insert(id, *cached);
+      continue;
+    }
     QString error;
     auto c = ConversationIo::load(info.filePath(), &error);
     if (!c) continue;  // not ours, or damaged: not listed, not touched
     StoredConversation entry;
-    entry.id = info.completeBaseName();
+    entry.id = id;
     entry.title = titleOf(*c);
     entry.modified = info.lastModified();
     entry.text = entry.title;
     for (const ChatMessage& m : c->messages) entry.text += QLatin1Char('\n') + m.text;
     result.append(entry);
+    seen.insert(id, Cached{info.size(), entry});
   }
+  cache_ = std::move(seen);  // deleted files leave the cache too
   std::sort(result.begin(), result.end(), [](const StoredConversation& a, const StoredConversation& b) {
     return a.modified != b.modified ? a.modified > b.modified : a.id > b.id;
   });

@@ -8,6 +8,7 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QHash>
 #include <QList>
 #include <QString>
 
@@ -52,6 +53,13 @@ class ConversationStore {
   QString pathOf(const QString& id) const;
 
   QString folder_;
+  // Entries by id, read again only when their file changed: the list is refreshed after every
+  // reply, and parsing hundreds of conversations each time would stall the window.
+  struct Cached {
+    qint64 size = 0;  // with the time: a rewrite within the same millisecond still shows
+    StoredConversation entry;
+  };
+  mutable QHash<QString, Cached> cache_;
 };
 
 }  // namespace tessera::gui
