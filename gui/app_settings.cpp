@@ -64,6 +64,18 @@ int AppSettings::contextLength() const { return settings_.value("model/contextLe
 
 void AppSettings::setContextLength(int tokens) { settings_.setValue("model/contextLength", tokens); }
 
+QString AppSettings::conversationsFolder() const { return settings_.value("conversations/folder").toString(); }
+
+void AppSettings::setConversationsFolder(const QString& folder) { settings_.setValue("conversations/folder", folder); }
+
+QString AppSettings::currentConversation() const { return settings_.value("conversations/current").toString(); }
+
+void AppSettings::setCurrentConversation(const QString& id) { settings_.setValue("conversations/current", id); }
+
+QString AppSettings::contextModel() const { return settings_.value("model/contextModel").toString(); }
+
+void AppSettings::setContextModel(const QString& path) { settings_.setValue("model/contextModel", path); }
+
 QString AppSettings::systemPrompt() const { return settings_.value("chat/systemPrompt").toString(); }
 
 void AppSettings::setSystemPrompt(const QString& prompt) { settings_.setValue("chat/systemPrompt", prompt); }

@@ -33,6 +33,9 @@ class AppSettings {
 
   int contextLength() const;  // 0 = the model's own
   void setContextLength(int tokens);
+  // The model file the context length was chosen for (it does not carry over to another).
+  QString contextModel() const;
+  void setContextModel(const QString& path);
 
   QString systemPrompt() const;
   void setSystemPrompt(const QString& prompt);
@@ -48,6 +51,13 @@ class AppSettings {
   // False until markStarted() was called once: the first start opens the bundled default model.
   bool hasStartedBefore() const;
   void markStarted();
+
+  // Where conversations are kept (empty: ConversationStore's default folder), and the one open
+  // when the app last ran (its id in that folder; empty: a new, empty conversation).
+  QString conversationsFolder() const;
+  void setConversationsFolder(const QString& folder);
+  QString currentConversation() const;
+  void setCurrentConversation(const QString& id);
 
   void sync() { settings_.sync(); }
 

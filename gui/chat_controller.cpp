@@ -6,16 +6,38 @@ ChatController::ChatController(EngineClient* engine, ChatModel* model, QObject* 
     : QObject(parent), engine_(engine), model_(model) {
   flush_timer_.setInterval(50);
   connect(&flush_timer_, &QTimer::timeout, this, &ChatController::flush);
+  connect(engine_, &EngineClient::promptProgress, this, &ChatController::onPromptProgress);
   connect(engine_, &EngineClient::textGenerated, this, &ChatController::onText);
   connect(engine_, &EngineClient::generationFinished, this, &ChatController::onFinished);
   connect(engine_, &EngineClient::generationFailed, this, &ChatController::onFailed);
   // A reply cannot outlive its model: unloading or loading another model ends it.
+  connect(engine_, &EngineClient::modelLoaded, this, &ChatController::contextUsageChanged);
+  connect(engine_, &EngineClient::modelUnloaded, this, &ChatController::contextUsageChanged);
   connect(engine_, &EngineClient::modelUnloaded, this, [this] {
     if (!isStreaming()) return;
     flush();
     model_->setStatus(reply_row_, ChatMessage::Status::Stopped);
     endReply();
   });
+}
+
+int ChatController::contextSize() const { return engine_->hasModel() ? engine_->model().context_length : 0; }
+
+void ChatController::setContextUsed(int used) {
+  if (used == context_used_) return;
+  context_used_ = used;
+  emit contextUsageChanged();
+}
+
+void ChatController::recountContextUsed() {
+  for (int i = model_->rowCount() - 1; i >= 0; --i) {
+    const ChatMessage& m = model_->message(i);
+    if (m.role == ChatRole::Assistant && m.has_timings) {
+      setContextUsed(m.timings.prompt_tokens + m.timings.generated_tokens);
+      return;
+    }
+  }
+  setContextUsed(0);
 }
 
 void ChatController::setSystemPrompt(const QString& prompt) {
@@ -33,7 +55,7 @@ bool ChatController::canRegenerate() const {
 
 bool ChatController::send(const QString& text) {
   if (!canSend() || text.trimmed().isEmpty()) return false;
-  model_->appendMessage(ChatMessage{ChatRole::User, text, ChatMessage::Status::Complete, false, {}, {}});
+  model_->appendMessage(userMessage(text));
   return startReply();
 }
 
@@ -49,6 +71,7 @@ bool ChatController::regenerate() {
       break;
     }
   if (row > last_user) model_->truncate(row);
+  recountContextUsed();
   return startReply();
 }
 
@@ -60,9 +83,11 @@ bool ChatController::startReply() {
   if (!engine_->generate(request)) return false;
   pending_.clear();
   flush_count_ = 0;
-  reply_row_ = model_->appendMessage(
-      ChatMessage{ChatRole::Assistant, QString(), ChatMessage::Status::Streaming, false, {}, {}});
+  // The reply keeps its author when another model is loaded later.
+  reply_row_ = model_->appendMessage(replyMessage(engine_->model().name));
   flush_timer_.start();
+  reply_timer_.start();
+  context_at_reply_start_ = context_used_;
   emit streamingChanged(true);
   return true;
 }
@@ -77,11 +102,21 @@ void ChatController::clear() {
     endReply();  // the reply's remaining text and timings are dropped with the conversation
   }
   model_->clear();
+  setContextUsed(0);
 }
 
-void ChatController::onText(const QString& text, int /*tokens*/) {
+void ChatController::onPromptProgress(int read, int total) {
+  if (!isStreaming() || total <= 0) return;
+  // The rate so far predicts the rest: prompt steps cost about the same per token.
+  const double elapsed = reply_timer_.elapsed() / 1000.0;
+  const double left = read > 0 && elapsed > 0.0 ? elapsed * (total - read) / read : -1.0;
+  model_->setPromptProgress(reply_row_, read, total, left);
+}
+
+void ChatController::onText(const QString& text, int tokens) {
   if (!isStreaming()) return;
   pending_ += text;
+  setContextUsed(context_used_ + tokens);
 }
 
 void ChatController::flush() {
@@ -103,9 +138,14 @@ void ChatController::onFinished(const GenerationTimings& timings) {
   flush();
   const int row = reply_row_;
   model_->setTimings(row, timings);
-  model_->setStatus(row, timings.stopped ? ChatMessage::Status::Stopped : ChatMessage::Status::Complete);
+  model_->setStatus(row, timings.stopped        ? ChatMessage::Status::Stopped
+                         : timings.context_full ? ChatMessage::Status::ContextFull
+                                                : ChatMessage::Status::Complete);
   endReply();
+  if (timings.prompt_tokens > 0 || timings.generated_tokens > 0)
+    setContextUsed(timings.prompt_tokens + timings.generated_tokens);
   emit replyFinished(row, timings);
+  if (timings.context_full) emit contextFilled();
 }
 
 void ChatController::onFailed(const EngineError& error) {
@@ -113,6 +153,7 @@ void ChatController::onFailed(const EngineError& error) {
   flush();
   model_->setStatus(reply_row_, ChatMessage::Status::Failed, error.message);
   endReply();
+  setContextUsed(context_at_reply_start_);
   emit replyFailed(error);
 }
 
@@ -120,7 +161,9 @@ Conversation ChatController::conversation() const {
   Conversation c;
   c.system_prompt = system_prompt_;
   c.messages = model_->messages();
-  if (engine_->hasModel()) c.model = engine_->model().name;
+  // The conversation's model: the one that wrote the last reply (each reply names its own).
+  for (int i = model_->rowCount() - 1; i >= 0 && c.model.isEmpty(); --i) c.model = model_->message(i).model;
+  if (c.model.isEmpty() && engine_->hasModel()) c.model = engine_->model().name;
   return c;
 }
 
@@ -128,6 +171,7 @@ void ChatController::setConversation(const Conversation& conversation) {
   clear();
   setSystemPrompt(conversation.system_prompt);
   model_->setMessages(conversation.messages);
+  recountContextUsed();
 }
 
 }  // namespace tessera::gui

@@ -6,6 +6,7 @@
 // GUI a bounded number of repaints per second no matter how many tokens it produces.
 #pragma once
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
 
@@ -35,6 +36,10 @@ class ChatController : public QObject {
   int flushCount() const { return flush_count_; }
 
   bool isStreaming() const { return reply_row_ >= 0; }
+  // Tokens of the context the conversation holds (as of the last reply, plus the reply being
+  // made), and the loaded model's context (0: none loaded).
+  int contextUsed() const { return context_used_; }
+  int contextSize() const;
   bool canSend() const { return engine_->state() == EngineClient::State::Ready; }
   bool canRegenerate() const;
 
@@ -54,11 +59,15 @@ class ChatController : public QObject {
   void replyFinished(int row, const tessera::gui::GenerationTimings& timings);
   void replyFailed(const tessera::gui::EngineError& error);
   void systemPromptChanged(const QString& prompt);
+  void contextUsageChanged();
+  // A reply was cut off because the context ran out.
+  void contextFilled();
 
  private:
   bool startReply();
   void flush();
   void endReply();
+  void onPromptProgress(int read, int total);
   void onText(const QString& text, int tokens);
   void onFinished(const GenerationTimings& timings);
   void onFailed(const EngineError& error);
@@ -68,9 +77,14 @@ class ChatController : public QObject {
   QString system_prompt_;
   SamplingSettings sampling_;
   QTimer flush_timer_;
+  QElapsedTimer reply_timer_;  // since the current reply was asked for
   QString pending_;
   int reply_row_ = -1;
   int flush_count_ = 0;
+  void setContextUsed(int used);
+  void recountContextUsed();  // from the last reply's timings
+  int context_used_ = 0;
+  int context_at_reply_start_ = 0;
 };
 
 }  // namespace tessera::gui

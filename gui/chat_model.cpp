@@ -1,6 +1,23 @@
 #include "chat_model.h"
 
+#include <QPoint>
+
 namespace tessera::gui {
+
+ChatMessage userMessage(const QString& text) {
+  ChatMessage m;
+  m.role = ChatRole::User;
+  m.text = text;
+  return m;
+}
+
+ChatMessage replyMessage(const QString& model) {
+  ChatMessage m;
+  m.role = ChatRole::Assistant;
+  m.status = ChatMessage::Status::Streaming;
+  m.model = model;
+  return m;
+}
 
 ChatModel::ChatModel(QObject* parent) : QAbstractListModel(parent) { registerEngineMetaTypes(); }
 
@@ -19,6 +36,8 @@ QVariant ChatModel::data(const QModelIndex& index, int role) const {
     case HasTimingsRole: return m.has_timings;
     case TimingsRole: return m.has_timings ? QVariant::fromValue(m.timings) : QVariant();
     case ErrorRole: return m.error;
+    case PromptProgressRole: return QPoint(m.prompt_read, m.prompt_total);
+    case ModelRole: return m.model;
     default: return {};
   }
 }
@@ -31,6 +50,8 @@ QHash<int, QByteArray> ChatModel::roleNames() const {
   names[HasTimingsRole] = "hasTimings";
   names[TimingsRole] = "timings";
   names[ErrorRole] = "error";
+  names[PromptProgressRole] = "promptProgress";
+  names[ModelRole] = "model";
   return names;
 }
 
@@ -65,6 +86,15 @@ void ChatModel::setTimings(int row, const GenerationTimings& timings) {
   messages_[row].timings = timings;
   messages_[row].has_timings = true;
   emitRowChanged(row, {HasTimingsRole, TimingsRole});
+}
+
+void ChatModel::setPromptProgress(int row, int read, int total, double seconds_left) {
+  if (row < 0 || row >= messages_.size()) return;
+  ChatMessage& m = messages_[row];
+  m.prompt_read = read;
+  m.prompt_total = total;
+  m.prompt_seconds_left = seconds_left;
+  emitRowChanged(row, {PromptProgressRole});
 }
 
 void ChatModel::truncate(int row) {

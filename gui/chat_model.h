@@ -17,6 +17,7 @@ struct ChatMessage {
     Streaming,  // a reply being generated
     Stopped,    // a reply the user stopped
     Failed,     // a reply that ended with an error (error holds the message)
+    ContextFull,  // a reply cut off because the model's context was used up
   };
   ChatRole role = ChatRole::User;
   QString text;
@@ -24,7 +25,17 @@ struct ChatMessage {
   bool has_timings = false;
   GenerationTimings timings;
   QString error;
+  QString model;  // replies: the name of the model that wrote it (empty: not known)
+  // While a reply's prompt is read (not saved): tokens read of the total, and the seconds still
+  // expected (< 0: not known yet).
+  int prompt_read = 0;
+  int prompt_total = 0;
+  double prompt_seconds_left = -1.0;
 };
+
+// A message the user wrote, and the start of a reply (streaming, no text yet).
+ChatMessage userMessage(const QString& text);
+ChatMessage replyMessage(const QString& model);
 
 class ChatModel : public QAbstractListModel {
   Q_OBJECT
@@ -37,6 +48,8 @@ class ChatModel : public QAbstractListModel {
     HasTimingsRole,               // bool
     TimingsRole,                  // GenerationTimings
     ErrorRole,                    // QString
+    PromptProgressRole,           // QPoint(read, total) while the prompt is read
+    ModelRole,                    // QString: the model that wrote a reply
   };
 
   explicit ChatModel(QObject* parent = nullptr);
@@ -53,6 +66,7 @@ class ChatModel : public QAbstractListModel {
   void appendText(int row, const QString& text);
   void setStatus(int row, ChatMessage::Status status, const QString& error = {});
   void setTimings(int row, const GenerationTimings& timings);
+  void setPromptProgress(int row, int read, int total, double seconds_left);
   // Removes rows [row, rowCount()).
   void truncate(int row);
   void clear();

@@ -2,9 +2,13 @@
 
 #include <QEvent>
 #include <QHBoxLayout>
+#include <QLocale>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QStyle>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 #include "chat_input.h"
 #include "chat_view.h"
@@ -19,7 +23,12 @@ ChatPanel::ChatPanel(ChatController* controller, QWidget* parent)
       send_(new QPushButton(this)),
       stop_(new QPushButton(this)),
       regenerate_(new QPushButton(this)),
-      new_(new QPushButton(this)) {
+      new_(new QPushButton(this)),
+      context_meter_(new QProgressBar(this)) {
+  context_meter_->setObjectName(QStringLiteral("contextMeter"));
+  context_meter_->setTextVisible(true);
+  context_meter_->setMaximumWidth(320);
+  context_meter_->setMaximumHeight(context_meter_->fontMetrics().height() + 4);
   send_->setObjectName(QStringLiteral("sendButton"));
   stop_->setObjectName(QStringLiteral("stopButton"));
   regenerate_->setObjectName(QStringLiteral("regenerateButton"));
@@ -37,7 +46,12 @@ ChatPanel::ChatPanel(ChatController* controller, QWidget* parent)
   buttons->addWidget(send_);
 
   auto* bottom = new QVBoxLayout;
-  bottom->setContentsMargins(12, 6, 12, 10);
+  bottom->setContentsMargins(8, 4, 8, 8);  // narrow: the chat must fit a 1024-wide window with both docks
+  // The context meter sits just above the message box, on the right: small, but where one writes.
+  auto* meter_row = new QHBoxLayout;
+  meter_row->addStretch(1);
+  meter_row->addWidget(context_meter_);
+  bottom->addLayout(meter_row);
   bottom->addWidget(input_);
   bottom->addLayout(buttons);
 
@@ -52,10 +66,11 @@ ChatPanel::ChatPanel(ChatController* controller, QWidget* parent)
   connect(send_, &QPushButton::clicked, this, &ChatPanel::submit);
   connect(stop_, &QPushButton::clicked, controller_, &ChatController::stop);
   connect(regenerate_, &QPushButton::clicked, controller_, &ChatController::regenerate);
-  connect(new_, &QPushButton::clicked, controller_, &ChatController::clear);
+  connect(new_, &QPushButton::clicked, this, &ChatPanel::newConversationRequested);
   connect(view_, &ChatView::copyRequested, this, &ChatPanel::copyRequested);
   connect(controller_, &ChatController::streamingChanged, this, &ChatPanel::updateActions);
   connect(controller_->engine(), &EngineClient::stateChanged, this, &ChatPanel::updateActions);
+  connect(controller_, &ChatController::contextUsageChanged, this, &ChatPanel::updateContextMeter);
   connect(controller_->model(), &QAbstractItemModel::rowsInserted, this, &ChatPanel::updateActions);
   connect(controller_->model(), &QAbstractItemModel::rowsRemoved, this, &ChatPanel::updateActions);
   connect(controller_->model(), &QAbstractItemModel::modelReset, this, &ChatPanel::updateActions);
@@ -67,11 +82,30 @@ void ChatPanel::retranslateUi() {
   stop_->setText(tr("Stop"));
   regenerate_->setText(tr("Regenerate"));
   new_->setText(tr("New Conversation"));
-  send_->setToolTip(tr("Send the message (Enter)"));
   stop_->setToolTip(tr("Stop the reply being generated (Esc)"));
   regenerate_->setToolTip(tr("Discard the last reply and generate a new one"));
   new_->setToolTip(tr("Start a new, empty conversation"));
   updateActions();  // the placeholder
+  updateContextMeter();
+}
+
+void ChatPanel::updateContextMeter() {
+  const int size = controller_->contextSize();
+  context_meter_->setVisible(size > 0);
+  if (size <= 0) return;
+  const int used = std::min(controller_->contextUsed(), size);
+  const QLocale locale;
+  context_meter_->setRange(0, size);
+  context_meter_->setValue(used);
+  //: The context meter under the chat: tokens the conversation holds, of the model's context.
+  context_meter_->setFormat(tr("Context: %1 / %2 tok").arg(locale.toString(used), locale.toString(size)));
+  // Wide enough for its text at the largest value (the bar must not cut its own label).
+  const QString widest = tr("Context: %1 / %2 tok").arg(locale.toString(size), locale.toString(size));
+  context_meter_->setMinimumWidth(context_meter_->fontMetrics().horizontalAdvance(widest) + 24);
+  context_meter_->setToolTip(
+      tr("The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up the "
+         "reply stops; start a new conversation or load the model with a larger context.")
+          .arg(locale.toString(used), locale.toString(size)));
 }
 
 void ChatPanel::changeEvent(QEvent* event) {
@@ -91,7 +125,17 @@ void ChatPanel::setOpenModelName(const QString& name) {
 
 void ChatPanel::updateActions() {
   const bool streaming = controller_->isStreaming();
-  send_->setEnabled(controller_->canSend() && !input_->toPlainText().trimmed().isEmpty());
+  const bool typed = !input_->toPlainText().trimmed().isEmpty();
+  send_->setEnabled(controller_->canSend() && typed);
+  // A disabled Send says why.
+  switch (controller_->engine()->state()) {
+    case EngineClient::State::Empty: send_->setToolTip(tr("Load a model first (Load in the model panel)")); break;
+    case EngineClient::State::Loading: send_->setToolTip(tr("Wait until the model has loaded")); break;
+    case EngineClient::State::Generating: send_->setToolTip(tr("Wait for the reply to finish, or press Stop")); break;
+    case EngineClient::State::Ready:
+      send_->setToolTip(typed ? tr("Send the message (Enter)") : tr("Write a message first"));
+      break;
+  }
   stop_->setEnabled(streaming);
   regenerate_->setEnabled(controller_->canRegenerate());
   new_->setEnabled(controller_->model()->rowCount() > 0 || streaming);

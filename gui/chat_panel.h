@@ -1,11 +1,12 @@
 // The central chat area: the conversation (ChatView), the message box, and the Send/Stop,
-// Regenerate and New Conversation buttons, bound to a ChatController.
+// Regenerate and New Conversation buttons and the context meter, bound to a ChatController.
 #pragma once
 
 #include <QWidget>
 
 #include "chat_controller.h"
 
+class QProgressBar;
 class QPushButton;
 
 namespace tessera::gui {
@@ -25,6 +26,8 @@ class ChatPanel : public QWidget {
   QPushButton* stopButton() const { return stop_; }
   QPushButton* regenerateButton() const { return regenerate_; }
   QPushButton* newButton() const { return new_; }
+  // "Context: 180 / 256 tokens": how full the model's context is (hidden while no model is loaded).
+  QProgressBar* contextMeter() const { return context_meter_; }
 
   // Sends what is in the message box (and empties it when the send was accepted).
   void submit();
@@ -35,12 +38,15 @@ class ChatPanel : public QWidget {
 
  signals:
   void copyRequested(const QString& text);
+  // The New Conversation button (the window clears the chat and what it showed about the old one).
+  void newConversationRequested();
 
  protected:
   void changeEvent(QEvent* event) override;
 
  private:
   void retranslateUi();
+  void updateContextMeter();
 
   ChatController* controller_;
   ChatView* view_;
@@ -49,6 +55,7 @@ class ChatPanel : public QWidget {
   QPushButton* stop_;
   QPushButton* regenerate_;
   QPushButton* new_;
+  QProgressBar* context_meter_;
   QString open_model_;
 };
 

@@ -21,6 +21,7 @@ class ChatView : public QScrollArea {
  public:
   explicit ChatView(ChatModel* model, QWidget* parent = nullptr);
 
+  // The author shown for replies that do not name their model (default: "Assistant").
   void setAssistantName(const QString& name);
   // Shown when the conversation is empty.
   void setPlaceholder(const QString& text);

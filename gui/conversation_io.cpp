@@ -18,6 +18,7 @@ QString statusKey(ChatMessage::Status status) {
     case ChatMessage::Status::Streaming:
     case ChatMessage::Status::Stopped: return QStringLiteral("stopped");
     case ChatMessage::Status::Failed: return QStringLiteral("failed");
+    case ChatMessage::Status::ContextFull: return QStringLiteral("context_full");
   }
   return QStringLiteral("complete");
 }
@@ -25,6 +26,7 @@ QString statusKey(ChatMessage::Status status) {
 ChatMessage::Status statusFromKey(const QString& key) {
   if (key == QLatin1String("stopped")) return ChatMessage::Status::Stopped;
   if (key == QLatin1String("failed")) return ChatMessage::Status::Failed;
+  if (key == QLatin1String("context_full")) return ChatMessage::Status::ContextFull;
   return ChatMessage::Status::Complete;
 }
 
@@ -62,6 +64,7 @@ QByteArray ConversationIo::toJson(const Conversation& conversation) {
     QJsonObject o{{"role", chatRoleKey(m.role)}, {"text", m.text}};
     if (m.role == ChatRole::Assistant) o.insert("status", statusKey(m.status));
     if (!m.error.isEmpty()) o.insert("error", m.error);
+    if (m.role == ChatRole::Assistant && !m.model.isEmpty()) o.insert("model", m.model);
     if (m.has_timings) o.insert("timings", timingsToJson(m.timings));
     messages.append(o);
   }
@@ -72,6 +75,7 @@ QByteArray ConversationIo::toJson(const Conversation& conversation) {
       {"messages", messages},
   };
   if (!conversation.model.isEmpty()) root.insert("model", conversation.model);
+  if (!conversation.title.isEmpty()) root.insert("title", conversation.title);
   return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
@@ -100,6 +104,7 @@ std::optional<Conversation> ConversationIo::fromJson(const QByteArray& json, con
   Conversation conversation;
   conversation.system_prompt = root.value("system_prompt").toString();
   conversation.model = root.value("model").toString();
+  conversation.title = root.value("title").toString();
   const QJsonArray messages = root.value("messages").toArray();
   for (qsizetype i = 0; i < messages.size(); ++i) {
     const QJsonObject o = messages.at(i).toObject();
@@ -114,6 +119,8 @@ std::optional<Conversation> ConversationIo::fromJson(const QByteArray& json, con
     m.text = o.value("text").toString();
     m.status = statusFromKey(o.value("status").toString());
     m.error = o.value("error").toString();
+    // Files before per-message models name one model for the whole conversation.
+    if (m.role == ChatRole::Assistant) m.model = o.value("model").toString(conversation.model);
     if (o.contains("timings")) {
       m.has_timings = true;
       m.timings = timingsFromJson(o.value("timings").toObject());

@@ -1,11 +1,13 @@
 // Saving and loading a conversation as JSON:
-//   { "format": "tessera-conversation", "version": 1, "system_prompt": "...", "model": "...",
+//   { "format": "tessera-conversation", "version": 1, "title": "...", "system_prompt": "...", "model": "...",
 //     "messages": [ { "role": "user"|"assistant", "text": "...",
-//                     "status": "complete"|"stopped"|"failed", "error": "...",
+//                     "status": "complete"|"stopped"|"failed"|"context_full",
+//                     "error": "...", "model": "...",
 //                     "timings": { "prompt_tokens": n, "generated_tokens": n, "prompt_seconds": s,
 //                                  "generation_seconds": s, "time_to_first_token": s } } ] }
 // Unknown keys are ignored so later versions can add fields; a message being streamed is saved
-// as "stopped".
+// as "stopped". A reply's "model" names the model that wrote it; files without it (older ones)
+// give their replies the conversation's "model".
 #pragma once
 
 #include <QByteArray>
@@ -20,8 +22,9 @@
 namespace tessera::gui {
 
 struct Conversation {
+  QString title;  // set by the user in the history list; empty: named after its first message
   QString system_prompt;
-  QString model;  // informative only: the model the replies came from
+  QString model;  // the model of the last reply (each message names its own)
   QList<ChatMessage> messages;
 };
 

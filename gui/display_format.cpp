@@ -1,6 +1,9 @@
 #include "display_format.h"
 
 #include <QLocale>
+#include <QRegularExpression>
+
+#include <algorithm>
 
 namespace tessera::gui {
 
@@ -20,6 +23,26 @@ QString DisplayFormat::parameterCount(quint64 n) {
 }
 
 QString DisplayFormat::tokens(int count) { return QLocale().toString(count); }
+
+QString DisplayFormat::duration(double seconds) {
+  const QLocale locale;
+  const auto whole = static_cast<qint64>(std::max(0.0, seconds) + 0.5);
+  //: A duration under a minute ("12 s").
+  if (whole < 60) return tr("%1 s").arg(locale.toString(whole));
+  //: A duration in minutes and seconds ("3 min 5 s").
+  return tr("%1 min %2 s").arg(locale.toString(whole / 60), locale.toString(whole % 60));
+}
+
+QString DisplayFormat::backend(const QString& description) {
+  static const QRegularExpression cpu(
+      QStringLiteral(R"(^cpu \((\d+) threads?, (\w+) KV cache, context (\d+)\)$)"));
+  const QRegularExpressionMatch m = cpu.match(description);
+  if (!m.hasMatch()) return description;
+  const QLocale locale;
+  //: The CPU backend: threads, the KV cache's number type ("F16"), the context in tokens.
+  return tr("the CPU (%1 threads, %2 KV cache, context %3)")
+      .arg(locale.toString(m.captured(1).toInt()), m.captured(2), locale.toString(m.captured(3).toInt()));
+}
 
 QString DisplayFormat::timings(const GenerationTimings& t) {
   const QLocale locale;

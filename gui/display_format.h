@@ -15,6 +15,11 @@ class DisplayFormat {
   static QString bytes(quint64 bytes);                 // "4.37 GiB"
   static QString parameterCount(quint64 parameters);   // "260.0 K", "7.24 B"
   static QString tokens(int count);                    // "4,096"
+  static QString duration(double seconds);             // "12 s", "3 min 5 s"
+  // The engine's backend description in the interface language: the CPU backend's
+  // "cpu (2 threads, F16 KV cache, context 512)" is re-worded; others are shown as the engine
+  // wrote them (device names, split modes).
+  static QString backend(const QString& description);
   // "Prompt: 12 tok at 950.3 tok/s · Generation: 128 tok at 87.2 tok/s · First token: 0.04 s"
   static QString timings(const GenerationTimings& timings);
 };

@@ -13,6 +13,7 @@ EngineClient::EngineClient(std::unique_ptr<EngineSession> session, QObject* pare
   connect(worker_, &EngineWorker::loadProgress, this, &EngineClient::onLoadProgress, Qt::QueuedConnection);
   connect(worker_, &EngineWorker::loaded, this, &EngineClient::onLoaded, Qt::QueuedConnection);
   connect(worker_, &EngineWorker::loadFailed, this, &EngineClient::onLoadFailed, Qt::QueuedConnection);
+  connect(worker_, &EngineWorker::promptProgress, this, &EngineClient::onPromptProgress, Qt::QueuedConnection);
   connect(worker_, &EngineWorker::textGenerated, this, &EngineClient::onText, Qt::QueuedConnection);
   connect(worker_, &EngineWorker::generationFinished, this, &EngineClient::onFinished, Qt::QueuedConnection);
   connect(worker_, &EngineWorker::generationFailed, this, &EngineClient::onGenerationFailed,
@@ -104,6 +105,10 @@ void EngineClient::onLoadFailed(quint64 request, const EngineError& error) {
   path_.clear();
   setState(State::Empty);
   emit loadFailed(error);
+}
+
+void EngineClient::onPromptProgress(quint64 request, int evaluated, int total) {
+  if (request == generation_request_ && state_ == State::Generating) emit promptProgress(evaluated, total);
 }
 
 void EngineClient::onText(quint64 request, const QString& text, int tokens) {

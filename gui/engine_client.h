@@ -53,6 +53,7 @@ class EngineClient : public QObject {
   void loadFailed(const tessera::gui::EngineError& error);
   void modelUnloaded();
   void generationStarted();
+  void promptProgress(int evaluated, int total);
   void textGenerated(const QString& text, int tokens);
   void generationFinished(const tessera::gui::GenerationTimings& timings);
   void generationFailed(const tessera::gui::EngineError& error);
@@ -62,6 +63,7 @@ class EngineClient : public QObject {
   void onLoaded(quint64 request, const ModelInfo& info);
   void onLoadFailed(quint64 request, const EngineError& error);
   void onLoadProgress(quint64 request, float fraction);
+  void onPromptProgress(quint64 request, int evaluated, int total);
   void onText(quint64 request, const QString& text, int tokens);
   void onFinished(quint64 request, const GenerationTimings& timings);
   void onGenerationFailed(quint64 request, const EngineError& error);

@@ -9,6 +9,7 @@
 #include <memory>
 #include <string_view>
 
+#include "backend/backend.h"
 #include "common/error.h"
 #include "engine_types.h"
 
@@ -22,8 +23,12 @@ class EngineSession {
   // Called once per generated token with its text as UTF-8 bytes. A piece may end in the middle
   // of a multi-byte character (byte-fallback tokens); the caller reassembles.
   using PieceCallback = std::function<void(std::string_view utf8)>;
+  // Called while the prompt is read, after each step, with the prompt tokens evaluated so far and
+  // how many are to be evaluated (tokens reused from the KV cache count in neither).
+  using PromptProgressCallback = std::function<void(int evaluated, int total)>;
   // Set (from any thread) to stop the generation at the next token boundary or between prompt
-  // batches; it then returns timings with stopped=true.
+  // steps; it then returns timings with stopped=true. Implementations read the prompt in steps
+  // short enough (well under half a second) that a stop lands at once.
   using StopFlag = std::atomic<bool>;
 
   virtual ~EngineSession() = default;
@@ -36,11 +41,13 @@ class EngineSession {
 
   // Produces the next assistant reply to `request` (chat template applied by the engine).
   virtual Result<GenerationTimings> generate(const GenerationRequest& request,
+                                             const PromptProgressCallback& on_prompt,
                                              const PieceCallback& on_piece,
                                              const StopFlag& stop) = 0;
 };
 
 // The session backed by tessera::Engine (CPU or CUDA backend, whichever the engine picks).
-std::unique_ptr<EngineSession> makeTesseraEngineSession();
+// `preferred_backend` (tests: a slowed CPU backend) is registered first, so "auto" picks it.
+std::unique_ptr<EngineSession> makeTesseraEngineSession(BackendFactory preferred_backend = {});
 
 }  // namespace tessera::gui

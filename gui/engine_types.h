@@ -89,6 +89,7 @@ struct GenerationTimings {
   double generation_rate = 0.0;
   bool stopped = false;          // the user pressed Stop
   bool hit_token_limit = false;  // max_tokens or the context ran out
+  bool context_full = false;     // the context ran out: the reply is cut off, nothing more fits
 
   double prompt_tokens_per_second() const {
     if (prompt_rate > 0.0) return prompt_rate;

@@ -121,10 +121,17 @@ void EngineWorker::generate(quint64 request, const GenerationRequest& generation
     ++pending_tokens;
     if (!sent_any ? !pending.isEmpty() : since_emit.elapsed() >= batch_interval_ms_.load()) flush();
   };
+  QElapsedTimer since_prompt_emit;
+  since_prompt_emit.start();
+  auto on_prompt = [&](int evaluated, int total) {
+    if (evaluated < total && since_prompt_emit.elapsed() < batch_interval_ms_.load()) return;
+    emit promptProgress(request, evaluated, total);
+    since_prompt_emit.restart();
+  };
   current_generation_ = request;
   current_stop_ = false;
   if (generationStopped(request)) current_stop_ = true;
-  auto result = session_->generate(generation, on_piece, current_stop_);
+  auto result = session_->generate(generation, on_prompt, on_piece, current_stop_);
   current_generation_ = 0;
   pending += decoder.decode(QByteArrayView());
   flush();

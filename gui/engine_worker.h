@@ -47,6 +47,9 @@ class EngineWorker : public QObject {
   void loaded(quint64 request, const tessera::gui::ModelInfo& info);
   void loadFailed(quint64 request, const tessera::gui::EngineError& error);
   void unloaded();
+  // While the prompt is read: tokens read so far of `total` (at most every batchIntervalMs(), and
+  // once when all are read).
+  void promptProgress(quint64 request, int evaluated, int total);
   // A batch of reply text (whole UTF-8 characters only) and how many tokens it holds.
   void textGenerated(quint64 request, const QString& text, int tokens);
   void generationFinished(quint64 request, const tessera::gui::GenerationTimings& timings);

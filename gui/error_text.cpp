@@ -1,6 +1,7 @@
 #include "error_text.h"
 
 #include <QFileInfo>
+#include <QLocale>
 
 namespace tessera::gui {
 namespace {
@@ -43,7 +44,36 @@ ErrorText ErrorTexts::forLoad(const EngineError& error, const QString& path) {
   return text;
 }
 
+namespace {
+
+QString contextAdvice() {
+  //: "New Conversation" is the chat's button and "Context" the model panel's field: use their translations.
+  return ErrorTexts::tr("Start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).");
+}
+
+}  // namespace
+
+bool ErrorTexts::isContextOverflow(const EngineError& error) {
+  return error.kind == EngineErrorKind::InvalidArgument && error.message.contains(QLatin1String("does not fit the context"));
+}
+
+ErrorText ErrorTexts::forContextFull(int context) {
+  ErrorText text;
+  text.title = tr("The conversation fills the model's context");
+  text.detail = tr("The last reply was cut off: all %1 tokens of the context are used, so nothing more fits.")
+                    .arg(QLocale().toString(context));
+  text.advice = contextAdvice();
+  return text;
+}
+
 ErrorText ErrorTexts::forGeneration(const EngineError& error) {
+  if (isContextOverflow(error)) {
+    ErrorText text;
+    text.title = tr("The conversation no longer fits the model's context");
+    text.detail = error.message;
+    text.advice = contextAdvice();
+    return text;
+  }
   ErrorText text;
   text.title = error.kind == EngineErrorKind::OutOfMemory ? tr("The reply ran out of memory")
                                                           : tr("The reply could not be generated");

@@ -21,6 +21,11 @@ class ErrorTexts {
  public:
   static ErrorText forLoad(const EngineError& error, const QString& path);
   static ErrorText forGeneration(const EngineError& error);
+  // The last reply used up the context of `context` tokens (it was cut off).
+  static ErrorText forContextFull(int context);
+  // Whether `error` says the conversation no longer fits the context (the engine's "prompt of N
+  // tokens does not fit the context of M").
+  static bool isContextOverflow(const EngineError& error);
   static ErrorText forPreview(const EngineError& error, const QString& path);
 };
 

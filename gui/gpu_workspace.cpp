@@ -9,6 +9,7 @@
 #include <QtConcurrent>
 
 #include "device_monitor.h"
+#include "dock_title_bar.h"
 #include "engine_client.h"
 #include "gpu_list_model.h"
 #include "gpu_panel.h"
@@ -82,6 +83,8 @@ GpuWorkspace::GpuWorkspace(EngineClient* engine, std::unique_ptr<DeviceSource> s
           [this](const DeviceSnapshot& s) { split_model_->setDevices(s.devices); });
   connect(&spec_watcher_, &QFutureWatcher<SpecOutcome>::finished, this, &GpuWorkspace::onSpecRead);
   connect(split_editor_, &SplitEditor::applyRequested, this, &GpuWorkspace::applySplit);
+  connect(split_model_, &SplitPreviewModel::ratiosChanged, this, &GpuWorkspace::splitEdited);
+  connect(split_model_, &SplitPreviewModel::planChanged, this, &GpuWorkspace::splitEdited);
 
   sampler_->connectTo(engine_);
   throughput_plot_->attach(sampler_);
@@ -142,6 +145,7 @@ void GpuWorkspace::addDocks(QMainWindow* window) {
   performance_dock_ = new QDockWidget(window);
   performance_dock_->setObjectName(QStringLiteral("performanceDock"));
   performance_dock_->setWidget(performance_widget_);
+  performance_title_ = new DockTitleBar(performance_dock_);  // collapsible: small screens need the room
   window->addDockWidget(Qt::BottomDockWidgetArea, performance_dock_);
   retranslateUi();
 }
@@ -208,6 +212,12 @@ void GpuWorkspace::applySplit(const SplitChoice& choice) {
 
 void GpuWorkspace::updateEditorState() {
   split_editor_->setModelLoaded(engine_->state() == EngineClient::State::Ready);
+  emit splitEdited();
+}
+
+bool GpuWorkspace::splitDiffersFromLoaded() const {
+  return engine_->hasModel() && loaded_choice_ && split_model_->deviceCount() > 0 &&
+         !(*loaded_choice_ == split_model_->choice());
 }
 
 }  // namespace tessera::gui

@@ -35,6 +35,7 @@ struct ModelSpec;
 namespace tessera::gui {
 
 class DeviceMonitor;
+class DockTitleBar;
 class EngineClient;
 class GpuListModel;
 class GpuPanel;
@@ -67,6 +68,7 @@ class GpuWorkspace : public QObject {
   void addDocks(QMainWindow* window);
   QDockWidget* gpuDock() const { return gpu_dock_; }
   QDockWidget* performanceDock() const { return performance_dock_; }
+  DockTitleBar* performanceTitleBar() const { return performance_title_; }
 
   // The model file whose split is previewed (read in the background); empty clears it.
   void setModelFile(const QString& path);
@@ -87,8 +89,12 @@ class GpuWorkspace : public QObject {
   QWidget* gpuWidget() const { return gpu_widget_; }
   QWidget* performanceWidget() const { return performance_widget_; }
   const std::optional<SplitChoice>& loadedChoice() const { return loaded_choice_; }
+  // A model is loaded and the split editor now says something else (the next Load reloads it).
+  bool splitDiffersFromLoaded() const;
 
  signals:
+  // The edited split, or the loaded one, changed: splitDiffersFromLoaded() may have changed.
+  void splitEdited();
   // After each setModelFile: whether the spec could be built (error text otherwise).
   void modelSpecReady(bool ok, const QString& error);
 
@@ -116,6 +122,7 @@ class GpuWorkspace : public QObject {
   QPointer<QWidget> performance_widget_;
   QDockWidget* gpu_dock_ = nullptr;
   QDockWidget* performance_dock_ = nullptr;
+  DockTitleBar* performance_title_ = nullptr;
 
   QFutureWatcher<SpecOutcome> spec_watcher_;
   quint64 spec_sequence_ = 0;

@@ -18,6 +18,8 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QStatusBar>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -30,8 +32,11 @@
 #include "engine_worker.h"
 #include "error_banner.h"
 #include "error_text.h"
+#include "gpu_list_model.h"
 #include "gpu_workspace.h"
+#include "history_panel.h"
 #include "language_switcher.h"
+#include "memory_check.h"
 #include "model_panel.h"
 #include "sampling_panel.h"
 #include "system_prompt_edit.h"
@@ -44,6 +49,19 @@ QString localGgufPath(const QMimeData* mime) {
   for (const QUrl& url : mime->urls())
     if (url.isLocalFile()) return url.toLocalFile();
   return {};
+}
+
+// Dock contents scroll rather than set the window's minimum size: on a 1366×768 laptop the
+// docks are shorter than what they hold.
+QScrollArea* scrollable(QWidget* content) {
+  auto* scroll = new QScrollArea;
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  scroll->setWidget(content);
+  // Only up and down: never narrower than what it holds, so nothing is cut at the side.
+  scroll->setMinimumWidth(content->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width());
+  return scroll;
 }
 
 PreviewOutcome readPreview(quint64 sequence, const QString& path) {
@@ -62,6 +80,7 @@ PreviewOutcome readPreview(quint64 sequence, const QString& path) {
 
 MainWindow::MainWindow(std::unique_ptr<EngineSession> session, QWidget* parent)
     : QMainWindow(parent),
+      store_(settings_.conversationsFolder()),
       language_(new LanguageSwitcher(this)),
       engine_(std::make_unique<EngineClient>(std::move(session))),
       chat_model_(new ChatModel(this)),
@@ -104,16 +123,20 @@ MainWindow::MainWindow(std::unique_ptr<EngineSession> session, QWidget* parent)
   connect(engine_.get(), &EngineClient::loadProgress, this, &MainWindow::updateStatus);
   connect(engine_.get(), &EngineClient::modelLoaded, this, &MainWindow::onModelLoaded);
   connect(engine_.get(), &EngineClient::loadFailed, this, &MainWindow::onLoadFailed);
-  connect(engine_.get(), &EngineClient::modelUnloaded, this, [this] {
-    chat_panel_->view()->setAssistantName(QString());
-    updateTitle();
-  });
+  connect(engine_.get(), &EngineClient::modelUnloaded, this, &MainWindow::updateTitle);
   connect(engine_.get(), &EngineClient::generationStarted, this, [this] {
     streamed_tokens_ = 0;
+    prompt_read_ = 0;
+    prompt_total_ = 0;
     updateStatus();
   });
   connect(engine_.get(), &EngineClient::textGenerated, this, [this](const QString&, int tokens) {
     streamed_tokens_ += tokens;
+  });
+  connect(engine_.get(), &EngineClient::promptProgress, this, [this](int read, int total) {
+    prompt_read_ = read;
+    prompt_total_ = total;
+    updateStatus();
   });
   connect(chat_, &ChatController::replyFinished, this, [this](int, const GenerationTimings& t) {
     last_reply_ = t;
@@ -127,12 +150,17 @@ MainWindow::MainWindow(std::unique_ptr<EngineSession> session, QWidget* parent)
   connect(chat_model_, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateActions);
   connect(chat_model_, &QAbstractItemModel::dataChanged, this, [this] { if (chat_->isStreaming()) updateStatus(); });
   connect(chat_panel_, &ChatPanel::copyRequested, this, &MainWindow::copyText);
+  connect(chat_panel_, &ChatPanel::newConversationRequested, this, &MainWindow::newConversation);
 
   connect(model_panel_, &ModelPanel::openRequested, this, &MainWindow::chooseModelFile);
   connect(model_panel_, &ModelPanel::loadRequested, this, &MainWindow::loadOpenModel);
   connect(model_panel_, &ModelPanel::unloadRequested, engine_.get(), &EngineClient::unload);
   connect(model_panel_, &ModelPanel::cancelRequested, engine_.get(), &EngineClient::cancelLoad);
-  connect(model_panel_, &ModelPanel::contextLengthChanged, this, [this](int n) { settings_.setContextLength(n); });
+  connect(model_panel_, &ModelPanel::contextLengthChanged, this, [this](int n) {
+    settings_.setContextLength(n);
+    settings_.setContextModel(model_panel_->contextModelPath());
+    updateActions();  // Load may have become Reload
+  });
   connect(sampling_panel_, &SamplingPanel::settingsChanged, this, [this](const SamplingSettings& s) {
     chat_->setSampling(s);
     settings_.setSampling(s);
@@ -142,9 +170,43 @@ MainWindow::MainWindow(std::unique_ptr<EngineSession> session, QWidget* parent)
     settings_.setSystemPrompt(text);
   });
   connect(chat_, &ChatController::systemPromptChanged, system_prompt_, &SystemPromptEdit::setText);
-  connect(banner_, &ErrorBanner::actionTriggered, this, &MainWindow::chooseModelFile);
+  connect(gpu_workspace_, &GpuWorkspace::splitEdited, this, [this] {
+    model_panel_->setSplitChanged(gpu_workspace_->splitDiffersFromLoaded());
+    updateActions();
+  });
+  connect(banner_, &ErrorBanner::actionTriggered, this, [this] {
+    if (banner_action_) banner_action_();
+  });
+  connect(chat_, &ChatController::contextFilled, this, [this] {
+    showBanner(ErrorBanner::Severity::Warning, [size = chat_->contextSize()] { return ErrorTexts::forContextFull(size); },
+               [] { return tr("New Conversation"); }, [this] { newConversation(); });
+  });
+
+  // Every change of the open conversation is kept: a message sent, a reply ended, a reply dropped.
+  connect(chat_, &ChatController::streamingChanged, this, [this] { autosave(); });
+  connect(chat_model_, &QAbstractItemModel::rowsRemoved, this, [this] { if (!chat_->isStreaming()) autosave(); });
+  connect(history_panel_, &HistoryPanel::openRequested, this, &MainWindow::openStoredConversation);
+  connect(history_panel_, &HistoryPanel::renameRequested, this, &MainWindow::renameStoredConversation);
+  connect(history_panel_, &HistoryPanel::deleteRequested, this, &MainWindow::deleteStoredConversation);
+  confirm_ = [this](const QString& title, const QString& question, const QString& accept) {
+    QMessageBox box(QMessageBox::Question, title, question, QMessageBox::Cancel, this);
+    QPushButton* go = box.addButton(accept, QMessageBox::AcceptRole);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    return box.clickedButton() == go;
+  };
 
   restoreSettings();
+  // The conversation open when the app last ran comes back.
+  if (const QString id = settings_.currentConversation(); !id.isEmpty()) {
+    QString error;
+    if (auto conversation = store_.load(id, &error)) {
+      chat_->setConversation(*conversation);
+      current_id_ = id;
+      current_title_ = conversation->title;
+    }
+  }
+  history_panel_->refresh(current_id_);
   retranslateUi();
   updateActions();
 }
@@ -157,10 +219,11 @@ MainWindow::~MainWindow() {
 }
 
 void MainWindow::createDocks() {
+
   model_panel_ = new ModelPanel(engine_.get());
   model_dock_ = new QDockWidget(this);
   model_dock_->setObjectName(QStringLiteral("modelDock"));
-  model_dock_->setWidget(model_panel_);
+  model_dock_->setWidget(scrollable(model_panel_));
   model_dock_->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                            QDockWidget::DockWidgetClosable);
   addDockWidget(Qt::LeftDockWidgetArea, model_dock_);
@@ -181,8 +244,16 @@ void MainWindow::createDocks() {
   layout->addStretch(1);
   generation_dock_ = new QDockWidget(this);
   generation_dock_->setObjectName(QStringLiteral("generationDock"));
-  generation_dock_->setWidget(generation);
+  generation_dock_->setWidget(scrollable(generation));
+  // The history above the generation settings on the right: the left column is the model panel's,
+  // which needs its height before a model is loaded; sampling is changed least often.
+  history_panel_ = new HistoryPanel(&store_);
+  history_dock_ = new QDockWidget(this);
+  history_dock_->setObjectName(QStringLiteral("historyDock"));
+  history_dock_->setWidget(history_panel_);
+  addDockWidget(Qt::RightDockWidgetArea, history_dock_);
   addDockWidget(Qt::RightDockWidgetArea, generation_dock_);
+  resizeDocks({history_dock_}, {200}, Qt::Vertical);
 
   gpu_workspace_ = new GpuWorkspace(engine_.get(), makeDefaultDeviceSource(), this);
   gpu_workspace_->attach(this);
@@ -211,7 +282,7 @@ void MainWindow::createActions() {
 
   new_chat_action_ = new QAction(this);
   new_chat_action_->setShortcut(QKeySequence::New);
-  connect(new_chat_action_, &QAction::triggered, chat_, &ChatController::clear);
+  connect(new_chat_action_, &QAction::triggered, this, &MainWindow::newConversation);
   regenerate_action_ = new QAction(this);
   regenerate_action_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
   connect(regenerate_action_, &QAction::triggered, chat_, &ChatController::regenerate);
@@ -319,6 +390,7 @@ void MainWindow::retranslateUi() {
   system_language_action_->setText(tr("System default"));
   help_menu_->setTitle(tr("&Help"));
   model_dock_->setWindowTitle(tr("Model"));
+  history_dock_->setWindowTitle(tr("History"));
   generation_dock_->setWindowTitle(tr("Generation"));
   prompt_box_->setTitle(tr("System Prompt"));
   sampling_box_->setTitle(tr("Sampling"));
@@ -345,7 +417,7 @@ void MainWindow::restoreSettings() {
   const SamplingSettings sampling = settings_.sampling();
   sampling_panel_->setSettings(sampling);
   chat_->setSampling(sampling);
-  model_panel_->setContextLength(settings_.contextLength());
+  model_panel_->setContextLength(settings_.contextLength(), settings_.contextModel());
   chat_->setSystemPrompt(settings_.systemPrompt());
   system_prompt_->setText(settings_.systemPrompt());
 }
@@ -354,6 +426,7 @@ void MainWindow::saveSettings() {
   settings_.setWindow(saveGeometry(), saveState());
   settings_.setSampling(sampling_panel_->settings());
   settings_.setContextLength(model_panel_->contextLength());
+  settings_.setContextModel(model_panel_->contextModelPath());
   settings_.setSystemPrompt(chat_->systemPrompt());
   settings_.sync();
 }
@@ -395,10 +468,10 @@ void MainWindow::onPreviewDone() {
     model_panel_->restorePreviousPreview();
     const auto& shown = model_panel_->preview();
     chat_panel_->setOpenModelName(shown ? shown->name : QString());
-    banner_->showMessage(
+    showBanner(
         ErrorBanner::Severity::Error,
         [error = outcome.error, path = outcome.path] { return ErrorTexts::forPreview(error, path); },
-        [] { return tr("Open Another File…"); });
+        [] { return tr("Open Another File…"); }, [this] { chooseModelFile(); });
     updateActions();
     emit previewFinished(false);
     return;
@@ -412,13 +485,28 @@ void MainWindow::onPreviewDone() {
   if (load_after_preview_) loadOpenModel();
 }
 
-void MainWindow::loadOpenModel() {
+void MainWindow::loadOpenModel() { startLoad(true); }
+
+void MainWindow::startLoad(bool check_memory) {
   const auto& preview = model_panel_->preview();
   if (!preview) return;
   banner_->dismiss();
   LoadSettings load;
   load.context_length = model_panel_->contextLength();
   gpu_workspace_->fillLoadSettings(&load);
+  // Without a GPU the model goes to the CPU, and nothing else checks that it fits in RAM.
+  if (check_memory && gpu_workspace_->gpuModel()->rowCount() == 0 && memory_probe_) {
+    const quint64 planned =
+        plannedCpuBytes(*preview, model_panel_->effectiveContextLength(), load.split.kvCacheType());
+    const std::optional<quint64> available = memory_probe_();
+    if (available && planned > *available) {
+      showBanner(
+          ErrorBanner::Severity::Warning,
+          [path = preview->path, planned, free = *available] { return MemoryCheck::tooLarge(path, planned, free); },
+          [] { return tr("Load Anyway"); }, [this] { startLoad(false); });
+      return;
+    }
+  }
   loading_path_ = preview->path;
   engine_->load(preview->path, load);
 }
@@ -430,7 +518,6 @@ void MainWindow::openStartupModel(const StartupModel& choice) {
 
 void MainWindow::onModelLoaded(const ModelInfo& info) {
   settings_.setLastModel(info.path);
-  chat_panel_->view()->setAssistantName(info.name);
   updateTitle();
   updateStatus();
   chat_panel_->input()->setFocus();
@@ -439,20 +526,31 @@ void MainWindow::onModelLoaded(const ModelInfo& info) {
 void MainWindow::onLoadFailed(const EngineError& error) {
   auto text = [error, path = loading_path_] { return ErrorTexts::forLoad(error, path); };
   if (error.kind == EngineErrorKind::Cancelled)
-    banner_->showMessage(ErrorBanner::Severity::Info, text);
+    showBanner(ErrorBanner::Severity::Info, text);
   else
-    banner_->showMessage(ErrorBanner::Severity::Error, text, [] { return tr("Open Another File…"); });
+    showBanner(ErrorBanner::Severity::Error, text, [] { return tr("Open Another File…"); }, [this] { chooseModelFile(); });
   updateStatus();
 }
 
 void MainWindow::onGenerationFailed(const EngineError& error) {
-  banner_->showMessage(ErrorBanner::Severity::Error, [error] { return ErrorTexts::forGeneration(error); });
+  if (ErrorTexts::isContextOverflow(error)) {
+    showBanner(ErrorBanner::Severity::Error, [error] { return ErrorTexts::forGeneration(error); },
+               [] { return tr("New Conversation"); }, [this] { newConversation(); });
+    return;
+  }
+  showBanner(ErrorBanner::Severity::Error, [error] { return ErrorTexts::forGeneration(error); });
+}
+
+void MainWindow::showBanner(ErrorBanner::Severity severity, ErrorBanner::TextSource text,
+                            ErrorBanner::ActionSource action, std::function<void()> on_action) {
+  banner_action_ = std::move(on_action);
+  banner_->showMessage(severity, std::move(text), std::move(action));
 }
 
 bool MainWindow::saveConversation(const QString& path) {
   QString error;
   if (!ConversationIo::save(path, chat_->conversation(), &error)) {
-    banner_->showMessage(ErrorBanner::Severity::Error, [error] {
+    showBanner(ErrorBanner::Severity::Error, [error] {
       return ErrorText{tr("The conversation was not saved"), error, tr("Choose a folder you can write to and try again.")};
     });
     return false;
@@ -462,17 +560,117 @@ bool MainWindow::saveConversation(const QString& path) {
 }
 
 bool MainWindow::loadConversation(const QString& path) {
+  if (!mayReplaceConversation(tr("Open Conversation"), tr("Open"))) return false;
   QString error;
   auto conversation = ConversationIo::load(path, &error);
   if (!conversation) {
-    banner_->showMessage(ErrorBanner::Severity::Error, [error] {
+    showBanner(ErrorBanner::Severity::Error, [error] {
       return ErrorText{tr("The conversation could not be opened"), error, tr("Choose a conversation file saved by Tessera.")};
     });
     return false;
   }
+  autosave();  // the one open until now stays in the history
   chat_->setConversation(*conversation);
+  // The opened file becomes a conversation of the history of its own.
+  current_id_.clear();
+  current_title_ = conversation->title;
+  autosave();
+  banner_->dismiss();  // what went wrong before belongs to the conversation just replaced
   statusBar()->showMessage(tr("Opened the conversation %1").arg(path), 5000);
   return true;
+}
+
+void MainWindow::newConversation() {
+  if (chat_->isStreaming() && !mayReplaceConversation(tr("New Conversation"), tr("New Conversation"))) return;
+  autosave();  // the old one stays in the history
+  chat_->clear();
+  current_id_.clear();
+  current_title_.clear();
+  settings_.setCurrentConversation(QString());
+  history_panel_->refresh(current_id_);
+  banner_->dismiss();  // an error of the old conversation says nothing about the new one
+}
+
+bool MainWindow::mayReplaceConversation(const QString& title, const QString& accept) {
+  // A reply being generated ends here; a conversation that could not be saved is gone.
+  if (chat_->isStreaming())
+    return confirm_(title, tr("A reply is being generated. It stops here; what it wrote so far is kept."), accept);
+  if (chat_model_->rowCount() > 0 && !autosave())
+    return confirm_(title,
+                    tr("The conversation could not be saved (%1). It will be lost.").arg(last_save_error_), accept);
+  return true;
+}
+
+bool MainWindow::autosave() {
+  if (chat_model_->rowCount() == 0) return true;  // nothing to keep
+  Conversation conversation = chat_->conversation();
+  conversation.title = current_title_;
+  QString error;
+  const QString id = store_.save(current_id_, conversation, &error);
+  if (id.isEmpty()) {
+    last_save_error_ = error;
+    return false;
+  }
+  last_save_error_.clear();
+  if (id != current_id_) {
+    current_id_ = id;
+    settings_.setCurrentConversation(id);
+  }
+  history_panel_->refresh(current_id_);
+  return true;
+}
+
+bool MainWindow::openStoredConversation(const QString& id) {
+  if (id == current_id_) return true;
+  if (!mayReplaceConversation(tr("Open Conversation"), tr("Open"))) return false;
+  QString error;
+  auto conversation = store_.load(id, &error);
+  if (!conversation) {
+    showBanner(ErrorBanner::Severity::Error, [error] {
+      return ErrorText{tr("The conversation could not be opened"), error, tr("Choose another conversation.")};
+    });
+    return false;
+  }
+  chat_->setConversation(*conversation);
+  current_id_ = id;
+  current_title_ = conversation->title;
+  settings_.setCurrentConversation(id);
+  history_panel_->refresh(current_id_);
+  banner_->dismiss();
+  return true;
+}
+
+bool MainWindow::renameStoredConversation(const QString& id, const QString& title) {
+  QString error;
+  if (!store_.rename(id, title, &error)) {
+    showBanner(ErrorBanner::Severity::Error, [error] {
+      return ErrorText{tr("The conversation was not renamed"), error, tr("Check that the folder can be written to.")};
+    });
+    history_panel_->refresh(current_id_);
+    return false;
+  }
+  if (id == current_id_) current_title_ = title.trimmed();
+  history_panel_->refresh(current_id_);
+  return true;
+}
+
+bool MainWindow::deleteStoredConversation(const QString& id) {
+  if (!confirm_(tr("Delete Conversation"), tr("Delete this conversation? It cannot be brought back."), tr("Delete")))
+    return false;
+  if (id == current_id_) {
+    chat_->clear();
+    current_id_.clear();
+    current_title_.clear();
+    settings_.setCurrentConversation(QString());
+  }
+  QString error;
+  const bool ok = store_.remove(id, &error);
+  if (!ok)
+    showBanner(ErrorBanner::Severity::Error, [error] {
+      return ErrorText{tr("The conversation was not deleted"), error, tr("Check that the folder can be written to.")};
+    });
+  history_panel_->refresh(current_id_);
+  return ok;
 }
 
 void MainWindow::chooseModelFile() {
@@ -545,12 +743,18 @@ void MainWindow::updateStatus() {
         status_label_->setText(tr("Ready: %1 (%2, %3 parameters) on the CPU").arg(m.name, m.architecture, parameters));
       } else {
         //: Model name, architecture, parameter count ("7.24 B"), the engine's backend ("cuda (2 GPUs)").
-        status_label_->setText(tr("Ready: %1 (%2, %3 parameters) on %4").arg(m.name, m.architecture, parameters, m.backend));
+        status_label_->setText(tr("Ready: %1 (%2, %3 parameters) on %4")
+                                   .arg(m.name, m.architecture, parameters, DisplayFormat::backend(m.backend)));
       }
       break;
     }
     case EngineClient::State::Generating:
-      status_label_->setText(tr("Generating: %1 tok so far").arg(locale.toString(streamed_tokens_)));
+      if (streamed_tokens_ == 0 && prompt_total_ > 0)
+        //: Status bar while the model reads the conversation: tokens read, of all. Esc stops.
+        status_label_->setText(tr("Reading the prompt: %1 / %2 tok (Esc stops)")
+                                   .arg(locale.toString(prompt_read_), locale.toString(prompt_total_)));
+      else
+        status_label_->setText(tr("Generating: %1 tok so far").arg(locale.toString(streamed_tokens_)));
       break;
   }
 }
@@ -564,7 +768,12 @@ void MainWindow::updateTitle() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+  if (!mayReplaceConversation(tr("Quit Tessera"), tr("Quit"))) {
+    event->ignore();
+    return;
+  }
   chat_->stop();
+  autosave();
   saveSettings();
   event->accept();
 }

@@ -8,13 +8,17 @@
 #include <QFutureWatcher>
 #include <QMainWindow>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
 #include "app_settings.h"
 #include "chat_controller.h"
 #include "chat_model.h"
+#include "conversation_store.h"
 #include "engine_client.h"
+#include "memory_check.h"
+#include "error_banner.h"
 #include "model_preview.h"
 #include "startup.h"
 
@@ -28,8 +32,8 @@ class QMenu;
 namespace tessera::gui {
 
 class ChatPanel;
-class ErrorBanner;
 class GpuWorkspace;
+class HistoryPanel;
 class LanguageSwitcher;
 class ModelPanel;
 class SamplingPanel;
@@ -54,11 +58,32 @@ class MainWindow : public QMainWindow {
   void openModel(const QString& path, bool load);
   // Loads the model whose metadata is shown, with the chosen context length.
   void loadOpenModel();
+  // Where the CPU memory check reads the available memory (default: /proc/meminfo; tests inject
+  // their own; empty: no check).
+  void setAvailableMemoryProbe(AvailableMemoryProbe probe) { memory_probe_ = std::move(probe); }
   // Opens the model chosen at startup (command line, last model, or the default model).
   void openStartupModel(const StartupModel& choice);
 
+  // Stops any reply, empties the chat and clears the banner (Chat ▸ New Conversation).
+  void newConversation();
   bool saveConversation(const QString& path);
   bool loadConversation(const QString& path);
+  // Opens a conversation of the history list (the open one is kept there already).
+  bool openStoredConversation(const QString& id);
+  bool renameStoredConversation(const QString& id, const QString& title);
+  bool deleteStoredConversation(const QString& id);
+  // Saves the open conversation into the history (done after every change; empty ones are not
+  // kept). False when it could not be written (the error is kept for the next question).
+  bool autosave();
+  // The open conversation's id in the history; empty while it has not been saved.
+  const QString& currentConversationId() const { return current_id_; }
+  ConversationStore* conversationStore() { return &store_; }
+  HistoryPanel* historyPanel() const { return history_panel_; }
+
+  // Asks the user to confirm something that would lose work: a title, the question, the text of
+  // the button that goes ahead. Returns true to go ahead. Tests replace the dialog.
+  using Confirm = std::function<bool(const QString& title, const QString& question, const QString& accept)>;
+  void setConfirm(Confirm confirm) { confirm_ = std::move(confirm); }
 
   // Shows the interface in `code` ("de", "ja", ...; empty = the system's language) at once and
   // remembers the choice for the next start.
@@ -93,6 +118,9 @@ class MainWindow : public QMainWindow {
   void createMenus();
   void createLanguageMenu();
   void createDocks();
+  // Whether replacing or closing the open conversation now would lose something, and if so, asks
+  // (`action` says what would happen: "Quit", "Open"). True: go ahead.
+  bool mayReplaceConversation(const QString& title, const QString& accept);
   void retranslateUi();
   void updateLanguageMenu();
   void updateSpeed();
@@ -104,9 +132,14 @@ class MainWindow : public QMainWindow {
   void updateTitle();
 
   void onPreviewDone();
+  // Loads the open file; first, on the CPU, checks that it fits in the available memory.
+  void startLoad(bool check_memory);
   void onModelLoaded(const ModelInfo& info);
   void onLoadFailed(const EngineError& error);
   void onGenerationFailed(const EngineError& error);
+  // Shows a message in the banner; its button (when `action` names one) runs `on_action`.
+  void showBanner(ErrorBanner::Severity severity, ErrorBanner::TextSource text, ErrorBanner::ActionSource action = {},
+                  std::function<void()> on_action = {});
 
   void chooseModelFile();
   void chooseConversationToSave();
@@ -116,6 +149,7 @@ class MainWindow : public QMainWindow {
   void showAbout();
 
   AppSettings settings_;
+  ConversationStore store_;
   LanguageSwitcher* language_;  // first: the widgets below are made in the chosen language
   std::unique_ptr<EngineClient> engine_;
   ChatModel* chat_model_;
@@ -126,6 +160,14 @@ class MainWindow : public QMainWindow {
   SamplingPanel* sampling_panel_ = nullptr;
   SystemPromptEdit* system_prompt_ = nullptr;
   ErrorBanner* banner_ = nullptr;
+  HistoryPanel* history_panel_ = nullptr;
+  QDockWidget* history_dock_ = nullptr;
+  QString current_id_;       // the open conversation in store_ (empty: not saved yet)
+  QString current_title_;    // its title as the user set it (empty: named after its first message)
+  QString last_save_error_;  // why the last autosave failed; empty when it worked
+  Confirm confirm_;
+  AvailableMemoryProbe memory_probe_ = availableSystemMemory;
+  std::function<void()> banner_action_;  // what the banner's button does for the message shown
   QLabel* status_label_ = nullptr;
   QLabel* speed_label_ = nullptr;
   std::optional<GenerationTimings> last_reply_;  // shown as "Last reply: … tok/s"
@@ -139,6 +181,8 @@ class MainWindow : public QMainWindow {
   bool load_after_preview_ = false;
   QString loading_path_;
   int streamed_tokens_ = 0;
+  int prompt_read_ = 0;   // of the reply being made: prompt tokens read so far
+  int prompt_total_ = 0;  // and to read in all (0: not known)
 
   QMenu* recent_menu_ = nullptr;
   QAction* open_action_ = nullptr;

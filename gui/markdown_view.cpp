@@ -1,6 +1,7 @@
 #include "markdown_view.h"
 
 #include <QAbstractTextDocumentLayout>
+#include <QDesktopServices>
 #include <QFontDatabase>
 #include <QScrollBar>
 #include <QTextBlock>
@@ -14,6 +15,42 @@ namespace {
 
 const QColor kCodeBackground(0xf0, 0xf1, 0xf4);
 
+// Markdown joins the lines of a paragraph; a model's reply means its line breaks (verses, addresses,
+// step lists without markers), and Copy hands out the text with them. So every line break outside
+// a code block becomes a hard break (two spaces at the end of the line: unlike a backslash they
+// vanish where a block ends, e.g. before the next list item). Fenced and indented code, blank
+// lines and lines that already end in a break stay as they are.
+QString keepLineBreaks(const QString& markdown) {
+  const QStringList lines = QString(markdown).replace(QLatin1String("\r\n"), QLatin1String("\n")).split(QLatin1Char('\n'));
+  QString out;
+  out.reserve(markdown.size() + lines.size());
+  QString fence;  // the opening fence ("```" or "~~~", maybe longer) while inside fenced code
+  for (qsizetype i = 0; i < lines.size(); ++i) {
+    const QString& line = lines.at(i);
+    out += line;
+    if (i + 1 == lines.size()) break;
+    const QString trimmed = line.trimmed();
+    if (!fence.isEmpty()) {
+      if (trimmed.startsWith(fence) && trimmed.mid(fence.size()).trimmed().isEmpty()) fence.clear();
+    } else if (trimmed.startsWith(QLatin1String("```")) || trimmed.startsWith(QLatin1String("~~~"))) {
+      qsizetype n = 0;
+      while (n < trimmed.size() && trimmed.at(n) == trimmed.at(0)) ++n;
+      fence = trimmed.left(n);
+    } else {
+      const QString& next = lines.at(i + 1);
+      const bool indented_code = line.startsWith(QLatin1String("    ")) || line.startsWith(QLatin1Char('\t'));
+      const bool ends_in_break = line.endsWith(QLatin1Char('\\')) || line.endsWith(QLatin1String("  "));
+      // A table row, a heading or a rule is a block of its own: it needs no break.
+      const bool own_block = trimmed.startsWith(QLatin1Char('|')) || trimmed.startsWith(QLatin1Char('#')) ||
+                             trimmed == QLatin1String("---") || trimmed == QLatin1String("***");
+      if (!trimmed.isEmpty() && !next.trimmed().isEmpty() && !indented_code && !ends_in_break && !own_block)
+        out += QLatin1String("  ");
+    }
+    out += QLatin1Char('\n');
+  }
+  return out;
+}
+
 bool isCodeBlock(const QTextBlock& block) {
   const QTextBlockFormat f = block.blockFormat();
   return f.hasProperty(QTextFormat::BlockCodeFence) || f.hasProperty(QTextFormat::BlockCodeLanguage) ||
@@ -24,7 +61,13 @@ bool isCodeBlock(const QTextBlock& block) {
 
 MarkdownView::MarkdownView(QWidget* parent) : QTextBrowser(parent) {
   setReadOnly(true);
-  setOpenExternalLinks(true);
+  // Links in a reply open only when they are web or mail addresses; anything else (file:, qrc:,
+  // relative paths) does nothing, and nothing is navigated inside the view.
+  setOpenLinks(false);
+  setOpenExternalLinks(false);
+  connect(this, &QTextBrowser::anchorClicked, this, [](const QUrl& url) {
+    if (isSafeLink(url)) QDesktopServices::openUrl(url);
+  });
   setFrameShape(QFrame::NoFrame);
   setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -38,7 +81,11 @@ MarkdownView::MarkdownView(QWidget* parent) : QTextBrowser(parent) {
 void MarkdownView::setMarkdownText(const QString& markdown) {
   if (markdown == markdown_) return;
   markdown_ = markdown;
-  setMarkdown(markdown);
+  // Model output is text, never HTML: "<b>", "vector<int>", "a<b" are shown as written, and no
+  // <img>/<a> can reach local files.
+  document()->setMarkdown(keepLineBreaks(markdown),
+                          QTextDocument::MarkdownFeatures(int(QTextDocument::MarkdownDialectGitHub) |
+                                                          int(QTextDocument::MarkdownNoHTML)));
   styleCode();
   updateHeight();
 }
@@ -71,6 +118,16 @@ void MarkdownView::styleCode() {
     }
   }
   cursor.endEditBlock();
+}
+
+bool MarkdownView::isSafeLink(const QUrl& url) {
+  const QString scheme = url.scheme().toLower();
+  return scheme == QLatin1String("https") || scheme == QLatin1String("http") || scheme == QLatin1String("mailto");
+}
+
+QVariant MarkdownView::loadResource(int /*type*/, const QUrl& /*name*/) {
+  // Images and style sheets named by model output are never fetched (no local file is read).
+  return {};
 }
 
 void MarkdownView::updateHeight() {

@@ -3,7 +3,9 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QStyle>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -30,6 +32,11 @@ MessageWidget::MessageWidget(QWidget* parent)
   timings_->setFont(small);
   status_->setFont(small);
   timings_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  // Long names, errors and timings wrap rather than widen the message past the chat (the Copy
+  // button would leave the screen on a laptop).
+  author_->setWordWrap(true);
+  status_->setWordWrap(true);
+  timings_->setWordWrap(true);
 
   copy_->setIcon(QIcon::fromTheme(QStringLiteral("edit-copy")));
   copy_->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -47,12 +54,22 @@ MessageWidget::MessageWidget(QWidget* parent)
   layout->addWidget(view_);
   layout->addWidget(timings_);
 
-  connect(copy_, &QToolButton::clicked, this, [this] { emit copyRequested(message_.text); });
+  connect(copy_, &QToolButton::clicked, this, [this] {
+    emit copyRequested(message_.text);
+    // Feedback where the user looks: the button says it worked, for a moment.
+    copied_ = true;
+    retranslateUi();
+    QTimer::singleShot(kCopiedMs, this, [this] {
+      copied_ = false;
+      retranslateUi();
+    });
+  });
   retranslateUi();
 }
 
 void MessageWidget::retranslateUi() {
-  copy_->setText(tr("Copy"));
+  //: The Copy button of a message, for a moment after it was pressed.
+  copy_->setText(copied_ ? tr("Copied ✓") : tr("Copy"));
   copy_->setToolTip(tr("Copy this message as Markdown"));
   showTexts();
 }
@@ -78,13 +95,19 @@ void MessageWidget::setMessage(const ChatMessage& m, const QString& assistant_na
 void MessageWidget::showTexts() {
   const ChatMessage& m = message_;
   const bool user = m.role == ChatRole::User;
-  author_->setText(user ? tr("You") : (assistant_name_.isEmpty() ? tr("Assistant") : assistant_name_));
+  const QString model = m.model.isEmpty() ? assistant_name_ : m.model;
+  author_->setText(user ? tr("You") : (model.isEmpty() ? tr("Assistant") : model));
 
   QString status;
   QString colour = QStringLiteral("#6a6a6a");
   switch (m.status) {
-    case ChatMessage::Status::Streaming: status = tr("generating…"); break;
+    case ChatMessage::Status::Streaming: status = streamingText(m); break;
     case ChatMessage::Status::Stopped: status = tr("stopped"); break;
+    case ChatMessage::Status::ContextFull:
+      //: A reply cut off because the model's context (its token memory) is used up.
+      status = tr("stopped: context full");
+      colour = QStringLiteral("#b00020");
+      break;
     case ChatMessage::Status::Failed:
       status = tr("failed: %1").arg(m.error);
       colour = QStringLiteral("#b00020");
@@ -100,7 +123,21 @@ void MessageWidget::showTexts() {
   timings_->setVisible(m.has_timings);
 }
 
+QString MessageWidget::streamingText(const ChatMessage& m) {
+  if (!m.text.isEmpty()) return tr("generating…");
+  if (m.prompt_total <= 0) return tr("reading the prompt…");
+  const QLocale locale;
+  //: While the model reads the conversation: tokens read so far, of all.
+  QString text = tr("reading the prompt… %1 / %2 tokens").arg(locale.toString(m.prompt_read), locale.toString(m.prompt_total));
+  if (m.prompt_seconds_left >= 0.0 && m.prompt_read < m.prompt_total)
+    //: Appended to "reading the prompt… 120 / 4,000 tokens": the time still expected.
+    text += tr(", about %1 left").arg(DisplayFormat::duration(m.prompt_seconds_left));
+  return text;
+}
+
 QString MessageWidget::timingsText() const { return timings_->isHidden() ? QString() : timings_->text(); }
+
+QString MessageWidget::authorText() const { return author_->text(); }
 
 QString MessageWidget::statusText() const { return status_->text(); }
 

@@ -19,12 +19,15 @@ class MessageWidget : public QFrame {
  public:
   explicit MessageWidget(QWidget* parent = nullptr);
 
-  // `assistant_name` is shown as the author of replies (the model's name).
+  // A reply's author is the model it names; `assistant_name` is shown for replies that name none.
   void setMessage(const ChatMessage& message, const QString& assistant_name);
 
   QString text() const { return message_.text; }
+  QString authorText() const;
   QString timingsText() const;
   QString statusText() const;
+  QToolButton* copyButton() const { return copy_; }
+  static constexpr int kCopiedMs = 1500;  // how long Copy says "Copied"
   MarkdownView* view() const { return view_; }
 
  signals:
@@ -35,10 +38,12 @@ class MessageWidget : public QFrame {
 
  private:
   void retranslateUi();
-  void showTexts();  // author, status and timings of message_, in the current language
+  void showTexts();
+  static QString streamingText(const ChatMessage& m);  // the status of a reply being made  // author, status and timings of message_, in the current language
 
   ChatMessage message_;  // kept to re-render its texts when the language changes
   QString assistant_name_;
+  bool copied_ = false;
   QLabel* author_;
   QLabel* status_;
   MarkdownView* view_;

@@ -8,12 +8,16 @@
 #include <QLabel>
 #include <QLocale>
 #include <QProgressBar>
+#include <QSignalBlocker>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStyle>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 #include "display_format.h"
+#include "engine/engine.h"
 
 namespace tessera::gui {
 
@@ -24,6 +28,8 @@ ModelPanel::ModelPanel(EngineClient* engine, QWidget* parent)
       context_label_(new QLabel(this)),
       title_(new QLabel(this)),
       warning_(new QLabel(this)),
+      context_warning_(new QLabel(this)),
+      badge_(new QLabel(this)),
       context_(new QSpinBox(this)),
       open_(new QPushButton(this)),
       load_(new QPushButton(this)),
@@ -50,6 +56,14 @@ ModelPanel::ModelPanel(EngineClient* engine, QWidget* parent)
   warning_->setWordWrap(true);
   warning_->setStyleSheet(QStringLiteral("color: #9a5b00;"));
   warning_->hide();
+  context_warning_->setObjectName(QStringLiteral("contextWarning"));
+  context_warning_->setWordWrap(true);
+  context_warning_->setStyleSheet(QStringLiteral("color: #9a5b00;"));
+  context_warning_->hide();
+  badge_->setObjectName(QStringLiteral("previewBadge"));
+  badge_->setStyleSheet(QStringLiteral(
+      "#previewBadge { background: palette(highlight); color: palette(highlighted-text); border-radius: 4px; padding: 1px 6px; }"));
+  badge_->hide();
 
   form_->setLabelAlignment(Qt::AlignRight);
   form_->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -87,10 +101,14 @@ ModelPanel::ModelPanel(EngineClient* engine, QWidget* parent)
   status_->setTextFormat(Qt::PlainText);
 
   auto* layout = new QVBoxLayout(this);
-  layout->addWidget(title_);
+  auto* title_row = new QHBoxLayout;
+  title_row->addWidget(title_, 1);
+  title_row->addWidget(badge_, 0, Qt::AlignTop);
+  layout->addLayout(title_row);
   layout->addLayout(form_);
   layout->addWidget(warning_);
   layout->addLayout(settings);
+  layout->addWidget(context_warning_);
   layout->addLayout(buttons);
   layout->addLayout(progress_row);
   layout->addWidget(status_);
@@ -100,7 +118,12 @@ ModelPanel::ModelPanel(EngineClient* engine, QWidget* parent)
   connect(load_, &QPushButton::clicked, this, &ModelPanel::loadRequested);
   connect(unload_, &QPushButton::clicked, this, &ModelPanel::unloadRequested);
   connect(cancel_, &QPushButton::clicked, this, &ModelPanel::cancelRequested);
-  connect(context_, &QSpinBox::valueChanged, this, &ModelPanel::contextLengthChanged);
+  connect(context_, &QSpinBox::valueChanged, this, [this](int tokens) {
+    if (preview_) context_path_ = preview_->path;
+    updateContextWarning();
+    updateState();
+    emit contextLengthChanged(tokens);
+  });
   connect(engine_, &EngineClient::stateChanged, this, &ModelPanel::updateState);
   connect(engine_, &EngineClient::loadProgress, this,
           [this](float f) { progress_->setValue(static_cast<int>(f * 1000.0f)); });
@@ -122,10 +145,8 @@ QLabel* ModelPanel::addField(const QString& key, const char* label) {
 
 void ModelPanel::retranslateUi() {
   open_->setText(tr("Open Model…"));
-  load_->setText(tr("Load"));
   unload_->setText(tr("Unload"));
   cancel_->setText(tr("Cancel"));
-  load_->setToolTip(tr("Load the model with the context length chosen below"));
   unload_->setToolTip(tr("Free the memory the model holds"));
   for (const Field& f : fields_) f.name->setText(tr(f.label));
   context_label_->setText(tr("Context length:"));
@@ -134,6 +155,9 @@ void ModelPanel::retranslateUi() {
   context_->setToolTip(tr("How many tokens of conversation the model can see. Longer contexts need more memory."));
   //: Text on the load progress bar; Qt replaces %p with the percentage done.
   progress_->setFormat(tr("%p%"));
+  //: A badge beside the model's name: its details are shown, but it is not the loaded model.
+  badge_->setText(tr("Preview – not loaded"));
+  badge_->setToolTip(tr("This file's details are shown; press Load to use it in the chat."));
   showFields();
   updateState();
 }
@@ -160,7 +184,16 @@ void ModelPanel::showPreviewPending(const QString& path) {
 }
 
 void ModelPanel::showPreview(const ModelPreview& p) {
+  // A context chosen for another model does not carry over (a 100,000 meant for one model is
+  // nonsense for the next).
+  const bool reset = !context_path_.isEmpty() && context_path_ != p.path && context_->value() != 0;
+  context_path_ = p.path;
+  if (reset) {
+    const QSignalBlocker block(context_);
+    context_->setValue(0);
+  }
   preview_ = p;
+  if (reset) emit contextLengthChanged(0);
   pending_path_.clear();
   showFields();
   updateState();
@@ -193,6 +226,7 @@ void ModelPanel::showFields() {
       f.value->setText(!pending ? QStringLiteral("—") : f.key == QLatin1String("file") ? pending_path_ : tr("…"));
     warning_->hide();
     context_->setSpecialValueText(tr("Model default"));
+    updateContextWarning();
     return;
   }
   const ModelPreview& p = *preview_;
@@ -221,19 +255,69 @@ void ModelPanel::showFields() {
   warning_->setText(tr("This file contains tensor types Tessera cannot compute with yet: %1.")
                         .arg(locale.createSeparatedList(unsupported)));
   warning_->setVisible(!unsupported.isEmpty());
-  context_->setSpecialValueText(p.context_length > 0 ? tr("Model default (%1)").arg(locale.toString(p.context_length))
-                                                     : tr("Model default"));
+  // What the engine really allocates for "model default": the trained context, capped.
+  const int effective = effectiveContextLength();
+  if (p.context_length > effective)
+    //: The context box's default entry: what is allocated, then what the model was trained on.
+    context_->setSpecialValueText(tr("Model default (%1 of %2 trained)")
+                                      .arg(locale.toString(effective), locale.toString(p.context_length)));
+  else
+    context_->setSpecialValueText(tr("Model default (%1)").arg(locale.toString(effective)));
+  updateContextWarning();
+}
+
+int ModelPanel::effectiveContextLength() const {
+  if (context_->value() > 0) return context_->value();
+  const int trained = preview_ ? preview_->context_length : 0;
+  return trained > 0 ? std::min(trained, kDefaultMaxContext) : kDefaultMaxContext;
+}
+
+QString ModelPanel::contextWarningText() const { return context_warning_->isHidden() ? QString() : context_warning_->text(); }
+
+void ModelPanel::updateContextWarning() {
+  const int trained = preview_ ? preview_->context_length : 0;
+  const int chosen = context_->value();
+  const bool too_long = trained > 0 && chosen > trained;
+  if (too_long) {
+    const QLocale locale;
+    context_warning_->setText(tr("%1 tokens is more than the %2 this model was trained on: past %2 tokens its "
+                                 "replies are likely to fall apart, and the memory is spent for nothing.")
+                                  .arg(locale.toString(chosen), locale.toString(trained)));
+  }
+  context_warning_->setVisible(too_long);
 }
 
 int ModelPanel::contextLength() const { return context_->value(); }
 
-void ModelPanel::setContextLength(int tokens) { context_->setValue(tokens); }
+void ModelPanel::setContextLength(int tokens, const QString& for_path) {
+  context_->setValue(tokens);
+  context_path_ = !for_path.isEmpty() ? for_path : preview_ ? preview_->path : QString();
+}
+
+void ModelPanel::setSplitChanged(bool changed) {
+  if (changed == split_changed_) return;
+  split_changed_ = changed;
+  updateState();
+}
+
+bool ModelPanel::showsLoadedModel() const {
+  return preview_ && engine_->hasModel() && engine_->modelPath() == preview_->path;
+}
 
 void ModelPanel::updateState() {
   const auto state = engine_->state();
   const bool loading = state == EngineClient::State::Loading;
+  // Loaded with another context than the box now says: Load becomes Reload.
+  const bool loaded_here = showsLoadedModel();
+  const bool reload = loaded_here && ((engine_->model().context_length > 0 &&
+                                       engine_->model().context_length != effectiveContextLength()) ||
+                                      split_changed_);
   load_->setEnabled(preview_.has_value() && !loading && state != EngineClient::State::Generating &&
-                    !(engine_->hasModel() && engine_->modelPath() == preview_->path));
+                    (!loaded_here || reload));
+  load_->setText(reload ? tr("Reload") : tr("Load"));
+  load_->setToolTip(reload ? tr("Load the model again with the context length and GPU split chosen now")
+                           : tr("Load the model with the context length chosen below"));
+  badge_->setVisible(preview_.has_value() && !loaded_here && !loading);
   unload_->setEnabled(engine_->hasModel() && state != EngineClient::State::Generating);
   context_->setEnabled(!loading);
   progress_->setVisible(loading);
@@ -252,12 +336,17 @@ void ModelPanel::updateState() {
     case EngineClient::State::Ready:
     case EngineClient::State::Generating: {
       const ModelInfo& m = engine_->model();
+      if (preview_ && !loaded_here) {
+        //: %1 is the loaded model's name; "Load" is the Load button: use its translation.
+        status_->setText(tr("Not loaded: the chat still uses %1. Press Load to switch to this model.").arg(m.name));
+        break;
+      }
       const QString seconds = locale.toString(m.load_seconds, 'f', 2);
       if (m.backend.isEmpty()) {
         status_->setText(tr("Loaded in %1 s on the CPU.").arg(seconds));
       } else {
         //: %2 names the backend the engine chose ("cuda (2 GPUs)").
-        status_->setText(tr("Loaded in %1 s on %2.").arg(seconds, m.backend));
+        status_->setText(tr("Loaded in %1 s on %2.").arg(seconds, DisplayFormat::backend(m.backend)));
       }
       break;
     }

@@ -31,9 +31,19 @@ class ModelPanel : public QWidget {
   void restorePreviousPreview();
   const std::optional<ModelPreview>& preview() const { return preview_; }
 
-  // Tokens; 0 means "the model's own context length".
+  // Tokens; 0 means "the model's own context length". The value belongs to one model: opening
+  // another file resets it to 0 (`for_path` names the file it was chosen for; empty: the open
+  // file, or the next one opened).
   int contextLength() const;
-  void setContextLength(int tokens);
+  void setContextLength(int tokens, const QString& for_path = {});
+  const QString& contextModelPath() const { return context_path_; }
+  // The context the engine will allocate for the open file with the box's value.
+  int effectiveContextLength() const;
+  // "Preview – not loaded": shown while the open file is not the loaded model.
+  QLabel* previewBadge() const { return badge_; }
+  QString contextWarningText() const;  // empty when the chosen context is within the trained one
+  // The GPU split edited since the load: Load becomes Reload for the loaded model.
+  void setSplitChanged(bool changed);
 
   QPushButton* openButton() const { return open_; }
   QPushButton* loadButton() const { return load_; }
@@ -67,6 +77,8 @@ class ModelPanel : public QWidget {
   void retranslateUi();
   void showFields();  // the metadata of preview_ (or the pending/empty state) in the current language
   void updateState();
+  void updateContextWarning();
+  bool showsLoadedModel() const;  // the open file is the loaded model
 
   EngineClient* engine_;
   std::optional<ModelPreview> preview_;
@@ -77,6 +89,10 @@ class ModelPanel : public QWidget {
   QLabel* context_label_;
   QLabel* title_;
   QLabel* warning_;
+  QLabel* context_warning_;
+  QLabel* badge_;
+  QString context_path_;  // the file the context box's value was chosen for
+  bool split_changed_ = false;
   QSpinBox* context_;
   QPushButton* open_;
   QPushButton* load_;

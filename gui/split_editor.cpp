@@ -312,6 +312,18 @@ void SplitEditor::syncControls() {
   updateApply();
 }
 
+QString SplitEditor::shareText(qint64 first, qint64 last, ShareKind kind) {
+  const QLocale locale;
+  const QString a = locale.toString(first);
+  const QString b = locale.toString(last);
+  switch (kind) {
+    case ShareKind::Layers: return first == last ? tr("layer %1").arg(a) : tr("layers %1–%2").arg(a, b);
+    case ShareKind::KvHeads: return first == last ? tr("KV head %1").arg(a) : tr("KV heads %1–%2").arg(a, b);
+    case ShareKind::FfnRows: return first == last ? tr("FFN row %1").arg(a) : tr("FFN rows %1–%2").arg(a, b);
+  }
+  return {};
+}
+
 QString SplitEditor::bytesText(const tessera::DevicePlan& d) {
   if (d.bytes.total() == 0) return tr("Holds nothing of the model (%1 usable)").arg(DisplayFormat::bytes(d.available));
   return tr("Weights %1 · KV cache %2 · Scratch %3 = %4 of %5 usable")
@@ -354,12 +366,14 @@ void SplitEditor::updateProjection() {
     row.share->setText(tr("%1 %").arg(locale.toString(100.0 * dp.share, 'f', 1)));
     QString what;
     if (plan->mode == tessera::SplitMode::Row) {
+      // The plan's row ranges end exclusively; shown, like layers, by their first and last.
       what = dp.kv_heads.empty() && dp.ffn_rows.empty()
                  ? QString()
-                 : tr("KV heads %1–%2, FFN rows %3–%4")
-                       .arg(dp.kv_heads.begin).arg(dp.kv_heads.end).arg(dp.ffn_rows.begin).arg(dp.ffn_rows.end);
+                 //: Which KV heads and FFN rows a GPU holds ("KV heads 0–3, FFN rows 0–5,631").
+                 : tr("%1, %2").arg(shareText(dp.kv_heads.begin, dp.kv_heads.end - 1, ShareKind::KvHeads),
+                                    shareText(dp.ffn_rows.begin, dp.ffn_rows.end - 1, ShareKind::FfnRows));
     } else if (!dp.layers.empty()) {
-      what = tr("layers %1–%2").arg(dp.layers.front()).arg(dp.layers.back());
+      what = shareText(dp.layers.front(), dp.layers.back(), ShareKind::Layers);
     }
     //: What a GPU would hold (bytes), then which layers or rows.
     row.bytes->setText(what.isEmpty() ? bytesText(dp) : tr("%1 (%2)").arg(bytesText(dp), what));

@@ -51,6 +51,7 @@ GenerationTimings toTimings(const GenerationResult& r) {
   out.time_to_first_token = t.time_to_first_token_ms / 1000.0;
   out.stopped = r.stop_reason == StopReason::Stopped;
   out.hit_token_limit = r.stop_reason == StopReason::Length || r.stop_reason == StopReason::ContextFull;
+  out.context_full = r.stop_reason == StopReason::ContextFull;
   return out;
 }
 
@@ -58,8 +59,14 @@ int clampInt(int64_t v) {
   return static_cast<int>(std::clamp<int64_t>(v, 0, std::numeric_limits<int>::max()));
 }
 
+// How long one prompt step may take: a Stop waits for the step under way, and the progress shown
+// moves once per step. Small steps cost a little speed only where a full batch is slow anyway.
+constexpr double kPromptStepMs = 150.0;
+
 class TesseraEngineSession : public EngineSession {
  public:
+  explicit TesseraEngineSession(BackendFactory preferred) : preferred_(std::move(preferred)) {}
+
   Result<ModelInfo> load(const QString& path, const LoadSettings& settings, const ProgressCallback& progress) override {
     tessera::LoadSettings s;
     s.backend = "auto";
@@ -67,6 +74,7 @@ class TesseraEngineSession : public EngineSession {
     s.kv_type = settings.split.kvCacheType();
     // The split editor's choice; where no GPU is usable the factory fails and "auto" uses the CPU.
     // Without the CUDA module (or its CUDA runtime) there is no "cuda" backend and "auto" is the CPU.
+    if (preferred_) engine_.register_backend("preferred", preferred_);
     if (auto cuda = cuda_.load(); cuda.ok()) {
       CudaBackendConfig config;
       config.split = settings.split.toSplitSettings();
@@ -95,12 +103,14 @@ class TesseraEngineSession : public EngineSession {
   void unload() override { engine_.unload(); }
   bool isLoaded() const override { return engine_.loaded(); }
 
-  Result<GenerationTimings> generate(const GenerationRequest& request, const PieceCallback& on_piece,
-                                     const StopFlag& stop) override {
+  Result<GenerationTimings> generate(const GenerationRequest& request, const PromptProgressCallback& on_prompt,
+                                     const PieceCallback& on_piece, const StopFlag& stop) override {
     tessera::GenerationRequest r;
     r.sampling = toParams(request.sampling);
     r.n_predict = request.sampling.max_tokens;
     r.stop = &stop;
+    r.prompt_step_ms = kPromptStepMs;
+    if (on_prompt) r.on_prompt_progress = [&](int32_t done, int32_t total) { on_prompt(done, total); };
     auto on_token = [&](const TokenEvent& event) {
       if (!event.text.empty()) on_piece(event.text);
       return !stop.load();
@@ -128,11 +138,14 @@ class TesseraEngineSession : public EngineSession {
   // Declared before the engine, so it is destroyed after it: the engine's CUDA factory, backend and
   // model are code of the module.
   CudaPluginLoader cuda_;
+  BackendFactory preferred_;
   tessera::Engine engine_;
 };
 
 }  // namespace
 
-std::unique_ptr<EngineSession> makeTesseraEngineSession() { return std::make_unique<TesseraEngineSession>(); }
+std::unique_ptr<EngineSession> makeTesseraEngineSession(BackendFactory preferred_backend) {
+  return std::make_unique<TesseraEngineSession>(std::move(preferred_backend));
+}
 
 }  // namespace tessera::gui

@@ -160,7 +160,7 @@ Result<std::vector<int32_t>> Engine::tokenize(std::string_view text, bool add_sp
   return tokenizer_->encode(text, add_special, parse_special);
 }
 
-Status Engine::evaluate_prompt(const std::vector<int32_t>& prompt, const std::atomic<bool>* stop, int32_t* reused,
+Status Engine::evaluate_prompt(const std::vector<int32_t>& prompt, const GenerationRequest& request, int32_t* reused,
                                bool* stopped) {
   // Longest shared prefix with what the cache holds; at least the last prompt token is evaluated,
   // because its logits are what the first sample needs.
@@ -171,12 +171,23 @@ Status Engine::evaluate_prompt(const std::vector<int32_t>& prompt, const std::at
   cached_tokens_.resize(common);
   *reused = static_cast<int32_t>(common);
   const size_t batch = static_cast<size_t>(model_->n_batch());
-  for (size_t pos = common; pos < prompt.size(); pos += batch) {
-    if (stop_requested(stop)) {
+  const bool timed_steps = request.prompt_step_ms > 0.0;
+  size_t step = timed_steps ? std::min(batch, static_cast<size_t>(kFirstPromptStep)) : batch;
+  const auto total = static_cast<int32_t>(prompt.size() - common);
+  Clock::time_point step_start{};
+  for (size_t pos = common; pos < prompt.size(); pos += step) {
+    if (stop_requested(request.stop)) {
       *stopped = true;
       return {};
     }
-    const size_t n = std::min(batch, prompt.size() - pos);
+    if (pos != common && timed_steps) {
+      // Steps grow at most 4x at a time: a step's speed is a noisy guess of the next one's.
+      const double ms = ms_between(step_start, Clock::now());
+      const double fits = ms > 0.0 ? static_cast<double>(step) * request.prompt_step_ms / ms : 4.0 * step;
+      step = std::clamp(static_cast<size_t>(std::min(fits, 4.0 * static_cast<double>(step))), size_t{1}, batch);
+    }
+    step_start = Clock::now();
+    const size_t n = std::min(step, prompt.size() - pos);
     const bool last = pos + n == prompt.size();
     Status s = model_->eval(std::span(prompt).subspan(pos, n), static_cast<int32_t>(pos),
                             last ? LogitsRequest::Last : LogitsRequest::None);
@@ -186,6 +197,8 @@ Status Engine::evaluate_prompt(const std::vector<int32_t>& prompt, const std::at
     }
     cached_tokens_.insert(cached_tokens_.end(), prompt.begin() + static_cast<std::ptrdiff_t>(pos),
                           prompt.begin() + static_cast<std::ptrdiff_t>(pos + n));
+    if (request.on_prompt_progress) request.on_prompt_progress(static_cast<int32_t>(pos + n - common), total);
+    step = n;
   }
   return {};
 }
@@ -195,6 +208,9 @@ Result<GenerationResult> Engine::generate(const GenerationRequest& request, cons
   if (!model_) return make_error(ErrorKind::InvalidArgument, "no model is loaded");
   if (std::string bad = request.sampling.validate(); !bad.empty())
     return make_error(ErrorKind::InvalidArgument, "invalid sampling settings: " + bad);
+  if (!(request.prompt_step_ms >= 0.0))
+    return make_error(ErrorKind::InvalidArgument, "prompt_step_ms is " + std::to_string(request.prompt_step_ms) +
+                                                      ", expected 0 (full batches) or a positive duration");
   if (request.n_predict < -1)
     return make_error(ErrorKind::InvalidArgument,
                       "n_predict is " + std::to_string(request.n_predict) + ", expected -1 (no limit) or a count");
@@ -223,7 +239,7 @@ Result<GenerationResult> Engine::generate(const GenerationRequest& request, cons
 
   bool stopped = false;
   const auto t_prompt = Clock::now();
-  TESSERA_TRY(evaluate_prompt(prompt, request.stop, &tm.prompt_tokens_reused, &stopped));
+  TESSERA_TRY(evaluate_prompt(prompt, request, &tm.prompt_tokens_reused, &stopped));
   const auto t_prompt_done = Clock::now();
   tm.prompt_ms = ms_between(t_prompt, t_prompt_done);
   const int32_t evaluated = tm.prompt_tokens - tm.prompt_tokens_reused;

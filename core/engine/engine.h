@@ -107,7 +107,7 @@ class Engine {
 
  private:
   Result<std::unique_ptr<Backend>> make_backend(const std::string& requested, std::string* chosen) const;
-  Status evaluate_prompt(const std::vector<int32_t>& prompt, const std::atomic<bool>* stop, int32_t* reused,
+  Status evaluate_prompt(const std::vector<int32_t>& prompt, const GenerationRequest& request, int32_t* reused,
                          bool* stopped);
 
   std::vector<std::pair<std::string, BackendFactory>> factories_;

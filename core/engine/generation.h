@@ -20,12 +20,24 @@ struct GenerationRequest {
   bool parse_special = false;  // text prompts: "<|im_start|>"-style texts become their special tokens
   int32_t n_predict = 128;     // tokens to generate at most; -1: until end of generation or full context
   SamplingParams sampling;
-  // Set from any thread to stop at the next token boundary (or between prompt batches).
+  // Set from any thread to stop at the next token boundary (or between prompt steps).
   const std::atomic<bool>* stop = nullptr;
+  // > 0: the prompt is evaluated in steps sized (from the speed of the steps before, at most the
+  // load's n_batch tokens, the first one kFirstPromptStep) to take about this many milliseconds
+  // each, so a stop lands and progress shows within about that time even where a full batch takes
+  // seconds (a large model on the CPU). 0: steps of n_batch tokens.
+  double prompt_step_ms = 0.0;
+  // Called after each prompt step with the prompt tokens evaluated so far and how many are to be
+  // evaluated in all (tokens reused from the KV cache count in neither); may be empty.
+  std::function<void(int32_t evaluated, int32_t total)> on_prompt_progress;
   // End-of-generation tokens (EOS, EOT, <|im_end|>, ...) end the generation; they are not part of
   // the result's tokens or text. False: they are ordinary tokens (benchmarks, llama.cpp-style runs).
   bool stop_at_end_of_generation = true;
 };
+
+// The first prompt step when GenerationRequest::prompt_step_ms sizes them: small enough to be quick
+// on any backend (a pass over few tokens costs about what one token costs on a CPU).
+constexpr int32_t kFirstPromptStep = 8;
 
 // One generated token, delivered as soon as it is sampled. `text` is the UTF-8-complete text it
 // made available (may be "" while a multi-byte character is pending). After the last token, an

@@ -9,6 +9,7 @@
 
 #include <atomic>
 
+#include "app_settings.h"
 #include "support/test_support.h"
 
 namespace tessera::gui::test {
@@ -42,6 +43,8 @@ FreshSettings::FreshSettings() {
   QDir().mkpath(path_);
   QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, path_);
   QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, path_);
+  // Conversations are saved automatically: each test keeps its own (and never the user's).
+  AppSettings().setConversationsFolder(QDir(path_).filePath(QStringLiteral("conversations")));
 }
 
 bool waitUntil(const std::function<bool()>& done, int timeout_ms) { return QTest::qWaitFor(done, timeout_ms); }

@@ -14,7 +14,8 @@ namespace tessera::gui::test {
 // Where gui_test_main put the suites' settings; each FreshSettings gets its own folder below.
 void setSettingsRoot(const QString& root);
 
-// Points QSettings (native and INI, user scope) at a new empty folder for the object's lifetime.
+// Points QSettings (native and INI, user scope) at a new empty folder for the object's lifetime,
+// with the conversations kept in a folder of its own below it.
 class FreshSettings {
  public:
   FreshSettings();

@@ -31,18 +31,34 @@ Result<ModelInfo> ScriptedSession::load(const QString& path, const LoadSettings&
   return info;
 }
 
-Result<GenerationTimings> ScriptedSession::generate(const GenerationRequest& request, const PieceCallback& on_piece,
-                                                    const StopFlag& stop) {
+Result<GenerationTimings> ScriptedSession::generate(const GenerationRequest& request,
+                                                    const PromptProgressCallback& on_prompt,
+                                                    const PieceCallback& on_piece, const StopFlag& stop) {
   script_->generations++;
   script_->last_request = request;
   if (script_->generate_error) return *script_->generate_error;
   QElapsedTimer timer;
   timer.start();
   GenerationTimings t;
-  t.prompt_tokens = 0;
-  for (const auto& turn : request.turns) t.prompt_tokens += static_cast<int>(turn.text.size() / 4 + 1);
-  t.prompt_seconds = 0.001;
-  const int limit = request.sampling.max_tokens;
+  t.prompt_tokens = script_->prompt_tokens;
+  if (t.prompt_tokens == 0)
+    for (const auto& turn : request.turns) t.prompt_tokens += static_cast<int>(turn.text.size() / 4 + 1);
+  if (script_->prompt_token_ms > 0) {
+    for (int done = 0; done < t.prompt_tokens;) {
+      if (stop.load()) {
+        t.stopped = true;
+        t.prompt_seconds = timer.elapsed() / 1000.0;
+        return t;
+      }
+      const int n = std::min(script_->prompt_step, t.prompt_tokens - done);
+      QThread::msleep(static_cast<unsigned long>(n * script_->prompt_token_ms));
+      done += n;
+      if (on_prompt) on_prompt(done, t.prompt_tokens);
+    }
+  }
+  t.prompt_seconds = std::max(timer.elapsed() / 1000.0, 0.001);
+  const int limit = script_->context_left > 0 ? std::min(request.sampling.max_tokens, script_->context_left)
+                                              : request.sampling.max_tokens;
   for (int r = 0; r < script_->repeat; ++r) {
     for (const auto& piece : script_->pieces) {
       if (stop.load()) {
@@ -51,6 +67,7 @@ Result<GenerationTimings> ScriptedSession::generate(const GenerationRequest& req
       }
       if (t.generated_tokens >= limit) {
         t.hit_token_limit = true;
+        t.context_full = script_->context_left > 0 && limit == script_->context_left;
         goto done;
       }
       if (script_->token_ms > 0) QThread::msleep(script_->token_ms);

@@ -28,6 +28,14 @@ struct SessionScript {
   // Repeat `pieces` this many times (long generations).
   int repeat = 1;
   std::optional<Error> generate_error;
+  // The prompt phase: `prompt_tokens` tokens (0: about one per four characters of the turns) read
+  // in steps of `prompt_step` tokens taking `prompt_token_ms` each, with progress after each step
+  // and the stop flag checked between steps (as the real session does).
+  int prompt_tokens = 0;
+  int prompt_step = 8;
+  int prompt_token_ms = 0;
+  // Replies end with hit_token_limit after this many tokens when > 0 (as a full context does).
+  int context_left = 0;
 
   // When set, load() blocks after its first progress call until the test releases the semaphore.
   bool hold_load = false;
@@ -48,8 +56,8 @@ class ScriptedSession : public EngineSession {
   Result<ModelInfo> load(const QString& path, const LoadSettings& settings, const ProgressCallback& progress) override;
   void unload() override { script_->loaded = false; }
   bool isLoaded() const override { return script_->loaded; }
-  Result<GenerationTimings> generate(const GenerationRequest& request, const PieceCallback& on_piece,
-                                     const StopFlag& stop) override;
+  Result<GenerationTimings> generate(const GenerationRequest& request, const PromptProgressCallback& on_prompt,
+                                     const PieceCallback& on_piece, const StopFlag& stop) override;
 
  private:
   std::shared_ptr<SessionScript> script_;

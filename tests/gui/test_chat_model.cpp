@@ -11,9 +11,12 @@
 namespace tessera::gui {
 namespace {
 
-ChatMessage user(const QString& text) { return ChatMessage{ChatRole::User, text, ChatMessage::Status::Complete, false, {}, {}}; }
+ChatMessage user(const QString& text) { return userMessage(text); }
 ChatMessage reply(const QString& text) {
-  ChatMessage m{ChatRole::Assistant, text, ChatMessage::Status::Complete, true, {}, {}};
+  ChatMessage m = replyMessage(QString());
+  m.text = text;
+  m.status = ChatMessage::Status::Complete;
+  m.has_timings = true;
   m.timings.prompt_tokens = 12;
   m.timings.generated_tokens = 34;
   m.timings.prompt_seconds = 0.25;
@@ -26,7 +29,7 @@ TEST(ChatModel, PassesModelTesterThroughEveryOperation) {
   ChatModel model;
   test::ModelChecker checker(&model);
   EXPECT_EQ(model.appendMessage(user(QStringLiteral("Hi"))), 0);
-  const int row = model.appendMessage(ChatMessage{ChatRole::Assistant, {}, ChatMessage::Status::Streaming, false, {}, {}});
+  const int row = model.appendMessage(replyMessage(QString()));
   EXPECT_EQ(row, 1);
   model.appendText(row, QStringLiteral("Hel"));
   model.appendText(row, QStringLiteral("lo"));

@@ -64,7 +64,8 @@ class RecordingSession : public EngineSession {
   }
   void unload() override { loaded_ = false; }
   bool isLoaded() const override { return loaded_; }
-  Result<GenerationTimings> generate(const GenerationRequest&, const PieceCallback& on_piece, const StopFlag&) override {
+  Result<GenerationTimings> generate(const GenerationRequest&, const PromptProgressCallback&, const PieceCallback& on_piece,
+                                     const StopFlag&) override {
     on_piece("Hi");
     GenerationTimings t;
     t.generated_tokens = 1;

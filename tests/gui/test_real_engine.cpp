@@ -2,6 +2,7 @@
 // streamed tokens, stop midway, cancel a load, and a corrupt file.
 #include <QElapsedTimer>
 #include <QFile>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QThread>
 
@@ -13,6 +14,7 @@
 
 #include <gtest/gtest.h>
 
+#include "backend/cpu_backend.h"
 #include "chat_panel.h"
 #include "chat_view.h"
 #include "engine_client.h"
@@ -23,6 +25,7 @@
 #include "main_window.h"
 #include "message_widget.h"
 #include "model_panel.h"
+#include "startup.h"
 
 namespace tessera::gui {
 namespace {
@@ -50,10 +53,10 @@ class WaitForStopAfterFirstToken : public EngineSession {
   }
   void unload() override { inner_->unload(); }
   bool isLoaded() const override { return inner_->isLoaded(); }
-  Result<GenerationTimings> generate(const GenerationRequest& r, const PieceCallback& on_piece,
-                                     const StopFlag& stop) override {
+  Result<GenerationTimings> generate(const GenerationRequest& r, const PromptProgressCallback& on_prompt,
+                                     const PieceCallback& on_piece, const StopFlag& stop) override {
     bool first = true;
-    return inner_->generate(r, [&](std::string_view piece) {
+    return inner_->generate(r, on_prompt, [&](std::string_view piece) {
       on_piece(piece);
       if (!std::exchange(first, false)) return;
       QElapsedTimer waited;
@@ -65,6 +68,50 @@ class WaitForStopAfterFirstToken : public EngineSession {
  private:
   std::unique_ptr<EngineSession> inner_;
 };
+
+// The CPU backend, slowed by `ms_per_token` for every token an eval reads: a stand-in for a
+// large model on a laptop's CPU, where one full prompt batch takes many seconds.
+class SlowModel : public BackendModel {
+ public:
+  SlowModel(std::unique_ptr<BackendModel> inner, int ms_per_token) : inner_(std::move(inner)), ms_(ms_per_token) {}
+  Status eval(std::span<const int32_t> tokens, int32_t start_pos, LogitsRequest request) override {
+    QThread::msleep(static_cast<unsigned long>(ms_ * static_cast<int>(tokens.size())));
+    return inner_->eval(tokens, start_pos, request);
+  }
+  Result<std::span<const float>> logits() override { return inner_->logits(); }
+  Result<int32_t> argmax() override { return inner_->argmax(); }
+  int32_t n_ctx() const override { return inner_->n_ctx(); }
+  int32_t n_batch() const override { return inner_->n_batch(); }
+  int64_t n_vocab() const override { return inner_->n_vocab(); }
+  int32_t n_past() const override { return inner_->n_past(); }
+  void kv_clear() override { inner_->kv_clear(); }
+  Status kv_keep(int32_t n) override { return inner_->kv_keep(n); }
+  MemoryFootprint footprint() const override { return inner_->footprint(); }
+  std::string describe() const override { return inner_->describe(); }
+
+ private:
+  std::unique_ptr<BackendModel> inner_;
+  int ms_;
+};
+
+class SlowBackend : public Backend {
+ public:
+  explicit SlowBackend(int ms_per_token) : ms_(ms_per_token) {}
+  std::string name() const override { return "slow-cpu"; }
+  Result<std::unique_ptr<BackendModel>> load_model(const ModelSpec& spec, const BackendModelSettings& settings,
+                                                   const ProgressFn& progress) override {
+    TESSERA_ASSIGN_OR_RETURN(std::unique_ptr<Backend> cpu, cpu_backend_factory()());
+    TESSERA_ASSIGN_OR_RETURN(std::unique_ptr<BackendModel> model, cpu->load_model(spec, settings, progress));
+    return std::unique_ptr<BackendModel>(std::make_unique<SlowModel>(std::move(model), ms_));
+  }
+
+ private:
+  int ms_;
+};
+
+BackendFactory slowCpu(int ms_per_token) {
+  return [ms_per_token]() -> Result<std::unique_ptr<Backend>> { return std::unique_ptr<Backend>(std::make_unique<SlowBackend>(ms_per_token)); };
+}
 
 struct RealWindow {
   test::FreshSettings settings;
@@ -140,6 +187,71 @@ TEST(RealEngine, StopEndsAReplyMidway) {
   EXPECT_FALSE(reply.text.isEmpty());
   // The model is still there for the next message.
   EXPECT_EQ(w.window.engine()->state(), EngineClient::State::Ready);
+}
+
+// Issue 21: on a slow backend "reading the prompt…" ran for minutes and Stop did nothing. The
+// prompt is read in short steps, its progress shows, and a Stop lands within half a second.
+TEST(RealEngine, StopLandsWithinHalfASecondWhileThePromptIsRead) {
+  RealWindow w(makeTesseraEngineSession(slowCpu(10)));  // a 512-token batch: 5 s
+  ASSERT_TRUE(w.load());
+  w.window.chat()->setSampling(greedy(4));
+  QString text;
+  for (int i = 0; i < 14; ++i) text += QStringLiteral("Once upon a time, there was a little girl. ");
+  QSignalSpy progress(w.window.engine(), &EngineClient::promptProgress);
+  QSignalSpy finished(w.window.chat(), &ChatController::replyFinished);
+  ASSERT_TRUE(w.window.chat()->send(text));
+  ASSERT_TRUE(waitUntil([&] { return progress.count() >= 2; }, 30000));
+  const int total = progress.last().at(1).toInt();
+  EXPECT_GT(total, 150);
+  EXPECT_LT(progress.last().at(0).toInt(), total);
+  MessageWidget* reply = w.window.chatPanel()->view()->messageWidget(1);
+  ASSERT_NE(reply, nullptr);
+  ASSERT_TRUE(waitUntil([&] { return reply->statusText().contains(QString::number(total)); }, 2000))
+      << reply->statusText().toStdString();
+  EXPECT_TRUE(w.window.statusText().contains(QString::number(total))) << w.window.statusText().toStdString();
+  QElapsedTimer since_stop;
+  since_stop.start();
+  QTest::mouseClick(w.window.chatPanel()->stopButton(), Qt::LeftButton);
+  ASSERT_TRUE(waitUntil([&] { return finished.count() == 1; }, 30000));
+  EXPECT_LT(since_stop.elapsed(), 500);
+  EXPECT_EQ(w.window.chatModel()->message(1).status, ChatMessage::Status::Stopped);
+  EXPECT_EQ(w.window.engine()->state(), EngineClient::State::Ready);
+}
+
+// Issue 21: a full context ended the chat silently (a reply cut mid-word stored as complete, then
+// "prompt of 267 tokens does not fit the context of 256"). On the 256-token tiny model: the meter
+// shows the use, the cut reply is marked, and the next message gets advice the user can follow.
+TEST(RealEngine, AFullContextOnTheTinyModelIsMarkedAndExplained) {
+  const QString tiny = findDefaultModel();
+  if (tiny.isEmpty()) GTEST_SKIP() << "no tessera-tiny model in this tree";
+  RealWindow w;
+  w.window.openModel(tiny, true);
+  ASSERT_TRUE(waitUntil([&] { return w.window.engine()->state() == EngineClient::State::Ready; }, 30000));
+  const int context = w.window.engine()->model().context_length;
+  ASSERT_EQ(context, 256);
+  w.window.chat()->setSampling(greedy(100000));
+  ChatController* chat = w.window.chat();
+  bool cut = false;
+  for (int turn = 0; turn < 12 && !cut && !w.window.banner()->isVisible(); ++turn) {
+    ASSERT_TRUE(chat->send(QStringLiteral("Tell me a long story about a cat, a dog and a bird who live in a big old house.")));
+    ASSERT_TRUE(waitUntil([&] { return !chat->isStreaming(); }, 60000));
+    const int row = w.window.chatModel()->lastAssistantRow();
+    cut = w.window.chatModel()->message(row).status == ChatMessage::Status::ContextFull;
+    if (cut) {
+      EXPECT_EQ(w.window.chatPanel()->view()->messageWidget(row)->statusText(), QStringLiteral("stopped: context full"));
+      EXPECT_EQ(w.window.chatPanel()->contextMeter()->value(), context);
+    }
+  }
+  ASSERT_TRUE(cut || w.window.banner()->isVisible());
+  EXPECT_TRUE(w.window.banner()->advice().contains(QStringLiteral("new conversation"))) << w.window.banner()->advice().toStdString();
+  // The next message does not fit: the error says so and what to do.
+  w.window.banner()->dismiss();
+  ASSERT_TRUE(chat->send(QStringLiteral("And then?")));
+  ASSERT_TRUE(waitUntil([&] { return !chat->isStreaming(); }, 60000));
+  ASSERT_TRUE(w.window.banner()->isVisible());
+  EXPECT_TRUE(w.window.banner()->title().contains(QStringLiteral("context"))) << w.window.banner()->title().toStdString();
+  EXPECT_TRUE(w.window.banner()->detail().contains(QStringLiteral("256")));
+  EXPECT_TRUE(w.window.banner()->advice().contains(QStringLiteral("larger context")));
 }
 
 TEST(RealEngine, CancelledLoadLeavesNothingLoaded) {

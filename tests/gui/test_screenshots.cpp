@@ -42,10 +42,10 @@ class PacedSession : public EngineSession {
   }
   void unload() override { inner_->unload(); }
   bool isLoaded() const override { return inner_->isLoaded(); }
-  Result<GenerationTimings> generate(const GenerationRequest& r, const PieceCallback& on_piece,
-                                     const StopFlag& stop) override {
+  Result<GenerationTimings> generate(const GenerationRequest& r, const PromptProgressCallback& on_prompt,
+                                     const PieceCallback& on_piece, const StopFlag& stop) override {
     return inner_->generate(
-        r,
+        r, on_prompt,
         [&](std::string_view piece) {
           if (slow_->load()) QThread::msleep(60);
           on_piece(piece);

@@ -225,6 +225,48 @@ TEST(Engine, StopFlagAndCallbackStop) {
   EXPECT_EQ(r->tokens.size(), 3u);
 }
 
+// Timed prompt steps: the first is kFirstPromptStep tokens, progress comes after each, a stop set
+// during the prompt lands at the next step, and the result matches full-batch evaluation.
+TEST(Engine, TimedPromptStepsReportProgressAndStopBetweenSteps) {
+  Engine engine;
+  ASSERT_TRUE(engine.load(fixture(kStories).string(), cpu_settings()).ok());
+  std::string text;
+  for (int i = 0; i < 12; ++i) text += "Once upon a time, there was a little girl. ";
+  auto req = greedy_request(text, 4);
+  auto full = engine.generate(req);
+  ASSERT_TRUE(full.ok());
+  const int32_t n_prompt = full->timings.prompt_tokens;
+  ASSERT_GT(n_prompt, 3 * kFirstPromptStep);
+
+  engine.clear_cache();
+  req.prompt_step_ms = 1000.0;  // steps grow, 4x at most each time
+  std::vector<std::pair<int32_t, int32_t>> progress;
+  req.on_prompt_progress = [&](int32_t done, int32_t total) { progress.emplace_back(done, total); };
+  auto stepped = engine.generate(req);
+  ASSERT_TRUE(stepped.ok());
+  EXPECT_EQ(stepped->tokens, full->tokens);
+  ASSERT_GE(progress.size(), 2u);
+  EXPECT_EQ(progress.front(), std::make_pair(kFirstPromptStep, n_prompt));
+  EXPECT_EQ(progress.back(), std::make_pair(n_prompt, n_prompt));
+  for (size_t i = 1; i < progress.size(); ++i) {
+    EXPECT_GT(progress[i].first, progress[i - 1].first);
+    EXPECT_LE(progress[i].first - progress[i - 1].first, 4 * std::max(progress[i - 1].first - (i > 1 ? progress[i - 2].first : 0), 1));
+  }
+
+  engine.clear_cache();
+  std::atomic<bool> stop{false};
+  req.stop = &stop;
+  req.on_prompt_progress = [&](int32_t, int32_t) { stop = true; };
+  auto stopped = engine.generate(req);
+  ASSERT_TRUE(stopped.ok());
+  EXPECT_EQ(stopped->stop_reason, StopReason::Stopped);
+  EXPECT_TRUE(stopped->tokens.empty());
+  EXPECT_EQ(engine.cached_tokens().size(), static_cast<size_t>(kFirstPromptStep));  // one step, then the stop
+
+  req.prompt_step_ms = -1.0;
+  EXPECT_FALSE(engine.generate(req).ok());
+}
+
 TEST(Engine, PromptLongerThanContextIsAClearError) {
   Engine engine;
   ASSERT_TRUE(engine.load(fixture(kStories).string(), cpu_settings(8)).ok());

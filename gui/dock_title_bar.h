@@ -1,0 +1,39 @@
+// A dock title bar with a collapse button: collapsed, the dock shrinks to its title (the
+// Performance plots take no room on a small laptop screen but stay one click away). It also has
+// the usual float and close buttons and follows the dock's (translated) window title.
+#pragma once
+
+#include <QWidget>
+
+class QDockWidget;
+class QLabel;
+class QToolButton;
+
+namespace tessera::gui {
+
+class DockTitleBar : public QWidget {
+  Q_OBJECT
+
+ public:
+  // Becomes `dock`'s title bar.
+  explicit DockTitleBar(QDockWidget* dock);
+
+  bool isCollapsed() const { return collapsed_; }
+  void setCollapsed(bool collapsed);
+  QToolButton* collapseButton() const { return collapse_; }
+
+ protected:
+  void changeEvent(QEvent* event) override;
+
+ private:
+  void retranslateUi();
+
+  QDockWidget* dock_;
+  QLabel* title_;
+  QToolButton* collapse_;
+  QToolButton* float_;
+  QToolButton* close_;
+  bool collapsed_ = false;
+};
+
+}  // namespace tessera::gui

@@ -1,0 +1,356 @@
+// The chat in the main window, with a scripted engine (issue 21): the prompt's progress, context
+// use and a full context, the model each reply names, and banners that belong to a conversation.
+#include <QApplication>
+#include <QDockWidget>
+#include <QListWidget>
+#include <QElapsedTimer>
+#include <QProgressBar>
+#include <QScrollArea>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "chat_panel.h"
+#include "dock_title_bar.h"
+#include "gpu_workspace.h"
+#include "chat_view.h"
+#include "conversation_io.h"
+#include "error_banner.h"
+#include "gui_test_support.h"
+#include "history_panel.h"
+#include "main_window.h"
+#include "message_widget.h"
+#include "scripted_session.h"
+
+namespace tessera::gui {
+namespace {
+
+using test::waitUntil;
+
+const QString kStories = QStringLiteral("models/stories260K-f32.gguf");
+
+struct Window {
+  test::FreshSettings settings;
+  std::shared_ptr<test::SessionScript> script = std::make_shared<test::SessionScript>();
+  std::unique_ptr<MainWindow> window = std::make_unique<MainWindow>(std::make_unique<test::ScriptedSession>(script));
+
+  Window() { window->show(); }
+  bool openAndLoad(const QString& path) {
+    const int loads = script->loads.load();
+    window->openModel(path, true);
+    return waitUntil([&] {
+      return script->loads.load() > loads && window->engine()->state() == EngineClient::State::Ready;
+    });
+  }
+  bool reply(const QString& text) {
+    if (!window->chat()->send(text)) return false;
+    return waitUntil([&] { return !window->chat()->isStreaming(); });
+  }
+  MessageWidget* message(int row) const { return window->chatPanel()->view()->messageWidget(row); }
+};
+
+TEST(ChatWindow, ThePromptPhaseShowsItsProgressAndStopLandsAtOnce) {
+  Window w;
+  ASSERT_TRUE(w.openAndLoad(test::fixturePath(kStories)));
+  w.script->prompt_tokens = 4000;
+  w.script->prompt_step = 8;
+  w.script->prompt_token_ms = 5;  // 40 ms a step, 20 s in all
+  ASSERT_TRUE(w.window->chat()->send(QStringLiteral("A long story")));
+  MessageWidget* reply = w.message(1);
+  ASSERT_NE(reply, nullptr);
+  ASSERT_TRUE(waitUntil([&] { return reply->statusText().contains(QStringLiteral("4,000")) ||
+                                     reply->statusText().contains(QStringLiteral("4000")); }))
+      << reply->statusText().toStdString();
+  EXPECT_TRUE(reply->statusText().contains(QStringLiteral("reading the prompt")));
+  ASSERT_TRUE(waitUntil([&] { return reply->statusText().contains(QStringLiteral("left")); }));
+  EXPECT_TRUE(w.window->statusText().contains(QStringLiteral("Reading the prompt"))) << w.window->statusText().toStdString();
+  w.window->activateWindow();
+  ASSERT_TRUE(QTest::qWaitForWindowActive(w.window.get()));
+  QElapsedTimer since_stop;
+  since_stop.start();
+  QTest::keyClick(w.window.get(), Qt::Key_Escape);  // Chat ▸ Stop
+  ASSERT_TRUE(waitUntil([&] { return !w.window->chat()->isStreaming(); }));
+  EXPECT_LT(since_stop.elapsed(), 500);
+  EXPECT_EQ(w.window->chatModel()->message(1).status, ChatMessage::Status::Stopped);
+}
+
+TEST(ChatWindow, TheContextMeterShowsUseAndAFullContextIsMarkedAndExplained) {
+  Window w;
+  ASSERT_TRUE(w.openAndLoad(test::fixturePath(kStories)));
+  QProgressBar* meter = w.window->chatPanel()->contextMeter();
+  EXPECT_TRUE(meter->isVisible());
+  EXPECT_EQ(meter->maximum(), 512);
+  EXPECT_EQ(meter->value(), 0);
+  w.script->prompt_tokens = 100;
+  ASSERT_TRUE(w.reply(QStringLiteral("Hi")));  // 100 prompt tokens + 4 generated
+  EXPECT_EQ(meter->value(), 104);
+  EXPECT_TRUE(meter->text().contains(QStringLiteral("104"))) << meter->text().toStdString();
+  EXPECT_TRUE(meter->text().contains(QStringLiteral("512")));
+  EXPECT_FALSE(w.window->banner()->isVisible());
+
+  w.script->prompt_tokens = 500;
+  w.script->context_left = 2;
+  w.script->repeat = 10;
+  ASSERT_TRUE(w.reply(QStringLiteral("More")));
+  EXPECT_EQ(w.window->chatModel()->message(3).status, ChatMessage::Status::ContextFull);
+  EXPECT_EQ(w.message(3)->statusText(), QStringLiteral("stopped: context full"));
+  EXPECT_EQ(meter->value(), 502);
+  ASSERT_TRUE(w.window->banner()->isVisible());
+  EXPECT_EQ(w.window->banner()->severity(), ErrorBanner::Severity::Warning);
+  EXPECT_TRUE(w.window->banner()->advice().contains(QStringLiteral("new conversation"))) << w.window->banner()->advice().toStdString();
+  EXPECT_TRUE(w.window->banner()->advice().contains(QStringLiteral("larger context")));
+  // The banner's button starts a new conversation.
+  QList<QPushButton*> buttons = w.window->banner()->findChildren<QPushButton*>();
+  QPushButton* new_chat = nullptr;
+  for (QPushButton* b : buttons)
+    if (b->text() == QStringLiteral("New Conversation")) new_chat = b;
+  ASSERT_NE(new_chat, nullptr);
+  QTest::mouseClick(new_chat, Qt::LeftButton);
+  EXPECT_EQ(w.window->chatModel()->rowCount(), 0);
+  EXPECT_EQ(meter->value(), 0);
+  EXPECT_FALSE(w.window->banner()->isVisible());
+}
+
+TEST(ChatWindow, APromptThatNoLongerFitsGetsActionableAdvice) {
+  Window w;
+  ASSERT_TRUE(w.openAndLoad(test::fixturePath(kStories)));
+  w.script->generate_error = Error(ErrorKind::InvalidArgument, "prompt of 267 tokens does not fit the context of 256");
+  w.window->chat()->send(QStringLiteral("Hello"));
+  ASSERT_TRUE(waitUntil([&] { return w.window->banner()->isVisible(); }));
+  EXPECT_TRUE(w.window->banner()->title().contains(QStringLiteral("context"))) << w.window->banner()->title().toStdString();
+  EXPECT_TRUE(w.window->banner()->detail().contains(QStringLiteral("267")));
+  EXPECT_TRUE(w.window->banner()->advice().contains(QStringLiteral("new conversation")));
+}
+
+TEST(ChatWindow, EachReplyKeepsTheModelThatWroteIt) {
+  Window w;
+  w.script->info.name = QStringLiteral("tessera-tiny");
+  ASSERT_TRUE(w.openAndLoad(test::fixturePath(kStories)));
+  ASSERT_TRUE(w.reply(QStringLiteral("Hi")));
+  EXPECT_EQ(w.window->chatModel()->message(1).model, QStringLiteral("tessera-tiny"));
+  w.script->info.name = QStringLiteral("stories260K");
+  ASSERT_TRUE(w.openAndLoad(test::fixturePath(kStories)));
+  ASSERT_TRUE(w.reply(QStringLiteral("Again")));
+  auto author = [&](int row) { return w.message(row)->authorText(); };
+  EXPECT_EQ(author(1), QStringLiteral("tessera-tiny"));
+  EXPECT_EQ(author(3), QStringLiteral("stories260K"));
+  w.window->engine()->unload();
+  QApplication::processEvents();
+  EXPECT_EQ(author(1), QStringLiteral("tessera-tiny"));
+  EXPECT_EQ(author(3), QStringLiteral("stories260K"));
+
+  // Saved and opened again, with another model loaded: the replies keep their authors.
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("chat.json"));
+  ASSERT_TRUE(w.window->saveConversation(path));
+  w.script->info.name = QStringLiteral("other-model");
+  ASSERT_TRUE(w.openAndLoad(test::fixturePath(kStories)));
+  ASSERT_TRUE(w.window->loadConversation(path));
+  EXPECT_EQ(author(1), QStringLiteral("tessera-tiny"));
+  EXPECT_EQ(author(3), QStringLiteral("stories260K"));
+}
+
+TEST(ChatWindow, OldConversationFilesGiveTheirRepliesTheConversationsModel) {
+  const QByteArray old_file = R"({"format": "tessera-conversation", "version": 1, "system_prompt": "",
+    "model": "llama-3-8b", "messages": [{"role": "user", "text": "Hi"},
+    {"role": "assistant", "text": "Hello", "status": "complete"}]})";
+  QString error;
+  auto c = ConversationIo::fromJson(old_file, QStringLiteral("old.json"), &error);
+  ASSERT_TRUE(c) << error.toStdString();
+  EXPECT_EQ(c->messages[1].model, QStringLiteral("llama-3-8b"));
+  EXPECT_TRUE(c->messages[0].model.isEmpty());
+  // A context-full reply survives a round trip.
+  c->messages[1].status = ChatMessage::Status::ContextFull;
+  c->messages[1].model = QStringLiteral("tessera-tiny");
+  auto back = ConversationIo::fromJson(ConversationIo::toJson(*c), QStringLiteral("new.json"), &error);
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->messages[1].status, ChatMessage::Status::ContextFull);
+  EXPECT_EQ(back->messages[1].model, QStringLiteral("tessera-tiny"));
+}
+
+TEST(ChatWindow, NewConversationAndASuccessfulOpenClearAStaleBanner) {
+  Window w;
+  ASSERT_TRUE(w.openAndLoad(test::fixturePath(kStories)));
+  w.script->generate_error = Error(ErrorKind::Device, "CUDA error 700 on GPU 0");
+  w.window->chat()->send(QStringLiteral("Hello"));
+  ASSERT_TRUE(waitUntil([&] { return w.window->banner()->isVisible(); }));
+  QTest::mouseClick(w.window->chatPanel()->newButton(), Qt::LeftButton);
+  EXPECT_FALSE(w.window->banner()->isVisible());
+
+  w.window->chat()->send(QStringLiteral("Hello"));
+  ASSERT_TRUE(waitUntil([&] { return w.window->banner()->isVisible(); }));
+  w.script->generate_error.reset();
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("chat.json"));
+  Conversation c;
+  c.messages.append(userMessage(QStringLiteral("Saved")));
+  QString error;
+  ASSERT_TRUE(ConversationIo::save(path, c, &error));
+  ASSERT_TRUE(w.window->loadConversation(path));
+  EXPECT_FALSE(w.window->banner()->isVisible());
+}
+
+
+TEST(ChatWindow, ConversationsAreKeptAndComeBackAfterARestart) {
+  test::FreshSettings fresh;
+  auto script = std::make_shared<test::SessionScript>();
+  const QString model = test::fixturePath(kStories);
+  {
+    MainWindow window(std::make_unique<test::ScriptedSession>(script));
+    window.show();
+    window.openModel(model, true);
+    ASSERT_TRUE(waitUntil([&] { return window.engine()->state() == EngineClient::State::Ready; }));
+    script->pieces = {"I will"};
+    ASSERT_TRUE(window.chat()->send(QStringLiteral("Remember me")));
+    ASSERT_TRUE(waitUntil([&] { return !window.chat()->isStreaming(); }));
+    EXPECT_EQ(window.historyPanel()->ids().size(), 1);
+    EXPECT_EQ(window.historyPanel()->titleAt(0), QStringLiteral("Remember me"));
+  }  // destroyed without any Save
+  MainWindow again(std::make_unique<test::ScriptedSession>(script));
+  again.show();
+  ASSERT_EQ(again.chatModel()->rowCount(), 2);
+  EXPECT_EQ(again.chatModel()->message(0).text, QStringLiteral("Remember me"));
+  EXPECT_EQ(again.chatModel()->message(1).text, QStringLiteral("I will"));
+  HistoryPanel* history = again.historyPanel();
+  ASSERT_EQ(history->ids().size(), 1);
+  const QString first = history->ids().at(0);
+  EXPECT_EQ(again.currentConversationId(), first);
+
+  // A second conversation; both are listed, newest first, and search finds either.
+  again.openModel(model, true);
+  ASSERT_TRUE(waitUntil([&] { return again.engine()->state() == EngineClient::State::Ready; }));
+  again.newConversation();
+  EXPECT_EQ(again.chatModel()->rowCount(), 0);
+  script->pieces = {"Sunny"};
+  ASSERT_TRUE(again.chat()->send(QStringLiteral("What about the weather?")));
+  ASSERT_TRUE(waitUntil([&] { return !again.chat()->isStreaming(); }));
+  ASSERT_EQ(history->ids().size(), 2);
+  EXPECT_EQ(history->ids().at(1), first);
+  history->setSearch(QStringLiteral("weather"));
+  ASSERT_EQ(history->ids().size(), 1);
+  EXPECT_NE(history->ids().at(0), first);
+  history->setSearch(QStringLiteral("I WILL"));  // reply texts too, any case
+  ASSERT_EQ(history->ids(), QStringList{first});
+  history->setSearch(QString());
+
+  // Rename (kept in the file), open the other one, delete.
+  ASSERT_TRUE(again.renameStoredConversation(first, QStringLiteral("Memory test")));
+  EXPECT_EQ(history->titleAt(static_cast<int>(history->ids().indexOf(first))), QStringLiteral("Memory test"));
+  // Renamed in place in the list (as the Rename button's editor does): kept in the file too.
+  QListWidgetItem* item = history->list()->item(static_cast<int>(history->ids().indexOf(first)));
+  ASSERT_NE(item, nullptr);
+  item->setText(QStringLiteral("Edited in the list"));
+  ASSERT_TRUE(waitUntil([&] {
+    const auto entries = again.conversationStore()->list();
+    return std::any_of(entries.begin(), entries.end(), [](const StoredConversation& c) { return c.title == QStringLiteral("Edited in the list"); });
+  }));
+  ASSERT_TRUE(again.openStoredConversation(first));
+  EXPECT_EQ(again.chatModel()->message(0).text, QStringLiteral("Remember me"));
+  int asked = 0;
+  again.setConfirm([&](const QString&, const QString&, const QString&) { return ++asked > 0; });
+  ASSERT_TRUE(again.deleteStoredConversation(first));
+  EXPECT_EQ(asked, 1);
+  EXPECT_EQ(history->ids().size(), 1);
+  EXPECT_EQ(again.chatModel()->rowCount(), 0);  // it was the open one
+}
+
+TEST(ChatWindow, QuittingOrReplacingAsksOnlyWhenSomethingWouldBeLost) {
+  Window w;
+  ASSERT_TRUE(w.openAndLoad(test::fixturePath(kStories)));
+  QStringList asked;
+  bool answer = false;
+  w.window->setConfirm([&](const QString& title, const QString&, const QString&) {
+    asked << title;
+    return answer;
+  });
+  // A finished conversation is kept: quitting and opening another file do not ask.
+  ASSERT_TRUE(w.reply(QStringLiteral("Hello")));
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("other.json"));
+  Conversation other;
+  other.messages.append(userMessage(QStringLiteral("From a file")));
+  QString error;
+  ASSERT_TRUE(ConversationIo::save(path, other, &error));
+  ASSERT_TRUE(w.window->loadConversation(path));
+  EXPECT_TRUE(asked.isEmpty());
+  EXPECT_EQ(w.window->historyPanel()->ids().size(), 2);  // the old one and the opened one
+
+  // Mid-reply, Ctrl+Q asks; "no" keeps the window and the reply going.
+  w.script->pieces = {"word "};
+  w.script->repeat = 100000;
+  ASSERT_TRUE(w.window->chat()->send(QStringLiteral("Talk")));
+  ASSERT_TRUE(waitUntil([&] {
+    const int row = w.window->chatModel()->lastAssistantRow();
+    return row == 2 && !w.window->chatModel()->message(row).text.isEmpty();
+  }));
+  EXPECT_FALSE(w.window->close());
+  EXPECT_EQ(asked.size(), 1);
+  EXPECT_TRUE(w.window->isVisible());
+  EXPECT_TRUE(w.window->chat()->isStreaming());
+  answer = true;
+  EXPECT_TRUE(w.window->close());
+  EXPECT_EQ(asked.size(), 2);
+}
+
+// Issue 21: the minimum window was 1000×749, more than a 1366×768 laptop shows. At 1280×720 and
+// 1024×700 the window takes the size, and every message with its Copy button lies inside the chat.
+TEST(ChatWindow, LaptopSizedWindowsShowWholeMessages) {
+  Window w;
+  ASSERT_TRUE(w.openAndLoad(test::fixturePath(kStories)));
+  w.script->pieces = {"A reply long enough to wrap over several lines of the chat, so that its width is the "
+                      "width the chat gives it and nothing more, whatever the size of the window is."};
+  ASSERT_TRUE(w.reply(QStringLiteral("Hello there")));
+  for (const QSize size : {QSize(1280, 720), QSize(1024, 700)}) {
+    w.window->resize(size);
+    QApplication::processEvents();
+    QTest::qWait(20);
+    EXPECT_EQ(w.window->size(), size) << "minimum " << w.window->minimumSizeHint().width() << "x"
+                                      << w.window->minimumSizeHint().height();
+    // The docks scroll up and down but cut nothing at the side.
+    for (const char* dock : {"modelDock", "generationDock", "historyDock"}) {
+      auto* d = w.window->findChild<QDockWidget*>(QString::fromLatin1(dock));
+      auto* scroll = qobject_cast<QScrollArea*>(d->widget());
+      QWidget* content = scroll != nullptr ? scroll->widget() : d->widget();
+      EXPECT_GE(content->width(), content->minimumSizeHint().width()) << dock << " at " << size.width();
+    }
+    QWidget* viewport = w.window->chatPanel()->view()->viewport();
+    for (int row = 0; row < 2; ++row) {
+      MessageWidget* m = w.message(row);
+      ASSERT_NE(m, nullptr);
+      const QRect r(m->mapTo(viewport, QPoint(0, 0)), m->size());
+      EXPECT_GE(r.left(), 0) << size.width();
+      EXPECT_LE(r.right(), viewport->width()) << size.width();
+      QToolButton* copy = m->copyButton();
+      EXPECT_TRUE(copy->isVisible());
+      const QRect c(copy->mapTo(viewport, QPoint(0, 0)), copy->size());
+      EXPECT_LE(c.right(), viewport->width()) << size.width();
+      EXPECT_GT(c.width(), 0);
+    }
+  }
+}
+
+TEST(ChatWindow, ThePerformancePanelCollapsesToItsTitle) {
+  Window w;
+  w.window->resize(1280, 720);
+  QDockWidget* dock = w.window->gpuWorkspace()->performanceDock();
+  DockTitleBar* title = w.window->gpuWorkspace()->performanceTitleBar();
+  ASSERT_NE(title, nullptr);
+  ASSERT_TRUE(dock->isVisible());
+  QTest::mouseClick(title->collapseButton(), Qt::LeftButton);
+  QApplication::processEvents();
+  EXPECT_TRUE(title->isCollapsed());
+  EXPECT_FALSE(dock->widget()->isVisible());
+  EXPECT_LE(dock->height(), title->sizeHint().height() + 4);
+  QTest::mouseClick(title->collapseButton(), Qt::LeftButton);
+  EXPECT_FALSE(title->isCollapsed());
+  EXPECT_TRUE(dock->widget()->isVisible());
+}
+
+}  // namespace
+}  // namespace tessera::gui

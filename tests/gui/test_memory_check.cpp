@@ -1,0 +1,79 @@
+// The CPU memory check before a load (issue 21: a 36 GiB model "loaded" on a 23 GiB machine
+// without a word): the planned bytes against the available memory, a warning with both numbers,
+// and Load Anyway.
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+#include "engine/engine.h"
+#include "error_banner.h"
+#include "gpu_list_model.h"
+#include "gpu_workspace.h"
+#include "gui_test_support.h"
+#include "main_window.h"
+#include "memory_check.h"
+#include "model_panel.h"
+#include "scripted_session.h"
+
+namespace tessera::gui {
+namespace {
+
+using test::waitUntil;
+
+TEST(MemoryCheck, ReadsMemAvailable) {
+  const QByteArray meminfo = "MemTotal:       24000000 kB\nMemFree:         1000000 kB\nMemAvailable:   23000000 kB\n";
+  ASSERT_TRUE(parseMemAvailable(meminfo).has_value());
+  EXPECT_EQ(*parseMemAvailable(meminfo), 23000000ull * 1024);
+  EXPECT_FALSE(parseMemAvailable("MemTotal: 5 kB\n").has_value());
+}
+
+TEST(MemoryCheck, PlansTheWeightsAndTheKvCache) {
+  ModelPreview p;
+  p.file_size = 1000;
+  p.layer_count = 2;
+  p.embedding_length = 64;
+  p.head_count = 8;
+  p.head_count_kv = 4;  // kv width 32
+  // K and V, 2 layers x 32 wide x 16 positions in F32.
+  EXPECT_EQ(plannedCpuBytes(p, 16, KvCacheType::F32), 1000u + 2u * 2 * 32 * 16 * 4);
+}
+
+TEST(MemoryCheck, ALoadLargerThanTheFreeMemoryIsWarnedAboutWithTheNumbers) {
+  test::FreshSettings settings;
+  auto script = std::make_shared<test::SessionScript>();
+  MainWindow window(std::make_unique<test::ScriptedSession>(script));
+  window.show();
+  if (window.gpuWorkspace()->gpuModel()->rowCount() > 0) GTEST_SKIP() << "a GPU is present: the model goes there";
+  window.setAvailableMemoryProbe([] { return std::optional<quint64>(512 * 1024); });  // 512 KiB free
+  QSignalSpy preview(&window, &MainWindow::previewFinished);
+  window.openModel(test::fixturePath(QStringLiteral("models/stories260K-f32.gguf")), true);  // 1.13 MiB
+  ASSERT_TRUE(waitUntil([&] { return preview.count() == 1; }));
+  ErrorBanner* banner = window.banner();
+  ASSERT_TRUE(waitUntil([&] { return banner->isVisible(); }));
+  EXPECT_EQ(banner->severity(), ErrorBanner::Severity::Warning);
+  EXPECT_TRUE(banner->detail().contains(QStringLiteral("512 KiB")) || banner->detail().contains(QStringLiteral("512.00 KiB")))
+      << banner->detail().toStdString();
+  EXPECT_TRUE(banner->detail().contains(QStringLiteral("MiB"))) << banner->detail().toStdString();
+  QTest::qWait(50);
+  EXPECT_EQ(script->loads.load(), 0);  // nothing was loaded
+  EXPECT_EQ(window.engine()->state(), EngineClient::State::Empty);
+  QPushButton* anyway = nullptr;
+  for (QPushButton* b : banner->findChildren<QPushButton*>())
+    if (b->text() == QStringLiteral("Load Anyway")) anyway = b;
+  ASSERT_NE(anyway, nullptr);
+  QTest::mouseClick(anyway, Qt::LeftButton);
+  ASSERT_TRUE(waitUntil([&] { return window.engine()->state() == EngineClient::State::Ready; }));
+  EXPECT_EQ(script->loads.load(), 1);
+
+  // Enough memory: no warning.
+  window.engine()->unload();
+  window.setAvailableMemoryProbe([] { return std::optional<quint64>(8ull << 30); });
+  window.loadOpenModel();
+  ASSERT_TRUE(waitUntil([&] { return window.engine()->state() == EngineClient::State::Ready; }));
+  EXPECT_FALSE(banner->isVisible());
+}
+
+}  // namespace
+}  // namespace tessera::gui
