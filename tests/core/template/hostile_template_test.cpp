@@ -373,3 +373,17 @@ TEST(HostileTemplate, SeededRandomStress) {
 
 }  // namespace
 }  // namespace tessera::chat
+
+namespace tessera::chat {
+namespace {
+
+TEST(JinjaConformance, SafeStringsEscapeWhatIsAddedToThem) {
+  // markupsafe.Markup.__add__/__radd__ escape the plain operand; ~ is plain str joining (no autoescape).
+  EXPECT_EQ(error_of("{{ 'a'|safe + '\"<b>&' }}|{{ '<i>' + 'a'|safe }}|{{ 'a'|safe ~ '<b>' }}|{{ 'x'|safe + 'y'|safe }}"),
+            "(rendered: a&#34;&lt;b&gt;&amp;|&lt;i&gt;a|a<b>|xy)");
+  EXPECT_EQ(error_of("{{ ('<'|e)|e }}|{{ ('<'|e)|forceescape }}|{{ '<'|e + '>' }}|{{ 'a' + 'b' }}"),
+            "(rendered: &lt;|&amp;lt;|&lt;&gt;|ab)");
+}
+
+}  // namespace
+}  // namespace tessera::chat
