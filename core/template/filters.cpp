@@ -149,21 +149,18 @@ Result<Value> f_dictsort(Interpreter& interp, const Value& in, CallArgs& args) {
   return Value::list(std::move(items));
 }
 
-Result<Value> f_escape(Interpreter& interp, const Value& in, CallArgs& args) {
+Result<Value> escape_impl(Interpreter& interp, const Value& in, CallArgs& args, const char* name, bool force) {
+  TESSERA_TRY(bind_args(label(name), args, {}));
+  if (in.is_markup() && !force) return in;  // already safe
   TESSERA_ASSIGN_OR_RETURN(const std::string in_text, interp.str(in));
-  TESSERA_TRY(bind_args(label("escape"), args, {}));
-  std::string out;
-  for (char c : in_text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&#34;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out.push_back(c);
-    }
-  }
-  return Value::string(std::move(out));
+  TESSERA_TRY(interp.check_string_size(text::html_escaped_size(in_text), label(name)));
+  return Value::markup(text::html_escape(in_text));
+}
+Result<Value> f_escape(Interpreter& interp, const Value& in, CallArgs& args) {
+  return escape_impl(interp, in, args, "escape", false);
+}
+Result<Value> f_forceescape(Interpreter& interp, const Value& in, CallArgs& args) {
+  return escape_impl(interp, in, args, "forceescape", true);
 }
 
 Result<Value> f_first(Interpreter& interp, const Value& in, CallArgs& args) {
@@ -494,7 +491,7 @@ Result<Value> f_round(Interpreter& interp, const Value& in, CallArgs& args) {
 Result<Value> f_safe(Interpreter& interp, const Value& in, CallArgs& args) {
   TESSERA_ASSIGN_OR_RETURN(const std::string in_text, interp.str(in));
   TESSERA_TRY(bind_args(label("safe"), args, {}));
-  return Value::string(in_text);
+  return Value::markup(in_text);
 }
 
 Result<Value> f_sort(Interpreter& interp, const Value& in, CallArgs& args) {
@@ -653,7 +650,7 @@ constexpr FilterEntry kFilters[] = {
     {"d", f_default},         {"default", f_default},
     {"dictsort", f_dictsort}, {"e", f_escape},
     {"escape", f_escape},     {"first", f_first},
-    {"float", f_float},       {"forceescape", f_escape},
+    {"float", f_float},       {"forceescape", f_forceescape},
     {"format", f_format},     {"indent", f_indent},
     {"int", f_int},           {"items", f_items},
     {"join", f_join},         {"last", f_last},

@@ -41,7 +41,20 @@ Status Interpreter::check_container_size(uint64_t items, std::string_view what) 
 
 Result<std::string> Interpreter::str(const Value& v) const { return to_text(v, limits_); }
 
+namespace {
+
+uintptr_t frame_address() { return reinterpret_cast<uintptr_t>(__builtin_frame_address(0)); }
+
+}  // namespace
+
 Status Interpreter::enter(int line) {
+  if (stack_base_ != 0) {
+    const uintptr_t here = frame_address();
+    const uintptr_t used = here < stack_base_ ? stack_base_ - here : here - stack_base_;
+    if (used > limits_.max_stack_bytes)
+      return error_at(line, "evaluation nested too deeply: it would use more than " +
+                                limit_text("max_stack_bytes", limits_.max_stack_bytes, " bytes") + " of stack");
+  }
   if (eval_depth_ >= limits_.max_eval_depth)
     return error_at(line, "evaluation nested too deeply: more than " +
                               limit_text("max_eval_depth", uint64_t(limits_.max_eval_depth), " levels") +
@@ -68,6 +81,7 @@ void Scope::set(std::string_view name, Value value) {
 }
 
 Result<std::string> Interpreter::render(const Program& program, const ScopePtr& scope) {
+  stack_base_ = frame_address();
   std::string out;
   auto flow = exec(program.body, scope, out);
   kept_scopes_.clear();

@@ -10,6 +10,7 @@
 // the limit. One Interpreter renders one template once; it is not shared between threads.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -86,6 +87,7 @@ class Interpreter {
   Status enter(int line);  // one more level of evaluation nesting (RenderLimits::max_eval_depth)
 
   RenderLimits limits_;
+  uintptr_t stack_base_ = 0;  // frame address of render(), for RenderLimits::max_stack_bytes
   int64_t steps_ = 0;
   int eval_depth_ = 0;
   int call_depth_ = 0;

@@ -148,10 +148,21 @@ Result<Value> binary_op(BinaryOp op, const Value& a, const Value& b, const Rende
   if (a.is_numeric() && b.is_numeric()) return numeric_op(op, a, b);
   switch (op) {
     case BinaryOp::Add:
+      if (a.is_string() && b.is_string() && a.is_markup() != b.is_markup()) {
+        // Markup + str escapes the str (Markup.__add__ / __radd__); the result is Markup.
+        const std::string& plain = a.is_markup() ? b.get_string() : a.get_string();
+        const uint64_t size = a.get_string().size() + b.get_string().size() - plain.size() + text::html_escaped_size(plain);
+        if (size > limits.max_string_bytes)
+          return value_error("string concatenation would exceed " + std::to_string(limits.max_string_bytes >> 20) +
+                             " MiB: " + limit_text("max_string_bytes", limits.max_string_bytes, " bytes"));
+        if (a.is_markup()) return Value::markup(a.get_string() + text::html_escape(plain));
+        return Value::markup(text::html_escape(plain) + b.get_string());
+      }
       if (a.is_string() && b.is_string()) {
         if (a.get_string().size() + b.get_string().size() > limits.max_string_bytes)
           return value_error("string concatenation would exceed " + std::to_string(limits.max_string_bytes >> 20) +
                              " MiB: " + limit_text("max_string_bytes", limits.max_string_bytes, " bytes"));
+        if (a.is_markup()) return Value::markup(a.get_string() + b.get_string());
         return Value::string(a.get_string() + b.get_string());
       }
       if (a.is_list() && b.is_list() && a.is_tuple() == b.is_tuple()) {

@@ -33,6 +33,10 @@ struct RenderLimits {
   int max_call_depth = 100;
   // Render: nesting of statements, expressions and calls being evaluated at once.
   int max_eval_depth = 2000;
+  // Render: bytes of the calling thread's stack the evaluation may use below the render() call
+  // (the depth above costs a different amount per level in Release and sanitizer builds; this
+  // bounds what it really costs). Keep it well under the thread's stack size.
+  size_t max_stack_bytes = size_t{2} << 20;
   // Render: nesting of lists and dicts inside each other when printed, compared, copied or
   // serialized (tojson).
   int max_value_depth = 256;

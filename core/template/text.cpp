@@ -337,6 +337,28 @@ int64_t count(std::string_view s, std::string_view needle) {
   return n;
 }
 
+size_t html_escaped_size(std::string_view s) {
+  size_t n = s.size();
+  for (char c : s) n += c == '&' ? 4 : (c == '<' || c == '>') ? 3 : (c == '"' || c == '\'') ? 4 : 0;
+  return n;
+}
+
+std::string html_escape(std::string_view s) {
+  std::string out;
+  out.reserve(html_escaped_size(s));
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&#34;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out.push_back(c);
+    }
+  }
+  return out;
+}
+
 std::string repr(std::string_view s) {
   const bool has_single = s.find('\'') != std::string_view::npos;
   const bool has_double = s.find('"') != std::string_view::npos;

@@ -57,6 +57,10 @@ int64_t find(std::string_view s, std::string_view needle);
 // str.count(sub): non-overlapping occurrences.
 int64_t count(std::string_view s, std::string_view needle);
 
+// markupsafe.escape: & < > " ' as &amp; &lt; &gt; &#34; &#39;. escaped_size gives the length first.
+size_t html_escaped_size(std::string_view s);
+std::string html_escape(std::string_view s);
+
 // Python repr() of a str: 'abc', "it's", with \n, \t, \\, \xNN escapes.
 std::string repr(std::string_view s);
 // Python repr() of a float: shortest round-trip digits, "1.0", "1e+16", "1e-05", "inf", "nan".

@@ -47,6 +47,12 @@ Value Value::string(std::string s) {
   return v;
 }
 
+Value Value::markup(std::string s) {
+  Value v = string(std::move(s));
+  v.markup_ = true;
+  return v;
+}
+
 Value Value::list(std::vector<Value> items) {
   Value v;
   v.type_ = Type::List;

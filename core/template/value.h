@@ -71,6 +71,9 @@ class Value {
   static Value integer(int64_t v);
   static Value number(double v);
   static Value string(std::string v);
+  // A markupsafe.Markup string (what |safe and |escape return): `+` with a plain string
+  // HTML-escapes the plain one, as Markup.__add__ does. Otherwise it behaves as a string.
+  static Value markup(std::string v);
   static Value list(std::vector<Value> items = {});
   static Value tuple(std::vector<Value> items);
   static Value dict(DictKind kind = DictKind::Plain);
@@ -86,6 +89,7 @@ class Value {
   // int, float or bool (Python's bool is an int)
   bool is_numeric() const { return type_ == Type::Int || type_ == Type::Float || type_ == Type::Bool; }
   bool is_string() const { return type_ == Type::String; }
+  bool is_markup() const { return type_ == Type::String && markup_; }
   bool is_list() const { return type_ == Type::List; }  // list or tuple
   bool is_tuple() const;
   bool is_dict() const { return type_ == Type::Dict; }  // any DictKind
@@ -112,6 +116,7 @@ class Value {
 
  private:
   Type type_ = Type::Undefined;
+  bool markup_ = false;
   std::variant<std::monostate, bool, int64_t, double, std::string, std::shared_ptr<ListData>,
                std::shared_ptr<DictData>, std::shared_ptr<FunctionData>>
       data_ = std::string();

@@ -232,10 +232,28 @@ TEST(HostileTemplate, EveryRenderLimitIsConfigurableAndNamedInItsError) {
 }
 
 TEST(HostileTemplate, DeepRecursionThroughMacrosStaysOnTheStack) {
-  // 100 nested calls, each inside 150-deep expressions: the evaluation depth limit, not the stack.
-  const std::string deep_expr = repeat("(", 100) + "f(n)" + repeat(")", 100);
-  const std::string e = error_of("{% macro f(n) %}{{ " + deep_expr + " }}{% endmacro %}{{ f(1) }}");
-  EXPECT_TRUE(e.find("max_eval_depth") != std::string::npos || e.find("max_call_depth") != std::string::npos) << e;
+  // Up to 100 nested calls, each inside 200-deep statements and expressions: the evaluation depth
+  // limit (2000 levels) or the stack limit (2 MiB; ASan's frames are larger) is reached first,
+  // well before the stack ends.
+  auto depth_error = [](const std::string& e) {
+    return e.find("(RenderLimits::max_eval_depth)") != std::string::npos ||
+           e.find("(RenderLimits::max_stack_bytes)") != std::string::npos;
+  };
+  const std::string deep_expr = "f(n)" + repeat(" ~ ''", 150);
+  const std::string body = repeat("{% if true %}", 50) + "{{ " + deep_expr + " }}" + repeat("{% endif %}", 50);
+  std::string e = error_of("{% macro f(n) %}" + body + "{% endmacro %}{{ f(1) }}");
+  EXPECT_TRUE(depth_error(e)) << e;
+  const std::string filters = "f(n)" + repeat("|string", 150);
+  e = error_of("{% macro f(n) %}{% for x in [1] %}{{ " + filters + " }}{% endfor %}{% endmacro %}{{ f(1) }}");
+  EXPECT_TRUE(depth_error(e)) << e;
+  // The stack limit itself, set low.
+  auto tmpl = ChatTemplate::parse("{% macro f(n) %}{{ f(n) }}{% endmacro %}{{ f(1) }}", "t");
+  ASSERT_TRUE(tmpl.ok());
+  ChatTemplateInput in;
+  in.limits.max_stack_bytes = 4096;
+  auto out = tmpl->render(in);
+  ASSERT_FALSE(out.ok());
+  EXPECT_CONTAINS(out.error().message, "the limit of 4096 bytes (RenderLimits::max_stack_bytes)");
 }
 
 TEST(HostileTemplate, RoundAndIntegerFormattingHaveNoUndefinedBehaviour) {
@@ -351,6 +369,20 @@ TEST(HostileTemplate, SeededRandomStress) {
   }
   EXPECT_GT(rendered, 20);
   EXPECT_GT(failed, 20);
+}
+
+}  // namespace
+}  // namespace tessera::chat
+
+namespace tessera::chat {
+namespace {
+
+TEST(JinjaConformance, SafeStringsEscapeWhatIsAddedToThem) {
+  // markupsafe.Markup.__add__/__radd__ escape the plain operand; ~ is plain str joining (no autoescape).
+  EXPECT_EQ(error_of("{{ 'a'|safe + '\"<b>&' }}|{{ '<i>' + 'a'|safe }}|{{ 'a'|safe ~ '<b>' }}|{{ 'x'|safe + 'y'|safe }}"),
+            "(rendered: a&#34;&lt;b&gt;&amp;|&lt;i&gt;a|a<b>|xy)");
+  EXPECT_EQ(error_of("{{ ('<'|e)|e }}|{{ ('<'|e)|forceescape }}|{{ '<'|e + '>' }}|{{ 'a' + 'b' }}"),
+            "(rendered: &lt;|&amp;lt;|&lt;&gt;|ab)");
 }
 
 }  // namespace
