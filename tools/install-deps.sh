@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs every Debian package Tessera needs to build, test and package (Debian 12).
+# Installs every Debian package Tessera needs to build, test and package (Debian 12); clang and
+# its libFuzzer runtime build the fuzz targets (tools/fuzz.sh).
 # The CUDA toolkit is not a Debian package here: it is expected at /usr/local/cuda (optional;
 # without it the CUDA backend is not built and the engine runs on the CPU).
 set -euo pipefail
@@ -14,6 +15,7 @@ packages=(
   xvfb xauth appstream file dpkg-dev
   desktop-file-utils libqt6svg6
   qt6-translations-l10n
+  clang libclang-rt-14-dev
 )
 # The OpenAI client test (tests/server/openai-client) needs Node.js 18+ and npm (Debian 12 has 18);
 # a node already on the PATH (e.g. NodeSource's) is used as it is.

@@ -21,6 +21,6 @@ cmake -S "$root" -B "$asan" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTESSERA_SANITIZE
   -DTESSERA_BUILD_GUI=OFF -DTESSERA_BUILD_CUDA=OFF -DTESSERA_BUILD_TESTS=ON
 cmake --build "$asan" -j"$(nproc)"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir "$asan" --output-on-failure -j"$(nproc)" -L "core|cli" --timeout 900
+  ctest --test-dir "$asan" --output-on-failure -j"$(nproc)" -L "core|cli|server" -E server_openai_client --timeout 900
 
 "$root/tools/fuzz.sh" 60
