@@ -3,8 +3,8 @@
 #  1. a normal build of everything (GPU tests skip where there is no GPU) and ctest;
 #  2. the packages from that build (tools/package-test.sh: cpack DEB and TGZ, control fields,
 #     validation, apt-get install, the installed programs, apt-get remove --purge);
-#  3. the core and CLI suites again under AddressSanitizer + UBSan (the GGUF corruption suite
-#     among them), in build-asan/;
+#  3. the core, CLI and server suites again under AddressSanitizer + UBSan (the GGUF corruption
+#     suite among them; the Node.js client test runs in step 1 only), in build-asan/;
 #  4. every libFuzzer target for 60 s (tools/fuzz.sh: clang, build-fuzz/); a crash fails the run
 #     and its reproducer is printed.
 set -euo pipefail
