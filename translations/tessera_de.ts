@@ -38,7 +38,7 @@
 <context>
     <name>ConversationIo</name>
     <message>
-        <location filename="../gui/conversation_io.cpp" line="+83"/>
+        <location filename="../gui/conversation_io.cpp" line="+87"/>
         <source>%1 is not valid JSON: %2 at byte %3.</source>
         <translation>%1 ist kein gültiges JSON: %2 bei Byte %3.</translation>
     </message>
@@ -53,12 +53,12 @@
         <translation>%1 wurde von einer neueren Tessera-Version geschrieben (Unterhaltungsversion %2; diese Version liest %3).</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Message %1 in %2 has role &quot;%3&quot;; expected &quot;user&quot; or &quot;assistant&quot;.</source>
         <translation>Nachricht %1 in %2 hat die Rolle &quot;%3&quot;; erwartet wird &quot;user&quot; oder &quot;assistant&quot;.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+22"/>
         <location line="+5"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
@@ -70,9 +70,27 @@
     </message>
 </context>
 <context>
+    <name>ConversationStore</name>
+    <message>
+        <location filename="../gui/conversation_store.cpp" line="+33"/>
+        <source>Empty conversation</source>
+        <translation>Leere Unterhaltung</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>Cannot create the folder %1 for conversations.</source>
+        <translation>Der Ordner %1 für Unterhaltungen kann nicht angelegt werden.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Cannot delete %1: %2</source>
+        <translation>%1 kann nicht gelöscht werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>DisplayFormat</name>
     <message>
-        <location filename="../gui/display_format.cpp" line="+14"/>
+        <location filename="../gui/display_format.cpp" line="+17"/>
         <source>%1 B</source>
         <extracomment>A parameter count in billions (&quot;7.24 B&quot;), as model sizes are usually written.</extracomment>
         <translation>%1 Mrd.</translation>
@@ -90,7 +108,25 @@
         <translation>%1 Tsd.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
+        <source>%1 s</source>
+        <extracomment>A duration under a minute (&quot;12 s&quot;).</extracomment>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 min %2 s</source>
+        <extracomment>A duration in minutes and seconds (&quot;3 min 5 s&quot;).</extracomment>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>the CPU (%1 threads, %2 KV cache, context %3)</source>
+        <extracomment>The CPU backend: threads, the KV cache&apos;s number type (&quot;F16&quot;), the context in tokens.</extracomment>
+        <translation>der CPU (%1 Threads, KV-Cache %2, Kontext %3)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Prompt: %1 tok at %2 tok/s</source>
         <translation>Prompt: %1 Token mit %2 Token/s</translation>
     </message>
@@ -114,7 +150,7 @@
 <context>
     <name>ErrorTexts</name>
     <message>
-        <location filename="../gui/error_text.cpp" line="+11"/>
+        <location filename="../gui/error_text.cpp" line="+12"/>
         <source>The file is damaged or is not a GGUF model. Download it again or open another file.</source>
         <translation>Die Datei ist beschädigt oder kein GGUF-Modell. Laden Sie sie erneut herunter oder öffnen Sie eine andere Datei.</translation>
     </message>
@@ -174,7 +210,28 @@
         <translation>%1 konnte nicht geladen werden</translation>
     </message>
     <message>
+        <location line="+11"/>
+        <source>Start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
+        <extracomment>&quot;New Conversation&quot; is the chat&apos;s button and &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
+        <translation>Beginnen Sie eine neue Unterhaltung („Neue Unterhaltung“) oder laden Sie das Modell mit einem größeren Kontext („Kontextlänge“ im Bereich „Modell“, dann „Laden“).</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The conversation fills the model&apos;s context</source>
+        <translation>Die Unterhaltung füllt den Kontext des Modells</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The last reply was cut off: all %1 tokens of the context are used, so nothing more fits.</source>
+        <translation>Die letzte Antwort wurde abgeschnitten: Alle %1 Token des Kontexts sind belegt, es passt nichts mehr hinein.</translation>
+    </message>
+    <message>
         <location line="+9"/>
+        <source>The conversation no longer fits the model&apos;s context</source>
+        <translation>Die Unterhaltung passt nicht mehr in den Kontext des Modells</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>The reply ran out of memory</source>
         <translation>Für die Antwort reichte der Speicher nicht</translation>
     </message>
@@ -195,6 +252,25 @@
     </message>
 </context>
 <context>
+    <name>MemoryCheck</name>
+    <message>
+        <location filename="../gui/memory_check.cpp" line="+42"/>
+        <source>%1 may not fit in memory</source>
+        <translation>%1 passt möglicherweise nicht in den Speicher</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Loading it on the CPU needs about %1 (weights and context), but only %2 of memory is available.</source>
+        <extracomment>Planned bytes of the load, then the bytes the system has available (&quot;36.20 GiB&quot;, &quot;23.10 GiB&quot;).</extracomment>
+        <translation>Das Laden auf der CPU braucht etwa %1 (Gewichte und Kontext), verfügbar sind aber nur %2 Speicher.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Choose a smaller or more strongly quantized model, or a shorter context. Loading anyway can make the computer swap until it barely responds.</source>
+        <translation>Wählen Sie ein kleineres oder stärker quantisiertes Modell oder einen kürzeren Kontext. Wenn Sie trotzdem laden, kann der Rechner so stark auslagern, dass er kaum noch reagiert.</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::ChatInput</name>
     <message>
         <location filename="../gui/chat_input.cpp" line="+16"/>
@@ -205,7 +281,7 @@
 <context>
     <name>tessera::gui::ChatPanel</name>
     <message>
-        <location filename="../gui/chat_panel.cpp" line="+66"/>
+        <location filename="../gui/chat_panel.cpp" line="+81"/>
         <source>Send</source>
         <translation>Senden</translation>
     </message>
@@ -225,12 +301,12 @@
         <translation>Neue Unterhaltung</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+52"/>
         <source>Send the message (Enter)</source>
         <translation>Nachricht senden (Eingabe)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-51"/>
         <source>Stop the reply being generated (Esc)</source>
         <translation>Erzeugung der Antwort anhalten (Esc)</translation>
     </message>
@@ -245,7 +321,39 @@
         <translation>Eine neue, leere Unterhaltung beginnen</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+14"/>
+        <location line="+2"/>
+        <source>Context: %1 / %2 tok</source>
+        <extracomment>The context meter under the chat: tokens the conversation holds, of the model&apos;s context.</extracomment>
+        <translation>Kontext: %1 / %2 Token</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up the reply stops; start a new conversation or load the model with a larger context.</source>
+        <translation>Die Unterhaltung belegt %1 der %2 Token, die das Modell im Gedächtnis behalten kann. Sind sie aufgebraucht, bricht die Antwort ab; beginnen Sie dann eine neue Unterhaltung oder laden Sie das Modell mit einem größeren Kontext.</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Load a model first (Load in the model panel)</source>
+        <translation>Laden Sie zuerst ein Modell („Laden“ im Bereich „Modell“)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Wait until the model has loaded</source>
+        <translation>Warten Sie, bis das Modell geladen ist</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Wait for the reply to finish, or press Stop</source>
+        <translation>Warten Sie, bis die Antwort fertig ist, oder klicken Sie auf „Stopp“</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Write a message first</source>
+        <translation>Schreiben Sie zuerst eine Nachricht</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Open a GGUF model to start: File ▸ Open Model…, or drop a .gguf file here.</source>
         <extracomment>&quot;File ▸ Open Model…&quot; names the File menu and its entry: use their translations (without the &amp;).</extracomment>
         <translation>Öffnen Sie zum Start ein GGUF-Modell: Datei ▸ Modell öffnen…, oder ziehen Sie eine .gguf-Datei hierher.</translation>
@@ -273,6 +381,29 @@
         <location filename="../gui/device_source.cpp" line="+131"/>
         <source>no GPU in the device list</source>
         <translation>keine GPU in der Geräteliste</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::DockTitleBar</name>
+    <message>
+        <location filename="../gui/dock_title_bar.cpp" line="+52"/>
+        <source>Show this panel</source>
+        <translation>Diesen Bereich anzeigen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Collapse this panel to its title</source>
+        <translation>Diesen Bereich auf seine Titelleiste einklappen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Float or dock this panel</source>
+        <translation>Diesen Bereich lösen oder andocken</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Close this panel (View menu brings it back)</source>
+        <translation>Diesen Bereich schließen (über das Menü „Ansicht“ lässt er sich wieder einblenden)</translation>
     </message>
 </context>
 <context>
@@ -368,7 +499,7 @@ Tessera führt Modelle auf der CPU aus.</translation>
 <context>
     <name>tessera::gui::GpuWorkspace</name>
     <message>
-        <location filename="../gui/gpu_workspace.cpp" line="+111"/>
+        <location filename="../gui/gpu_workspace.cpp" line="+114"/>
         <source>Throughput</source>
         <translation>Durchsatz</translation>
     </message>
@@ -389,9 +520,44 @@ Tessera führt Modelle auf der CPU aus.</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::HistoryPanel</name>
+    <message>
+        <location filename="../gui/history_panel.cpp" line="+69"/>
+        <source>Search conversations</source>
+        <translation>Unterhaltungen durchsuchen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rename</source>
+        <translation>Umbenennen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Give the selected conversation a title</source>
+        <translation>Der ausgewählten Unterhaltung einen Titel geben</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the selected conversation for good</source>
+        <translation>Die ausgewählte Unterhaltung endgültig löschen</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1
+Last changed %2</source>
+        <translation>%1
+Zuletzt geändert: %2</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+301"/>
+        <location filename="../gui/main_window.cpp" line="+372"/>
         <source>&amp;Open Model…</source>
         <translation>Modell &amp;öffnen…</translation>
     </message>
@@ -493,6 +659,11 @@ Tessera führt Modelle auf der CPU aus.</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Generation</source>
         <translation>Generierung</translation>
     </message>
@@ -512,7 +683,7 @@ Tessera führt Modelle auf der CPU aus.</translation>
         <translation>Letzte Antwort: %1 Token/s</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
@@ -524,12 +695,17 @@ Tessera führt Modelle auf der CPU aus.</translation>
     </message>
     <message>
         <location line="+27"/>
-        <location line="+43"/>
+        <location line="+57"/>
         <source>Open Another File…</source>
         <translation>Andere Datei öffnen…</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="-25"/>
+        <source>Load Anyway</source>
+        <translation>Trotzdem laden</translation>
+    </message>
+    <message>
+        <location line="+48"/>
         <source>The conversation was not saved</source>
         <translation>Die Unterhaltung wurde nicht gespeichert</translation>
     </message>
@@ -544,22 +720,75 @@ Tessera führt Modelle auf der CPU aus.</translation>
         <translation>Unterhaltung in %1 gespeichert</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+5"/>
+        <location line="+62"/>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
+    <message>
+        <location line="-57"/>
+        <location line="+62"/>
         <source>The conversation could not be opened</source>
         <translation>Die Unterhaltung konnte nicht geöffnet werden</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-62"/>
         <source>Choose a conversation file saved by Tessera.</source>
         <translation>Wählen Sie eine von Tessera gespeicherte Unterhaltungsdatei.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+11"/>
         <source>Opened the conversation %1</source>
         <translation>Unterhaltung %1 geöffnet</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+18"/>
+        <source>A reply is being generated. It stops here; what it wrote so far is kept.</source>
+        <translation>Gerade wird eine Antwort erzeugt. Sie wird hier angehalten; was bisher geschrieben wurde, bleibt erhalten.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The conversation could not be saved (%1). It will be lost.</source>
+        <translation>Die Unterhaltung konnte nicht gespeichert werden (%1). Sie geht verloren.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Choose another conversation.</source>
+        <translation>Wählen Sie eine andere Unterhaltung.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The conversation was not renamed</source>
+        <translation>Die Unterhaltung wurde nicht umbenannt</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+23"/>
+        <source>Check that the folder can be written to.</source>
+        <translation>Prüfen Sie, ob in den Ordner geschrieben werden kann.</translation>
+    </message>
+    <message>
+        <location line="-12"/>
+        <source>Delete Conversation</source>
+        <translation>Unterhaltung löschen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Delete this conversation? It cannot be brought back.</source>
+        <translation>Diese Unterhaltung löschen? Sie lässt sich nicht wiederherstellen.</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The conversation was not deleted</source>
+        <translation>Die Unterhaltung wurde nicht gelöscht</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Open a GGUF Model</source>
         <translation>GGUF-Modell öffnen</translation>
     </message>
@@ -586,12 +815,31 @@ Tessera führt Modelle auf der CPU aus.</translation>
         <translation>Unterhaltungen (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location line="-1"/>
+        <location line="+79"/>
+        <source>Quit Tessera</source>
+        <translation>Tessera beenden</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Quit</source>
+        <translation>Beenden</translation>
+    </message>
+    <message>
+        <location line="-208"/>
+        <location line="+62"/>
+        <location line="+66"/>
         <source>Open Conversation</source>
         <translation>Unterhaltung öffnen</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-509"/>
+        <location line="+356"/>
+        <location line="+46"/>
+        <source>New Conversation</source>
+        <translation>Neue Unterhaltung</translation>
+    </message>
+    <message>
+        <location line="+114"/>
         <source>Copied to the clipboard</source>
         <translation>In die Zwischenablage kopiert</translation>
     </message>
@@ -629,7 +877,13 @@ Tessera führt Modelle auf der CPU aus.</translation>
         <translation>Bereit: %1 (%2, %3 Parameter) auf %4</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
+        <source>Reading the prompt: %1 / %2 tok (Esc stops)</source>
+        <extracomment>Status bar while the model reads the conversation: tokens read, of all. Esc stops.</extracomment>
+        <translation>Prompt wird gelesen: %1 / %2 Token (Esc hält an)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Generating: %1 tok so far</source>
         <translation>Generierung: bisher %1 Token</translation>
     </message>
@@ -697,9 +951,15 @@ Tessera führt Modelle auf der CPU aus.</translation>
 <context>
     <name>tessera::gui::MessageWidget</name>
     <message>
-        <location filename="../gui/message_widget.cpp" line="+55"/>
+        <location filename="../gui/message_widget.cpp" line="+72"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Copied ✓</source>
+        <extracomment>The Copy button of a message, for a moment after it was pressed.</extracomment>
+        <translation>Kopiert ✓</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -707,7 +967,7 @@ Tessera führt Modelle auf der CPU aus.</translation>
         <translation>Diese Nachricht als Markdown kopieren</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>You</source>
         <translation>Sie</translation>
     </message>
@@ -717,17 +977,40 @@ Tessera führt Modelle auf der CPU aus.</translation>
         <translation>Assistent</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
+        <source>stopped: context full</source>
+        <extracomment>A reply cut off because the model&apos;s context (its token memory) is used up.</extracomment>
+        <translation>angehalten: Kontext voll</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>generating…</source>
         <translation>wird erzeugt…</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>reading the prompt…</source>
+        <translation>Prompt wird gelesen…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>reading the prompt… %1 / %2 tokens</source>
+        <extracomment>While the model reads the conversation: tokens read so far, of all.</extracomment>
+        <translation>Prompt wird gelesen… %1 / %2 Token</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>, about %1 left</source>
+        <extracomment>Appended to &quot;reading the prompt… 120 / 4,000 tokens&quot;: the time still expected.</extracomment>
+        <translation>, noch etwa %1</translation>
+    </message>
+    <message>
+        <location line="-29"/>
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>failed: %1</source>
         <translation>fehlgeschlagen: %1</translation>
     </message>
@@ -735,7 +1018,7 @@ Tessera führt Modelle auf der CPU aus.</translation>
 <context>
     <name>tessera::gui::ModelPanel</name>
     <message>
-        <location filename="../gui/model_panel.cpp" line="+56"/>
+        <location filename="../gui/model_panel.cpp" line="+70"/>
         <source>File:</source>
         <translation>Datei:</translation>
     </message>
@@ -780,17 +1063,17 @@ Tessera führt Modelle auf der CPU aus.</translation>
         <translation>Dateigröße:</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+69"/>
         <source>Open Model…</source>
         <translation>Modell öffnen…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+170"/>
         <source>Load</source>
         <translation>Laden</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-169"/>
         <source>Unload</source>
         <translation>Entladen</translation>
     </message>
@@ -800,12 +1083,12 @@ Tessera führt Modelle auf der CPU aus.</translation>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+170"/>
         <source>Load the model with the context length chosen below</source>
         <translation>Modell mit der unten gewählten Kontextlänge laden</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-169"/>
         <source>Free the memory the model holds</source>
         <translation>Den vom Modell belegten Speicher freigeben</translation>
     </message>
@@ -832,7 +1115,18 @@ Tessera führt Modelle auf der CPU aus.</translation>
         <translation>%p %</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+2"/>
+        <source>Preview – not loaded</source>
+        <extracomment>A badge beside the model&apos;s name: its details are shown, but it is not the loaded model.</extracomment>
+        <translation>Vorschau – nicht geladen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This file&apos;s details are shown; press Load to use it in the chat.</source>
+        <translation>Angezeigt werden die Angaben dieser Datei; klicken Sie auf „Laden“, um sie im Chat zu verwenden.</translation>
+    </message>
+    <message>
+        <location line="+64"/>
         <source>No model open</source>
         <translation>Kein Modell geöffnet</translation>
     </message>
@@ -843,12 +1137,11 @@ Tessera führt Modelle auf der CPU aus.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+30"/>
         <source>Model default</source>
         <translation>Modellvorgabe</translation>
     </message>
     <message>
-        <location line="-23"/>
+        <location line="+8"/>
         <source>unknown (no general.architecture)</source>
         <translation>unbekannt (kein general.architecture)</translation>
     </message>
@@ -913,12 +1206,33 @@ Tessera führt Modelle auf der CPU aus.</translation>
         <translation>Diese Datei enthält Tensortypen, mit denen Tessera noch nicht rechnen kann: %1.</translation>
     </message>
     <message>
+        <location line="+7"/>
+        <source>Model default (%1 of %2 trained)</source>
+        <extracomment>The context box&apos;s default entry: what is allocated, then what the model was trained on.</extracomment>
+        <translation>Modellvorgabe (%1 der trainierten %2)</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>Model default (%1)</source>
         <translation>Modellvorgabe (%1)</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+18"/>
+        <source>%1 tokens is more than the %2 this model was trained on: past %2 tokens its replies are likely to fall apart, and the memory is spent for nothing.</source>
+        <translation>%1 Token sind mehr als die %2, mit denen dieses Modell trainiert wurde: Jenseits von %2 Token zerfallen seine Antworten wahrscheinlich, und der Speicher wird umsonst belegt.</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Reload</source>
+        <translation>Neu laden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load the model again with the context length and GPU split chosen now</source>
+        <translation>Modell mit der jetzt gewählten Kontextlänge und GPU-Aufteilung neu laden</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Reading the file…</source>
         <translation>Datei wird gelesen…</translation>
     </message>
@@ -939,6 +1253,12 @@ Tessera führt Modelle auf der CPU aus.</translation>
     </message>
     <message>
         <location line="+7"/>
+        <source>Not loaded: the chat still uses %1. Press Load to switch to this model.</source>
+        <extracomment>%1 is the loaded model&apos;s name; &quot;Load&quot; is the Load button: use its translation.</extracomment>
+        <translation>Nicht geladen: Der Chat verwendet noch %1. Klicken Sie auf „Laden“, um zu diesem Modell zu wechseln.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Loaded in %1 s on the CPU.</source>
         <translation>In %1 s auf der CPU geladen.</translation>
     </message>
@@ -1072,20 +1392,20 @@ Keine: alles auf der Haupt-GPU.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+179"/>
+        <location line="+191"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-177"/>
-        <location line="+177"/>
+        <location line="-189"/>
+        <location line="+189"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-176"/>
+        <location line="-188"/>
         <source>Precision of the KV cache: F32 doubles its size</source>
         <translation>Genauigkeit des KV-Caches: F32 verdoppelt seine Größe</translation>
     </message>
@@ -1199,7 +1519,32 @@ Keine: alles auf der Haupt-GPU.</translation>
         <translation>Anteil des Modells für diese GPU (Verhältnisse normiert)</translation>
     </message>
     <message>
-        <location line="+124"/>
+        <location line="+128"/>
+        <source>layer %1</source>
+        <translation>Schicht %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KV head %1</source>
+        <translation>KV-Kopf %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>KV heads %1–%2</source>
+        <translation>KV-Köpfe %1–%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FFN row %1</source>
+        <translation>FFN-Zeile %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>FFN rows %1–%2</source>
+        <translation>FFN-Zeilen %1–%2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Holds nothing of the model (%1 usable)</source>
         <translation>Hält nichts vom Modell (%1 nutzbar)</translation>
     </message>
@@ -1234,17 +1579,18 @@ Keine: alles auf der Haupt-GPU.</translation>
         <translation>%1 %</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>KV heads %1–%2, FFN rows %3–%4</source>
-        <translation>KV-Köpfe %1–%2, FFN-Zeilen %3–%4</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="-46"/>
         <source>layers %1–%2</source>
         <translation>Schichten %1–%2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+53"/>
+        <source>%1, %2</source>
+        <extracomment>Which KV heads and FFN rows a GPU holds (&quot;KV heads 0–3, FFN rows 0–5,631&quot;).</extracomment>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>%1 (%2)</source>
         <extracomment>What a GPU would hold (bytes), then which layers or rows.</extracomment>
         <translation>%1 (%2)</translation>

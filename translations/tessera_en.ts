@@ -4,7 +4,7 @@
 <context>
     <name>tessera::gui::ModelPanel</name>
     <message numerus="yes">
-        <location filename="../gui/model_panel.cpp" line="+204"/>
+        <location filename="../gui/model_panel.cpp" line="+238"/>
         <source>%1 (%Ln tensor(s))</source>
         <extracomment>Parameter count (e.g. &quot;7.24 B&quot;), then how many tensors hold them.</extracomment>
         <translation>
@@ -33,7 +33,7 @@
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message numerus="yes">
-        <location filename="../gui/split_editor.cpp" line="+330"/>
+        <location filename="../gui/split_editor.cpp" line="+342"/>
         <source>%1 · context %Ln token(s) · %2 KV cache</source>
         <extracomment>The previewed model: its name, the context length, the KV cache precision (F16 or F32).</extracomment>
         <translation>
@@ -42,7 +42,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+56"/>
+        <location line="+58"/>
         <source>Fits: %1 in total on %n GPU(s).</source>
         <translation>
             <numerusform>Fits: %1 in total on %n GPU.</numerusform>

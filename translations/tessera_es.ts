@@ -38,7 +38,7 @@
 <context>
     <name>ConversationIo</name>
     <message>
-        <location filename="../gui/conversation_io.cpp" line="+83"/>
+        <location filename="../gui/conversation_io.cpp" line="+87"/>
         <source>%1 is not valid JSON: %2 at byte %3.</source>
         <translation>%1 no es un JSON válido: %2 en el byte %3.</translation>
     </message>
@@ -53,12 +53,12 @@
         <translation>%1 fue escrito por una versión más reciente de Tessera (versión de conversación %2; esta versión lee la %3).</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Message %1 in %2 has role &quot;%3&quot;; expected &quot;user&quot; or &quot;assistant&quot;.</source>
         <translation>El mensaje %1 de %2 tiene el rol &quot;%3&quot;; se esperaba &quot;user&quot; o &quot;assistant&quot;.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+22"/>
         <location line="+5"/>
         <source>Cannot write %1: %2</source>
         <translation>No se puede escribir %1: %2</translation>
@@ -70,9 +70,27 @@
     </message>
 </context>
 <context>
+    <name>ConversationStore</name>
+    <message>
+        <location filename="../gui/conversation_store.cpp" line="+33"/>
+        <source>Empty conversation</source>
+        <translation>Conversación vacía</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>Cannot create the folder %1 for conversations.</source>
+        <translation>No se puede crear la carpeta %1 para las conversaciones.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Cannot delete %1: %2</source>
+        <translation>No se puede eliminar %1: %2</translation>
+    </message>
+</context>
+<context>
     <name>DisplayFormat</name>
     <message>
-        <location filename="../gui/display_format.cpp" line="+14"/>
+        <location filename="../gui/display_format.cpp" line="+17"/>
         <source>%1 B</source>
         <extracomment>A parameter count in billions (&quot;7.24 B&quot;), as model sizes are usually written.</extracomment>
         <translation>%1 mil M</translation>
@@ -90,7 +108,25 @@
         <translation>%1 k</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
+        <source>%1 s</source>
+        <extracomment>A duration under a minute (&quot;12 s&quot;).</extracomment>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 min %2 s</source>
+        <extracomment>A duration in minutes and seconds (&quot;3 min 5 s&quot;).</extracomment>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>the CPU (%1 threads, %2 KV cache, context %3)</source>
+        <extracomment>The CPU backend: threads, the KV cache&apos;s number type (&quot;F16&quot;), the context in tokens.</extracomment>
+        <translation>la CPU (%1 hilos, caché KV %2, contexto %3)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Prompt: %1 tok at %2 tok/s</source>
         <translation>Prompt: %1 tok a %2 tok/s</translation>
     </message>
@@ -114,7 +150,7 @@
 <context>
     <name>ErrorTexts</name>
     <message>
-        <location filename="../gui/error_text.cpp" line="+11"/>
+        <location filename="../gui/error_text.cpp" line="+12"/>
         <source>The file is damaged or is not a GGUF model. Download it again or open another file.</source>
         <translation>El archivo está dañado o no es un modelo GGUF. Descárguelo de nuevo o abra otro archivo.</translation>
     </message>
@@ -174,7 +210,28 @@
         <translation>No se pudo cargar %1</translation>
     </message>
     <message>
+        <location line="+11"/>
+        <source>Start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
+        <extracomment>&quot;New Conversation&quot; is the chat&apos;s button and &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
+        <translation>Empiece una conversación nueva («Nueva conversación») o cargue el modelo con un contexto mayor («Longitud del contexto» en el panel Modelo y luego «Cargar»).</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The conversation fills the model&apos;s context</source>
+        <translation>La conversación llena el contexto del modelo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The last reply was cut off: all %1 tokens of the context are used, so nothing more fits.</source>
+        <translation>La última respuesta se cortó: los %1 tokens del contexto están todos en uso, así que no cabe nada más.</translation>
+    </message>
+    <message>
         <location line="+9"/>
+        <source>The conversation no longer fits the model&apos;s context</source>
+        <translation>La conversación ya no cabe en el contexto del modelo</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>The reply ran out of memory</source>
         <translation>La respuesta se quedó sin memoria</translation>
     </message>
@@ -195,6 +252,25 @@
     </message>
 </context>
 <context>
+    <name>MemoryCheck</name>
+    <message>
+        <location filename="../gui/memory_check.cpp" line="+42"/>
+        <source>%1 may not fit in memory</source>
+        <translation>Puede que %1 no quepa en la memoria</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Loading it on the CPU needs about %1 (weights and context), but only %2 of memory is available.</source>
+        <extracomment>Planned bytes of the load, then the bytes the system has available (&quot;36.20 GiB&quot;, &quot;23.10 GiB&quot;).</extracomment>
+        <translation>Cargarlo en la CPU requiere unos %1 (pesos y contexto), pero solo hay %2 de memoria disponibles.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Choose a smaller or more strongly quantized model, or a shorter context. Loading anyway can make the computer swap until it barely responds.</source>
+        <translation>Elija un modelo más pequeño o más cuantizado, o un contexto más corto. Si lo carga de todos modos, el equipo puede recurrir tanto a la memoria de intercambio que apenas responda.</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::ChatInput</name>
     <message>
         <location filename="../gui/chat_input.cpp" line="+16"/>
@@ -205,7 +281,7 @@
 <context>
     <name>tessera::gui::ChatPanel</name>
     <message>
-        <location filename="../gui/chat_panel.cpp" line="+66"/>
+        <location filename="../gui/chat_panel.cpp" line="+81"/>
         <source>Send</source>
         <translation>Enviar</translation>
     </message>
@@ -225,12 +301,12 @@
         <translation>Nueva conversación</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+52"/>
         <source>Send the message (Enter)</source>
         <translation>Enviar el mensaje (Intro)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-51"/>
         <source>Stop the reply being generated (Esc)</source>
         <translation>Detener la respuesta que se está generando (Esc)</translation>
     </message>
@@ -245,7 +321,39 @@
         <translation>Empezar una conversación nueva y vacía</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+14"/>
+        <location line="+2"/>
+        <source>Context: %1 / %2 tok</source>
+        <extracomment>The context meter under the chat: tokens the conversation holds, of the model&apos;s context.</extracomment>
+        <translation>Contexto: %1 / %2 tok</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up the reply stops; start a new conversation or load the model with a larger context.</source>
+        <translation>La conversación ocupa %1 de los %2 tokens que el modelo puede tener presentes. Cuando se agotan, la respuesta se detiene; empiece una conversación nueva o cargue el modelo con un contexto mayor.</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Load a model first (Load in the model panel)</source>
+        <translation>Cargue primero un modelo («Cargar» en el panel Modelo)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Wait until the model has loaded</source>
+        <translation>Espere a que se cargue el modelo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Wait for the reply to finish, or press Stop</source>
+        <translation>Espere a que termine la respuesta o pulse «Detener»</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Write a message first</source>
+        <translation>Escriba primero un mensaje</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Open a GGUF model to start: File ▸ Open Model…, or drop a .gguf file here.</source>
         <extracomment>&quot;File ▸ Open Model…&quot; names the File menu and its entry: use their translations (without the &amp;).</extracomment>
         <translation>Para empezar, abra un modelo GGUF: Archivo ▸ Abrir modelo…, o suelte aquí un archivo .gguf.</translation>
@@ -273,6 +381,29 @@
         <location filename="../gui/device_source.cpp" line="+131"/>
         <source>no GPU in the device list</source>
         <translation>ninguna GPU en la lista de dispositivos</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::DockTitleBar</name>
+    <message>
+        <location filename="../gui/dock_title_bar.cpp" line="+52"/>
+        <source>Show this panel</source>
+        <translation>Mostrar este panel</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Collapse this panel to its title</source>
+        <translation>Contraer este panel a su título</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Float or dock this panel</source>
+        <translation>Desacoplar o acoplar este panel</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Close this panel (View menu brings it back)</source>
+        <translation>Cerrar este panel (el menú Ver lo vuelve a mostrar)</translation>
     </message>
 </context>
 <context>
@@ -368,7 +499,7 @@ Tessera ejecuta los modelos en la CPU.</translation>
 <context>
     <name>tessera::gui::GpuWorkspace</name>
     <message>
-        <location filename="../gui/gpu_workspace.cpp" line="+111"/>
+        <location filename="../gui/gpu_workspace.cpp" line="+114"/>
         <source>Throughput</source>
         <translation>Velocidad</translation>
     </message>
@@ -389,9 +520,44 @@ Tessera ejecuta los modelos en la CPU.</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::HistoryPanel</name>
+    <message>
+        <location filename="../gui/history_panel.cpp" line="+69"/>
+        <source>Search conversations</source>
+        <translation>Buscar conversaciones</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rename</source>
+        <translation>Cambiar nombre</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete</source>
+        <translation>Eliminar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Give the selected conversation a title</source>
+        <translation>Poner un título a la conversación seleccionada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the selected conversation for good</source>
+        <translation>Eliminar definitivamente la conversación seleccionada</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1
+Last changed %2</source>
+        <translation>%1
+Última modificación: %2</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+301"/>
+        <location filename="../gui/main_window.cpp" line="+372"/>
         <source>&amp;Open Model…</source>
         <translation>&amp;Abrir modelo…</translation>
     </message>
@@ -493,6 +659,11 @@ Tessera ejecuta los modelos en la CPU.</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>History</source>
+        <translation>Historial</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Generation</source>
         <translation>Generación</translation>
     </message>
@@ -512,7 +683,7 @@ Tessera ejecuta los modelos en la CPU.</translation>
         <translation>Última respuesta: %1 tok/s</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
@@ -524,12 +695,17 @@ Tessera ejecuta los modelos en la CPU.</translation>
     </message>
     <message>
         <location line="+27"/>
-        <location line="+43"/>
+        <location line="+57"/>
         <source>Open Another File…</source>
         <translation>Abrir otro archivo…</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="-25"/>
+        <source>Load Anyway</source>
+        <translation>Cargar de todos modos</translation>
+    </message>
+    <message>
+        <location line="+48"/>
         <source>The conversation was not saved</source>
         <translation>No se guardó la conversación</translation>
     </message>
@@ -544,22 +720,75 @@ Tessera ejecuta los modelos en la CPU.</translation>
         <translation>Conversación guardada en %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+5"/>
+        <location line="+62"/>
+        <source>Open</source>
+        <translation>Abrir</translation>
+    </message>
+    <message>
+        <location line="-57"/>
+        <location line="+62"/>
         <source>The conversation could not be opened</source>
         <translation>No se pudo abrir la conversación</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-62"/>
         <source>Choose a conversation file saved by Tessera.</source>
         <translation>Elija un archivo de conversación guardado por Tessera.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+11"/>
         <source>Opened the conversation %1</source>
         <translation>Conversación %1 abierta</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+18"/>
+        <source>A reply is being generated. It stops here; what it wrote so far is kept.</source>
+        <translation>Se está generando una respuesta. Se detendrá aquí; lo que ha escrito hasta ahora se conserva.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The conversation could not be saved (%1). It will be lost.</source>
+        <translation>No se pudo guardar la conversación (%1). Se perderá.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Choose another conversation.</source>
+        <translation>Elija otra conversación.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The conversation was not renamed</source>
+        <translation>No se cambió el nombre de la conversación</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+23"/>
+        <source>Check that the folder can be written to.</source>
+        <translation>Compruebe que se puede escribir en la carpeta.</translation>
+    </message>
+    <message>
+        <location line="-12"/>
+        <source>Delete Conversation</source>
+        <translation>Eliminar conversación</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Delete this conversation? It cannot be brought back.</source>
+        <translation>¿Eliminar esta conversación? No se podrá recuperar.</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Delete</source>
+        <translation>Eliminar</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The conversation was not deleted</source>
+        <translation>No se eliminó la conversación</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Open a GGUF Model</source>
         <translation>Abrir un modelo GGUF</translation>
     </message>
@@ -586,12 +815,31 @@ Tessera ejecuta los modelos en la CPU.</translation>
         <translation>Conversaciones (*.json);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location line="-1"/>
+        <location line="+79"/>
+        <source>Quit Tessera</source>
+        <translation>Salir de Tessera</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Quit</source>
+        <translation>Salir</translation>
+    </message>
+    <message>
+        <location line="-208"/>
+        <location line="+62"/>
+        <location line="+66"/>
         <source>Open Conversation</source>
         <translation>Abrir conversación</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-509"/>
+        <location line="+356"/>
+        <location line="+46"/>
+        <source>New Conversation</source>
+        <translation>Nueva conversación</translation>
+    </message>
+    <message>
+        <location line="+114"/>
         <source>Copied to the clipboard</source>
         <translation>Copiado al portapapeles</translation>
     </message>
@@ -629,7 +877,13 @@ Tessera ejecuta los modelos en la CPU.</translation>
         <translation>Listo: %1 (%2, %3 parámetros) en %4</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
+        <source>Reading the prompt: %1 / %2 tok (Esc stops)</source>
+        <extracomment>Status bar while the model reads the conversation: tokens read, of all. Esc stops.</extracomment>
+        <translation>Leyendo el prompt: %1 / %2 tok (Esc para detener)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Generating: %1 tok so far</source>
         <translation>Generando: %1 tok hasta ahora</translation>
     </message>
@@ -697,9 +951,15 @@ Tessera ejecuta los modelos en la CPU.</translation>
 <context>
     <name>tessera::gui::MessageWidget</name>
     <message>
-        <location filename="../gui/message_widget.cpp" line="+55"/>
+        <location filename="../gui/message_widget.cpp" line="+72"/>
         <source>Copy</source>
         <translation>Copiar</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Copied ✓</source>
+        <extracomment>The Copy button of a message, for a moment after it was pressed.</extracomment>
+        <translation>Copiado ✓</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -707,7 +967,7 @@ Tessera ejecuta los modelos en la CPU.</translation>
         <translation>Copiar este mensaje como Markdown</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>You</source>
         <translation>Tú</translation>
     </message>
@@ -717,17 +977,40 @@ Tessera ejecuta los modelos en la CPU.</translation>
         <translation>Asistente</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
+        <source>stopped: context full</source>
+        <extracomment>A reply cut off because the model&apos;s context (its token memory) is used up.</extracomment>
+        <translation>detenida: contexto lleno</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>generating…</source>
         <translation>generando…</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>reading the prompt…</source>
+        <translation>leyendo el prompt…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>reading the prompt… %1 / %2 tokens</source>
+        <extracomment>While the model reads the conversation: tokens read so far, of all.</extracomment>
+        <translation>leyendo el prompt… %1 / %2 tokens</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>, about %1 left</source>
+        <extracomment>Appended to &quot;reading the prompt… 120 / 4,000 tokens&quot;: the time still expected.</extracomment>
+        <translation>, quedan unos %1</translation>
+    </message>
+    <message>
+        <location line="-29"/>
         <source>stopped</source>
         <translation>detenida</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>failed: %1</source>
         <translation>error: %1</translation>
     </message>
@@ -735,7 +1018,7 @@ Tessera ejecuta los modelos en la CPU.</translation>
 <context>
     <name>tessera::gui::ModelPanel</name>
     <message>
-        <location filename="../gui/model_panel.cpp" line="+56"/>
+        <location filename="../gui/model_panel.cpp" line="+70"/>
         <source>File:</source>
         <translation>Archivo:</translation>
     </message>
@@ -780,17 +1063,17 @@ Tessera ejecuta los modelos en la CPU.</translation>
         <translation>Tamaño del archivo:</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+69"/>
         <source>Open Model…</source>
         <translation>Abrir modelo…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+170"/>
         <source>Load</source>
         <translation>Cargar</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-169"/>
         <source>Unload</source>
         <translation>Liberar</translation>
     </message>
@@ -800,12 +1083,12 @@ Tessera ejecuta los modelos en la CPU.</translation>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+170"/>
         <source>Load the model with the context length chosen below</source>
         <translation>Cargar el modelo con la longitud de contexto elegida abajo</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-169"/>
         <source>Free the memory the model holds</source>
         <translation>Liberar la memoria que ocupa el modelo</translation>
     </message>
@@ -832,7 +1115,18 @@ Tessera ejecuta los modelos en la CPU.</translation>
         <translation>%p %</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+2"/>
+        <source>Preview – not loaded</source>
+        <extracomment>A badge beside the model&apos;s name: its details are shown, but it is not the loaded model.</extracomment>
+        <translation>Vista previa – sin cargar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This file&apos;s details are shown; press Load to use it in the chat.</source>
+        <translation>Se muestran los detalles de este archivo; pulse «Cargar» para usarlo en el chat.</translation>
+    </message>
+    <message>
+        <location line="+64"/>
         <source>No model open</source>
         <translation>Ningún modelo abierto</translation>
     </message>
@@ -843,12 +1137,11 @@ Tessera ejecuta los modelos en la CPU.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+30"/>
         <source>Model default</source>
         <translation>Valor del modelo</translation>
     </message>
     <message>
-        <location line="-23"/>
+        <location line="+8"/>
         <source>unknown (no general.architecture)</source>
         <translation>desconocida (sin general.architecture)</translation>
     </message>
@@ -913,12 +1206,33 @@ Tessera ejecuta los modelos en la CPU.</translation>
         <translation>Este archivo contiene tipos de tensor con los que Tessera aún no puede calcular: %1.</translation>
     </message>
     <message>
+        <location line="+7"/>
+        <source>Model default (%1 of %2 trained)</source>
+        <extracomment>The context box&apos;s default entry: what is allocated, then what the model was trained on.</extracomment>
+        <translation>Valor del modelo (%1 de los %2 entrenados)</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>Model default (%1)</source>
         <translation>Valor del modelo (%1)</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+18"/>
+        <source>%1 tokens is more than the %2 this model was trained on: past %2 tokens its replies are likely to fall apart, and the memory is spent for nothing.</source>
+        <translation>%1 tokens son más que los %2 con los que se entrenó este modelo: a partir de %2 tokens es probable que sus respuestas pierdan coherencia, y la memoria se gasta en vano.</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Reload</source>
+        <translation>Volver a cargar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load the model again with the context length and GPU split chosen now</source>
+        <translation>Volver a cargar el modelo con la longitud de contexto y la división de GPU elegidas ahora</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Reading the file…</source>
         <translation>Leyendo el archivo…</translation>
     </message>
@@ -939,6 +1253,12 @@ Tessera ejecuta los modelos en la CPU.</translation>
     </message>
     <message>
         <location line="+7"/>
+        <source>Not loaded: the chat still uses %1. Press Load to switch to this model.</source>
+        <extracomment>%1 is the loaded model&apos;s name; &quot;Load&quot; is the Load button: use its translation.</extracomment>
+        <translation>Sin cargar: el chat aún usa %1. Pulse «Cargar» para cambiar a este modelo.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Loaded in %1 s on the CPU.</source>
         <translation>Cargado en %1 s en la CPU.</translation>
     </message>
@@ -1072,20 +1392,20 @@ Ninguna: todo en la GPU principal.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+179"/>
+        <location line="+191"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-177"/>
-        <location line="+177"/>
+        <location line="-189"/>
+        <location line="+189"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-176"/>
+        <location line="-188"/>
         <source>Precision of the KV cache: F32 doubles its size</source>
         <translation>Precisión de la caché KV: F32 duplica su tamaño</translation>
     </message>
@@ -1199,7 +1519,32 @@ Ninguna: todo en la GPU principal.</translation>
         <translation>Parte del modelo que recibe esta GPU (proporciones normalizadas)</translation>
     </message>
     <message>
-        <location line="+124"/>
+        <location line="+128"/>
+        <source>layer %1</source>
+        <translation>capa %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KV head %1</source>
+        <translation>cabeza KV %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>KV heads %1–%2</source>
+        <translation>cabezas KV %1–%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FFN row %1</source>
+        <translation>fila FFN %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>FFN rows %1–%2</source>
+        <translation>filas FFN %1–%2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Holds nothing of the model (%1 usable)</source>
         <translation>No contiene nada del modelo (%1 utilizables)</translation>
     </message>
@@ -1234,17 +1579,18 @@ Ninguna: todo en la GPU principal.</translation>
         <translation>%1 %</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>KV heads %1–%2, FFN rows %3–%4</source>
-        <translation>cabezas KV %1–%2, filas FFN %3–%4</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="-46"/>
         <source>layers %1–%2</source>
         <translation>capas %1–%2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+53"/>
+        <source>%1, %2</source>
+        <extracomment>Which KV heads and FFN rows a GPU holds (&quot;KV heads 0–3, FFN rows 0–5,631&quot;).</extracomment>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>%1 (%2)</source>
         <extracomment>What a GPU would hold (bytes), then which layers or rows.</extracomment>
         <translation>%1 (%2)</translation>

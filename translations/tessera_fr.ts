@@ -38,7 +38,7 @@
 <context>
     <name>ConversationIo</name>
     <message>
-        <location filename="../gui/conversation_io.cpp" line="+83"/>
+        <location filename="../gui/conversation_io.cpp" line="+87"/>
         <source>%1 is not valid JSON: %2 at byte %3.</source>
         <translation>%1 n’est pas du JSON valide&#xa0;: %2 à l’octet %3.</translation>
     </message>
@@ -53,12 +53,12 @@
         <translation>%1 a été écrit par une version plus récente de Tessera (version de conversation %2&#xa0;; cette version lit la %3).</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Message %1 in %2 has role &quot;%3&quot;; expected &quot;user&quot; or &quot;assistant&quot;.</source>
         <translation>Le message %1 de %2 a le rôle &quot;%3&quot;&#xa0;; attendu&#xa0;: &quot;user&quot; ou &quot;assistant&quot;.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+22"/>
         <location line="+5"/>
         <source>Cannot write %1: %2</source>
         <translation>Impossible d’écrire %1&#xa0;: %2</translation>
@@ -70,9 +70,27 @@
     </message>
 </context>
 <context>
+    <name>ConversationStore</name>
+    <message>
+        <location filename="../gui/conversation_store.cpp" line="+33"/>
+        <source>Empty conversation</source>
+        <translation>Conversation vide</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>Cannot create the folder %1 for conversations.</source>
+        <translation>Impossible de créer le dossier %1 pour les conversations.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Cannot delete %1: %2</source>
+        <translation>Impossible de supprimer %1&#xa0;: %2</translation>
+    </message>
+</context>
+<context>
     <name>DisplayFormat</name>
     <message>
-        <location filename="../gui/display_format.cpp" line="+14"/>
+        <location filename="../gui/display_format.cpp" line="+17"/>
         <source>%1 B</source>
         <extracomment>A parameter count in billions (&quot;7.24 B&quot;), as model sizes are usually written.</extracomment>
         <translation>%1 Md</translation>
@@ -90,7 +108,25 @@
         <translation>%1 k</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
+        <source>%1 s</source>
+        <extracomment>A duration under a minute (&quot;12 s&quot;).</extracomment>
+        <translation>%1&#xa0;s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 min %2 s</source>
+        <extracomment>A duration in minutes and seconds (&quot;3 min 5 s&quot;).</extracomment>
+        <translation>%1&#xa0;min %2&#xa0;s</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>the CPU (%1 threads, %2 KV cache, context %3)</source>
+        <extracomment>The CPU backend: threads, the KV cache&apos;s number type (&quot;F16&quot;), the context in tokens.</extracomment>
+        <translation>le processeur (%1 threads, cache KV %2, contexte %3)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Prompt: %1 tok at %2 tok/s</source>
         <translation>Prompt&#xa0;: %1 tok à %2 tok/s</translation>
     </message>
@@ -114,7 +150,7 @@
 <context>
     <name>ErrorTexts</name>
     <message>
-        <location filename="../gui/error_text.cpp" line="+11"/>
+        <location filename="../gui/error_text.cpp" line="+12"/>
         <source>The file is damaged or is not a GGUF model. Download it again or open another file.</source>
         <translation>Le fichier est endommagé ou n’est pas un modèle GGUF. Téléchargez-le à nouveau ou ouvrez un autre fichier.</translation>
     </message>
@@ -174,7 +210,28 @@
         <translation>Impossible de charger %1</translation>
     </message>
     <message>
+        <location line="+11"/>
+        <source>Start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
+        <extracomment>&quot;New Conversation&quot; is the chat&apos;s button and &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
+        <translation>Commencez une nouvelle conversation («&#xa0;Nouvelle conversation&#xa0;») ou chargez le modèle avec un contexte plus grand («&#xa0;Longueur du contexte&#xa0;» dans le panneau Modèle, puis «&#xa0;Charger&#xa0;»).</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The conversation fills the model&apos;s context</source>
+        <translation>La conversation remplit le contexte du modèle</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The last reply was cut off: all %1 tokens of the context are used, so nothing more fits.</source>
+        <translation>La dernière réponse a été coupée&#xa0;: les %1 jetons du contexte sont tous utilisés, plus rien ne tient.</translation>
+    </message>
+    <message>
         <location line="+9"/>
+        <source>The conversation no longer fits the model&apos;s context</source>
+        <translation>La conversation ne tient plus dans le contexte du modèle</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>The reply ran out of memory</source>
         <translation>La mémoire a manqué pour la réponse</translation>
     </message>
@@ -195,6 +252,25 @@
     </message>
 </context>
 <context>
+    <name>MemoryCheck</name>
+    <message>
+        <location filename="../gui/memory_check.cpp" line="+42"/>
+        <source>%1 may not fit in memory</source>
+        <translation>%1 risque de ne pas tenir en mémoire</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Loading it on the CPU needs about %1 (weights and context), but only %2 of memory is available.</source>
+        <extracomment>Planned bytes of the load, then the bytes the system has available (&quot;36.20 GiB&quot;, &quot;23.10 GiB&quot;).</extracomment>
+        <translation>Le charger sur le processeur demande environ %1 (poids et contexte), mais seuls %2 de mémoire sont disponibles.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Choose a smaller or more strongly quantized model, or a shorter context. Loading anyway can make the computer swap until it barely responds.</source>
+        <translation>Choisissez un modèle plus petit ou plus fortement quantifié, ou un contexte plus court. Charger malgré tout peut forcer l’ordinateur à utiliser le swap au point qu’il ne réponde presque plus.</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::ChatInput</name>
     <message>
         <location filename="../gui/chat_input.cpp" line="+16"/>
@@ -205,7 +281,7 @@
 <context>
     <name>tessera::gui::ChatPanel</name>
     <message>
-        <location filename="../gui/chat_panel.cpp" line="+66"/>
+        <location filename="../gui/chat_panel.cpp" line="+81"/>
         <source>Send</source>
         <translation>Envoyer</translation>
     </message>
@@ -225,12 +301,12 @@
         <translation>Nouvelle conversation</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+52"/>
         <source>Send the message (Enter)</source>
         <translation>Envoyer le message (Entrée)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-51"/>
         <source>Stop the reply being generated (Esc)</source>
         <translation>Arrêter la réponse en cours de génération (Échap)</translation>
     </message>
@@ -245,7 +321,39 @@
         <translation>Commencer une nouvelle conversation vide</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+14"/>
+        <location line="+2"/>
+        <source>Context: %1 / %2 tok</source>
+        <extracomment>The context meter under the chat: tokens the conversation holds, of the model&apos;s context.</extracomment>
+        <translation>Contexte&#xa0;: %1 / %2 tok</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up the reply stops; start a new conversation or load the model with a larger context.</source>
+        <translation>La conversation occupe %1 des %2 jetons que le modèle peut garder en mémoire. Une fois ceux-ci épuisés, la réponse s’arrête&#xa0;; commencez une nouvelle conversation ou chargez le modèle avec un contexte plus grand.</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Load a model first (Load in the model panel)</source>
+        <translation>Chargez d’abord un modèle («&#xa0;Charger&#xa0;» dans le panneau Modèle)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Wait until the model has loaded</source>
+        <translation>Attendez que le modèle soit chargé</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Wait for the reply to finish, or press Stop</source>
+        <translation>Attendez la fin de la réponse ou cliquez sur «&#xa0;Arrêter&#xa0;»</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Write a message first</source>
+        <translation>Écrivez d’abord un message</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Open a GGUF model to start: File ▸ Open Model…, or drop a .gguf file here.</source>
         <extracomment>&quot;File ▸ Open Model…&quot; names the File menu and its entry: use their translations (without the &amp;).</extracomment>
         <translation>Pour commencer, ouvrez un modèle GGUF&#xa0;: Fichier ▸ Ouvrir un modèle…, ou déposez un fichier .gguf ici.</translation>
@@ -273,6 +381,29 @@
         <location filename="../gui/device_source.cpp" line="+131"/>
         <source>no GPU in the device list</source>
         <translation>aucun GPU dans la liste des périphériques</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::DockTitleBar</name>
+    <message>
+        <location filename="../gui/dock_title_bar.cpp" line="+52"/>
+        <source>Show this panel</source>
+        <translation>Afficher ce panneau</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Collapse this panel to its title</source>
+        <translation>Réduire ce panneau à son titre</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Float or dock this panel</source>
+        <translation>Détacher ou ancrer ce panneau</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Close this panel (View menu brings it back)</source>
+        <translation>Fermer ce panneau (le menu Affichage le fait réapparaître)</translation>
     </message>
 </context>
 <context>
@@ -368,7 +499,7 @@ Tessera exécute les modèles sur le processeur.</translation>
 <context>
     <name>tessera::gui::GpuWorkspace</name>
     <message>
-        <location filename="../gui/gpu_workspace.cpp" line="+111"/>
+        <location filename="../gui/gpu_workspace.cpp" line="+114"/>
         <source>Throughput</source>
         <translation>Débit</translation>
     </message>
@@ -389,9 +520,44 @@ Tessera exécute les modèles sur le processeur.</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::HistoryPanel</name>
+    <message>
+        <location filename="../gui/history_panel.cpp" line="+69"/>
+        <source>Search conversations</source>
+        <translation>Rechercher des conversations</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rename</source>
+        <translation>Renommer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete</source>
+        <translation>Supprimer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Give the selected conversation a title</source>
+        <translation>Donner un titre à la conversation sélectionnée</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the selected conversation for good</source>
+        <translation>Supprimer définitivement la conversation sélectionnée</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1
+Last changed %2</source>
+        <translation>%1
+Dernière modification&#xa0;: %2</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+301"/>
+        <location filename="../gui/main_window.cpp" line="+372"/>
         <source>&amp;Open Model…</source>
         <translation>&amp;Ouvrir un modèle…</translation>
     </message>
@@ -493,6 +659,11 @@ Tessera exécute les modèles sur le processeur.</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>History</source>
+        <translation>Historique</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Generation</source>
         <translation>Génération</translation>
     </message>
@@ -512,7 +683,7 @@ Tessera exécute les modèles sur le processeur.</translation>
         <translation>Dernière réponse&#xa0;: %1 tok/s</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
@@ -524,12 +695,17 @@ Tessera exécute les modèles sur le processeur.</translation>
     </message>
     <message>
         <location line="+27"/>
-        <location line="+43"/>
+        <location line="+57"/>
         <source>Open Another File…</source>
         <translation>Ouvrir un autre fichier…</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="-25"/>
+        <source>Load Anyway</source>
+        <translation>Charger quand même</translation>
+    </message>
+    <message>
+        <location line="+48"/>
         <source>The conversation was not saved</source>
         <translation>La conversation n’a pas été enregistrée</translation>
     </message>
@@ -544,22 +720,75 @@ Tessera exécute les modèles sur le processeur.</translation>
         <translation>Conversation enregistrée dans %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+5"/>
+        <location line="+62"/>
+        <source>Open</source>
+        <translation>Ouvrir</translation>
+    </message>
+    <message>
+        <location line="-57"/>
+        <location line="+62"/>
         <source>The conversation could not be opened</source>
         <translation>La conversation n’a pas pu être ouverte</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-62"/>
         <source>Choose a conversation file saved by Tessera.</source>
         <translation>Choisissez un fichier de conversation enregistré par Tessera.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+11"/>
         <source>Opened the conversation %1</source>
         <translation>Conversation %1 ouverte</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+18"/>
+        <source>A reply is being generated. It stops here; what it wrote so far is kept.</source>
+        <translation>Une réponse est en cours de génération. Elle s’arrêtera ici&#xa0;; ce qu’elle a déjà écrit est conservé.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The conversation could not be saved (%1). It will be lost.</source>
+        <translation>La conversation n’a pas pu être enregistrée (%1). Elle sera perdue.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Choose another conversation.</source>
+        <translation>Choisissez une autre conversation.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The conversation was not renamed</source>
+        <translation>La conversation n’a pas été renommée</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+23"/>
+        <source>Check that the folder can be written to.</source>
+        <translation>Vérifiez que le dossier est accessible en écriture.</translation>
+    </message>
+    <message>
+        <location line="-12"/>
+        <source>Delete Conversation</source>
+        <translation>Supprimer la conversation</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Delete this conversation? It cannot be brought back.</source>
+        <translation>Supprimer cette conversation&#xa0;? Elle ne pourra pas être récupérée.</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Delete</source>
+        <translation>Supprimer</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The conversation was not deleted</source>
+        <translation>La conversation n’a pas été supprimée</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Open a GGUF Model</source>
         <translation>Ouvrir un modèle GGUF</translation>
     </message>
@@ -586,12 +815,31 @@ Tessera exécute les modèles sur le processeur.</translation>
         <translation>Conversations (*.json);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location line="-1"/>
+        <location line="+79"/>
+        <source>Quit Tessera</source>
+        <translation>Quitter Tessera</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Quit</source>
+        <translation>Quitter</translation>
+    </message>
+    <message>
+        <location line="-208"/>
+        <location line="+62"/>
+        <location line="+66"/>
         <source>Open Conversation</source>
         <translation>Ouvrir une conversation</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-509"/>
+        <location line="+356"/>
+        <location line="+46"/>
+        <source>New Conversation</source>
+        <translation>Nouvelle conversation</translation>
+    </message>
+    <message>
+        <location line="+114"/>
         <source>Copied to the clipboard</source>
         <translation>Copié dans le presse-papiers</translation>
     </message>
@@ -629,7 +877,13 @@ Tessera exécute les modèles sur le processeur.</translation>
         <translation>Prêt&#xa0;: %1 (%2, %3 paramètres) sur %4</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
+        <source>Reading the prompt: %1 / %2 tok (Esc stops)</source>
+        <extracomment>Status bar while the model reads the conversation: tokens read, of all. Esc stops.</extracomment>
+        <translation>Lecture du prompt&#xa0;: %1 / %2 tok (Échap pour arrêter)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Generating: %1 tok so far</source>
         <translation>Génération&#xa0;: %1 tok jusqu’ici</translation>
     </message>
@@ -697,9 +951,15 @@ Tessera exécute les modèles sur le processeur.</translation>
 <context>
     <name>tessera::gui::MessageWidget</name>
     <message>
-        <location filename="../gui/message_widget.cpp" line="+55"/>
+        <location filename="../gui/message_widget.cpp" line="+72"/>
         <source>Copy</source>
         <translation>Copier</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Copied ✓</source>
+        <extracomment>The Copy button of a message, for a moment after it was pressed.</extracomment>
+        <translation>Copié ✓</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -707,7 +967,7 @@ Tessera exécute les modèles sur le processeur.</translation>
         <translation>Copier ce message en Markdown</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>You</source>
         <translation>Vous</translation>
     </message>
@@ -717,17 +977,40 @@ Tessera exécute les modèles sur le processeur.</translation>
         <translation>Assistant</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
+        <source>stopped: context full</source>
+        <extracomment>A reply cut off because the model&apos;s context (its token memory) is used up.</extracomment>
+        <translation>arrêtée&#xa0;: contexte plein</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>generating…</source>
         <translation>génération…</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>reading the prompt…</source>
+        <translation>lecture du prompt…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>reading the prompt… %1 / %2 tokens</source>
+        <extracomment>While the model reads the conversation: tokens read so far, of all.</extracomment>
+        <translation>lecture du prompt… %1 / %2 jetons</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>, about %1 left</source>
+        <extracomment>Appended to &quot;reading the prompt… 120 / 4,000 tokens&quot;: the time still expected.</extracomment>
+        <translation>, encore environ %1</translation>
+    </message>
+    <message>
+        <location line="-29"/>
         <source>stopped</source>
         <translation>arrêtée</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>failed: %1</source>
         <translation>échec&#xa0;: %1</translation>
     </message>
@@ -735,7 +1018,7 @@ Tessera exécute les modèles sur le processeur.</translation>
 <context>
     <name>tessera::gui::ModelPanel</name>
     <message>
-        <location filename="../gui/model_panel.cpp" line="+56"/>
+        <location filename="../gui/model_panel.cpp" line="+70"/>
         <source>File:</source>
         <translation>Fichier&#xa0;:</translation>
     </message>
@@ -780,17 +1063,17 @@ Tessera exécute les modèles sur le processeur.</translation>
         <translation>Taille du fichier&#xa0;:</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+69"/>
         <source>Open Model…</source>
         <translation>Ouvrir un modèle…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+170"/>
         <source>Load</source>
         <translation>Charger</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-169"/>
         <source>Unload</source>
         <translation>Décharger</translation>
     </message>
@@ -800,12 +1083,12 @@ Tessera exécute les modèles sur le processeur.</translation>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+170"/>
         <source>Load the model with the context length chosen below</source>
         <translation>Charger le modèle avec la longueur de contexte choisie ci-dessous</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-169"/>
         <source>Free the memory the model holds</source>
         <translation>Libérer la mémoire occupée par le modèle</translation>
     </message>
@@ -832,7 +1115,18 @@ Tessera exécute les modèles sur le processeur.</translation>
         <translation>%p&#xa0;%</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+2"/>
+        <source>Preview – not loaded</source>
+        <extracomment>A badge beside the model&apos;s name: its details are shown, but it is not the loaded model.</extracomment>
+        <translation>Aperçu – non chargé</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This file&apos;s details are shown; press Load to use it in the chat.</source>
+        <translation>Les détails de ce fichier sont affichés&#xa0;; cliquez sur «&#xa0;Charger&#xa0;» pour l’utiliser dans la conversation.</translation>
+    </message>
+    <message>
+        <location line="+64"/>
         <source>No model open</source>
         <translation>Aucun modèle ouvert</translation>
     </message>
@@ -843,12 +1137,11 @@ Tessera exécute les modèles sur le processeur.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+30"/>
         <source>Model default</source>
         <translation>Valeur du modèle</translation>
     </message>
     <message>
-        <location line="-23"/>
+        <location line="+8"/>
         <source>unknown (no general.architecture)</source>
         <translation>inconnue (pas de general.architecture)</translation>
     </message>
@@ -913,12 +1206,33 @@ Tessera exécute les modèles sur le processeur.</translation>
         <translation>Ce fichier contient des types de tenseurs que Tessera ne sait pas encore calculer&#xa0;: %1.</translation>
     </message>
     <message>
+        <location line="+7"/>
+        <source>Model default (%1 of %2 trained)</source>
+        <extracomment>The context box&apos;s default entry: what is allocated, then what the model was trained on.</extracomment>
+        <translation>Valeur du modèle (%1 sur les %2 d’entraînement)</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>Model default (%1)</source>
         <translation>Valeur du modèle (%1)</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+18"/>
+        <source>%1 tokens is more than the %2 this model was trained on: past %2 tokens its replies are likely to fall apart, and the memory is spent for nothing.</source>
+        <translation>%1 jetons, c’est plus que les %2 sur lesquels ce modèle a été entraîné&#xa0;: au-delà de %2 jetons, ses réponses risquent de se dégrader, et la mémoire est dépensée pour rien.</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Reload</source>
+        <translation>Recharger</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load the model again with the context length and GPU split chosen now</source>
+        <translation>Recharger le modèle avec la longueur de contexte et la répartition GPU choisies maintenant</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Reading the file…</source>
         <translation>Lecture du fichier…</translation>
     </message>
@@ -939,6 +1253,12 @@ Tessera exécute les modèles sur le processeur.</translation>
     </message>
     <message>
         <location line="+7"/>
+        <source>Not loaded: the chat still uses %1. Press Load to switch to this model.</source>
+        <extracomment>%1 is the loaded model&apos;s name; &quot;Load&quot; is the Load button: use its translation.</extracomment>
+        <translation>Non chargé&#xa0;: la conversation utilise encore %1. Cliquez sur «&#xa0;Charger&#xa0;» pour passer à ce modèle.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Loaded in %1 s on the CPU.</source>
         <translation>Chargé en %1&#xa0;s sur le processeur.</translation>
     </message>
@@ -1072,20 +1392,20 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+179"/>
+        <location line="+191"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-177"/>
-        <location line="+177"/>
+        <location line="-189"/>
+        <location line="+189"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-176"/>
+        <location line="-188"/>
         <source>Precision of the KV cache: F32 doubles its size</source>
         <translation>Précision du cache KV&#xa0;: F32 double sa taille</translation>
     </message>
@@ -1199,7 +1519,32 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
         <translation>Part du modèle attribuée à ce GPU (rapports normalisés)</translation>
     </message>
     <message>
-        <location line="+124"/>
+        <location line="+128"/>
+        <source>layer %1</source>
+        <translation>couche %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KV head %1</source>
+        <translation>tête KV %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>KV heads %1–%2</source>
+        <translation>têtes KV %1–%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FFN row %1</source>
+        <translation>ligne FFN %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>FFN rows %1–%2</source>
+        <translation>lignes FFN %1–%2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Holds nothing of the model (%1 usable)</source>
         <translation>Ne contient rien du modèle (%1 utilisables)</translation>
     </message>
@@ -1234,17 +1579,18 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
         <translation>%1&#xa0;%</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>KV heads %1–%2, FFN rows %3–%4</source>
-        <translation>têtes KV %1–%2, lignes FFN %3–%4</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="-46"/>
         <source>layers %1–%2</source>
         <translation>couches %1–%2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+53"/>
+        <source>%1, %2</source>
+        <extracomment>Which KV heads and FFN rows a GPU holds (&quot;KV heads 0–3, FFN rows 0–5,631&quot;).</extracomment>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>%1 (%2)</source>
         <extracomment>What a GPU would hold (bytes), then which layers or rows.</extracomment>
         <translation>%1 (%2)</translation>

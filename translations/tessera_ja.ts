@@ -38,7 +38,7 @@
 <context>
     <name>ConversationIo</name>
     <message>
-        <location filename="../gui/conversation_io.cpp" line="+83"/>
+        <location filename="../gui/conversation_io.cpp" line="+87"/>
         <source>%1 is not valid JSON: %2 at byte %3.</source>
         <translation>%1 は有効な JSON ではありません：バイト %3 で %2。</translation>
     </message>
@@ -53,12 +53,12 @@
         <translation>%1 は新しいバージョンの Tessera で書かれています（会話バージョン %2、このバージョンが読めるのは %3 まで）。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Message %1 in %2 has role &quot;%3&quot;; expected &quot;user&quot; or &quot;assistant&quot;.</source>
         <translation>%2 のメッセージ %1 のロールが &quot;%3&quot; です。&quot;user&quot; または &quot;assistant&quot; である必要があります。</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+22"/>
         <location line="+5"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 に書き込めません：%2</translation>
@@ -70,9 +70,27 @@
     </message>
 </context>
 <context>
+    <name>ConversationStore</name>
+    <message>
+        <location filename="../gui/conversation_store.cpp" line="+33"/>
+        <source>Empty conversation</source>
+        <translation>空の会話</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>Cannot create the folder %1 for conversations.</source>
+        <translation>会話用のフォルダー %1 を作成できません。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Cannot delete %1: %2</source>
+        <translation>%1 を削除できません：%2</translation>
+    </message>
+</context>
+<context>
     <name>DisplayFormat</name>
     <message>
-        <location filename="../gui/display_format.cpp" line="+14"/>
+        <location filename="../gui/display_format.cpp" line="+17"/>
         <source>%1 B</source>
         <extracomment>A parameter count in billions (&quot;7.24 B&quot;), as model sizes are usually written.</extracomment>
         <translation>%1 B</translation>
@@ -90,7 +108,25 @@
         <translation>%1 K</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
+        <source>%1 s</source>
+        <extracomment>A duration under a minute (&quot;12 s&quot;).</extracomment>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 min %2 s</source>
+        <extracomment>A duration in minutes and seconds (&quot;3 min 5 s&quot;).</extracomment>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>the CPU (%1 threads, %2 KV cache, context %3)</source>
+        <extracomment>The CPU backend: threads, the KV cache&apos;s number type (&quot;F16&quot;), the context in tokens.</extracomment>
+        <translation>CPU（%1 スレッド、KV キャッシュ %2、コンテキスト %3）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Prompt: %1 tok at %2 tok/s</source>
         <translation>プロンプト：%1 tok（%2 tok/s）</translation>
     </message>
@@ -114,7 +150,7 @@
 <context>
     <name>ErrorTexts</name>
     <message>
-        <location filename="../gui/error_text.cpp" line="+11"/>
+        <location filename="../gui/error_text.cpp" line="+12"/>
         <source>The file is damaged or is not a GGUF model. Download it again or open another file.</source>
         <translation>ファイルが破損しているか、GGUF モデルではありません。もう一度ダウンロードするか、別のファイルを開いてください。</translation>
     </message>
@@ -174,7 +210,28 @@
         <translation>%1 を読み込めませんでした</translation>
     </message>
     <message>
+        <location line="+11"/>
+        <source>Start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
+        <extracomment>&quot;New Conversation&quot; is the chat&apos;s button and &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
+        <translation>新しい会話を始める（「新しい会話」）か、より大きなコンテキストでモデルを読み込んでください（モデルパネルの「コンテキスト長」を設定してから「読み込む」）。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The conversation fills the model&apos;s context</source>
+        <translation>会話がモデルのコンテキストを使い切りました</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The last reply was cut off: all %1 tokens of the context are used, so nothing more fits.</source>
+        <translation>最後の応答は途中で切れました：コンテキストの %1 トークンをすべて使い切ったため、これ以上は入りません。</translation>
+    </message>
+    <message>
         <location line="+9"/>
+        <source>The conversation no longer fits the model&apos;s context</source>
+        <translation>会話がモデルのコンテキストに収まらなくなりました</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>The reply ran out of memory</source>
         <translation>応答の生成中にメモリが不足しました</translation>
     </message>
@@ -195,6 +252,25 @@
     </message>
 </context>
 <context>
+    <name>MemoryCheck</name>
+    <message>
+        <location filename="../gui/memory_check.cpp" line="+42"/>
+        <source>%1 may not fit in memory</source>
+        <translation>%1 はメモリに収まらない可能性があります</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Loading it on the CPU needs about %1 (weights and context), but only %2 of memory is available.</source>
+        <extracomment>Planned bytes of the load, then the bytes the system has available (&quot;36.20 GiB&quot;, &quot;23.10 GiB&quot;).</extracomment>
+        <translation>CPU で読み込むには約 %1（重みとコンテキスト）が必要ですが、使用可能なメモリは %2 しかありません。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Choose a smaller or more strongly quantized model, or a shorter context. Loading anyway can make the computer swap until it barely responds.</source>
+        <translation>より小さいモデルか、より強く量子化されたモデル、または短いコンテキストを選んでください。このまま読み込むと、スワップが多発してコンピューターがほとんど応答しなくなることがあります。</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::ChatInput</name>
     <message>
         <location filename="../gui/chat_input.cpp" line="+16"/>
@@ -205,7 +281,7 @@
 <context>
     <name>tessera::gui::ChatPanel</name>
     <message>
-        <location filename="../gui/chat_panel.cpp" line="+66"/>
+        <location filename="../gui/chat_panel.cpp" line="+81"/>
         <source>Send</source>
         <translation>送信</translation>
     </message>
@@ -225,12 +301,12 @@
         <translation>新しい会話</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+52"/>
         <source>Send the message (Enter)</source>
         <translation>メッセージを送信（Enter）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-51"/>
         <source>Stop the reply being generated (Esc)</source>
         <translation>生成中の応答を停止（Esc）</translation>
     </message>
@@ -245,7 +321,39 @@
         <translation>新しい空の会話を開始</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+14"/>
+        <location line="+2"/>
+        <source>Context: %1 / %2 tok</source>
+        <extracomment>The context meter under the chat: tokens the conversation holds, of the model&apos;s context.</extracomment>
+        <translation>コンテキスト：%1 / %2 tok</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up the reply stops; start a new conversation or load the model with a larger context.</source>
+        <translation>会話は、モデルが保持できる %2 トークンのうち %1 トークンを使っています。使い切ると応答は止まります。新しい会話を始めるか、より大きなコンテキストでモデルを読み込んでください。</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Load a model first (Load in the model panel)</source>
+        <translation>先にモデルを読み込んでください（モデルパネルの「読み込む」）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Wait until the model has loaded</source>
+        <translation>モデルの読み込みが終わるまでお待ちください</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Wait for the reply to finish, or press Stop</source>
+        <translation>応答が終わるまで待つか、「停止」を押してください</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Write a message first</source>
+        <translation>先にメッセージを入力してください</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Open a GGUF model to start: File ▸ Open Model…, or drop a .gguf file here.</source>
         <extracomment>&quot;File ▸ Open Model…&quot; names the File menu and its entry: use their translations (without the &amp;).</extracomment>
         <translation>まず GGUF モデルを開いてください：ファイル ▸ モデルを開く…、または .gguf ファイルをここにドロップします。</translation>
@@ -273,6 +381,29 @@
         <location filename="../gui/device_source.cpp" line="+131"/>
         <source>no GPU in the device list</source>
         <translation>デバイス一覧に GPU がありません</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::DockTitleBar</name>
+    <message>
+        <location filename="../gui/dock_title_bar.cpp" line="+52"/>
+        <source>Show this panel</source>
+        <translation>このパネルを表示</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Collapse this panel to its title</source>
+        <translation>このパネルをタイトルだけに折りたたむ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Float or dock this panel</source>
+        <translation>このパネルをフローティングまたはドッキング</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Close this panel (View menu brings it back)</source>
+        <translation>このパネルを閉じる（「表示」メニューで再表示できます）</translation>
     </message>
 </context>
 <context>
@@ -368,7 +499,7 @@ Tessera はモデルを CPU で実行します。</translation>
 <context>
     <name>tessera::gui::GpuWorkspace</name>
     <message>
-        <location filename="../gui/gpu_workspace.cpp" line="+111"/>
+        <location filename="../gui/gpu_workspace.cpp" line="+114"/>
         <source>Throughput</source>
         <translation>スループット</translation>
     </message>
@@ -389,9 +520,44 @@ Tessera はモデルを CPU で実行します。</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::HistoryPanel</name>
+    <message>
+        <location filename="../gui/history_panel.cpp" line="+69"/>
+        <source>Search conversations</source>
+        <translation>会話を検索</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rename</source>
+        <translation>名前を変更</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Give the selected conversation a title</source>
+        <translation>選択した会話にタイトルを付ける</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the selected conversation for good</source>
+        <translation>選択した会話を完全に削除</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1
+Last changed %2</source>
+        <translation>%1
+最終更新：%2</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+301"/>
+        <location filename="../gui/main_window.cpp" line="+372"/>
         <source>&amp;Open Model…</source>
         <translation>モデルを開く(&amp;O)…</translation>
     </message>
@@ -493,6 +659,11 @@ Tessera はモデルを CPU で実行します。</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>History</source>
+        <translation>履歴</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Generation</source>
         <translation>生成</translation>
     </message>
@@ -512,7 +683,7 @@ Tessera はモデルを CPU で実行します。</translation>
         <translation>直前の応答：%1 tok/s</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
@@ -524,12 +695,17 @@ Tessera はモデルを CPU で実行します。</translation>
     </message>
     <message>
         <location line="+27"/>
-        <location line="+43"/>
+        <location line="+57"/>
         <source>Open Another File…</source>
         <translation>別のファイルを開く…</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="-25"/>
+        <source>Load Anyway</source>
+        <translation>このまま読み込む</translation>
+    </message>
+    <message>
+        <location line="+48"/>
         <source>The conversation was not saved</source>
         <translation>会話は保存されませんでした</translation>
     </message>
@@ -544,22 +720,75 @@ Tessera はモデルを CPU で実行します。</translation>
         <translation>会話を %1 に保存しました</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+5"/>
+        <location line="+62"/>
+        <source>Open</source>
+        <translation>開く</translation>
+    </message>
+    <message>
+        <location line="-57"/>
+        <location line="+62"/>
         <source>The conversation could not be opened</source>
         <translation>会話を開けませんでした</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-62"/>
         <source>Choose a conversation file saved by Tessera.</source>
         <translation>Tessera で保存した会話ファイルを選んでください。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+11"/>
         <source>Opened the conversation %1</source>
         <translation>会話 %1 を開きました</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+18"/>
+        <source>A reply is being generated. It stops here; what it wrote so far is kept.</source>
+        <translation>応答を生成中です。ここで停止しますが、それまでに生成された内容は残ります。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The conversation could not be saved (%1). It will be lost.</source>
+        <translation>会話を保存できませんでした（%1）。この会話は失われます。</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Choose another conversation.</source>
+        <translation>別の会話を選んでください。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The conversation was not renamed</source>
+        <translation>会話の名前は変更されませんでした</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+23"/>
+        <source>Check that the folder can be written to.</source>
+        <translation>フォルダーに書き込めることを確認してください。</translation>
+    </message>
+    <message>
+        <location line="-12"/>
+        <source>Delete Conversation</source>
+        <translation>会話を削除</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Delete this conversation? It cannot be brought back.</source>
+        <translation>この会話を削除しますか？元に戻すことはできません。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Delete</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The conversation was not deleted</source>
+        <translation>会話は削除されませんでした</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Open a GGUF Model</source>
         <translation>GGUF モデルを開く</translation>
     </message>
@@ -586,12 +815,31 @@ Tessera はモデルを CPU で実行します。</translation>
         <translation>会話 (*.json);;すべてのファイル (*)</translation>
     </message>
     <message>
-        <location line="-1"/>
+        <location line="+79"/>
+        <source>Quit Tessera</source>
+        <translation>Tessera を終了</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Quit</source>
+        <translation>終了</translation>
+    </message>
+    <message>
+        <location line="-208"/>
+        <location line="+62"/>
+        <location line="+66"/>
         <source>Open Conversation</source>
         <translation>会話を開く</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-509"/>
+        <location line="+356"/>
+        <location line="+46"/>
+        <source>New Conversation</source>
+        <translation>新しい会話</translation>
+    </message>
+    <message>
+        <location line="+114"/>
         <source>Copied to the clipboard</source>
         <translation>クリップボードにコピーしました</translation>
     </message>
@@ -629,7 +877,13 @@ Tessera はモデルを CPU で実行します。</translation>
         <translation>準備完了：%1（%2、%3 パラメーター）、%4 で実行</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
+        <source>Reading the prompt: %1 / %2 tok (Esc stops)</source>
+        <extracomment>Status bar while the model reads the conversation: tokens read, of all. Esc stops.</extracomment>
+        <translation>プロンプトを読み込み中：%1 / %2 tok（Esc で停止）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Generating: %1 tok so far</source>
         <translation>生成中：これまで %1 tok</translation>
     </message>
@@ -697,9 +951,15 @@ Tessera はモデルを CPU で実行します。</translation>
 <context>
     <name>tessera::gui::MessageWidget</name>
     <message>
-        <location filename="../gui/message_widget.cpp" line="+55"/>
+        <location filename="../gui/message_widget.cpp" line="+72"/>
         <source>Copy</source>
         <translation>コピー</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Copied ✓</source>
+        <extracomment>The Copy button of a message, for a moment after it was pressed.</extracomment>
+        <translation>コピー済み ✓</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -707,7 +967,7 @@ Tessera はモデルを CPU で実行します。</translation>
         <translation>このメッセージを Markdown としてコピー</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>You</source>
         <translation>あなた</translation>
     </message>
@@ -717,17 +977,40 @@ Tessera はモデルを CPU で実行します。</translation>
         <translation>アシスタント</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
+        <source>stopped: context full</source>
+        <extracomment>A reply cut off because the model&apos;s context (its token memory) is used up.</extracomment>
+        <translation>停止：コンテキストが満杯</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>generating…</source>
         <translation>生成中…</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>reading the prompt…</source>
+        <translation>プロンプトを読み込み中…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>reading the prompt… %1 / %2 tokens</source>
+        <extracomment>While the model reads the conversation: tokens read so far, of all.</extracomment>
+        <translation>プロンプトを読み込み中… %1 / %2 トークン</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>, about %1 left</source>
+        <extracomment>Appended to &quot;reading the prompt… 120 / 4,000 tokens&quot;: the time still expected.</extracomment>
+        <translation>、残り約 %1</translation>
+    </message>
+    <message>
+        <location line="-29"/>
         <source>stopped</source>
         <translation>停止済み</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>failed: %1</source>
         <translation>失敗：%1</translation>
     </message>
@@ -735,7 +1018,7 @@ Tessera はモデルを CPU で実行します。</translation>
 <context>
     <name>tessera::gui::ModelPanel</name>
     <message>
-        <location filename="../gui/model_panel.cpp" line="+56"/>
+        <location filename="../gui/model_panel.cpp" line="+70"/>
         <source>File:</source>
         <translation>ファイル：</translation>
     </message>
@@ -780,17 +1063,17 @@ Tessera はモデルを CPU で実行します。</translation>
         <translation>ファイルサイズ：</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+69"/>
         <source>Open Model…</source>
         <translation>モデルを開く…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+170"/>
         <source>Load</source>
         <translation>読み込む</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-169"/>
         <source>Unload</source>
         <translation>アンロード</translation>
     </message>
@@ -800,12 +1083,12 @@ Tessera はモデルを CPU で実行します。</translation>
         <translation>キャンセル</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+170"/>
         <source>Load the model with the context length chosen below</source>
         <translation>下で選んだコンテキスト長でモデルを読み込む</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-169"/>
         <source>Free the memory the model holds</source>
         <translation>モデルが使用しているメモリを解放</translation>
     </message>
@@ -832,7 +1115,18 @@ Tessera はモデルを CPU で実行します。</translation>
         <translation>%p%</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+2"/>
+        <source>Preview – not loaded</source>
+        <extracomment>A badge beside the model&apos;s name: its details are shown, but it is not the loaded model.</extracomment>
+        <translation>プレビュー – 未読み込み</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This file&apos;s details are shown; press Load to use it in the chat.</source>
+        <translation>このファイルの詳細を表示しています。チャットで使うには「読み込む」を押してください。</translation>
+    </message>
+    <message>
+        <location line="+64"/>
         <source>No model open</source>
         <translation>開いているモデルはありません</translation>
     </message>
@@ -843,12 +1137,11 @@ Tessera はモデルを CPU で実行します。</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+30"/>
         <source>Model default</source>
         <translation>モデルの既定値</translation>
     </message>
     <message>
-        <location line="-23"/>
+        <location line="+8"/>
         <source>unknown (no general.architecture)</source>
         <translation>不明（general.architecture がありません）</translation>
     </message>
@@ -910,12 +1203,33 @@ Tessera はモデルを CPU で実行します。</translation>
         <translation>このファイルには、Tessera がまだ計算できないテンソル型が含まれています：%1。</translation>
     </message>
     <message>
+        <location line="+7"/>
+        <source>Model default (%1 of %2 trained)</source>
+        <extracomment>The context box&apos;s default entry: what is allocated, then what the model was trained on.</extracomment>
+        <translation>モデルの既定値（学習時の %2 のうち %1）</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>Model default (%1)</source>
         <translation>モデルの既定値（%1）</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+18"/>
+        <source>%1 tokens is more than the %2 this model was trained on: past %2 tokens its replies are likely to fall apart, and the memory is spent for nothing.</source>
+        <translation>%1 トークンは、このモデルの学習時の %2 トークンを超えています。%2 トークンを超えると応答が破綻しやすく、メモリも無駄になります。</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Reload</source>
+        <translation>再読み込み</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load the model again with the context length and GPU split chosen now</source>
+        <translation>今選んでいるコンテキスト長と GPU 分割でモデルを再読み込み</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Reading the file…</source>
         <translation>ファイルを読み込んでいます…</translation>
     </message>
@@ -936,6 +1250,12 @@ Tessera はモデルを CPU で実行します。</translation>
     </message>
     <message>
         <location line="+7"/>
+        <source>Not loaded: the chat still uses %1. Press Load to switch to this model.</source>
+        <extracomment>%1 is the loaded model&apos;s name; &quot;Load&quot; is the Load button: use its translation.</extracomment>
+        <translation>読み込まれていません：チャットはまだ %1 を使っています。このモデルに切り替えるには「読み込む」を押してください。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Loaded in %1 s on the CPU.</source>
         <translation>CPU に %1 秒で読み込みました。</translation>
     </message>
@@ -1069,20 +1389,20 @@ None: everything on the main GPU.</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+179"/>
+        <location line="+191"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-177"/>
-        <location line="+177"/>
+        <location line="-189"/>
+        <location line="+189"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-176"/>
+        <location line="-188"/>
         <source>Precision of the KV cache: F32 doubles its size</source>
         <translation>KV キャッシュの精度：F32 ではサイズが 2 倍になります</translation>
     </message>
@@ -1196,7 +1516,32 @@ None: everything on the main GPU.</source>
         <translation>この GPU に割り当てられるモデルの割合（比率を正規化）</translation>
     </message>
     <message>
-        <location line="+124"/>
+        <location line="+128"/>
+        <source>layer %1</source>
+        <translation>レイヤー %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KV head %1</source>
+        <translation>KV ヘッド %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>KV heads %1–%2</source>
+        <translation>KV ヘッド %1–%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FFN row %1</source>
+        <translation>FFN 行 %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>FFN rows %1–%2</source>
+        <translation>FFN 行 %1–%2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Holds nothing of the model (%1 usable)</source>
         <translation>モデルを何も保持しません（使用可能 %1）</translation>
     </message>
@@ -1230,17 +1575,18 @@ None: everything on the main GPU.</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>KV heads %1–%2, FFN rows %3–%4</source>
-        <translation>KV ヘッド %1–%2、FFN 行 %3–%4</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="-46"/>
         <source>layers %1–%2</source>
         <translation>レイヤー %1–%2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+53"/>
+        <source>%1, %2</source>
+        <extracomment>Which KV heads and FFN rows a GPU holds (&quot;KV heads 0–3, FFN rows 0–5,631&quot;).</extracomment>
+        <translation>%1、%2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>%1 (%2)</source>
         <extracomment>What a GPU would hold (bytes), then which layers or rows.</extracomment>
         <translation>%1（%2）</translation>

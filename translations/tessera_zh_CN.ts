@@ -38,7 +38,7 @@
 <context>
     <name>ConversationIo</name>
     <message>
-        <location filename="../gui/conversation_io.cpp" line="+83"/>
+        <location filename="../gui/conversation_io.cpp" line="+87"/>
         <source>%1 is not valid JSON: %2 at byte %3.</source>
         <translation>%1 不是有效的 JSON：第 %3 字节处 %2。</translation>
     </message>
@@ -53,12 +53,12 @@
         <translation>%1 由更新版本的 Tessera 写入（对话版本 %2；此版本可读取 %3）。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Message %1 in %2 has role &quot;%3&quot;; expected &quot;user&quot; or &quot;assistant&quot;.</source>
         <translation>%2 中的消息 %1 的角色为 &quot;%3&quot;；应为 &quot;user&quot; 或 &quot;assistant&quot;。</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+22"/>
         <location line="+5"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
@@ -70,9 +70,27 @@
     </message>
 </context>
 <context>
+    <name>ConversationStore</name>
+    <message>
+        <location filename="../gui/conversation_store.cpp" line="+33"/>
+        <source>Empty conversation</source>
+        <translation>空对话</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>Cannot create the folder %1 for conversations.</source>
+        <translation>无法创建用于保存对话的文件夹 %1。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Cannot delete %1: %2</source>
+        <translation>无法删除 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>DisplayFormat</name>
     <message>
-        <location filename="../gui/display_format.cpp" line="+14"/>
+        <location filename="../gui/display_format.cpp" line="+17"/>
         <source>%1 B</source>
         <extracomment>A parameter count in billions (&quot;7.24 B&quot;), as model sizes are usually written.</extracomment>
         <translation>%1 B</translation>
@@ -90,7 +108,25 @@
         <translation>%1 K</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
+        <source>%1 s</source>
+        <extracomment>A duration under a minute (&quot;12 s&quot;).</extracomment>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 min %2 s</source>
+        <extracomment>A duration in minutes and seconds (&quot;3 min 5 s&quot;).</extracomment>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>the CPU (%1 threads, %2 KV cache, context %3)</source>
+        <extracomment>The CPU backend: threads, the KV cache&apos;s number type (&quot;F16&quot;), the context in tokens.</extracomment>
+        <translation>CPU（%1 线程，KV 缓存 %2，上下文 %3）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Prompt: %1 tok at %2 tok/s</source>
         <translation>提示词：%1 tok，%2 tok/s</translation>
     </message>
@@ -114,7 +150,7 @@
 <context>
     <name>ErrorTexts</name>
     <message>
-        <location filename="../gui/error_text.cpp" line="+11"/>
+        <location filename="../gui/error_text.cpp" line="+12"/>
         <source>The file is damaged or is not a GGUF model. Download it again or open another file.</source>
         <translation>文件已损坏或不是 GGUF 模型。请重新下载，或打开其他文件。</translation>
     </message>
@@ -174,7 +210,28 @@
         <translation>无法加载 %1</translation>
     </message>
     <message>
+        <location line="+11"/>
+        <source>Start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
+        <extracomment>&quot;New Conversation&quot; is the chat&apos;s button and &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
+        <translation>请开始新的对话（“新对话”），或以更大的上下文加载模型（在模型面板中设置“上下文长度”，然后按“加载”）。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The conversation fills the model&apos;s context</source>
+        <translation>对话已占满模型的上下文</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The last reply was cut off: all %1 tokens of the context are used, so nothing more fits.</source>
+        <translation>最后一条回复被截断：上下文的全部 %1 个 token 均已用完，无法再容纳更多内容。</translation>
+    </message>
+    <message>
         <location line="+9"/>
+        <source>The conversation no longer fits the model&apos;s context</source>
+        <translation>对话已超出模型的上下文</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>The reply ran out of memory</source>
         <translation>生成回复时内存不足</translation>
     </message>
@@ -195,6 +252,25 @@
     </message>
 </context>
 <context>
+    <name>MemoryCheck</name>
+    <message>
+        <location filename="../gui/memory_check.cpp" line="+42"/>
+        <source>%1 may not fit in memory</source>
+        <translation>%1 可能无法装入内存</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Loading it on the CPU needs about %1 (weights and context), but only %2 of memory is available.</source>
+        <extracomment>Planned bytes of the load, then the bytes the system has available (&quot;36.20 GiB&quot;, &quot;23.10 GiB&quot;).</extracomment>
+        <translation>在 CPU 上加载约需 %1（权重和上下文），但可用内存只有 %2。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Choose a smaller or more strongly quantized model, or a shorter context. Loading anyway can make the computer swap until it barely responds.</source>
+        <translation>请选择更小或量化程度更高的模型，或更短的上下文。强行加载可能导致计算机频繁使用交换空间，以致几乎无法响应。</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::ChatInput</name>
     <message>
         <location filename="../gui/chat_input.cpp" line="+16"/>
@@ -205,7 +281,7 @@
 <context>
     <name>tessera::gui::ChatPanel</name>
     <message>
-        <location filename="../gui/chat_panel.cpp" line="+66"/>
+        <location filename="../gui/chat_panel.cpp" line="+81"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
@@ -225,12 +301,12 @@
         <translation>新对话</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+52"/>
         <source>Send the message (Enter)</source>
         <translation>发送消息（Enter）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-51"/>
         <source>Stop the reply being generated (Esc)</source>
         <translation>停止正在生成的回复（Esc）</translation>
     </message>
@@ -245,7 +321,39 @@
         <translation>开始一个新的空白对话</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+14"/>
+        <location line="+2"/>
+        <source>Context: %1 / %2 tok</source>
+        <extracomment>The context meter under the chat: tokens the conversation holds, of the model&apos;s context.</extracomment>
+        <translation>上下文：%1 / %2 tok</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up the reply stops; start a new conversation or load the model with a larger context.</source>
+        <translation>对话已占用模型可记住的 %2 个 token 中的 %1 个。用完后回复将停止；请开始新的对话，或以更大的上下文加载模型。</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Load a model first (Load in the model panel)</source>
+        <translation>请先加载模型（模型面板中的“加载”）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Wait until the model has loaded</source>
+        <translation>请等待模型加载完成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Wait for the reply to finish, or press Stop</source>
+        <translation>请等待回复完成，或按“停止”</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Write a message first</source>
+        <translation>请先输入消息</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Open a GGUF model to start: File ▸ Open Model…, or drop a .gguf file here.</source>
         <extracomment>&quot;File ▸ Open Model…&quot; names the File menu and its entry: use their translations (without the &amp;).</extracomment>
         <translation>请先打开一个 GGUF 模型：文件 ▸ 打开模型…，或将 .gguf 文件拖放到此处。</translation>
@@ -273,6 +381,29 @@
         <location filename="../gui/device_source.cpp" line="+131"/>
         <source>no GPU in the device list</source>
         <translation>设备列表中没有 GPU</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::DockTitleBar</name>
+    <message>
+        <location filename="../gui/dock_title_bar.cpp" line="+52"/>
+        <source>Show this panel</source>
+        <translation>显示此面板</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Collapse this panel to its title</source>
+        <translation>将此面板折叠为标题栏</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Float or dock this panel</source>
+        <translation>浮动或停靠此面板</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Close this panel (View menu brings it back)</source>
+        <translation>关闭此面板（可通过“视图”菜单重新显示）</translation>
     </message>
 </context>
 <context>
@@ -368,7 +499,7 @@ Tessera 将在 CPU 上运行模型。</translation>
 <context>
     <name>tessera::gui::GpuWorkspace</name>
     <message>
-        <location filename="../gui/gpu_workspace.cpp" line="+111"/>
+        <location filename="../gui/gpu_workspace.cpp" line="+114"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
@@ -389,9 +520,44 @@ Tessera 将在 CPU 上运行模型。</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::HistoryPanel</name>
+    <message>
+        <location filename="../gui/history_panel.cpp" line="+69"/>
+        <source>Search conversations</source>
+        <translation>搜索对话</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rename</source>
+        <translation>重命名</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Give the selected conversation a title</source>
+        <translation>为所选对话设置标题</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the selected conversation for good</source>
+        <translation>永久删除所选对话</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1
+Last changed %2</source>
+        <translation>%1
+最后修改：%2</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+301"/>
+        <location filename="../gui/main_window.cpp" line="+372"/>
         <source>&amp;Open Model…</source>
         <translation>打开模型(&amp;O)…</translation>
     </message>
@@ -493,6 +659,11 @@ Tessera 将在 CPU 上运行模型。</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>History</source>
+        <translation>历史记录</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Generation</source>
         <translation>生成</translation>
     </message>
@@ -512,7 +683,7 @@ Tessera 将在 CPU 上运行模型。</translation>
         <translation>上一条回复：%1 tok/s</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
@@ -524,12 +695,17 @@ Tessera 将在 CPU 上运行模型。</translation>
     </message>
     <message>
         <location line="+27"/>
-        <location line="+43"/>
+        <location line="+57"/>
         <source>Open Another File…</source>
         <translation>打开其他文件…</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="-25"/>
+        <source>Load Anyway</source>
+        <translation>仍然加载</translation>
+    </message>
+    <message>
+        <location line="+48"/>
         <source>The conversation was not saved</source>
         <translation>对话未保存</translation>
     </message>
@@ -544,22 +720,75 @@ Tessera 将在 CPU 上运行模型。</translation>
         <translation>已将对话保存到 %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+5"/>
+        <location line="+62"/>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <location line="-57"/>
+        <location line="+62"/>
         <source>The conversation could not be opened</source>
         <translation>无法打开对话</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-62"/>
         <source>Choose a conversation file saved by Tessera.</source>
         <translation>请选择由 Tessera 保存的对话文件。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+11"/>
         <source>Opened the conversation %1</source>
         <translation>已打开对话 %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+18"/>
+        <source>A reply is being generated. It stops here; what it wrote so far is kept.</source>
+        <translation>正在生成回复。回复将在此停止；已生成的内容会保留。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The conversation could not be saved (%1). It will be lost.</source>
+        <translation>无法保存对话（%1）。对话将会丢失。</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Choose another conversation.</source>
+        <translation>请选择其他对话。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The conversation was not renamed</source>
+        <translation>对话未重命名</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+23"/>
+        <source>Check that the folder can be written to.</source>
+        <translation>请检查该文件夹是否可写入。</translation>
+    </message>
+    <message>
+        <location line="-12"/>
+        <source>Delete Conversation</source>
+        <translation>删除对话</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Delete this conversation? It cannot be brought back.</source>
+        <translation>要删除此对话吗？删除后无法恢复。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The conversation was not deleted</source>
+        <translation>对话未删除</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Open a GGUF Model</source>
         <translation>打开 GGUF 模型</translation>
     </message>
@@ -586,12 +815,31 @@ Tessera 将在 CPU 上运行模型。</translation>
         <translation>对话 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="-1"/>
+        <location line="+79"/>
+        <source>Quit Tessera</source>
+        <translation>退出 Tessera</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <location line="-208"/>
+        <location line="+62"/>
+        <location line="+66"/>
         <source>Open Conversation</source>
         <translation>打开对话</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-509"/>
+        <location line="+356"/>
+        <location line="+46"/>
+        <source>New Conversation</source>
+        <translation>新对话</translation>
+    </message>
+    <message>
+        <location line="+114"/>
         <source>Copied to the clipboard</source>
         <translation>已复制到剪贴板</translation>
     </message>
@@ -629,7 +877,13 @@ Tessera 将在 CPU 上运行模型。</translation>
         <translation>就绪：%1（%2，%3 参数），运行于 %4</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
+        <source>Reading the prompt: %1 / %2 tok (Esc stops)</source>
+        <extracomment>Status bar while the model reads the conversation: tokens read, of all. Esc stops.</extracomment>
+        <translation>正在读取提示词：%1 / %2 tok（按 Esc 停止）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Generating: %1 tok so far</source>
         <translation>正在生成：已生成 %1 tok</translation>
     </message>
@@ -697,9 +951,15 @@ Tessera 将在 CPU 上运行模型。</translation>
 <context>
     <name>tessera::gui::MessageWidget</name>
     <message>
-        <location filename="../gui/message_widget.cpp" line="+55"/>
+        <location filename="../gui/message_widget.cpp" line="+72"/>
         <source>Copy</source>
         <translation>复制</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Copied ✓</source>
+        <extracomment>The Copy button of a message, for a moment after it was pressed.</extracomment>
+        <translation>已复制 ✓</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -707,7 +967,7 @@ Tessera 将在 CPU 上运行模型。</translation>
         <translation>以 Markdown 格式复制此消息</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>You</source>
         <translation>你</translation>
     </message>
@@ -717,17 +977,40 @@ Tessera 将在 CPU 上运行模型。</translation>
         <translation>助手</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
+        <source>stopped: context full</source>
+        <extracomment>A reply cut off because the model&apos;s context (its token memory) is used up.</extracomment>
+        <translation>已停止：上下文已满</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>generating…</source>
         <translation>正在生成…</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>reading the prompt…</source>
+        <translation>正在读取提示词…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>reading the prompt… %1 / %2 tokens</source>
+        <extracomment>While the model reads the conversation: tokens read so far, of all.</extracomment>
+        <translation>正在读取提示词… %1 / %2 个 token</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>, about %1 left</source>
+        <extracomment>Appended to &quot;reading the prompt… 120 / 4,000 tokens&quot;: the time still expected.</extracomment>
+        <translation>，剩余约 %1</translation>
+    </message>
+    <message>
+        <location line="-29"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -735,7 +1018,7 @@ Tessera 将在 CPU 上运行模型。</translation>
 <context>
     <name>tessera::gui::ModelPanel</name>
     <message>
-        <location filename="../gui/model_panel.cpp" line="+56"/>
+        <location filename="../gui/model_panel.cpp" line="+70"/>
         <source>File:</source>
         <translation>文件：</translation>
     </message>
@@ -780,17 +1063,17 @@ Tessera 将在 CPU 上运行模型。</translation>
         <translation>文件大小：</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+69"/>
         <source>Open Model…</source>
         <translation>打开模型…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+170"/>
         <source>Load</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-169"/>
         <source>Unload</source>
         <translation>卸载</translation>
     </message>
@@ -800,12 +1083,12 @@ Tessera 将在 CPU 上运行模型。</translation>
         <translation>取消</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+170"/>
         <source>Load the model with the context length chosen below</source>
         <translation>使用下方选择的上下文长度加载模型</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-169"/>
         <source>Free the memory the model holds</source>
         <translation>释放模型占用的内存</translation>
     </message>
@@ -832,7 +1115,18 @@ Tessera 将在 CPU 上运行模型。</translation>
         <translation>%p%</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+2"/>
+        <source>Preview – not loaded</source>
+        <extracomment>A badge beside the model&apos;s name: its details are shown, but it is not the loaded model.</extracomment>
+        <translation>预览 – 未加载</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This file&apos;s details are shown; press Load to use it in the chat.</source>
+        <translation>正在显示此文件的详细信息；按“加载”即可在对话中使用。</translation>
+    </message>
+    <message>
+        <location line="+64"/>
         <source>No model open</source>
         <translation>未打开模型</translation>
     </message>
@@ -843,12 +1137,11 @@ Tessera 将在 CPU 上运行模型。</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+30"/>
         <source>Model default</source>
         <translation>模型默认值</translation>
     </message>
     <message>
-        <location line="-23"/>
+        <location line="+8"/>
         <source>unknown (no general.architecture)</source>
         <translation>未知（缺少 general.architecture）</translation>
     </message>
@@ -910,12 +1203,33 @@ Tessera 将在 CPU 上运行模型。</translation>
         <translation>此文件包含 Tessera 尚不支持计算的张量类型：%1。</translation>
     </message>
     <message>
+        <location line="+7"/>
+        <source>Model default (%1 of %2 trained)</source>
+        <extracomment>The context box&apos;s default entry: what is allocated, then what the model was trained on.</extracomment>
+        <translation>模型默认值（训练上下文 %2 中的 %1）</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>Model default (%1)</source>
         <translation>模型默认值（%1）</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+18"/>
+        <source>%1 tokens is more than the %2 this model was trained on: past %2 tokens its replies are likely to fall apart, and the memory is spent for nothing.</source>
+        <translation>%1 个 token 超过了此模型训练时的 %2 个：超过 %2 个 token 后，回复很可能会变得混乱，内存也白白浪费。</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Reload</source>
+        <translation>重新加载</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load the model again with the context length and GPU split chosen now</source>
+        <translation>使用当前选择的上下文长度和 GPU 拆分重新加载模型</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Reading the file…</source>
         <translation>正在读取文件…</translation>
     </message>
@@ -936,6 +1250,12 @@ Tessera 将在 CPU 上运行模型。</translation>
     </message>
     <message>
         <location line="+7"/>
+        <source>Not loaded: the chat still uses %1. Press Load to switch to this model.</source>
+        <extracomment>%1 is the loaded model&apos;s name; &quot;Load&quot; is the Load button: use its translation.</extracomment>
+        <translation>未加载：对话仍在使用 %1。请按“加载”切换到此模型。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Loaded in %1 s on the CPU.</source>
         <translation>已用 %1 秒加载到 CPU。</translation>
     </message>
@@ -1069,20 +1389,20 @@ None: everything on the main GPU.</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+179"/>
+        <location line="+191"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-177"/>
-        <location line="+177"/>
+        <location line="-189"/>
+        <location line="+189"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-176"/>
+        <location line="-188"/>
         <source>Precision of the KV cache: F32 doubles its size</source>
         <translation>KV 缓存精度：F32 会使其大小翻倍</translation>
     </message>
@@ -1196,7 +1516,32 @@ None: everything on the main GPU.</source>
         <translation>此 GPU 获得的模型份额（比例已归一化）</translation>
     </message>
     <message>
-        <location line="+124"/>
+        <location line="+128"/>
+        <source>layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KV head %1</source>
+        <translation>KV 头 %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>KV heads %1–%2</source>
+        <translation>KV 头 %1–%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FFN row %1</source>
+        <translation>FFN 行 %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>FFN rows %1–%2</source>
+        <translation>FFN 行 %1–%2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Holds nothing of the model (%1 usable)</source>
         <translation>不承载模型的任何部分（可用 %1）</translation>
     </message>
@@ -1230,17 +1575,18 @@ None: everything on the main GPU.</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>KV heads %1–%2, FFN rows %3–%4</source>
-        <translation>KV 头 %1–%2，FFN 行 %3–%4</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="-46"/>
         <source>layers %1–%2</source>
         <translation>第 %1–%2 层</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+53"/>
+        <source>%1, %2</source>
+        <extracomment>Which KV heads and FFN rows a GPU holds (&quot;KV heads 0–3, FFN rows 0–5,631&quot;).</extracomment>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>%1 (%2)</source>
         <extracomment>What a GPU would hold (bytes), then which layers or rows.</extracomment>
         <translation>%1（%2）</translation>
