@@ -101,7 +101,8 @@ void ChatPanel::updateContextMeter() {
   context_meter_->setFormat(tr("Context: %1 / %2 tok").arg(locale.toString(used), locale.toString(size)));
   // Wide enough for its text at the largest value (the bar must not cut its own label).
   const QString widest = tr("Context: %1 / %2 tok").arg(locale.toString(size), locale.toString(size));
-  context_meter_->setMinimumWidth(context_meter_->fontMetrics().horizontalAdvance(widest) + 24);
+  // (+ 48: the style's frame and text margins; + 24 still cut the last word in the Fusion style.)
+  context_meter_->setMinimumWidth(context_meter_->fontMetrics().horizontalAdvance(widest) + 48);
   context_meter_->setToolTip(
       tr("The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up the "
          "reply stops; start a new conversation or load the model with a larger context.")

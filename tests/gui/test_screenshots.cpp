@@ -22,8 +22,10 @@
 #include "gui_test_support.h"
 #include "language_switcher.h"
 #include "main_window.h"
+#include "history_panel.h"
 #include "model_panel.h"
 #include "sampling_panel.h"
+#include "scripted_session.h"
 #include "startup.h"
 #include "system_prompt_edit.h"
 
@@ -159,6 +161,42 @@ TEST(Screenshots, MainWindowGerman) {
   ASSERT_TRUE(waitUntil([&] { return !window.chat()->isStreaming(); }, 30000));
   window.chatPanel()->input()->setPlainText(QStringLiteral("And what did the frog do next?"));
   save(&window, QStringLiteral("main-window-de.png"));
+}
+
+// The chat window of issue 21 (docs/screenshots/chat-code-context-history.png): a reply with code
+// full of `<` and `>` shown as text, the context meter near full, and the history sidebar with the
+// earlier conversations. A scripted engine writes the reply (the tiny models do not write code).
+TEST(Screenshots, ChatCodeContextAndHistory) {
+  if (screenshotDir().isEmpty()) GTEST_SKIP() << "set TESSERA_SCREENSHOT_DIR to take screenshots";
+  QDir().mkpath(screenshotDir());
+  test::FreshSettings settings;
+  auto script = std::make_shared<test::SessionScript>();
+  MainWindow window(std::make_unique<test::ScriptedSession>(script));
+  window.resize(1400, 880);
+  window.show();
+  window.openModel(test::fixturePath(QStringLiteral("models/stories260K-f32.gguf")), true);
+  ASSERT_TRUE(waitUntil([&] { return window.engine()->state() == EngineClient::State::Ready; }, 30000));
+  auto exchange = [&](const QString& ask, std::vector<std::string> pieces, int prompt_tokens) {
+    script->pieces = std::move(pieces);
+    script->prompt_tokens = prompt_tokens;
+    if (!window.chat()->send(ask)) return false;
+    return waitUntil([&] { return !window.chat()->isStreaming(); }, 30000);
+  };
+  ASSERT_TRUE(exchange(QStringLiteral("Trip ideas for Lisbon in March?"), {"Tram 28", ", Belém", " and the miradouros."}, 40));
+  window.newConversation();
+  ASSERT_TRUE(exchange(QStringLiteral("Bash one-liner for disk usage per folder"), {"du -sh */ | sort -h"}, 30));
+  window.newConversation();
+  ASSERT_TRUE(exchange(QStringLiteral("Explain KV cache quantization briefly"), {"It stores keys and values", " in 8 or 4 bits."}, 35));
+  window.newConversation();
+  const std::vector<std::string> code = {
+      "Compare with `std::less<T>` or write it out:\n\n", "```cpp\n", "template <typename T>\n",
+      "bool less_than(const T& a, const T& b) { return a < b; }\n\n", "std::vector<int> v{3, 1, 2};\n",
+      "if (v[0] > v[1] && v[1] < v[2]) std::sort(v.begin(), v.end());\n", "```\n\n",
+      "Markup such as <b>bold</b> stays text, and so does `if a<b and c>d`."};
+  ASSERT_TRUE(exchange(QStringLiteral("How do I compare two values in a C++ template?"), code, 440));
+  window.chatPanel()->input()->setPlainText(QStringLiteral("And for a std::map<std::string, int>?"));
+  ASSERT_TRUE(waitUntil([&] { return window.historyPanel()->ids().size() == 4; }));
+  save(&window, QStringLiteral("chat-code-context-history.png"));
 }
 
 }  // namespace
