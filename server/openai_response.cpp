@@ -5,6 +5,17 @@ namespace {
 
 nlohmann::json nullable(const std::string& s) { return s.empty() ? nlohmann::json(nullptr) : nlohmann::json(s); }
 
+// The fields every completion object and chunk carries.
+nlohmann::json envelope(const ResponseIds& ids, const char* object, nlohmann::json choices) {
+  return {{"id", ids.id}, {"object", object}, {"created", ids.created}, {"model", ids.model}, {"choices", std::move(choices)}};
+}
+
+// The one choice of a response: {"index": 0, key: value, "logprobs": null, "finish_reason": ...}.
+nlohmann::json one_choice(const char* key, nlohmann::json value, const std::string& finish_reason) {
+  return nlohmann::json::array(
+      {{{"index", 0}, {key, std::move(value)}, {"logprobs", nullptr}, {"finish_reason", nullable(finish_reason)}}});
+}
+
 }  // namespace
 
 nlohmann::json usage_json(int32_t prompt_tokens, int32_t completion_tokens) {
@@ -32,59 +43,30 @@ nlohmann::json chat_completion_json(const ResponseIds& ids, const AssistantReply
     message["content"] = nullable(reply.content);
     message["tool_calls"] = tool_calls_json(ids, reply.tool_calls);
   }
-  return {{"id", ids.id},
-          {"object", "chat.completion"},
-          {"created", ids.created},
-          {"model", ids.model},
-          {"choices", nlohmann::json::array({{{"index", 0},
-                                               {"message", message},
-                                               {"logprobs", nullptr},
-                                               {"finish_reason", nullable(finish_reason)}}})},
-          {"usage", usage}};
+  nlohmann::json j = envelope(ids, "chat.completion", one_choice("message", std::move(message), finish_reason));
+  j["usage"] = usage;
+  return j;
 }
 
 nlohmann::json chat_chunk_json(const ResponseIds& ids, const nlohmann::json& delta, const std::string& finish_reason) {
-  return {{"id", ids.id},
-          {"object", "chat.completion.chunk"},
-          {"created", ids.created},
-          {"model", ids.model},
-          {"choices", nlohmann::json::array({{{"index", 0},
-                                               {"delta", delta},
-                                               {"logprobs", nullptr},
-                                               {"finish_reason", nullable(finish_reason)}}})}};
+  return envelope(ids, "chat.completion.chunk", one_choice("delta", delta, finish_reason));
 }
 
 nlohmann::json usage_chunk_json(const ResponseIds& ids, bool chat, const nlohmann::json& usage) {
-  return {{"id", ids.id},
-          {"object", chat ? "chat.completion.chunk" : "text_completion"},
-          {"created", ids.created},
-          {"model", ids.model},
-          {"choices", nlohmann::json::array()},
-          {"usage", usage}};
+  nlohmann::json j = envelope(ids, chat ? "chat.completion.chunk" : "text_completion", nlohmann::json::array());
+  j["usage"] = usage;
+  return j;
 }
 
 nlohmann::json completion_json(const ResponseIds& ids, const std::string& text, const std::string& finish_reason,
                                const nlohmann::json& usage) {
-  return {{"id", ids.id},
-          {"object", "text_completion"},
-          {"created", ids.created},
-          {"model", ids.model},
-          {"choices", nlohmann::json::array({{{"index", 0},
-                                               {"text", text},
-                                               {"logprobs", nullptr},
-                                               {"finish_reason", nullable(finish_reason)}}})},
-          {"usage", usage}};
+  nlohmann::json j = envelope(ids, "text_completion", one_choice("text", text, finish_reason));
+  j["usage"] = usage;
+  return j;
 }
 
 nlohmann::json completion_chunk_json(const ResponseIds& ids, const std::string& text, const std::string& finish_reason) {
-  return {{"id", ids.id},
-          {"object", "text_completion"},
-          {"created", ids.created},
-          {"model", ids.model},
-          {"choices", nlohmann::json::array({{{"index", 0},
-                                               {"text", text},
-                                               {"logprobs", nullptr},
-                                               {"finish_reason", nullable(finish_reason)}}})}};
+  return envelope(ids, "text_completion", one_choice("text", text, finish_reason));
 }
 
 nlohmann::json model_json(const std::string& model_id, int64_t created) {
