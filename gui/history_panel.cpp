@@ -79,6 +79,9 @@ void HistoryPanel::changeEvent(QEvent* event) {
 }
 
 void HistoryPanel::refresh(const QString& current) {
+  // Another conversation is open: the selection follows it (an old row stayed selected beside
+  // the bold open one). A save of the same conversation keeps what the user selected.
+  if (current != current_) list_->setCurrentItem(nullptr);
   current_ = current;
   fill();
 }

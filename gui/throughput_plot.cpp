@@ -314,7 +314,8 @@ void ThroughputPlot::rebuildHistory() {
 }
 
 void ThroughputPlot::rescale() {
-  double x_max = std::max(1.0, now_);
+  // At least 50 ms: a 0.04 s reply fills the plot instead of a corner of a 1 s axis.
+  double x_max = std::max(0.05, now_);
   double y_max = 1.0;
   auto scan = [&](QCPGraph* g) {
     for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {

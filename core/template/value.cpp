@@ -80,7 +80,7 @@ Value Value::dict(DictKind kind) {
 Value Value::function(std::string name, NativeFunction fn) {
   Value v;
   v.type_ = Type::Function;
-  v.data_ = std::make_shared<FunctionData>(FunctionData{std::move(name), std::move(fn)});
+  v.data_ = std::make_shared<FunctionData>(FunctionData{std::move(name), std::move(fn), {}});
   return v;
 }
 

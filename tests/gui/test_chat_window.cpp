@@ -260,6 +260,23 @@ TEST(ChatWindow, ConversationsAreKeptAndComeBackAfterARestart) {
   EXPECT_EQ(again.chatModel()->rowCount(), 0);  // it was the open one
 }
 
+// The history's selection follows the open conversation (the screenshot of issue 21 showed the
+// first conversation still selected beside the bold open one).
+TEST(ChatWindow, TheHistorySelectsTheOpenConversation) {
+  Window w;
+  ASSERT_TRUE(w.openAndLoad(test::fixturePath(kStories)));
+  ASSERT_TRUE(w.reply(QStringLiteral("First chat")));
+  HistoryPanel* history = w.window->historyPanel();
+  ASSERT_EQ(history->ids().size(), 1);
+  history->list()->setCurrentRow(0);  // the user clicks it
+  w.window->newConversation();
+  ASSERT_TRUE(w.reply(QStringLiteral("Second chat")));
+  ASSERT_EQ(history->ids().size(), 2);
+  QListWidgetItem* selected = history->list()->currentItem();
+  ASSERT_NE(selected, nullptr);
+  EXPECT_EQ(selected->text(), QStringLiteral("Second chat"));
+}
+
 TEST(ChatWindow, QuittingOrReplacingAsksOnlyWhenSomethingWouldBeLost) {
   Window w;
   ASSERT_TRUE(w.openAndLoad(test::fixturePath(kStories)));

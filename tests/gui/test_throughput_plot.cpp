@@ -111,6 +111,31 @@ TEST(ThroughputPlot, DrawsPhasesFirstTokenAndHistory) {
   EXPECT_EQ(plot.totalSamples(), 15);
 }
 
+// A 0.04 s reply fills the time axis (it ran to 1 s before: issue 21).
+TEST(ThroughputPlot, TheTimeAxisFitsAShortReply) {
+  ThroughputSampler sampler;
+  ThroughputPlot plot;
+  plot.attach(&sampler);
+  plot.resize(800, 500);
+  plot.onReplyStarted(1);
+  plot.onPromptProgress(1, 0.005);
+  plot.onFirstToken(1, 0.01);
+  plot.onSample(ThroughputSample{1, 0.04, 300.0, 12});
+  ReplyRecord r;
+  r.reply = 1;
+  r.prompt_tokens = 7;
+  r.prompt_tokens_per_second = 1400.0;
+  r.generated_tokens = 12;
+  r.generation_tokens_per_second = 300.0;
+  r.seen_first_token = 0.01;
+  r.time_to_first_token = 0.01;
+  r.seconds = 0.04;
+  plot.onReplyFinished(r);
+  const QCPRange x = plot.plot()->axisRect(0)->axis(QCPAxis::atBottom)->range();
+  EXPECT_GE(x.upper, 0.04);
+  EXPECT_LT(x.upper, 0.1);
+}
+
 TEST(ThroughputPlot, ExportsPng) {
   QTemporaryDir dir;
   ThroughputPlot plot;
