@@ -8,7 +8,14 @@ GpuListModel::GpuListModel(QObject* parent) : QAbstractTableModel(parent) { regi
 
 void GpuListModel::setSnapshot(const DeviceSnapshot& snapshot) {
   if (snapshot.sameDevicesAs(snapshot_)) {
+    // Without devices, the answer itself (the reason, an error) is what views show: an empty list
+    // after the empty "not scanned yet" one is news, announced as a reset of the (empty) rows.
+    const bool answer_changed = snapshot_.devices.isEmpty() && (snapshot.unavailable_reason != snapshot_.unavailable_reason ||
+                                                                snapshot.error != snapshot_.error ||
+                                                                (snapshot_.taken_ms == 0) != (snapshot.taken_ms == 0));
+    if (answer_changed) beginResetModel();
     snapshot_ = snapshot;
+    if (answer_changed) endResetModel();
     if (!snapshot_.devices.isEmpty())
       emit dataChanged(index(0, MemoryColumn), index(rowCount() - 1, MemoryColumn));
     return;

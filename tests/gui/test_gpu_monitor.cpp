@@ -177,5 +177,30 @@ TEST(GpuPanel, ListsGpusLiveOrSaysThereAreNone) {
   EXPECT_TRUE(panel.messageText().contains(QStringLiteral("CPU")));
 }
 
+
+// Issue 21: on a machine without a GPU the first answer lists no devices, like the empty snapshot
+// before it; the panel must still leave "Looking for GPUs…" and say why (the CLI's reason).
+TEST(GpuPanel, WithoutAGpuShowsOnlyTheResultAndItsReasonOnceTheScanIsDone) {
+  GpuListModel model;
+  GpuPanel panel(&model);
+  panel.resize(600, 300);
+  panel.show();
+  const QString looking = GpuPanel::tr("Looking for GPUs…");
+  EXPECT_EQ(panel.messageText(), looking);
+  DeviceSnapshot none;
+  none.unavailable_reason = QStringLiteral("the CUDA module libtessera-cuda.so was not found (test)");
+  none.taken_ms = 1;
+  model.setSnapshot(none);
+  EXPECT_TRUE(panel.showsMessage());
+  EXPECT_FALSE(panel.messageText().contains(looking));
+  EXPECT_TRUE(panel.messageText().contains(none.unavailable_reason));
+  EXPECT_TRUE(panel.messageText().contains(QStringLiteral("CPU")));
+  // A driver error without devices is a result too.
+  DeviceSnapshot failed;
+  failed.error = QStringLiteral("cuInit failed (test)");
+  model.setSnapshot(failed);
+  EXPECT_TRUE(panel.messageText().contains(failed.error));
+}
+
 }  // namespace
 }  // namespace tessera::gui
