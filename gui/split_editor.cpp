@@ -303,8 +303,11 @@ void SplitEditor::syncControls() {
     Row& row = rows_[i];
     const QSignalBlocker b1(row.slider);
     const QSignalBlocker b2(row.spin);
-    row.slider->setValue(toSlider(model_->ratio(i)));
-    row.spin->setValue(model_->ratio(i));
+    // None puts everything on the main GPU: show that, not the ratios, which stay in the model
+    // and come back with another mode.
+    const double shown = split ? model_->ratio(i) : (i == model_->mainDevice() ? SplitPreviewModel::kMaxRatio : 0.0);
+    row.slider->setValue(toSlider(shown));
+    row.spin->setValue(shown);
     row.slider->setEnabled(split);
     row.spin->setEnabled(split);
   }

@@ -325,5 +325,37 @@ TEST(SplitEditor, MemoryOfTheLoadedModelCountsAsFreeForAReload) {
   EXPECT_EQ(e.editor.projection(0)->others(), gpus[0].total_bytes - (gpus[0].free_bytes + held));
 }
 
+
+// Issue 21: in mode None the sliders must not keep their old, misleading positions: the main GPU
+// shows 100 and the others 0 (all disabled); another mode brings the user's ratios back.
+TEST(SplitEditor, NoneShowsTheMainGpuFullAndRestoresTheRatiosAfterwards) {
+  const QList<GpuDevice> gpus = test::threeGpus();
+  Editor e(gpus, test::llama8bSpec());
+  const QList<double> mine = {12.5, 30.0, 57.5};
+  for (int i = 0; i < 3; ++i) e.editor.spinBox(i)->setValue(mine[i]);
+  e.editor.mainGpuCombo()->setCurrentIndex(1);
+  e.editor.modeCombo()->setCurrentIndex(e.editor.modeCombo()->findData(QStringLiteral("none")));
+  for (int i = 0; i < 3; ++i) {
+    SCOPED_TRACE(i);
+    const double shown = i == 1 ? SplitPreviewModel::kMaxRatio : 0.0;
+    EXPECT_DOUBLE_EQ(e.editor.spinBox(i)->value(), shown);
+    EXPECT_EQ(e.editor.slider(i)->value(), i == 1 ? SplitEditor::kSliderSteps : 0);
+    EXPECT_FALSE(e.editor.slider(i)->isEnabled());
+    EXPECT_FALSE(e.editor.spinBox(i)->isEnabled());
+    EXPECT_DOUBLE_EQ(e.model.ratio(i), mine[i]);  // only shown, not forgotten
+  }
+  // Choosing another main GPU while None is chosen moves the full one.
+  e.editor.mainGpuCombo()->setCurrentIndex(2);
+  EXPECT_DOUBLE_EQ(e.editor.spinBox(2)->value(), SplitPreviewModel::kMaxRatio);
+  EXPECT_DOUBLE_EQ(e.editor.spinBox(1)->value(), 0.0);
+  e.editor.modeCombo()->setCurrentIndex(e.editor.modeCombo()->findData(QStringLiteral("layer")));
+  for (int i = 0; i < 3; ++i) {
+    SCOPED_TRACE(i);
+    EXPECT_DOUBLE_EQ(e.editor.spinBox(i)->value(), mine[i]);
+    EXPECT_EQ(e.editor.slider(i)->value(), static_cast<int>(mine[i] * 10));
+    EXPECT_TRUE(e.editor.slider(i)->isEnabled());
+  }
+}
+
 }  // namespace
 }  // namespace tessera::gui
