@@ -220,9 +220,14 @@ QString SplitPreviewModel::deviceProblem(int device) const {
   const tessera::DevicePlan& dp = plan_->devices[device];
   if (dp.fits) return {};
   const quint64 need = dp.bytes.total();
-  return tr("Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Move share to "
-            "another GPU, shorten the context or use a smaller quantization.")
-      .arg(DisplayFormat::bytes(need), DisplayFormat::bytes(dp.available),
+  // In mode None the shares cannot be moved (the sliders are disabled): advise splitting instead.
+  const QString advice =
+      mode_ == tessera::SplitMode::None && deviceCount() > 1
+          ? tr("Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row "
+               "split to spread the model over the GPUs, shorten the context or use a smaller quantization.")
+          : tr("Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Move share to "
+               "another GPU, shorten the context or use a smaller quantization.");
+  return advice.arg(DisplayFormat::bytes(need), DisplayFormat::bytes(dp.available),
            DisplayFormat::bytes(dp.device.free_bytes), DisplayFormat::bytes(planSettings().reserve_bytes));
 }
 

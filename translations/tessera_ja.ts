@@ -1645,7 +1645,12 @@ KV キャッシュ：%2 バイト
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/split_preview_model.cpp" line="+223"/>
+        <location filename="../gui/split_preview_model.cpp" line="+226"/>
+        <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
+        <translation>あふれます：%1 が必要ですが、使用可能なのは %2 だけです（空き %3、予備 %4）。レイヤーまたは行の分割を選んでモデルを複数の GPU に分散するか、コンテキストを短くするか、より小さい量子化を使ってください。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Move share to another GPU, shorten the context or use a smaller quantization.</source>
         <translation>あふれます：%1 が必要ですが、使用可能なのは %2 だけです（空き %3、予備 %4）。割合を別の GPU に移すか、コンテキストを短くするか、より小さい量子化を使ってください。</translation>
     </message>

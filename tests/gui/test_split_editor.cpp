@@ -357,5 +357,25 @@ TEST(SplitEditor, NoneShowsTheMainGpuFullAndRestoresTheRatiosAfterwards) {
   }
 }
 
+
+// Issue 21: with the sliders disabled (None) "move share" cannot be followed; the advice fits the mode.
+TEST(SplitEditor, OverflowAdviceInModeNoneSuggestsSplittingNotMovingShare) {
+  const QList<GpuDevice> gpus = test::threeGpus();
+  Editor e(gpus);  // 70B: far more than the RTX 4090 holds alone
+  e.editor.mainGpuCombo()->setCurrentIndex(2);
+  e.editor.modeCombo()->setCurrentIndex(e.editor.modeCombo()->findData(QStringLiteral("none")));
+  ASSERT_TRUE(e.editor.warningLabel(2)->isVisibleTo(&e.editor));
+  const QString none_advice = e.editor.warningLabel(2)->text();
+  EXPECT_TRUE(none_advice.contains(QStringLiteral("Would overflow"))) << none_advice.toStdString();
+  EXPECT_FALSE(none_advice.contains(QStringLiteral("Move share"))) << none_advice.toStdString();
+  EXPECT_TRUE(none_advice.contains(QStringLiteral("Layer"))) << none_advice.toStdString();
+  EXPECT_TRUE(none_advice.contains(QStringLiteral("context"))) << none_advice.toStdString();
+  // With the sliders enabled, moving share is the advice again.
+  e.editor.modeCombo()->setCurrentIndex(e.editor.modeCombo()->findData(QStringLiteral("layer")));
+  for (int i = 0; i < 3; ++i) e.editor.spinBox(i)->setValue(i == 2 ? 100.0 : 0.0);
+  ASSERT_TRUE(e.editor.warningLabel(2)->isVisibleTo(&e.editor));
+  EXPECT_TRUE(e.editor.warningLabel(2)->text().contains(QStringLiteral("Move share")));
+}
+
 }  // namespace
 }  // namespace tessera::gui
