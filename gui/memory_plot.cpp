@@ -41,7 +41,7 @@ MemoryPlot::MemoryPlot(QWidget* parent)
   }
   plot_->xAxis->setRange(0, 10);
   plot_->yAxis->setRange(0, 1);
-  plot_->legend->setVisible(true);
+  plot_->legend->setVisible(false);  // shown with the first line: an empty legend box says nothing
   plot_->legend->setBrush(QColor(255, 255, 255, 220));
   plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
   retranslateUi();
@@ -82,6 +82,7 @@ void MemoryPlot::addSnapshot(const DeviceSnapshot& snapshot) {
       g = plot_->addGraph();
       g->setPen(QPen(MemoryColors::device(static_cast<int>(graphs_.size())), 2));
       graphs_.insert(d.uuid, g);
+      plot_->legend->setVisible(true);
     }
     devices_.insert(d.uuid, d);
     g->setName(graphName(d));

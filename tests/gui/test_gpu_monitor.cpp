@@ -8,6 +8,7 @@
 #include <QTimer>
 
 #include <gtest/gtest.h>
+#include <qcustomplot.h>
 
 #include "device_monitor.h"
 #include "device_source.h"
@@ -16,6 +17,7 @@
 #include "gpu_panel.h"
 #include "gpu_test_fixtures.h"
 #include "gui_test_support.h"
+#include "memory_plot.h"
 
 namespace tessera::gui {
 namespace {
@@ -200,6 +202,27 @@ TEST(GpuPanel, WithoutAGpuShowsOnlyTheResultAndItsReasonOnceTheScanIsDone) {
   failed.error = QStringLiteral("cuInit failed (test)");
   model.setSnapshot(failed);
   EXPECT_TRUE(panel.messageText().contains(failed.error));
+}
+
+
+// Issue 21: without GPUs the memory plot has no lines, so it shows no (empty) legend box.
+TEST(MemoryPlot, ShowsALegendOnlyWhenThereAreLines) {
+  MemoryPlot plot;
+  plot.resize(500, 300);
+  plot.show();
+  EXPECT_FALSE(plot.plot()->legend->visible());
+  DeviceSnapshot none;
+  none.unavailable_reason = QStringLiteral("no NVIDIA driver/GPU found (test)");
+  none.taken_ms = 1000;
+  plot.addSnapshot(none);
+  EXPECT_EQ(plot.graphCount(), 0);
+  EXPECT_FALSE(plot.plot()->legend->visible());
+  DeviceSnapshot two;
+  two.devices = test::twoGpus();
+  two.taken_ms = 1500;
+  plot.addSnapshot(two);
+  EXPECT_EQ(plot.graphCount(), 2);
+  EXPECT_TRUE(plot.plot()->legend->visible());
 }
 
 }  // namespace
