@@ -30,7 +30,10 @@ QColor faded(QColor c, int alpha) {
   return c;
 }
 
+// Every number shown goes through the interface's locale (QLocale's default, which the language
+// switcher sets): "1.234,5" in German.
 QString number(double v, int decimals = 1) { return QLocale().toString(v, 'f', decimals); }
+QString whole(int v) { return QLocale().toString(v); }
 
 }  // namespace
 
@@ -155,6 +158,8 @@ ThroughputPlot::ThroughputPlot(QWidget* parent)
 }
 
 void ThroughputPlot::retranslateUi() {
+  // QCustomPlot fixes its tick labels' locale when it is made; follow the interface's.
+  plot_->setLocale(QLocale());
   export_->setText(tr("Export PNG…"));
   export_->setToolTip(tr("Save this plot as a PNG image"));
   live_rect_->axis(QCPAxis::atBottom)->setLabel(tr("seconds since the request"));
@@ -241,7 +246,7 @@ void ThroughputPlot::onReplyStarted(int reply) {
   prompt_label_->setVisible(true);
   first_token_line_->setVisible(false);
   first_token_label_->setVisible(false);
-  setSummary([reply] { return tr("Reply %1: reading the prompt…").arg(reply); });
+  setSummary([reply] { return tr("Reply %1: reading the prompt…").arg(whole(reply)); });
   rescale();
   replot();
 }
@@ -258,7 +263,7 @@ void ThroughputPlot::onFirstToken(int reply, double seconds) {
   if (reply != reply_) return;
   now_ = std::max(now_, seconds);
   placeFirstToken(seconds);
-  setSummary([reply, seconds] { return tr("Reply %1: first token after %2 s, generating…").arg(reply).arg(number(seconds, 2)); });
+  setSummary([reply, seconds] { return tr("Reply %1: first token after %2 s, generating…").arg(whole(reply), number(seconds, 2)); });
   rescale();
   replot();
 }
@@ -270,7 +275,7 @@ void ThroughputPlot::onSample(const ThroughputSample& s) {
   generation_->addData(s.seconds, s.tokens_per_second);
   setSummary([s] {
     //: While generating: reply number, current speed, tokens generated so far.
-    return tr("Reply %1: %2 tokens/s, %Ln token(s) so far", nullptr, s.tokens).arg(s.reply).arg(number(s.tokens_per_second));
+    return tr("Reply %1: %2 tokens/s, %Ln token(s) so far", nullptr, s.tokens).arg(whole(s.reply), number(s.tokens_per_second));
   });
   rescale();
   replot();
@@ -294,19 +299,19 @@ void ThroughputPlot::onReplyFinished(const ReplyRecord& r) {
     rebuildHistory();
   }
   setSummary([r] {
-    if (r.failed) return tr("Reply %1 failed").arg(r.reply);
+    if (r.failed) return tr("Reply %1 failed").arg(whole(r.reply));
     // Two counts in one sentence cannot both get plural forms: "tok" reads right for any count.
-    const QString prompt = QLocale().toString(r.prompt_tokens);
-    const QString generated = QLocale().toString(r.generated_tokens);
+    const QString prompt = whole(r.prompt_tokens);
+    const QString generated = whole(r.generated_tokens);
     if (r.stopped) {
       //: A reply the user stopped: reply number, prompt tokens and speed, generated tokens and speed, time to first token.
       return tr("Reply %1 (stopped): prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s")
-          .arg(QString::number(r.reply), prompt, number(r.prompt_tokens_per_second), generated,
+          .arg(whole(r.reply), prompt, number(r.prompt_tokens_per_second), generated,
                number(r.generation_tokens_per_second), number(r.time_to_first_token, 2));
     }
     //: A finished reply: reply number, prompt tokens and speed, generated tokens and speed, time to first token.
     return tr("Reply %1: prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s")
-        .arg(QString::number(r.reply), prompt, number(r.prompt_tokens_per_second), generated,
+        .arg(whole(r.reply), prompt, number(r.prompt_tokens_per_second), generated,
              number(r.generation_tokens_per_second), number(r.time_to_first_token, 2));
   });
   rescale();

@@ -1,6 +1,8 @@
 // Issue 21's throughput-plot items: the first token shown with the engine's measured time (the
 // value the chat shows), a live scale per reply, a readable PNG export, localized numbers.
+#include <QCoreApplication>
 #include <QDate>
+#include <QEvent>
 #include <QImage>
 #include <QLocale>
 #include <QMainWindow>
@@ -99,6 +101,39 @@ TEST(ThroughputPlotItems, ExportIsReadableTitledAndConfirmed) {
       << window.statusBar()->currentMessage().toStdString();
   // The widget keeps its own layout (the history beside the live plot in a wide strip).
   EXPECT_TRUE(plot->historyBeside());
+}
+
+// "1234.5 tok/s" stayed English in German: the summary and the axes' tick labels use the
+// interface's locale, also after a language switch.
+TEST(ThroughputPlotItems, NumbersFollowTheInterfaceLocale) {
+  const QLocale previous;
+  ThroughputPlot plot;
+  plot.resize(800, 500);
+  QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+  QEvent change(QEvent::LanguageChange);
+  QCoreApplication::sendEvent(&plot, &change);
+  plot.onReplyStarted(1);
+  plot.onFirstToken(1, 0.1);
+  plot.onSample(ThroughputSample{1, 0.3, 1234.5, 1500});
+  ReplyRecord r = finishedReply(1, 0.1, 0.125);
+  r.generated_tokens = 1500;
+  r.generation_tokens_per_second = 1234.5;
+  plot.onReplyFinished(r);
+  const QString summary = plot.summaryText();
+  plot.plot()->replot(QCustomPlot::rpImmediateRefresh);
+  const QVector<QString> ticks = plot.plot()->axisRect(0)->axis(QCPAxis::atBottom)->tickVectorLabels();
+  const QString label = plot.firstTokenLabelText();
+  QLocale::setDefault(previous);
+  EXPECT_TRUE(summary.contains(QStringLiteral("1.234,5"))) << summary.toStdString();
+  EXPECT_TRUE(summary.contains(QStringLiteral("1.500"))) << summary.toStdString();
+  EXPECT_TRUE(label.contains(QStringLiteral("0,13"))) << label.toStdString();
+  ASSERT_FALSE(ticks.isEmpty());
+  bool decimal_comma = false;
+  for (const QString& t : ticks) {
+    EXPECT_FALSE(t.contains(QLatin1Char('.'))) << t.toStdString();
+    decimal_comma = decimal_comma || t.contains(QLatin1Char(','));
+  }
+  EXPECT_TRUE(decimal_comma);
 }
 
 }  // namespace
