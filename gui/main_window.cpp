@@ -778,11 +778,22 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   event->accept();
 }
 
+bool MainWindow::dropHighlighted() const { return drop_highlight_ && !drop_highlight_->isHidden(); }
+
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
-  if (!localGgufPath(event->mimeData()).isEmpty()) event->acceptProposedAction();
+  if (localGgufPath(event->mimeData()).isEmpty()) return;
+  event->acceptProposedAction();
+  if (!drop_highlight_) drop_highlight_ = new DropHighlight(this);
+  drop_highlight_->showOver();
+}
+
+void MainWindow::dragLeaveEvent(QDragLeaveEvent* event) {
+  if (drop_highlight_) drop_highlight_->hide();
+  QMainWindow::dragLeaveEvent(event);
 }
 
 void MainWindow::dropEvent(QDropEvent* event) {
+  if (drop_highlight_) drop_highlight_->hide();
   const QString path = localGgufPath(event->mimeData());
   if (path.isEmpty()) return;
   event->acceptProposedAction();

@@ -18,6 +18,7 @@
 #include "conversation_store.h"
 #include "engine_client.h"
 #include "memory_check.h"
+#include "drop_highlight.h"
 #include "error_banner.h"
 #include "model_preview.h"
 #include "startup.h"
@@ -102,6 +103,8 @@ class MainWindow : public QMainWindow {
   QMenu* recentMenu() const { return recent_menu_; }
   QMenu* languageMenu() const { return language_menu_; }
   QString statusText() const;
+  // Whether the drop highlight is shown (a .gguf file is being dragged over the window).
+  bool dropHighlighted() const;
 
  signals:
   // After each openModel(): whether the file's metadata could be read.
@@ -111,6 +114,7 @@ class MainWindow : public QMainWindow {
   void closeEvent(QCloseEvent* event) override;
   void changeEvent(QEvent* event) override;
   void dragEnterEvent(QDragEnterEvent* event) override;
+  void dragLeaveEvent(QDragLeaveEvent* event) override;
   void dropEvent(QDropEvent* event) override;
 
  private:
@@ -160,6 +164,7 @@ class MainWindow : public QMainWindow {
   SamplingPanel* sampling_panel_ = nullptr;
   SystemPromptEdit* system_prompt_ = nullptr;
   ErrorBanner* banner_ = nullptr;
+  DropHighlight* drop_highlight_ = nullptr;
   HistoryPanel* history_panel_ = nullptr;
   QDockWidget* history_dock_ = nullptr;
   QString current_id_;       // the open conversation in store_ (empty: not saved yet)

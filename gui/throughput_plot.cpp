@@ -1,6 +1,14 @@
 #include "throughput_plot.h"
 
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
 #include <QEvent>
+#include <QFontMetrics>
+#include <QImage>
+#include <QMainWindow>
+#include <QPainter>
+#include <QStatusBar>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -22,7 +30,10 @@ QColor faded(QColor c, int alpha) {
   return c;
 }
 
+// Every number shown goes through the interface's locale (QLocale's default, which the language
+// switcher sets): "1.234,5" in German.
 QString number(double v, int decimals = 1) { return QLocale().toString(v, 'f', decimals); }
+QString whole(int v) { return QLocale().toString(v); }
 
 }  // namespace
 
@@ -147,6 +158,8 @@ ThroughputPlot::ThroughputPlot(QWidget* parent)
 }
 
 void ThroughputPlot::retranslateUi() {
+  // QCustomPlot fixes its tick labels' locale when it is made; follow the interface's.
+  plot_->setLocale(QLocale());
   export_->setText(tr("Export PNG…"));
   export_->setToolTip(tr("Save this plot as a PNG image"));
   live_rect_->axis(QCPAxis::atBottom)->setLabel(tr("seconds since the request"));
@@ -184,12 +197,26 @@ void ThroughputPlot::showFirstTokenLabel() {
   first_token_label_->setText(tr("first token\n%1 s").arg(number(first_token_, 2)));
 }
 
+void ThroughputPlot::placeFirstToken(double seconds) {
+  first_token_ = seconds;
+  prompt_band_->bottomRight->setCoords(seconds, 1);
+  first_token_line_->point1->setCoords(seconds, 0);
+  first_token_line_->point2->setCoords(seconds, 1);
+  first_token_line_->setVisible(true);
+  first_token_label_->position->setCoords(seconds, 0.12);  // below the "prompt" label
+  showFirstTokenLabel();
+  first_token_label_->setVisible(true);
+}
+
+QString ThroughputPlot::firstTokenLabelText() const { return first_token_label_->text(); }
+
 void ThroughputPlot::attach(ThroughputSampler* sampler) {
   connect(sampler, &ThroughputSampler::replyStarted, this, &ThroughputPlot::onReplyStarted);
   connect(sampler, &ThroughputSampler::promptProgress, this, &ThroughputPlot::onPromptProgress);
   connect(sampler, &ThroughputSampler::firstToken, this, &ThroughputPlot::onFirstToken);
   connect(sampler, &ThroughputSampler::sampled, this, &ThroughputPlot::onSample);
   connect(sampler, &ThroughputSampler::replyFinished, this, &ThroughputPlot::onReplyFinished);
+  connect(sampler, &ThroughputSampler::modelChanged, this, &ThroughputPlot::setModelName);
 }
 
 int ThroughputPlot::currentSampleCount() const { return generation_->data()->size(); }
@@ -219,7 +246,7 @@ void ThroughputPlot::onReplyStarted(int reply) {
   prompt_label_->setVisible(true);
   first_token_line_->setVisible(false);
   first_token_label_->setVisible(false);
-  setSummary([reply] { return tr("Reply %1: reading the prompt…").arg(reply); });
+  setSummary([reply] { return tr("Reply %1: reading the prompt…").arg(whole(reply)); });
   rescale();
   replot();
 }
@@ -234,16 +261,9 @@ void ThroughputPlot::onPromptProgress(int reply, double seconds) {
 
 void ThroughputPlot::onFirstToken(int reply, double seconds) {
   if (reply != reply_) return;
-  first_token_ = seconds;
   now_ = std::max(now_, seconds);
-  prompt_band_->bottomRight->setCoords(seconds, 1);
-  first_token_line_->point1->setCoords(seconds, 0);
-  first_token_line_->point2->setCoords(seconds, 1);
-  first_token_line_->setVisible(true);
-  first_token_label_->position->setCoords(seconds, 0.12);  // below the "prompt" label
-  showFirstTokenLabel();
-  first_token_label_->setVisible(true);
-  setSummary([reply, seconds] { return tr("Reply %1: first token after %2 s, generating…").arg(reply).arg(number(seconds, 2)); });
+  placeFirstToken(seconds);
+  setSummary([reply, seconds] { return tr("Reply %1: first token after %2 s, generating…").arg(whole(reply), number(seconds, 2)); });
   rescale();
   replot();
 }
@@ -255,7 +275,7 @@ void ThroughputPlot::onSample(const ThroughputSample& s) {
   generation_->addData(s.seconds, s.tokens_per_second);
   setSummary([s] {
     //: While generating: reply number, current speed, tokens generated so far.
-    return tr("Reply %1: %2 tokens/s, %Ln token(s) so far", nullptr, s.tokens).arg(s.reply).arg(number(s.tokens_per_second));
+    return tr("Reply %1: %2 tokens/s, %Ln token(s) so far", nullptr, s.tokens).arg(whole(s.reply), number(s.tokens_per_second));
   });
   rescale();
   replot();
@@ -264,10 +284,14 @@ void ThroughputPlot::onSample(const ThroughputSample& s) {
 void ThroughputPlot::onReplyFinished(const ReplyRecord& r) {
   if (r.reply != reply_) return;
   now_ = std::max(now_, r.seconds);
-  if (r.prompt_tokens_per_second > 0.0 && r.seen_first_token > 0.0) {
+  // One source of truth for the first token: the engine's measurement, which the chat shows
+  // under the reply. The sampler's clock (when the GUI got the first text) only stood in for it
+  // while the reply ran; it also counts the worker's batching and the event queue.
+  if (!r.failed && r.time_to_first_token > 0.0) placeFirstToken(r.time_to_first_token);
+  if (r.prompt_tokens_per_second > 0.0 && first_token_ > 0.0) {
     prompt_->data()->clear();
     prompt_->addData(0.0, r.prompt_tokens_per_second);
-    prompt_->addData(r.seen_first_token, r.prompt_tokens_per_second);
+    prompt_->addData(first_token_, r.prompt_tokens_per_second);
   }
   if (!r.failed) {
     history_.append(r);
@@ -275,19 +299,19 @@ void ThroughputPlot::onReplyFinished(const ReplyRecord& r) {
     rebuildHistory();
   }
   setSummary([r] {
-    if (r.failed) return tr("Reply %1 failed").arg(r.reply);
+    if (r.failed) return tr("Reply %1 failed").arg(whole(r.reply));
     // Two counts in one sentence cannot both get plural forms: "tok" reads right for any count.
-    const QString prompt = QLocale().toString(r.prompt_tokens);
-    const QString generated = QLocale().toString(r.generated_tokens);
+    const QString prompt = whole(r.prompt_tokens);
+    const QString generated = whole(r.generated_tokens);
     if (r.stopped) {
       //: A reply the user stopped: reply number, prompt tokens and speed, generated tokens and speed, time to first token.
       return tr("Reply %1 (stopped): prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s")
-          .arg(QString::number(r.reply), prompt, number(r.prompt_tokens_per_second), generated,
+          .arg(whole(r.reply), prompt, number(r.prompt_tokens_per_second), generated,
                number(r.generation_tokens_per_second), number(r.time_to_first_token, 2));
     }
     //: A finished reply: reply number, prompt tokens and speed, generated tokens and speed, time to first token.
     return tr("Reply %1: prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s")
-        .arg(QString::number(r.reply), prompt, number(r.prompt_tokens_per_second), generated,
+        .arg(whole(r.reply), prompt, number(r.prompt_tokens_per_second), generated,
              number(r.generation_tokens_per_second), number(r.time_to_first_token, 2));
   });
   rescale();
@@ -323,8 +347,9 @@ void ThroughputPlot::rescale() {
       y_max = std::max(y_max, it->value);
     }
   };
+  // The current reply alone sets the scale: earlier replies are faded history, clipped where
+  // they run past it, not a scale a new reply starts in (a fast reply left a slow one flat at 0).
   scan(generation_);
-  for (QCPGraph* f : faded_) scan(f);
   double p_max = 1.0;
   for (auto it = prompt_->data()->constBegin(); it != prompt_->data()->constEnd(); ++it) p_max = std::max(p_max, it->value);
   live_rect_->axis(QCPAxis::atBottom)->setRange(0, x_max * 1.05);
@@ -341,7 +366,10 @@ bool ThroughputPlot::eventFilter(QObject* watched, QEvent* event) {
 
 void ThroughputPlot::arrange() {
   // A wide, short plot (a bottom dock) puts the history beside the live plot; otherwise below.
-  const bool beside = plot_->width() > 2 * plot_->height();
+  arrangeHistory(plot_->width() > 2 * plot_->height());
+}
+
+void ThroughputPlot::arrangeHistory(bool beside) {
   if (beside == history_beside_) return;
   history_beside_ = beside;
   QCPLayoutGrid* grid = plot_->plotLayout();
@@ -365,15 +393,50 @@ void ThroughputPlot::arrange() {
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
+QString ThroughputPlot::exportTitle() const {
+  const QString model = model_name_.isEmpty()
+                            ? QCoreApplication::translate("tessera::gui::MainWindow", "No model loaded")
+                            : model_name_;
+  //: Title of an exported throughput plot: the model's name, the date and time.
+  return tr("Throughput of %1, %2").arg(model, QLocale().toString(QDateTime::currentDateTime(), QLocale::ShortFormat));
+}
+
 bool ThroughputPlot::exportPng(const QString& path, int width, int height) {
-  plot_->replot();
-  return plot_->savePng(path, width, height);
+  // The widget may be a short strip in a dock: the image gets a readable size and its own layout.
+  const QSize size(width > 0 ? width : std::max(kExportMinimum.width(), plot_->width()),
+                   height > 0 ? height : std::max(kExportMinimum.height(), plot_->height()));
+  QFont title_font = font();
+  title_font.setBold(true);
+  title_font.setPointSizeF(title_font.pointSizeF() * 1.3);
+  const int title_height = QFontMetrics(title_font).height() * 2;
+  const bool was_beside = history_beside_;
+  arrangeHistory(size.width() > 2 * (size.height() - title_height));
+  QImage image(size, QImage::Format_ARGB32);
+  image.fill(palette().color(QPalette::Base));
+  {
+    QPainter painter(&image);
+    painter.setFont(title_font);
+    painter.setPen(palette().color(QPalette::Text));
+    painter.drawText(QRect(0, 0, size.width(), title_height), Qt::AlignCenter, exportTitle());
+    painter.drawPixmap(0, title_height, plot_->toPixmap(size.width(), size.height() - title_height));
+  }
+  arrangeHistory(was_beside);
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+  return image.save(path, "PNG");
 }
 
 void ThroughputPlot::chooseExportFile() {
   const QString path = QFileDialog::getSaveFileName(this, tr("Export Throughput Plot"), tr("throughput.png"),
                                                     tr("PNG images (*.png)"));
-  if (!path.isEmpty()) exportPng(path);
+  if (!path.isEmpty()) exportTo(path);
+}
+
+void ThroughputPlot::exportTo(const QString& path) {
+  //: After Export PNG…: where the image went, or that it could not be written.
+  const QString message = exportPng(path) ? tr("Saved the plot to %1").arg(QDir::toNativeSeparators(path))
+                                          : tr("The plot could not be saved to %1").arg(QDir::toNativeSeparators(path));
+  emit exported(message);
+  if (auto* main = qobject_cast<QMainWindow*>(window())) main->statusBar()->showMessage(message, 5000);
 }
 
 }  // namespace tessera::gui

@@ -5,10 +5,11 @@
 //    lines for comparison.
 //  - below it (beside it when the plot is wide and short, as in a bottom dock): recent replies (up
 //    to kHistory) as bars: generation and prompt tokens/s per reply.
-// "Export PNG…" saves the plot (QCustomPlot::savePng).
+// "Export PNG…" saves the plot, titled, and says where in the status bar.
 #pragma once
 
 #include <QList>
+#include <QSize>
 #include <QWidget>
 
 #include <functional>
@@ -40,7 +41,13 @@ class ThroughputPlot : public QWidget {
   // Follows `sampler`'s signals.
   void attach(ThroughputSampler* sampler);
 
+  // Saves the plot as a PNG of width x height (0: the widget's size, at least kExportMinimum),
+  // under a title with the model's name and the date, laid out for that size.
+  static constexpr QSize kExportMinimum{1200, 600};
   bool exportPng(const QString& path, int width = 0, int height = 0);
+  // The model the replies come from (the sampler reports it; tests set it directly).
+  void setModelName(const QString& name) { model_name_ = name; }
+  QString exportTitle() const;
   // Whether the history sits beside the live plot (wide and short) rather than below it.
   bool historyBeside() const { return history_beside_; }
 
@@ -48,7 +55,10 @@ class ThroughputPlot : public QWidget {
   QCustomPlot* plot() const { return plot_; }
   int currentSampleCount() const;  // generation samples of the current (or last) reply
   int totalSamples() const { return total_samples_; }
-  double firstTokenSeconds() const { return first_token_; }  // 0 when not reached
+  // The first token's time: the sampler's clock while the reply runs, the engine's measured
+  // time_to_first_token once it ends (the value the chat shows under the reply). 0: not reached.
+  double firstTokenSeconds() const { return first_token_; }
+  QString firstTokenLabelText() const;
   const QList<ReplyRecord>& history() const { return history_; }
   QString summaryText() const;
   QToolButton* exportButton() const { return export_; }
@@ -60,6 +70,11 @@ class ThroughputPlot : public QWidget {
   void onSample(const tessera::gui::ThroughputSample& sample);
   void onReplyFinished(const tessera::gui::ReplyRecord& record);
   void chooseExportFile();
+  // Exports to `path` and says so (in the main window's status bar, and through exported()).
+  void exportTo(const QString& path);
+
+ signals:
+  void exported(const QString& message);
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
@@ -70,7 +85,9 @@ class ThroughputPlot : public QWidget {
   // Shows text() now and again after a language switch (it captures what it needs).
   void setSummary(std::function<QString()> text);
   void showFirstTokenLabel();
+  void placeFirstToken(double seconds);
   void arrange();
+  void arrangeHistory(bool beside);
   void rescale();
   void rebuildHistory();
   void replot();
@@ -97,6 +114,7 @@ class ThroughputPlot : public QWidget {
   double first_token_ = 0.0;
   double now_ = 0.0;
   int total_samples_ = 0;
+  QString model_name_;
 };
 
 }  // namespace tessera::gui

@@ -20,6 +20,8 @@ void ThroughputSampler::connectTo(EngineClient* engine) {
   connect(engine, &EngineClient::textGenerated, this, [this](const QString&, int tokens) { onText(tokens); });
   connect(engine, &EngineClient::generationFinished, this, &ThroughputSampler::onFinished);
   connect(engine, &EngineClient::generationFailed, this, &ThroughputSampler::onFailed);
+  connect(engine, &EngineClient::modelLoaded, this, [this](const ModelInfo& info) { emit modelChanged(info.name); });
+  connect(engine, &EngineClient::modelUnloaded, this, [this] { emit modelChanged(QString()); });
 }
 
 void ThroughputSampler::setSampleIntervalMs(int ms) { timer_.setInterval(std::max(10, ms)); }

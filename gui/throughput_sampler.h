@@ -69,6 +69,7 @@ class ThroughputSampler : public QObject {
   void firstToken(int reply, double seconds);
   void sampled(const tessera::gui::ThroughputSample& sample);
   void replyFinished(const tessera::gui::ReplyRecord& record);
+  void modelChanged(const QString& name);  // empty: none loaded
 
  private:
   void tick();

@@ -301,12 +301,12 @@
         <translation>Neue Unterhaltung</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>Send the message (Enter)</source>
         <translation>Nachricht senden (Eingabe)</translation>
     </message>
     <message>
-        <location line="-51"/>
+        <location line="-52"/>
         <source>Stop the reply being generated (Esc)</source>
         <translation>Erzeugung der Antwort anhalten (Esc)</translation>
     </message>
@@ -328,7 +328,7 @@
         <translation>Kontext: %1 / %2 Token</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up the reply stops; start a new conversation or load the model with a larger context.</source>
         <translation>Die Unterhaltung belegt %1 der %2 Token, die das Modell im Gedächtnis behalten kann. Sind sie aufgebraucht, bricht die Antwort ab; beginnen Sie dann eine neue Unterhaltung oder laden Sie das Modell mit einem größeren Kontext.</translation>
     </message>
@@ -547,7 +547,7 @@ Tessera führt Modelle auf der CPU aus.</translation>
         <translation>Die ausgewählte Unterhaltung endgültig löschen</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+27"/>
         <source>%1
 Last changed %2</source>
         <translation>%1
@@ -855,6 +855,7 @@ Zuletzt geändert: %2</translation>
     </message>
     <message>
         <location line="+23"/>
+        <location filename="../gui/throughput_plot.cpp" line="+393"/>
         <source>No model loaded</source>
         <translation>Kein Modell geladen</translation>
     </message>
@@ -1676,7 +1677,7 @@ Nutzbar: %5 Byte</translation>
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="+145"/>
+        <location filename="../gui/throughput_plot.cpp" line="-240"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>Hier erscheinen die Token pro Sekunde, während das Modell antwortet.</translation>
     </message>
@@ -1746,12 +1747,12 @@ Nutzbar: %5 Byte</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+40"/>
+        <location line="+54"/>
         <source>Earlier replies</source>
         <translation>Frühere Antworten</translation>
     </message>
     <message>
-        <location line="-22"/>
+        <location line="-36"/>
         <source>first token
 %1 s</source>
         <extracomment>Next to the dashed line at the first token: the time it took, in seconds.</extracomment>
@@ -1759,12 +1760,12 @@ Nutzbar: %5 Byte</translation>
 %1 s</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+52"/>
         <source>Reply %1: reading the prompt…</source>
         <translation>Antwort %1: Prompt wird gelesen…</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+17"/>
         <source>Reply %1: first token after %2 s, generating…</source>
         <translation>Antwort %1: erstes Token nach %2 s, wird erzeugt…</translation>
     </message>
@@ -1778,7 +1779,7 @@ Nutzbar: %5 Byte</translation>
         </translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+24"/>
         <source>Reply %1 failed</source>
         <translation>Antwort %1 fehlgeschlagen</translation>
     </message>
@@ -1795,7 +1796,13 @@ Nutzbar: %5 Byte</translation>
         <translation>Antwort %1: Prompt %2 Token mit %3 Token/s · erzeugt %4 Token mit %5 Token/s · erstes Token nach %6 s</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+88"/>
+        <source>Throughput of %1, %2</source>
+        <extracomment>Title of an exported throughput plot: the model&apos;s name, the date and time.</extracomment>
+        <translation>Durchsatz von %1, %2</translation>
+    </message>
+    <message>
+        <location line="+28"/>
         <source>Export Throughput Plot</source>
         <translation>Durchsatzdiagramm exportieren</translation>
     </message>
@@ -1808,6 +1815,17 @@ Nutzbar: %5 Byte</translation>
         <location line="+1"/>
         <source>PNG images (*.png)</source>
         <translation>PNG-Bilder (*.png)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Saved the plot to %1</source>
+        <extracomment>After Export PNG…: where the image went, or that it could not be written.</extracomment>
+        <translation>Diagramm gespeichert unter %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The plot could not be saved to %1</source>
+        <translation>Das Diagramm konnte nicht unter %1 gespeichert werden</translation>
     </message>
 </context>
 </TS>

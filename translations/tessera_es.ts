@@ -301,12 +301,12 @@
         <translation>Nueva conversación</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>Send the message (Enter)</source>
         <translation>Enviar el mensaje (Intro)</translation>
     </message>
     <message>
-        <location line="-51"/>
+        <location line="-52"/>
         <source>Stop the reply being generated (Esc)</source>
         <translation>Detener la respuesta que se está generando (Esc)</translation>
     </message>
@@ -328,7 +328,7 @@
         <translation>Contexto: %1 / %2 tok</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up the reply stops; start a new conversation or load the model with a larger context.</source>
         <translation>La conversación ocupa %1 de los %2 tokens que el modelo puede tener presentes. Cuando se agotan, la respuesta se detiene; empiece una conversación nueva o cargue el modelo con un contexto mayor.</translation>
     </message>
@@ -547,7 +547,7 @@ Tessera ejecuta los modelos en la CPU.</translation>
         <translation>Eliminar definitivamente la conversación seleccionada</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+27"/>
         <source>%1
 Last changed %2</source>
         <translation>%1
@@ -855,6 +855,7 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+23"/>
+        <location filename="../gui/throughput_plot.cpp" line="+393"/>
         <source>No model loaded</source>
         <translation>Ningún modelo cargado</translation>
     </message>
@@ -1676,7 +1677,7 @@ Utilizable: %5 bytes</translation>
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="+145"/>
+        <location filename="../gui/throughput_plot.cpp" line="-240"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>Aquí aparecen los tokens por segundo mientras el modelo responde.</translation>
     </message>
@@ -1746,12 +1747,12 @@ Utilizable: %5 bytes</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+40"/>
+        <location line="+54"/>
         <source>Earlier replies</source>
         <translation>Respuestas anteriores</translation>
     </message>
     <message>
-        <location line="-22"/>
+        <location line="-36"/>
         <source>first token
 %1 s</source>
         <extracomment>Next to the dashed line at the first token: the time it took, in seconds.</extracomment>
@@ -1759,12 +1760,12 @@ Utilizable: %5 bytes</translation>
 %1 s</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+52"/>
         <source>Reply %1: reading the prompt…</source>
         <translation>Respuesta %1: leyendo el prompt…</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+17"/>
         <source>Reply %1: first token after %2 s, generating…</source>
         <translation>Respuesta %1: primer token tras %2 s, generando…</translation>
     </message>
@@ -1778,7 +1779,7 @@ Utilizable: %5 bytes</translation>
         </translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+24"/>
         <source>Reply %1 failed</source>
         <translation>La respuesta %1 falló</translation>
     </message>
@@ -1795,7 +1796,13 @@ Utilizable: %5 bytes</translation>
         <translation>Respuesta %1: prompt %2 tok a %3 tok/s · generados %4 tok a %5 tok/s · primer token %6 s</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+88"/>
+        <source>Throughput of %1, %2</source>
+        <extracomment>Title of an exported throughput plot: the model&apos;s name, the date and time.</extracomment>
+        <translation>Rendimiento de %1, %2</translation>
+    </message>
+    <message>
+        <location line="+28"/>
         <source>Export Throughput Plot</source>
         <translation>Exportar el gráfico de velocidad</translation>
     </message>
@@ -1808,6 +1815,17 @@ Utilizable: %5 bytes</translation>
         <location line="+1"/>
         <source>PNG images (*.png)</source>
         <translation>Imágenes PNG (*.png)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Saved the plot to %1</source>
+        <extracomment>After Export PNG…: where the image went, or that it could not be written.</extracomment>
+        <translation>Gráfico guardado en %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The plot could not be saved to %1</source>
+        <translation>No se pudo guardar el gráfico en %1</translation>
     </message>
 </context>
 </TS>

@@ -301,12 +301,12 @@
         <translation>Nouvelle conversation</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>Send the message (Enter)</source>
         <translation>Envoyer le message (Entrée)</translation>
     </message>
     <message>
-        <location line="-51"/>
+        <location line="-52"/>
         <source>Stop the reply being generated (Esc)</source>
         <translation>Arrêter la réponse en cours de génération (Échap)</translation>
     </message>
@@ -328,7 +328,7 @@
         <translation>Contexte&#xa0;: %1 / %2 tok</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up the reply stops; start a new conversation or load the model with a larger context.</source>
         <translation>La conversation occupe %1 des %2 jetons que le modèle peut garder en mémoire. Une fois ceux-ci épuisés, la réponse s’arrête&#xa0;; commencez une nouvelle conversation ou chargez le modèle avec un contexte plus grand.</translation>
     </message>
@@ -547,7 +547,7 @@ Tessera exécute les modèles sur le processeur.</translation>
         <translation>Supprimer définitivement la conversation sélectionnée</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+27"/>
         <source>%1
 Last changed %2</source>
         <translation>%1
@@ -855,6 +855,7 @@ Dernière modification&#xa0;: %2</translation>
     </message>
     <message>
         <location line="+23"/>
+        <location filename="../gui/throughput_plot.cpp" line="+393"/>
         <source>No model loaded</source>
         <translation>Aucun modèle chargé</translation>
     </message>
@@ -1676,7 +1677,7 @@ Utilisable&#xa0;: %5 octets</translation>
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="+145"/>
+        <location filename="../gui/throughput_plot.cpp" line="-240"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>Les jetons par seconde s’affichent ici pendant que le modèle répond.</translation>
     </message>
@@ -1746,12 +1747,12 @@ Utilisable&#xa0;: %5 octets</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+40"/>
+        <location line="+54"/>
         <source>Earlier replies</source>
         <translation>Réponses précédentes</translation>
     </message>
     <message>
-        <location line="-22"/>
+        <location line="-36"/>
         <source>first token
 %1 s</source>
         <extracomment>Next to the dashed line at the first token: the time it took, in seconds.</extracomment>
@@ -1759,12 +1760,12 @@ Utilisable&#xa0;: %5 octets</translation>
 %1&#xa0;s</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+52"/>
         <source>Reply %1: reading the prompt…</source>
         <translation>Réponse %1&#xa0;: lecture du prompt…</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+17"/>
         <source>Reply %1: first token after %2 s, generating…</source>
         <translation>Réponse %1&#xa0;: premier jeton après %2&#xa0;s, génération…</translation>
     </message>
@@ -1778,7 +1779,7 @@ Utilisable&#xa0;: %5 octets</translation>
         </translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+24"/>
         <source>Reply %1 failed</source>
         <translation>Échec de la réponse %1</translation>
     </message>
@@ -1795,7 +1796,13 @@ Utilisable&#xa0;: %5 octets</translation>
         <translation>Réponse %1&#xa0;: prompt %2 tok à %3 tok/s · généré %4 tok à %5 tok/s · premier jeton %6&#xa0;s</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+88"/>
+        <source>Throughput of %1, %2</source>
+        <extracomment>Title of an exported throughput plot: the model&apos;s name, the date and time.</extracomment>
+        <translation>Débit de %1, %2</translation>
+    </message>
+    <message>
+        <location line="+28"/>
         <source>Export Throughput Plot</source>
         <translation>Exporter le graphique de débit</translation>
     </message>
@@ -1808,6 +1815,17 @@ Utilisable&#xa0;: %5 octets</translation>
         <location line="+1"/>
         <source>PNG images (*.png)</source>
         <translation>Images PNG (*.png)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Saved the plot to %1</source>
+        <extracomment>After Export PNG…: where the image went, or that it could not be written.</extracomment>
+        <translation>Graphique enregistré dans %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The plot could not be saved to %1</source>
+        <translation>Impossible d’enregistrer le graphique dans %1</translation>
     </message>
 </context>
 </TS>

@@ -301,12 +301,12 @@
         <translation>新しい会話</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>Send the message (Enter)</source>
         <translation>メッセージを送信（Enter）</translation>
     </message>
     <message>
-        <location line="-51"/>
+        <location line="-52"/>
         <source>Stop the reply being generated (Esc)</source>
         <translation>生成中の応答を停止（Esc）</translation>
     </message>
@@ -328,7 +328,7 @@
         <translation>コンテキスト：%1 / %2 tok</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up the reply stops; start a new conversation or load the model with a larger context.</source>
         <translation>会話は、モデルが保持できる %2 トークンのうち %1 トークンを使っています。使い切ると応答は止まります。新しい会話を始めるか、より大きなコンテキストでモデルを読み込んでください。</translation>
     </message>
@@ -547,7 +547,7 @@ Tessera はモデルを CPU で実行します。</translation>
         <translation>選択した会話を完全に削除</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+27"/>
         <source>%1
 Last changed %2</source>
         <translation>%1
@@ -855,6 +855,7 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+23"/>
+        <location filename="../gui/throughput_plot.cpp" line="+393"/>
         <source>No model loaded</source>
         <translation>モデルが読み込まれていません</translation>
     </message>
@@ -1671,7 +1672,7 @@ KV キャッシュ：%2 バイト
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="+145"/>
+        <location filename="../gui/throughput_plot.cpp" line="-240"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>モデルの応答中、ここに毎秒のトークン数が表示されます。</translation>
     </message>
@@ -1741,12 +1742,12 @@ KV キャッシュ：%2 バイト
     </message>
     <message>
         <location line="+1"/>
-        <location line="+40"/>
+        <location line="+54"/>
         <source>Earlier replies</source>
         <translation>以前の応答</translation>
     </message>
     <message>
-        <location line="-22"/>
+        <location line="-36"/>
         <source>first token
 %1 s</source>
         <extracomment>Next to the dashed line at the first token: the time it took, in seconds.</extracomment>
@@ -1754,12 +1755,12 @@ KV キャッシュ：%2 バイト
 %1 秒</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+52"/>
         <source>Reply %1: reading the prompt…</source>
         <translation>応答 %1：プロンプトを読み込み中…</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+17"/>
         <source>Reply %1: first token after %2 s, generating…</source>
         <translation>応答 %1：%2 秒で最初のトークン、生成中…</translation>
     </message>
@@ -1772,7 +1773,7 @@ KV キャッシュ：%2 バイト
         </translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+24"/>
         <source>Reply %1 failed</source>
         <translation>応答 %1 は失敗しました</translation>
     </message>
@@ -1789,7 +1790,13 @@ KV キャッシュ：%2 バイト
         <translation>応答 %1：プロンプト %2 tok（%3 tok/s）· 生成 %4 tok（%5 tok/s）· 最初のトークン %6 秒</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+88"/>
+        <source>Throughput of %1, %2</source>
+        <extracomment>Title of an exported throughput plot: the model&apos;s name, the date and time.</extracomment>
+        <translation>%1 のスループット、%2</translation>
+    </message>
+    <message>
+        <location line="+28"/>
         <source>Export Throughput Plot</source>
         <translation>スループットグラフを書き出す</translation>
     </message>
@@ -1802,6 +1809,17 @@ KV キャッシュ：%2 バイト
         <location line="+1"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 画像 (*.png)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Saved the plot to %1</source>
+        <extracomment>After Export PNG…: where the image went, or that it could not be written.</extracomment>
+        <translation>グラフを %1 に保存しました</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The plot could not be saved to %1</source>
+        <translation>グラフを %1 に保存できませんでした</translation>
     </message>
 </context>
 </TS>

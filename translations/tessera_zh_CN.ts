@@ -301,12 +301,12 @@
         <translation>新对话</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>Send the message (Enter)</source>
         <translation>发送消息（Enter）</translation>
     </message>
     <message>
-        <location line="-51"/>
+        <location line="-52"/>
         <source>Stop the reply being generated (Esc)</source>
         <translation>停止正在生成的回复（Esc）</translation>
     </message>
@@ -328,7 +328,7 @@
         <translation>上下文：%1 / %2 tok</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up the reply stops; start a new conversation or load the model with a larger context.</source>
         <translation>对话已占用模型可记住的 %2 个 token 中的 %1 个。用完后回复将停止；请开始新的对话，或以更大的上下文加载模型。</translation>
     </message>
@@ -547,7 +547,7 @@ Tessera 将在 CPU 上运行模型。</translation>
         <translation>永久删除所选对话</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+27"/>
         <source>%1
 Last changed %2</source>
         <translation>%1
@@ -855,6 +855,7 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+23"/>
+        <location filename="../gui/throughput_plot.cpp" line="+393"/>
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
@@ -1671,7 +1672,7 @@ KV 缓存：%2 字节
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="+145"/>
+        <location filename="../gui/throughput_plot.cpp" line="-240"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>模型回答时，这里会显示每秒 token 数。</translation>
     </message>
@@ -1741,12 +1742,12 @@ KV 缓存：%2 字节
     </message>
     <message>
         <location line="+1"/>
-        <location line="+40"/>
+        <location line="+54"/>
         <source>Earlier replies</source>
         <translation>之前的回复</translation>
     </message>
     <message>
-        <location line="-22"/>
+        <location line="-36"/>
         <source>first token
 %1 s</source>
         <extracomment>Next to the dashed line at the first token: the time it took, in seconds.</extracomment>
@@ -1754,12 +1755,12 @@ KV 缓存：%2 字节
 %1 秒</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+52"/>
         <source>Reply %1: reading the prompt…</source>
         <translation>回复 %1：正在读取提示词…</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+17"/>
         <source>Reply %1: first token after %2 s, generating…</source>
         <translation>回复 %1：%2 秒后出现首个 token，正在生成…</translation>
     </message>
@@ -1772,7 +1773,7 @@ KV 缓存：%2 字节
         </translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+24"/>
         <source>Reply %1 failed</source>
         <translation>回复 %1 失败</translation>
     </message>
@@ -1789,7 +1790,13 @@ KV 缓存：%2 字节
         <translation>回复 %1：提示词 %2 tok，%3 tok/s · 生成 %4 tok，%5 tok/s · 首个 token %6 秒</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+88"/>
+        <source>Throughput of %1, %2</source>
+        <extracomment>Title of an exported throughput plot: the model&apos;s name, the date and time.</extracomment>
+        <translation>%1 的吞吐量，%2</translation>
+    </message>
+    <message>
+        <location line="+28"/>
         <source>Export Throughput Plot</source>
         <translation>导出吞吐量图表</translation>
     </message>
@@ -1802,6 +1809,17 @@ KV 缓存：%2 字节
         <location line="+1"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Saved the plot to %1</source>
+        <extracomment>After Export PNG…: where the image went, or that it could not be written.</extracomment>
+        <translation>图表已保存到 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The plot could not be saved to %1</source>
+        <translation>无法将图表保存到 %1</translation>
     </message>
 </context>
 </TS>

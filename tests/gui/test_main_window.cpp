@@ -231,11 +231,33 @@ TEST(MainWindow, DroppingAGgufFileOpensIt) {
   QDragEnterEvent enter(pos, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
   QApplication::sendEvent(w.window.get(), &enter);
   EXPECT_TRUE(enter.isAccepted());
+  EXPECT_TRUE(w.window->dropHighlighted());  // the window shows it will take the file
   QDropEvent drop(QPointF(pos), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
   QApplication::sendEvent(w.window.get(), &drop);
   ASSERT_TRUE(waitUntil([&] { return preview.count() == 1; }));
   EXPECT_TRUE(preview.at(0).at(0).toBool());
   EXPECT_EQ(w.window->modelPanel()->fieldText(QStringLiteral("architecture")), QStringLiteral("llama"));
+  EXPECT_FALSE(w.window->dropHighlighted());
+}
+
+// Dragging a file over the window showed nothing (issue 21): a .gguf file lights the window up
+// until it leaves; a drag the window does not take (text, no file) does not.
+TEST(MainWindow, DraggingAGgufFileHighlightsTheWindowUntilItLeaves) {
+  Window w;
+  const QPoint pos = w.window->rect().center();
+  QMimeData text;
+  text.setText(QStringLiteral("some text"));
+  QDragEnterEvent other(pos, Qt::CopyAction, &text, Qt::LeftButton, Qt::NoModifier);
+  QApplication::sendEvent(w.window.get(), &other);
+  EXPECT_FALSE(w.window->dropHighlighted());
+  QMimeData mime;
+  mime.setUrls({QUrl::fromLocalFile(test::fixturePath(kStories))});
+  QDragEnterEvent enter(pos, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+  QApplication::sendEvent(w.window.get(), &enter);
+  EXPECT_TRUE(w.window->dropHighlighted());
+  QDragLeaveEvent leave;
+  QApplication::sendEvent(w.window.get(), &leave);
+  EXPECT_FALSE(w.window->dropHighlighted());
 }
 
 TEST(MainWindow, RecentFilesAndLastModelPersist) {
