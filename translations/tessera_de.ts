@@ -467,7 +467,7 @@ Speicher: %5</translation>
         <location line="+2"/>
         <source>Compute</source>
         <extracomment>Column header: the GPU&apos;s CUDA compute capability (&quot;9.0&quot;).</extracomment>
-        <translation>Compute</translation>
+        <translation>Rechenfähigkeit</translation>
     </message>
     <message>
         <location line="+1"/>
