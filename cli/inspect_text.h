@@ -18,36 +18,11 @@
 #include <string>
 #include <string_view>
 
+#include "tokenizer/utf8.h"
+
 namespace tessera::cli {
 
 namespace inspect_text_detail {
-
-// Length of the valid UTF-8 sequence at s[i] and its code point, or 0 when it is not valid.
-inline size_t valid_sequence(std::string_view s, size_t i, uint32_t& cp) {
-  const auto b0 = static_cast<uint8_t>(s[i]);
-  size_t len;
-  uint32_t min;
-  if (b0 < 0x80) {
-    cp = b0;
-    return 1;
-  } else if ((b0 & 0xE0) == 0xC0) {
-    len = 2, cp = b0 & 0x1F, min = 0x80;
-  } else if ((b0 & 0xF0) == 0xE0) {
-    len = 3, cp = b0 & 0x0F, min = 0x800;
-  } else if ((b0 & 0xF8) == 0xF0) {
-    len = 4, cp = b0 & 0x07, min = 0x10000;
-  } else {
-    return 0;
-  }
-  if (s.size() - i < len) return 0;
-  for (size_t k = 1; k < len; ++k) {
-    const auto b = static_cast<uint8_t>(s[i + k]);
-    if ((b & 0xC0) != 0x80) return 0;
-    cp = (cp << 6) | (b & 0x3F);
-  }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-  return len;
-}
 
 inline bool is_hidden_code_point(uint32_t cp) {
   return (cp >= 0x80 && cp <= 0x9F) || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
@@ -82,8 +57,11 @@ inline std::string terminal_safe(std::string_view text) {
       ++i;
       continue;
     }
-    uint32_t cp = 0;
-    const size_t len = inspect_text_detail::valid_sequence(text, i, cp);
+    // Well-formed UTF-8 by the tokenizer's one definition (RFC 3629: no overlongs, surrogates or
+    // code points past U+10FFFF).
+    const size_t len = tokenizer::utf8::valid_prefix_length(text.substr(i));
+    size_t at = i;
+    const uint32_t cp = len == 0 ? 0 : tokenizer::utf8::decode_at(text, at);
     if (len == 0) {
       std::snprintf(buf, sizeof buf, "\\x%02x", b);
       out += buf;

@@ -27,6 +27,7 @@
 #include "main_window.h"
 #include "message_widget.h"
 #include "scripted_session.h"
+#include "scripted_window.h"
 
 namespace tessera::gui {
 namespace {
@@ -35,25 +36,7 @@ using test::waitUntil;
 
 const QString kStories = QStringLiteral("models/stories260K-f32.gguf");
 
-struct Window {
-  test::FreshSettings settings;
-  std::shared_ptr<test::SessionScript> script = std::make_shared<test::SessionScript>();
-  std::unique_ptr<MainWindow> window = std::make_unique<MainWindow>(std::make_unique<test::ScriptedSession>(script));
-
-  Window() { window->show(); }
-  bool openAndLoad(const QString& path) {
-    const int loads = script->loads.load();
-    window->openModel(path, true);
-    return waitUntil([&] {
-      return script->loads.load() > loads && window->engine()->state() == EngineClient::State::Ready;
-    });
-  }
-  bool reply(const QString& text) {
-    if (!window->chat()->send(text)) return false;
-    return waitUntil([&] { return !window->chat()->isStreaming(); });
-  }
-  MessageWidget* message(int row) const { return window->chatPanel()->view()->messageWidget(row); }
-};
+using Window = test::ScriptedWindow;
 
 TEST(ChatWindow, ThePromptPhaseShowsItsProgressAndStopLandsAtOnce) {
   Window w;

@@ -30,6 +30,7 @@
 #include "model_panel.h"
 #include "sampling_panel.h"
 #include "scripted_session.h"
+#include "scripted_window.h"
 #include "startup.h"
 
 namespace tessera::gui {
@@ -39,17 +40,7 @@ using test::waitUntil;
 
 const QString kStories = QStringLiteral("models/stories260K-f32.gguf");
 
-struct Window {
-  test::FreshSettings settings;
-  std::shared_ptr<test::SessionScript> script = std::make_shared<test::SessionScript>();
-  std::unique_ptr<MainWindow> window = std::make_unique<MainWindow>(std::make_unique<test::ScriptedSession>(script));
-
-  Window() { window->show(); }
-  bool openAndLoad(const QString& path) {
-    window->openModel(path, true);
-    return waitUntil([&] { return window->engine()->state() == EngineClient::State::Ready; });
-  }
-};
+using Window = test::ScriptedWindow;
 
 TEST(MainWindow, ShowsMetadataBeforeLoading) {
   Window w;
