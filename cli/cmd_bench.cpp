@@ -193,8 +193,10 @@ int cmd_bench(const Args& args) {
     return usage_error("--ctx " + std::to_string(n_ctx) + " is shorter than the longest test (" +
                        std::string(max_prompt >= max_gen ? "-p " : "-n ") +
                        std::to_string(std::max(max_prompt, max_gen)) + " tokens" +
-                       (max_depth > 0 ? " at depth -d " + std::to_string(max_depth) : std::string()) + ": " +
-                       std::to_string(longest) + " tokens)");
+                       (max_depth > 0 ? " at depth -d " + std::to_string(max_depth) + ": " +
+                                            std::to_string(longest) + " tokens"
+                                      : std::string()) +
+                       ")");
   if (n_ctx == 0 && static_cast<int64_t>(max_depth) + max_prompt + max_gen > kMaxContextOption)
     return usage_error("-d " + std::to_string(max_depth) + " with -p " + std::to_string(max_prompt) + " and -n " +
                        std::to_string(max_gen) + " needs a context beyond " + std::to_string(kMaxContextOption) +

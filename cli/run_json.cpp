@@ -23,7 +23,8 @@ RunJsonReport::RunJsonReport(const Engine& engine, const GenerationRequest& requ
                       {"repeat_last_n", s.penalty_last_n},
                       {"frequency_penalty", s.frequency_penalty},
                       {"presence_penalty", s.presence_penalty},
-                      {"seed", s.seed},
+                      // null: greedy (no draw) or a seed the run did not fix
+                      {"seed", s.greedy() || s.seed == kRandomSeed ? nlohmann::json() : nlohmann::json(s.seed)},
                       {"add_bos", request.add_special},
                       {"parse_special", request.parse_special},
                       {"ignore_eos", !request.stop_at_end_of_generation},
