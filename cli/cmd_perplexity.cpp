@@ -177,6 +177,8 @@ int cmd_perplexity(const Args& args) {
     // The base holds the tokens it was made from (llama-perplexity reads them the same way).
     tokens = base->tokens();
     plan = base->header().plan;
+    plan.n_ctx = n_ctx;  // a -c other than the base's is refused below, by name
+    plan.first_scored = n_ctx / 2;
     if (max_chunks > 0) plan.n_chunks = std::min(plan.n_chunks, max_chunks);
   } else {
     tokens = eval::perplexity_tokens(*tok, text);
@@ -189,12 +191,9 @@ int cmd_perplexity(const Args& args) {
     if (Status s = eval::check_kld_base_matches(*base, backend_model.n_vocab(), plan, start_token, tokens); !s.ok())
       return runtime_error(s.error());
   }
+  const eval::KldBaseHeader header{static_cast<uint32_t>(backend_model.n_vocab()), plan, start_token};
   std::optional<eval::KldBaseWriter> writer;
   if (!save_path.empty()) {
-    eval::KldBaseHeader header;
-    header.n_vocab = static_cast<uint32_t>(backend_model.n_vocab());
-    header.plan = plan;
-    header.bos = start_token;
     auto created = eval::KldBaseWriter::create(
         save_path, header, std::span<const int32_t>(tokens).first(static_cast<size_t>(plan.n_chunks) * plan.n_ctx));
     if (!created.ok()) return runtime_error(created.error());
@@ -203,7 +202,7 @@ int cmd_perplexity(const Args& args) {
   std::optional<eval::LlamaLogitsWriter> llama_writer;
   if (!llama_path.empty()) {
     auto created = eval::LlamaLogitsWriter::create(
-        llama_path, static_cast<uint32_t>(backend_model.n_vocab()), plan,
+        llama_path, header.n_vocab, plan,
         std::span<const int32_t>(tokens).first(static_cast<size_t>(plan.n_chunks) * plan.n_ctx));
     if (!created.ok()) return runtime_error(created.error());
     llama_writer.emplace(std::move(created).value());
@@ -242,14 +241,12 @@ int cmd_perplexity(const Args& args) {
   if (writer) {
     if (Status s = writer->finish(); !s.ok()) return runtime_error(s.error());
     std::fprintf(stderr, "perplexity: saved the KLD base %s (%llu bytes)\n", save_path.c_str(),
-                 static_cast<unsigned long long>(eval::kld_file_bytes(
-                     eval::KldBaseHeader{static_cast<uint32_t>(backend_model.n_vocab()), plan, start_token})));
+                 static_cast<unsigned long long>(eval::kld_file_bytes(header)));
   }
   if (llama_writer) {
     if (Status s = llama_writer->finish(); !s.ok()) return runtime_error(s.error());
     std::fprintf(stderr, "perplexity: saved llama-perplexity's logits file %s (%llu bytes)\n", llama_path.c_str(),
-                 static_cast<unsigned long long>(
-                     eval::llama_logits_file_bytes(static_cast<uint32_t>(backend_model.n_vocab()), plan)));
+                 static_cast<unsigned long long>(eval::llama_logits_file_bytes(header.n_vocab, plan)));
   }
   return 0;
 }

@@ -111,6 +111,12 @@ TEST(PerplexityCli, MismatchedBasesAreRefusedByName) {
   EXPECT_THAT(ctx.err, HasSubstr("context mismatch"));
   EXPECT_THAT(ctx.err, HasSubstr("-c 64"));
 
+  // The same without -f: the base's tokens, still another context.
+  const CliResult ctx_no_text = run_cli({"perplexity", "-m", stories(), "--backend", "cpu", "-c", "32",
+                                         "--kl-divergence-base", base});
+  EXPECT_EQ(ctx_no_text.exit_code, 1);
+  EXPECT_THAT(ctx_no_text.err, HasSubstr("context mismatch"));
+
   const std::string other = dir.file("other.txt").string();
   std::string words;
   for (int i = 0; i < 100; ++i) words += "The dog ran to the sea and back again. ";
