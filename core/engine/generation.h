@@ -36,7 +36,7 @@ struct GenerationRequest {
   bool stop_at_end_of_generation = true;
   // Each TokenEvent carries the chosen token's log-probability and the `top_logprobs` most likely
   // tokens (0: none). They are the model's own distribution (log-softmax of the raw logits, before
-  // penalties, temperature and filters), as OpenAI's logprobs and llama.cpp's n_probs report them.
+  // penalties, temperature and filters), as OpenAI's logprobs report them.
   // Costs a host copy of the logits per token on a GPU backend.
   bool logprobs = false;
   int32_t top_logprobs = 0;
