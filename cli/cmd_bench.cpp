@@ -208,7 +208,7 @@ int cmd_bench(const Args& args) {
   }
   if (!synth_shape.empty()) path = "synthetic " + synth_shape + " " + synth_type + " (random weights on the device)";
   std::string note;
-  CudaPluginLoader cuda;  // before the factory, backend and model it may make
+  CudaPluginLoader cuda(cuda_environment_of_process());  // before the factory, backend and model it may make
   auto factory = make_backend_factory(backend, cuda, &note);
   if (!factory.ok()) {
     std::fprintf(stderr, "tessera-cli bench: %s\n", factory.error().describe().c_str());

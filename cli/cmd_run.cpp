@@ -80,7 +80,7 @@ int cmd_run(const Args& args) {
     return 2;
   }
 
-  CudaPluginLoader cuda;  // before the engine: the engine may hold the module's backend
+  CudaPluginLoader cuda(cuda_environment_of_process());  // before the engine: the engine may hold the module's backend
   Engine engine;
   if (Status s = load_model(engine, model, cuda, "run"); !s.ok()) {
     std::fprintf(stderr, "tessera-cli run: %s\n", s.error().message.c_str());

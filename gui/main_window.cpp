@@ -78,7 +78,8 @@ PreviewOutcome readPreview(quint64 sequence, const QString& path) {
 
 }  // namespace
 
-MainWindow::MainWindow(std::unique_ptr<EngineSession> session, QWidget* parent)
+MainWindow::MainWindow(std::unique_ptr<EngineSession> session, std::unique_ptr<DeviceSource> devices,
+                       QWidget* parent)
     : QMainWindow(parent),
       store_(settings_.conversationsFolder()),
       language_(new LanguageSwitcher(this)),
@@ -105,7 +106,7 @@ MainWindow::MainWindow(std::unique_ptr<EngineSession> session, QWidget* parent)
   layout->addWidget(chat_panel_, 1);
   setCentralWidget(central);
 
-  createDocks();
+  createDocks(std::move(devices));
   createActions();
   createMenus();
 
@@ -218,7 +219,7 @@ MainWindow::~MainWindow() {
   engine_->disconnect();
 }
 
-void MainWindow::createDocks() {
+void MainWindow::createDocks(std::unique_ptr<DeviceSource> devices) {
 
   model_panel_ = new ModelPanel(engine_.get());
   model_dock_ = new QDockWidget(this);
@@ -255,7 +256,8 @@ void MainWindow::createDocks() {
   addDockWidget(Qt::RightDockWidgetArea, generation_dock_);
   resizeDocks({history_dock_}, {200}, Qt::Vertical);
 
-  gpu_workspace_ = new GpuWorkspace(engine_.get(), makeDefaultDeviceSource(), this);
+  gpu_workspace_ =
+      new GpuWorkspace(engine_.get(), devices ? std::move(devices) : std::make_unique<CudaDeviceSource>(), this);
   gpu_workspace_->attach(this);
 }
 

@@ -16,6 +16,7 @@
 #include "chat_controller.h"
 #include "chat_model.h"
 #include "conversation_store.h"
+#include "device_source.h"
 #include "engine_client.h"
 #include "memory_check.h"
 #include "drop_highlight.h"
@@ -52,7 +53,9 @@ class MainWindow : public QMainWindow {
   Q_OBJECT
 
  public:
-  explicit MainWindow(std::unique_ptr<EngineSession> session, QWidget* parent = nullptr);
+  // `devices`: where the GPU list comes from (nullptr: the CUDA module with default settings).
+  explicit MainWindow(std::unique_ptr<EngineSession> session, std::unique_ptr<DeviceSource> devices = nullptr,
+                      QWidget* parent = nullptr);
   ~MainWindow() override;
 
   // Reads `path`'s metadata in the background and shows it; with `load`, loads it once read.
@@ -121,7 +124,7 @@ class MainWindow : public QMainWindow {
   void createActions();
   void createMenus();
   void createLanguageMenu();
-  void createDocks();
+  void createDocks(std::unique_ptr<DeviceSource> devices);
   // Whether replacing or closing the open conversation now would lose something, and if so, asks
   // (`action` says what would happen: "Quit", "Open"). True: go ahead.
   bool mayReplaceConversation(const QString& title, const QString& accept);
