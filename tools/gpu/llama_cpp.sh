@@ -5,6 +5,7 @@
 # llama-bench, llama-quantize and llama-perplexity.
 #   tools/gpu/llama_cpp.sh build            -> build-llama/bin/{llama-bench,llama-quantize,llama-perplexity}
 #   tools/gpu/llama_cpp.sh bench MODEL...   -> one table row per model: tessera vs llama.cpp
+#                                              (PP prompt lengths, DEPTHS cache depths: comma lists)
 #   tools/gpu/llama_cpp.sh quality TEXT MODEL...
 #       -> per model: Tessera's CPU float reference saves a KLD base in both formats, then Tessera
 #          CUDA and llama.cpp CUDA are each compared with it (docs/perf.md, "Quality measurement").
@@ -30,8 +31,9 @@ bench)
   cli="$root/build-gpu/cli/tessera-cli"
   for m in "$@"; do
     echo "## $(basename "$m")"
-    timeout 300 "$cli" bench -m "$m" -p 512 -n 128 -r "${REPS:-3}" --backend cuda 2>&1 | grep -E '^\|'
-    timeout 300 "$bld/bin/llama-bench" -m "$m" -p 512 -n 128 -r "${REPS:-3}" -ngl 99 -fa "${LLAMA_FA:-1}" 2>&1 | grep -E '^\|'
+    timeout 300 "$cli" bench -m "$m" -p "${PP:-512}" -n 128 -d "${DEPTHS:-0}" -r "${REPS:-3}" --backend cuda 2>&1 | grep -E '^\|'
+    timeout 300 "$bld/bin/llama-bench" -m "$m" -p "${PP:-512}" -n 128 -d "${DEPTHS:-0}" -r "${REPS:-3}" -ngl 99 \
+      -fa "${LLAMA_FA:-1}" 2>&1 | grep -E '^\|'
   done
   ;;
 quality)
