@@ -86,7 +86,8 @@ const char* stop_reason_name(StopReason reason);
 
 struct GenerationTimings {
   int32_t prompt_tokens = 0;            // tokens of the prompt
-  int32_t prompt_tokens_reused = 0;     // of which already in the KV cache (shared prefix)
+  int32_t prompt_tokens_reused = 0;     // of which already in the KV cache (shared prefix, and a run
+                                        // kept after a dropped span: engine.h)
   double prompt_ms = 0.0;               // evaluating the rest of the prompt
   double prompt_tokens_per_s = 0.0;     // evaluated prompt tokens / prompt_ms
   double time_to_first_token_ms = 0.0;  // from the call to the first sampled token
