@@ -3,6 +3,7 @@
 // Settings menu holds the default of new conversations; on the 256-token tiny model a long chat
 // goes on under Truncate middle and says so under its replies.
 #include <QAction>
+#include <QCoreApplication>
 #include <QFile>
 #include <QProgressBar>
 #include <QPushButton>
@@ -148,6 +149,33 @@ TEST(OverflowPolicyGui, APromptThatDoesNotFitCanBeRetriedWithTruncateMiddle) {
   ASSERT_TRUE(waitUntil([&] { return w.script->generations.load() > generations && !w.window->chat()->isStreaming(); }));
   EXPECT_EQ(w.script->last_request.overflow, OverflowPolicy::TruncateMiddle);
   EXPECT_EQ(w.window->chatModel()->message(1).status, ChatMessage::Status::Complete);
+}
+
+TEST(OverflowPolicyGui, TheChooserAndTheMenuFollowTheLanguage) {
+  test::ScriptedWindow w;
+  auto language = [&](const QString& code) {
+    for (QAction* a : w.window->languageMenu()->actions())
+      if (!a->isSeparator() && a->data().toString() == code) return a;
+    return static_cast<QAction*>(nullptr);
+  };
+  auto settle = [] {
+    for (int i = 0; i < 3; ++i) {
+      QCoreApplication::sendPostedEvents();
+      QCoreApplication::processEvents();
+    }
+  };
+  OverflowPolicyChooser* chooser = w.window->chatPanel()->overflowChooser();
+  choose(chooser, OverflowPolicy::RollingWindow);
+  ASSERT_NE(language(QStringLiteral("de")), nullptr);
+  language(QStringLiteral("de"))->trigger();
+  settle();
+  EXPECT_EQ(chooser->currentText(), QStringLiteral("Wenn voll: Gleitendes Fenster"));
+  EXPECT_EQ(w.window->overflowPolicyMenu()->title(), QStringLiteral("Wenn der Kontext &voll ist"));
+  EXPECT_EQ(menuAction(w.window->overflowPolicyMenu(), OverflowPolicy::TruncateMiddle)->text(), QStringLiteral("Mitte kürzen"));
+  language(QStringLiteral("en"))->trigger();
+  settle();
+  EXPECT_EQ(chooser->currentText(), QStringLiteral("When full: Rolling window"));
+  EXPECT_EQ(chooser->policy(), OverflowPolicy::RollingWindow);
 }
 
 SamplingSettings greedy(int max_tokens) {
