@@ -576,9 +576,11 @@ TEST_P(BackendContract, KvRemoveEqualsAFreshEvalOfTheKeptTokens) {
     ASSERT_TRUE(model.eval(next, 15, LogitsRequest::Last).ok());
     const std::vector<float> fresh = last_logits(model);
 
-    EXPECT_LT(max_relative_error(shifted, fresh), b.float_tolerance);
-    // The check can fail: the removed tokens mattered.
-    EXPECT_GT(max_relative_error(unshifted, fresh), 10 * b.float_tolerance);
+    const double shift_error = max_relative_error(shifted, fresh);
+    EXPECT_LT(shift_error, b.float_tolerance);
+    // The check can fail: the removed tokens mattered, far more than the shift's rounding.
+    const double removed_effect = max_relative_error(unshifted, fresh);
+    EXPECT_GT(removed_effect, std::max(1e-3, 3 * shift_error)) << "shift error " << shift_error;
   }
 }
 
