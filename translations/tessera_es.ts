@@ -38,7 +38,7 @@
 <context>
     <name>ConversationIo</name>
     <message>
-        <location filename="../gui/conversation_io.cpp" line="+87"/>
+        <location filename="../gui/conversation_io.cpp" line="+95"/>
         <source>%1 is not valid JSON: %2 at byte %3.</source>
         <translation>%1 no es un JSON válido: %2 en el byte %3.</translation>
     </message>
@@ -53,7 +53,7 @@
         <translation>%1 fue escrito por una versión más reciente de Tessera (versión de conversación %2; esta versión lee la %3).</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Message %1 in %2 has role &quot;%3&quot;; expected &quot;user&quot; or &quot;assistant&quot;.</source>
         <translation>El mensaje %1 de %2 tiene el rol &quot;%3&quot;; se esperaba &quot;user&quot; o &quot;assistant&quot;.</translation>
     </message>
@@ -146,6 +146,18 @@
         <extracomment>The three timing figures shown under a reply, separated.</extracomment>
         <translation>%1 · %2 · %3</translation>
     </message>
+    <message>
+        <location line="+4"/>
+        <source>Continued past a full context (%1×, %2 earlier tok forgotten)</source>
+        <extracomment>Under a reply that went on past a full context: %1 = how often, %2 = tokens forgotten.</extracomment>
+        <translation>Continuó más allá de un contexto lleno (%1×, %2 tok anteriores olvidados)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Earlier messages left out to fit the context (%1 messages, %2 tok)</source>
+        <extracomment>Under a reply: the context overflow policy left earlier messages out of what the model saw.</extracomment>
+        <translation>Mensajes anteriores omitidos para caber en el contexto (%1 mensajes, %2 tok)</translation>
+    </message>
 </context>
 <context>
     <name>ErrorTexts</name>
@@ -211,9 +223,9 @@
     </message>
     <message>
         <location line="+11"/>
-        <source>Start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
-        <extracomment>&quot;New Conversation&quot; is the chat&apos;s button and &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
-        <translation>Empiece una conversación nueva («Nueva conversación») o cargue el modelo con un contexto mayor («Longitud del contexto» en el panel Modelo y luego «Cargar»).</translation>
+        <source>Let the conversation go on: choose Truncate middle or Rolling window beside the context meter, and the model forgets older messages. Or start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
+        <extracomment>&quot;Truncate middle&quot;, &quot;Rolling window&quot; and &quot;New Conversation&quot; are the chat&apos;s choices and button, &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
+        <translation>Deje que la conversación continúe: elija «Truncar el medio» o «Ventana deslizante» junto al medidor de contexto, y el modelo olvidará los mensajes más antiguos. O empiece una conversación nueva («Nueva conversación»), o cargue el modelo con un contexto mayor («Longitud del contexto» en el panel Modelo y luego «Cargar»).</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -271,6 +283,42 @@
     </message>
 </context>
 <context>
+    <name>OverflowPolicyTexts</name>
+    <message>
+        <location filename="../gui/overflow_policy_chooser.cpp" line="+11"/>
+        <source>Stop</source>
+        <extracomment>Context overflow policy: the reply stops when the model&apos;s context is full.</extracomment>
+        <translation>Detener</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Truncate middle</source>
+        <extracomment>Context overflow policy: keep the start of the conversation and the latest messages.</extracomment>
+        <translation>Truncar el medio</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rolling window</source>
+        <extracomment>Context overflow policy: keep only the latest messages (and the system prompt).</extracomment>
+        <translation>Ventana deslizante</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>When the context is full, the reply stops and the conversation cannot go on.</source>
+        <translation>Cuando el contexto está lleno, la respuesta se detiene y la conversación no puede continuar.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>When the context is full, the model keeps the system prompt, the first exchange and the most recent messages, and forgets the ones in between.</source>
+        <translation>Cuando el contexto está lleno, el modelo conserva la instrucción del sistema, el primer intercambio y los mensajes más recientes, y olvida los intermedios.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>When the context is full, the model keeps the system prompt and the most recent messages, and forgets the oldest.</source>
+        <translation>Cuando el contexto está lleno, el modelo conserva la instrucción del sistema y los mensajes más recientes, y olvida los más antiguos.</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::ChatInput</name>
     <message>
         <location filename="../gui/chat_input.cpp" line="+16"/>
@@ -281,7 +329,7 @@
 <context>
     <name>tessera::gui::ChatPanel</name>
     <message>
-        <location filename="../gui/chat_panel.cpp" line="+81"/>
+        <location filename="../gui/chat_panel.cpp" line="+87"/>
         <source>Send</source>
         <translation>Enviar</translation>
     </message>
@@ -301,7 +349,12 @@
         <translation>Nueva conversación</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+23"/>
+        <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up, what happens depends on the policy beside this meter: the reply stops, or older messages are forgotten.</source>
+        <translation>La conversación ocupa %1 de los %2 tokens que el modelo puede tener presentes. Cuando se agotan, lo que ocurre depende de la opción junto a este medidor: la respuesta se detiene o se olvidan los mensajes más antiguos.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>Send the message (Enter)</source>
         <translation>Enviar el mensaje (Intro)</translation>
     </message>
@@ -328,12 +381,7 @@
         <translation>Contexto: %1 / %2 tok</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up the reply stops; start a new conversation or load the model with a larger context.</source>
-        <translation>La conversación ocupa %1 de los %2 tokens que el modelo puede tener presentes. Cuando se agotan, la respuesta se detiene; empiece una conversación nueva o cargue el modelo con un contexto mayor.</translation>
-    </message>
-    <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <source>Load a model first (Load in the model panel)</source>
         <translation>Cargue primero un modelo («Cargar» en el panel Modelo)</translation>
     </message>
@@ -435,7 +483,7 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+29"/>
+        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>%1 usados · %2 libres de %3</translation>
     </message>
@@ -557,7 +605,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+372"/>
+        <location filename="../gui/main_window.cpp" line="+388"/>
         <source>&amp;Open Model…</source>
         <translation>&amp;Abrir modelo…</translation>
     </message>
@@ -683,7 +731,7 @@ Last changed %2</source>
         <translation>Última respuesta: %1 tok/s</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+32"/>
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
@@ -705,7 +753,12 @@ Last changed %2</source>
         <translation>Cargar de todos modos</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+32"/>
+        <source>Truncate Middle and Retry</source>
+        <translation>Truncar el medio y reintentar</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>The conversation was not saved</source>
         <translation>No se guardó la conversación</translation>
     </message>
@@ -721,18 +774,18 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+62"/>
+        <location line="+63"/>
         <source>Open</source>
         <translation>Abrir</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+62"/>
+        <location line="-58"/>
+        <location line="+63"/>
         <source>The conversation could not be opened</source>
         <translation>No se pudo abrir la conversación</translation>
     </message>
     <message>
-        <location line="-62"/>
+        <location line="-63"/>
         <source>Choose a conversation file saved by Tessera.</source>
         <translation>Elija un archivo de conversación guardado por Tessera.</translation>
     </message>
@@ -742,7 +795,7 @@ Last changed %2</source>
         <translation>Conversación %1 abierta</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>A reply is being generated. It stops here; what it wrote so far is kept.</source>
         <translation>Se está generando una respuesta. Se detendrá aquí; lo que ha escrito hasta ahora se conserva.</translation>
     </message>
@@ -825,21 +878,24 @@ Last changed %2</source>
         <translation>Salir</translation>
     </message>
     <message>
-        <location line="-208"/>
-        <location line="+62"/>
+        <location line="-209"/>
+        <location line="+63"/>
         <location line="+66"/>
         <source>Open Conversation</source>
         <translation>Abrir conversación</translation>
     </message>
     <message>
-        <location line="-509"/>
-        <location line="+356"/>
-        <location line="+46"/>
+        <location line="-527"/>
+        <source>Go On: Truncate Middle</source>
+        <translation>Continuar: truncar el medio</translation>
+    </message>
+    <message>
+        <location line="+419"/>
         <source>New Conversation</source>
         <translation>Nueva conversación</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+115"/>
         <source>Copied to the clipboard</source>
         <translation>Copiado al portapapeles</translation>
     </message>
@@ -855,7 +911,7 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+393"/>
+        <location filename="../gui/throughput_plot.cpp" line="+398"/>
         <source>No model loaded</source>
         <translation>Ningún modelo cargado</translation>
     </message>
@@ -934,7 +990,7 @@ Last changed %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Export Memory Plot</source>
         <translation>Exportar el gráfico de memoria</translation>
     </message>
@@ -1271,6 +1327,24 @@ Last changed %2</source>
     </message>
 </context>
 <context>
+    <name>tessera::gui::OverflowPolicyChooser</name>
+    <message>
+        <location filename="../gui/overflow_policy_chooser.cpp" line="+27"/>
+        <source>When full: %1</source>
+        <extracomment>The chat&apos;s context overflow chooser: &quot;When full: Truncate middle&quot;.</extracomment>
+        <translation>Si se llena: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::OverflowPolicyMenu</name>
+    <message>
+        <location line="+35"/>
+        <source>When the Context Is &amp;Full</source>
+        <extracomment>Settings menu: the context overflow policy new conversations start with.</extracomment>
+        <translation>Cuando el contexto está &amp;lleno</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
         <location filename="../gui/sampling_panel.cpp" line="+69"/>
@@ -1393,20 +1467,20 @@ Ninguna: todo en la GPU principal.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+191"/>
+        <location line="+194"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-189"/>
-        <location line="+189"/>
+        <location line="-192"/>
+        <location line="+192"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-191"/>
         <source>Precision of the KV cache: F32 doubles its size</source>
         <translation>Precisión de la caché KV: F32 duplica su tamaño</translation>
     </message>
@@ -1520,7 +1594,7 @@ Ninguna: todo en la GPU principal.</translation>
         <translation>Parte del modelo que recibe esta GPU (proporciones normalizadas)</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+131"/>
         <source>layer %1</source>
         <translation>capa %1</translation>
     </message>
@@ -1677,12 +1751,12 @@ Utilizable: %5 bytes</translation>
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-240"/>
+        <location filename="../gui/throughput_plot.cpp" line="-242"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>Aquí aparecen los tokens por segundo mientras el modelo responde.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Export PNG…</source>
         <translation>Exportar PNG…</translation>
     </message>

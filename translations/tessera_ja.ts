@@ -38,7 +38,7 @@
 <context>
     <name>ConversationIo</name>
     <message>
-        <location filename="../gui/conversation_io.cpp" line="+87"/>
+        <location filename="../gui/conversation_io.cpp" line="+95"/>
         <source>%1 is not valid JSON: %2 at byte %3.</source>
         <translation>%1 は有効な JSON ではありません：バイト %3 で %2。</translation>
     </message>
@@ -53,7 +53,7 @@
         <translation>%1 は新しいバージョンの Tessera で書かれています（会話バージョン %2、このバージョンが読めるのは %3 まで）。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Message %1 in %2 has role &quot;%3&quot;; expected &quot;user&quot; or &quot;assistant&quot;.</source>
         <translation>%2 のメッセージ %1 のロールが &quot;%3&quot; です。&quot;user&quot; または &quot;assistant&quot; である必要があります。</translation>
     </message>
@@ -146,6 +146,18 @@
         <extracomment>The three timing figures shown under a reply, separated.</extracomment>
         <translation>%1 · %2 · %3</translation>
     </message>
+    <message>
+        <location line="+4"/>
+        <source>Continued past a full context (%1×, %2 earlier tok forgotten)</source>
+        <extracomment>Under a reply that went on past a full context: %1 = how often, %2 = tokens forgotten.</extracomment>
+        <translation>コンテキストが満杯になった後も続行（%1 回、以前の %2 tok を忘却）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Earlier messages left out to fit the context (%1 messages, %2 tok)</source>
+        <extracomment>Under a reply: the context overflow policy left earlier messages out of what the model saw.</extracomment>
+        <translation>コンテキストに収めるため以前のメッセージを省略（%1 件、%2 tok）</translation>
+    </message>
 </context>
 <context>
     <name>ErrorTexts</name>
@@ -211,9 +223,9 @@
     </message>
     <message>
         <location line="+11"/>
-        <source>Start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
-        <extracomment>&quot;New Conversation&quot; is the chat&apos;s button and &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
-        <translation>新しい会話を始める（「新しい会話」）か、より大きなコンテキストでモデルを読み込んでください（モデルパネルの「コンテキスト長」を設定してから「読み込む」）。</translation>
+        <source>Let the conversation go on: choose Truncate middle or Rolling window beside the context meter, and the model forgets older messages. Or start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
+        <extracomment>&quot;Truncate middle&quot;, &quot;Rolling window&quot; and &quot;New Conversation&quot; are the chat&apos;s choices and button, &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
+        <translation>会話を続けるには、コンテキストメーターの横で「中間を切り詰め」または「ローリングウィンドウ」を選ぶと、モデルは古いメッセージを忘れます。または新しい会話を始める（「新しい会話」）か、より大きなコンテキストでモデルを読み込んでください（モデルパネルの「コンテキスト長」を設定してから「読み込む」）。</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -271,6 +283,42 @@
     </message>
 </context>
 <context>
+    <name>OverflowPolicyTexts</name>
+    <message>
+        <location filename="../gui/overflow_policy_chooser.cpp" line="+11"/>
+        <source>Stop</source>
+        <extracomment>Context overflow policy: the reply stops when the model&apos;s context is full.</extracomment>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Truncate middle</source>
+        <extracomment>Context overflow policy: keep the start of the conversation and the latest messages.</extracomment>
+        <translation>中間を切り詰め</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rolling window</source>
+        <extracomment>Context overflow policy: keep only the latest messages (and the system prompt).</extracomment>
+        <translation>ローリングウィンドウ</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>When the context is full, the reply stops and the conversation cannot go on.</source>
+        <translation>コンテキストが満杯になると、応答は止まり、会話を続けられません。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>When the context is full, the model keeps the system prompt, the first exchange and the most recent messages, and forgets the ones in between.</source>
+        <translation>コンテキストが満杯になると、モデルはシステムプロンプト、最初のやり取り、最新のメッセージを保持し、その間のメッセージを忘れます。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>When the context is full, the model keeps the system prompt and the most recent messages, and forgets the oldest.</source>
+        <translation>コンテキストが満杯になると、モデルはシステムプロンプトと最新のメッセージを保持し、最も古いメッセージを忘れます。</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::ChatInput</name>
     <message>
         <location filename="../gui/chat_input.cpp" line="+16"/>
@@ -281,7 +329,7 @@
 <context>
     <name>tessera::gui::ChatPanel</name>
     <message>
-        <location filename="../gui/chat_panel.cpp" line="+81"/>
+        <location filename="../gui/chat_panel.cpp" line="+87"/>
         <source>Send</source>
         <translation>送信</translation>
     </message>
@@ -301,7 +349,12 @@
         <translation>新しい会話</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+23"/>
+        <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up, what happens depends on the policy beside this meter: the reply stops, or older messages are forgotten.</source>
+        <translation>この会話は、モデルが覚えておける %2 トークンのうち %1 を使っています。使い切ったときの動作はこのメーターの横の設定で決まります：応答が止まるか、古いメッセージが忘れられます。</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>Send the message (Enter)</source>
         <translation>メッセージを送信（Enter）</translation>
     </message>
@@ -328,12 +381,7 @@
         <translation>コンテキスト：%1 / %2 tok</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up the reply stops; start a new conversation or load the model with a larger context.</source>
-        <translation>会話は、モデルが保持できる %2 トークンのうち %1 トークンを使っています。使い切ると応答は止まります。新しい会話を始めるか、より大きなコンテキストでモデルを読み込んでください。</translation>
-    </message>
-    <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <source>Load a model first (Load in the model panel)</source>
         <translation>先にモデルを読み込んでください（モデルパネルの「読み込む」）</translation>
     </message>
@@ -435,7 +483,7 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+29"/>
+        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>使用中 %1 · 空き %2 / %3</translation>
     </message>
@@ -557,7 +605,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+372"/>
+        <location filename="../gui/main_window.cpp" line="+388"/>
         <source>&amp;Open Model…</source>
         <translation>モデルを開く(&amp;O)…</translation>
     </message>
@@ -683,7 +731,7 @@ Last changed %2</source>
         <translation>直前の応答：%1 tok/s</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+32"/>
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
@@ -705,7 +753,12 @@ Last changed %2</source>
         <translation>このまま読み込む</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+32"/>
+        <source>Truncate Middle and Retry</source>
+        <translation>中間を切り詰めて再試行</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>The conversation was not saved</source>
         <translation>会話は保存されませんでした</translation>
     </message>
@@ -721,18 +774,18 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+62"/>
+        <location line="+63"/>
         <source>Open</source>
         <translation>開く</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+62"/>
+        <location line="-58"/>
+        <location line="+63"/>
         <source>The conversation could not be opened</source>
         <translation>会話を開けませんでした</translation>
     </message>
     <message>
-        <location line="-62"/>
+        <location line="-63"/>
         <source>Choose a conversation file saved by Tessera.</source>
         <translation>Tessera で保存した会話ファイルを選んでください。</translation>
     </message>
@@ -742,7 +795,7 @@ Last changed %2</source>
         <translation>会話 %1 を開きました</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>A reply is being generated. It stops here; what it wrote so far is kept.</source>
         <translation>応答を生成中です。ここで停止しますが、それまでに生成された内容は残ります。</translation>
     </message>
@@ -825,21 +878,24 @@ Last changed %2</source>
         <translation>終了</translation>
     </message>
     <message>
-        <location line="-208"/>
-        <location line="+62"/>
+        <location line="-209"/>
+        <location line="+63"/>
         <location line="+66"/>
         <source>Open Conversation</source>
         <translation>会話を開く</translation>
     </message>
     <message>
-        <location line="-509"/>
-        <location line="+356"/>
-        <location line="+46"/>
+        <location line="-527"/>
+        <source>Go On: Truncate Middle</source>
+        <translation>続行：中間を切り詰め</translation>
+    </message>
+    <message>
+        <location line="+419"/>
         <source>New Conversation</source>
         <translation>新しい会話</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+115"/>
         <source>Copied to the clipboard</source>
         <translation>クリップボードにコピーしました</translation>
     </message>
@@ -855,7 +911,7 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+393"/>
+        <location filename="../gui/throughput_plot.cpp" line="+398"/>
         <source>No model loaded</source>
         <translation>モデルが読み込まれていません</translation>
     </message>
@@ -934,7 +990,7 @@ Last changed %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Export Memory Plot</source>
         <translation>メモリグラフを書き出す</translation>
     </message>
@@ -1268,6 +1324,24 @@ Last changed %2</source>
     </message>
 </context>
 <context>
+    <name>tessera::gui::OverflowPolicyChooser</name>
+    <message>
+        <location filename="../gui/overflow_policy_chooser.cpp" line="+27"/>
+        <source>When full: %1</source>
+        <extracomment>The chat&apos;s context overflow chooser: &quot;When full: Truncate middle&quot;.</extracomment>
+        <translation>満杯時：%1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::OverflowPolicyMenu</name>
+    <message>
+        <location line="+35"/>
+        <source>When the Context Is &amp;Full</source>
+        <extracomment>Settings menu: the context overflow policy new conversations start with.</extracomment>
+        <translation>コンテキストが満杯のとき(&amp;F)</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
         <location filename="../gui/sampling_panel.cpp" line="+69"/>
@@ -1390,20 +1464,20 @@ None: everything on the main GPU.</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+191"/>
+        <location line="+194"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-189"/>
-        <location line="+189"/>
+        <location line="-192"/>
+        <location line="+192"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-191"/>
         <source>Precision of the KV cache: F32 doubles its size</source>
         <translation>KV キャッシュの精度：F32 ではサイズが 2 倍になります</translation>
     </message>
@@ -1517,7 +1591,7 @@ None: everything on the main GPU.</source>
         <translation>この GPU に割り当てられるモデルの割合（比率を正規化）</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+131"/>
         <source>layer %1</source>
         <translation>レイヤー %1</translation>
     </message>
@@ -1672,12 +1746,12 @@ KV キャッシュ：%2 バイト
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-240"/>
+        <location filename="../gui/throughput_plot.cpp" line="-242"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>モデルの応答中、ここに毎秒のトークン数が表示されます。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Export PNG…</source>
         <translation>PNG に書き出す…</translation>
     </message>

@@ -38,7 +38,7 @@
 <context>
     <name>ConversationIo</name>
     <message>
-        <location filename="../gui/conversation_io.cpp" line="+87"/>
+        <location filename="../gui/conversation_io.cpp" line="+95"/>
         <source>%1 is not valid JSON: %2 at byte %3.</source>
         <translation>%1 不是有效的 JSON：第 %3 字节处 %2。</translation>
     </message>
@@ -53,7 +53,7 @@
         <translation>%1 由更新版本的 Tessera 写入（对话版本 %2；此版本可读取 %3）。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Message %1 in %2 has role &quot;%3&quot;; expected &quot;user&quot; or &quot;assistant&quot;.</source>
         <translation>%2 中的消息 %1 的角色为 &quot;%3&quot;；应为 &quot;user&quot; 或 &quot;assistant&quot;。</translation>
     </message>
@@ -146,6 +146,18 @@
         <extracomment>The three timing figures shown under a reply, separated.</extracomment>
         <translation>%1 · %2 · %3</translation>
     </message>
+    <message>
+        <location line="+4"/>
+        <source>Continued past a full context (%1×, %2 earlier tok forgotten)</source>
+        <extracomment>Under a reply that went on past a full context: %1 = how often, %2 = tokens forgotten.</extracomment>
+        <translation>在上下文已满后继续（%1 次，遗忘了之前的 %2 tok）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Earlier messages left out to fit the context (%1 messages, %2 tok)</source>
+        <extracomment>Under a reply: the context overflow policy left earlier messages out of what the model saw.</extracomment>
+        <translation>为适应上下文省略了之前的消息（%1 条，%2 tok）</translation>
+    </message>
 </context>
 <context>
     <name>ErrorTexts</name>
@@ -211,9 +223,9 @@
     </message>
     <message>
         <location line="+11"/>
-        <source>Start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
-        <extracomment>&quot;New Conversation&quot; is the chat&apos;s button and &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
-        <translation>请开始新的对话（“新对话”），或以更大的上下文加载模型（在模型面板中设置“上下文长度”，然后按“加载”）。</translation>
+        <source>Let the conversation go on: choose Truncate middle or Rolling window beside the context meter, and the model forgets older messages. Or start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
+        <extracomment>&quot;Truncate middle&quot;, &quot;Rolling window&quot; and &quot;New Conversation&quot; are the chat&apos;s choices and button, &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
+        <translation>让对话继续：在上下文指示条旁选择“截断中间”或“滚动窗口”，模型会遗忘较早的消息。或者开始新的对话（“新对话”），或以更大的上下文加载模型（在模型面板中设置“上下文长度”，然后按“加载”）。</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -271,6 +283,42 @@
     </message>
 </context>
 <context>
+    <name>OverflowPolicyTexts</name>
+    <message>
+        <location filename="../gui/overflow_policy_chooser.cpp" line="+11"/>
+        <source>Stop</source>
+        <extracomment>Context overflow policy: the reply stops when the model&apos;s context is full.</extracomment>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Truncate middle</source>
+        <extracomment>Context overflow policy: keep the start of the conversation and the latest messages.</extracomment>
+        <translation>截断中间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rolling window</source>
+        <extracomment>Context overflow policy: keep only the latest messages (and the system prompt).</extracomment>
+        <translation>滚动窗口</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>When the context is full, the reply stops and the conversation cannot go on.</source>
+        <translation>上下文已满时，回复停止，对话无法继续。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>When the context is full, the model keeps the system prompt, the first exchange and the most recent messages, and forgets the ones in between.</source>
+        <translation>上下文已满时，模型保留系统提示、第一轮对话和最近的消息，遗忘中间的消息。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>When the context is full, the model keeps the system prompt and the most recent messages, and forgets the oldest.</source>
+        <translation>上下文已满时，模型保留系统提示和最近的消息，遗忘最早的消息。</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::ChatInput</name>
     <message>
         <location filename="../gui/chat_input.cpp" line="+16"/>
@@ -281,7 +329,7 @@
 <context>
     <name>tessera::gui::ChatPanel</name>
     <message>
-        <location filename="../gui/chat_panel.cpp" line="+81"/>
+        <location filename="../gui/chat_panel.cpp" line="+87"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
@@ -301,7 +349,12 @@
         <translation>新对话</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+23"/>
+        <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up, what happens depends on the policy beside this meter: the reply stops, or older messages are forgotten.</source>
+        <translation>对话占用了模型可记住的 %2 个 token 中的 %1 个。用完后会怎样取决于此指示条旁的设置：回复停止，或遗忘较早的消息。</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>Send the message (Enter)</source>
         <translation>发送消息（Enter）</translation>
     </message>
@@ -328,12 +381,7 @@
         <translation>上下文：%1 / %2 tok</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up the reply stops; start a new conversation or load the model with a larger context.</source>
-        <translation>对话已占用模型可记住的 %2 个 token 中的 %1 个。用完后回复将停止；请开始新的对话，或以更大的上下文加载模型。</translation>
-    </message>
-    <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <source>Load a model first (Load in the model panel)</source>
         <translation>请先加载模型（模型面板中的“加载”）</translation>
     </message>
@@ -435,7 +483,7 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+29"/>
+        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>已用 %1 · 空闲 %2 / 共 %3</translation>
     </message>
@@ -557,7 +605,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+372"/>
+        <location filename="../gui/main_window.cpp" line="+388"/>
         <source>&amp;Open Model…</source>
         <translation>打开模型(&amp;O)…</translation>
     </message>
@@ -683,7 +731,7 @@ Last changed %2</source>
         <translation>上一条回复：%1 tok/s</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+32"/>
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
@@ -705,7 +753,12 @@ Last changed %2</source>
         <translation>仍然加载</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+32"/>
+        <source>Truncate Middle and Retry</source>
+        <translation>截断中间并重试</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>The conversation was not saved</source>
         <translation>对话未保存</translation>
     </message>
@@ -721,18 +774,18 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+62"/>
+        <location line="+63"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+62"/>
+        <location line="-58"/>
+        <location line="+63"/>
         <source>The conversation could not be opened</source>
         <translation>无法打开对话</translation>
     </message>
     <message>
-        <location line="-62"/>
+        <location line="-63"/>
         <source>Choose a conversation file saved by Tessera.</source>
         <translation>请选择由 Tessera 保存的对话文件。</translation>
     </message>
@@ -742,7 +795,7 @@ Last changed %2</source>
         <translation>已打开对话 %1</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>A reply is being generated. It stops here; what it wrote so far is kept.</source>
         <translation>正在生成回复。回复将在此停止；已生成的内容会保留。</translation>
     </message>
@@ -825,21 +878,24 @@ Last changed %2</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location line="-208"/>
-        <location line="+62"/>
+        <location line="-209"/>
+        <location line="+63"/>
         <location line="+66"/>
         <source>Open Conversation</source>
         <translation>打开对话</translation>
     </message>
     <message>
-        <location line="-509"/>
-        <location line="+356"/>
-        <location line="+46"/>
+        <location line="-527"/>
+        <source>Go On: Truncate Middle</source>
+        <translation>继续：截断中间</translation>
+    </message>
+    <message>
+        <location line="+419"/>
         <source>New Conversation</source>
         <translation>新对话</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+115"/>
         <source>Copied to the clipboard</source>
         <translation>已复制到剪贴板</translation>
     </message>
@@ -855,7 +911,7 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+393"/>
+        <location filename="../gui/throughput_plot.cpp" line="+398"/>
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
@@ -934,7 +990,7 @@ Last changed %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Export Memory Plot</source>
         <translation>导出显存图表</translation>
     </message>
@@ -1268,6 +1324,24 @@ Last changed %2</source>
     </message>
 </context>
 <context>
+    <name>tessera::gui::OverflowPolicyChooser</name>
+    <message>
+        <location filename="../gui/overflow_policy_chooser.cpp" line="+27"/>
+        <source>When full: %1</source>
+        <extracomment>The chat&apos;s context overflow chooser: &quot;When full: Truncate middle&quot;.</extracomment>
+        <translation>已满时：%1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::OverflowPolicyMenu</name>
+    <message>
+        <location line="+35"/>
+        <source>When the Context Is &amp;Full</source>
+        <extracomment>Settings menu: the context overflow policy new conversations start with.</extracomment>
+        <translation>上下文已满时(&amp;F)</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
         <location filename="../gui/sampling_panel.cpp" line="+69"/>
@@ -1390,20 +1464,20 @@ None: everything on the main GPU.</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+191"/>
+        <location line="+194"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-189"/>
-        <location line="+189"/>
+        <location line="-192"/>
+        <location line="+192"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-191"/>
         <source>Precision of the KV cache: F32 doubles its size</source>
         <translation>KV 缓存精度：F32 会使其大小翻倍</translation>
     </message>
@@ -1517,7 +1591,7 @@ None: everything on the main GPU.</source>
         <translation>此 GPU 获得的模型份额（比例已归一化）</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+131"/>
         <source>layer %1</source>
         <translation>第 %1 层</translation>
     </message>
@@ -1672,12 +1746,12 @@ KV 缓存：%2 字节
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-240"/>
+        <location filename="../gui/throughput_plot.cpp" line="-242"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>模型回答时，这里会显示每秒 token 数。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Export PNG…</source>
         <translation>导出 PNG…</translation>
     </message>
