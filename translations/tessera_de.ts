@@ -422,7 +422,7 @@
 <context>
     <name>tessera::gui::ErrorBanner</name>
     <message>
-        <location filename="../gui/error_banner.cpp" line="+57"/>
+        <location filename="../gui/error_banner.cpp" line="+73"/>
         <source>Dismiss</source>
         <translation>Schließen</translation>
     </message>
@@ -435,7 +435,7 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+29"/>
+        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>%1 belegt · %2 frei von %3</translation>
     </message>
@@ -855,7 +855,7 @@ Zuletzt geändert: %2</translation>
     </message>
     <message>
         <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+393"/>
+        <location filename="../gui/throughput_plot.cpp" line="+462"/>
         <source>No model loaded</source>
         <translation>Kein Modell geladen</translation>
     </message>
@@ -903,7 +903,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
-        <location filename="../gui/memory_plot.cpp" line="+51"/>
+        <location filename="../gui/memory_plot.cpp" line="+59"/>
         <source>GPU memory in use over time</source>
         <translation>Belegter GPU-Speicher im Zeitverlauf</translation>
     </message>
@@ -934,7 +934,7 @@ Zuletzt geändert: %2</translation>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Export Memory Plot</source>
         <translation>Speicherdiagramm exportieren</translation>
     </message>
@@ -952,7 +952,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::MessageWidget</name>
     <message>
-        <location filename="../gui/message_widget.cpp" line="+72"/>
+        <location filename="../gui/message_widget.cpp" line="+76"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
@@ -968,7 +968,7 @@ Zuletzt geändert: %2</translation>
         <translation>Diese Nachricht als Markdown kopieren</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>You</source>
         <translation>Sie</translation>
     </message>
@@ -978,13 +978,13 @@ Zuletzt geändert: %2</translation>
         <translation>Assistent</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>stopped: context full</source>
         <extracomment>A reply cut off because the model&apos;s context (its token memory) is used up.</extracomment>
         <translation>angehalten: Kontext voll</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+47"/>
         <source>generating…</source>
         <translation>wird erzeugt…</translation>
     </message>
@@ -1006,12 +1006,12 @@ Zuletzt geändert: %2</translation>
         <translation>, noch etwa %1</translation>
     </message>
     <message>
-        <location line="-29"/>
+        <location line="-57"/>
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>failed: %1</source>
         <translation>fehlgeschlagen: %1</translation>
     </message>
@@ -1363,7 +1363,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/split_editor.cpp" line="+145"/>
+        <location filename="../gui/split_editor.cpp" line="+143"/>
         <source>None (main GPU only)</source>
         <translation>Keine (nur Haupt-GPU)</translation>
     </message>
@@ -1393,20 +1393,20 @@ Keine: alles auf der Haupt-GPU.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+191"/>
+        <location line="+199"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-189"/>
-        <location line="+189"/>
+        <location line="-197"/>
+        <location line="+197"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-196"/>
         <source>Precision of the KV cache: F32 doubles its size</source>
         <translation>Genauigkeit des KV-Caches: F32 verdoppelt seine Größe</translation>
     </message>
@@ -1515,12 +1515,23 @@ Keine: alles auf der Haupt-GPU.</translation>
         <translation>Anteil des Modells für %1</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source> %</source>
+        <extracomment>Suffix of a GPU&apos;s share in the split editor&apos;s number box (&quot;60.0 %&quot;).</extracomment>
+        <translation> %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1&apos;s share of the model in percent; the other GPUs share the rest in proportion</source>
+        <translation>Anteil von %1 am Modell in Prozent; die anderen GPUs teilen sich den Rest im bisherigen Verhältnis</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>Share of the model this GPU gets (the ratios normalised)</source>
         <translation>Anteil des Modells für diese GPU (Verhältnisse normiert)</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+133"/>
         <source>layer %1</source>
         <translation>Schicht %1</translation>
     </message>
@@ -1610,7 +1621,7 @@ Gesamt: %4 Byte
 Nutzbar: %5 Byte</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+15"/>
         <source>This split cannot be planned: %1</source>
         <translation>Diese Aufteilung lässt sich nicht planen: %1</translation>
     </message>
@@ -1651,7 +1662,7 @@ Nutzbar: %5 Byte</translation>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/split_preview_model.cpp" line="+226"/>
+        <location filename="../gui/split_preview_model.cpp" line="+266"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>Würde überlaufen: benötigt %1, aber nur %2 sind nutzbar (%3 frei, %4 als Reserve). Wählen Sie die Aufteilung Schicht oder Zeile, um das Modell auf die GPUs zu verteilen, kürzen Sie den Kontext oder verwenden Sie eine kleinere Quantisierung.</translation>
     </message>
@@ -1677,12 +1688,12 @@ Nutzbar: %5 Byte</translation>
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-240"/>
+        <location filename="../gui/throughput_plot.cpp" line="-297"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>Hier erscheinen die Token pro Sekunde, während das Modell antwortet.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Export PNG…</source>
         <translation>Als PNG exportieren…</translation>
     </message>
@@ -1692,7 +1703,7 @@ Nutzbar: %5 Byte</translation>
         <translation>Dieses Diagramm als PNG-Bild speichern</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>seconds since the request</source>
         <translation>Sekunden seit der Anfrage</translation>
     </message>
@@ -1720,7 +1731,7 @@ Nutzbar: %5 Byte</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>prompt</source>
         <extracomment>Axis of the recent-replies bar chart (and the band over the prompt phase): prompt tokens/s.</extracomment>
         <translation>Prompt</translation>
@@ -1796,13 +1807,13 @@ Nutzbar: %5 Byte</translation>
         <translation>Antwort %1: Prompt %2 Token mit %3 Token/s · erzeugt %4 Token mit %5 Token/s · erstes Token nach %6 s</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+140"/>
         <source>Throughput of %1, %2</source>
         <extracomment>Title of an exported throughput plot: the model&apos;s name, the date and time.</extracomment>
         <translation>Durchsatz von %1, %2</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>Export Throughput Plot</source>
         <translation>Durchsatzdiagramm exportieren</translation>
     </message>

@@ -422,7 +422,7 @@
 <context>
     <name>tessera::gui::ErrorBanner</name>
     <message>
-        <location filename="../gui/error_banner.cpp" line="+57"/>
+        <location filename="../gui/error_banner.cpp" line="+73"/>
         <source>Dismiss</source>
         <translation>Cerrar</translation>
     </message>
@@ -435,7 +435,7 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+29"/>
+        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>%1 usados · %2 libres de %3</translation>
     </message>
@@ -855,7 +855,7 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+393"/>
+        <location filename="../gui/throughput_plot.cpp" line="+462"/>
         <source>No model loaded</source>
         <translation>Ningún modelo cargado</translation>
     </message>
@@ -903,7 +903,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
-        <location filename="../gui/memory_plot.cpp" line="+51"/>
+        <location filename="../gui/memory_plot.cpp" line="+59"/>
         <source>GPU memory in use over time</source>
         <translation>Memoria de GPU en uso a lo largo del tiempo</translation>
     </message>
@@ -934,7 +934,7 @@ Last changed %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Export Memory Plot</source>
         <translation>Exportar el gráfico de memoria</translation>
     </message>
@@ -952,7 +952,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MessageWidget</name>
     <message>
-        <location filename="../gui/message_widget.cpp" line="+72"/>
+        <location filename="../gui/message_widget.cpp" line="+76"/>
         <source>Copy</source>
         <translation>Copiar</translation>
     </message>
@@ -968,7 +968,7 @@ Last changed %2</source>
         <translation>Copiar este mensaje como Markdown</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>You</source>
         <translation>Tú</translation>
     </message>
@@ -978,13 +978,13 @@ Last changed %2</source>
         <translation>Asistente</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>stopped: context full</source>
         <extracomment>A reply cut off because the model&apos;s context (its token memory) is used up.</extracomment>
         <translation>detenida: contexto lleno</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+47"/>
         <source>generating…</source>
         <translation>generando…</translation>
     </message>
@@ -1006,12 +1006,12 @@ Last changed %2</source>
         <translation>, quedan unos %1</translation>
     </message>
     <message>
-        <location line="-29"/>
+        <location line="-57"/>
         <source>stopped</source>
         <translation>detenida</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>failed: %1</source>
         <translation>error: %1</translation>
     </message>
@@ -1363,7 +1363,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/split_editor.cpp" line="+145"/>
+        <location filename="../gui/split_editor.cpp" line="+143"/>
         <source>None (main GPU only)</source>
         <translation>Ninguna (solo la GPU principal)</translation>
     </message>
@@ -1393,20 +1393,20 @@ Ninguna: todo en la GPU principal.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+191"/>
+        <location line="+199"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-189"/>
-        <location line="+189"/>
+        <location line="-197"/>
+        <location line="+197"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-196"/>
         <source>Precision of the KV cache: F32 doubles its size</source>
         <translation>Precisión de la caché KV: F32 duplica su tamaño</translation>
     </message>
@@ -1515,12 +1515,23 @@ Ninguna: todo en la GPU principal.</translation>
         <translation>Parte del modelo para %1</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source> %</source>
+        <extracomment>Suffix of a GPU&apos;s share in the split editor&apos;s number box (&quot;60.0 %&quot;).</extracomment>
+        <translation> %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1&apos;s share of the model in percent; the other GPUs share the rest in proportion</source>
+        <translation>Porcentaje del modelo para %1; las demás GPU se reparten el resto en proporción</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>Share of the model this GPU gets (the ratios normalised)</source>
         <translation>Parte del modelo que recibe esta GPU (proporciones normalizadas)</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+133"/>
         <source>layer %1</source>
         <translation>capa %1</translation>
     </message>
@@ -1610,7 +1621,7 @@ Total: %4 bytes
 Utilizable: %5 bytes</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+15"/>
         <source>This split cannot be planned: %1</source>
         <translation>Esta división no se puede planificar: %1</translation>
     </message>
@@ -1651,7 +1662,7 @@ Utilizable: %5 bytes</translation>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/split_preview_model.cpp" line="+226"/>
+        <location filename="../gui/split_preview_model.cpp" line="+266"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>Se desbordaría: necesita %1, pero solo hay %2 utilizables (%3 libres, %4 en reserva). Elija la división por Capa o por Fila para repartir el modelo entre las GPU, acorte el contexto o use una cuantización más pequeña.</translation>
     </message>
@@ -1677,12 +1688,12 @@ Utilizable: %5 bytes</translation>
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-240"/>
+        <location filename="../gui/throughput_plot.cpp" line="-297"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>Aquí aparecen los tokens por segundo mientras el modelo responde.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Export PNG…</source>
         <translation>Exportar PNG…</translation>
     </message>
@@ -1692,7 +1703,7 @@ Utilizable: %5 bytes</translation>
         <translation>Guardar este gráfico como imagen PNG</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>seconds since the request</source>
         <translation>segundos desde la solicitud</translation>
     </message>
@@ -1720,7 +1731,7 @@ Utilizable: %5 bytes</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>prompt</source>
         <extracomment>Axis of the recent-replies bar chart (and the band over the prompt phase): prompt tokens/s.</extracomment>
         <translation>prompt</translation>
@@ -1796,13 +1807,13 @@ Utilizable: %5 bytes</translation>
         <translation>Respuesta %1: prompt %2 tok a %3 tok/s · generados %4 tok a %5 tok/s · primer token %6 s</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+140"/>
         <source>Throughput of %1, %2</source>
         <extracomment>Title of an exported throughput plot: the model&apos;s name, the date and time.</extracomment>
         <translation>Rendimiento de %1, %2</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>Export Throughput Plot</source>
         <translation>Exportar el gráfico de velocidad</translation>
     </message>

@@ -422,7 +422,7 @@
 <context>
     <name>tessera::gui::ErrorBanner</name>
     <message>
-        <location filename="../gui/error_banner.cpp" line="+57"/>
+        <location filename="../gui/error_banner.cpp" line="+73"/>
         <source>Dismiss</source>
         <translation>Fermer</translation>
     </message>
@@ -435,7 +435,7 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+29"/>
+        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>%1 utilisés · %2 libres sur %3</translation>
     </message>
@@ -855,7 +855,7 @@ Dernière modification&#xa0;: %2</translation>
     </message>
     <message>
         <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+393"/>
+        <location filename="../gui/throughput_plot.cpp" line="+462"/>
         <source>No model loaded</source>
         <translation>Aucun modèle chargé</translation>
     </message>
@@ -903,7 +903,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
-        <location filename="../gui/memory_plot.cpp" line="+51"/>
+        <location filename="../gui/memory_plot.cpp" line="+59"/>
         <source>GPU memory in use over time</source>
         <translation>Mémoire GPU utilisée au fil du temps</translation>
     </message>
@@ -934,7 +934,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>%1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Export Memory Plot</source>
         <translation>Exporter le graphique de mémoire</translation>
     </message>
@@ -952,7 +952,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::MessageWidget</name>
     <message>
-        <location filename="../gui/message_widget.cpp" line="+72"/>
+        <location filename="../gui/message_widget.cpp" line="+76"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
@@ -968,7 +968,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Copier ce message en Markdown</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>You</source>
         <translation>Vous</translation>
     </message>
@@ -978,13 +978,13 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Assistant</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>stopped: context full</source>
         <extracomment>A reply cut off because the model&apos;s context (its token memory) is used up.</extracomment>
         <translation>arrêtée&#xa0;: contexte plein</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+47"/>
         <source>generating…</source>
         <translation>génération…</translation>
     </message>
@@ -1006,12 +1006,12 @@ Dernière modification&#xa0;: %2</translation>
         <translation>, encore environ %1</translation>
     </message>
     <message>
-        <location line="-29"/>
+        <location line="-57"/>
         <source>stopped</source>
         <translation>arrêtée</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>failed: %1</source>
         <translation>échec&#xa0;: %1</translation>
     </message>
@@ -1363,7 +1363,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/split_editor.cpp" line="+145"/>
+        <location filename="../gui/split_editor.cpp" line="+143"/>
         <source>None (main GPU only)</source>
         <translation>Aucune (GPU principal seul)</translation>
     </message>
@@ -1393,20 +1393,20 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+191"/>
+        <location line="+199"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-189"/>
-        <location line="+189"/>
+        <location line="-197"/>
+        <location line="+197"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-196"/>
         <source>Precision of the KV cache: F32 doubles its size</source>
         <translation>Précision du cache KV&#xa0;: F32 double sa taille</translation>
     </message>
@@ -1515,12 +1515,23 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
         <translation>Part du modèle pour %1</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source> %</source>
+        <extracomment>Suffix of a GPU&apos;s share in the split editor&apos;s number box (&quot;60.0 %&quot;).</extracomment>
+        <translation> %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1&apos;s share of the model in percent; the other GPUs share the rest in proportion</source>
+        <translation>Part du modèle pour %1, en pour cent ; les autres GPU se partagent le reste en proportion</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>Share of the model this GPU gets (the ratios normalised)</source>
         <translation>Part du modèle attribuée à ce GPU (rapports normalisés)</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+133"/>
         <source>layer %1</source>
         <translation>couche %1</translation>
     </message>
@@ -1610,7 +1621,7 @@ Total&#xa0;: %4 octets
 Utilisable&#xa0;: %5 octets</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+15"/>
         <source>This split cannot be planned: %1</source>
         <translation>Cette répartition ne peut pas être planifiée&#xa0;: %1</translation>
     </message>
@@ -1651,7 +1662,7 @@ Utilisable&#xa0;: %5 octets</translation>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/split_preview_model.cpp" line="+226"/>
+        <location filename="../gui/split_preview_model.cpp" line="+266"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>Débordement&#xa0;: il faut %1 mais seuls %2 sont utilisables (%3 libres, %4 gardés en réserve). Choisissez la répartition Couche ou Ligne pour répartir le modèle sur les GPU, raccourcissez le contexte ou utilisez une quantification plus petite.</translation>
     </message>
@@ -1677,12 +1688,12 @@ Utilisable&#xa0;: %5 octets</translation>
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-240"/>
+        <location filename="../gui/throughput_plot.cpp" line="-297"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>Les jetons par seconde s’affichent ici pendant que le modèle répond.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Export PNG…</source>
         <translation>Exporter en PNG…</translation>
     </message>
@@ -1692,7 +1703,7 @@ Utilisable&#xa0;: %5 octets</translation>
         <translation>Enregistrer ce graphique en image PNG</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>seconds since the request</source>
         <translation>secondes depuis la requête</translation>
     </message>
@@ -1720,7 +1731,7 @@ Utilisable&#xa0;: %5 octets</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>prompt</source>
         <extracomment>Axis of the recent-replies bar chart (and the band over the prompt phase): prompt tokens/s.</extracomment>
         <translation>prompt</translation>
@@ -1796,13 +1807,13 @@ Utilisable&#xa0;: %5 octets</translation>
         <translation>Réponse %1&#xa0;: prompt %2 tok à %3 tok/s · généré %4 tok à %5 tok/s · premier jeton %6&#xa0;s</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+140"/>
         <source>Throughput of %1, %2</source>
         <extracomment>Title of an exported throughput plot: the model&apos;s name, the date and time.</extracomment>
         <translation>Débit de %1, %2</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>Export Throughput Plot</source>
         <translation>Exporter le graphique de débit</translation>
     </message>

@@ -422,7 +422,7 @@
 <context>
     <name>tessera::gui::ErrorBanner</name>
     <message>
-        <location filename="../gui/error_banner.cpp" line="+57"/>
+        <location filename="../gui/error_banner.cpp" line="+73"/>
         <source>Dismiss</source>
         <translation>关闭</translation>
     </message>
@@ -435,7 +435,7 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+29"/>
+        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>已用 %1 · 空闲 %2 / 共 %3</translation>
     </message>
@@ -855,7 +855,7 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+393"/>
+        <location filename="../gui/throughput_plot.cpp" line="+462"/>
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
@@ -903,7 +903,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
-        <location filename="../gui/memory_plot.cpp" line="+51"/>
+        <location filename="../gui/memory_plot.cpp" line="+59"/>
         <source>GPU memory in use over time</source>
         <translation>GPU 显存占用随时间的变化</translation>
     </message>
@@ -934,7 +934,7 @@ Last changed %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Export Memory Plot</source>
         <translation>导出显存图表</translation>
     </message>
@@ -952,7 +952,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MessageWidget</name>
     <message>
-        <location filename="../gui/message_widget.cpp" line="+72"/>
+        <location filename="../gui/message_widget.cpp" line="+76"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -968,7 +968,7 @@ Last changed %2</source>
         <translation>以 Markdown 格式复制此消息</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>You</source>
         <translation>你</translation>
     </message>
@@ -978,13 +978,13 @@ Last changed %2</source>
         <translation>助手</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>stopped: context full</source>
         <extracomment>A reply cut off because the model&apos;s context (its token memory) is used up.</extracomment>
         <translation>已停止：上下文已满</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+47"/>
         <source>generating…</source>
         <translation>正在生成…</translation>
     </message>
@@ -1006,12 +1006,12 @@ Last changed %2</source>
         <translation>，剩余约 %1</translation>
     </message>
     <message>
-        <location line="-29"/>
+        <location line="-57"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -1360,7 +1360,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/split_editor.cpp" line="+145"/>
+        <location filename="../gui/split_editor.cpp" line="+143"/>
         <source>None (main GPU only)</source>
         <translation>无（仅主 GPU）</translation>
     </message>
@@ -1390,20 +1390,20 @@ None: everything on the main GPU.</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+191"/>
+        <location line="+199"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-189"/>
-        <location line="+189"/>
+        <location line="-197"/>
+        <location line="+197"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-196"/>
         <source>Precision of the KV cache: F32 doubles its size</source>
         <translation>KV 缓存精度：F32 会使其大小翻倍</translation>
     </message>
@@ -1512,12 +1512,23 @@ None: everything on the main GPU.</source>
         <translation>分配给 %1 的模型份额</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source> %</source>
+        <extracomment>Suffix of a GPU&apos;s share in the split editor&apos;s number box (&quot;60.0 %&quot;).</extracomment>
+        <translation>%</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1&apos;s share of the model in percent; the other GPUs share the rest in proportion</source>
+        <translation>%1 承担的模型比例（百分比）；其余部分由其他 GPU 按比例分担</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>Share of the model this GPU gets (the ratios normalised)</source>
         <translation>此 GPU 获得的模型份额（比例已归一化）</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+133"/>
         <source>layer %1</source>
         <translation>第 %1 层</translation>
     </message>
@@ -1606,7 +1617,7 @@ KV 缓存：%2 字节
 可用：%5 字节</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+15"/>
         <source>This split cannot be planned: %1</source>
         <translation>无法规划此拆分：%1</translation>
     </message>
@@ -1646,7 +1657,7 @@ KV 缓存：%2 字节
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/split_preview_model.cpp" line="+226"/>
+        <location filename="../gui/split_preview_model.cpp" line="+266"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>将会溢出：需要 %1，但只有 %2 可用（空闲 %3，预留 %4）。请选择按层或按行拆分以将模型分布到多个 GPU、缩短上下文或使用更小的量化。</translation>
     </message>
@@ -1672,12 +1683,12 @@ KV 缓存：%2 字节
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-240"/>
+        <location filename="../gui/throughput_plot.cpp" line="-297"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>模型回答时，这里会显示每秒 token 数。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Export PNG…</source>
         <translation>导出 PNG…</translation>
     </message>
@@ -1687,7 +1698,7 @@ KV 缓存：%2 字节
         <translation>将此图表保存为 PNG 图像</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>seconds since the request</source>
         <translation>自请求起的秒数</translation>
     </message>
@@ -1715,7 +1726,7 @@ KV 缓存：%2 字节
     </message>
     <message>
         <location line="+2"/>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>prompt</source>
         <extracomment>Axis of the recent-replies bar chart (and the band over the prompt phase): prompt tokens/s.</extracomment>
         <translation>提示词</translation>
@@ -1790,13 +1801,13 @@ KV 缓存：%2 字节
         <translation>回复 %1：提示词 %2 tok，%3 tok/s · 生成 %4 tok，%5 tok/s · 首个 token %6 秒</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+140"/>
         <source>Throughput of %1, %2</source>
         <extracomment>Title of an exported throughput plot: the model&apos;s name, the date and time.</extracomment>
         <translation>%1 的吞吐量，%2</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>Export Throughput Plot</source>
         <translation>导出吞吐量图表</translation>
     </message>
