@@ -237,6 +237,8 @@ qsizetype MarkdownView::lastSafeBreak(const QString& markdown, qsizetype from) {
   qsizetype safe = from;
   QString fence;       // the opening fence while inside fenced code
   bool blank = false;  // the previous line was blank (outside code)
+  bool after_quote = false;  // the last text line was a quote: a quote starts or ends no part (Qt's
+                             // reader renders a quote's edges differently in a part of its own)
   qsizetype pos = from;
   while (pos < markdown.size()) {
     const qsizetype end = markdown.indexOf(QLatin1Char('\n'), pos);
@@ -252,7 +254,8 @@ qsizetype MarkdownView::lastSafeBreak(const QString& markdown, qsizetype from) {
       // A complete line after a blank one that starts a new top-level block: what came before
       // is final. (An indented line or a list item may still belong to the block above.)
       const bool indented = line.startsWith(QLatin1Char(' ')) || line.startsWith(QLatin1Char('\t'));
-      if (blank && !indented && !isListMarker(line)) safe = pos;
+      if (blank && !indented && !isListMarker(line) && !after_quote && !trimmed.startsWith(QLatin1Char('>'))) safe = pos;
+      after_quote = trimmed.startsWith(QLatin1Char('>'));
       if (isFence(trimmed)) {
         qsizetype n = 0;
         while (n < trimmed.size() && trimmed.at(n) == trimmed.at(0)) ++n;

@@ -6,13 +6,14 @@
 // Streaming: a reply grows a few tokens at a time, and parsing, styling and laying out the whole
 // reply again at every flush costs more the longer it gets. While streaming, the blocks before the
 // last safe break (a blank line outside code, followed by a complete line that starts a new
-// top-level block: not indented, not a list item) are final: they are parsed once and kept, and
+// top-level block: not indented, not a list item, not after a quote) are final: they are parsed once and kept, and
 // only the text after that break (the last, still-open blocks) is parsed again and replaces the
 // old tail in the document. Blocks are copied from the parsed part with their formats and lists,
-// so the document equals a one-shot render of the same text; a part with a table is rendered with
-// the text before it in one piece. When the stream ends the whole text is rendered once more, so
-// the final document is exactly the one-shot render even where a later line changes an earlier
-// block (a link reference definition).
+// so the document shows what a one-shot render of the same text shows (known gap: next to a quote
+// it can show one empty line more while streaming); a part with a table is rendered with the text
+// before it in one piece. When the stream ends the whole text is rendered once more, so the final
+// document is exactly the one-shot render, also where a later line changes an earlier block (a
+// link reference definition).
 #pragma once
 
 #include <QTextBrowser>

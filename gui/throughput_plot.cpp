@@ -102,6 +102,7 @@ ThroughputPlot::ThroughputPlot(QWidget* parent)
   first_token_label_->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
   first_token_label_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
   first_token_label_->setPadding(QMargins(4, 2, 4, 2));
+  first_token_label_->setColor(palette().color(QPalette::Text));  // default black: unreadable on a dark palette
   first_token_label_->setVisible(false);
 
   plot_->legend->setVisible(true);
