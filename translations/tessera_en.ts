@@ -4,16 +4,16 @@
 <context>
     <name>tessera::gui::ModelPanel</name>
     <message numerus="yes">
-        <location filename="../gui/model_panel.cpp" line="+238"/>
+        <location filename="../gui/model_panel.cpp" line="+238" />
         <source>%1 (%Ln tensor(s))</source>
-        <extracomment>Parameter count (e.g. &quot;7.24 B&quot;), then how many tensors hold them.</extracomment>
+        <extracomment>Parameter count (e.g. "7.24 B"), then how many tensors hold them.</extracomment>
         <translation>
             <numerusform>%1 (%Ln tensor)</numerusform>
             <numerusform>%1 (%Ln tensors)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+7"/>
+        <location line="+7" />
         <source>%Ln token(s)</source>
         <translation>
             <numerusform>%Ln token</numerusform>
@@ -21,9 +21,9 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="+3" />
         <source>%Ln token(s) (%1)</source>
-        <extracomment>Vocabulary size, then the tokenizer&apos;s kind (&quot;llama&quot;, &quot;gpt2&quot;).</extracomment>
+        <extracomment>Vocabulary size, then the tokenizer's kind ("llama", "gpt2").</extracomment>
         <translation>
             <numerusform>%Ln token (%1)</numerusform>
             <numerusform>%Ln tokens (%1)</numerusform>
@@ -33,7 +33,7 @@
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message numerus="yes">
-        <location filename="../gui/split_editor.cpp" line="+345"/>
+        <location filename="../gui/split_editor.cpp" line="+345" />
         <source>%1 · context %Ln token(s) · %2 KV cache</source>
         <extracomment>The previewed model: its name, the context length, the KV cache precision (F16 or F32).</extracomment>
         <translation>
@@ -42,7 +42,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+58"/>
+        <location line="+58" />
         <source>Fits: %1 in total on %n GPU(s).</source>
         <translation>
             <numerusform>Fits: %1 in total on %n GPU.</numerusform>
@@ -53,7 +53,7 @@
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message numerus="yes">
-        <location filename="../gui/throughput_plot.cpp" line="+278"/>
+        <location filename="../gui/throughput_plot.cpp" line="+278" />
         <source>Reply %1: %2 tokens/s, %Ln token(s) so far</source>
         <extracomment>While generating: reply number, current speed, tokens generated so far.</extracomment>
         <translation>

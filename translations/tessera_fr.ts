@@ -4,33 +4,33 @@
 <context>
     <name>CommandLine</name>
     <message>
-        <location filename="../gui/command_line.cpp" line="+9"/>
+        <location filename="../gui/command_line.cpp" line="+9" />
         <source>Tessera runs GGUF language models on your GPUs and lets you chat with them.</source>
         <translation>Tessera exécute des modèles de langage GGUF sur vos GPU et vous permet de discuter avec eux.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>Open and load the GGUF model FILE.</source>
         <translation>Ouvrir et charger le modèle GGUF FICHIER.</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <location line="+2"/>
+        <location line="+0" />
+        <location line="+2" />
         <source>FILE</source>
         <translation>FICHIER</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>A GGUF model to open (same as --model).</source>
         <translation>Un modèle GGUF à ouvrir (comme --model).</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>[FILE]</source>
         <translation>[FICHIER]</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+23" />
         <source>Give one model file, either with --model or as the only argument.</source>
         <translation>Indiquez un seul fichier de modèle, soit avec --model, soit comme unique argument.</translation>
     </message>
@@ -38,122 +38,122 @@
 <context>
     <name>ConversationIo</name>
     <message>
-        <location filename="../gui/conversation_io.cpp" line="+95"/>
+        <location filename="../gui/conversation_io.cpp" line="+95" />
         <source>%1 is not valid JSON: %2 at byte %3.</source>
-        <translation>%1 n’est pas du JSON valide&#xa0;: %2 à l’octet %3.</translation>
+        <translation>%1 n’est pas du JSON valide : %2 à l’octet %3.</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>%1 is not a Tessera conversation (expected &quot;format&quot;: &quot;%2&quot;).</source>
-        <translation>%1 n’est pas une conversation Tessera (attendu&#xa0;: &quot;format&quot;: &quot;%2&quot;).</translation>
+        <location line="+7" />
+        <source>%1 is not a Tessera conversation (expected "format": "%2").</source>
+        <translation>%1 n’est pas une conversation Tessera (attendu : "format": "%2").</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>%1 was written by a newer Tessera (conversation version %2; this version reads %3).</source>
-        <translation>%1 a été écrit par une version plus récente de Tessera (version de conversation %2&#xa0;; cette version lit la %3).</translation>
+        <translation>%1 a été écrit par une version plus récente de Tessera (version de conversation %2 ; cette version lit la %3).</translation>
     </message>
     <message>
-        <location line="+18"/>
-        <source>Message %1 in %2 has role &quot;%3&quot;; expected &quot;user&quot; or &quot;assistant&quot;.</source>
-        <translation>Le message %1 de %2 a le rôle &quot;%3&quot;&#xa0;; attendu&#xa0;: &quot;user&quot; ou &quot;assistant&quot;.</translation>
+        <location line="+18" />
+        <source>Message %1 in %2 has role "%3"; expected "user" or "assistant".</source>
+        <translation>Le message %1 de %2 a le rôle "%3" ; attendu : "user" ou "assistant".</translation>
     </message>
     <message>
-        <location line="+22"/>
-        <location line="+5"/>
+        <location line="+22" />
+        <location line="+5" />
         <source>Cannot write %1: %2</source>
-        <translation>Impossible d’écrire %1&#xa0;: %2</translation>
+        <translation>Impossible d’écrire %1 : %2</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+9" />
         <source>Cannot read %1: %2</source>
-        <translation>Impossible de lire %1&#xa0;: %2</translation>
+        <translation>Impossible de lire %1 : %2</translation>
     </message>
 </context>
 <context>
     <name>ConversationStore</name>
     <message>
-        <location filename="../gui/conversation_store.cpp" line="+33"/>
+        <location filename="../gui/conversation_store.cpp" line="+33" />
         <source>Empty conversation</source>
         <translation>Conversation vide</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+46" />
         <source>Cannot create the folder %1 for conversations.</source>
         <translation>Impossible de créer le dossier %1 pour les conversations.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+17" />
         <source>Cannot delete %1: %2</source>
-        <translation>Impossible de supprimer %1&#xa0;: %2</translation>
+        <translation>Impossible de supprimer %1 : %2</translation>
     </message>
 </context>
 <context>
     <name>DisplayFormat</name>
     <message>
-        <location filename="../gui/display_format.cpp" line="+17"/>
+        <location filename="../gui/display_format.cpp" line="+17" />
         <source>%1 B</source>
-        <extracomment>A parameter count in billions (&quot;7.24 B&quot;), as model sizes are usually written.</extracomment>
+        <extracomment>A parameter count in billions ("7.24 B"), as model sizes are usually written.</extracomment>
         <translation>%1 Md</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>%1 M</source>
-        <extracomment>A parameter count in millions (&quot;3.7 M&quot;).</extracomment>
+        <extracomment>A parameter count in millions ("3.7 M").</extracomment>
         <translation>%1 M</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>%1 K</source>
-        <extracomment>A parameter count in thousands (&quot;260.0 K&quot;).</extracomment>
+        <extracomment>A parameter count in thousands ("260.0 K").</extracomment>
         <translation>%1 k</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+10" />
         <source>%1 s</source>
-        <extracomment>A duration under a minute (&quot;12 s&quot;).</extracomment>
-        <translation>%1&#xa0;s</translation>
+        <extracomment>A duration under a minute ("12 s").</extracomment>
+        <translation>%1 s</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>%1 min %2 s</source>
-        <extracomment>A duration in minutes and seconds (&quot;3 min 5 s&quot;).</extracomment>
-        <translation>%1&#xa0;min %2&#xa0;s</translation>
+        <extracomment>A duration in minutes and seconds ("3 min 5 s").</extracomment>
+        <translation>%1 min %2 s</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+10" />
         <source>the CPU (%1 threads, %2 KV cache, context %3)</source>
-        <extracomment>The CPU backend: threads, the KV cache&apos;s number type (&quot;F16&quot;), the context in tokens.</extracomment>
+        <extracomment>The CPU backend: threads, the KV cache's number type ("F16"), the context in tokens.</extracomment>
         <translation>le processeur (%1 threads, cache KV %2, contexte %3)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+7" />
         <source>Prompt: %1 tok at %2 tok/s</source>
-        <translation>Prompt&#xa0;: %1 tok à %2 tok/s</translation>
+        <translation>Prompt : %1 tok à %2 tok/s</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Generation: %1 tok at %2 tok/s</source>
-        <translation>Génération&#xa0;: %1 tok à %2 tok/s</translation>
+        <translation>Génération : %1 tok à %2 tok/s</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>First token: %1 s</source>
-        <translation>Premier jeton&#xa0;: %1&#xa0;s</translation>
+        <translation>Premier jeton : %1 s</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>%1 · %2 · %3</source>
         <extracomment>The three timing figures shown under a reply, separated.</extracomment>
         <translation>%1 · %2 · %3</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>Continued past a full context (%1×, %2 earlier tok forgotten)</source>
         <extracomment>Under a reply that went on past a full context: %1 = how often, %2 = tokens forgotten.</extracomment>
         <translation>Poursuivi au-delà d’un contexte plein (%1×, %2 tok antérieurs oubliés)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>Earlier messages left out to fit the context (%1 messages, %2 tok)</source>
         <extracomment>Under a reply: the context overflow policy left earlier messages out of what the model saw.</extracomment>
         <translation>Messages antérieurs omis pour tenir dans le contexte (%1 messages, %2 tok)</translation>
@@ -162,122 +162,128 @@
 <context>
     <name>ErrorTexts</name>
     <message>
-        <location filename="../gui/error_text.cpp" line="+12"/>
+        <location filename="../gui/error_text.cpp" line="+12" />
         <source>The file is damaged or is not a GGUF model. Download it again or open another file.</source>
         <translation>Le fichier est endommagé ou n’est pas un modèle GGUF. Téléchargez-le à nouveau ou ouvrez un autre fichier.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Tessera cannot run this model yet. Choose a model with a supported architecture and tensor types (for example a llama, mistral or qwen2 model in F16, Q8_0, Q4_K or Q6_K).</source>
         <translation>Tessera ne peut pas encore exécuter ce modèle. Choisissez un modèle dont l’architecture et les types de tenseurs sont pris en charge (par exemple un modèle llama, mistral ou qwen2 en F16, Q8_0, Q4_K ou Q6_K).</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Choose a smaller context length, a more strongly quantized model, or spread the model over more GPUs.</source>
         <translation>Choisissez une longueur de contexte plus courte, un modèle plus fortement quantifié, ou répartissez le modèle sur davantage de GPU.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Check that the NVIDIA driver is working (nvidia-smi), then try again.</source>
         <translation>Vérifiez que le pilote NVIDIA fonctionne (nvidia-smi), puis réessayez.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Nothing was loaded. Press Load to start again.</source>
-        <translation>Rien n’a été chargé. Cliquez sur «&#xa0;Charger&#xa0;» pour recommencer.</translation>
+        <translation>Rien n’a été chargé. Cliquez sur « Charger » pour recommencer.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Check that the file exists and that you may read it.</source>
         <translation>Vérifiez que le fichier existe et que vous avez le droit de le lire.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Check the settings and try again.</source>
         <translation>Vérifiez les réglages et réessayez.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+11" />
         <source>Loading %1 was cancelled</source>
         <translation>Le chargement de %1 a été annulé</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>%1 does not fit in memory</source>
         <translation>%1 ne tient pas en mémoire</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>%1 is not supported</source>
         <translation>%1 n’est pas pris en charge</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>%1 is not a valid model file</source>
         <translation>%1 n’est pas un fichier de modèle valide</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Could not load %1</source>
         <translation>Impossible de charger %1</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+11" />
         <source>Let the conversation go on: choose Truncate middle or Rolling window beside the context meter, and the model forgets older messages. Or start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
-        <extracomment>&quot;Truncate middle&quot;, &quot;Rolling window&quot; and &quot;New Conversation&quot; are the chat&apos;s choices and button, &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
+        <extracomment>"Truncate middle", "Rolling window" and "New Conversation" are the chat's choices and button, "Context" the model panel's field: use their translations.</extracomment>
         <translation>Laissez la conversation continuer : choisissez « Tronquer le milieu » ou « Fenêtre glissante » à côté de la jauge de contexte, et le modèle oublie les messages plus anciens. Ou commencez une nouvelle conversation (« Nouvelle conversation »), ou chargez le modèle avec un contexte plus grand (« Longueur du contexte » dans le panneau Modèle, puis « Charger »).</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>The conversation fills the model&apos;s context</source>
+        <location line="+11" />
+        <source>The conversation fills the model's context</source>
         <translation>La conversation remplit le contexte du modèle</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>The last reply was cut off: all %1 tokens of the context are used, so nothing more fits.</source>
-        <translation>La dernière réponse a été coupée&#xa0;: les %1 jetons du contexte sont tous utilisés, plus rien ne tient.</translation>
+        <translation>La dernière réponse a été coupée : les %1 jetons du contexte sont tous utilisés, plus rien ne tient.</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>The conversation no longer fits the model&apos;s context</source>
+        <location line="+9" />
+        <source>The conversation no longer fits the model's context</source>
         <translation>La conversation ne tient plus dans le contexte du modèle</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+6" />
         <source>The reply ran out of memory</source>
         <translation>La mémoire a manqué pour la réponse</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>The reply could not be generated</source>
         <translation>La réponse n’a pas pu être générée</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Start a new conversation or load the model with a longer context.</source>
         <translation>Commencez une nouvelle conversation ou chargez le modèle avec un contexte plus long.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+7" />
         <source>Cannot open %1</source>
         <translation>Impossible d’ouvrir %1</translation>
     </message>
-</context>
+<message>
+        <location line="+11" />
+        <source>Start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
+        <extracomment>"New Conversation" is the chat's button and "Context" the model panel's field: use their translations.</extracomment>
+        <translation>Commencez une nouvelle conversation (« Nouvelle conversation ») ou chargez le modèle avec un contexte plus grand (« Longueur du contexte » dans le panneau Modèle, puis « Charger »).</translation>
+    </message>
+    </context>
 <context>
     <name>MemoryCheck</name>
     <message>
-        <location filename="../gui/memory_check.cpp" line="+42"/>
+        <location filename="../gui/memory_check.cpp" line="+42" />
         <source>%1 may not fit in memory</source>
         <translation>%1 risque de ne pas tenir en mémoire</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Loading it on the CPU needs about %1 (weights and context), but only %2 of memory is available.</source>
-        <extracomment>Planned bytes of the load, then the bytes the system has available (&quot;36.20 GiB&quot;, &quot;23.10 GiB&quot;).</extracomment>
+        <extracomment>Planned bytes of the load, then the bytes the system has available ("36.20 GiB", "23.10 GiB").</extracomment>
         <translation>Le charger sur le processeur demande environ %1 (poids et contexte), mais seuls %2 de mémoire sont disponibles.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Choose a smaller or more strongly quantized model, or a shorter context. Loading anyway can make the computer swap until it barely responds.</source>
         <translation>Choisissez un modèle plus petit ou plus fortement quantifié, ou un contexte plus court. Charger malgré tout peut forcer l’ordinateur à utiliser le swap au point qu’il ne réponde presque plus.</translation>
     </message>
@@ -285,35 +291,35 @@
 <context>
     <name>OverflowPolicyTexts</name>
     <message>
-        <location filename="../gui/overflow_policy_chooser.cpp" line="+11"/>
+        <location filename="../gui/overflow_policy_chooser.cpp" line="+11" />
         <source>Stop</source>
-        <extracomment>Context overflow policy: the reply stops when the model&apos;s context is full.</extracomment>
+        <extracomment>Context overflow policy: the reply stops when the model's context is full.</extracomment>
         <translation>Arrêter</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Truncate middle</source>
         <extracomment>Context overflow policy: keep the start of the conversation and the latest messages.</extracomment>
         <translation>Tronquer le milieu</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Rolling window</source>
         <extracomment>Context overflow policy: keep only the latest messages (and the system prompt).</extracomment>
         <translation>Fenêtre glissante</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+8" />
         <source>When the context is full, the reply stops and the conversation cannot go on.</source>
         <translation>Quand le contexte est plein, la réponse s’arrête et la conversation ne peut pas continuer.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>When the context is full, the model keeps the system prompt, the first exchange and the most recent messages, and forgets the ones in between.</source>
         <translation>Quand le contexte est plein, le modèle garde l’invite système, le premier échange et les messages les plus récents, et oublie ceux du milieu.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>When the context is full, the model keeps the system prompt and the most recent messages, and forgets the oldest.</source>
         <translation>Quand le contexte est plein, le modèle garde l’invite système et les messages les plus récents, et oublie les plus anciens.</translation>
     </message>
@@ -321,7 +327,7 @@
 <context>
     <name>tessera::gui::ChatInput</name>
     <message>
-        <location filename="../gui/chat_input.cpp" line="+16"/>
+        <location filename="../gui/chat_input.cpp" line="+16" />
         <source>Write a message… (Enter sends, Shift+Enter for a new line)</source>
         <translation>Écrivez un message… (Entrée pour envoyer, Maj+Entrée pour une nouvelle ligne)</translation>
     </message>
@@ -329,104 +335,109 @@
 <context>
     <name>tessera::gui::ChatPanel</name>
     <message>
-        <location filename="../gui/chat_panel.cpp" line="+87"/>
+        <location filename="../gui/chat_panel.cpp" line="+87" />
         <source>Send</source>
         <translation>Envoyer</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Stop</source>
         <translation>Arrêter</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Regenerate</source>
         <translation>Régénérer</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>New Conversation</source>
         <translation>Nouvelle conversation</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+23" />
         <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up, what happens depends on the policy beside this meter: the reply stops, or older messages are forgotten.</source>
         <translation>La conversation occupe %1 des %2 jetons que le modèle peut garder en tête. Quand ils sont épuisés, tout dépend du choix à côté de cette jauge : la réponse s’arrête, ou les messages plus anciens sont oubliés.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+30" />
         <source>Send the message (Enter)</source>
         <translation>Envoyer le message (Entrée)</translation>
     </message>
     <message>
-        <location line="-52"/>
+        <location line="-52" />
         <source>Stop the reply being generated (Esc)</source>
         <translation>Arrêter la réponse en cours de génération (Échap)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Discard the last reply and generate a new one</source>
         <translation>Abandonner la dernière réponse et en générer une nouvelle</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Start a new, empty conversation</source>
         <translation>Commencer une nouvelle conversation vide</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <location line="+2"/>
+        <location line="+14" />
+        <location line="+2" />
         <source>Context: %1 / %2 tok</source>
-        <extracomment>The context meter under the chat: tokens the conversation holds, of the model&apos;s context.</extracomment>
-        <translation>Contexte&#xa0;: %1 / %2 tok</translation>
+        <extracomment>The context meter under the chat: tokens the conversation holds, of the model's context.</extracomment>
+        <translation>Contexte : %1 / %2 tok</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+30" />
         <source>Load a model first (Load in the model panel)</source>
-        <translation>Chargez d’abord un modèle («&#xa0;Charger&#xa0;» dans le panneau Modèle)</translation>
+        <translation>Chargez d’abord un modèle (« Charger » dans le panneau Modèle)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Wait until the model has loaded</source>
         <translation>Attendez que le modèle soit chargé</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Wait for the reply to finish, or press Stop</source>
-        <translation>Attendez la fin de la réponse ou cliquez sur «&#xa0;Arrêter&#xa0;»</translation>
+        <translation>Attendez la fin de la réponse ou cliquez sur « Arrêter »</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Write a message first</source>
         <translation>Écrivez d’abord un message</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+10" />
         <source>Open a GGUF model to start: File ▸ Open Model…, or drop a .gguf file here.</source>
-        <extracomment>&quot;File ▸ Open Model…&quot; names the File menu and its entry: use their translations (without the &amp;).</extracomment>
-        <translation>Pour commencer, ouvrez un modèle GGUF&#xa0;: Fichier ▸ Ouvrir un modèle…, ou déposez un fichier .gguf ici.</translation>
+        <extracomment>"File ▸ Open Model…" names the File menu and its entry: use their translations (without the &amp;).</extracomment>
+        <translation>Pour commencer, ouvrez un modèle GGUF : Fichier ▸ Ouvrir un modèle…, ou déposez un fichier .gguf ici.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Press Load to load %1, then write a message.</source>
-        <extracomment>&quot;Load&quot; is the model panel&apos;s Load button: use its translation. %1 is the model&apos;s name.</extracomment>
-        <translation>Cliquez sur «&#xa0;Charger&#xa0;» pour charger %1, puis écrivez un message.</translation>
+        <extracomment>"Load" is the model panel's Load button: use its translation. %1 is the model's name.</extracomment>
+        <translation>Cliquez sur « Charger » pour charger %1, puis écrivez un message.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Loading the model…</source>
         <translation>Chargement du modèle…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>The model is ready. Write a message below.</source>
         <translation>Le modèle est prêt. Écrivez un message ci-dessous.</translation>
     </message>
-</context>
+<message>
+        <location line="+4" />
+        <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up the reply stops; start a new conversation or load the model with a larger context.</source>
+        <translation>La conversation occupe %1 des %2 jetons que le modèle peut garder en mémoire. Une fois ceux-ci épuisés, la réponse s’arrête ; commencez une nouvelle conversation ou chargez le modèle avec un contexte plus grand.</translation>
+    </message>
+    </context>
 <context>
     <name>tessera::gui::DeviceSource</name>
     <message>
-        <location filename="../gui/device_source.cpp" line="+131"/>
+        <location filename="../gui/device_source.cpp" line="+131" />
         <source>no GPU in the device list</source>
         <translation>aucun GPU dans la liste des périphériques</translation>
     </message>
@@ -434,22 +445,22 @@
 <context>
     <name>tessera::gui::DockTitleBar</name>
     <message>
-        <location filename="../gui/dock_title_bar.cpp" line="+52"/>
+        <location filename="../gui/dock_title_bar.cpp" line="+52" />
         <source>Show this panel</source>
         <translation>Afficher ce panneau</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>Collapse this panel to its title</source>
         <translation>Réduire ce panneau à son titre</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Float or dock this panel</source>
         <translation>Détacher ou ancrer ce panneau</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Close this panel (View menu brings it back)</source>
         <translation>Fermer ce panneau (le menu Affichage le fait réapparaître)</translation>
     </message>
@@ -457,12 +468,12 @@
 <context>
     <name>tessera::gui::EngineWorker</name>
     <message>
-        <location filename="../gui/engine_worker.cpp" line="+56"/>
+        <location filename="../gui/engine_worker.cpp" line="+56" />
         <source>Loading %1 was cancelled.</source>
         <translation>Le chargement de %1 a été annulé.</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+45" />
         <source>No model is loaded. Open and load a model first.</source>
         <translation>Aucun modèle n’est chargé. Ouvrez et chargez d’abord un modèle.</translation>
     </message>
@@ -470,12 +481,12 @@
 <context>
     <name>tessera::gui::ErrorBanner</name>
     <message>
-        <location filename="../gui/error_banner.cpp" line="+57"/>
+        <location filename="../gui/error_banner.cpp" line="+57" />
         <source>Dismiss</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Dismiss message</source>
         <translation>Fermer le message</translation>
     </message>
@@ -483,42 +494,42 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
+        <location filename="../gui/gpu_list_model.cpp" line="+36" />
         <source>%1 used · %2 free of %3</source>
         <translation>%1 utilisés · %2 libres sur %3</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+23" />
         <source>%1: %2</source>
-        <extracomment>A GPU: its CUDA index and its name (&quot;0: NVIDIA H200&quot;).</extracomment>
-        <translation>%1&#xa0;: %2</translation>
+        <extracomment>A GPU: its CUDA index and its name ("0: NVIDIA H200").</extracomment>
+        <translation>%1 : %2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+7" />
         <source>%1
 UUID: %2
 PCI bus: %3
 Compute capability: %4
 Memory: %5</source>
         <translation>%1
-UUID&#xa0;: %2
-Bus PCI&#xa0;: %3
-Capacité de calcul&#xa0;: %4
-Mémoire&#xa0;: %5</translation>
+UUID : %2
+Bus PCI : %3
+Capacité de calcul : %4
+Mémoire : %5</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+11" />
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Compute</source>
-        <extracomment>Column header: the GPU&apos;s CUDA compute capability (&quot;9.0&quot;).</extracomment>
+        <extracomment>Column header: the GPU's CUDA compute capability ("9.0").</extracomment>
         <translation>Calcul</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Memory</source>
         <translation>Mémoire</translation>
     </message>
@@ -526,43 +537,43 @@ Mémoire&#xa0;: %5</translation>
 <context>
     <name>tessera::gui::GpuPanel</name>
     <message>
-        <location filename="../gui/gpu_panel.cpp" line="+68"/>
+        <location filename="../gui/gpu_panel.cpp" line="+68" />
         <source>No GPU can be used: %1.
 Tessera runs models on the CPU.</source>
-        <extracomment>%1 is why (from the driver or the build), e.g. &quot;no NVIDIA driver/GPU found&quot;.</extracomment>
-        <translation>Aucun GPU utilisable&#xa0;: %1.
+        <extracomment>%1 is why (from the driver or the build), e.g. "no NVIDIA driver/GPU found".</extracomment>
+        <translation>Aucun GPU utilisable : %1.
 Tessera exécute les modèles sur le processeur.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Looking for GPUs…</source>
         <translation>Recherche des GPU…</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>Reading GPU memory failed: %1</source>
-        <translation>Échec de la lecture de la mémoire GPU&#xa0;: %1</translation>
+        <translation>Échec de la lecture de la mémoire GPU : %1</translation>
     </message>
 </context>
 <context>
     <name>tessera::gui::GpuWorkspace</name>
     <message>
-        <location filename="../gui/gpu_workspace.cpp" line="+114"/>
+        <location filename="../gui/gpu_workspace.cpp" line="+114" />
         <source>Throughput</source>
         <translation>Débit</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>GPU Memory</source>
         <translation>Mémoire GPU</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Performance</source>
         <translation>Performances</translation>
     </message>
@@ -570,388 +581,388 @@ Tessera exécute les modèles sur le processeur.</translation>
 <context>
     <name>tessera::gui::HistoryPanel</name>
     <message>
-        <location filename="../gui/history_panel.cpp" line="+69"/>
+        <location filename="../gui/history_panel.cpp" line="+69" />
         <source>Search conversations</source>
         <translation>Rechercher des conversations</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Rename</source>
         <translation>Renommer</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Delete</source>
         <translation>Supprimer</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Give the selected conversation a title</source>
         <translation>Donner un titre à la conversation sélectionnée</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Delete the selected conversation for good</source>
         <translation>Supprimer définitivement la conversation sélectionnée</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+27" />
         <source>%1
 Last changed %2</source>
         <translation>%1
-Dernière modification&#xa0;: %2</translation>
+Dernière modification : %2</translation>
     </message>
 </context>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+388"/>
+        <location filename="../gui/main_window.cpp" line="+388" />
         <source>&amp;Open Model…</source>
         <translation>&amp;Ouvrir un modèle…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Load Model</source>
         <translation>&amp;Charger le modèle</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Unload Model</source>
         <translation>&amp;Décharger le modèle</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Open &amp;Conversation…</source>
         <translation>Ouvrir une con&amp;versation…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Save Conversation…</source>
         <translation>&amp;Enregistrer la conversation…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;New Conversation</source>
         <translation>&amp;Nouvelle conversation</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Regenerate Reply</source>
         <translation>&amp;Régénérer la réponse</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Stop</source>
         <translation>&amp;Arrêter</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Copy Last Reply</source>
         <translation>&amp;Copier la dernière réponse</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;About Tessera</source>
         <translation>À &amp;propos de Tessera</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Open &amp;Recent</source>
         <translation>Fichiers &amp;récents</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Chat</source>
         <translation>&amp;Conversation</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Settings</source>
         <translation>&amp;Paramètres</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Language</source>
         <translation>&amp;Langue</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>System default</source>
         <extracomment>Language menu entry: follow the language of the desktop session.</extracomment>
         <translation>Langue du système</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Help</source>
         <translation>Ai&amp;de</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Model</source>
         <translation>Modèle</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>History</source>
         <translation>Historique</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Generation</source>
         <translation>Génération</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>System Prompt</source>
         <translation>Prompt système</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Sampling</source>
         <translation>Échantillonnage</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+15" />
         <source>Last reply: %1 tok/s</source>
-        <translation>Dernière réponse&#xa0;: %1 tok/s</translation>
+        <translation>Dernière réponse : %1 tok/s</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+32" />
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+7" />
         <source>Clear Recent Files</source>
         <translation>Effacer la liste</translation>
     </message>
     <message>
-        <location line="+27"/>
-        <location line="+57"/>
+        <location line="+27" />
+        <location line="+57" />
         <source>Open Another File…</source>
         <translation>Ouvrir un autre fichier…</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-25" />
         <source>Load Anyway</source>
         <translation>Charger quand même</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+32" />
         <source>Truncate Middle and Retry</source>
         <translation>Tronquer le milieu et réessayer</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+20" />
         <source>The conversation was not saved</source>
         <translation>La conversation n’a pas été enregistrée</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>Choose a folder you can write to and try again.</source>
         <translation>Choisissez un dossier où vous pouvez écrire et réessayez.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>Saved the conversation to %1</source>
         <translation>Conversation enregistrée dans %1</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <location line="+63"/>
+        <location line="+5" />
+        <location line="+63" />
         <source>Open</source>
         <translation>Ouvrir</translation>
     </message>
     <message>
-        <location line="-58"/>
-        <location line="+63"/>
+        <location line="-58" />
+        <location line="+63" />
         <source>The conversation could not be opened</source>
         <translation>La conversation n’a pas pu être ouverte</translation>
     </message>
     <message>
-        <location line="-63"/>
+        <location line="-63" />
         <source>Choose a conversation file saved by Tessera.</source>
         <translation>Choisissez un fichier de conversation enregistré par Tessera.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+11" />
         <source>Opened the conversation %1</source>
         <translation>Conversation %1 ouverte</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+19" />
         <source>A reply is being generated. It stops here; what it wrote so far is kept.</source>
-        <translation>Une réponse est en cours de génération. Elle s’arrêtera ici&#xa0;; ce qu’elle a déjà écrit est conservé.</translation>
+        <translation>Une réponse est en cours de génération. Elle s’arrêtera ici ; ce qu’elle a déjà écrit est conservé.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>The conversation could not be saved (%1). It will be lost.</source>
         <translation>La conversation n’a pas pu être enregistrée (%1). Elle sera perdue.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+30" />
         <source>Choose another conversation.</source>
         <translation>Choisissez une autre conversation.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+17" />
         <source>The conversation was not renamed</source>
         <translation>La conversation n’a pas été renommée</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <location line="+23"/>
+        <location line="+0" />
+        <location line="+23" />
         <source>Check that the folder can be written to.</source>
         <translation>Vérifiez que le dossier est accessible en écriture.</translation>
     </message>
     <message>
-        <location line="-12"/>
+        <location line="-12" />
         <source>Delete Conversation</source>
         <translation>Supprimer la conversation</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>Delete this conversation? It cannot be brought back.</source>
-        <translation>Supprimer cette conversation&#xa0;? Elle ne pourra pas être récupérée.</translation>
+        <translation>Supprimer cette conversation ? Elle ne pourra pas être récupérée.</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>Delete</source>
         <translation>Supprimer</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+12" />
         <source>The conversation was not deleted</source>
         <translation>La conversation n’a pas été supprimée</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+8" />
         <source>Open a GGUF Model</source>
         <translation>Ouvrir un modèle GGUF</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>GGUF models (*.gguf);;All files (*)</source>
         <translation>Modèles GGUF (*.gguf);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+6" />
         <source>Save Conversation</source>
         <extracomment>The file name the save dialog suggests.</extracomment>
         <translation>Enregistrer la conversation</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>conversation.json</source>
         <translation>conversation.json</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+6"/>
+        <location line="+1" />
+        <location line="+6" />
         <source>Conversations (*.json);;All files (*)</source>
         <translation>Conversations (*.json);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+79" />
         <source>Quit Tessera</source>
         <translation>Quitter Tessera</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>Quit</source>
         <translation>Quitter</translation>
     </message>
     <message>
-        <location line="-209"/>
-        <location line="+63"/>
-        <location line="+66"/>
+        <location line="-209" />
+        <location line="+63" />
+        <location line="+66" />
         <source>Open Conversation</source>
         <translation>Ouvrir une conversation</translation>
     </message>
     <message>
-        <location line="-527"/>
+        <location line="-527" />
         <source>Go On: Truncate Middle</source>
         <translation>Continuer : tronquer le milieu</translation>
     </message>
     <message>
-        <location line="+419"/>
+        <location line="+419" />
         <source>New Conversation</source>
         <translation>Nouvelle conversation</translation>
     </message>
     <message>
-        <location line="+115"/>
+        <location line="+115" />
         <source>Copied to the clipboard</source>
         <translation>Copié dans le presse-papiers</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+9" />
         <source>About Tessera</source>
         <translation>À propos de Tessera</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;Runs GGUF language models on NVIDIA GPUs with its own CUDA backend, or on the CPU.&lt;/p&gt;&lt;p&gt;MIT License.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;Exécute des modèles de langage GGUF sur des GPU NVIDIA avec son propre moteur CUDA, ou sur le processeur.&lt;/p&gt;&lt;p&gt;Licence MIT.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+398"/>
+        <location line="+23" />
+        <location filename="../gui/throughput_plot.cpp" line="+398" />
         <source>No model loaded</source>
         <translation>Aucun modèle chargé</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Loading %1… %2%</source>
         <extracomment>The file being loaded, then how much of it is done, in percent.</extracomment>
-        <translation>Chargement de %1… %2&#xa0;%</translation>
+        <translation>Chargement de %1… %2 %</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+9" />
         <source>Ready: %1 (%2, %3 parameters) on the CPU</source>
-        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;).</extracomment>
-        <translation>Prêt&#xa0;: %1 (%2, %3 paramètres) sur le processeur</translation>
+        <extracomment>Model name, architecture, parameter count ("7.24 B").</extracomment>
+        <translation>Prêt : %1 (%2, %3 paramètres) sur le processeur</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Ready: %1 (%2, %3 parameters) on %4</source>
-        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;), the engine&apos;s backend (&quot;cuda (2 GPUs)&quot;).</extracomment>
-        <translation>Prêt&#xa0;: %1 (%2, %3 paramètres) sur %4</translation>
+        <extracomment>Model name, architecture, parameter count ("7.24 B"), the engine's backend ("cuda (2 GPUs)").</extracomment>
+        <translation>Prêt : %1 (%2, %3 paramètres) sur %4</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+8" />
         <source>Reading the prompt: %1 / %2 tok (Esc stops)</source>
         <extracomment>Status bar while the model reads the conversation: tokens read, of all. Esc stops.</extracomment>
-        <translation>Lecture du prompt&#xa0;: %1 / %2 tok (Échap pour arrêter)</translation>
+        <translation>Lecture du prompt : %1 / %2 tok (Échap pour arrêter)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Generating: %1 tok so far</source>
-        <translation>Génération&#xa0;: %1 tok jusqu’ici</translation>
+        <translation>Génération : %1 tok jusqu’ici</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+8" />
         <source>%1 — Tessera</source>
         <extracomment>Window title: model name, then the application name.</extracomment>
         <translation>%1 — Tessera</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Tessera</source>
         <translation>Tessera</translation>
     </message>
@@ -959,48 +970,48 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
-        <location filename="../gui/memory_plot.cpp" line="+51"/>
+        <location filename="../gui/memory_plot.cpp" line="+51" />
         <source>GPU memory in use over time</source>
         <translation>Mémoire GPU utilisée au fil du temps</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Export PNG…</source>
         <translation>Exporter en PNG…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Save this plot as a PNG image</source>
         <translation>Enregistrer ce graphique en image PNG</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>seconds</source>
         <translation>secondes</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>GiB used</source>
         <translation>Gio utilisés</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+12" />
         <source>%1: %2</source>
-        <extracomment>A GPU in the legend: its CUDA index and its name (&quot;0: NVIDIA H200&quot;).</extracomment>
-        <translation>%1&#xa0;: %2</translation>
+        <extracomment>A GPU in the legend: its CUDA index and its name ("0: NVIDIA H200").</extracomment>
+        <translation>%1 : %2</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+37" />
         <source>Export Memory Plot</source>
         <translation>Exporter le graphique de mémoire</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>gpu-memory.png</source>
         <translation>memoire-gpu.png</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>PNG images (*.png)</source>
         <translation>Images PNG (*.png)</translation>
     </message>
@@ -1008,217 +1019,217 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::MessageWidget</name>
     <message>
-        <location filename="../gui/message_widget.cpp" line="+72"/>
+        <location filename="../gui/message_widget.cpp" line="+72" />
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>Copied ✓</source>
         <extracomment>The Copy button of a message, for a moment after it was pressed.</extracomment>
         <translation>Copié ✓</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Copy this message as Markdown</source>
         <translation>Copier ce message en Markdown</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+26" />
         <source>You</source>
         <translation>Vous</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>Assistant</source>
         <translation>Assistant</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+9" />
         <source>stopped: context full</source>
-        <extracomment>A reply cut off because the model&apos;s context (its token memory) is used up.</extracomment>
-        <translation>arrêtée&#xa0;: contexte plein</translation>
+        <extracomment>A reply cut off because the model's context (its token memory) is used up.</extracomment>
+        <translation>arrêtée : contexte plein</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+19" />
         <source>generating…</source>
         <translation>génération…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>reading the prompt…</source>
         <translation>lecture du prompt…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>reading the prompt… %1 / %2 tokens</source>
         <extracomment>While the model reads the conversation: tokens read so far, of all.</extracomment>
         <translation>lecture du prompt… %1 / %2 jetons</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>, about %1 left</source>
-        <extracomment>Appended to &quot;reading the prompt… 120 / 4,000 tokens&quot;: the time still expected.</extracomment>
+        <extracomment>Appended to "reading the prompt… 120 / 4,000 tokens": the time still expected.</extracomment>
         <translation>, encore environ %1</translation>
     </message>
     <message>
-        <location line="-29"/>
+        <location line="-29" />
         <source>stopped</source>
         <translation>arrêtée</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+7" />
         <source>failed: %1</source>
-        <translation>échec&#xa0;: %1</translation>
+        <translation>échec : %1</translation>
     </message>
 </context>
 <context>
     <name>tessera::gui::ModelPanel</name>
     <message>
-        <location filename="../gui/model_panel.cpp" line="+70"/>
+        <location filename="../gui/model_panel.cpp" line="+70" />
         <source>File:</source>
-        <translation>Fichier&#xa0;:</translation>
+        <translation>Fichier :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Architecture:</source>
-        <translation>Architecture&#xa0;:</translation>
+        <translation>Architecture :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Parameters:</source>
-        <translation>Paramètres&#xa0;:</translation>
+        <translation>Paramètres :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Tensor types:</source>
-        <translation>Types de tenseurs&#xa0;:</translation>
+        <translation>Types de tenseurs :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Trained context:</source>
-        <translation>Contexte d’entraînement&#xa0;:</translation>
+        <translation>Contexte d’entraînement :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Layers:</source>
-        <translation>Couches&#xa0;:</translation>
+        <translation>Couches :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Vocabulary:</source>
-        <translation>Vocabulaire&#xa0;:</translation>
+        <translation>Vocabulaire :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Chat template:</source>
-        <translation>Modèle de chat&#xa0;:</translation>
+        <translation>Modèle de chat :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>File size:</source>
-        <translation>Taille du fichier&#xa0;:</translation>
+        <translation>Taille du fichier :</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+69" />
         <source>Open Model…</source>
         <translation>Ouvrir un modèle…</translation>
     </message>
     <message>
-        <location line="+170"/>
+        <location line="+170" />
         <source>Load</source>
         <translation>Charger</translation>
     </message>
     <message>
-        <location line="-169"/>
+        <location line="-169" />
         <source>Unload</source>
         <translation>Décharger</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location line="+170"/>
+        <location line="+170" />
         <source>Load the model with the context length chosen below</source>
         <translation>Charger le modèle avec la longueur de contexte choisie ci-dessous</translation>
     </message>
     <message>
-        <location line="-169"/>
+        <location line="-169" />
         <source>Free the memory the model holds</source>
         <translation>Libérer la mémoire occupée par le modèle</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Context length:</source>
-        <translation>Longueur du contexte&#xa0;:</translation>
+        <translation>Longueur du contexte :</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source> tokens</source>
-        <extracomment>Suffix of the context length box, after the number (&quot;4096 tokens&quot;).</extracomment>
+        <extracomment>Suffix of the context length box, after the number ("4096 tokens").</extracomment>
         <translation> jetons</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>How many tokens of conversation the model can see. Longer contexts need more memory.</source>
         <translation>Nombre de jetons de la conversation que le modèle peut voir. Un contexte plus long demande plus de mémoire.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>%p%</source>
         <extracomment>Text on the load progress bar; Qt replaces %p with the percentage done.</extracomment>
-        <translation>%p&#xa0;%</translation>
+        <translation>%p %</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Preview – not loaded</source>
-        <extracomment>A badge beside the model&apos;s name: its details are shown, but it is not the loaded model.</extracomment>
+        <extracomment>A badge beside the model's name: its details are shown, but it is not the loaded model.</extracomment>
         <translation>Aperçu – non chargé</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>This file&apos;s details are shown; press Load to use it in the chat.</source>
-        <translation>Les détails de ce fichier sont affichés&#xa0;; cliquez sur «&#xa0;Charger&#xa0;» pour l’utiliser dans la conversation.</translation>
+        <location line="+1" />
+        <source>This file's details are shown; press Load to use it in the chat.</source>
+        <translation>Les détails de ce fichier sont affichés ; cliquez sur « Charger » pour l’utiliser dans la conversation.</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+64" />
         <source>No model open</source>
         <translation>Aucun modèle ouvert</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>…</source>
         <translation>…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Model default</source>
         <translation>Valeur du modèle</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+8" />
         <source>unknown (no general.architecture)</source>
         <translation>inconnue (pas de general.architecture)</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+2" />
         <source>%1 (%Ln tensor(s))</source>
-        <extracomment>Parameter count (e.g. &quot;7.24 B&quot;), then how many tensors hold them.</extracomment>
+        <extracomment>Parameter count (e.g. "7.24 B"), then how many tensors hold them.</extracomment>
         <translation>
             <numerusform>%1 (%Ln tenseur)</numerusform>
             <numerusform>%1 (%Ln tenseurs)</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>%1 ×%2 (%3)</source>
-        <extracomment>One tensor type: its name, how many tensors have it, their size (&quot;Q4_K ×226 (3.80 GiB)&quot;).</extracomment>
+        <extracomment>One tensor type: its name, how many tensors have it, their size ("Q4_K ×226 (3.80 GiB)").</extracomment>
         <translation>%1 ×%2 (%3)</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+2" />
         <source>%Ln token(s)</source>
         <translation>
             <numerusform>%Ln jeton</numerusform>
@@ -1226,119 +1237,119 @@ Dernière modification&#xa0;: %2</translation>
         </translation>
     </message>
     <message>
-        <location line="+0"/>
-        <location line="+1"/>
-        <location line="+4"/>
+        <location line="+0" />
+        <location line="+1" />
+        <location line="+4" />
         <source>not stated</source>
         <translation>non indiqué</translation>
     </message>
     <message numerus="yes">
-        <location line="-2"/>
+        <location line="-2" />
         <source>%Ln token(s) (%1)</source>
-        <extracomment>Vocabulary size, then the tokenizer&apos;s kind (&quot;llama&quot;, &quot;gpt2&quot;).</extracomment>
+        <extracomment>Vocabulary size, then the tokenizer's kind ("llama", "gpt2").</extracomment>
         <translation>
             <numerusform>%Ln jeton (%1)</numerusform>
             <numerusform>%Ln jetons (%1)</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>unknown tokenizer</source>
         <translation>tokeniseur inconnu</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>no (plain text continuation)</source>
         <translation>non (simple continuation de texte)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>This file contains tensor types Tessera cannot compute with yet: %1.</source>
-        <extracomment>%1 lists tensor type names (&quot;IQ2_XS and IQ3_S&quot;).</extracomment>
-        <translation>Ce fichier contient des types de tenseurs que Tessera ne sait pas encore calculer&#xa0;: %1.</translation>
+        <extracomment>%1 lists tensor type names ("IQ2_XS and IQ3_S").</extracomment>
+        <translation>Ce fichier contient des types de tenseurs que Tessera ne sait pas encore calculer : %1.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+7" />
         <source>Model default (%1 of %2 trained)</source>
-        <extracomment>The context box&apos;s default entry: what is allocated, then what the model was trained on.</extracomment>
+        <extracomment>The context box's default entry: what is allocated, then what the model was trained on.</extracomment>
         <translation>Valeur du modèle (%1 sur les %2 d’entraînement)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Model default (%1)</source>
         <translation>Valeur du modèle (%1)</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+18" />
         <source>%1 tokens is more than the %2 this model was trained on: past %2 tokens its replies are likely to fall apart, and the memory is spent for nothing.</source>
-        <translation>%1 jetons, c’est plus que les %2 sur lesquels ce modèle a été entraîné&#xa0;: au-delà de %2 jetons, ses réponses risquent de se dégrader, et la mémoire est dépensée pour rien.</translation>
+        <translation>%1 jetons, c’est plus que les %2 sur lesquels ce modèle a été entraîné : au-delà de %2 jetons, ses réponses risquent de se dégrader, et la mémoire est dépensée pour rien.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+34" />
         <source>Reload</source>
         <translation>Recharger</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Load the model again with the context length and GPU split chosen now</source>
         <translation>Recharger le modèle avec la longueur de contexte et la répartition GPU choisies maintenant</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+10" />
         <source>Reading the file…</source>
         <translation>Lecture du fichier…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Not loaded. Press Load to load it.</source>
-        <translation>Non chargé. Cliquez sur «&#xa0;Charger&#xa0;» pour le charger.</translation>
+        <translation>Non chargé. Cliquez sur « Charger » pour le charger.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Open a GGUF model file to see what is in it.</source>
         <translation>Ouvrez un fichier de modèle GGUF pour voir son contenu.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Loading %1…</source>
         <translation>Chargement de %1…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+7" />
         <source>Not loaded: the chat still uses %1. Press Load to switch to this model.</source>
-        <extracomment>%1 is the loaded model&apos;s name; &quot;Load&quot; is the Load button: use its translation.</extracomment>
-        <translation>Non chargé&#xa0;: la conversation utilise encore %1. Cliquez sur «&#xa0;Charger&#xa0;» pour passer à ce modèle.</translation>
+        <extracomment>%1 is the loaded model's name; "Load" is the Load button: use its translation.</extracomment>
+        <translation>Non chargé : la conversation utilise encore %1. Cliquez sur « Charger » pour passer à ce modèle.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>Loaded in %1 s on the CPU.</source>
-        <translation>Chargé en %1&#xa0;s sur le processeur.</translation>
+        <translation>Chargé en %1 s sur le processeur.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Loaded in %1 s on %2.</source>
-        <extracomment>%2 names the backend the engine chose (&quot;cuda (2 GPUs)&quot;).</extracomment>
-        <translation>Chargé en %1&#xa0;s sur %2.</translation>
+        <extracomment>%2 names the backend the engine chose ("cuda (2 GPUs)").</extracomment>
+        <translation>Chargé en %1 s sur %2.</translation>
     </message>
 </context>
 <context>
     <name>tessera::gui::OverflowPolicyChooser</name>
     <message>
-        <location filename="../gui/overflow_policy_chooser.cpp" line="+27"/>
+        <location filename="../gui/overflow_policy_chooser.cpp" line="+27" />
         <source>When full: %1</source>
-        <extracomment>The chat&apos;s context overflow chooser: &quot;When full: Truncate middle&quot;.</extracomment>
+        <extracomment>The chat's context overflow chooser: "When full: Truncate middle".</extracomment>
         <translation>Si plein : %1</translation>
     </message>
 </context>
 <context>
     <name>tessera::gui::OverflowPolicyMenu</name>
     <message>
-        <location line="+35"/>
+        <location line="+35" />
         <source>When the Context Is &amp;Full</source>
         <extracomment>Settings menu: the context overflow policy new conversations start with.</extracomment>
         <translation>Quand le contexte est &amp;plein</translation>
@@ -1347,89 +1358,89 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
-        <location filename="../gui/sampling_panel.cpp" line="+69"/>
+        <location filename="../gui/sampling_panel.cpp" line="+69" />
         <source>Temperature:</source>
-        <translation>Température&#xa0;:</translation>
+        <translation>Température :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Top-k:</source>
-        <translation>Top-k&#xa0;:</translation>
+        <translation>Top-k :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Top-p:</source>
-        <translation>Top-p&#xa0;:</translation>
+        <translation>Top-p :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Min-p:</source>
-        <translation>Min-p&#xa0;:</translation>
+        <translation>Min-p :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Repetition penalty:</source>
-        <translation>Pénalité de répétition&#xa0;:</translation>
+        <translation>Pénalité de répétition :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Seed:</source>
-        <translation>Graine&#xa0;:</translation>
+        <translation>Graine :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Max reply tokens:</source>
-        <translation>Jetons max. par réponse&#xa0;:</translation>
+        <translation>Jetons max. par réponse :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Higher values give more varied replies; 0 always picks the most likely token.</source>
-        <translation>Des valeurs plus élevées donnent des réponses plus variées&#xa0;; 0 choisit toujours le jeton le plus probable.</translation>
+        <translation>Des valeurs plus élevées donnent des réponses plus variées ; 0 choisit toujours le jeton le plus probable.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>off</source>
         <extracomment>Shown in the Top-k box at 0.</extracomment>
         <translation>désactivé</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Sample only among the k most likely tokens (0 = no limit).</source>
         <translation>N’échantillonner que parmi les k jetons les plus probables (0 = sans limite).</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Sample among the most likely tokens whose probabilities add up to p (1 = off).</source>
         <translation>Échantillonner parmi les jetons les plus probables dont les probabilités totalisent p (1 = désactivé).</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Drop tokens less likely than this fraction of the most likely one (0 = off).</source>
         <translation>Écarter les jetons moins probables que cette fraction du plus probable (0 = désactivé).</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Penalise tokens that already appeared (1 = off).</source>
         <translation>Pénaliser les jetons déjà apparus (1 = désactivé).</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>random</source>
         <extracomment>Shown in the Seed box at -1: a new random seed for every reply.</extracomment>
         <translation>aléatoire</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>A fixed seed makes replies repeatable with the same settings.</source>
         <translation>Une graine fixe rend les réponses reproductibles avec les mêmes réglages.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>The longest reply, in tokens.</source>
         <translation>La réponse la plus longue, en jetons.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Reset to Defaults</source>
         <translation>Rétablir les valeurs par défaut</translation>
     </message>
@@ -1437,204 +1448,204 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/split_editor.cpp" line="+145"/>
+        <location filename="../gui/split_editor.cpp" line="+145" />
         <source>None (main GPU only)</source>
         <translation>Aucune (GPU principal seul)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Layer (whole layers per GPU)</source>
         <translation>Couche (couches entières par GPU)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Row (every matrix split by rows)</source>
         <translation>Ligne (chaque matrice découpée par lignes)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Layer: each GPU holds whole layers and the activations hop between GPUs.
 Row: each weight matrix is split across the GPUs, which compute in parallel.
 None: everything on the main GPU.</source>
-        <translation>Couche&#xa0;: chaque GPU contient des couches entières et les activations passent d’un GPU à l’autre.
-Ligne&#xa0;: chaque matrice de poids est répartie entre les GPU, qui calculent en parallèle.
-Aucune&#xa0;: tout sur le GPU principal.</translation>
+        <translation>Couche : chaque GPU contient des couches entières et les activations passent d’un GPU à l’autre.
+Ligne : chaque matrice de poids est répartie entre les GPU, qui calculent en parallèle.
+Aucune : tout sur le GPU principal.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>The GPU that holds the shared tensors (row split) or everything (no split)</source>
         <translation>Le GPU qui contient les tenseurs partagés (répartition par lignes) ou tout (sans répartition)</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+194"/>
+        <location line="+2" />
+        <location line="+194" />
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-192"/>
-        <location line="+192"/>
+        <location line="-192" />
+        <location line="+192" />
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-191"/>
+        <location line="-191" />
         <source>Precision of the KV cache: F32 doubles its size</source>
-        <translation>Précision du cache KV&#xa0;: F32 double sa taille</translation>
+        <translation>Précision du cache KV : F32 double sa taille</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Even</source>
         <extracomment>Preset: the same share on every GPU.</extracomment>
         <translation>Égal</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Free Memory</source>
-        <extracomment>Preset: shares by each GPU&apos;s free memory.</extracomment>
+        <extracomment>Preset: shares by each GPU's free memory.</extracomment>
         <translation>Mémoire libre</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Total Memory</source>
-        <extracomment>Preset: shares by each GPU&apos;s total memory.</extracomment>
+        <extracomment>Preset: shares by each GPU's total memory.</extracomment>
         <translation>Mémoire totale</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>The same share on every GPU</source>
         <translation>La même part sur chaque GPU</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Shares proportional to each GPU&apos;s free memory</source>
+        <location line="+1" />
+        <source>Shares proportional to each GPU's free memory</source>
         <translation>Parts proportionnelles à la mémoire libre de chaque GPU</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Shares proportional to each GPU&apos;s total memory</source>
+        <location line="+1" />
+        <source>Shares proportional to each GPU's total memory</source>
         <translation>Parts proportionnelles à la mémoire totale de chaque GPU</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Apply Split</source>
         <translation>Appliquer la répartition</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Split:</source>
-        <translation>Répartition&#xa0;:</translation>
+        <translation>Répartition :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Main GPU:</source>
-        <translation>GPU principal&#xa0;:</translation>
+        <translation>GPU principal :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>KV cache:</source>
-        <translation>Cache KV&#xa0;:</translation>
+        <translation>Cache KV :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Presets:</source>
-        <translation>Préréglages&#xa0;:</translation>
+        <translation>Préréglages :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>No GPU: the model runs on the CPU, so there is nothing to split.</source>
-        <translation>Aucun GPU&#xa0;: le modèle s’exécute sur le processeur, il n’y a donc rien à répartir.</translation>
+        <translation>Aucun GPU : le modèle s’exécute sur le processeur, il n’y a donc rien à répartir.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>used by others</source>
         <translation>utilisée par d’autres</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>weights</source>
         <translation>poids</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>KV cache</source>
         <translation>cache KV</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>scratch</source>
         <translation>tampon de travail</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>dashed line: usable limit</source>
-        <translation>ligne pointillée&#xa0;: limite utilisable</translation>
+        <translation>ligne pointillée : limite utilisable</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+9" />
         <source>%1: %2</source>
-        <extracomment>A GPU: its CUDA index and its name (&quot;0: NVIDIA H200&quot;).</extracomment>
-        <translation>%1&#xa0;: %2</translation>
+        <extracomment>A GPU: its CUDA index and its name ("0: NVIDIA H200").</extracomment>
+        <translation>%1 : %2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>UUID %1</source>
         <translation>UUID %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Share of the model for %1</source>
         <translation>Part du modèle pour %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Share of the model this GPU gets (the ratios normalised)</source>
         <translation>Part du modèle attribuée à ce GPU (rapports normalisés)</translation>
     </message>
     <message>
-        <location line="+131"/>
+        <location line="+131" />
         <source>layer %1</source>
         <translation>couche %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>KV head %1</source>
         <translation>tête KV %1</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>KV heads %1–%2</source>
         <translation>têtes KV %1–%2</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>FFN row %1</source>
         <translation>ligne FFN %1</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>FFN rows %1–%2</source>
         <translation>lignes FFN %1–%2</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+6" />
         <source>Holds nothing of the model (%1 usable)</source>
         <translation>Ne contient rien du modèle (%1 utilisables)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Weights %1 · KV cache %2 · Scratch %3 = %4 of %5 usable</source>
         <translation>Poids %1 · cache KV %2 · tampon %3 = %4 sur %5 utilisables</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+10" />
         <source>Open a model to see what each GPU would hold.</source>
         <translation>Ouvrez un modèle pour voir ce que chaque GPU contiendrait.</translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="+3" />
         <source>%1 · context %Ln token(s) · %2 KV cache</source>
         <extracomment>The previewed model: its name, the context length, the KV cache precision (F16 or F32).</extracomment>
         <translation>
@@ -1643,107 +1654,118 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
         </translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+13" />
         <source>%1 free of %2</source>
         <translation>%1 libres sur %2</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+11" />
         <source>%1 %</source>
-        <extracomment>A GPU&apos;s share of the model, in percent.</extracomment>
-        <translation>%1&#xa0;%</translation>
+        <extracomment>A GPU's share of the model, in percent.</extracomment>
+        <translation>%1 %</translation>
     </message>
     <message>
-        <location line="-46"/>
+        <location line="-46" />
         <source>layers %1–%2</source>
         <translation>couches %1–%2</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+53" />
         <source>%1, %2</source>
-        <extracomment>Which KV heads and FFN rows a GPU holds (&quot;KV heads 0–3, FFN rows 0–5,631&quot;).</extracomment>
+        <extracomment>Which KV heads and FFN rows a GPU holds ("KV heads 0–3, FFN rows 0–5,631").</extracomment>
         <translation>%1, %2</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+6" />
         <source>%1 (%2)</source>
         <extracomment>What a GPU would hold (bytes), then which layers or rows.</extracomment>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Weights: %1 bytes
 KV cache: %2 bytes
 Scratch: %3 bytes
 Total: %4 bytes
 Usable: %5 bytes</source>
-        <translation>Poids&#xa0;: %1 octets
-Cache KV&#xa0;: %2 octets
-Tampon de travail&#xa0;: %3 octets
-Total&#xa0;: %4 octets
-Utilisable&#xa0;: %5 octets</translation>
+        <translation>Poids : %1 octets
+Cache KV : %2 octets
+Tampon de travail : %3 octets
+Total : %4 octets
+Utilisable : %5 octets</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+12" />
         <source>This split cannot be planned: %1</source>
-        <translation>Cette répartition ne peut pas être planifiée&#xa0;: %1</translation>
+        <translation>Cette répartition ne peut pas être planifiée : %1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Does not fit: %1</source>
-        <translation>Ne tient pas&#xa0;: %1</translation>
+        <translation>Ne tient pas : %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+5"/>
+        <location line="+5" />
         <source>Fits: %1 in total on %n GPU(s).</source>
         <translation>
-            <numerusform>Tient&#xa0;: %1 au total sur %n GPU.</numerusform>
-            <numerusform>Tient&#xa0;: %1 au total sur %n GPU.</numerusform>
+            <numerusform>Tient : %1 au total sur %n GPU.</numerusform>
+            <numerusform>Tient : %1 au total sur %n GPU.</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+12" />
         <source>Load a model first; the next load uses this split</source>
-        <translation>Chargez d’abord un modèle&#xa0;; le prochain chargement utilisera cette répartition</translation>
+        <translation>Chargez d’abord un modèle ; le prochain chargement utilisera cette répartition</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>The model would not fit with this split</source>
         <translation>Le modèle ne tiendrait pas avec cette répartition</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>The loaded model already uses this split</source>
         <translation>Le modèle chargé utilise déjà cette répartition</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Reload the model with this split</source>
         <translation>Recharger le modèle avec cette répartition</translation>
     </message>
-</context>
+<message>
+        <location line="+2" />
+        <source> %</source>
+        <extracomment>Suffix of a GPU's share in the split editor's number box ("60.0 %").</extracomment>
+        <translation> %</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>%1's share of the model in percent; the other GPUs share the rest in proportion</source>
+        <translation>Part du modèle pour %1, en pour cent ; les autres GPU se partagent le reste en proportion</translation>
+    </message>
+    </context>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/split_preview_model.cpp" line="+226"/>
+        <location filename="../gui/split_preview_model.cpp" line="+226" />
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
-        <translation>Débordement&#xa0;: il faut %1 mais seuls %2 sont utilisables (%3 libres, %4 gardés en réserve). Choisissez la répartition Couche ou Ligne pour répartir le modèle sur les GPU, raccourcissez le contexte ou utilisez une quantification plus petite.</translation>
+        <translation>Débordement : il faut %1 mais seuls %2 sont utilisables (%3 libres, %4 gardés en réserve). Choisissez la répartition Couche ou Ligne pour répartir le modèle sur les GPU, raccourcissez le contexte ou utilisez une quantification plus petite.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Move share to another GPU, shorten the context or use a smaller quantization.</source>
-        <translation>Débordement&#xa0;: il faut %1 mais seuls %2 sont utilisables (%3 libres, %4 gardés en réserve). Déplacez une part vers un autre GPU, raccourcissez le contexte ou utilisez une quantification plus petite.</translation>
+        <translation>Débordement : il faut %1 mais seuls %2 sont utilisables (%3 libres, %4 gardés en réserve). Déplacez une part vers un autre GPU, raccourcissez le contexte ou utilisez une quantification plus petite.</translation>
     </message>
 </context>
 <context>
     <name>tessera::gui::SystemPromptEdit</name>
     <message>
-        <location filename="../gui/system_prompt_edit.cpp" line="+22"/>
+        <location filename="../gui/system_prompt_edit.cpp" line="+22" />
         <source>For example: You are a helpful assistant. Answer briefly.</source>
-        <translation>Par exemple&#xa0;: Tu es un assistant serviable. Réponds brièvement.</translation>
+        <translation>Par exemple : Tu es un assistant serviable. Réponds brièvement.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Instructions the model sees before the conversation. Used only by models with a chat template.</source>
         <translation>Instructions que le modèle voit avant la conversation. Utilisées uniquement par les modèles dotés d’un modèle de chat.</translation>
     </message>
@@ -1751,153 +1773,153 @@ Utilisable&#xa0;: %5 octets</translation>
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-242"/>
+        <location filename="../gui/throughput_plot.cpp" line="-242" />
         <source>Tokens per second appear here while the model answers.</source>
         <translation>Les jetons par seconde s’affichent ici pendant que le modèle répond.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+7" />
         <source>Export PNG…</source>
         <translation>Exporter en PNG…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Save this plot as a PNG image</source>
         <translation>Enregistrer ce graphique en image PNG</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>seconds since the request</source>
         <translation>secondes depuis la requête</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>generation tokens/s</source>
         <translation>génération jetons/s</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>prompt tokens/s</source>
         <translation>prompt jetons/s</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>reply</source>
         <extracomment>Axis of the recent-replies bar chart: reply number.</extracomment>
         <translation>réponse</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>generation</source>
         <extracomment>Axis of the recent-replies bar chart: generation tokens/s.</extracomment>
         <translation>génération</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+1"/>
+        <location line="+2" />
+        <location line="+1" />
         <source>prompt</source>
         <extracomment>Axis of the recent-replies bar chart (and the band over the prompt phase): prompt tokens/s.</extracomment>
         <translation>prompt</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Prompt tokens/s</source>
         <translation>Jetons/s du prompt</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Generation tokens/s</source>
         <translation>Jetons/s générés</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Generation tokens/s per reply</source>
         <translation>Jetons/s générés par réponse</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Prompt tokens/s per reply</source>
         <translation>Jetons/s du prompt par réponse</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+54"/>
+        <location line="+1" />
+        <location line="+54" />
         <source>Earlier replies</source>
         <translation>Réponses précédentes</translation>
     </message>
     <message>
-        <location line="-36"/>
+        <location line="-36" />
         <source>first token
 %1 s</source>
         <extracomment>Next to the dashed line at the first token: the time it took, in seconds.</extracomment>
         <translation>premier jeton
-%1&#xa0;s</translation>
+%1 s</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+52" />
         <source>Reply %1: reading the prompt…</source>
-        <translation>Réponse %1&#xa0;: lecture du prompt…</translation>
+        <translation>Réponse %1 : lecture du prompt…</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+17" />
         <source>Reply %1: first token after %2 s, generating…</source>
-        <translation>Réponse %1&#xa0;: premier jeton après %2&#xa0;s, génération…</translation>
+        <translation>Réponse %1 : premier jeton après %2 s, génération…</translation>
     </message>
     <message numerus="yes">
-        <location line="+12"/>
+        <location line="+12" />
         <source>Reply %1: %2 tokens/s, %Ln token(s) so far</source>
         <extracomment>While generating: reply number, current speed, tokens generated so far.</extracomment>
         <translation>
-            <numerusform>Réponse %1&#xa0;: %2 jetons/s, %Ln jeton jusqu’ici</numerusform>
-            <numerusform>Réponse %1&#xa0;: %2 jetons/s, %Ln jetons jusqu’ici</numerusform>
+            <numerusform>Réponse %1 : %2 jetons/s, %Ln jeton jusqu’ici</numerusform>
+            <numerusform>Réponse %1 : %2 jetons/s, %Ln jetons jusqu’ici</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+24" />
         <source>Reply %1 failed</source>
         <translation>Échec de la réponse %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+6" />
         <source>Reply %1 (stopped): prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s</source>
         <extracomment>A reply the user stopped: reply number, prompt tokens and speed, generated tokens and speed, time to first token.</extracomment>
-        <translation>Réponse %1 (arrêtée)&#xa0;: prompt %2 tok à %3 tok/s · généré %4 tok à %5 tok/s · premier jeton %6&#xa0;s</translation>
+        <translation>Réponse %1 (arrêtée) : prompt %2 tok à %3 tok/s · généré %4 tok à %5 tok/s · premier jeton %6 s</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>Reply %1: prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s</source>
         <extracomment>A finished reply: reply number, prompt tokens and speed, generated tokens and speed, time to first token.</extracomment>
-        <translation>Réponse %1&#xa0;: prompt %2 tok à %3 tok/s · généré %4 tok à %5 tok/s · premier jeton %6&#xa0;s</translation>
+        <translation>Réponse %1 : prompt %2 tok à %3 tok/s · généré %4 tok à %5 tok/s · premier jeton %6 s</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+88" />
         <source>Throughput of %1, %2</source>
-        <extracomment>Title of an exported throughput plot: the model&apos;s name, the date and time.</extracomment>
+        <extracomment>Title of an exported throughput plot: the model's name, the date and time.</extracomment>
         <translation>Débit de %1, %2</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+28" />
         <source>Export Throughput Plot</source>
         <translation>Exporter le graphique de débit</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>throughput.png</source>
         <translation>debit.png</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>PNG images (*.png)</source>
         <translation>Images PNG (*.png)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+6" />
         <source>Saved the plot to %1</source>
         <extracomment>After Export PNG…: where the image went, or that it could not be written.</extracomment>
         <translation>Graphique enregistré dans %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>The plot could not be saved to %1</source>
         <translation>Impossible d’enregistrer le graphique dans %1</translation>
     </message>
