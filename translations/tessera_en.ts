@@ -31,9 +31,20 @@
     </message>
 </context>
 <context>
+    <name>tessera::gui::RemoteEndpointPanel</name>
+    <message numerus="yes">
+        <location filename="../gui/remote_endpoint_panel.cpp" line="+154"/>
+        <source>The server offers %n model(s).</source>
+        <translation>
+            <numerusform>The server offers %n model.</numerusform>
+            <numerusform>The server offers %n models.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SplitEditor</name>
     <message numerus="yes">
-        <location filename="../gui/split_editor.cpp" line="+342"/>
+        <location filename="../gui/split_editor.cpp" line="+345"/>
         <source>%1 · context %Ln token(s) · %2 KV cache</source>
         <extracomment>The previewed model: its name, the context length, the KV cache precision (F16 or F32).</extracomment>
         <translation>
@@ -53,7 +64,7 @@
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message numerus="yes">
-        <location filename="../gui/throughput_plot.cpp" line="+273"/>
+        <location filename="../gui/throughput_plot.cpp" line="+278"/>
         <source>Reply %1: %2 tokens/s, %Ln token(s) so far</source>
         <extracomment>While generating: reply number, current speed, tokens generated so far.</extracomment>
         <translation>

@@ -435,7 +435,7 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+29"/>
+        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>%1 usados · %2 libres de %3</translation>
     </message>
@@ -555,9 +555,87 @@ Last changed %2</source>
     </message>
 </context>
 <context>
+    <name>tessera::gui::LocalServer</name>
+    <message>
+        <location filename="../gui/local_server.cpp" line="+73"/>
+        <source>Local server: waiting for a model loaded in this app</source>
+        <translation>Servidor local: esperando un modelo cargado en esta aplicación</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Serving at %1</source>
+        <extracomment>The address clients use, e.g. &quot;http://127.0.0.1:8080&quot;.</extracomment>
+        <translation>Sirviendo en %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Local server not started: %1</source>
+        <translation>Servidor local no iniciado: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LocalServerDialog</name>
+    <message>
+        <location filename="../gui/local_server_dialog.cpp" line="+19"/>
+        <source>Local Server</source>
+        <translation>Servidor local</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Serves the model loaded in this app to other programs over the OpenAI-compatible API (base URL: the address below followed by /v1). Their requests wait in line with the chat&apos;s own.</source>
+        <translation>Ofrece el modelo cargado en esta aplicación a otros programas mediante la API compatible con OpenAI (URL base: la dirección de abajo seguida de /v1). Sus peticiones esperan en la misma cola que las del chat.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Serve the loaded model</source>
+        <translation>Servir el modelo cargado</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>any free port</source>
+        <extracomment>Port 0 in the local server&apos;s settings: the system picks a free port.</extracomment>
+        <translation>cualquier puerto libre</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>none (anyone on this machine may connect)</source>
+        <translation>ninguna (cualquiera en esta máquina puede conectarse)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow other machines without an API key (insecure)</source>
+        <translation>Permitir otras máquinas sin clave de API (inseguro)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Host:</source>
+        <translation>Host:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Port:</source>
+        <translation>Puerto:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>API key:</source>
+        <translation>Clave de API:</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Copy Address</source>
+        <translation>Copiar dirección</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>The local server is off.</source>
+        <translation>El servidor local está apagado.</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+372"/>
+        <location filename="../gui/main_window.cpp" line="+439"/>
         <source>&amp;Open Model…</source>
         <translation>&amp;Abrir modelo…</translation>
     </message>
@@ -612,7 +690,12 @@ Last changed %2</source>
         <translation>&amp;Acerca de Tessera</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>Local &amp;Server…</source>
+        <translation>&amp;Servidor local…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
@@ -695,17 +778,17 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+27"/>
-        <location line="+57"/>
+        <location line="+63"/>
         <source>Open Another File…</source>
         <translation>Abrir otro archivo…</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-31"/>
         <source>Load Anyway</source>
         <translation>Cargar de todos modos</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+54"/>
         <source>The conversation was not saved</source>
         <translation>No se guardó la conversación</translation>
     </message>
@@ -815,7 +898,19 @@ Last changed %2</source>
         <translation>Conversaciones (*.json);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+43"/>
+        <source>Connecting to %1…</source>
+        <extracomment>The OpenAI-compatible server&apos;s URL.</extracomment>
+        <translation>Conectando con %1…</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Ready: %1 on the server %2</source>
+        <extracomment>The server&apos;s model id, then the server&apos;s base URL.</extracomment>
+        <translation>Listo: %1 en el servidor %2</translation>
+    </message>
+    <message>
+        <location line="+31"/>
         <source>Quit Tessera</source>
         <translation>Salir de Tessera</translation>
     </message>
@@ -825,15 +920,15 @@ Last changed %2</source>
         <translation>Salir</translation>
     </message>
     <message>
-        <location line="-208"/>
+        <location line="-216"/>
         <location line="+62"/>
         <location line="+66"/>
         <source>Open Conversation</source>
         <translation>Abrir conversación</translation>
     </message>
     <message>
-        <location line="-509"/>
-        <location line="+356"/>
+        <location line="-566"/>
+        <location line="+413"/>
         <location line="+46"/>
         <source>New Conversation</source>
         <translation>Nueva conversación</translation>
@@ -855,18 +950,18 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+393"/>
+        <location filename="../gui/throughput_plot.cpp" line="+398"/>
         <source>No model loaded</source>
         <translation>Ningún modelo cargado</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>Loading %1… %2%</source>
         <extracomment>The file being loaded, then how much of it is done, in percent.</extracomment>
         <translation>Cargando %1… %2 %</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Ready: %1 (%2, %3 parameters) on the CPU</source>
         <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;).</extracomment>
         <translation>Listo: %1 (%2, %3 parámetros) en la CPU</translation>
@@ -934,7 +1029,7 @@ Last changed %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Export Memory Plot</source>
         <translation>Exportar el gráfico de memoria</translation>
     </message>
@@ -1271,6 +1366,98 @@ Last changed %2</source>
     </message>
 </context>
 <context>
+    <name>tessera::gui::ModelSourcePanel</name>
+    <message>
+        <location filename="../gui/model_source_panel.cpp" line="+45"/>
+        <source>Source:</source>
+        <extracomment>Where the model runs: a GGUF file loaded by this app, or an OpenAI-compatible server.</extracomment>
+        <translation>Origen:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model file</source>
+        <translation>Archivo de modelo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OpenAI-compatible server</source>
+        <translation>Servidor compatible con OpenAI</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::RemoteEndpointPanel</name>
+    <message>
+        <location filename="../gui/remote_endpoint_panel.cpp" line="+132"/>
+        <source>Could not connect to %1</source>
+        <extracomment>The OpenAI-compatible server&apos;s URL.</extracomment>
+        <translation>No se pudo conectar con %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check the URL (it usually ends in /v1), the API key and the model name, and that the server is running.</source>
+        <translation>Compruebe la URL (suele terminar en /v1), la clave de API y el nombre del modelo, y que el servidor esté en marcha.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Connected: %1 at %2</source>
+        <extracomment>The server&apos;s model id, then the server&apos;s base URL.</extracomment>
+        <translation>Conectado: %1 en %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Asking the server for its models…</source>
+        <translation>Preguntando al servidor por sus modelos…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Could not list the models: %1</source>
+        <translation>No se pudieron listar los modelos: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>The server offers %n model(s).</source>
+        <translation>
+            <numerusform>El servidor ofrece %n modelo.</numerusform>
+            <numerusform>El servidor ofrece %n modelos.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>URL:</source>
+        <translation>URL:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>API key:</source>
+        <translation>Clave de API:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model:</source>
+        <translation>Modelo:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>none</source>
+        <translation>ninguna</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>List Models</source>
+        <translation>Listar modelos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Connect</source>
+        <translation>Conectar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Disconnect</source>
+        <translation>Desconectar</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
         <location filename="../gui/sampling_panel.cpp" line="+69"/>
@@ -1393,20 +1580,20 @@ Ninguna: todo en la GPU principal.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+191"/>
+        <location line="+194"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-189"/>
-        <location line="+189"/>
+        <location line="-192"/>
+        <location line="+192"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-191"/>
         <source>Precision of the KV cache: F32 doubles its size</source>
         <translation>Precisión de la caché KV: F32 duplica su tamaño</translation>
     </message>
@@ -1520,7 +1707,7 @@ Ninguna: todo en la GPU principal.</translation>
         <translation>Parte del modelo que recibe esta GPU (proporciones normalizadas)</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+131"/>
         <source>layer %1</source>
         <translation>capa %1</translation>
     </message>
@@ -1677,12 +1864,12 @@ Utilizable: %5 bytes</translation>
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-240"/>
+        <location filename="../gui/throughput_plot.cpp" line="-242"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>Aquí aparecen los tokens por segundo mientras el modelo responde.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Export PNG…</source>
         <translation>Exportar PNG…</translation>
     </message>

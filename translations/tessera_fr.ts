@@ -435,7 +435,7 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+29"/>
+        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>%1 utilisés · %2 libres sur %3</translation>
     </message>
@@ -555,9 +555,87 @@ Dernière modification&#xa0;: %2</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::LocalServer</name>
+    <message>
+        <location filename="../gui/local_server.cpp" line="+73"/>
+        <source>Local server: waiting for a model loaded in this app</source>
+        <translation>Serveur local&#xa0;: en attente d’un modèle chargé dans cette application</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Serving at %1</source>
+        <extracomment>The address clients use, e.g. &quot;http://127.0.0.1:8080&quot;.</extracomment>
+        <translation>Service sur %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Local server not started: %1</source>
+        <translation>Serveur local non démarré&#xa0;: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LocalServerDialog</name>
+    <message>
+        <location filename="../gui/local_server_dialog.cpp" line="+19"/>
+        <source>Local Server</source>
+        <translation>Serveur local</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Serves the model loaded in this app to other programs over the OpenAI-compatible API (base URL: the address below followed by /v1). Their requests wait in line with the chat&apos;s own.</source>
+        <translation>Met le modèle chargé dans cette application à la disposition d’autres programmes via l’API compatible OpenAI (URL de base&#xa0;: l’adresse ci-dessous suivie de /v1). Leurs requêtes attendent dans la même file que celles du chat.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Serve the loaded model</source>
+        <translation>Servir le modèle chargé</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>any free port</source>
+        <extracomment>Port 0 in the local server&apos;s settings: the system picks a free port.</extracomment>
+        <translation>tout port libre</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>none (anyone on this machine may connect)</source>
+        <translation>aucune (tout le monde sur cette machine peut se connecter)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow other machines without an API key (insecure)</source>
+        <translation>Autoriser d’autres machines sans clé d’API (non sécurisé)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Host:</source>
+        <translation>Hôte&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Port:</source>
+        <translation>Port&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>API key:</source>
+        <translation>Clé d’API&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Copy Address</source>
+        <translation>Copier l’adresse</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>The local server is off.</source>
+        <translation>Le serveur local est arrêté.</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+372"/>
+        <location filename="../gui/main_window.cpp" line="+439"/>
         <source>&amp;Open Model…</source>
         <translation>&amp;Ouvrir un modèle…</translation>
     </message>
@@ -612,7 +690,12 @@ Dernière modification&#xa0;: %2</translation>
         <translation>À &amp;propos de Tessera</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>Local &amp;Server…</source>
+        <translation>&amp;Serveur local…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
@@ -695,17 +778,17 @@ Dernière modification&#xa0;: %2</translation>
     </message>
     <message>
         <location line="+27"/>
-        <location line="+57"/>
+        <location line="+63"/>
         <source>Open Another File…</source>
         <translation>Ouvrir un autre fichier…</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-31"/>
         <source>Load Anyway</source>
         <translation>Charger quand même</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+54"/>
         <source>The conversation was not saved</source>
         <translation>La conversation n’a pas été enregistrée</translation>
     </message>
@@ -815,7 +898,19 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Conversations (*.json);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+43"/>
+        <source>Connecting to %1…</source>
+        <extracomment>The OpenAI-compatible server&apos;s URL.</extracomment>
+        <translation>Connexion à %1…</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Ready: %1 on the server %2</source>
+        <extracomment>The server&apos;s model id, then the server&apos;s base URL.</extracomment>
+        <translation>Prêt&#xa0;: %1 sur le serveur %2</translation>
+    </message>
+    <message>
+        <location line="+31"/>
         <source>Quit Tessera</source>
         <translation>Quitter Tessera</translation>
     </message>
@@ -825,15 +920,15 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Quitter</translation>
     </message>
     <message>
-        <location line="-208"/>
+        <location line="-216"/>
         <location line="+62"/>
         <location line="+66"/>
         <source>Open Conversation</source>
         <translation>Ouvrir une conversation</translation>
     </message>
     <message>
-        <location line="-509"/>
-        <location line="+356"/>
+        <location line="-566"/>
+        <location line="+413"/>
         <location line="+46"/>
         <source>New Conversation</source>
         <translation>Nouvelle conversation</translation>
@@ -855,18 +950,18 @@ Dernière modification&#xa0;: %2</translation>
     </message>
     <message>
         <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+393"/>
+        <location filename="../gui/throughput_plot.cpp" line="+398"/>
         <source>No model loaded</source>
         <translation>Aucun modèle chargé</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>Loading %1… %2%</source>
         <extracomment>The file being loaded, then how much of it is done, in percent.</extracomment>
         <translation>Chargement de %1… %2&#xa0;%</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Ready: %1 (%2, %3 parameters) on the CPU</source>
         <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;).</extracomment>
         <translation>Prêt&#xa0;: %1 (%2, %3 paramètres) sur le processeur</translation>
@@ -934,7 +1029,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>%1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Export Memory Plot</source>
         <translation>Exporter le graphique de mémoire</translation>
     </message>
@@ -1271,6 +1366,98 @@ Dernière modification&#xa0;: %2</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::ModelSourcePanel</name>
+    <message>
+        <location filename="../gui/model_source_panel.cpp" line="+45"/>
+        <source>Source:</source>
+        <extracomment>Where the model runs: a GGUF file loaded by this app, or an OpenAI-compatible server.</extracomment>
+        <translation>Source&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model file</source>
+        <translation>Fichier de modèle</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OpenAI-compatible server</source>
+        <translation>Serveur compatible OpenAI</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::RemoteEndpointPanel</name>
+    <message>
+        <location filename="../gui/remote_endpoint_panel.cpp" line="+132"/>
+        <source>Could not connect to %1</source>
+        <extracomment>The OpenAI-compatible server&apos;s URL.</extracomment>
+        <translation>Connexion à %1 impossible</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check the URL (it usually ends in /v1), the API key and the model name, and that the server is running.</source>
+        <translation>Vérifiez l’URL (elle se termine généralement par /v1), la clé d’API et le nom du modèle, et que le serveur tourne.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Connected: %1 at %2</source>
+        <extracomment>The server&apos;s model id, then the server&apos;s base URL.</extracomment>
+        <translation>Connecté&#xa0;: %1 sur %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Asking the server for its models…</source>
+        <translation>Demande de la liste des modèles au serveur…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Could not list the models: %1</source>
+        <translation>Impossible de lister les modèles&#xa0;: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>The server offers %n model(s).</source>
+        <translation>
+            <numerusform>Le serveur propose %n modèle.</numerusform>
+            <numerusform>Le serveur propose %n modèles.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>URL:</source>
+        <translation>URL&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>API key:</source>
+        <translation>Clé d’API&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model:</source>
+        <translation>Modèle&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>none</source>
+        <translation>aucune</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>List Models</source>
+        <translation>Lister les modèles</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Connect</source>
+        <translation>Connecter</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Disconnect</source>
+        <translation>Déconnecter</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
         <location filename="../gui/sampling_panel.cpp" line="+69"/>
@@ -1393,20 +1580,20 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+191"/>
+        <location line="+194"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-189"/>
-        <location line="+189"/>
+        <location line="-192"/>
+        <location line="+192"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-191"/>
         <source>Precision of the KV cache: F32 doubles its size</source>
         <translation>Précision du cache KV&#xa0;: F32 double sa taille</translation>
     </message>
@@ -1520,7 +1707,7 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
         <translation>Part du modèle attribuée à ce GPU (rapports normalisés)</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+131"/>
         <source>layer %1</source>
         <translation>couche %1</translation>
     </message>
@@ -1677,12 +1864,12 @@ Utilisable&#xa0;: %5 octets</translation>
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-240"/>
+        <location filename="../gui/throughput_plot.cpp" line="-242"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>Les jetons par seconde s’affichent ici pendant que le modèle répond.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Export PNG…</source>
         <translation>Exporter en PNG…</translation>
     </message>

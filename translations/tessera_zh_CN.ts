@@ -435,7 +435,7 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+29"/>
+        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>已用 %1 · 空闲 %2 / 共 %3</translation>
     </message>
@@ -555,9 +555,87 @@ Last changed %2</source>
     </message>
 </context>
 <context>
+    <name>tessera::gui::LocalServer</name>
+    <message>
+        <location filename="../gui/local_server.cpp" line="+73"/>
+        <source>Local server: waiting for a model loaded in this app</source>
+        <translation>本地服务器：等待在本应用中加载模型</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Serving at %1</source>
+        <extracomment>The address clients use, e.g. &quot;http://127.0.0.1:8080&quot;.</extracomment>
+        <translation>正在 %1 提供服务</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Local server not started: %1</source>
+        <translation>本地服务器未启动：%1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LocalServerDialog</name>
+    <message>
+        <location filename="../gui/local_server_dialog.cpp" line="+19"/>
+        <source>Local Server</source>
+        <translation>本地服务器</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Serves the model loaded in this app to other programs over the OpenAI-compatible API (base URL: the address below followed by /v1). Their requests wait in line with the chat&apos;s own.</source>
+        <translation>通过兼容 OpenAI 的 API 将本应用加载的模型提供给其他程序（基础 URL：下方地址加上 /v1）。它们的请求与聊天的请求排在同一队列中。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Serve the loaded model</source>
+        <translation>提供已加载的模型</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>any free port</source>
+        <extracomment>Port 0 in the local server&apos;s settings: the system picks a free port.</extracomment>
+        <translation>任意空闲端口</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>none (anyone on this machine may connect)</source>
+        <translation>无（本机上的任何人都可以连接）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow other machines without an API key (insecure)</source>
+        <translation>允许其他机器无 API 密钥访问（不安全）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Host:</source>
+        <translation>主机：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Port:</source>
+        <translation>端口：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>API key:</source>
+        <translation>API 密钥：</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Copy Address</source>
+        <translation>复制地址</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>The local server is off.</source>
+        <translation>本地服务器已关闭。</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+372"/>
+        <location filename="../gui/main_window.cpp" line="+439"/>
         <source>&amp;Open Model…</source>
         <translation>打开模型(&amp;O)…</translation>
     </message>
@@ -612,7 +690,12 @@ Last changed %2</source>
         <translation>关于 Tessera(&amp;A)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>Local &amp;Server…</source>
+        <translation>本地服务器(&amp;S)…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -695,17 +778,17 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+27"/>
-        <location line="+57"/>
+        <location line="+63"/>
         <source>Open Another File…</source>
         <translation>打开其他文件…</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-31"/>
         <source>Load Anyway</source>
         <translation>仍然加载</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+54"/>
         <source>The conversation was not saved</source>
         <translation>对话未保存</translation>
     </message>
@@ -815,7 +898,19 @@ Last changed %2</source>
         <translation>对话 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+43"/>
+        <source>Connecting to %1…</source>
+        <extracomment>The OpenAI-compatible server&apos;s URL.</extracomment>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Ready: %1 on the server %2</source>
+        <extracomment>The server&apos;s model id, then the server&apos;s base URL.</extracomment>
+        <translation>就绪：服务器 %2 上的 %1</translation>
+    </message>
+    <message>
+        <location line="+31"/>
         <source>Quit Tessera</source>
         <translation>退出 Tessera</translation>
     </message>
@@ -825,15 +920,15 @@ Last changed %2</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location line="-208"/>
+        <location line="-216"/>
         <location line="+62"/>
         <location line="+66"/>
         <source>Open Conversation</source>
         <translation>打开对话</translation>
     </message>
     <message>
-        <location line="-509"/>
-        <location line="+356"/>
+        <location line="-566"/>
+        <location line="+413"/>
         <location line="+46"/>
         <source>New Conversation</source>
         <translation>新对话</translation>
@@ -855,18 +950,18 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+393"/>
+        <location filename="../gui/throughput_plot.cpp" line="+398"/>
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>Loading %1… %2%</source>
         <extracomment>The file being loaded, then how much of it is done, in percent.</extracomment>
         <translation>正在加载 %1… %2%</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Ready: %1 (%2, %3 parameters) on the CPU</source>
         <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;).</extracomment>
         <translation>就绪：%1（%2，%3 参数），运行于 CPU</translation>
@@ -934,7 +1029,7 @@ Last changed %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Export Memory Plot</source>
         <translation>导出显存图表</translation>
     </message>
@@ -1268,6 +1363,97 @@ Last changed %2</source>
     </message>
 </context>
 <context>
+    <name>tessera::gui::ModelSourcePanel</name>
+    <message>
+        <location filename="../gui/model_source_panel.cpp" line="+45"/>
+        <source>Source:</source>
+        <extracomment>Where the model runs: a GGUF file loaded by this app, or an OpenAI-compatible server.</extracomment>
+        <translation>来源：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model file</source>
+        <translation>模型文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OpenAI-compatible server</source>
+        <translation>兼容 OpenAI 的服务器</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::RemoteEndpointPanel</name>
+    <message>
+        <location filename="../gui/remote_endpoint_panel.cpp" line="+132"/>
+        <source>Could not connect to %1</source>
+        <extracomment>The OpenAI-compatible server&apos;s URL.</extracomment>
+        <translation>无法连接到 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check the URL (it usually ends in /v1), the API key and the model name, and that the server is running.</source>
+        <translation>请检查 URL（通常以 /v1 结尾）、API 密钥和模型名称，并确认服务器正在运行。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Connected: %1 at %2</source>
+        <extracomment>The server&apos;s model id, then the server&apos;s base URL.</extracomment>
+        <translation>已连接：%2 上的 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Asking the server for its models…</source>
+        <translation>正在向服务器查询模型…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Could not list the models: %1</source>
+        <translation>无法列出模型：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>The server offers %n model(s).</source>
+        <translation>
+            <numerusform>服务器提供 %n 个模型。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>URL:</source>
+        <translation>URL：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>API key:</source>
+        <translation>API 密钥：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>List Models</source>
+        <translation>列出模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Connect</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Disconnect</source>
+        <translation>断开</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
         <location filename="../gui/sampling_panel.cpp" line="+69"/>
@@ -1390,20 +1576,20 @@ None: everything on the main GPU.</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+191"/>
+        <location line="+194"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-189"/>
-        <location line="+189"/>
+        <location line="-192"/>
+        <location line="+192"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-191"/>
         <source>Precision of the KV cache: F32 doubles its size</source>
         <translation>KV 缓存精度：F32 会使其大小翻倍</translation>
     </message>
@@ -1517,7 +1703,7 @@ None: everything on the main GPU.</source>
         <translation>此 GPU 获得的模型份额（比例已归一化）</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+131"/>
         <source>layer %1</source>
         <translation>第 %1 层</translation>
     </message>
@@ -1672,12 +1858,12 @@ KV 缓存：%2 字节
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-240"/>
+        <location filename="../gui/throughput_plot.cpp" line="-242"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>模型回答时，这里会显示每秒 token 数。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Export PNG…</source>
         <translation>导出 PNG…</translation>
     </message>
