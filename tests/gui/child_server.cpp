@@ -3,7 +3,11 @@
 #include <httplib.h>
 
 #include <QRegularExpression>
-#include <QTcpServer>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include "gui_test_support.h"
 #include "support/test_support.h"
@@ -14,12 +18,47 @@ QString tinyModelPath() {
   return QString::fromStdString((tessera::test::source_dir() / "resources" / "models" / "tessera-tiny.gguf").string());
 }
 
+namespace {
+
+// A loopback TCP socket bound to a port the system picks; -1 on failure.
+int boundLoopbackSocket(int* port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) return -1;
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  addr.sin_port = 0;
+  socklen_t length = sizeof(addr);
+  if (::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) != 0 ||
+      ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &length) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  *port = ntohs(addr.sin_port);
+  return fd;
+}
+
+}  // namespace
+
 int unusedLoopbackPort() {
-  QTcpServer probe;
-  if (!probe.listen(QHostAddress::LocalHost, 0)) return 0;
-  const int port = probe.serverPort();
-  probe.close();
+  int port = 0;
+  const int fd = boundLoopbackSocket(&port);
+  if (fd < 0) return 0;
+  ::close(fd);  // bound but never listening: nothing answers there
   return port;
+}
+
+SilentListener::SilentListener() {
+  fd_ = boundLoopbackSocket(&port_);
+  if (fd_ >= 0 && ::listen(fd_, 16) != 0) {
+    ::close(fd_);
+    fd_ = -1;
+    port_ = 0;
+  }
+}
+
+SilentListener::~SilentListener() {
+  if (fd_ >= 0) ::close(fd_);
 }
 
 namespace {

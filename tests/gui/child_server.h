@@ -18,6 +18,20 @@ QString tinyModelPath();
 // A loopback port that nothing listens on (bound by the system, then released).
 int unusedLoopbackPort();
 
+// A real loopback socket that listens and never answers: the kernel completes each connection
+// (the backlog), nobody reads or writes. For timeouts and for Stop before the first byte.
+class SilentListener {
+ public:
+  SilentListener();
+  ~SilentListener();
+  int port() const { return port_; }
+  QString url() const { return QStringLiteral("http://127.0.0.1:%1/v1").arg(port_); }
+
+ private:
+  int fd_ = -1;
+  int port_ = 0;
+};
+
 class ChildServer {
  public:
   // `tessera-cli serve -m tiny --port 0 --model-id tiny EXTRA...`; null (and `error`) when it did

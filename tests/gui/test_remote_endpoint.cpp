@@ -7,8 +7,6 @@
 
 #include <QComboBox>
 #include <QSignalSpy>
-#include <QTcpServer>
-#include <QTcpSocket>
 
 #include <atomic>
 #include <thread>
@@ -182,25 +180,9 @@ TEST(RemoteEndpoint, AURLWithoutAPathGetsV1AndABadOneIsRefused) {
   EXPECT_FALSE(r.ok());
 }
 
-// A real socket that accepts and never answers.
-class SilentServer {
- public:
-  SilentServer() {
-    server_.listen(QHostAddress::LocalHost, 0);
-    QObject::connect(&server_, &QTcpServer::newConnection, &server_, [this] {
-      while (QTcpSocket* s = server_.nextPendingConnection()) s->setParent(&server_);
-    });
-  }
-  QString url() const { return QStringLiteral("http://127.0.0.1:%1/v1").arg(server_.serverPort()); }
-
- private:
-  QTcpServer server_;
-};
-
 TEST(RemoteEndpoint, AServerThatDoesNotAnswerTimesOut) {
-  SilentServer silent;
+  test::SilentListener silent;
   RemoteEndpoint e{silent.url(), {}, QStringLiteral("tiny"), 1};
-  // The request runs on another thread: the silent server accepts on this thread's event loop.
   Result<QStringList> result = Error(ErrorKind::Io, "not run");
   std::atomic<bool> done{false};
   std::thread t([&] {
@@ -214,7 +196,7 @@ TEST(RemoteEndpoint, AServerThatDoesNotAnswerTimesOut) {
 }
 
 TEST(RemoteEndpoint, StopEndsARequestStillWaitingForItsFirstByte) {
-  SilentServer silent;
+  test::SilentListener silent;
   RemoteEndpoint e{silent.url(), {}, QStringLiteral("tiny"), 60};
   std::atomic<bool> stop{false}, done{false};
   Result<GenerationTimings> result = Error(ErrorKind::Io, "not run");
