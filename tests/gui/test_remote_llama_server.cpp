@@ -98,7 +98,12 @@ TEST_F(LlamaServer, StopEndsTheReply) {
 
 TEST_F(LlamaServer, AWrongKeyIsReportedAs401) {
   RemoteWindow w;
-  EXPECT_FALSE(w.connectTo(server_->baseUrl(), QStringLiteral("sk-wrong"), QStringLiteral("tiny")));
+  // llama-server lists its models without a key (/v1/models is public there), so the wrong key
+  // shows with the first reply.
+  ASSERT_TRUE(w.connectTo(server_->baseUrl(), QStringLiteral("sk-wrong"), QStringLiteral("tiny")));
+  QSignalSpy failed(w.window.chat(), &ChatController::replyFailed);
+  ASSERT_TRUE(w.window.chat()->send(QStringLiteral("Hello")));
+  ASSERT_TRUE(waitUntil([&] { return failed.count() == 1; }, 30000));
   EXPECT_TRUE(w.window.banner()->detail().contains(QLatin1String("refused the API key (HTTP 401")))
       << w.window.banner()->detail().toStdString();
 }
