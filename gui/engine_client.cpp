@@ -67,9 +67,11 @@ void EngineClient::unload() {
   generation_request_ = 0;
   path_.clear();
   model_ = ModelInfo{};
-  QMetaObject::invokeMethod(worker_, &EngineWorker::unloadModel, Qt::QueuedConnection);
+  // Listeners hear of it before the worker is asked to unload: the local server stops serving the
+  // engine first (as load() does, which also tells them before the worker starts).
   setState(State::Empty);
   emit modelUnloaded();
+  QMetaObject::invokeMethod(worker_, &EngineWorker::unloadModel, Qt::QueuedConnection);
 }
 
 bool EngineClient::generate(const GenerationRequest& request) {

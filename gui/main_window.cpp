@@ -36,9 +36,15 @@
 #include "gpu_workspace.h"
 #include "history_panel.h"
 #include "language_switcher.h"
+#include "local_server.h"
+#include "local_server_dialog.h"
 #include "memory_check.h"
 #include "model_panel.h"
 #include "overflow_policy_chooser.h"
+#include "model_source_panel.h"
+#include "network_settings.h"
+#include "remote_endpoint_panel.h"
+#include "remote_engine_session.h"
 #include "sampling_panel.h"
 #include "system_prompt_edit.h"
 
@@ -54,6 +60,20 @@ QString localGgufPath(const QMimeData* mime) {
 
 // Dock contents scroll rather than set the window's minimum size: on a 1366×768 laptop the
 // docks are shorter than what they hold.
+// Every window can also chat with an OpenAI-compatible server (the model panel's choice): the
+// session is wrapped, and the link it shares with the GUI thread is a child of the window.
+std::unique_ptr<EngineSession> withRemoteEndpoints(std::unique_ptr<EngineSession> session, QObject* window) {
+  auto* link = new SessionLink(window);
+  link->setObjectName(QStringLiteral("sessionLink"));
+  return makeLocalOrRemoteSession(std::move(session), link);
+}
+
+void showServerStatus(const LocalServer* server, QLabel* label) {
+  const QString text = server->statusText();
+  label->setText(text);
+  label->setVisible(!text.isEmpty());
+}
+
 QScrollArea* scrollable(QWidget* content) {
   auto* scroll = new QScrollArea;
   scroll->setWidgetResizable(true);
@@ -84,7 +104,7 @@ MainWindow::MainWindow(std::unique_ptr<EngineSession> session, std::unique_ptr<D
     : QMainWindow(parent),
       store_(settings_.conversationsFolder()),
       language_(new LanguageSwitcher(this)),
-      engine_(std::make_unique<EngineClient>(std::move(session))),
+      engine_(std::make_unique<EngineClient>(withRemoteEndpoints(std::move(session), this))),
       chat_model_(new ChatModel(this)),
       chat_(new ChatController(engine_.get(), chat_model_, this)) {
   qRegisterMetaType<PreviewOutcome>();
@@ -206,6 +226,49 @@ MainWindow::MainWindow(std::unique_ptr<EngineSession> session, std::unique_ptr<D
     return box.clickedButton() == go;
   };
 
+  // The OpenAI-compatible side (docs/server.md): the model panel's server page, and Settings ▸
+  // Local server with its line in the status bar. Found by name: they are children, not members.
+  auto* link = findChild<SessionLink*>(QStringLiteral("sessionLink"));
+  auto* remote = findChild<RemoteEndpointPanel*>();
+  auto* source = findChild<ModelSourcePanel*>();
+  remote->setEndpoint(loadRemoteEndpoint());
+  if (loadUseRemoteEndpoint()) source->setSource(ModelSourcePanel::Source::Server);
+  connect(source, &ModelSourcePanel::sourceChanged, this,
+          [](ModelSourcePanel::Source chosen) { saveUseRemoteEndpoint(chosen == ModelSourcePanel::Source::Server); });
+  connect(remote, &RemoteEndpointPanel::connectRequested, this, [this, link](const RemoteEndpoint& endpoint) {
+    banner_->dismiss();
+    saveRemoteEndpoint(endpoint);
+    link->setEndpoint(endpoint);
+    loading_path_ = endpoint.url.trimmed();
+    engine_->load(loading_path_, LoadSettings{});
+  });
+  connect(remote, &RemoteEndpointPanel::disconnectRequested, engine_.get(), &EngineClient::unload);
+  auto* server = new LocalServer(engine_.get(), link, this);
+  server->setObjectName(QStringLiteral("localServer"));
+  auto* server_label = new QLabel(this);
+  server_label->setObjectName(QStringLiteral("serverStatusLabel"));
+  server_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  server_label->hide();
+  statusBar()->insertPermanentWidget(0, server_label);
+  connect(server, &LocalServer::stateChanged, server_label, [server, server_label] { showServerStatus(server, server_label); });
+  auto* server_action = new QAction(QIcon::fromTheme(QStringLiteral("network-server")), QString(), this);
+  server_action->setObjectName(QStringLiteral("localServerAction"));
+  server_action->setMenuRole(QAction::NoRole);
+  settings_menu_->insertAction(language_menu_->menuAction(), server_action);
+  connect(server_action, &QAction::triggered, this, [this, server] {
+    auto* dialog = findChild<LocalServerDialog*>();
+    if (!dialog) {
+      dialog = new LocalServerDialog(server, this);
+      connect(dialog, &QDialog::accepted, server, [dialog, server] {
+        saveLocalServerSettings(dialog->settings());
+        server->setSettings(dialog->settings());
+      });
+    }
+    dialog->setSettings(server->settings());  // what a Cancel left in the fields goes
+    dialog->show();
+    dialog->raise();
+  });
+
   restoreSettings();
   // The conversation open when the app last ran comes back.
   if (const QString id = settings_.currentConversation(); !id.isEmpty()) {
@@ -219,10 +282,14 @@ MainWindow::MainWindow(std::unique_ptr<EngineSession> session, std::unique_ptr<D
   history_panel_->refresh(current_id_);
   retranslateUi();
   updateActions();
+  // Last: it starts serving once a model is loaded.
+  server->setSettings(loadLocalServerSettings());
 }
 
 MainWindow::~MainWindow() {
   preview_watcher_.waitForFinished();
+  // The local server stops serving while the engine (a member, destroyed before the children) is there.
+  delete findChild<LocalServer*>();
   // The engine client (and its thread) goes before the chat objects that listen to it.
   chat_->disconnect();
   engine_->disconnect();
@@ -233,7 +300,7 @@ void MainWindow::createDocks(std::unique_ptr<DeviceSource> devices) {
   model_panel_ = new ModelPanel(engine_.get());
   model_dock_ = new QDockWidget(this);
   model_dock_->setObjectName(QStringLiteral("modelDock"));
-  model_dock_->setWidget(scrollable(model_panel_));
+  model_dock_->setWidget(new ModelSourcePanel(scrollable(model_panel_), new RemoteEndpointPanel(engine_.get())));
   model_dock_->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                            QDockWidget::DockWidgetClosable);
   addDockWidget(Qt::LeftDockWidgetArea, model_dock_);
@@ -398,6 +465,10 @@ void MainWindow::retranslateUi() {
   stop_action_->setText(tr("&Stop"));
   copy_reply_action_->setText(tr("&Copy Last Reply"));
   about_action_->setText(tr("&About Tessera"));
+  if (auto* server_action = findChild<QAction*>(QStringLiteral("localServerAction")))
+    server_action->setText(tr("Local &Server…"));
+  if (auto* server = findChild<LocalServer*>())
+    showServerStatus(server, findChild<QLabel*>(QStringLiteral("serverStatusLabel")));
   file_menu_->setTitle(tr("&File"));
   recent_menu_->setTitle(tr("Open &Recent"));
   chat_menu_->setTitle(tr("&Chat"));
@@ -538,13 +609,19 @@ void MainWindow::openStartupModel(const StartupModel& choice) {
 }
 
 void MainWindow::onModelLoaded(const ModelInfo& info) {
-  settings_.setLastModel(info.path);
+  if (!isEndpointUrl(info.path)) settings_.setLastModel(info.path);
   updateTitle();
   updateStatus();
   chat_panel_->input()->setFocus();
 }
 
 void MainWindow::onLoadFailed(const EngineError& error) {
+  if (isEndpointUrl(loading_path_)) {
+    showBanner(ErrorBanner::Severity::Error,
+               [error, url = loading_path_] { return RemoteEndpointPanel::connectionError(error, url); });
+    updateStatus();
+    return;
+  }
   auto text = [error, path = loading_path_] { return ErrorTexts::forLoad(error, path); };
   if (error.kind == EngineErrorKind::Cancelled)
     showBanner(ErrorBanner::Severity::Info, text);
@@ -756,6 +833,11 @@ void MainWindow::updateStatus() {
   switch (engine_->state()) {
     case EngineClient::State::Empty: status_label_->setText(tr("No model loaded")); break;
     case EngineClient::State::Loading:
+      if (isEndpointUrl(engine_->modelPath())) {
+        //: The OpenAI-compatible server's URL.
+        status_label_->setText(tr("Connecting to %1…").arg(engine_->modelPath()));
+        break;
+      }
       //: The file being loaded, then how much of it is done, in percent.
       status_label_->setText(tr("Loading %1… %2%")
                                  .arg(QFileInfo(engine_->modelPath()).fileName(),
@@ -764,7 +846,10 @@ void MainWindow::updateStatus() {
     case EngineClient::State::Ready: {
       const ModelInfo& m = engine_->model();
       const QString parameters = DisplayFormat::parameterCount(m.parameter_count);
-      if (m.backend.isEmpty()) {
+      if (isEndpointUrl(m.path)) {
+        //: The server's model id, then the server's base URL.
+        status_label_->setText(tr("Ready: %1 on the server %2").arg(m.name, m.path));
+      } else if (m.backend.isEmpty()) {
         //: Model name, architecture, parameter count ("7.24 B").
         status_label_->setText(tr("Ready: %1 (%2, %3 parameters) on the CPU").arg(m.name, m.architecture, parameters));
       } else {

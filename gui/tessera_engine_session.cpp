@@ -13,6 +13,7 @@
 #include "backend/backend_plugin.h"
 #include "engine/engine.h"
 #include "engine_session.h"
+#include "local_engine_source.h"
 
 namespace tessera::gui {
 namespace {
@@ -66,7 +67,7 @@ int clampInt(int64_t v) {
 // moves once per step. Small steps cost a little speed only where a full batch is slow anyway.
 constexpr double kPromptStepMs = 150.0;
 
-class TesseraEngineSession : public EngineSession {
+class TesseraEngineSession : public EngineSession, public LocalEngineSource {
  public:
   TesseraEngineSession(BackendFactory preferred, CudaEnvironment cuda)
       : cuda_(std::move(cuda)), preferred_(std::move(preferred)) {}
@@ -109,6 +110,7 @@ class TesseraEngineSession : public EngineSession {
 
   void unload() override { engine_.unload(); }
   bool isLoaded() const override { return engine_.loaded(); }
+  tessera::Engine* localEngine() override { return &engine_; }  // LocalEngineSource
 
   Result<GenerationTimings> generate(const GenerationRequest& request, const PromptProgressCallback& on_prompt,
                                      const PieceCallback& on_piece, const StopFlag& stop) override {

@@ -47,12 +47,36 @@ bool Job::finished() const {
   return finished_;
 }
 
-GenerationQueue::GenerationQueue(Engine& engine, ServerMetrics& metrics) : engine_(engine), metrics_(metrics) {}
+GenerationQueue::GenerationQueue(Engine& engine, ServerMetrics& metrics, Executor executor)
+    : engine_(engine), metrics_(metrics), executor_(std::move(executor)) {
+  if (executor_) {
+    gate_ = std::make_shared<TaskGate>();
+    gate_->queue = this;
+  }
+}
 
 GenerationQueue::~GenerationQueue() { stop(); }
 
 void GenerationQueue::start(LoadFn load) {
+  if (executor_) {
+    post([load = std::move(load)](GenerationQueue& q) { q.finish_loading(load); });
+    return;
+  }
   worker_ = std::thread([this, load = std::move(load)] { run(load); });
+}
+
+void GenerationQueue::post(std::function<void(GenerationQueue&)> task) {
+  executor_([gate = gate_, task = std::move(task)] {
+    std::unique_lock lock(gate->mutex);
+    if (!gate->queue) return;  // the queue stopped (and may be gone)
+    GenerationQueue* queue = gate->queue;
+    ++gate->running;
+    lock.unlock();
+    task(*queue);
+    lock.lock();
+    --gate->running;
+    gate->idle.notify_all();
+  });
 }
 
 void GenerationQueue::stop() {
@@ -71,6 +95,20 @@ void GenerationQueue::stop() {
     job->finish(o);
   }
   if (worker_.joinable()) worker_.join();
+  if (gate_) {
+    std::unique_lock lock(gate_->mutex);
+    gate_->queue = nullptr;
+    gate_->idle.wait(lock, [&] { return gate_->running == 0; });
+  }
+  {
+    // A load task that never ran (stopped first) leaves nobody waiting for it.
+    std::lock_guard lock(mutex_);
+    if (state_.load() == State::Loading) {
+      load_error_ = "the server stopped before the model was ready";
+      state_.store(State::Failed);
+    }
+  }
+  changed_.notify_all();
 }
 
 std::string GenerationQueue::load_error() const {
@@ -97,9 +135,16 @@ void GenerationQueue::submit(std::shared_ptr<Job> job) {
     metrics_.queue_depth.fetch_add(1);
   }
   changed_.notify_all();
+  if (executor_) post([](GenerationQueue& q) { q.run_next(); });
 }
 
 void GenerationQueue::run(LoadFn load) {
+  if (!finish_loading(load)) return;
+  while (run_next()) {
+  }
+}
+
+bool GenerationQueue::finish_loading(const LoadFn& load) {
   Status loaded = load ? load(engine_) : Status{};
   {
     std::lock_guard lock(mutex_);
@@ -115,33 +160,36 @@ void GenerationQueue::run(LoadFn load) {
     }
   }
   changed_.notify_all();
-  if (state_.load() != State::Ready) return;
-  for (;;) {
-    std::shared_ptr<Job> job;
-    {
-      std::unique_lock lock(mutex_);
-      changed_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-      if (stopping_) return;
-      job = std::move(queue_.front());
-      queue_.pop_front();
-      metrics_.queue_depth.fetch_sub(1);
-      running_ = job;
-    }
-    if (job->cancel.load()) {
-      metrics_.count_cancelled();
-      JobOutcome o;
-      o.finish_reason = "cancelled";
-      job->finish(o);
-    } else {
-      metrics_.active.fetch_add(1);
-      JobOutcome o = generate(*job);
-      // The metrics are final before the client hears of the end.
-      metrics_.active.fetch_sub(1);
-      job->finish(std::move(o));
-    }
-    std::lock_guard lock(mutex_);
-    running_.reset();
+  return state_.load() == State::Ready;
+}
+
+bool GenerationQueue::run_next() {
+  std::shared_ptr<Job> job;
+  {
+    std::unique_lock lock(mutex_);
+    // A posted task comes after its job was queued, so with an executor this does not wait.
+    changed_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+    if (stopping_) return false;
+    job = std::move(queue_.front());
+    queue_.pop_front();
+    metrics_.queue_depth.fetch_sub(1);
+    running_ = job;
   }
+  if (job->cancel.load()) {
+    metrics_.count_cancelled();
+    JobOutcome o;
+    o.finish_reason = "cancelled";
+    job->finish(o);
+  } else {
+    metrics_.active.fetch_add(1);
+    JobOutcome o = generate(*job);
+    // The metrics are final before the client hears of the end.
+    metrics_.active.fetch_sub(1);
+    job->finish(std::move(o));
+  }
+  std::lock_guard lock(mutex_);
+  running_.reset();
+  return true;
 }
 
 JobOutcome GenerationQueue::generate(Job& job) {

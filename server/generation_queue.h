@@ -2,6 +2,10 @@
 // thread that owns the engine (the Engine is confined to one thread; see engine/engine.h). The
 // worker also loads the model first, so the server answers (503) while it loads.
 //
+// The worker is the queue's own thread, or (given an Executor) a thread that someone else owns and
+// already runs the engine on: the desktop app posts the server's work onto its engine thread, so
+// the server's requests queue behind the app's own chat requests and share its one loaded model.
+//
 // A Job is shared by the connection thread that made it and the worker: the worker appends text
 // as tokens come and finishes it once; the connection thread waits for that text. Setting
 // `cancel` (the client went away) stops the generation at the next token, or drops the job before
@@ -66,17 +70,24 @@ class Job {
 class GenerationQueue {
  public:
   using LoadFn = std::function<Status(Engine&)>;
+  // Runs `task` later on the thread that owns the engine, tasks in the order given (a queued call
+  // to that thread's event loop). Called from any thread; must not run `task` inline.
+  using Executor = std::function<void(std::function<void()> task)>;
   enum class State { Loading, Ready, Failed };
 
-  // `engine` and `metrics` must outlive the queue.
-  GenerationQueue(Engine& engine, ServerMetrics& metrics);
+  // `engine` and `metrics` must outlive the queue. Without `executor` the queue starts its own
+  // worker thread; with one, it posts one task for the load and one per submitted job, and a task
+  // that runs after stop() does nothing.
+  GenerationQueue(Engine& engine, ServerMetrics& metrics, Executor executor = {});
   ~GenerationQueue();  // stop()
   GenerationQueue(const GenerationQueue&) = delete;
   GenerationQueue& operator=(const GenerationQueue&) = delete;
 
   // Starts the worker: it runs `load` (may be empty: the engine is loaded already), then jobs.
   void start(LoadFn load);
-  // Cancels the running and the queued jobs (they finish as "cancelled") and joins the worker.
+  // Cancels the running and the queued jobs (they finish as "cancelled") and joins the worker (with
+  // an executor: waits until no task of this queue is running on the engine's thread; so it must
+  // not be called on that thread).
   void stop();
 
   State state() const { return state_.load(); }
@@ -88,11 +99,24 @@ class GenerationQueue {
   void submit(std::shared_ptr<Job> job);
 
  private:
+  // Lets tasks posted to an executor outlive the queue: they run only while `queue` is set.
+  struct TaskGate {
+    std::mutex mutex;
+    std::condition_variable idle;
+    GenerationQueue* queue = nullptr;
+    int running = 0;
+  };
+  void post(std::function<void(GenerationQueue&)> task);
+
   void run(LoadFn load);
+  bool finish_loading(const LoadFn& load);  // true when Ready
+  bool run_next();                          // false when stopping
   JobOutcome generate(Job& job);  // runs the job; the caller finishes it
 
   Engine& engine_;
   ServerMetrics& metrics_;
+  Executor executor_;
+  std::shared_ptr<TaskGate> gate_;
   std::atomic<State> state_{State::Loading};
   mutable std::mutex mutex_;
   mutable std::condition_variable changed_;

@@ -121,7 +121,8 @@ class ResponseWriter {
 }  // namespace
 
 struct Server::Impl {
-  Impl(Engine& e, ServerConfig c, LoadFn l) : engine(e), config(std::move(c)), load(std::move(l)), queue(e, metrics) {}
+  Impl(Engine& e, ServerConfig c, LoadFn l, Executor x)
+      : engine(e), config(std::move(c)), load(std::move(l)), queue(e, metrics, std::move(x)) {}
 
   Engine& engine;
   ServerConfig config;
@@ -329,8 +330,8 @@ struct Server::Impl {
   }
 };
 
-Server::Server(Engine& engine, ServerConfig config, LoadFn load)
-    : impl_(std::make_unique<Impl>(engine, std::move(config), std::move(load))) {
+Server::Server(Engine& engine, ServerConfig config, LoadFn load, Executor executor)
+    : impl_(std::make_unique<Impl>(engine, std::move(config), std::move(load), std::move(executor))) {
   impl_->routes();
 }
 

@@ -18,8 +18,10 @@
 // request whose Host header is not a loopback name (a DNS-rebinding web page).
 //
 // Threads: start() returns once the socket is bound; connections are served by a pool of
-// config.threads threads and the model loads and generates on one worker thread. The engine is
-// used only by that worker, except for its const prompt helpers (engine.h allows those).
+// config.threads threads and the model loads and generates on one worker thread: the server's own,
+// or, given an Executor, the caller's thread that owns the engine (the desktop app's engine thread,
+// where the server's requests then queue with the app's own). The engine is used only on that
+// thread, except for its const prompt helpers (engine.h allows those).
 // SIGPIPE is blocked on the server's threads (the HTTP library writes without MSG_NOSIGNAL), so a
 // client that goes away is a write error, not a signal; nothing process-wide is changed.
 #pragma once
@@ -30,6 +32,7 @@
 
 #include "common/error.h"
 #include "engine/engine.h"
+#include "generation_queue.h"
 #include "metrics.h"
 #include "server_config.h"
 
@@ -40,8 +43,14 @@ class Server {
   // Runs on the worker thread before serving; empty when `engine` is loaded already.
   using LoadFn = std::function<Status(Engine&)>;
 
-  // `engine` must outlive the server and must not be used by the caller while it runs.
-  Server(Engine& engine, ServerConfig config, LoadFn load = {});
+  // Posts a task onto the thread that owns the engine (see GenerationQueue::Executor).
+  using Executor = GenerationQueue::Executor;
+
+  // `engine` must outlive the server. Without `executor` the caller must not use the engine while
+  // the server runs. With one, the caller keeps using the engine on the executor's thread between
+  // the server's tasks, and must not load or unload a model (nor destroy the engine) until stop()
+  // returned: the connection threads read its tokenizer and template meanwhile.
+  Server(Engine& engine, ServerConfig config, LoadFn load = {}, Executor executor = {});
   ~Server();  // stop()
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;
@@ -54,7 +63,7 @@ class Server {
   // Blocks until the model is loaded (ok) or failed to load (the loader's error).
   Status wait_until_loaded();
   // Stops: running and queued generations end (streams get an error event), the listener closes.
-  // Idempotent; also called by the destructor.
+  // Idempotent; also called by the destructor. With an executor, not on the executor's thread.
   void stop();
   // False once stop() ran or the listener failed.
   bool running() const;

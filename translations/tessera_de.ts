@@ -966,7 +966,24 @@ Zuletzt geändert: %2</translation>
         <source>Tessera</source>
         <translation>Tessera</translation>
     </message>
-</context>
+<message>
+        <location line="+2" />
+        <source>Local &amp;Server…</source>
+        <translation>Lokaler &amp;Server…</translation>
+    </message>
+    <message>
+        <location line="+43" />
+        <source>Connecting to %1…</source>
+        <extracomment>The OpenAI-compatible server's URL.</extracomment>
+        <translation>Verbinde mit %1…</translation>
+    </message>
+    <message>
+        <location line="+13" />
+        <source>Ready: %1 on the server %2</source>
+        <extracomment>The server's model id, then the server's base URL.</extracomment>
+        <translation>Bereit: %1 auf dem Server %2</translation>
+    </message>
+    </context>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
@@ -1922,6 +1939,176 @@ Nutzbar: %5 Byte</translation>
         <location line="+1" />
         <source>The plot could not be saved to %1</source>
         <translation>Das Diagramm konnte nicht unter %1 gespeichert werden</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LocalServer</name>
+    <message>
+        <location filename="../gui/local_server.cpp" line="+73" />
+        <source>Local server: waiting for a model loaded in this app</source>
+        <translation>Lokaler Server: wartet auf ein in dieser App geladenes Modell</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Serving at %1</source>
+        <extracomment>The address clients use, e.g. "http://127.0.0.1:8080".</extracomment>
+        <translation>Bereitgestellt unter %1</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Local server not started: %1</source>
+        <translation>Lokaler Server nicht gestartet: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LocalServerDialog</name>
+    <message>
+        <location filename="../gui/local_server_dialog.cpp" line="+19" />
+        <source>Local Server</source>
+        <translation>Lokaler Server</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Serves the model loaded in this app to other programs over the OpenAI-compatible API (base URL: the address below followed by /v1). Their requests wait in line with the chat's own.</source>
+        <translation>Stellt das in dieser App geladene Modell anderen Programmen über die OpenAI-kompatible API bereit (Basis-URL: die Adresse unten, gefolgt von /v1). Ihre Anfragen warten in derselben Reihe wie die des Chats.</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Serve the loaded model</source>
+        <translation>Geladenes Modell bereitstellen</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>any free port</source>
+        <extracomment>Port 0 in the local server's settings: the system picks a free port.</extracomment>
+        <translation>beliebiger freier Port</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>none (anyone on this machine may connect)</source>
+        <translation>keiner (jeder auf diesem Rechner kann sich verbinden)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Allow other machines without an API key (insecure)</source>
+        <translation>Andere Rechner ohne API-Schlüssel zulassen (unsicher)</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Host:</source>
+        <translation>Host:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Port:</source>
+        <translation>Port:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>API key:</source>
+        <translation>API-Schlüssel:</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>Copy Address</source>
+        <translation>Adresse kopieren</translation>
+    </message>
+    <message>
+        <location line="+36" />
+        <source>The local server is off.</source>
+        <translation>Der lokale Server ist aus.</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::ModelSourcePanel</name>
+    <message>
+        <location filename="../gui/model_source_panel.cpp" line="+45" />
+        <source>Source:</source>
+        <extracomment>Where the model runs: a GGUF file loaded by this app, or an OpenAI-compatible server.</extracomment>
+        <translation>Quelle:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Model file</source>
+        <translation>Modelldatei</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>OpenAI-compatible server</source>
+        <translation>OpenAI-kompatibler Server</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::RemoteEndpointPanel</name>
+    <message>
+        <location filename="../gui/remote_endpoint_panel.cpp" line="+132" />
+        <source>Could not connect to %1</source>
+        <extracomment>The OpenAI-compatible server's URL.</extracomment>
+        <translation>Keine Verbindung zu %1</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Check the URL (it usually ends in /v1), the API key and the model name, and that the server is running.</source>
+        <translation>Prüfen Sie die URL (sie endet meist auf /v1), den API-Schlüssel und den Modellnamen, und ob der Server läuft.</translation>
+    </message>
+    <message>
+        <location line="+14" />
+        <source>Connected: %1 at %2</source>
+        <extracomment>The server's model id, then the server's base URL.</extracomment>
+        <translation>Verbunden: %1 auf %2</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Asking the server for its models…</source>
+        <translation>Frage den Server nach seinen Modellen…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Could not list the models: %1</source>
+        <translation>Die Modelle konnten nicht aufgelistet werden: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2" />
+        <source>The server offers %n model(s).</source>
+        <translation>
+            <numerusform>Der Server bietet %n Modell an.</numerusform>
+            <numerusform>Der Server bietet %n Modelle an.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>URL:</source>
+        <translation>URL:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>API key:</source>
+        <translation>API-Schlüssel:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Model:</source>
+        <translation>Modell:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>none</source>
+        <translation>keiner</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>List Models</source>
+        <translation>Modelle auflisten</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Connect</source>
+        <translation>Verbinden</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Disconnect</source>
+        <translation>Trennen</translation>
     </message>
 </context>
 </TS>

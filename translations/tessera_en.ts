@@ -62,4 +62,15 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>tessera::gui::RemoteEndpointPanel</name>
+    <message numerus="yes">
+        <location filename="../gui/remote_endpoint_panel.cpp" line="+154" />
+        <source>The server offers %n model(s).</source>
+        <translation>
+            <numerusform>The server offers %n model.</numerusform>
+            <numerusform>The server offers %n models.</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -966,7 +966,24 @@ Last changed %2</source>
         <source>Tessera</source>
         <translation>Tessera</translation>
     </message>
-</context>
+<message>
+        <location line="+2" />
+        <source>Local &amp;Server…</source>
+        <translation>&amp;Servidor local…</translation>
+    </message>
+    <message>
+        <location line="+43" />
+        <source>Connecting to %1…</source>
+        <extracomment>The OpenAI-compatible server's URL.</extracomment>
+        <translation>Conectando con %1…</translation>
+    </message>
+    <message>
+        <location line="+13" />
+        <source>Ready: %1 on the server %2</source>
+        <extracomment>The server's model id, then the server's base URL.</extracomment>
+        <translation>Listo: %1 en el servidor %2</translation>
+    </message>
+    </context>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
@@ -1922,6 +1939,176 @@ Utilizable: %5 bytes</translation>
         <location line="+1" />
         <source>The plot could not be saved to %1</source>
         <translation>No se pudo guardar el gráfico en %1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LocalServer</name>
+    <message>
+        <location filename="../gui/local_server.cpp" line="+73" />
+        <source>Local server: waiting for a model loaded in this app</source>
+        <translation>Servidor local: esperando un modelo cargado en esta aplicación</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Serving at %1</source>
+        <extracomment>The address clients use, e.g. "http://127.0.0.1:8080".</extracomment>
+        <translation>Sirviendo en %1</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Local server not started: %1</source>
+        <translation>Servidor local no iniciado: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LocalServerDialog</name>
+    <message>
+        <location filename="../gui/local_server_dialog.cpp" line="+19" />
+        <source>Local Server</source>
+        <translation>Servidor local</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Serves the model loaded in this app to other programs over the OpenAI-compatible API (base URL: the address below followed by /v1). Their requests wait in line with the chat's own.</source>
+        <translation>Ofrece el modelo cargado en esta aplicación a otros programas mediante la API compatible con OpenAI (URL base: la dirección de abajo seguida de /v1). Sus peticiones esperan en la misma cola que las del chat.</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Serve the loaded model</source>
+        <translation>Servir el modelo cargado</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>any free port</source>
+        <extracomment>Port 0 in the local server's settings: the system picks a free port.</extracomment>
+        <translation>cualquier puerto libre</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>none (anyone on this machine may connect)</source>
+        <translation>ninguna (cualquiera en esta máquina puede conectarse)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Allow other machines without an API key (insecure)</source>
+        <translation>Permitir otras máquinas sin clave de API (inseguro)</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Host:</source>
+        <translation>Host:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Port:</source>
+        <translation>Puerto:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>API key:</source>
+        <translation>Clave de API:</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>Copy Address</source>
+        <translation>Copiar dirección</translation>
+    </message>
+    <message>
+        <location line="+36" />
+        <source>The local server is off.</source>
+        <translation>El servidor local está apagado.</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::ModelSourcePanel</name>
+    <message>
+        <location filename="../gui/model_source_panel.cpp" line="+45" />
+        <source>Source:</source>
+        <extracomment>Where the model runs: a GGUF file loaded by this app, or an OpenAI-compatible server.</extracomment>
+        <translation>Origen:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Model file</source>
+        <translation>Archivo de modelo</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>OpenAI-compatible server</source>
+        <translation>Servidor compatible con OpenAI</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::RemoteEndpointPanel</name>
+    <message>
+        <location filename="../gui/remote_endpoint_panel.cpp" line="+132" />
+        <source>Could not connect to %1</source>
+        <extracomment>The OpenAI-compatible server's URL.</extracomment>
+        <translation>No se pudo conectar con %1</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Check the URL (it usually ends in /v1), the API key and the model name, and that the server is running.</source>
+        <translation>Compruebe la URL (suele terminar en /v1), la clave de API y el nombre del modelo, y que el servidor esté en marcha.</translation>
+    </message>
+    <message>
+        <location line="+14" />
+        <source>Connected: %1 at %2</source>
+        <extracomment>The server's model id, then the server's base URL.</extracomment>
+        <translation>Conectado: %1 en %2</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Asking the server for its models…</source>
+        <translation>Preguntando al servidor por sus modelos…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Could not list the models: %1</source>
+        <translation>No se pudieron listar los modelos: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2" />
+        <source>The server offers %n model(s).</source>
+        <translation>
+            <numerusform>El servidor ofrece %n modelo.</numerusform>
+            <numerusform>El servidor ofrece %n modelos.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>URL:</source>
+        <translation>URL:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>API key:</source>
+        <translation>Clave de API:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Model:</source>
+        <translation>Modelo:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>none</source>
+        <translation>ninguna</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>List Models</source>
+        <translation>Listar modelos</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Connect</source>
+        <translation>Conectar</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Disconnect</source>
+        <translation>Desconectar</translation>
     </message>
 </context>
 </TS>

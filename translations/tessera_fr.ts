@@ -966,7 +966,24 @@ Dernière modification : %2</translation>
         <source>Tessera</source>
         <translation>Tessera</translation>
     </message>
-</context>
+<message>
+        <location line="+2" />
+        <source>Local &amp;Server…</source>
+        <translation>&amp;Serveur local…</translation>
+    </message>
+    <message>
+        <location line="+43" />
+        <source>Connecting to %1…</source>
+        <extracomment>The OpenAI-compatible server's URL.</extracomment>
+        <translation>Connexion à %1…</translation>
+    </message>
+    <message>
+        <location line="+13" />
+        <source>Ready: %1 on the server %2</source>
+        <extracomment>The server's model id, then the server's base URL.</extracomment>
+        <translation>Prêt : %1 sur le serveur %2</translation>
+    </message>
+    </context>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
@@ -1922,6 +1939,176 @@ Utilisable : %5 octets</translation>
         <location line="+1" />
         <source>The plot could not be saved to %1</source>
         <translation>Impossible d’enregistrer le graphique dans %1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LocalServer</name>
+    <message>
+        <location filename="../gui/local_server.cpp" line="+73" />
+        <source>Local server: waiting for a model loaded in this app</source>
+        <translation>Serveur local : en attente d’un modèle chargé dans cette application</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Serving at %1</source>
+        <extracomment>The address clients use, e.g. "http://127.0.0.1:8080".</extracomment>
+        <translation>Service sur %1</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Local server not started: %1</source>
+        <translation>Serveur local non démarré : %1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LocalServerDialog</name>
+    <message>
+        <location filename="../gui/local_server_dialog.cpp" line="+19" />
+        <source>Local Server</source>
+        <translation>Serveur local</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Serves the model loaded in this app to other programs over the OpenAI-compatible API (base URL: the address below followed by /v1). Their requests wait in line with the chat's own.</source>
+        <translation>Met le modèle chargé dans cette application à la disposition d’autres programmes via l’API compatible OpenAI (URL de base : l’adresse ci-dessous suivie de /v1). Leurs requêtes attendent dans la même file que celles du chat.</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Serve the loaded model</source>
+        <translation>Servir le modèle chargé</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>any free port</source>
+        <extracomment>Port 0 in the local server's settings: the system picks a free port.</extracomment>
+        <translation>tout port libre</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>none (anyone on this machine may connect)</source>
+        <translation>aucune (tout le monde sur cette machine peut se connecter)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Allow other machines without an API key (insecure)</source>
+        <translation>Autoriser d’autres machines sans clé d’API (non sécurisé)</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Host:</source>
+        <translation>Hôte :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Port:</source>
+        <translation>Port :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>API key:</source>
+        <translation>Clé d’API :</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>Copy Address</source>
+        <translation>Copier l’adresse</translation>
+    </message>
+    <message>
+        <location line="+36" />
+        <source>The local server is off.</source>
+        <translation>Le serveur local est arrêté.</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::ModelSourcePanel</name>
+    <message>
+        <location filename="../gui/model_source_panel.cpp" line="+45" />
+        <source>Source:</source>
+        <extracomment>Where the model runs: a GGUF file loaded by this app, or an OpenAI-compatible server.</extracomment>
+        <translation>Source :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Model file</source>
+        <translation>Fichier de modèle</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>OpenAI-compatible server</source>
+        <translation>Serveur compatible OpenAI</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::RemoteEndpointPanel</name>
+    <message>
+        <location filename="../gui/remote_endpoint_panel.cpp" line="+132" />
+        <source>Could not connect to %1</source>
+        <extracomment>The OpenAI-compatible server's URL.</extracomment>
+        <translation>Connexion à %1 impossible</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Check the URL (it usually ends in /v1), the API key and the model name, and that the server is running.</source>
+        <translation>Vérifiez l’URL (elle se termine généralement par /v1), la clé d’API et le nom du modèle, et que le serveur tourne.</translation>
+    </message>
+    <message>
+        <location line="+14" />
+        <source>Connected: %1 at %2</source>
+        <extracomment>The server's model id, then the server's base URL.</extracomment>
+        <translation>Connecté : %1 sur %2</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Asking the server for its models…</source>
+        <translation>Demande de la liste des modèles au serveur…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Could not list the models: %1</source>
+        <translation>Impossible de lister les modèles : %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2" />
+        <source>The server offers %n model(s).</source>
+        <translation>
+            <numerusform>Le serveur propose %n modèle.</numerusform>
+            <numerusform>Le serveur propose %n modèles.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>URL:</source>
+        <translation>URL :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>API key:</source>
+        <translation>Clé d’API :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Model:</source>
+        <translation>Modèle :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>none</source>
+        <translation>aucune</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>List Models</source>
+        <translation>Lister les modèles</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Connect</source>
+        <translation>Connecter</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Disconnect</source>
+        <translation>Déconnecter</translation>
     </message>
 </context>
 </TS>

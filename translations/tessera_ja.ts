@@ -966,7 +966,24 @@ Last changed %2</source>
         <source>Tessera</source>
         <translation>Tessera</translation>
     </message>
-</context>
+<message>
+        <location line="+2" />
+        <source>Local &amp;Server…</source>
+        <translation>ローカルサーバー(&amp;S)…</translation>
+    </message>
+    <message>
+        <location line="+43" />
+        <source>Connecting to %1…</source>
+        <extracomment>The OpenAI-compatible server's URL.</extracomment>
+        <translation>%1 に接続しています…</translation>
+    </message>
+    <message>
+        <location line="+13" />
+        <source>Ready: %1 on the server %2</source>
+        <extracomment>The server's model id, then the server's base URL.</extracomment>
+        <translation>準備完了: サーバー %2 の %1</translation>
+    </message>
+    </context>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
@@ -1916,6 +1933,175 @@ KV キャッシュ：%2 バイト
         <location line="+1" />
         <source>The plot could not be saved to %1</source>
         <translation>グラフを %1 に保存できませんでした</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LocalServer</name>
+    <message>
+        <location filename="../gui/local_server.cpp" line="+73" />
+        <source>Local server: waiting for a model loaded in this app</source>
+        <translation>ローカルサーバー: このアプリでモデルが読み込まれるのを待っています</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Serving at %1</source>
+        <extracomment>The address clients use, e.g. "http://127.0.0.1:8080".</extracomment>
+        <translation>%1 で提供中</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Local server not started: %1</source>
+        <translation>ローカルサーバーは起動していません: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LocalServerDialog</name>
+    <message>
+        <location filename="../gui/local_server_dialog.cpp" line="+19" />
+        <source>Local Server</source>
+        <translation>ローカルサーバー</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Serves the model loaded in this app to other programs over the OpenAI-compatible API (base URL: the address below followed by /v1). Their requests wait in line with the chat's own.</source>
+        <translation>このアプリで読み込んだモデルを、OpenAI 互換 API で他のプログラムに提供します（ベース URL: 下のアドレスの後に /v1）。それらのリクエストはチャットのリクエストと同じ列に並びます。</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Serve the loaded model</source>
+        <translation>読み込んだモデルを提供する</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>any free port</source>
+        <extracomment>Port 0 in the local server's settings: the system picks a free port.</extracomment>
+        <translation>空いている任意のポート</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>none (anyone on this machine may connect)</source>
+        <translation>なし（このマシン上の誰でも接続できます）</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Allow other machines without an API key (insecure)</source>
+        <translation>API キーなしで他のマシンを許可する（安全ではありません）</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Host:</source>
+        <translation>ホスト:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Port:</source>
+        <translation>ポート:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>API key:</source>
+        <translation>API キー:</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>Copy Address</source>
+        <translation>アドレスをコピー</translation>
+    </message>
+    <message>
+        <location line="+36" />
+        <source>The local server is off.</source>
+        <translation>ローカルサーバーはオフです。</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::ModelSourcePanel</name>
+    <message>
+        <location filename="../gui/model_source_panel.cpp" line="+45" />
+        <source>Source:</source>
+        <extracomment>Where the model runs: a GGUF file loaded by this app, or an OpenAI-compatible server.</extracomment>
+        <translation>ソース:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Model file</source>
+        <translation>モデルファイル</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>OpenAI-compatible server</source>
+        <translation>OpenAI 互換サーバー</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::RemoteEndpointPanel</name>
+    <message>
+        <location filename="../gui/remote_endpoint_panel.cpp" line="+132" />
+        <source>Could not connect to %1</source>
+        <extracomment>The OpenAI-compatible server's URL.</extracomment>
+        <translation>%1 に接続できませんでした</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Check the URL (it usually ends in /v1), the API key and the model name, and that the server is running.</source>
+        <translation>URL（通常は /v1 で終わります）、API キー、モデル名、およびサーバーが動作しているかを確認してください。</translation>
+    </message>
+    <message>
+        <location line="+14" />
+        <source>Connected: %1 at %2</source>
+        <extracomment>The server's model id, then the server's base URL.</extracomment>
+        <translation>接続済み: %2 の %1</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Asking the server for its models…</source>
+        <translation>サーバーにモデルを問い合わせています…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Could not list the models: %1</source>
+        <translation>モデルを一覧表示できませんでした: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2" />
+        <source>The server offers %n model(s).</source>
+        <translation>
+            <numerusform>サーバーには %n 個のモデルがあります。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>URL:</source>
+        <translation>URL:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>API key:</source>
+        <translation>API キー:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Model:</source>
+        <translation>モデル:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>List Models</source>
+        <translation>モデル一覧</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Connect</source>
+        <translation>接続</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Disconnect</source>
+        <translation>切断</translation>
     </message>
 </context>
 </TS>

@@ -966,7 +966,24 @@ Last changed %2</source>
         <source>Tessera</source>
         <translation>Tessera</translation>
     </message>
-</context>
+<message>
+        <location line="+2" />
+        <source>Local &amp;Server…</source>
+        <translation>本地服务器(&amp;S)…</translation>
+    </message>
+    <message>
+        <location line="+43" />
+        <source>Connecting to %1…</source>
+        <extracomment>The OpenAI-compatible server's URL.</extracomment>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+        <location line="+13" />
+        <source>Ready: %1 on the server %2</source>
+        <extracomment>The server's model id, then the server's base URL.</extracomment>
+        <translation>就绪：服务器 %2 上的 %1</translation>
+    </message>
+    </context>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
@@ -1916,6 +1933,175 @@ KV 缓存：%2 字节
         <location line="+1" />
         <source>The plot could not be saved to %1</source>
         <translation>无法将图表保存到 %1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LocalServer</name>
+    <message>
+        <location filename="../gui/local_server.cpp" line="+73" />
+        <source>Local server: waiting for a model loaded in this app</source>
+        <translation>本地服务器：等待在本应用中加载模型</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Serving at %1</source>
+        <extracomment>The address clients use, e.g. "http://127.0.0.1:8080".</extracomment>
+        <translation>正在 %1 提供服务</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Local server not started: %1</source>
+        <translation>本地服务器未启动：%1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LocalServerDialog</name>
+    <message>
+        <location filename="../gui/local_server_dialog.cpp" line="+19" />
+        <source>Local Server</source>
+        <translation>本地服务器</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Serves the model loaded in this app to other programs over the OpenAI-compatible API (base URL: the address below followed by /v1). Their requests wait in line with the chat's own.</source>
+        <translation>通过兼容 OpenAI 的 API 将本应用加载的模型提供给其他程序（基础 URL：下方地址加上 /v1）。它们的请求与聊天的请求排在同一队列中。</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Serve the loaded model</source>
+        <translation>提供已加载的模型</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>any free port</source>
+        <extracomment>Port 0 in the local server's settings: the system picks a free port.</extracomment>
+        <translation>任意空闲端口</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>none (anyone on this machine may connect)</source>
+        <translation>无（本机上的任何人都可以连接）</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Allow other machines without an API key (insecure)</source>
+        <translation>允许其他机器无 API 密钥访问（不安全）</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Host:</source>
+        <translation>主机：</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Port:</source>
+        <translation>端口：</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>API key:</source>
+        <translation>API 密钥：</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>Copy Address</source>
+        <translation>复制地址</translation>
+    </message>
+    <message>
+        <location line="+36" />
+        <source>The local server is off.</source>
+        <translation>本地服务器已关闭。</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::ModelSourcePanel</name>
+    <message>
+        <location filename="../gui/model_source_panel.cpp" line="+45" />
+        <source>Source:</source>
+        <extracomment>Where the model runs: a GGUF file loaded by this app, or an OpenAI-compatible server.</extracomment>
+        <translation>来源：</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Model file</source>
+        <translation>模型文件</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>OpenAI-compatible server</source>
+        <translation>兼容 OpenAI 的服务器</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::RemoteEndpointPanel</name>
+    <message>
+        <location filename="../gui/remote_endpoint_panel.cpp" line="+132" />
+        <source>Could not connect to %1</source>
+        <extracomment>The OpenAI-compatible server's URL.</extracomment>
+        <translation>无法连接到 %1</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Check the URL (it usually ends in /v1), the API key and the model name, and that the server is running.</source>
+        <translation>请检查 URL（通常以 /v1 结尾）、API 密钥和模型名称，并确认服务器正在运行。</translation>
+    </message>
+    <message>
+        <location line="+14" />
+        <source>Connected: %1 at %2</source>
+        <extracomment>The server's model id, then the server's base URL.</extracomment>
+        <translation>已连接：%2 上的 %1</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Asking the server for its models…</source>
+        <translation>正在向服务器查询模型…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Could not list the models: %1</source>
+        <translation>无法列出模型：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2" />
+        <source>The server offers %n model(s).</source>
+        <translation>
+            <numerusform>服务器提供 %n 个模型。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>URL:</source>
+        <translation>URL：</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>API key:</source>
+        <translation>API 密钥：</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>List Models</source>
+        <translation>列出模型</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Connect</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Disconnect</source>
+        <translation>断开</translation>
     </message>
 </context>
 </TS>

@@ -1,0 +1,47 @@
+#include "network_settings.h"
+
+#include <QSettings>
+
+namespace tessera::gui {
+LocalServerSettings loadLocalServerSettings() {
+  const QSettings q(QStringLiteral("Tessera"), QStringLiteral("Tessera"));
+  const LocalServerSettings d;
+  LocalServerSettings s;
+  s.enabled = q.value("server/enabled", d.enabled).toBool();
+  s.host = q.value("server/host", d.host).toString();
+  s.port = q.value("server/port", d.port).toInt();
+  s.api_key = q.value("server/apiKey", d.api_key).toString();
+  s.insecure = q.value("server/insecure", d.insecure).toBool();
+  return s;
+}
+
+void saveLocalServerSettings(const LocalServerSettings& s) {
+  QSettings q(QStringLiteral("Tessera"), QStringLiteral("Tessera"));
+  q.setValue("server/enabled", s.enabled);
+  q.setValue("server/host", s.host);
+  q.setValue("server/port", s.port);
+  q.setValue("server/apiKey", s.api_key);
+  q.setValue("server/insecure", s.insecure);
+}
+
+RemoteEndpoint loadRemoteEndpoint() {
+  const QSettings q(QStringLiteral("Tessera"), QStringLiteral("Tessera"));
+  RemoteEndpoint e;
+  e.url = q.value("remote/url").toString();
+  e.api_key = q.value("remote/apiKey").toString();
+  e.model = q.value("remote/model").toString();
+  return e;
+}
+
+void saveRemoteEndpoint(const RemoteEndpoint& e) {
+  QSettings q(QStringLiteral("Tessera"), QStringLiteral("Tessera"));
+  q.setValue("remote/url", e.url);
+  q.setValue("remote/apiKey", e.api_key);
+  q.setValue("remote/model", e.model);
+}
+
+bool loadUseRemoteEndpoint() { return QSettings(QStringLiteral("Tessera"), QStringLiteral("Tessera")).value("remote/use", false).toBool(); }
+
+void saveUseRemoteEndpoint(bool remote) { QSettings(QStringLiteral("Tessera"), QStringLiteral("Tessera")).setValue("remote/use", remote); }
+
+}  // namespace tessera::gui

@@ -1,0 +1,225 @@
+// Settings ▸ Local server: the app serves the model it has loaded over the OpenAI-compatible API,
+// through its own engine (requests queue on the engine worker thread with the chat's own). The
+// clients are real: the app's own OpenAI client and cpp-httplib, over loopback.
+#include <gtest/gtest.h>
+#include <httplib.h>
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include <QAction>
+
+#include "local_server.h"
+#include "network_settings.h"
+#include "child_server.h"
+#include "engine_worker.h"
+#include "local_server_dialog.h"
+#include "metrics.h"
+#include "openai_client.h"
+#include "remote_fixture.h"
+
+namespace tessera::gui {
+namespace {
+
+using test::waitUntil;
+
+struct ServingWindow {
+  test::FreshSettings settings;
+  MainWindow window{makeTesseraEngineSession()};
+  ServingWindow() { window.show(); }
+  LocalServer* server() const { return window.findChild<LocalServer*>(); }
+  QString statusLine() const {
+    auto* label = window.findChild<QLabel*>(QStringLiteral("serverStatusLabel"));
+    return label->isVisible() ? label->text() : QString();
+  }
+  LocalServerDialog* openDialog() {
+    window.findChild<QAction*>(QStringLiteral("localServerAction"))->trigger();
+    return window.findChild<LocalServerDialog*>();
+  }
+  bool load() {
+    window.openModel(test::tinyModelPath(), true);
+    return waitUntil([&] { return window.engine()->state() == EngineClient::State::Ready; }, 30000);
+  }
+  LocalServerSettings serve(const QString& key = {}) {
+    LocalServerSettings s;
+    s.enabled = true;
+    s.port = 0;
+    s.api_key = key;
+    server()->setSettings(s);
+    return s;
+  }
+  int port() const { return server()->address().section(QLatin1Char(':'), -1).toInt(); }
+};
+
+TEST(LocalServer, IsOffByDefault) {
+  ServingWindow w;
+  EXPECT_FALSE(loadLocalServerSettings().enabled);
+  EXPECT_EQ(w.server()->state(), LocalServer::State::Off);
+  EXPECT_TRUE(w.statusLine().isEmpty());
+}
+
+TEST(LocalServer, ComesBackOnAtTheNextStart) {
+  test::FreshSettings settings;
+  LocalServerSettings s;
+  s.enabled = true;
+  s.port = 0;
+  s.api_key = QStringLiteral("sk-kept");
+  saveLocalServerSettings(s);
+  MainWindow window(makeTesseraEngineSession());
+  LocalServer* server = window.findChild<LocalServer*>();
+  EXPECT_EQ(server->settings(), s);
+  EXPECT_EQ(server->state(), LocalServer::State::WaitingForModel);  // no model loaded yet
+}
+
+TEST(LocalServer, ServesTheLoadedModelAndQueuesBehindTheChat) {
+  ServingWindow w;
+  ASSERT_TRUE(w.load());
+  w.serve(QStringLiteral("sk-app"));
+  ASSERT_EQ(w.server()->state(), LocalServer::State::Serving) << w.statusLine().toStdString();
+  const QString address = w.server()->address();
+  EXPECT_EQ(w.statusLine(), QStringLiteral("Serving at %1").arg(address));
+  EXPECT_TRUE(address.startsWith(QLatin1String("http://127.0.0.1:")));
+  EXPECT_GT(w.port(), 0);
+
+  // The app's own chat first, then a client of the server: the client's request waits on the
+  // engine thread until the chat's reply is done (one engine, one model, one line).
+  w.window.chat()->setSampling(test::greedyReply(32));
+  const server::ServerMetrics* metrics = w.server()->metrics();
+  ASSERT_NE(metrics, nullptr);
+  using Clock = std::chrono::steady_clock;
+  std::atomic<int64_t> chat_done_at{0}, server_active_then{-1};
+  // On the engine thread itself, the moment the chat's generation returns.
+  QObject::connect(w.window.engine()->worker(), &EngineWorker::generationFinished, w.window.engine()->worker(),
+                   [&](quint64, const GenerationTimings&) {
+                     if (chat_done_at.load() != 0) return;
+                     server_active_then = metrics->active.load();
+                     chat_done_at = Clock::now().time_since_epoch().count();
+                   }, Qt::DirectConnection);
+  QSignalSpy finished(w.window.chat(), &ChatController::replyFinished);
+  ASSERT_TRUE(w.window.chat()->send(QStringLiteral("Hello!")));
+  RemoteEndpoint endpoint{address + QStringLiteral("/v1"), QStringLiteral("sk-app"), {}, 60};
+  std::atomic<bool> stop{false}, done{false};
+  std::atomic<int64_t> first_text_at{0};
+  QStringList models;
+  Result<GenerationTimings> reply = Error(ErrorKind::Io, "not run");
+  std::string text;
+  std::thread client([&] {
+    OpenAiClient api(endpoint);
+    if (auto m = api.listModels(); m.ok()) models = *m;
+    endpoint.model = models.value(0);
+    reply = OpenAiClient(endpoint).streamChat({{QStringLiteral("user"), QStringLiteral("Hello!")}}, test::greedyReply(16),
+                                              [&](std::string_view t) {
+                                                if (first_text_at.load() == 0)
+                                                  first_text_at = Clock::now().time_since_epoch().count();
+                                                text += t;
+                                              },
+                                              stop);
+    done = true;
+  });
+  waitUntil([&] { return done.load() && finished.count() == 1; }, 60000);
+  client.join();
+  // The server's generation began after the chat's had ended, on the same thread.
+  EXPECT_EQ(server_active_then.load(), 0);
+  EXPECT_GT(first_text_at.load(), chat_done_at.load());
+  ASSERT_EQ(finished.count(), 1);
+  EXPECT_EQ(models, QStringList{QStringLiteral("tessera-tiny")});
+  ASSERT_TRUE(reply.ok()) << reply.error().message;
+  EXPECT_FALSE(text.empty());
+  EXPECT_GT(reply->generated_tokens, 0);
+  EXPECT_EQ(metrics->generations(), 1);
+  // The chat still works after the server's turn.
+  ASSERT_TRUE(w.window.chat()->send(QStringLiteral("And again?")));
+  EXPECT_TRUE(waitUntil([&] { return finished.count() == 2; }, 60000));
+}
+
+TEST(LocalServer, NeedsItsKey) {
+  ServingWindow w;
+  ASSERT_TRUE(w.load());
+  w.serve(QStringLiteral("sk-app"));
+  ASSERT_EQ(w.server()->state(), LocalServer::State::Serving);
+  httplib::Client client("127.0.0.1", w.port());
+  auto none = client.Get("/v1/models");
+  ASSERT_TRUE(none);
+  EXPECT_EQ(none->status, 401);
+  auto good = client.Get("/v1/models", httplib::Headers{{"Authorization", "Bearer sk-app"}});
+  ASSERT_TRUE(good);
+  EXPECT_EQ(good->status, 200);
+  EXPECT_NE(good->body.find("tessera-tiny"), std::string::npos);
+}
+
+TEST(LocalServer, RefusesAnotherMachinesHostWithoutAKey) {
+  ServingWindow w;
+  ASSERT_TRUE(w.load());
+  LocalServerSettings s;
+  s.enabled = true;
+  s.host = QStringLiteral("0.0.0.0");
+  s.port = 0;
+  w.server()->setSettings(s);
+  EXPECT_EQ(w.server()->state(), LocalServer::State::Failed);
+  EXPECT_TRUE(w.statusLine().startsWith(QLatin1String("Local server not started: ")));
+  EXPECT_TRUE(w.server()->errorText().contains(QLatin1String("0.0.0.0")));
+  EXPECT_TRUE(w.server()->address().isEmpty());
+}
+
+TEST(LocalServer, WaitsForAModelAndStopsBeforeAnUnload) {
+  ServingWindow w;
+  w.serve();
+  EXPECT_EQ(w.server()->state(), LocalServer::State::WaitingForModel);
+  EXPECT_FALSE(w.statusLine().isEmpty());
+  ASSERT_TRUE(w.load());
+  ASSERT_EQ(w.server()->state(), LocalServer::State::Serving);
+  const int port = w.port();
+  httplib::Client client("127.0.0.1", port);
+  ASSERT_TRUE(waitUntil([&] {
+    auto r = client.Get("/health");
+    return r && r->status == 200;
+  }));
+  w.window.engine()->unload();
+  EXPECT_EQ(w.server()->state(), LocalServer::State::WaitingForModel);
+  auto gone = client.Get("/health");
+  EXPECT_FALSE(gone);  // nothing listens there now
+  // Loaded again, it serves again.
+  ASSERT_TRUE(w.load());
+  EXPECT_EQ(w.server()->state(), LocalServer::State::Serving);
+}
+
+TEST(LocalServer, TheDialogShowsTheAddressCopiesItAndApplies) {
+  ServingWindow w;
+  ASSERT_TRUE(w.load());
+  LocalServerDialog* dialog = w.openDialog();
+  ASSERT_NE(dialog, nullptr);
+  EXPECT_TRUE(dialog->isVisible());
+  EXPECT_FALSE(dialog->enabledBox()->isChecked());
+  EXPECT_EQ(dialog->hostEdit()->text(), QStringLiteral("127.0.0.1"));
+  EXPECT_FALSE(dialog->copyButton()->isEnabled());
+  dialog->enabledBox()->setChecked(true);
+  dialog->portBox()->setValue(0);
+  dialog->keyEdit()->setText(QStringLiteral("sk-dialog"));
+  dialog->accept();
+  ASSERT_EQ(w.server()->state(), LocalServer::State::Serving);
+  EXPECT_EQ(w.statusLine(), QStringLiteral("Serving at %1").arg(w.server()->address()));
+  const LocalServerSettings saved = loadLocalServerSettings();  // remembered for the next start
+  EXPECT_TRUE(saved.enabled);
+  EXPECT_EQ(saved.port, 0);
+  EXPECT_EQ(saved.api_key, QStringLiteral("sk-dialog"));
+  // Opened again, it shows the address and copies it.
+  ASSERT_EQ(w.openDialog(), dialog);
+  EXPECT_TRUE(dialog->statusLabel()->text().contains(w.server()->address()));
+  ASSERT_TRUE(dialog->copyButton()->isEnabled());
+  dialog->copyButton()->click();
+  EXPECT_EQ(QApplication::clipboard()->text(), w.server()->address());
+  dialog->reject();
+}
+
+}  // namespace
+}  // namespace tessera::gui
