@@ -72,6 +72,24 @@ QString AppSettings::currentConversation() const { return settings_.value("conve
 
 void AppSettings::setCurrentConversation(const QString& id) { settings_.setValue("conversations/current", id); }
 
+QStringList AppSettings::libraryFolders() const { return settings_.value("library/folders").toStringList(); }
+
+void AppSettings::setLibraryFolders(const QStringList& folders) {
+  QStringList clean;
+  for (const QString& folder : folders)
+    if (const QString p = normalised(folder); !clean.contains(p)) clean << p;
+  settings_.setValue("library/folders", clean);
+}
+
+QStringList AppSettings::libraryRemovedFiles() const { return settings_.value("library/removed").toStringList(); }
+
+void AppSettings::setLibraryRemovedFiles(const QStringList& paths) {
+  QStringList clean;
+  for (const QString& path : paths)
+    if (const QString p = normalised(path); !clean.contains(p)) clean << p;
+  settings_.setValue("library/removed", clean);
+}
+
 QString AppSettings::contextModel() const { return settings_.value("model/contextModel").toString(); }
 
 void AppSettings::setContextModel(const QString& path) { settings_.setValue("model/contextModel", path); }

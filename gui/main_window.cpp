@@ -12,6 +12,7 @@
 #include <QFileInfo>
 #include <QGroupBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -36,6 +37,7 @@
 #include "gpu_workspace.h"
 #include "history_panel.h"
 #include "language_switcher.h"
+#include "library_panel.h"
 #include "memory_check.h"
 #include "model_panel.h"
 #include "sampling_panel.h"
@@ -257,6 +259,8 @@ void MainWindow::createDocks() {
 
   gpu_workspace_ = new GpuWorkspace(engine_.get(), makeDefaultDeviceSource(), this);
   gpu_workspace_->attach(this);
+  library_panel_ = new LibraryPanel;
+  library_panel_->attach(this);
 }
 
 void MainWindow::createActions() {
@@ -265,6 +269,19 @@ void MainWindow::createActions() {
   open_action_ = new QAction(QIcon::fromTheme(QStringLiteral("document-open")), QString(), this);
   open_action_->setShortcut(QKeySequence::Open);
   connect(open_action_, &QAction::triggered, this, &MainWindow::chooseModelFile);
+  library_action_ = new QAction(this);
+  library_action_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+  connect(library_action_, &QAction::triggered, this, [this] {
+    library_panel_->dock()->show();
+    library_panel_->dock()->raise();
+    library_panel_->searchBox()->setFocus();
+  });
+  add_folder_action_ = new QAction(this);
+  connect(add_folder_action_, &QAction::triggered, this, [this] {
+    library_panel_->dock()->show();
+    library_panel_->dock()->raise();
+    library_panel_->chooseFolder();
+  });
   load_action_ = new QAction(this);
   load_action_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
   connect(load_action_, &QAction::triggered, this, &MainWindow::loadOpenModel);
@@ -304,6 +321,7 @@ void MainWindow::createMenus() {
   file_menu_->addAction(open_action_);
   recent_menu_ = file_menu_->addMenu(QString());
   recent_menu_->setObjectName(QStringLiteral("recentMenu"));
+  file_menu_->addAction(library_action_);
   file_menu_->addAction(load_action_);
   file_menu_->addAction(unload_action_);
   file_menu_->addSeparator();
@@ -326,6 +344,7 @@ void MainWindow::createMenus() {
 
   settings_menu_ = menuBar()->addMenu(QString());
   settings_menu_->setObjectName(QStringLiteral("settingsMenu"));
+  settings_menu_->addAction(add_folder_action_);
   createLanguageMenu();
 
   help_menu_ = menuBar()->addMenu(QString());
@@ -381,7 +400,9 @@ void MainWindow::retranslateUi() {
   copy_reply_action_->setText(tr("&Copy Last Reply"));
   about_action_->setText(tr("&About Tessera"));
   file_menu_->setTitle(tr("&File"));
-  recent_menu_->setTitle(tr("Open &Recent"));
+  recent_menu_->setTitle(tr("Recent &Models"));
+  library_action_->setText(tr("Model Li&brary"));
+  add_folder_action_->setText(tr("Add &Model Folder…"));
   chat_menu_->setTitle(tr("&Chat"));
   view_menu_->setTitle(tr("&View"));
   settings_menu_->setTitle(tr("&Settings"));

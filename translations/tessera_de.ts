@@ -435,7 +435,7 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+29"/>
+        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>%1 belegt · %2 frei von %3</translation>
     </message>
@@ -555,9 +555,232 @@ Zuletzt geändert: %2</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::LibraryModel</name>
+    <message>
+        <location filename="../gui/library_model.cpp" line="+119"/>
+        <source>No GPU is available: the model would run on the CPU.</source>
+        <translation>Keine GPU verfügbar: Das Modell liefe auf der CPU.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>With a context of %1 tokens:</source>
+        <extracomment>Before the bytes per GPU: the context the model would be loaded with, in tokens.</extracomment>
+        <translation>Mit einem Kontext von %1 Token:</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>GPU %1: %2 of %3 usable</source>
+        <translation>GPU %1: %2 von %3 nutzbar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GPU %1 would need %2 but only %3 is usable</source>
+        <translation>GPU %1 bräuchte %2, nutzbar sind aber nur %3</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Fits</source>
+        <extracomment>The model library&apos;s &quot;fits on the GPUs?&quot; column.</extracomment>
+        <translation>Passt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Too large</source>
+        <translation>Zu groß</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No GPU</source>
+        <translation>Keine GPU</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cannot split</source>
+        <extracomment>The split planner refused the split for this model (e.g. row split of a mixture of experts).</extracomment>
+        <translation>Nicht aufteilbar</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Damaged or not a GGUF file</source>
+        <translation>Beschädigt oder keine GGUF-Datei</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unsupported architecture: %1</source>
+        <translation>Nicht unterstützte Architektur: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unsupported tensor type: %1</source>
+        <translation>Nicht unterstützter Tensortyp: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Incomplete or malformed model</source>
+        <translation>Unvollständiges oder fehlerhaftes Modell</translation>
+    </message>
+    <message>
+        <location line="+74"/>
+        <source>Whether the model fits on the GPUs with the split chosen in the GPUs panel</source>
+        <translation>Ob das Modell mit der im GPU-Bereich gewählten Aufteilung auf die GPUs passt</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Architecture</source>
+        <translation>Architektur</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Quantization</source>
+        <extracomment>The model&apos;s main weight type (&quot;Q4_K&quot;).</extracomment>
+        <translation>Quantisierung</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Context</source>
+        <translation>Kontext</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fits on GPUs</source>
+        <extracomment>Column header: whether the model fits on the GPUs with the chosen split.</extracomment>
+        <translation>Passt auf GPUs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LibraryPanel</name>
+    <message>
+        <location filename="../gui/library_panel.cpp" line="+45"/>
+        <source>Add a Model Folder</source>
+        <translation>Modellordner hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+134"/>
+        <source>Search by name, architecture, quantization or path</source>
+        <translation>Nach Name, Architektur, Quantisierung oder Pfad suchen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Show:</source>
+        <extracomment>Label of the choice between all models and the recent ones.</extracomment>
+        <translation>&amp;Anzeigen:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All models</source>
+        <translation>Alle Modelle</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Recent models</source>
+        <translation>Zuletzt geöffnete Modelle</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add Folder…</source>
+        <translation>Ordner hinzufügen…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove Folder</source>
+        <translation>Ordner entfernen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rescan</source>
+        <translation>Neu durchsuchen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Open</source>
+        <translation>Ö&amp;ffnen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove from List</source>
+        <translation>Aus der Liste entfernen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The file stays on disk; adding its folder again brings it back.</source>
+        <translation>Die Datei bleibt auf der Festplatte; wird ihr Ordner erneut hinzugefügt, erscheint sie wieder.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reveal in File Manager</source>
+        <translation>Im Dateimanager zeigen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Library</source>
+        <translation>Bibliothek</translation>
+    </message>
+    <message>
+        <location line="+127"/>
+        <source>%1: %2</source>
+        <extracomment>A file of the model library that cannot be opened: the short reason, then the reader&apos;s message.</extracomment>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Reading models… %1 of %2</source>
+        <extracomment>Files of the model library read so far, of all found.</extracomment>
+        <translation>Modelle werden gelesen… %1 von %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Looking for models…</source>
+        <translation>Suche nach Modellen…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add a folder that holds .gguf models.</source>
+        <translation>Fügen Sie einen Ordner mit .gguf-Modellen hinzu.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n model(s)</source>
+        <translation>
+            <numerusform>%n Modell</numerusform>
+            <numerusform>%n Modelle</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 shown of %2</source>
+        <extracomment>How many rows the search or filter shows, of all (the second argument is &quot;N models&quot;).</extracomment>
+        <translation>%1 angezeigt von %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(the search stopped at its limit; there may be more)</source>
+        <translation>(die Suche hat ihre Grenze erreicht; es kann weitere geben)</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+372"/>
+        <location filename="../gui/main_window.cpp" line="+390"/>
         <source>&amp;Open Model…</source>
         <translation>Modell &amp;öffnen…</translation>
     </message>
@@ -617,12 +840,7 @@ Zuletzt geändert: %2</translation>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Open &amp;Recent</source>
-        <translation>&amp;Zuletzt geöffnet</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>&amp;Chat</source>
         <translation>&amp;Chat</translation>
     </message>
@@ -832,14 +1050,29 @@ Zuletzt geändert: %2</translation>
         <translation>Unterhaltung öffnen</translation>
     </message>
     <message>
-        <location line="-509"/>
-        <location line="+356"/>
+        <location line="-528"/>
+        <location line="+375"/>
         <location line="+46"/>
         <source>New Conversation</source>
         <translation>Neue Unterhaltung</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="-202"/>
+        <source>Recent &amp;Models</source>
+        <translation>Zuletzt geöffnete &amp;Modelle</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model Li&amp;brary</source>
+        <translation>Modell&amp;bibliothek</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add &amp;Model Folder…</source>
+        <translation>&amp;Modellordner hinzufügen…</translation>
+    </message>
+    <message>
+        <location line="+314"/>
         <source>Copied to the clipboard</source>
         <translation>In die Zwischenablage kopiert</translation>
     </message>
@@ -855,7 +1088,7 @@ Zuletzt geändert: %2</translation>
     </message>
     <message>
         <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+393"/>
+        <location filename="../gui/throughput_plot.cpp" line="+398"/>
         <source>No model loaded</source>
         <translation>Kein Modell geladen</translation>
     </message>
@@ -934,7 +1167,7 @@ Zuletzt geändert: %2</translation>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Export Memory Plot</source>
         <translation>Speicherdiagramm exportieren</translation>
     </message>
@@ -1393,20 +1626,20 @@ Keine: alles auf der Haupt-GPU.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+191"/>
+        <location line="+194"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-189"/>
-        <location line="+189"/>
+        <location line="-192"/>
+        <location line="+192"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-191"/>
         <source>Precision of the KV cache: F32 doubles its size</source>
         <translation>Genauigkeit des KV-Caches: F32 verdoppelt seine Größe</translation>
     </message>
@@ -1520,7 +1753,7 @@ Keine: alles auf der Haupt-GPU.</translation>
         <translation>Anteil des Modells für diese GPU (Verhältnisse normiert)</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+131"/>
         <source>layer %1</source>
         <translation>Schicht %1</translation>
     </message>
@@ -1651,7 +1884,7 @@ Nutzbar: %5 Byte</translation>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/split_preview_model.cpp" line="+226"/>
+        <location filename="../gui/split_preview_model.cpp" line="+230"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>Würde überlaufen: benötigt %1, aber nur %2 sind nutzbar (%3 frei, %4 als Reserve). Wählen Sie die Aufteilung Schicht oder Zeile, um das Modell auf die GPUs zu verteilen, kürzen Sie den Kontext oder verwenden Sie eine kleinere Quantisierung.</translation>
     </message>
@@ -1677,12 +1910,12 @@ Nutzbar: %5 Byte</translation>
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-240"/>
+        <location filename="../gui/throughput_plot.cpp" line="-242"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>Hier erscheinen die Token pro Sekunde, während das Modell antwortet.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Export PNG…</source>
         <translation>Als PNG exportieren…</translation>
     </message>

@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US" sourcelanguage="en">
 <context>
+    <name>tessera::gui::LibraryPanel</name>
+    <message numerus="yes">
+        <location filename="../gui/library_panel.cpp" line="+336"/>
+        <source>%n model(s)</source>
+        <translation>
+            <numerusform>%n model</numerusform>
+            <numerusform>%n models</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::ModelPanel</name>
     <message numerus="yes">
         <location filename="../gui/model_panel.cpp" line="+238"/>
@@ -33,7 +44,7 @@
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message numerus="yes">
-        <location filename="../gui/split_editor.cpp" line="+342"/>
+        <location filename="../gui/split_editor.cpp" line="+345"/>
         <source>%1 · context %Ln token(s) · %2 KV cache</source>
         <extracomment>The previewed model: its name, the context length, the KV cache precision (F16 or F32).</extracomment>
         <translation>
@@ -53,7 +64,7 @@
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message numerus="yes">
-        <location filename="../gui/throughput_plot.cpp" line="+273"/>
+        <location filename="../gui/throughput_plot.cpp" line="+278"/>
         <source>Reply %1: %2 tokens/s, %Ln token(s) so far</source>
         <extracomment>While generating: reply number, current speed, tokens generated so far.</extracomment>
         <translation>

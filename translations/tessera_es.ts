@@ -435,7 +435,7 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+29"/>
+        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>%1 usados · %2 libres de %3</translation>
     </message>
@@ -555,9 +555,232 @@ Last changed %2</source>
     </message>
 </context>
 <context>
+    <name>tessera::gui::LibraryModel</name>
+    <message>
+        <location filename="../gui/library_model.cpp" line="+119"/>
+        <source>No GPU is available: the model would run on the CPU.</source>
+        <translation>No hay ninguna GPU disponible: el modelo se ejecutaría en la CPU.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>With a context of %1 tokens:</source>
+        <extracomment>Before the bytes per GPU: the context the model would be loaded with, in tokens.</extracomment>
+        <translation>Con un contexto de %1 tokens:</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>GPU %1: %2 of %3 usable</source>
+        <translation>GPU %1: %2 de %3 utilizables</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GPU %1 would need %2 but only %3 is usable</source>
+        <translation>La GPU %1 necesitaría %2, pero solo hay %3 utilizables</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Fits</source>
+        <extracomment>The model library&apos;s &quot;fits on the GPUs?&quot; column.</extracomment>
+        <translation>Cabe</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Too large</source>
+        <translation>Demasiado grande</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No GPU</source>
+        <translation>Sin GPU</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cannot split</source>
+        <extracomment>The split planner refused the split for this model (e.g. row split of a mixture of experts).</extracomment>
+        <translation>No se puede repartir</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Damaged or not a GGUF file</source>
+        <translation>Dañado o no es un archivo GGUF</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unsupported architecture: %1</source>
+        <translation>Arquitectura no compatible: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unsupported tensor type: %1</source>
+        <translation>Tipo de tensor no compatible: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Incomplete or malformed model</source>
+        <translation>Modelo incompleto o mal formado</translation>
+    </message>
+    <message>
+        <location line="+74"/>
+        <source>Whether the model fits on the GPUs with the split chosen in the GPUs panel</source>
+        <translation>Si el modelo cabe en las GPU con el reparto elegido en el panel de GPU</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Name</source>
+        <translation>Nombre</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Architecture</source>
+        <translation>Arquitectura</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Parameters</source>
+        <translation>Parámetros</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Quantization</source>
+        <extracomment>The model&apos;s main weight type (&quot;Q4_K&quot;).</extracomment>
+        <translation>Cuantización</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Size</source>
+        <translation>Tamaño</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Context</source>
+        <translation>Contexto</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fits on GPUs</source>
+        <extracomment>Column header: whether the model fits on the GPUs with the chosen split.</extracomment>
+        <translation>Cabe en las GPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LibraryPanel</name>
+    <message>
+        <location filename="../gui/library_panel.cpp" line="+45"/>
+        <source>Add a Model Folder</source>
+        <translation>Añadir una carpeta de modelos</translation>
+    </message>
+    <message>
+        <location line="+134"/>
+        <source>Search by name, architecture, quantization or path</source>
+        <translation>Buscar por nombre, arquitectura, cuantización o ruta</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Show:</source>
+        <extracomment>Label of the choice between all models and the recent ones.</extracomment>
+        <translation>&amp;Mostrar:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All models</source>
+        <translation>Todos los modelos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Recent models</source>
+        <translation>Modelos recientes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add Folder…</source>
+        <translation>Añadir carpeta…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove Folder</source>
+        <translation>Quitar carpeta</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rescan</source>
+        <translation>Volver a buscar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Open</source>
+        <translation>&amp;Abrir</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove from List</source>
+        <translation>Quitar de la lista</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The file stays on disk; adding its folder again brings it back.</source>
+        <translation>El archivo sigue en el disco; al volver a añadir su carpeta, reaparece.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reveal in File Manager</source>
+        <translation>Mostrar en el gestor de archivos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Library</source>
+        <translation>Biblioteca</translation>
+    </message>
+    <message>
+        <location line="+127"/>
+        <source>%1: %2</source>
+        <extracomment>A file of the model library that cannot be opened: the short reason, then the reader&apos;s message.</extracomment>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Reading models… %1 of %2</source>
+        <extracomment>Files of the model library read so far, of all found.</extracomment>
+        <translation>Leyendo modelos… %1 de %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Looking for models…</source>
+        <translation>Buscando modelos…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add a folder that holds .gguf models.</source>
+        <translation>Añada una carpeta que contenga modelos .gguf.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n model(s)</source>
+        <translation>
+            <numerusform>%n modelo</numerusform>
+            <numerusform>%n modelos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 shown of %2</source>
+        <extracomment>How many rows the search or filter shows, of all (the second argument is &quot;N models&quot;).</extracomment>
+        <translation>%1 mostrados de %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(the search stopped at its limit; there may be more)</source>
+        <translation>(la búsqueda se detuvo en su límite; puede haber más)</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+372"/>
+        <location filename="../gui/main_window.cpp" line="+390"/>
         <source>&amp;Open Model…</source>
         <translation>&amp;Abrir modelo…</translation>
     </message>
@@ -617,12 +840,7 @@ Last changed %2</source>
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Open &amp;Recent</source>
-        <translation>Abrir &amp;recientes</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>&amp;Chat</source>
         <translation>&amp;Chat</translation>
     </message>
@@ -832,14 +1050,29 @@ Last changed %2</source>
         <translation>Abrir conversación</translation>
     </message>
     <message>
-        <location line="-509"/>
-        <location line="+356"/>
+        <location line="-528"/>
+        <location line="+375"/>
         <location line="+46"/>
         <source>New Conversation</source>
         <translation>Nueva conversación</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="-202"/>
+        <source>Recent &amp;Models</source>
+        <translation>&amp;Modelos recientes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model Li&amp;brary</source>
+        <translation>&amp;Biblioteca de modelos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add &amp;Model Folder…</source>
+        <translation>Añadir carpeta de &amp;modelos…</translation>
+    </message>
+    <message>
+        <location line="+314"/>
         <source>Copied to the clipboard</source>
         <translation>Copiado al portapapeles</translation>
     </message>
@@ -855,7 +1088,7 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+393"/>
+        <location filename="../gui/throughput_plot.cpp" line="+398"/>
         <source>No model loaded</source>
         <translation>Ningún modelo cargado</translation>
     </message>
@@ -934,7 +1167,7 @@ Last changed %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Export Memory Plot</source>
         <translation>Exportar el gráfico de memoria</translation>
     </message>
@@ -1393,20 +1626,20 @@ Ninguna: todo en la GPU principal.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+191"/>
+        <location line="+194"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-189"/>
-        <location line="+189"/>
+        <location line="-192"/>
+        <location line="+192"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-191"/>
         <source>Precision of the KV cache: F32 doubles its size</source>
         <translation>Precisión de la caché KV: F32 duplica su tamaño</translation>
     </message>
@@ -1520,7 +1753,7 @@ Ninguna: todo en la GPU principal.</translation>
         <translation>Parte del modelo que recibe esta GPU (proporciones normalizadas)</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+131"/>
         <source>layer %1</source>
         <translation>capa %1</translation>
     </message>
@@ -1651,7 +1884,7 @@ Utilizable: %5 bytes</translation>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/split_preview_model.cpp" line="+226"/>
+        <location filename="../gui/split_preview_model.cpp" line="+230"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>Se desbordaría: necesita %1, pero solo hay %2 utilizables (%3 libres, %4 en reserva). Elija la división por Capa o por Fila para repartir el modelo entre las GPU, acorte el contexto o use una cuantización más pequeña.</translation>
     </message>
@@ -1677,12 +1910,12 @@ Utilizable: %5 bytes</translation>
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-240"/>
+        <location filename="../gui/throughput_plot.cpp" line="-242"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>Aquí aparecen los tokens por segundo mientras el modelo responde.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Export PNG…</source>
         <translation>Exportar PNG…</translation>
     </message>

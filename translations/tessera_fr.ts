@@ -435,7 +435,7 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+29"/>
+        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>%1 utilisés · %2 libres sur %3</translation>
     </message>
@@ -555,9 +555,232 @@ Dernière modification&#xa0;: %2</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::LibraryModel</name>
+    <message>
+        <location filename="../gui/library_model.cpp" line="+119"/>
+        <source>No GPU is available: the model would run on the CPU.</source>
+        <translation>Aucun GPU disponible&#xa0;: le modèle tournerait sur le CPU.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>With a context of %1 tokens:</source>
+        <extracomment>Before the bytes per GPU: the context the model would be loaded with, in tokens.</extracomment>
+        <translation>Avec un contexte de %1 jetons&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>GPU %1: %2 of %3 usable</source>
+        <translation>GPU %1&#xa0;: %2 sur %3 utilisables</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GPU %1 would need %2 but only %3 is usable</source>
+        <translation>Le GPU %1 aurait besoin de %2, mais seuls %3 sont utilisables</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Fits</source>
+        <extracomment>The model library&apos;s &quot;fits on the GPUs?&quot; column.</extracomment>
+        <translation>Tient</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Too large</source>
+        <translation>Trop grand</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No GPU</source>
+        <translation>Aucun GPU</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cannot split</source>
+        <extracomment>The split planner refused the split for this model (e.g. row split of a mixture of experts).</extracomment>
+        <translation>Répartition impossible</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Damaged or not a GGUF file</source>
+        <translation>Fichier endommagé ou non GGUF</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unsupported architecture: %1</source>
+        <translation>Architecture non prise en charge&#xa0;: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unsupported tensor type: %1</source>
+        <translation>Type de tenseur non pris en charge&#xa0;: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Incomplete or malformed model</source>
+        <translation>Modèle incomplet ou mal formé</translation>
+    </message>
+    <message>
+        <location line="+74"/>
+        <source>Whether the model fits on the GPUs with the split chosen in the GPUs panel</source>
+        <translation>Indique si le modèle tient sur les GPU avec la répartition choisie dans le panneau GPU</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Architecture</source>
+        <translation>Architecture</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Parameters</source>
+        <translation>Paramètres</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Quantization</source>
+        <extracomment>The model&apos;s main weight type (&quot;Q4_K&quot;).</extracomment>
+        <translation>Quantification</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Size</source>
+        <translation>Taille</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Context</source>
+        <translation>Contexte</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fits on GPUs</source>
+        <extracomment>Column header: whether the model fits on the GPUs with the chosen split.</extracomment>
+        <translation>Tient sur les GPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Status</source>
+        <translation>État</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LibraryPanel</name>
+    <message>
+        <location filename="../gui/library_panel.cpp" line="+45"/>
+        <source>Add a Model Folder</source>
+        <translation>Ajouter un dossier de modèles</translation>
+    </message>
+    <message>
+        <location line="+134"/>
+        <source>Search by name, architecture, quantization or path</source>
+        <translation>Rechercher par nom, architecture, quantification ou chemin</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Show:</source>
+        <extracomment>Label of the choice between all models and the recent ones.</extracomment>
+        <translation>&amp;Afficher&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All models</source>
+        <translation>Tous les modèles</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Recent models</source>
+        <translation>Modèles récents</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add Folder…</source>
+        <translation>Ajouter un dossier…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove Folder</source>
+        <translation>Retirer le dossier</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rescan</source>
+        <translation>Analyser à nouveau</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Open</source>
+        <translation>&amp;Ouvrir</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove from List</source>
+        <translation>Retirer de la liste</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The file stays on disk; adding its folder again brings it back.</source>
+        <translation>Le fichier reste sur le disque&#xa0;; ajouter à nouveau son dossier le fait réapparaître.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reveal in File Manager</source>
+        <translation>Afficher dans le gestionnaire de fichiers</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Library</source>
+        <translation>Bibliothèque</translation>
+    </message>
+    <message>
+        <location line="+127"/>
+        <source>%1: %2</source>
+        <extracomment>A file of the model library that cannot be opened: the short reason, then the reader&apos;s message.</extracomment>
+        <translation>%1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Reading models… %1 of %2</source>
+        <extracomment>Files of the model library read so far, of all found.</extracomment>
+        <translation>Lecture des modèles… %1 sur %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Looking for models…</source>
+        <translation>Recherche de modèles…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add a folder that holds .gguf models.</source>
+        <translation>Ajoutez un dossier contenant des modèles .gguf.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n model(s)</source>
+        <translation>
+            <numerusform>%n modèle</numerusform>
+            <numerusform>%n modèles</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 shown of %2</source>
+        <extracomment>How many rows the search or filter shows, of all (the second argument is &quot;N models&quot;).</extracomment>
+        <translation>%1 affichés sur %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(the search stopped at its limit; there may be more)</source>
+        <translation>(la recherche s’est arrêtée à sa limite&#xa0;; il peut y en avoir d’autres)</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+372"/>
+        <location filename="../gui/main_window.cpp" line="+390"/>
         <source>&amp;Open Model…</source>
         <translation>&amp;Ouvrir un modèle…</translation>
     </message>
@@ -617,12 +840,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Open &amp;Recent</source>
-        <translation>Fichiers &amp;récents</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>&amp;Chat</source>
         <translation>&amp;Conversation</translation>
     </message>
@@ -832,14 +1050,29 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Ouvrir une conversation</translation>
     </message>
     <message>
-        <location line="-509"/>
-        <location line="+356"/>
+        <location line="-528"/>
+        <location line="+375"/>
         <location line="+46"/>
         <source>New Conversation</source>
         <translation>Nouvelle conversation</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="-202"/>
+        <source>Recent &amp;Models</source>
+        <translation>&amp;Modèles récents</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model Li&amp;brary</source>
+        <translation>&amp;Bibliothèque de modèles</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add &amp;Model Folder…</source>
+        <translation>Ajouter un dossier de &amp;modèles…</translation>
+    </message>
+    <message>
+        <location line="+314"/>
         <source>Copied to the clipboard</source>
         <translation>Copié dans le presse-papiers</translation>
     </message>
@@ -855,7 +1088,7 @@ Dernière modification&#xa0;: %2</translation>
     </message>
     <message>
         <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+393"/>
+        <location filename="../gui/throughput_plot.cpp" line="+398"/>
         <source>No model loaded</source>
         <translation>Aucun modèle chargé</translation>
     </message>
@@ -934,7 +1167,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>%1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Export Memory Plot</source>
         <translation>Exporter le graphique de mémoire</translation>
     </message>
@@ -1393,20 +1626,20 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+191"/>
+        <location line="+194"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-189"/>
-        <location line="+189"/>
+        <location line="-192"/>
+        <location line="+192"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-191"/>
         <source>Precision of the KV cache: F32 doubles its size</source>
         <translation>Précision du cache KV&#xa0;: F32 double sa taille</translation>
     </message>
@@ -1520,7 +1753,7 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
         <translation>Part du modèle attribuée à ce GPU (rapports normalisés)</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+131"/>
         <source>layer %1</source>
         <translation>couche %1</translation>
     </message>
@@ -1651,7 +1884,7 @@ Utilisable&#xa0;: %5 octets</translation>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/split_preview_model.cpp" line="+226"/>
+        <location filename="../gui/split_preview_model.cpp" line="+230"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>Débordement&#xa0;: il faut %1 mais seuls %2 sont utilisables (%3 libres, %4 gardés en réserve). Choisissez la répartition Couche ou Ligne pour répartir le modèle sur les GPU, raccourcissez le contexte ou utilisez une quantification plus petite.</translation>
     </message>
@@ -1677,12 +1910,12 @@ Utilisable&#xa0;: %5 octets</translation>
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-240"/>
+        <location filename="../gui/throughput_plot.cpp" line="-242"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>Les jetons par seconde s’affichent ici pendant que le modèle répond.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Export PNG…</source>
         <translation>Exporter en PNG…</translation>
     </message>

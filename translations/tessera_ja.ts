@@ -435,7 +435,7 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+29"/>
+        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>使用中 %1 · 空き %2 / %3</translation>
     </message>
@@ -555,9 +555,231 @@ Last changed %2</source>
     </message>
 </context>
 <context>
+    <name>tessera::gui::LibraryModel</name>
+    <message>
+        <location filename="../gui/library_model.cpp" line="+119"/>
+        <source>No GPU is available: the model would run on the CPU.</source>
+        <translation>利用できる GPU がありません。モデルは CPU で実行されます。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>With a context of %1 tokens:</source>
+        <extracomment>Before the bytes per GPU: the context the model would be loaded with, in tokens.</extracomment>
+        <translation>コンテキスト %1 トークンの場合：</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>GPU %1: %2 of %3 usable</source>
+        <translation>GPU %1：使用可能な %3 のうち %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GPU %1 would need %2 but only %3 is usable</source>
+        <translation>GPU %1 には %2 が必要ですが、使用可能なのは %3 だけです</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Fits</source>
+        <extracomment>The model library&apos;s &quot;fits on the GPUs?&quot; column.</extracomment>
+        <translation>収まる</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Too large</source>
+        <translation>大きすぎる</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No GPU</source>
+        <translation>GPU なし</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cannot split</source>
+        <extracomment>The split planner refused the split for this model (e.g. row split of a mixture of experts).</extracomment>
+        <translation>分割できません</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Damaged or not a GGUF file</source>
+        <translation>破損しているか GGUF ファイルではありません</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unsupported architecture: %1</source>
+        <translation>未対応のアーキテクチャ：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unsupported tensor type: %1</source>
+        <translation>未対応のテンソル型：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Incomplete or malformed model</source>
+        <translation>不完全または不正なモデル</translation>
+    </message>
+    <message>
+        <location line="+74"/>
+        <source>Whether the model fits on the GPUs with the split chosen in the GPUs panel</source>
+        <translation>GPU パネルで選んだ分割でモデルが GPU に収まるかどうか</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Architecture</source>
+        <translation>アーキテクチャ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Parameters</source>
+        <translation>パラメーター数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Quantization</source>
+        <extracomment>The model&apos;s main weight type (&quot;Q4_K&quot;).</extracomment>
+        <translation>量子化</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Size</source>
+        <translation>サイズ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Context</source>
+        <translation>コンテキスト</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fits on GPUs</source>
+        <extracomment>Column header: whether the model fits on the GPUs with the chosen split.</extracomment>
+        <translation>GPU に収まるか</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Status</source>
+        <translation>状態</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LibraryPanel</name>
+    <message>
+        <location filename="../gui/library_panel.cpp" line="+45"/>
+        <source>Add a Model Folder</source>
+        <translation>モデルフォルダーを追加</translation>
+    </message>
+    <message>
+        <location line="+134"/>
+        <source>Search by name, architecture, quantization or path</source>
+        <translation>名前、アーキテクチャ、量子化、パスで検索</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Show:</source>
+        <extracomment>Label of the choice between all models and the recent ones.</extracomment>
+        <translation>表示(&amp;S)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All models</source>
+        <translation>すべてのモデル</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Recent models</source>
+        <translation>最近使ったモデル</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add Folder…</source>
+        <translation>フォルダーを追加…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove Folder</source>
+        <translation>フォルダーを削除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rescan</source>
+        <translation>再スキャン</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Open</source>
+        <translation>開く(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove from List</source>
+        <translation>一覧から削除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The file stays on disk; adding its folder again brings it back.</source>
+        <translation>ファイルはディスクに残ります。フォルダーを再度追加すると一覧に戻ります。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reveal in File Manager</source>
+        <translation>ファイルマネージャーで表示</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Library</source>
+        <translation>ライブラリ</translation>
+    </message>
+    <message>
+        <location line="+127"/>
+        <source>%1: %2</source>
+        <extracomment>A file of the model library that cannot be opened: the short reason, then the reader&apos;s message.</extracomment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Reading models… %1 of %2</source>
+        <extracomment>Files of the model library read so far, of all found.</extracomment>
+        <translation>モデルを読み込み中… %1 / %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Looking for models…</source>
+        <translation>モデルを探しています…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add a folder that holds .gguf models.</source>
+        <translation>.gguf モデルのあるフォルダーを追加してください。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n model(s)</source>
+        <translation>
+            <numerusform>%n 個のモデル</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 shown of %2</source>
+        <extracomment>How many rows the search or filter shows, of all (the second argument is &quot;N models&quot;).</extracomment>
+        <translation>%2 のうち %1 件を表示</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(the search stopped at its limit; there may be more)</source>
+        <translation>（検索が上限で止まりました。ほかにもある可能性があります）</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+372"/>
+        <location filename="../gui/main_window.cpp" line="+390"/>
         <source>&amp;Open Model…</source>
         <translation>モデルを開く(&amp;O)…</translation>
     </message>
@@ -617,12 +839,7 @@ Last changed %2</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Open &amp;Recent</source>
-        <translation>最近使ったファイル(&amp;R)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>&amp;Chat</source>
         <translation>チャット(&amp;C)</translation>
     </message>
@@ -832,14 +1049,29 @@ Last changed %2</source>
         <translation>会話を開く</translation>
     </message>
     <message>
-        <location line="-509"/>
-        <location line="+356"/>
+        <location line="-528"/>
+        <location line="+375"/>
         <location line="+46"/>
         <source>New Conversation</source>
         <translation>新しい会話</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="-202"/>
+        <source>Recent &amp;Models</source>
+        <translation>最近使ったモデル(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model Li&amp;brary</source>
+        <translation>モデルライブラリ(&amp;B)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add &amp;Model Folder…</source>
+        <translation>モデルフォルダーを追加(&amp;M)…</translation>
+    </message>
+    <message>
+        <location line="+314"/>
         <source>Copied to the clipboard</source>
         <translation>クリップボードにコピーしました</translation>
     </message>
@@ -855,7 +1087,7 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+393"/>
+        <location filename="../gui/throughput_plot.cpp" line="+398"/>
         <source>No model loaded</source>
         <translation>モデルが読み込まれていません</translation>
     </message>
@@ -934,7 +1166,7 @@ Last changed %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Export Memory Plot</source>
         <translation>メモリグラフを書き出す</translation>
     </message>
@@ -1390,20 +1622,20 @@ None: everything on the main GPU.</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+191"/>
+        <location line="+194"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-189"/>
-        <location line="+189"/>
+        <location line="-192"/>
+        <location line="+192"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-191"/>
         <source>Precision of the KV cache: F32 doubles its size</source>
         <translation>KV キャッシュの精度：F32 ではサイズが 2 倍になります</translation>
     </message>
@@ -1517,7 +1749,7 @@ None: everything on the main GPU.</source>
         <translation>この GPU に割り当てられるモデルの割合（比率を正規化）</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+131"/>
         <source>layer %1</source>
         <translation>レイヤー %1</translation>
     </message>
@@ -1646,7 +1878,7 @@ KV キャッシュ：%2 バイト
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/split_preview_model.cpp" line="+226"/>
+        <location filename="../gui/split_preview_model.cpp" line="+230"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>あふれます：%1 が必要ですが、使用可能なのは %2 だけです（空き %3、予備 %4）。レイヤーまたは行の分割を選んでモデルを複数の GPU に分散するか、コンテキストを短くするか、より小さい量子化を使ってください。</translation>
     </message>
@@ -1672,12 +1904,12 @@ KV キャッシュ：%2 バイト
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-240"/>
+        <location filename="../gui/throughput_plot.cpp" line="-242"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>モデルの応答中、ここに毎秒のトークン数が表示されます。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Export PNG…</source>
         <translation>PNG に書き出す…</translation>
     </message>

@@ -435,7 +435,7 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+29"/>
+        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>已用 %1 · 空闲 %2 / 共 %3</translation>
     </message>
@@ -555,9 +555,231 @@ Last changed %2</source>
     </message>
 </context>
 <context>
+    <name>tessera::gui::LibraryModel</name>
+    <message>
+        <location filename="../gui/library_model.cpp" line="+119"/>
+        <source>No GPU is available: the model would run on the CPU.</source>
+        <translation>没有可用的 GPU：模型将在 CPU 上运行。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>With a context of %1 tokens:</source>
+        <extracomment>Before the bytes per GPU: the context the model would be loaded with, in tokens.</extracomment>
+        <translation>上下文为 %1 个 token 时：</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>GPU %1: %2 of %3 usable</source>
+        <translation>GPU %1：%2 / 可用 %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GPU %1 would need %2 but only %3 is usable</source>
+        <translation>GPU %1 需要 %2，但只有 %3 可用</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Fits</source>
+        <extracomment>The model library&apos;s &quot;fits on the GPUs?&quot; column.</extracomment>
+        <translation>可容纳</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Too large</source>
+        <translation>太大</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No GPU</source>
+        <translation>无 GPU</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cannot split</source>
+        <extracomment>The split planner refused the split for this model (e.g. row split of a mixture of experts).</extracomment>
+        <translation>无法拆分</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Damaged or not a GGUF file</source>
+        <translation>文件损坏或不是 GGUF 文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unsupported architecture: %1</source>
+        <translation>不支持的架构：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unsupported tensor type: %1</source>
+        <translation>不支持的张量类型：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Incomplete or malformed model</source>
+        <translation>模型不完整或格式错误</translation>
+    </message>
+    <message>
+        <location line="+74"/>
+        <source>Whether the model fits on the GPUs with the split chosen in the GPUs panel</source>
+        <translation>按 GPU 面板中选择的拆分，模型能否放入 GPU</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Quantization</source>
+        <extracomment>The model&apos;s main weight type (&quot;Q4_K&quot;).</extracomment>
+        <translation>量化</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fits on GPUs</source>
+        <extracomment>Column header: whether the model fits on the GPUs with the chosen split.</extracomment>
+        <translation>可放入 GPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LibraryPanel</name>
+    <message>
+        <location filename="../gui/library_panel.cpp" line="+45"/>
+        <source>Add a Model Folder</source>
+        <translation>添加模型文件夹</translation>
+    </message>
+    <message>
+        <location line="+134"/>
+        <source>Search by name, architecture, quantization or path</source>
+        <translation>按名称、架构、量化或路径搜索</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Show:</source>
+        <extracomment>Label of the choice between all models and the recent ones.</extracomment>
+        <translation>显示(&amp;S)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All models</source>
+        <translation>所有模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Recent models</source>
+        <translation>最近的模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add Folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove Folder</source>
+        <translation>移除文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rescan</source>
+        <translation>重新扫描</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Open</source>
+        <translation>打开(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove from List</source>
+        <translation>从列表移除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The file stays on disk; adding its folder again brings it back.</source>
+        <translation>文件仍保留在磁盘上；再次添加其文件夹即可恢复。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reveal in File Manager</source>
+        <translation>在文件管理器中显示</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Library</source>
+        <translation>模型库</translation>
+    </message>
+    <message>
+        <location line="+127"/>
+        <source>%1: %2</source>
+        <extracomment>A file of the model library that cannot be opened: the short reason, then the reader&apos;s message.</extracomment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Reading models… %1 of %2</source>
+        <extracomment>Files of the model library read so far, of all found.</extracomment>
+        <translation>正在读取模型… %1 / %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Looking for models…</source>
+        <translation>正在查找模型…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add a folder that holds .gguf models.</source>
+        <translation>请添加包含 .gguf 模型的文件夹。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n model(s)</source>
+        <translation>
+            <numerusform>%n 个模型</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 shown of %2</source>
+        <extracomment>How many rows the search or filter shows, of all (the second argument is &quot;N models&quot;).</extracomment>
+        <translation>显示 %1 个，共 %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(the search stopped at its limit; there may be more)</source>
+        <translation>（搜索已达上限，可能还有更多）</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+372"/>
+        <location filename="../gui/main_window.cpp" line="+390"/>
         <source>&amp;Open Model…</source>
         <translation>打开模型(&amp;O)…</translation>
     </message>
@@ -617,12 +839,7 @@ Last changed %2</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Open &amp;Recent</source>
-        <translation>最近打开(&amp;R)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>&amp;Chat</source>
         <translation>对话(&amp;C)</translation>
     </message>
@@ -832,14 +1049,29 @@ Last changed %2</source>
         <translation>打开对话</translation>
     </message>
     <message>
-        <location line="-509"/>
-        <location line="+356"/>
+        <location line="-528"/>
+        <location line="+375"/>
         <location line="+46"/>
         <source>New Conversation</source>
         <translation>新对话</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="-202"/>
+        <source>Recent &amp;Models</source>
+        <translation>最近的模型(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model Li&amp;brary</source>
+        <translation>模型库(&amp;B)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add &amp;Model Folder…</source>
+        <translation>添加模型文件夹(&amp;M)…</translation>
+    </message>
+    <message>
+        <location line="+314"/>
         <source>Copied to the clipboard</source>
         <translation>已复制到剪贴板</translation>
     </message>
@@ -855,7 +1087,7 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+393"/>
+        <location filename="../gui/throughput_plot.cpp" line="+398"/>
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
@@ -934,7 +1166,7 @@ Last changed %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Export Memory Plot</source>
         <translation>导出显存图表</translation>
     </message>
@@ -1390,20 +1622,20 @@ None: everything on the main GPU.</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+191"/>
+        <location line="+194"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-189"/>
-        <location line="+189"/>
+        <location line="-192"/>
+        <location line="+192"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-191"/>
         <source>Precision of the KV cache: F32 doubles its size</source>
         <translation>KV 缓存精度：F32 会使其大小翻倍</translation>
     </message>
@@ -1517,7 +1749,7 @@ None: everything on the main GPU.</source>
         <translation>此 GPU 获得的模型份额（比例已归一化）</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+131"/>
         <source>layer %1</source>
         <translation>第 %1 层</translation>
     </message>
@@ -1646,7 +1878,7 @@ KV 缓存：%2 字节
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/split_preview_model.cpp" line="+226"/>
+        <location filename="../gui/split_preview_model.cpp" line="+230"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>将会溢出：需要 %1，但只有 %2 可用（空闲 %3，预留 %4）。请选择按层或按行拆分以将模型分布到多个 GPU、缩短上下文或使用更小的量化。</translation>
     </message>
@@ -1672,12 +1904,12 @@ KV 缓存：%2 字节
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-240"/>
+        <location filename="../gui/throughput_plot.cpp" line="-242"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>模型回答时，这里会显示每秒 token 数。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Export PNG…</source>
         <translation>导出 PNG…</translation>
     </message>
