@@ -99,6 +99,12 @@ void LibraryModel::setSplitTarget(const SplitTarget& target) {
   }
 }
 
+void LibraryModel::retranslate() {
+  for (Row& row : rows_) computeFit(row);  // its details are words
+  emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+  if (!rows_.isEmpty()) emit dataChanged(index(0, 0), index(static_cast<int>(rows_.size()) - 1, ColumnCount - 1));
+}
+
 void LibraryModel::setRecentFiles(const QStringList& paths) {
   recent_ = paths;
   for (int i = 0; i < rows_.size(); ++i) {

@@ -65,6 +65,8 @@ class LibraryModel : public QAbstractTableModel {
   void clear();
 
   void setSplitTarget(const SplitTarget& target);
+  // The interface language changed: headers and texts are asked for again.
+  void retranslate();
   // Most recent first (AppSettings::recentFiles).
   void setRecentFiles(const QStringList& paths);
 

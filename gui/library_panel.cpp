@@ -117,7 +117,10 @@ LibraryPanel::LibraryPanel(QWidget* parent)
   layout->addLayout(bottom);
   layout->addWidget(detail_);
 
-  connect(search_, &QLineEdit::textChanged, filter_, &LibraryFilterModel::setSearchText);
+  connect(search_, &QLineEdit::textChanged, this, [this](const QString& text) {
+    filter_->setSearchText(text);
+    updateStatus();  // "N shown of M"
+  });
   connect(show_, &QComboBox::currentIndexChanged, this, [this](int index) {
     filter_->setRecentOnly(index == 1);
     updateStatus();
@@ -189,6 +192,7 @@ void LibraryPanel::retranslateUi() {
   remove_->setToolTip(tr("The file stays on disk; adding its folder again brings it back."));
   reveal_->setText(tr("Reveal in File Manager"));
   if (dock_ != nullptr) dock_->setWindowTitle(tr("Library"));
+  model_->retranslate();
   updateStatus();
   updateButtons();
 }
