@@ -10,7 +10,8 @@ namespace tessera::gui {
 namespace {
 
 void scanLibrary(QPromise<LibraryEntry>& promise, const QStringList& folders, const QStringList& files,
-                 const LibraryScanLimits& limits, const std::shared_ptr<std::atomic<bool>>& truncated) {
+                 const LibraryScanLimits& limits, const LibraryScanner::Reader& read,
+                 const std::shared_ptr<std::atomic<bool>>& truncated) {
   FoundFiles found = findModelFiles(folders, limits, [&promise] { return promise.isCanceled(); });
   truncated->store(found.truncated);
   QSet<QString> seen(found.paths.cbegin(), found.paths.cend());
@@ -25,7 +26,7 @@ void scanLibrary(QPromise<LibraryEntry>& promise, const QStringList& folders, co
   promise.setProgressRange(0, static_cast<int>(found.paths.size()));
   for (qsizetype i = 0; i < found.paths.size(); ++i) {
     if (promise.isCanceled()) return;
-    promise.addResult(readLibraryEntry(found.paths.at(i)));
+    promise.addResult(read(found.paths.at(i)));
     promise.setProgressValue(static_cast<int>(i + 1));
   }
 }
@@ -50,7 +51,8 @@ void LibraryScanner::start(const QStringList& folders, const QStringList& files)
   cancel();
   scan_truncated_ = std::make_shared<std::atomic<bool>>(false);
   // The old scan's future is replaced: its queued results and its finished signal are dropped.
-  watcher_.setFuture(QtConcurrent::run(scanLibrary, folders, files, limits_, scan_truncated_));
+  watcher_.setFuture(QtConcurrent::run(scanLibrary, folders, files, limits_, reader_, scan_truncated_));
+  scanning_ = true;
   emit started();
 }
 
@@ -67,6 +69,7 @@ void LibraryScanner::onResults(int begin, int end) {
 }
 
 void LibraryScanner::onFinished() {
+  scanning_ = false;
   const bool completed = !watcher_.isCanceled();
   if (completed) truncated_ = scan_truncated_ && scan_truncated_->load();
   emit finished(completed);

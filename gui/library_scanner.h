@@ -15,6 +15,7 @@
 #include <QStringList>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 
 #include "model_library_entry.h"
@@ -29,13 +30,18 @@ class LibraryScanner : public QObject {
   ~LibraryScanner() override;
 
   void setLimits(const LibraryScanLimits& limits) { limits_ = limits; }
+  // What reads one file on the pool thread (readLibraryEntry; tests hold it back to show the GUI
+  // thread runs meanwhile). Called from the pool thread only; it must not touch GUI objects.
+  using Reader = std::function<LibraryEntry(const QString& path)>;
+  void setReader(Reader reader) { reader_ = std::move(reader); }
   const LibraryScanLimits& limits() const { return limits_; }
 
   // Every .gguf under `folders` (see findModelFiles), then `files` not found there (recent models
   // kept elsewhere; ones that no longer exist are skipped).
   void start(const QStringList& folders, const QStringList& files = {});
   void cancel();
-  bool isScanning() const { return watcher_.isRunning(); }
+  // From start() until finished() was emitted (on this thread).
+  bool isScanning() const { return scanning_; }
   // The last completed scan stopped at one of the limits.
   bool truncated() const { return truncated_; }
   // Of the scan in progress: files to read (known once the folders were walked) and files read.
@@ -54,6 +60,8 @@ class LibraryScanner : public QObject {
   void onFinished();
 
   LibraryScanLimits limits_;
+  Reader reader_ = readLibraryEntry;
+  bool scanning_ = false;
   QFutureWatcher<LibraryEntry> watcher_;
   std::shared_ptr<std::atomic<bool>> scan_truncated_;  // written by the worker of the current scan
   bool truncated_ = false;

@@ -17,6 +17,7 @@
 #include <QMenu>
 #include <QPalette>
 #include <QPushButton>
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTimer>
@@ -505,22 +506,36 @@ TEST(ModelLibrary, ScanningTwoHundredFilesKeepsTheEventLoopRunning) {
     std::filesystem::create_directories(sub);
     tessera::test::write_file_bytes(sub / ("model-" + std::to_string(i) + ".gguf"), bytes);
   }
+  // Each file is read only after a tick of a timer on the GUI thread: were the scan on the GUI
+  // thread (or were the GUI thread waiting for it), no tick could come and it would never end.
+  QSemaphore ticks;
   LibraryPanel panel;
+  panel.scanner()->setReader([&ticks](const QString& path) {
+    ticks.acquire();
+    return readLibraryEntry(path);
+  });
+  struct Unblock {  // should an assertion end the test early, the panel's wait for the scan must end
+    QSemaphore& ticks;
+    ~Unblock() { ticks.release(1000); }
+  } unblock{ticks};
   QSignalSpy batches(panel.scanner(), &LibraryScanner::entriesFound);
-  panel.addFolder(qpath(big.path()));
-  // Nothing was read on this thread: the call returned with the scan under way.
-  EXPECT_TRUE(panel.scanner()->isScanning());
-  EXPECT_EQ(panel.model()->rowCount(), 0);
   int ticks_while_scanning = 0;
   QTimer timer;
   QObject::connect(&timer, &QTimer::timeout, [&] {
-    if (panel.scanner()->isScanning()) ++ticks_while_scanning;
+    if (!panel.scanner()->isScanning()) return;
+    ++ticks_while_scanning;
+    ticks.release();
   });
-  timer.start(1);
+  timer.start(0);
+  panel.addFolder(qpath(big.path()));
+  // The call returned at once, with nothing read yet.
+  EXPECT_TRUE(panel.scanner()->isScanning());
+  EXPECT_EQ(panel.model()->rowCount(), 0);
   ASSERT_TRUE(scanned(panel, 200));
-  EXPECT_GT(ticks_while_scanning, 0);
+  EXPECT_GE(ticks_while_scanning, 200);
   EXPECT_GE(batches.count(), 1);
   for (int r = 0; r < 200; ++r) EXPECT_TRUE(panel.model()->entry(r).usable());
+  timer.stop();
 }
 
 TEST(ModelLibrary, ChangingTheFoldersCancelsTheScanAndClosingWaitsForIt) {
