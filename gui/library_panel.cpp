@@ -86,14 +86,15 @@ LibraryPanel::LibraryPanel(QWidget* parent)
   view_->setAlternatingRowColors(true);
   view_->setWordWrap(false);
   view_->verticalHeader()->hide();
+  // Every column as wide as what it shows; the reason a file cannot be opened takes the rest.
   view_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  view_->horizontalHeader()->setSectionResizeMode(LibraryModel::Name, QHeaderView::Stretch);
+  view_->horizontalHeader()->setStretchLastSection(true);
 
   auto* splitter = new QSplitter(Qt::Horizontal);
   splitter->addWidget(folder_box);
   splitter->addWidget(view_);
   splitter->setStretchFactor(1, 1);
-  splitter->setSizes({220, 780});
+  splitter->setSizes({180, 820});
 
   open_ = new QPushButton;
   open_->setObjectName(QStringLiteral("libraryOpen"));

@@ -1,8 +1,9 @@
 // The main window: model panel (left dock), chat (centre), system prompt and sampling (right dock),
-// the model library (bottom dock), menus, status bar, drag and drop of .gguf files, and the error banner. It owns the EngineClient
-// (and so the worker thread) and the ChatController, and persists its state through AppSettings.
-// It also owns the LanguageSwitcher: the saved interface language is applied before any widget is
-// made, and Settings ▸ Language switches it at run time (every widget re-translates itself).
+// the model library (bottom dock), menus, status bar, drag and drop of .gguf files, and the error
+// banner. It owns the EngineClient (and so the worker thread) and the ChatController, and persists
+// its state through AppSettings. It also owns the LanguageSwitcher: the saved interface language is
+// applied before any widget is made, and Settings ▸ Language switches it at run time (every widget
+// re-translates itself).
 #pragma once
 
 #include <QFutureWatcher>
