@@ -26,8 +26,6 @@
 namespace tessera::gui {
 namespace {
 
-QString cleanPath(const QString& path) { return QDir::cleanPath(QFileInfo(path).absoluteFilePath()); }
-
 bool isUnder(const QString& path, const QString& folder) {
   return path.startsWith(folder.endsWith(QLatin1Char('/')) ? folder : folder + QLatin1Char('/'));
 }
@@ -217,7 +215,7 @@ void LibraryPanel::fillFolderList() {
 
 void LibraryPanel::addFolder(const QString& folder) {
   if (folder.isEmpty()) return;
-  const QString clean = cleanPath(folder);
+  const QString clean = libraryPath(folder);
   // Adding a folder again brings back the files removed from the list under it.
   QStringList kept;
   for (const QString& path : removed_)
@@ -231,7 +229,7 @@ void LibraryPanel::addFolder(const QString& folder) {
 
 void LibraryPanel::removeFolder(const QString& folder) {
   QStringList folders = folders_;
-  folders.removeAll(cleanPath(folder));
+  folders.removeAll(libraryPath(folder));
   setFolders(folders);
 }
 

@@ -16,9 +16,8 @@ void scanLibrary(QPromise<LibraryEntry>& promise, const QStringList& folders, co
   truncated->store(found.truncated);
   QSet<QString> seen(found.paths.cbegin(), found.paths.cend());
   for (const QString& file : files) {
-    const QFileInfo info(file);
-    const QString path = QDir::cleanPath(info.absoluteFilePath());
-    if (info.isFile() && !seen.contains(path)) {
+    const QString path = libraryPath(file);
+    if (QFileInfo(path).isFile() && !seen.contains(path)) {
       seen.insert(path);
       found.paths.append(path);
     }

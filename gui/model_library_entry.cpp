@@ -13,8 +13,6 @@
 namespace tessera::gui {
 namespace {
 
-QString cleanPath(const QString& path) { return QDir::cleanPath(QFileInfo(path).absoluteFilePath()); }
-
 // The library keeps a spec per file for the "fits?" column; hundreds of mapped files (and their
 // parsed vocabularies) would stay in memory for it, so only shapes and types are kept.
 void dropWeights(ModelSpec& spec) {
@@ -29,11 +27,13 @@ void dropWeights(ModelSpec& spec) {
 
 }  // namespace
 
+QString libraryPath(const QString& path) { return QDir::cleanPath(QFileInfo(path).absoluteFilePath()); }
+
 QString LibraryEntry::name() const { return preview ? preview->name : QFileInfo(path).completeBaseName(); }
 
 LibraryEntry readLibraryEntry(const QString& path) {
   LibraryEntry entry;
-  entry.path = cleanPath(path);
+  entry.path = libraryPath(path);
   entry.file_size = static_cast<quint64>(QFileInfo(entry.path).size());
   auto opened = gguf::GgufFile::open(entry.path.toStdString());
   if (!opened) {
@@ -67,7 +67,7 @@ FoundFiles findModelFiles(const QStringList& folders, const LibraryScanLimits& l
   int visited = 0;
   // Depth-first with an explicit stack: (folder, depth below the chosen one).
   QList<std::pair<QString, int>> stack;
-  for (auto it = folders.crbegin(); it != folders.crend(); ++it) stack.append({cleanPath(*it), 0});
+  for (auto it = folders.crbegin(); it != folders.crend(); ++it) stack.append({libraryPath(*it), 0});
   while (!stack.isEmpty()) {
     auto [folder, depth] = stack.takeLast();
     const QFileInfoList entries =
@@ -87,7 +87,7 @@ FoundFiles findModelFiles(const QStringList& folders, const LibraryScanLimits& l
         continue;
       }
       if (info.suffix().compare(QLatin1String("gguf"), Qt::CaseInsensitive) != 0) continue;
-      const QString path = cleanPath(info.absoluteFilePath());
+      const QString path = libraryPath(info.absoluteFilePath());
       if (seen.contains(path)) continue;
       if (found.paths.size() >= limits.max_files) {
         found.truncated = true;

@@ -45,6 +45,9 @@ struct LibraryEntry {
   QString name() const;  // general.name, else the file's base name
 };
 
+// The form every path of the library is kept and compared in: absolute, clean.
+QString libraryPath(const QString& path);
+
 // Reads one file. Never fails: what goes wrong is the entry's problem and reason.
 LibraryEntry readLibraryEntry(const QString& path);
 
