@@ -8,6 +8,14 @@ namespace {
 
 QString normalised(const QString& path) { return QDir::cleanPath(QFileInfo(path).absoluteFilePath()); }
 
+// Each path normalised, once, in the given order.
+QStringList normalisedList(const QStringList& paths) {
+  QStringList clean;
+  for (const QString& path : paths)
+    if (const QString p = normalised(path); !clean.contains(p)) clean << p;
+  return clean;
+}
+
 }  // namespace
 
 AppSettings::AppSettings() : settings_(QStringLiteral("Tessera"), QStringLiteral("Tessera")) {}
@@ -71,6 +79,18 @@ void AppSettings::setConversationsFolder(const QString& folder) { settings_.setV
 QString AppSettings::currentConversation() const { return settings_.value("conversations/current").toString(); }
 
 void AppSettings::setCurrentConversation(const QString& id) { settings_.setValue("conversations/current", id); }
+
+QStringList AppSettings::libraryFolders() const { return settings_.value("library/folders").toStringList(); }
+
+void AppSettings::setLibraryFolders(const QStringList& folders) {
+  settings_.setValue("library/folders", normalisedList(folders));
+}
+
+QStringList AppSettings::libraryRemovedFiles() const { return settings_.value("library/removed").toStringList(); }
+
+void AppSettings::setLibraryRemovedFiles(const QStringList& paths) {
+  settings_.setValue("library/removed", normalisedList(paths));
+}
 
 QString AppSettings::contextModel() const { return settings_.value("model/contextModel").toString(); }
 

@@ -1,6 +1,6 @@
 // Persistent settings through QSettings (organisation "Tessera", application "Tessera"): the last
-// model, recent files, window geometry/state, sampling, context length, system prompt, interface
-// language. Tests point QSettings at a temporary directory (QSettings::setPath) before creating one
+// model, recent files, the model library's folders, window geometry/state, sampling, context
+// length, system prompt, interface language. Tests point QSettings at a temporary directory (QSettings::setPath) before creating one
 // of these.
 #pragma once
 
@@ -62,6 +62,13 @@ class AppSettings {
   void setConversationsFolder(const QString& folder);
   QString currentConversation() const;
   void setCurrentConversation(const QString& id);
+
+  // The model library: the folders it scans (as chosen, in order), and the files the user removed
+  // from its list (they stay on disk and out of the list until their folder is added again).
+  QStringList libraryFolders() const;
+  void setLibraryFolders(const QStringList& folders);
+  QStringList libraryRemovedFiles() const;
+  void setLibraryRemovedFiles(const QStringList& paths);
 
   void sync() { settings_.sync(); }
 

@@ -12,6 +12,7 @@
 #include <QFileInfo>
 #include <QGroupBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -38,6 +39,7 @@
 #include "language_switcher.h"
 #include "local_server.h"
 #include "local_server_dialog.h"
+#include "library_panel.h"
 #include "memory_check.h"
 #include "model_panel.h"
 #include "overflow_policy_chooser.h"
@@ -335,6 +337,8 @@ void MainWindow::createDocks(std::unique_ptr<DeviceSource> devices) {
   gpu_workspace_ =
       new GpuWorkspace(engine_.get(), devices ? std::move(devices) : std::make_unique<CudaDeviceSource>(), this);
   gpu_workspace_->attach(this);
+  library_panel_ = new LibraryPanel;
+  library_panel_->attach(this);
 }
 
 void MainWindow::createActions() {
@@ -343,6 +347,19 @@ void MainWindow::createActions() {
   open_action_ = new QAction(QIcon::fromTheme(QStringLiteral("document-open")), QString(), this);
   open_action_->setShortcut(QKeySequence::Open);
   connect(open_action_, &QAction::triggered, this, &MainWindow::chooseModelFile);
+  library_action_ = new QAction(this);
+  library_action_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+  connect(library_action_, &QAction::triggered, this, [this] {
+    library_panel_->dock()->show();
+    library_panel_->dock()->raise();
+    library_panel_->searchBox()->setFocus();
+  });
+  add_folder_action_ = new QAction(this);
+  connect(add_folder_action_, &QAction::triggered, this, [this] {
+    library_panel_->dock()->show();
+    library_panel_->dock()->raise();
+    library_panel_->chooseFolder();
+  });
   load_action_ = new QAction(this);
   load_action_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
   connect(load_action_, &QAction::triggered, this, &MainWindow::loadOpenModel);
@@ -382,6 +399,7 @@ void MainWindow::createMenus() {
   file_menu_->addAction(open_action_);
   recent_menu_ = file_menu_->addMenu(QString());
   recent_menu_->setObjectName(QStringLiteral("recentMenu"));
+  file_menu_->addAction(library_action_);
   file_menu_->addAction(load_action_);
   file_menu_->addAction(unload_action_);
   file_menu_->addSeparator();
@@ -404,6 +422,7 @@ void MainWindow::createMenus() {
 
   settings_menu_ = menuBar()->addMenu(QString());
   settings_menu_->setObjectName(QStringLiteral("settingsMenu"));
+  settings_menu_->addAction(add_folder_action_);
   createLanguageMenu();
   overflow_menu_ = new OverflowPolicyMenu(this);
   settings_menu_->addMenu(overflow_menu_);
@@ -470,7 +489,9 @@ void MainWindow::retranslateUi() {
   if (auto* server = findChild<LocalServer*>())
     showServerStatus(server, findChild<QLabel*>(QStringLiteral("serverStatusLabel")));
   file_menu_->setTitle(tr("&File"));
-  recent_menu_->setTitle(tr("Open &Recent"));
+  recent_menu_->setTitle(tr("Recent &Models"));
+  library_action_->setText(tr("Model Li&brary"));
+  add_folder_action_->setText(tr("Add &Model Folder…"));
   chat_menu_->setTitle(tr("&Chat"));
   view_menu_->setTitle(tr("&View"));
   settings_menu_->setTitle(tr("&Settings"));

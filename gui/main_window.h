@@ -1,8 +1,9 @@
 // The main window: model panel (left dock), chat (centre), system prompt and sampling (right dock),
-// menus, status bar, drag and drop of .gguf files, and the error banner. It owns the EngineClient
-// (and so the worker thread) and the ChatController, and persists its state through AppSettings.
-// It also owns the LanguageSwitcher: the saved interface language is applied before any widget is
-// made, and Settings ▸ Language switches it at run time (every widget re-translates itself).
+// the model library (bottom dock), menus, status bar, drag and drop of .gguf files, and the error
+// banner. It owns the EngineClient (and so the worker thread) and the ChatController, and persists
+// its state through AppSettings. It also owns the LanguageSwitcher: the saved interface language is
+// applied before any widget is made, and Settings ▸ Language switches it at run time (every widget
+// re-translates itself).
 #pragma once
 
 #include <QFutureWatcher>
@@ -37,6 +38,7 @@ class ChatPanel;
 class GpuWorkspace;
 class HistoryPanel;
 class LanguageSwitcher;
+class LibraryPanel;
 class ModelPanel;
 class OverflowPolicyMenu;
 class SamplingPanel;
@@ -84,6 +86,7 @@ class MainWindow : public QMainWindow {
   const QString& currentConversationId() const { return current_id_; }
   ConversationStore* conversationStore() { return &store_; }
   HistoryPanel* historyPanel() const { return history_panel_; }
+  LibraryPanel* libraryPanel() const { return library_panel_; }
 
   // Asks the user to confirm something that would lose work: a title, the question, the text of
   // the button that goes ahead. Returns true to go ahead. Tests replace the dialog.
@@ -172,6 +175,7 @@ class MainWindow : public QMainWindow {
   ErrorBanner* banner_ = nullptr;
   DropHighlight* drop_highlight_ = nullptr;
   HistoryPanel* history_panel_ = nullptr;
+  LibraryPanel* library_panel_ = nullptr;  // the "Library" dock's content
   QDockWidget* history_dock_ = nullptr;
   QString current_id_;       // the open conversation in store_ (empty: not saved yet)
   QString current_title_;    // its title as the user set it (empty: named after its first message)
@@ -197,6 +201,8 @@ class MainWindow : public QMainWindow {
 
   QMenu* recent_menu_ = nullptr;
   QAction* open_action_ = nullptr;
+  QAction* library_action_ = nullptr;      // File ▸ Model Library: shows the Library dock
+  QAction* add_folder_action_ = nullptr;   // Settings ▸ Add Model Folder…
   QAction* load_action_ = nullptr;
   QAction* unload_action_ = nullptr;
   QAction* save_chat_action_ = nullptr;

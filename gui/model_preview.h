@@ -10,6 +10,10 @@
 
 #include "common/error.h"
 
+namespace tessera::gguf {
+class GgufFile;
+}
+
 namespace tessera::gui {
 
 struct TensorTypeCount {
@@ -43,6 +47,8 @@ struct ModelPreview {
 };
 
 Result<ModelPreview> readModelPreview(const QString& path);
+// The same, for a file already open (the model library reads the header once for this and the spec).
+ModelPreview describeModelFile(const gguf::GgufFile& file, const QString& path);
 
 }  // namespace tessera::gui
 

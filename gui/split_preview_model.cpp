@@ -198,12 +198,19 @@ quint64 SplitPreviewModel::reclaimable(int device) const {
   return device >= 0 && device < deviceCount() ? reclaimable_.value(devices_[device].uuid, 0) : 0;
 }
 
-int SplitPreviewModel::effectiveContextLength() const {
-  if (context_length_ > 0) return context_length_;
-  if (spec_ && spec_->n_ctx_train > 0)
-    return static_cast<int>(std::min<int64_t>(spec_->n_ctx_train, kDefaultMaxContext));
+int SplitPreviewModel::contextFor(const ModelSpec* spec, int context_length) {
+  if (context_length > 0) return context_length;
+  if (spec && spec->n_ctx_train > 0) return static_cast<int>(std::min<int64_t>(spec->n_ctx_train, kDefaultMaxContext));
   return kDefaultMaxContext;
 }
+
+tessera::SplitSettings SplitPreviewModel::withContext(tessera::SplitSettings settings, int n_ctx) {
+  settings.n_ctx = n_ctx;
+  settings.n_batch = std::min(kBatch, n_ctx);
+  return settings;
+}
+
+int SplitPreviewModel::effectiveContextLength() const { return contextFor(spec_.get(), context_length_); }
 
 std::vector<tessera::DeviceDescription> SplitPreviewModel::planDevices() const {
   std::vector<tessera::DeviceDescription> out;
@@ -221,10 +228,7 @@ std::vector<tessera::DeviceDescription> SplitPreviewModel::planDevices() const {
 }
 
 tessera::SplitSettings SplitPreviewModel::planSettings() const {
-  tessera::SplitSettings s = choice().toSplitSettings();
-  s.n_ctx = effectiveContextLength();
-  s.n_batch = std::min(kBatch, s.n_ctx);
-  return s;
+  return withContext(choice().toSplitSettings(), effectiveContextLength());
 }
 
 SplitChoice SplitPreviewModel::choice() const {

@@ -49,6 +49,12 @@ class SplitPreviewModel : public QObject {
 
   explicit SplitPreviewModel(QObject* parent = nullptr);
 
+  // The context a load of `spec` gets: `context_length` when set (> 0), else the model's own,
+  // capped at kDefaultMaxContext. The one rule for the preview and the model library.
+  static int contextFor(const ModelSpec* spec, int context_length);
+  // `settings` for a context of n_ctx positions (the batch is capped by it, as the engine does).
+  static tessera::SplitSettings withContext(tessera::SplitSettings settings, int n_ctx);
+
   // --- inputs ---
   void setDevices(const QList<GpuDevice>& devices);
   void setModel(std::shared_ptr<const ModelSpec> spec, const QString& name);

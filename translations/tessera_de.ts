@@ -983,6 +983,21 @@ Zuletzt geändert: %2</translation>
         <extracomment>The server's model id, then the server's base URL.</extracomment>
         <translation>Bereit: %1 auf dem Server %2</translation>
     </message>
+    <message>
+        <location line="-202" />
+        <source>Recent &amp;Models</source>
+        <translation>Zuletzt geöffnete &amp;Modelle</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Model Li&amp;brary</source>
+        <translation>Modell&amp;bibliothek</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add &amp;Model Folder…</source>
+        <translation>&amp;Modellordner hinzufügen…</translation>
+    </message>
     </context>
 <context>
     <name>tessera::gui::MemoryPlot</name>
@@ -2109,6 +2124,229 @@ Nutzbar: %5 Byte</translation>
         <location line="+1" />
         <source>Disconnect</source>
         <translation>Trennen</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LibraryModel</name>
+    <message>
+        <location filename="../gui/library_model.cpp" line="+119" />
+        <source>No GPU is available: the model would run on the CPU.</source>
+        <translation>Keine GPU verfügbar: Das Modell liefe auf der CPU.</translation>
+    </message>
+    <message>
+        <location line="+15" />
+        <source>With a context of %1 tokens:</source>
+        <extracomment>Before the bytes per GPU: the context the model would be loaded with, in tokens.</extracomment>
+        <translation>Mit einem Kontext von %1 Token:</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>GPU %1: %2 of %3 usable</source>
+        <translation>GPU %1: %2 von %3 nutzbar</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>GPU %1 would need %2 but only %3 is usable</source>
+        <translation>GPU %1 bräuchte %2, nutzbar sind aber nur %3</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>Fits</source>
+        <extracomment>The model library's "fits on the GPUs?" column.</extracomment>
+        <translation>Passt</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Too large</source>
+        <translation>Zu groß</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>No GPU</source>
+        <translation>Keine GPU</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Cannot split</source>
+        <extracomment>The split planner refused the split for this model (e.g. row split of a mixture of experts).</extracomment>
+        <translation>Nicht aufteilbar</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>Damaged or not a GGUF file</source>
+        <translation>Beschädigt oder keine GGUF-Datei</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Unsupported architecture: %1</source>
+        <translation>Nicht unterstützte Architektur: %1</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Unsupported tensor type: %1</source>
+        <translation>Nicht unterstützter Tensortyp: %1</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Incomplete or malformed model</source>
+        <translation>Unvollständiges oder fehlerhaftes Modell</translation>
+    </message>
+    <message>
+        <location line="+74" />
+        <source>Whether the model fits on the GPUs with the split chosen in the GPUs panel</source>
+        <translation>Ob das Modell mit der im GPU-Bereich gewählten Aufteilung auf die GPUs passt</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Architecture</source>
+        <translation>Architektur</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Quantization</source>
+        <extracomment>The model's main weight type ("Q4_K").</extracomment>
+        <translation>Quantisierung</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Context</source>
+        <translation>Kontext</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Fits on GPUs</source>
+        <extracomment>Column header: whether the model fits on the GPUs with the chosen split.</extracomment>
+        <translation>Passt auf GPUs</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LibraryPanel</name>
+    <message>
+        <location filename="../gui/library_panel.cpp" line="+45" />
+        <source>Add a Model Folder</source>
+        <translation>Modellordner hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+134" />
+        <source>Search by name, architecture, quantization or path</source>
+        <translation>Nach Name, Architektur, Quantisierung oder Pfad suchen</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Show:</source>
+        <extracomment>Label of the choice between all models and the recent ones.</extracomment>
+        <translation>&amp;Anzeigen:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>All models</source>
+        <translation>Alle Modelle</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Recent models</source>
+        <translation>Zuletzt geöffnete Modelle</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add Folder…</source>
+        <translation>Ordner hinzufügen…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Remove Folder</source>
+        <translation>Ordner entfernen</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Rescan</source>
+        <translation>Neu durchsuchen</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Open</source>
+        <translation>Ö&amp;ffnen</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Remove from List</source>
+        <translation>Aus der Liste entfernen</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The file stays on disk; adding its folder again brings it back.</source>
+        <translation>Die Datei bleibt auf der Festplatte; wird ihr Ordner erneut hinzugefügt, erscheint sie wieder.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Reveal in File Manager</source>
+        <translation>Im Dateimanager zeigen</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Library</source>
+        <translation>Bibliothek</translation>
+    </message>
+    <message>
+        <location line="+127" />
+        <source>%1: %2</source>
+        <extracomment>A file of the model library that cannot be opened: the short reason, then the reader's message.</extracomment>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>Reading models… %1 of %2</source>
+        <extracomment>Files of the model library read so far, of all found.</extracomment>
+        <translation>Modelle werden gelesen… %1 von %2</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Looking for models…</source>
+        <translation>Suche nach Modellen…</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Add a folder that holds .gguf models.</source>
+        <translation>Fügen Sie einen Ordner mit .gguf-Modellen hinzu.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3" />
+        <source>%n model(s)</source>
+        <translation>
+            <numerusform>%n Modell</numerusform>
+            <numerusform>%n Modelle</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>%1 shown of %2</source>
+        <extracomment>How many rows the search or filter shows, of all (the second argument is "N models").</extracomment>
+        <translation>%1 angezeigt von %2</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>(the search stopped at its limit; there may be more)</source>
+        <translation>(die Suche hat ihre Grenze erreicht; es kann weitere geben)</translation>
     </message>
 </context>
 </TS>

@@ -73,4 +73,15 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>tessera::gui::LibraryPanel</name>
+    <message numerus="yes">
+        <location filename="../gui/library_panel.cpp" line="+336" />
+        <source>%n model(s)</source>
+        <translation>
+            <numerusform>%n model</numerusform>
+            <numerusform>%n models</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -983,6 +983,21 @@ Last changed %2</source>
         <extracomment>The server's model id, then the server's base URL.</extracomment>
         <translation>Listo: %1 en el servidor %2</translation>
     </message>
+    <message>
+        <location line="-202" />
+        <source>Recent &amp;Models</source>
+        <translation>&amp;Modelos recientes</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Model Li&amp;brary</source>
+        <translation>&amp;Biblioteca de modelos</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add &amp;Model Folder…</source>
+        <translation>Añadir carpeta de &amp;modelos…</translation>
+    </message>
     </context>
 <context>
     <name>tessera::gui::MemoryPlot</name>
@@ -2109,6 +2124,229 @@ Utilizable: %5 bytes</translation>
         <location line="+1" />
         <source>Disconnect</source>
         <translation>Desconectar</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LibraryModel</name>
+    <message>
+        <location filename="../gui/library_model.cpp" line="+119" />
+        <source>No GPU is available: the model would run on the CPU.</source>
+        <translation>No hay ninguna GPU disponible: el modelo se ejecutaría en la CPU.</translation>
+    </message>
+    <message>
+        <location line="+15" />
+        <source>With a context of %1 tokens:</source>
+        <extracomment>Before the bytes per GPU: the context the model would be loaded with, in tokens.</extracomment>
+        <translation>Con un contexto de %1 tokens:</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>GPU %1: %2 of %3 usable</source>
+        <translation>GPU %1: %2 de %3 utilizables</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>GPU %1 would need %2 but only %3 is usable</source>
+        <translation>La GPU %1 necesitaría %2, pero solo hay %3 utilizables</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>Fits</source>
+        <extracomment>The model library's "fits on the GPUs?" column.</extracomment>
+        <translation>Cabe</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Too large</source>
+        <translation>Demasiado grande</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>No GPU</source>
+        <translation>Sin GPU</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Cannot split</source>
+        <extracomment>The split planner refused the split for this model (e.g. row split of a mixture of experts).</extracomment>
+        <translation>No se puede repartir</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>Damaged or not a GGUF file</source>
+        <translation>Dañado o no es un archivo GGUF</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Unsupported architecture: %1</source>
+        <translation>Arquitectura no compatible: %1</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Unsupported tensor type: %1</source>
+        <translation>Tipo de tensor no compatible: %1</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Incomplete or malformed model</source>
+        <translation>Modelo incompleto o mal formado</translation>
+    </message>
+    <message>
+        <location line="+74" />
+        <source>Whether the model fits on the GPUs with the split chosen in the GPUs panel</source>
+        <translation>Si el modelo cabe en las GPU con el reparto elegido en el panel de GPU</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Name</source>
+        <translation>Nombre</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Architecture</source>
+        <translation>Arquitectura</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Parameters</source>
+        <translation>Parámetros</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Quantization</source>
+        <extracomment>The model's main weight type ("Q4_K").</extracomment>
+        <translation>Cuantización</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Size</source>
+        <translation>Tamaño</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Context</source>
+        <translation>Contexto</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Fits on GPUs</source>
+        <extracomment>Column header: whether the model fits on the GPUs with the chosen split.</extracomment>
+        <translation>Cabe en las GPU</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LibraryPanel</name>
+    <message>
+        <location filename="../gui/library_panel.cpp" line="+45" />
+        <source>Add a Model Folder</source>
+        <translation>Añadir una carpeta de modelos</translation>
+    </message>
+    <message>
+        <location line="+134" />
+        <source>Search by name, architecture, quantization or path</source>
+        <translation>Buscar por nombre, arquitectura, cuantización o ruta</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Show:</source>
+        <extracomment>Label of the choice between all models and the recent ones.</extracomment>
+        <translation>&amp;Mostrar:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>All models</source>
+        <translation>Todos los modelos</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Recent models</source>
+        <translation>Modelos recientes</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add Folder…</source>
+        <translation>Añadir carpeta…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Remove Folder</source>
+        <translation>Quitar carpeta</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Rescan</source>
+        <translation>Volver a buscar</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Open</source>
+        <translation>&amp;Abrir</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Remove from List</source>
+        <translation>Quitar de la lista</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The file stays on disk; adding its folder again brings it back.</source>
+        <translation>El archivo sigue en el disco; al volver a añadir su carpeta, reaparece.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Reveal in File Manager</source>
+        <translation>Mostrar en el gestor de archivos</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Library</source>
+        <translation>Biblioteca</translation>
+    </message>
+    <message>
+        <location line="+127" />
+        <source>%1: %2</source>
+        <extracomment>A file of the model library that cannot be opened: the short reason, then the reader's message.</extracomment>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>Reading models… %1 of %2</source>
+        <extracomment>Files of the model library read so far, of all found.</extracomment>
+        <translation>Leyendo modelos… %1 de %2</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Looking for models…</source>
+        <translation>Buscando modelos…</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Add a folder that holds .gguf models.</source>
+        <translation>Añada una carpeta que contenga modelos .gguf.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3" />
+        <source>%n model(s)</source>
+        <translation>
+            <numerusform>%n modelo</numerusform>
+            <numerusform>%n modelos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>%1 shown of %2</source>
+        <extracomment>How many rows the search or filter shows, of all (the second argument is "N models").</extracomment>
+        <translation>%1 mostrados de %2</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>(the search stopped at its limit; there may be more)</source>
+        <translation>(la búsqueda se detuvo en su límite; puede haber más)</translation>
     </message>
 </context>
 </TS>

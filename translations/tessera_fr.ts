@@ -983,6 +983,21 @@ Dernière modification : %2</translation>
         <extracomment>The server's model id, then the server's base URL.</extracomment>
         <translation>Prêt : %1 sur le serveur %2</translation>
     </message>
+    <message>
+        <location line="-202" />
+        <source>Recent &amp;Models</source>
+        <translation>&amp;Modèles récents</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Model Li&amp;brary</source>
+        <translation>&amp;Bibliothèque de modèles</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add &amp;Model Folder…</source>
+        <translation>Ajouter un dossier de &amp;modèles…</translation>
+    </message>
     </context>
 <context>
     <name>tessera::gui::MemoryPlot</name>
@@ -2109,6 +2124,229 @@ Utilisable : %5 octets</translation>
         <location line="+1" />
         <source>Disconnect</source>
         <translation>Déconnecter</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LibraryModel</name>
+    <message>
+        <location filename="../gui/library_model.cpp" line="+119" />
+        <source>No GPU is available: the model would run on the CPU.</source>
+        <translation>Aucun GPU disponible : le modèle tournerait sur le CPU.</translation>
+    </message>
+    <message>
+        <location line="+15" />
+        <source>With a context of %1 tokens:</source>
+        <extracomment>Before the bytes per GPU: the context the model would be loaded with, in tokens.</extracomment>
+        <translation>Avec un contexte de %1 jetons :</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>GPU %1: %2 of %3 usable</source>
+        <translation>GPU %1 : %2 sur %3 utilisables</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>GPU %1 would need %2 but only %3 is usable</source>
+        <translation>Le GPU %1 aurait besoin de %2, mais seuls %3 sont utilisables</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>Fits</source>
+        <extracomment>The model library's "fits on the GPUs?" column.</extracomment>
+        <translation>Tient</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Too large</source>
+        <translation>Trop grand</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>No GPU</source>
+        <translation>Aucun GPU</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Cannot split</source>
+        <extracomment>The split planner refused the split for this model (e.g. row split of a mixture of experts).</extracomment>
+        <translation>Répartition impossible</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>Damaged or not a GGUF file</source>
+        <translation>Fichier endommagé ou non GGUF</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Unsupported architecture: %1</source>
+        <translation>Architecture non prise en charge : %1</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Unsupported tensor type: %1</source>
+        <translation>Type de tenseur non pris en charge : %1</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Incomplete or malformed model</source>
+        <translation>Modèle incomplet ou mal formé</translation>
+    </message>
+    <message>
+        <location line="+74" />
+        <source>Whether the model fits on the GPUs with the split chosen in the GPUs panel</source>
+        <translation>Indique si le modèle tient sur les GPU avec la répartition choisie dans le panneau GPU</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Architecture</source>
+        <translation>Architecture</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Parameters</source>
+        <translation>Paramètres</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Quantization</source>
+        <extracomment>The model's main weight type ("Q4_K").</extracomment>
+        <translation>Quantification</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Size</source>
+        <translation>Taille</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Context</source>
+        <translation>Contexte</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Fits on GPUs</source>
+        <extracomment>Column header: whether the model fits on the GPUs with the chosen split.</extracomment>
+        <translation>Tient sur les GPU</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Status</source>
+        <translation>État</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LibraryPanel</name>
+    <message>
+        <location filename="../gui/library_panel.cpp" line="+45" />
+        <source>Add a Model Folder</source>
+        <translation>Ajouter un dossier de modèles</translation>
+    </message>
+    <message>
+        <location line="+134" />
+        <source>Search by name, architecture, quantization or path</source>
+        <translation>Rechercher par nom, architecture, quantification ou chemin</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Show:</source>
+        <extracomment>Label of the choice between all models and the recent ones.</extracomment>
+        <translation>&amp;Afficher :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>All models</source>
+        <translation>Tous les modèles</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Recent models</source>
+        <translation>Modèles récents</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add Folder…</source>
+        <translation>Ajouter un dossier…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Remove Folder</source>
+        <translation>Retirer le dossier</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Rescan</source>
+        <translation>Analyser à nouveau</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Open</source>
+        <translation>&amp;Ouvrir</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Remove from List</source>
+        <translation>Retirer de la liste</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The file stays on disk; adding its folder again brings it back.</source>
+        <translation>Le fichier reste sur le disque ; ajouter à nouveau son dossier le fait réapparaître.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Reveal in File Manager</source>
+        <translation>Afficher dans le gestionnaire de fichiers</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Library</source>
+        <translation>Bibliothèque</translation>
+    </message>
+    <message>
+        <location line="+127" />
+        <source>%1: %2</source>
+        <extracomment>A file of the model library that cannot be opened: the short reason, then the reader's message.</extracomment>
+        <translation>%1 : %2</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>Reading models… %1 of %2</source>
+        <extracomment>Files of the model library read so far, of all found.</extracomment>
+        <translation>Lecture des modèles… %1 sur %2</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Looking for models…</source>
+        <translation>Recherche de modèles…</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Add a folder that holds .gguf models.</source>
+        <translation>Ajoutez un dossier contenant des modèles .gguf.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3" />
+        <source>%n model(s)</source>
+        <translation>
+            <numerusform>%n modèle</numerusform>
+            <numerusform>%n modèles</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>%1 shown of %2</source>
+        <extracomment>How many rows the search or filter shows, of all (the second argument is "N models").</extracomment>
+        <translation>%1 affichés sur %2</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>(the search stopped at its limit; there may be more)</source>
+        <translation>(la recherche s’est arrêtée à sa limite ; il peut y en avoir d’autres)</translation>
     </message>
 </context>
 </TS>

@@ -983,6 +983,21 @@ Last changed %2</source>
         <extracomment>The server's model id, then the server's base URL.</extracomment>
         <translation>準備完了: サーバー %2 の %1</translation>
     </message>
+    <message>
+        <location line="-202" />
+        <source>Recent &amp;Models</source>
+        <translation>最近使ったモデル(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Model Li&amp;brary</source>
+        <translation>モデルライブラリ(&amp;B)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add &amp;Model Folder…</source>
+        <translation>モデルフォルダーを追加(&amp;M)…</translation>
+    </message>
     </context>
 <context>
     <name>tessera::gui::MemoryPlot</name>
@@ -2102,6 +2117,228 @@ KV キャッシュ：%2 バイト
         <location line="+1" />
         <source>Disconnect</source>
         <translation>切断</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LibraryModel</name>
+    <message>
+        <location filename="../gui/library_model.cpp" line="+119" />
+        <source>No GPU is available: the model would run on the CPU.</source>
+        <translation>利用できる GPU がありません。モデルは CPU で実行されます。</translation>
+    </message>
+    <message>
+        <location line="+15" />
+        <source>With a context of %1 tokens:</source>
+        <extracomment>Before the bytes per GPU: the context the model would be loaded with, in tokens.</extracomment>
+        <translation>コンテキスト %1 トークンの場合：</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>GPU %1: %2 of %3 usable</source>
+        <translation>GPU %1：使用可能な %3 のうち %2</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>GPU %1 would need %2 but only %3 is usable</source>
+        <translation>GPU %1 には %2 が必要ですが、使用可能なのは %3 だけです</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>Fits</source>
+        <extracomment>The model library's "fits on the GPUs?" column.</extracomment>
+        <translation>収まる</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Too large</source>
+        <translation>大きすぎる</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>No GPU</source>
+        <translation>GPU なし</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Cannot split</source>
+        <extracomment>The split planner refused the split for this model (e.g. row split of a mixture of experts).</extracomment>
+        <translation>分割できません</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>Damaged or not a GGUF file</source>
+        <translation>破損しているか GGUF ファイルではありません</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Unsupported architecture: %1</source>
+        <translation>未対応のアーキテクチャ：%1</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Unsupported tensor type: %1</source>
+        <translation>未対応のテンソル型：%1</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Incomplete or malformed model</source>
+        <translation>不完全または不正なモデル</translation>
+    </message>
+    <message>
+        <location line="+74" />
+        <source>Whether the model fits on the GPUs with the split chosen in the GPUs panel</source>
+        <translation>GPU パネルで選んだ分割でモデルが GPU に収まるかどうか</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Architecture</source>
+        <translation>アーキテクチャ</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Parameters</source>
+        <translation>パラメーター数</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Quantization</source>
+        <extracomment>The model's main weight type ("Q4_K").</extracomment>
+        <translation>量子化</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Size</source>
+        <translation>サイズ</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Context</source>
+        <translation>コンテキスト</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Fits on GPUs</source>
+        <extracomment>Column header: whether the model fits on the GPUs with the chosen split.</extracomment>
+        <translation>GPU に収まるか</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Status</source>
+        <translation>状態</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LibraryPanel</name>
+    <message>
+        <location filename="../gui/library_panel.cpp" line="+45" />
+        <source>Add a Model Folder</source>
+        <translation>モデルフォルダーを追加</translation>
+    </message>
+    <message>
+        <location line="+134" />
+        <source>Search by name, architecture, quantization or path</source>
+        <translation>名前、アーキテクチャ、量子化、パスで検索</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Show:</source>
+        <extracomment>Label of the choice between all models and the recent ones.</extracomment>
+        <translation>表示(&amp;S)：</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>All models</source>
+        <translation>すべてのモデル</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Recent models</source>
+        <translation>最近使ったモデル</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add Folder…</source>
+        <translation>フォルダーを追加…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Remove Folder</source>
+        <translation>フォルダーを削除</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Rescan</source>
+        <translation>再スキャン</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Open</source>
+        <translation>開く(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Remove from List</source>
+        <translation>一覧から削除</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The file stays on disk; adding its folder again brings it back.</source>
+        <translation>ファイルはディスクに残ります。フォルダーを再度追加すると一覧に戻ります。</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Reveal in File Manager</source>
+        <translation>ファイルマネージャーで表示</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Library</source>
+        <translation>ライブラリ</translation>
+    </message>
+    <message>
+        <location line="+127" />
+        <source>%1: %2</source>
+        <extracomment>A file of the model library that cannot be opened: the short reason, then the reader's message.</extracomment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>Reading models… %1 of %2</source>
+        <extracomment>Files of the model library read so far, of all found.</extracomment>
+        <translation>モデルを読み込み中… %1 / %2</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Looking for models…</source>
+        <translation>モデルを探しています…</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Add a folder that holds .gguf models.</source>
+        <translation>.gguf モデルのあるフォルダーを追加してください。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3" />
+        <source>%n model(s)</source>
+        <translation>
+            <numerusform>%n 個のモデル</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>%1 shown of %2</source>
+        <extracomment>How many rows the search or filter shows, of all (the second argument is "N models").</extracomment>
+        <translation>%2 のうち %1 件を表示</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>(the search stopped at its limit; there may be more)</source>
+        <translation>（検索が上限で止まりました。ほかにもある可能性があります）</translation>
     </message>
 </context>
 </TS>

@@ -983,6 +983,21 @@ Last changed %2</source>
         <extracomment>The server's model id, then the server's base URL.</extracomment>
         <translation>就绪：服务器 %2 上的 %1</translation>
     </message>
+    <message>
+        <location line="-202" />
+        <source>Recent &amp;Models</source>
+        <translation>最近的模型(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Model Li&amp;brary</source>
+        <translation>模型库(&amp;B)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add &amp;Model Folder…</source>
+        <translation>添加模型文件夹(&amp;M)…</translation>
+    </message>
     </context>
 <context>
     <name>tessera::gui::MemoryPlot</name>
@@ -2102,6 +2117,228 @@ KV 缓存：%2 字节
         <location line="+1" />
         <source>Disconnect</source>
         <translation>断开</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LibraryModel</name>
+    <message>
+        <location filename="../gui/library_model.cpp" line="+119" />
+        <source>No GPU is available: the model would run on the CPU.</source>
+        <translation>没有可用的 GPU：模型将在 CPU 上运行。</translation>
+    </message>
+    <message>
+        <location line="+15" />
+        <source>With a context of %1 tokens:</source>
+        <extracomment>Before the bytes per GPU: the context the model would be loaded with, in tokens.</extracomment>
+        <translation>上下文为 %1 个 token 时：</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>GPU %1: %2 of %3 usable</source>
+        <translation>GPU %1：%2 / 可用 %3</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>GPU %1 would need %2 but only %3 is usable</source>
+        <translation>GPU %1 需要 %2，但只有 %3 可用</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>Fits</source>
+        <extracomment>The model library's "fits on the GPUs?" column.</extracomment>
+        <translation>可容纳</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Too large</source>
+        <translation>太大</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>No GPU</source>
+        <translation>无 GPU</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Cannot split</source>
+        <extracomment>The split planner refused the split for this model (e.g. row split of a mixture of experts).</extracomment>
+        <translation>无法拆分</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>Damaged or not a GGUF file</source>
+        <translation>文件损坏或不是 GGUF 文件</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Unsupported architecture: %1</source>
+        <translation>不支持的架构：%1</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Unsupported tensor type: %1</source>
+        <translation>不支持的张量类型：%1</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Incomplete or malformed model</source>
+        <translation>模型不完整或格式错误</translation>
+    </message>
+    <message>
+        <location line="+74" />
+        <source>Whether the model fits on the GPUs with the split chosen in the GPUs panel</source>
+        <translation>按 GPU 面板中选择的拆分，模型能否放入 GPU</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Quantization</source>
+        <extracomment>The model's main weight type ("Q4_K").</extracomment>
+        <translation>量化</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Fits on GPUs</source>
+        <extracomment>Column header: whether the model fits on the GPUs with the chosen split.</extracomment>
+        <translation>可放入 GPU</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LibraryPanel</name>
+    <message>
+        <location filename="../gui/library_panel.cpp" line="+45" />
+        <source>Add a Model Folder</source>
+        <translation>添加模型文件夹</translation>
+    </message>
+    <message>
+        <location line="+134" />
+        <source>Search by name, architecture, quantization or path</source>
+        <translation>按名称、架构、量化或路径搜索</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Show:</source>
+        <extracomment>Label of the choice between all models and the recent ones.</extracomment>
+        <translation>显示(&amp;S)：</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>All models</source>
+        <translation>所有模型</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Recent models</source>
+        <translation>最近的模型</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add Folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Remove Folder</source>
+        <translation>移除文件夹</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Rescan</source>
+        <translation>重新扫描</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Open</source>
+        <translation>打开(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Remove from List</source>
+        <translation>从列表移除</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The file stays on disk; adding its folder again brings it back.</source>
+        <translation>文件仍保留在磁盘上；再次添加其文件夹即可恢复。</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Reveal in File Manager</source>
+        <translation>在文件管理器中显示</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Library</source>
+        <translation>模型库</translation>
+    </message>
+    <message>
+        <location line="+127" />
+        <source>%1: %2</source>
+        <extracomment>A file of the model library that cannot be opened: the short reason, then the reader's message.</extracomment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>Reading models… %1 of %2</source>
+        <extracomment>Files of the model library read so far, of all found.</extracomment>
+        <translation>正在读取模型… %1 / %2</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Looking for models…</source>
+        <translation>正在查找模型…</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Add a folder that holds .gguf models.</source>
+        <translation>请添加包含 .gguf 模型的文件夹。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3" />
+        <source>%n model(s)</source>
+        <translation>
+            <numerusform>%n 个模型</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>%1 shown of %2</source>
+        <extracomment>How many rows the search or filter shows, of all (the second argument is "N models").</extracomment>
+        <translation>显示 %1 个，共 %2</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>(the search stopped at its limit; there may be more)</source>
+        <translation>（搜索已达上限，可能还有更多）</translation>
     </message>
 </context>
 </TS>
