@@ -12,7 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "backend/kv_cache_type.h"
 #include "backend_choice.h"
+#include "cli_common.h"
 #include "option_ranges.h"
 #include "commands.h"
 #include "gguf/gguf_file.h"
@@ -36,9 +38,9 @@ void print_bench_usage(FILE* out) {
                "  -r N         repetitions, %s (mean and standard deviation over them)\n"
                "  -o FORMAT    md (default) or json\n"
                "  -c, --ctx N  context size, %s (default: the largest -p plus the largest -n)\n"
-               "%s",
+               "%s%s",
                tokens.c_str(), tokens.c_str(), range_text(kRepetitionsRange).c_str(), range_text(kContextRange).c_str(),
-               backend_options_usage().c_str());
+               kv_type_usage().c_str(), backend_options_usage().c_str());
 }
 
 // A usage error: the reason, then the usage text, on stderr; exit code 2.
@@ -123,6 +125,7 @@ int cmd_bench(const Args& args) {
   std::string path, format = "md", synth_shape, synth_type;
   std::vector<int32_t> n_prompts = {512}, n_gens = {128};
   int32_t reps = 3, n_ctx = 0;
+  KvCacheType kv_type = KvCacheType::F16;
   BackendOptions backend;
   OptionReader r(args);
   while (r.next()) {
@@ -144,6 +147,8 @@ int cmd_bench(const Args& args) {
       r.integer(reps, kRepetitionsRange);
     } else if (r.is({"--ctx", "-c"})) {
       r.integer(n_ctx, kContextRange);
+    } else if (r.is({"--kv-type"})) {
+      parse_kv_type_value(r, kv_type);
     } else if (r.is({"-o"})) {
       if (r.text(format) && format != "md" && format != "json") r.fail("-o: '" + format + "' is not md or json");
     } else {
@@ -183,6 +188,7 @@ int cmd_bench(const Args& args) {
   settings.n_ctx = n_ctx > 0 ? n_ctx : std::max(max_prompt + max_gen, 16);
   settings.n_batch = std::max(max_prompt, 1);
   settings.n_threads = backend.n_threads;
+  settings.kv_type = kv_type;
   auto loaded = (*made)->load_model(*spec, settings, [](float) { return true; });
   if (!loaded.ok()) {
     std::fprintf(stderr, "tessera-cli bench: %s\n", loaded.error().describe().c_str());
@@ -239,6 +245,7 @@ int cmd_bench(const Args& args) {
     out["size_bytes"] = bytes;
     out["parameters"] = params;
     out["backend"] = model.describe();
+    out["kv_type"] = std::string(kv_cache_type_name(kv_type));
     for (const auto& row : rows) {
       Stats s = stats_of(row.tps);
       out["results"].push_back(
@@ -247,12 +254,13 @@ int cmd_bench(const Args& args) {
     std::printf("%s\n", out.dump(2).c_str());
     return 0;
   }
-  std::printf("| model | size | params | backend | test | t/s |\n");
-  std::printf("| ----- | ---: | -----: | ------- | ---- | --: |\n");
+  std::printf("| model | size | params | backend | kv | test | t/s |\n");
+  std::printf("| ----- | ---: | -----: | ------- | -- | ---- | --: |\n");
   for (const auto& row : rows) {
     Stats s = stats_of(row.tps);
-    std::printf("| %s | %s | %s | %s | %s | %.2f ± %.2f |\n", model_label.c_str(), size_label(bytes).c_str(),
-                params_label(params).c_str(), model.describe().c_str(), row.test.c_str(), s.mean, s.stddev);
+    std::printf("| %s | %s | %s | %s | %s | %s | %.2f ± %.2f |\n", model_label.c_str(), size_label(bytes).c_str(),
+                params_label(params).c_str(), model.describe().c_str(), std::string(kv_cache_type_name(kv_type)).c_str(),
+                row.test.c_str(), s.mean, s.stddev);
   }
   return 0;
 }

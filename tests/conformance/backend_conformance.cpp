@@ -472,9 +472,16 @@ TEST_P(BackendContract, FootprintCountsKvCacheAndWeights) {
   Loaded l = load(b, c, 8, false);
   ASSERT_TRUE(l.model);
   const auto f = l.model->footprint();
-  const uint64_t kv_elem = b.kv_type == KvCacheType::F32 ? 4 : 2;
-  // 2 (K and V) x layers x context x kv_dim x element bytes
-  EXPECT_EQ(f.kv_cache_bytes, 2ull * c.n_layer * 64 * (c.n_head_kv * c.head_dim()) * kv_elem);
+  const uint64_t kv_dim = static_cast<uint64_t>(c.n_head_kv * c.head_dim());
+  // A row: kv_dim values of 4 (F32) or 2 (F16) bytes, or blocks of 32 values of 34 (Q8_0) or 18
+  // (Q4_0) bytes (quant/blocks.h), the last block padded.
+  const uint64_t blocks = (kv_dim + 31) / 32;
+  uint64_t row_bytes = kv_dim * 2;
+  if (b.kv_type == KvCacheType::F32) row_bytes = kv_dim * 4;
+  if (b.kv_type == KvCacheType::Q8_0) row_bytes = blocks * 34;
+  if (b.kv_type == KvCacheType::Q4_0) row_bytes = blocks * 18;
+  // 2 (K and V) x layers x context x row bytes
+  EXPECT_EQ(f.kv_cache_bytes, 2ull * c.n_layer * 64 * row_bytes);
   EXPECT_GE(f.weight_bytes + f.mapped_bytes, l.spec.weight_bytes());
   EXPECT_LE(f.weight_bytes + f.mapped_bytes, l.spec.weight_bytes() + b.weight_overhead_bytes);
   EXPECT_GT(f.scratch_bytes, 0u);
