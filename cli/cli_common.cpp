@@ -29,8 +29,10 @@ std::filesystem::path executable_dir() {
 void parse_kv_type_value(OptionReader& r, KvCacheType& type) {
   std::string v;
   if (!r.text(v)) return;
-  if (const auto t = parse_kv_cache_type(v)) type = *t;
-  else r.fail("--kv-type: '" + v + "' is not a KV cache type (" + kv_cache_type_names() + ")");
+  if (const auto t = parse_kv_cache_type(v))
+    type = *t;
+  else
+    r.fail("--kv-type: '" + v + "' is not a KV cache type (" + kv_cache_type_names() + ")");
 }
 
 std::string kv_type_usage() {

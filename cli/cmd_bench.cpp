@@ -259,8 +259,8 @@ int cmd_bench(const Args& args) {
   for (const auto& row : rows) {
     Stats s = stats_of(row.tps);
     std::printf("| %s | %s | %s | %s | %s | %s | %.2f ± %.2f |\n", model_label.c_str(), size_label(bytes).c_str(),
-                params_label(params).c_str(), model.describe().c_str(), std::string(kv_cache_type_name(kv_type)).c_str(),
-                row.test.c_str(), s.mean, s.stddev);
+                params_label(params).c_str(), model.describe().c_str(),
+                std::string(kv_cache_type_name(kv_type)).c_str(), row.test.c_str(), s.mean, s.stddev);
   }
   return 0;
 }

@@ -13,7 +13,9 @@ tessera::KvCacheType kvCacheTypeFromKey(const QString& key) {
   return tessera::parse_kv_cache_type(key.toStdString()).value_or(tessera::KvCacheType::F16);
 }
 
-tessera::KvCacheType SplitChoice::kvCacheType() const { return kvCacheTypeFromKey(kv_cache_type); }
+tessera::KvCacheType SplitChoice::kvCacheType() const {
+  return kvCacheTypeFromKey(kv_cache_type);
+}
 
 tessera::SplitSettings SplitChoice::toSplitSettings() const {
   tessera::SplitSettings s;

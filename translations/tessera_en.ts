@@ -33,16 +33,16 @@
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message numerus="yes">
-        <location filename="../gui/split_editor.cpp" line="+342"/>
+        <location filename="../gui/split_editor.cpp" line="+357"/>
         <source>%1 · context %Ln token(s) · %2 KV cache</source>
-        <extracomment>The previewed model: its name, the context length, the KV cache precision (F16 or F32).</extracomment>
+        <extracomment>The previewed model: its name, the context length, the KV cache precision (F16, F32, Q8_0, Q4_0).</extracomment>
         <translation>
             <numerusform>%1 · context %Ln token · %2 KV cache</numerusform>
             <numerusform>%1 · context %Ln tokens · %2 KV cache</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+58"/>
+        <location line="+57"/>
         <source>Fits: %1 in total on %n GPU(s).</source>
         <translation>
             <numerusform>Fits: %1 in total on %n GPU.</numerusform>
@@ -53,7 +53,7 @@
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message numerus="yes">
-        <location filename="../gui/throughput_plot.cpp" line="+273"/>
+        <location filename="../gui/throughput_plot.cpp" line="+278"/>
         <source>Reply %1: %2 tokens/s, %Ln token(s) so far</source>
         <extracomment>While generating: reply number, current speed, tokens generated so far.</extracomment>
         <translation>

@@ -435,7 +435,7 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+29"/>
+        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>%1 usados · %2 libres de %3</translation>
     </message>
@@ -855,7 +855,7 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+393"/>
+        <location filename="../gui/throughput_plot.cpp" line="+398"/>
         <source>No model loaded</source>
         <translation>Ningún modelo cargado</translation>
     </message>
@@ -934,7 +934,7 @@ Last changed %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Export Memory Plot</source>
         <translation>Exportar el gráfico de memoria</translation>
     </message>
@@ -1363,7 +1363,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/split_editor.cpp" line="+145"/>
+        <location filename="../gui/split_editor.cpp" line="+144"/>
         <source>None (main GPU only)</source>
         <translation>Ninguna (solo la GPU principal)</translation>
     </message>
@@ -1392,26 +1392,19 @@ Ninguna: todo en la GPU principal.</translation>
         <translation>La GPU que contiene los tensores compartidos (división por filas) o todo (sin división)</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+191"/>
+        <location line="+181"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-189"/>
-        <location line="+189"/>
+        <location line="+2"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-188"/>
-        <source>Precision of the KV cache: F32 doubles its size</source>
-        <translation>Precisión de la caché KV: F32 duplica su tamaño</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="-177"/>
         <source>Even</source>
         <extracomment>Preset: the same share on every GPU.</extracomment>
         <translation>Igual</translation>
@@ -1520,7 +1513,7 @@ Ninguna: todo en la GPU principal.</translation>
         <translation>Parte del modelo que recibe esta GPU (proporciones normalizadas)</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+131"/>
         <source>layer %1</source>
         <translation>capa %1</translation>
     </message>
@@ -1545,6 +1538,18 @@ Ninguna: todo en la GPU principal.</translation>
         <translation>filas FFN %1–%2</translation>
     </message>
     <message>
+        <location line="+12"/>
+        <source>Q8_0</source>
+        <extracomment>KV cache precision: 8-bit integers with a scale per 32 values (ggml&apos;s Q8_0).</extracomment>
+        <translation>Q8_0</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Q4_0</source>
+        <extracomment>KV cache precision: 4-bit integers with a scale per 32 values (ggml&apos;s Q4_0).</extracomment>
+        <translation>Q4_0</translation>
+    </message>
+    <message>
         <location line="+6"/>
         <source>Holds nothing of the model (%1 usable)</source>
         <translation>No contiene nada del modelo (%1 utilizables)</translation>
@@ -1562,14 +1567,14 @@ Ninguna: todo en la GPU principal.</translation>
     <message numerus="yes">
         <location line="+3"/>
         <source>%1 · context %Ln token(s) · %2 KV cache</source>
-        <extracomment>The previewed model: its name, the context length, the KV cache precision (F16 or F32).</extracomment>
+        <extracomment>The previewed model: its name, the context length, the KV cache precision (F16, F32, Q8_0, Q4_0).</extracomment>
         <translation>
             <numerusform>%1 · contexto %Ln token · caché KV %2</numerusform>
             <numerusform>%1 · contexto %Ln tokens · caché KV %2</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>%1 free of %2</source>
         <translation>%1 libres de %2</translation>
     </message>
@@ -1580,12 +1585,17 @@ Ninguna: todo en la GPU principal.</translation>
         <translation>%1 %</translation>
     </message>
     <message>
-        <location line="-46"/>
+        <location line="-59"/>
         <source>layers %1–%2</source>
         <translation>capas %1–%2</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="-168"/>
+        <source>Precision of the KV cache: F32 doubles its size; Q8_0 and Q4_0 keep 8-bit and 4-bit values with a scale per 32, about half and a quarter of F16&apos;s size</source>
+        <translation>Precisión de la caché KV: F32 duplica su tamaño; Q8_0 y Q4_0 guardan valores de 8 y 4 bits con una escala cada 32, alrededor de la mitad y la cuarta parte del tamaño de F16</translation>
+    </message>
+    <message>
+        <location line="+234"/>
         <source>%1, %2</source>
         <extracomment>Which KV heads and FFN rows a GPU holds (&quot;KV heads 0–3, FFN rows 0–5,631&quot;).</extracomment>
         <translation>%1, %2</translation>
@@ -1677,12 +1687,12 @@ Utilizable: %5 bytes</translation>
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-240"/>
+        <location filename="../gui/throughput_plot.cpp" line="-242"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>Aquí aparecen los tokens por segundo mientras el modelo responde.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Export PNG…</source>
         <translation>Exportar PNG…</translation>
     </message>

@@ -435,7 +435,7 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+29"/>
+        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>%1 utilisés · %2 libres sur %3</translation>
     </message>
@@ -855,7 +855,7 @@ Dernière modification&#xa0;: %2</translation>
     </message>
     <message>
         <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+393"/>
+        <location filename="../gui/throughput_plot.cpp" line="+398"/>
         <source>No model loaded</source>
         <translation>Aucun modèle chargé</translation>
     </message>
@@ -934,7 +934,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>%1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Export Memory Plot</source>
         <translation>Exporter le graphique de mémoire</translation>
     </message>
@@ -1363,7 +1363,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/split_editor.cpp" line="+145"/>
+        <location filename="../gui/split_editor.cpp" line="+144"/>
         <source>None (main GPU only)</source>
         <translation>Aucune (GPU principal seul)</translation>
     </message>
@@ -1392,26 +1392,19 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
         <translation>Le GPU qui contient les tenseurs partagés (répartition par lignes) ou tout (sans répartition)</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+191"/>
+        <location line="+181"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-189"/>
-        <location line="+189"/>
+        <location line="+2"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-188"/>
-        <source>Precision of the KV cache: F32 doubles its size</source>
-        <translation>Précision du cache KV&#xa0;: F32 double sa taille</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="-177"/>
         <source>Even</source>
         <extracomment>Preset: the same share on every GPU.</extracomment>
         <translation>Égal</translation>
@@ -1520,7 +1513,7 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
         <translation>Part du modèle attribuée à ce GPU (rapports normalisés)</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+131"/>
         <source>layer %1</source>
         <translation>couche %1</translation>
     </message>
@@ -1545,6 +1538,18 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
         <translation>lignes FFN %1–%2</translation>
     </message>
     <message>
+        <location line="+12"/>
+        <source>Q8_0</source>
+        <extracomment>KV cache precision: 8-bit integers with a scale per 32 values (ggml&apos;s Q8_0).</extracomment>
+        <translation>Q8_0</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Q4_0</source>
+        <extracomment>KV cache precision: 4-bit integers with a scale per 32 values (ggml&apos;s Q4_0).</extracomment>
+        <translation>Q4_0</translation>
+    </message>
+    <message>
         <location line="+6"/>
         <source>Holds nothing of the model (%1 usable)</source>
         <translation>Ne contient rien du modèle (%1 utilisables)</translation>
@@ -1562,14 +1567,14 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
     <message numerus="yes">
         <location line="+3"/>
         <source>%1 · context %Ln token(s) · %2 KV cache</source>
-        <extracomment>The previewed model: its name, the context length, the KV cache precision (F16 or F32).</extracomment>
+        <extracomment>The previewed model: its name, the context length, the KV cache precision (F16, F32, Q8_0, Q4_0).</extracomment>
         <translation>
             <numerusform>%1 · contexte %Ln jeton · cache KV %2</numerusform>
             <numerusform>%1 · contexte %Ln jetons · cache KV %2</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>%1 free of %2</source>
         <translation>%1 libres sur %2</translation>
     </message>
@@ -1580,12 +1585,17 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
         <translation>%1&#xa0;%</translation>
     </message>
     <message>
-        <location line="-46"/>
+        <location line="-59"/>
         <source>layers %1–%2</source>
         <translation>couches %1–%2</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="-168"/>
+        <source>Precision of the KV cache: F32 doubles its size; Q8_0 and Q4_0 keep 8-bit and 4-bit values with a scale per 32, about half and a quarter of F16&apos;s size</source>
+        <translation>Précision du cache KV&#xa0;: F32 double sa taille&#xa0;; Q8_0 et Q4_0 stockent des valeurs de 8 et 4 bits avec une échelle par groupe de 32, environ la moitié et le quart de la taille de F16</translation>
+    </message>
+    <message>
+        <location line="+234"/>
         <source>%1, %2</source>
         <extracomment>Which KV heads and FFN rows a GPU holds (&quot;KV heads 0–3, FFN rows 0–5,631&quot;).</extracomment>
         <translation>%1, %2</translation>
@@ -1677,12 +1687,12 @@ Utilisable&#xa0;: %5 octets</translation>
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-240"/>
+        <location filename="../gui/throughput_plot.cpp" line="-242"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>Les jetons par seconde s’affichent ici pendant que le modèle répond.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Export PNG…</source>
         <translation>Exporter en PNG…</translation>
     </message>

@@ -435,7 +435,7 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+29"/>
+        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>使用中 %1 · 空き %2 / %3</translation>
     </message>
@@ -855,7 +855,7 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+393"/>
+        <location filename="../gui/throughput_plot.cpp" line="+398"/>
         <source>No model loaded</source>
         <translation>モデルが読み込まれていません</translation>
     </message>
@@ -934,7 +934,7 @@ Last changed %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Export Memory Plot</source>
         <translation>メモリグラフを書き出す</translation>
     </message>
@@ -1360,7 +1360,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/split_editor.cpp" line="+145"/>
+        <location filename="../gui/split_editor.cpp" line="+144"/>
         <source>None (main GPU only)</source>
         <translation>なし（メイン GPU のみ）</translation>
     </message>
@@ -1389,26 +1389,19 @@ None: everything on the main GPU.</source>
         <translation>共有テンソル（行分割時）またはすべて（分割なし時）を保持する GPU</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+191"/>
+        <location line="+181"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-189"/>
-        <location line="+189"/>
+        <location line="+2"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-188"/>
-        <source>Precision of the KV cache: F32 doubles its size</source>
-        <translation>KV キャッシュの精度：F32 ではサイズが 2 倍になります</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="-177"/>
         <source>Even</source>
         <extracomment>Preset: the same share on every GPU.</extracomment>
         <translation>均等</translation>
@@ -1517,7 +1510,7 @@ None: everything on the main GPU.</source>
         <translation>この GPU に割り当てられるモデルの割合（比率を正規化）</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+131"/>
         <source>layer %1</source>
         <translation>レイヤー %1</translation>
     </message>
@@ -1542,6 +1535,18 @@ None: everything on the main GPU.</source>
         <translation>FFN 行 %1–%2</translation>
     </message>
     <message>
+        <location line="+12"/>
+        <source>Q8_0</source>
+        <extracomment>KV cache precision: 8-bit integers with a scale per 32 values (ggml&apos;s Q8_0).</extracomment>
+        <translation>Q8_0</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Q4_0</source>
+        <extracomment>KV cache precision: 4-bit integers with a scale per 32 values (ggml&apos;s Q4_0).</extracomment>
+        <translation>Q4_0</translation>
+    </message>
+    <message>
         <location line="+6"/>
         <source>Holds nothing of the model (%1 usable)</source>
         <translation>モデルを何も保持しません（使用可能 %1）</translation>
@@ -1559,13 +1564,13 @@ None: everything on the main GPU.</source>
     <message numerus="yes">
         <location line="+3"/>
         <source>%1 · context %Ln token(s) · %2 KV cache</source>
-        <extracomment>The previewed model: its name, the context length, the KV cache precision (F16 or F32).</extracomment>
+        <extracomment>The previewed model: its name, the context length, the KV cache precision (F16, F32, Q8_0, Q4_0).</extracomment>
         <translation>
             <numerusform>%1 · コンテキスト %Ln トークン · KV キャッシュ %2</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>%1 free of %2</source>
         <translation>空き %1 / %2</translation>
     </message>
@@ -1576,12 +1581,17 @@ None: everything on the main GPU.</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location line="-46"/>
+        <location line="-59"/>
         <source>layers %1–%2</source>
         <translation>レイヤー %1–%2</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="-168"/>
+        <source>Precision of the KV cache: F32 doubles its size; Q8_0 and Q4_0 keep 8-bit and 4-bit values with a scale per 32, about half and a quarter of F16&apos;s size</source>
+        <translation>KV キャッシュの精度：F32 ではサイズが 2 倍になります。Q8_0 と Q4_0 は 32 値ごとのスケール付きで 8 ビットと 4 ビットの値を保持し、サイズは F16 の約半分と約 4 分の 1 です</translation>
+    </message>
+    <message>
+        <location line="+234"/>
         <source>%1, %2</source>
         <extracomment>Which KV heads and FFN rows a GPU holds (&quot;KV heads 0–3, FFN rows 0–5,631&quot;).</extracomment>
         <translation>%1、%2</translation>
@@ -1672,12 +1682,12 @@ KV キャッシュ：%2 バイト
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-240"/>
+        <location filename="../gui/throughput_plot.cpp" line="-242"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>モデルの応答中、ここに毎秒のトークン数が表示されます。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Export PNG…</source>
         <translation>PNG に書き出す…</translation>
     </message>

@@ -435,7 +435,7 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+29"/>
+        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>已用 %1 · 空闲 %2 / 共 %3</translation>
     </message>
@@ -855,7 +855,7 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+393"/>
+        <location filename="../gui/throughput_plot.cpp" line="+398"/>
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
@@ -934,7 +934,7 @@ Last changed %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Export Memory Plot</source>
         <translation>导出显存图表</translation>
     </message>
@@ -1360,7 +1360,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/split_editor.cpp" line="+145"/>
+        <location filename="../gui/split_editor.cpp" line="+144"/>
         <source>None (main GPU only)</source>
         <translation>无（仅主 GPU）</translation>
     </message>
@@ -1389,26 +1389,19 @@ None: everything on the main GPU.</source>
         <translation>存放共享张量（按行拆分）或全部内容（不拆分）的 GPU</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+191"/>
+        <location line="+181"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-189"/>
-        <location line="+189"/>
+        <location line="+2"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-188"/>
-        <source>Precision of the KV cache: F32 doubles its size</source>
-        <translation>KV 缓存精度：F32 会使其大小翻倍</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="-177"/>
         <source>Even</source>
         <extracomment>Preset: the same share on every GPU.</extracomment>
         <translation>平均</translation>
@@ -1517,7 +1510,7 @@ None: everything on the main GPU.</source>
         <translation>此 GPU 获得的模型份额（比例已归一化）</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+131"/>
         <source>layer %1</source>
         <translation>第 %1 层</translation>
     </message>
@@ -1542,6 +1535,18 @@ None: everything on the main GPU.</source>
         <translation>FFN 行 %1–%2</translation>
     </message>
     <message>
+        <location line="+12"/>
+        <source>Q8_0</source>
+        <extracomment>KV cache precision: 8-bit integers with a scale per 32 values (ggml&apos;s Q8_0).</extracomment>
+        <translation>Q8_0</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Q4_0</source>
+        <extracomment>KV cache precision: 4-bit integers with a scale per 32 values (ggml&apos;s Q4_0).</extracomment>
+        <translation>Q4_0</translation>
+    </message>
+    <message>
         <location line="+6"/>
         <source>Holds nothing of the model (%1 usable)</source>
         <translation>不承载模型的任何部分（可用 %1）</translation>
@@ -1559,13 +1564,13 @@ None: everything on the main GPU.</source>
     <message numerus="yes">
         <location line="+3"/>
         <source>%1 · context %Ln token(s) · %2 KV cache</source>
-        <extracomment>The previewed model: its name, the context length, the KV cache precision (F16 or F32).</extracomment>
+        <extracomment>The previewed model: its name, the context length, the KV cache precision (F16, F32, Q8_0, Q4_0).</extracomment>
         <translation>
             <numerusform>%1 · 上下文 %Ln 个 token · KV 缓存 %2</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>%1 free of %2</source>
         <translation>空闲 %1 / 共 %2</translation>
     </message>
@@ -1576,12 +1581,17 @@ None: everything on the main GPU.</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location line="-46"/>
+        <location line="-59"/>
         <source>layers %1–%2</source>
         <translation>第 %1–%2 层</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="-168"/>
+        <source>Precision of the KV cache: F32 doubles its size; Q8_0 and Q4_0 keep 8-bit and 4-bit values with a scale per 32, about half and a quarter of F16&apos;s size</source>
+        <translation>KV 缓存精度：F32 会使其大小翻倍；Q8_0 和 Q4_0 以每 32 个值一个缩放因子保存 8 位和 4 位数值，大小约为 F16 的一半和四分之一</translation>
+    </message>
+    <message>
+        <location line="+234"/>
         <source>%1, %2</source>
         <extracomment>Which KV heads and FFN rows a GPU holds (&quot;KV heads 0–3, FFN rows 0–5,631&quot;).</extracomment>
         <translation>%1，%2</translation>
@@ -1672,12 +1682,12 @@ KV 缓存：%2 字节
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-240"/>
+        <location filename="../gui/throughput_plot.cpp" line="-242"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>模型回答时，这里会显示每秒 token 数。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Export PNG…</source>
         <translation>导出 PNG…</translation>
     </message>

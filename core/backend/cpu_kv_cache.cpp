@@ -38,8 +38,8 @@ uint64_t KvCache::bytes_for(KvCacheType type, int64_t n_layer, int64_t n_ctx, in
 }
 
 uint64_t KvCache::bytes() const {
-  return (k16_.size() + v16_.size()) * sizeof(uint16_t) + (k32_.size() + v32_.size()) * sizeof(float) +
-         kq_.size() + vq_.size();
+  return (k16_.size() + v16_.size()) * sizeof(uint16_t) + (k32_.size() + v32_.size()) * sizeof(float) + kq_.size() +
+         vq_.size();
 }
 
 Status KvCache::store(int64_t layer, int64_t pos, const float* k, const float* v) {

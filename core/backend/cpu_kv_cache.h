@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "backend/backend.h"
-#include "common/error.h"
 #include "backend/thread_pool.h"
+#include "common/error.h"
 
 namespace tessera::cpu {
 

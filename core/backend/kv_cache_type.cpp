@@ -22,14 +22,20 @@ bool same_ignoring_case(std::string_view a, std::string_view b) {
 
 }  // namespace
 
-std::span<const KvCacheType> all_kv_cache_types() { return kTypes; }
+std::span<const KvCacheType> all_kv_cache_types() {
+  return kTypes;
+}
 
 std::string_view kv_cache_type_name(KvCacheType type) {
   switch (type) {
-    case KvCacheType::F16: return "f16";
-    case KvCacheType::F32: return "f32";
-    case KvCacheType::Q8_0: return "q8_0";
-    case KvCacheType::Q4_0: return "q4_0";
+    case KvCacheType::F16:
+      return "f16";
+    case KvCacheType::F32:
+      return "f32";
+    case KvCacheType::Q8_0:
+      return "q8_0";
+    case KvCacheType::Q4_0:
+      return "q4_0";
   }
   return "f16";
 }
@@ -51,10 +57,14 @@ std::string kv_cache_type_names() {
 
 GgmlType kv_cache_ggml_type(KvCacheType type) {
   switch (type) {
-    case KvCacheType::F16: return GgmlType::F16;
-    case KvCacheType::F32: return GgmlType::F32;
-    case KvCacheType::Q8_0: return GgmlType::Q8_0;
-    case KvCacheType::Q4_0: return GgmlType::Q4_0;
+    case KvCacheType::F16:
+      return GgmlType::F16;
+    case KvCacheType::F32:
+      return GgmlType::F32;
+    case KvCacheType::Q8_0:
+      return GgmlType::Q8_0;
+    case KvCacheType::Q4_0:
+      return GgmlType::Q4_0;
   }
   return GgmlType::F16;
 }
@@ -92,8 +102,8 @@ Status kv_cache_decode_row(KvCacheType type, const void* src, int64_t kv_dim, fl
   if (whole > 0) TESSERA_TRY(dequantize_row(g, src, dst, whole));
   if (whole == kv_dim) return {};
   float tail[32];
-  TESSERA_TRY(dequantize_row(g, static_cast<const uint8_t*>(src) + tensor_bytes_unchecked(g, static_cast<uint64_t>(whole)),
-                             tail, pad));
+  TESSERA_TRY(dequantize_row(
+      g, static_cast<const uint8_t*>(src) + tensor_bytes_unchecked(g, static_cast<uint64_t>(whole)), tail, pad));
   std::memcpy(dst + whole, tail, static_cast<size_t>(kv_dim - whole) * sizeof(float));
   return {};
 }

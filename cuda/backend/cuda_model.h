@@ -123,7 +123,7 @@ struct DeviceState {
   // What this device computes.
   int64_t q_dim = 0, kv_dim = 0, n_head = 0, n_head_kv = 0, n_ff = 0;
   int32_t n_kv_slots = 0;
-  int64_t kv_row_words = 0;  // 16-bit words per cache row (kv_cache_row_words of the cache type)
+  int64_t kv_row_words = 0;          // 16-bit words per cache row (kv_cache_row_words of the cache type)
   std::vector<DeviceLayer> layers;   // Layer/None: the layers held; Row: every layer (slices)
   std::vector<int32_t> layer_index;  // Layer/None: model layer -> index into `layers`, -1 if absent
   WeightMatrix embd;                 // rows == 0 unless this device looks up embeddings

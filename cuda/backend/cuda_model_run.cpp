@@ -711,8 +711,8 @@ std::string CudaModel::describe() const {
   for (const auto& d : devs_) active += d->active ? 1 : 0;
   std::string s = "cuda (" + devs_[static_cast<size_t>(home_)]->dev.name;
   if (devs_.size() > 1) s += ", " + std::to_string(active) + "/" + std::to_string(devs_.size()) + " devices";
-  s += std::string(", split ") + split_mode_name(plan_.mode) + ", " + std::string(type_name(kv_cache_ggml_type(kv_type_))) +
-       " KV cache, context " + std::to_string(n_ctx_);
+  s += std::string(", split ") + split_mode_name(plan_.mode) + ", " +
+       std::string(type_name(kv_cache_ggml_type(kv_type_))) + " KV cache, context " + std::to_string(n_ctx_);
   s += graphs_enabled_ ? ", CUDA graphs" : ", no CUDA graphs";
   if (!graph_note_.empty()) s += "; " + graph_note_;
   for (const auto& n : notes_) s += "; " + n;

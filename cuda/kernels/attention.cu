@@ -372,9 +372,12 @@ Status attention(const AttentionArgs& args, void* workspace, size_t workspace_by
   auto launch_for_cache = [&](auto dpl) -> Status {
     constexpr int D = decltype(dpl)::value;
     switch (args.cache.type) {
-      case KvCacheType::Q8_0: return launch(attention_kernel<D, KvCacheType::Q8_0>);
-      case KvCacheType::Q4_0: return launch(attention_kernel<D, KvCacheType::Q4_0>);
-      default: return launch(attention_kernel<D, KvCacheType::F16>);  // F32 was refused by check_args
+      case KvCacheType::Q8_0:
+        return launch(attention_kernel<D, KvCacheType::Q8_0>);
+      case KvCacheType::Q4_0:
+        return launch(attention_kernel<D, KvCacheType::Q4_0>);
+      default:
+        return launch(attention_kernel<D, KvCacheType::F16>);  // F32 was refused by check_args
     }
   };
   switch (p.dpl) {

@@ -28,9 +28,9 @@ __global__ void kv_write_kernel(const float* __restrict__ k, int64_t k_stride, c
 // block (w / 2) % nb, K when w is even.
 template <KvCacheType T>
 __global__ void kv_write_quant_kernel(const float* __restrict__ k, int64_t k_stride, const float* __restrict__ v,
-                                      int64_t v_stride, int n_tokens, int kv_dim,
-                                      const int32_t* __restrict__ positions, uint16_t* __restrict__ kc,
-                                      uint16_t* __restrict__ vc, int64_t stride, int capacity) {
+                                      int64_t v_stride, int n_tokens, int kv_dim, const int32_t* __restrict__ positions,
+                                      uint16_t* __restrict__ kc, uint16_t* __restrict__ vc, int64_t stride,
+                                      int capacity) {
   pdl_wait();
   const int nb = (kv_dim + kvq::kBlock - 1) / kvq::kBlock;
   const int64_t w = (static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
@@ -58,9 +58,8 @@ Status check_kv_cache_view(const KvCacheView& cache, int64_t kv_dim, const char*
   if (cache.stride < kv_cache_row_words(cache.type, kv_dim) || cache.k == nullptr || cache.v == nullptr)
     return make_error(ErrorKind::InvalidArgument,
                       std::string(who) + ": a " + std::string(kv_cache_type_name(cache.type)) + " cache of stride " +
-                          std::to_string(cache.stride) + " 16-bit words cannot hold rows of " +
-                          std::to_string(kv_dim) + " values (" + std::to_string(kv_cache_row_words(cache.type, kv_dim)) +
-                          " words)");
+                          std::to_string(cache.stride) + " 16-bit words cannot hold rows of " + std::to_string(kv_dim) +
+                          " values (" + std::to_string(kv_cache_row_words(cache.type, kv_dim)) + " words)");
   return {};
 }
 

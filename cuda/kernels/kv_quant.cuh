@@ -25,8 +25,12 @@ struct Layout<KvCacheType::Q4_0> {
   static constexpr int kBytes = sizeof(BlockQ4_0);  // 18
 };
 
-__device__ __forceinline__ uint16_t fp16_bits(float x) { return __half_as_ushort(__float2half_rn(x)); }
-__device__ __forceinline__ float fp16_value(uint16_t b) { return __half2float(__ushort_as_half(b)); }
+__device__ __forceinline__ uint16_t fp16_bits(float x) {
+  return __half_as_ushort(__float2half_rn(x));
+}
+__device__ __forceinline__ float fp16_value(uint16_t b) {
+  return __half2float(__ushort_as_half(b));
+}
 
 // Encodes the warp's 32 values (x: this lane's value, lane = element index; every lane of the warp
 // takes part) into the block at `block` (2-byte aligned). See kv_cache.h for the arithmetic.

@@ -205,12 +205,12 @@ Status rope_qk_to_cache(float* q, const float* k, const float* v, int64_t token_
     const int kv_dim = n_head_kv * head_dim;
     const int64_t n = static_cast<int64_t>(n_tokens) * ((kv_dim + kvq::kBlock - 1) / kvq::kBlock) * 2 * 32;
     auto launch = [&](auto kernel) {
-      return check_launch(launch_kernel(kernel, dim3(static_cast<unsigned>((n + threads - 1) / threads)),
-                                        dim3(threads), 0, stream, k, v, token_stride, n_tokens, kv_dim, head_dim,
-                                        positions, config.style == RopeStyle::NeoX ? 1 : 0, config.n_dims,
-                                        config.freq_base, config.freq_scale, config.freq_factors, config.theta,
-                                        config.attn_factor, cache.k, cache.v, cache.stride, cache.capacity),
-                          "rope_kv_quant_kernel");
+      return check_launch(
+          launch_kernel(kernel, dim3(static_cast<unsigned>((n + threads - 1) / threads)), dim3(threads), 0, stream, k,
+                        v, token_stride, n_tokens, kv_dim, head_dim, positions, config.style == RopeStyle::NeoX ? 1 : 0,
+                        config.n_dims, config.freq_base, config.freq_scale, config.freq_factors, config.theta,
+                        config.attn_factor, cache.k, cache.v, cache.stride, cache.capacity),
+          "rope_kv_quant_kernel");
     };
     return cache.type == KvCacheType::Q8_0 ? launch(rope_kv_quant_kernel<KvCacheType::Q8_0>)
                                            : launch(rope_kv_quant_kernel<KvCacheType::Q4_0>);

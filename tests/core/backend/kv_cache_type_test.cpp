@@ -15,10 +15,10 @@
 namespace tessera {
 namespace {
 
-#define KV_ASSERT_OK(expr)                                      \
-  do {                                                          \
-    const Status kv_st_ = (expr);                               \
-    ASSERT_TRUE(kv_st_.ok()) << kv_st_.error().describe();      \
+#define KV_ASSERT_OK(expr)                                 \
+  do {                                                     \
+    const Status kv_st_ = (expr);                          \
+    ASSERT_TRUE(kv_st_.ok()) << kv_st_.error().describe(); \
   } while (0)
 
 // sqrt(mean (a - b)^2) / sqrt(mean b^2)
@@ -120,7 +120,8 @@ TEST(CpuKvCache, StoresAndReadsEveryType) {
       for (auto [src, got] : {std::pair{&k, kr}, std::pair{&v, vr}}) {
         KV_ASSERT_OK(kv_cache_encode_row(type, &(*src)[static_cast<size_t>(p * kv_dim)], kv_dim, row.data()));
         KV_ASSERT_OK(kv_cache_decode_row(type, row.data(), kv_dim, want.data()));
-        for (int64_t i = 0; i < kv_dim; ++i) ASSERT_EQ(got[p * kv_dim + i], want[static_cast<size_t>(i)]) << p << " " << i;
+        for (int64_t i = 0; i < kv_dim; ++i)
+          ASSERT_EQ(got[p * kv_dim + i], want[static_cast<size_t>(i)]) << p << " " << i;
       }
     }
   }
