@@ -443,7 +443,7 @@ class KvQuantBackend : public ::testing::TestWithParam<ModelCase> {};
 // The reference is the CPU backend with an F32 cache. Each cache type costs the CPU backend an
 // error of its own (cpu[type]: what the type's bits cost); the CUDA backend with that type must stay
 // within that plus its own F16-cache difference, with a margin for its Q4_0 quantizer (ggml's,
-// slightly coarser than core/quant's searched scales): gpu[type] < 1.5 cpu[type] + 2 gpu[F16].
+// slightly coarser than core/quant's searched scales): gpu[type] < 2 cpu[type] + 2 gpu[F16].
 TEST_P(KvQuantBackend, MatchesTheCpuReferenceOnOneAndTwoDevices) {
   TESSERA_REQUIRE_GPU();
   const auto& c = GetParam().config;
@@ -483,7 +483,7 @@ TEST_P(KvQuantBackend, MatchesTheCpuReferenceOnOneAndTwoDevices) {
         gpu_f16 = err;
         EXPECT_LT(err, 1e-2) << label;
       } else {
-        EXPECT_LT(err, 1.5 * cpu_err + 2 * gpu_f16 + 1e-4) << label;
+        EXPECT_LT(err, 2 * cpu_err + 2 * gpu_f16 + 1e-4) << label;
       }
       if (mode == SplitMode::None) one = got;
       if (mode == SplitMode::Layer)  // the same kernels on the same inputs: bit-identical to one device
