@@ -19,6 +19,7 @@ struct ModelOptions {
   int32_t n_batch = 512;   // --batch / -b
   KvCacheType kv_type = KvCacheType::F16;  // --kv-type f16|f32|q8_0|q4_0
   BackendOptions backend;  // --backend, --threads, split options
+  bool all_logits = false; // not an option: `perplexity` keeps the logits of every prompt token
 };
 
 struct SamplingOptions {
@@ -37,8 +38,11 @@ void parse_kv_type_value(OptionReader& reader, KvCacheType& type);
 // The usage line of --kv-type.
 std::string kv_type_usage();
 bool parse_sampling_option(OptionReader& reader, SamplingOptions& o);
+// --context-overflow stop|truncate-middle|rolling (run and chat).
+bool parse_overflow_option(OptionReader& reader, OverflowPolicy& policy);
 std::string model_options_usage();
 std::string sampling_options_usage();
+std::string overflow_option_usage();
 
 // The embedded default model: next to the executable under ../share/tessera/models/, then in the
 // source tree (resources/models/, when built with TESSERA_SOURCE_DIR). nullopt when neither exists.
@@ -54,7 +58,8 @@ Status load_model(Engine& engine, const ModelOptions& options, CudaPluginLoader&
 void install_interrupt_handler();
 std::atomic<bool>& interrupt_flag();
 
-// "prompt: 5 tokens in 1.20 ms (4166.7 tokens/s) ..." lines on stderr.
+// "prompt: 5 tokens in 1.20 ms (4166.7 tokens/s) ..." lines on stderr (and what the overflow
+// policy dropped, when it did).
 void print_timings(const GenerationResult& result);
 
 }  // namespace tessera::cli

@@ -1,6 +1,8 @@
 // tessera-cli bench: prompt processing (pp) and token generation (tg) throughput, reported in the
-// table layout people know from llama-bench. pp: one eval of P random tokens from an empty cache;
-// tg: N single-token evals with on-device argmax feeding the next token, from an empty cache.
+// table layout people know from llama-bench. pp: one eval of P random tokens; tg: N single-token
+// evals with on-device argmax feeding the next token. Both start from a cache holding D tokens
+// (-d, llama-bench's depth: "pp512 @ d4096"), filled untimed once per test and cut back to D
+// before each repetition; D = 0 is an empty cache.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -28,19 +30,24 @@ namespace {
 void print_bench_usage(FILE* out) {
   const std::string tokens = range_text(kBenchTokensRange);
   std::fprintf(out,
-               "usage: tessera-cli bench -m FILE | --synth SHAPE --type TYPE  [-p 512] [-n 128] [-r 3] [-o md|json]\n"
+               "usage: tessera-cli bench -m FILE | --synth SHAPE --type TYPE  [-p 512] [-n 128] [-d 0] [-r 3] [-o md|json]\n"
                "                         [--ctx N] [options]\n"
                "  --synth SHAPE  no file: a model of SHAPE (see tessera-cli synth) with random weights made\n"
                "                 on the GPU, for shapes too large to write to disk (CUDA backend only)\n"
                "  --type TYPE    the matrices' type with --synth (F16, Q8_0, Q4_K, ...)\n"
                "  -p N[,N...]  prompt tokens per pp test, each %s (0 skips pp); a list runs one test each\n"
                "  -n N[,N...]  generated tokens per tg test, each %s (0 skips tg)\n"
+               "  -d N[,N...]  depth: tokens already in the KV cache before each test, each %s\n"
+               "               (filled untimed; a list runs every test at each depth)\n"
                "  -r N         repetitions, %s (mean and standard deviation over them)\n"
                "  -o FORMAT    md (default) or json\n"
-               "  -c, --ctx N  context size, %s (default: the largest -p plus the largest -n)\n"
+               "  -c, --ctx N  context size, %s (default: the largest -d plus the largest -p plus
+"
+               "               the largest -n)
+"
                "%s%s",
-               tokens.c_str(), tokens.c_str(), range_text(kRepetitionsRange).c_str(), range_text(kContextRange).c_str(),
-               kv_type_usage().c_str(), backend_options_usage().c_str());
+               tokens.c_str(), tokens.c_str(), tokens.c_str(), range_text(kRepetitionsRange).c_str(),
+               range_text(kContextRange).c_str(), kv_type_usage().c_str(), backend_options_usage().c_str());
 }
 
 // A usage error: the reason, then the usage text, on stderr; exit code 2.
@@ -100,20 +107,43 @@ Result<ModelSpec> spec_from_shape(const std::string& shape_name, const std::stri
   return spec;
 }
 
-Result<double> time_pp(BackendModel& model, std::span<const int32_t> tokens) {
+// Fills the cache with `tokens` (the depth) in steps of the model's batch, untimed; waits for the
+// device so the fill's work does not leak into the timed test after it.
+Status fill_depth(BackendModel& model, std::span<const int32_t> tokens) {
   model.kv_clear();
+  const size_t batch = static_cast<size_t>(std::max(model.n_batch(), 1));
+  for (size_t pos = 0; pos < tokens.size(); pos += batch) {
+    const size_t n = std::min(batch, tokens.size() - pos);
+    const bool last = pos + n == tokens.size();
+    TESSERA_TRY(model.eval(tokens.subspan(pos, n), static_cast<int32_t>(pos), last ? LogitsRequest::Last : LogitsRequest::None));
+  }
+  if (!tokens.empty()) TESSERA_TRY(model.argmax());
+  return {};
+}
+
+// Back to a cache of `depth` tokens (filled by fill_depth), forgetting the previous test's.
+Status rewind_to(BackendModel& model, int32_t depth) {
+  if (depth == 0) {
+    model.kv_clear();
+    return {};
+  }
+  return model.kv_keep(depth);
+}
+
+Result<double> time_pp(BackendModel& model, std::span<const int32_t> tokens, int32_t depth) {
+  TESSERA_TRY(rewind_to(model, depth));
   auto t0 = Clock::now();
-  TESSERA_TRY(model.eval(tokens, 0, LogitsRequest::Last));
+  TESSERA_TRY(model.eval(tokens, depth, LogitsRequest::Last));
   TESSERA_TRY(model.argmax());  // waits for the device
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
-Result<double> time_tg(BackendModel& model, int32_t first_token, int n) {
-  model.kv_clear();
+Result<double> time_tg(BackendModel& model, int32_t first_token, int n, int32_t depth) {
+  TESSERA_TRY(rewind_to(model, depth));
   int32_t token = first_token;
   auto t0 = Clock::now();
   for (int i = 0; i < n; ++i) {
-    TESSERA_TRY(model.eval(std::span<const int32_t>(&token, 1), i, LogitsRequest::Last));
+    TESSERA_TRY(model.eval(std::span<const int32_t>(&token, 1), depth + i, LogitsRequest::Last));
     TESSERA_ASSIGN_OR_RETURN(token, model.argmax());
   }
   return std::chrono::duration<double>(Clock::now() - t0).count();
@@ -123,7 +153,7 @@ Result<double> time_tg(BackendModel& model, int32_t first_token, int n) {
 
 int cmd_bench(const Args& args) {
   std::string path, format = "md", synth_shape, synth_type;
-  std::vector<int32_t> n_prompts = {512}, n_gens = {128};
+  std::vector<int32_t> n_prompts = {512}, n_gens = {128}, depths = {0};
   int32_t reps = 3, n_ctx = 0;
   KvCacheType kv_type = KvCacheType::F16;
   BackendOptions backend;
@@ -143,6 +173,8 @@ int cmd_bench(const Args& args) {
       r.integer_list(n_prompts, kBenchTokensRange);
     } else if (r.is({"-n"})) {
       r.integer_list(n_gens, kBenchTokensRange);
+    } else if (r.is({"-d", "--n-depth"})) {
+      r.integer_list(depths, kBenchTokensRange);
     } else if (r.is({"-r"})) {
       r.integer(reps, kRepetitionsRange);
     } else if (r.is({"--ctx", "-c"})) {
@@ -160,11 +192,21 @@ int cmd_bench(const Args& args) {
   if (!synth_shape.empty() && synth_type.empty()) return usage_error("--synth needs --type TYPE");
   const int32_t max_prompt = *std::max_element(n_prompts.begin(), n_prompts.end());
   const int32_t max_gen = *std::max_element(n_gens.begin(), n_gens.end());
-  // Each test starts from an empty cache, so the context must hold the longest one.
-  if (n_ctx > 0 && std::max(max_prompt, max_gen) > n_ctx)
+  const int32_t max_depth = *std::max_element(depths.begin(), depths.end());
+  // Each test starts from a cache of its depth, so the context must hold the deepest, longest one.
+  const int64_t longest = static_cast<int64_t>(max_depth) + std::max(max_prompt, max_gen);
+  if (n_ctx > 0 && longest > n_ctx)
     return usage_error("--ctx " + std::to_string(n_ctx) + " is shorter than the longest test (" +
                        std::string(max_prompt >= max_gen ? "-p " : "-n ") +
-                       std::to_string(std::max(max_prompt, max_gen)) + " tokens)");
+                       std::to_string(std::max(max_prompt, max_gen)) + " tokens" +
+                       (max_depth > 0 ? " at depth -d " + std::to_string(max_depth) + ": " +
+                                            std::to_string(longest) + " tokens"
+                                      : std::string()) +
+                       ")");
+  if (n_ctx == 0 && static_cast<int64_t>(max_depth) + max_prompt + max_gen > kMaxContextOption)
+    return usage_error("-d " + std::to_string(max_depth) + " with -p " + std::to_string(max_prompt) + " and -n " +
+                       std::to_string(max_gen) + " needs a context beyond " + std::to_string(kMaxContextOption) +
+                       " tokens");
   auto spec = synth_shape.empty() ? spec_from_file(path) : spec_from_shape(synth_shape, synth_type);
   if (!spec.ok()) {
     std::fprintf(stderr, "tessera-cli bench: %s\n", spec.error().describe().c_str());
@@ -172,7 +214,7 @@ int cmd_bench(const Args& args) {
   }
   if (!synth_shape.empty()) path = "synthetic " + synth_shape + " " + synth_type + " (random weights on the device)";
   std::string note;
-  CudaPluginLoader cuda;  // before the factory, backend and model it may make
+  CudaPluginLoader cuda(cuda_environment_of_process());  // before the factory, backend and model it may make
   auto factory = make_backend_factory(backend, cuda, &note);
   if (!factory.ok()) {
     std::fprintf(stderr, "tessera-cli bench: %s\n", factory.error().describe().c_str());
@@ -185,8 +227,9 @@ int cmd_bench(const Args& args) {
     return 1;
   }
   BackendModelSettings settings;
-  settings.n_ctx = n_ctx > 0 ? n_ctx : std::max(max_prompt + max_gen, 16);
-  settings.n_batch = std::max(max_prompt, 1);
+  settings.n_ctx = n_ctx > 0 ? n_ctx : std::max(max_depth + max_prompt + max_gen, 16);
+  // A pp test is one eval of all its tokens; the depth is filled in steps of up to 512.
+  settings.n_batch = std::max({max_prompt, std::min(max_depth, 512), 1});
   settings.n_threads = backend.n_threads;
   settings.kv_type = kv_type;
   auto loaded = (*made)->load_model(*spec, settings, [](float) { return true; });
@@ -201,28 +244,41 @@ int cmd_bench(const Args& args) {
   std::vector<int32_t> tokens(static_cast<size_t>(max_prompt));
   for (auto& t : tokens) t = pick(rng);
   const int32_t first_token = tokens.empty() ? 1 : tokens[0];
+  std::vector<int32_t> depth_tokens(static_cast<size_t>(max_depth));
+  for (auto& t : depth_tokens) t = pick(rng);
 
   struct Row {
-    std::string test;
+    std::string test;  // "pp512", "tg128 @ d4096" (llama-bench's labels)
+    bool pp;
     int n_tokens;
+    int32_t depth;
     std::vector<double> tps;
   };
   std::vector<Row> rows;
-  for (int32_t p : n_prompts)
-    if (p > 0) rows.push_back({"pp" + std::to_string(p), p, {}});
-  for (int32_t n : n_gens)
-    if (n > 0) rows.push_back({"tg" + std::to_string(n), n, {}});
+  for (int32_t d : depths) {
+    const std::string at = d > 0 ? " @ d" + std::to_string(d) : "";
+    for (int32_t p : n_prompts)
+      if (p > 0) rows.push_back({"pp" + std::to_string(p) + at, true, p, d, {}});
+    for (int32_t n : n_gens)
+      if (n > 0) rows.push_back({"tg" + std::to_string(n) + at, false, n, d, {}});
+  }
   for (auto& row : rows) {
-    const bool pp = row.test[0] == 'p';
+    const bool pp = row.pp;
     const std::span<const int32_t> prompt(tokens.data(), pp ? static_cast<size_t>(row.n_tokens) : 0);
+    Status filled = fill_depth(model, std::span<const int32_t>(depth_tokens).first(static_cast<size_t>(row.depth)));
+    if (!filled.ok()) {
+      std::fprintf(stderr, "tessera-cli bench: %s\n", filled.error().describe().c_str());
+      return 1;
+    }
     // One warm-up run: module loading, graph capture and cache effects stay out of the figures.
-    auto warm = pp ? time_pp(model, prompt) : time_tg(model, first_token, std::min(row.n_tokens, 8));
+    auto warm = pp ? time_pp(model, prompt, row.depth)
+                   : time_tg(model, first_token, std::min(row.n_tokens, 8), row.depth);
     if (!warm.ok()) {
       std::fprintf(stderr, "tessera-cli bench: %s\n", warm.error().describe().c_str());
       return 1;
     }
     for (int r = 0; r < reps; ++r) {
-      auto secs = pp ? time_pp(model, prompt) : time_tg(model, first_token, row.n_tokens);
+      auto secs = pp ? time_pp(model, prompt, row.depth) : time_tg(model, first_token, row.n_tokens, row.depth);
       if (!secs.ok()) {
         std::fprintf(stderr, "tessera-cli bench: %s\n", secs.error().describe().c_str());
         return 1;
@@ -249,7 +305,8 @@ int cmd_bench(const Args& args) {
     for (const auto& row : rows) {
       Stats s = stats_of(row.tps);
       out["results"].push_back(
-          {{"test", row.test}, {"tokens_per_second", s.mean}, {"stddev", s.stddev}, {"samples", row.tps}});
+          {{"test", row.test}, {"n_depth", row.depth}, {"tokens_per_second", s.mean}, {"stddev", s.stddev},
+           {"samples", row.tps}});
     }
     std::printf("%s\n", out.dump(2).c_str());
     return 0;

@@ -4,9 +4,12 @@
 #include <QIcon>
 
 #include <cstdio>
+#include <cstdlib>
 
 #include "app_settings.h"
+#include "backend/cuda_environment.h"
 #include "command_line.h"
+#include "device_source.h"
 #include "engine_session.h"
 #include "main_window.h"
 #include "startup.h"
@@ -29,7 +32,10 @@ int main(int argc, char** argv) {
   QApplication::setApplicationVersion(QStringLiteral(TESSERA_VERSION));
   QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/tessera.svg")));
 
-  MainWindow window(makeTesseraEngineSession());
+  // The edge: the environment is read here, once, and passed on as values.
+  const tessera::CudaEnvironment cuda = tessera::read_cuda_environment([](const char* name) { return std::getenv(name); });
+  MainWindow window(makeTesseraEngineSession({}, cuda),
+                    makeDefaultDeviceSource(qEnvironmentVariable("TESSERA_GUI_FAKE_GPUS"), cuda));
   window.show();
   AppSettings settings;
   window.openStartupModel(chooseStartupModel(command.model, settings.lastModel(), settings.hasStartedBefore(),

@@ -16,6 +16,7 @@
 #include "chat_controller.h"
 #include "chat_model.h"
 #include "conversation_store.h"
+#include "device_source.h"
 #include "engine_client.h"
 #include "memory_check.h"
 #include "drop_highlight.h"
@@ -37,6 +38,7 @@ class GpuWorkspace;
 class HistoryPanel;
 class LanguageSwitcher;
 class ModelPanel;
+class OverflowPolicyMenu;
 class SamplingPanel;
 class SystemPromptEdit;
 
@@ -52,7 +54,9 @@ class MainWindow : public QMainWindow {
   Q_OBJECT
 
  public:
-  explicit MainWindow(std::unique_ptr<EngineSession> session, QWidget* parent = nullptr);
+  // `devices`: where the GPU list comes from (nullptr: the CUDA module with default settings).
+  explicit MainWindow(std::unique_ptr<EngineSession> session, std::unique_ptr<DeviceSource> devices = nullptr,
+                      QWidget* parent = nullptr);
   ~MainWindow() override;
 
   // Reads `path`'s metadata in the background and shows it; with `load`, loads it once read.
@@ -102,6 +106,8 @@ class MainWindow : public QMainWindow {
   ErrorBanner* banner() const { return banner_; }
   QMenu* recentMenu() const { return recent_menu_; }
   QMenu* languageMenu() const { return language_menu_; }
+  // Settings ▸ When the Context Is Full: the default policy of new conversations.
+  OverflowPolicyMenu* overflowPolicyMenu() const { return overflow_menu_; }
   QString statusText() const;
   // Whether the drop highlight is shown (a .gguf file is being dragged over the window).
   bool dropHighlighted() const;
@@ -121,7 +127,7 @@ class MainWindow : public QMainWindow {
   void createActions();
   void createMenus();
   void createLanguageMenu();
-  void createDocks();
+  void createDocks(std::unique_ptr<DeviceSource> devices);
   // Whether replacing or closing the open conversation now would lose something, and if so, asks
   // (`action` says what would happen: "Quit", "Open"). True: go ahead.
   bool mayReplaceConversation(const QString& title, const QString& accept);
@@ -208,6 +214,7 @@ class MainWindow : public QMainWindow {
   QMenu* view_menu_ = nullptr;
   QMenu* settings_menu_ = nullptr;
   QMenu* language_menu_ = nullptr;
+  OverflowPolicyMenu* overflow_menu_ = nullptr;
   QMenu* help_menu_ = nullptr;
 };
 

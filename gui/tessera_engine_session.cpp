@@ -52,6 +52,9 @@ GenerationTimings toTimings(const GenerationResult& r) {
   out.stopped = r.stop_reason == StopReason::Stopped;
   out.hit_token_limit = r.stop_reason == StopReason::Length || r.stop_reason == StopReason::ContextFull;
   out.context_full = r.stop_reason == StopReason::ContextFull;
+  out.overflow_tokens_dropped = t.overflow_tokens_dropped;
+  out.messages_dropped = r.messages_dropped;
+  out.context_shifts = t.context_shifts;
   return out;
 }
 
@@ -65,7 +68,8 @@ constexpr double kPromptStepMs = 150.0;
 
 class TesseraEngineSession : public EngineSession {
  public:
-  explicit TesseraEngineSession(BackendFactory preferred) : preferred_(std::move(preferred)) {}
+  TesseraEngineSession(BackendFactory preferred, CudaEnvironment cuda)
+      : cuda_(std::move(cuda)), preferred_(std::move(preferred)) {}
 
   Result<ModelInfo> load(const QString& path, const LoadSettings& settings, const ProgressCallback& progress) override {
     tessera::LoadSettings s;
@@ -78,6 +82,9 @@ class TesseraEngineSession : public EngineSession {
     if (auto cuda = cuda_.load(); cuda.ok()) {
       CudaBackendConfig config;
       config.split = settings.split.toSplitSettings();
+      config.virtual_devices = cuda_.environment().virtual_devices;
+      config.graphs = cuda_.environment().graphs;
+      config.unfused = cuda_.environment().unfused;
       engine_.register_backend("cuda", (*cuda)->backend_factory(config));
     }
     QElapsedTimer timer;
@@ -110,6 +117,7 @@ class TesseraEngineSession : public EngineSession {
     r.n_predict = request.sampling.max_tokens;
     r.stop = &stop;
     r.prompt_step_ms = kPromptStepMs;
+    r.overflow = request.overflow;
     if (on_prompt) r.on_prompt_progress = [&](int32_t done, int32_t total) { on_prompt(done, total); };
     auto on_token = [&](const TokenEvent& event) {
       if (!event.text.empty()) on_piece(event.text);
@@ -144,8 +152,8 @@ class TesseraEngineSession : public EngineSession {
 
 }  // namespace
 
-std::unique_ptr<EngineSession> makeTesseraEngineSession(BackendFactory preferred_backend) {
-  return std::make_unique<TesseraEngineSession>(std::move(preferred_backend));
+std::unique_ptr<EngineSession> makeTesseraEngineSession(BackendFactory preferred_backend, CudaEnvironment cuda) {
+  return std::make_unique<TesseraEngineSession>(std::move(preferred_backend), std::move(cuda));
 }
 
 }  // namespace tessera::gui

@@ -38,7 +38,7 @@
 <context>
     <name>ConversationIo</name>
     <message>
-        <location filename="../gui/conversation_io.cpp" line="+87"/>
+        <location filename="../gui/conversation_io.cpp" line="+95"/>
         <source>%1 is not valid JSON: %2 at byte %3.</source>
         <translation>%1 n’est pas du JSON valide&#xa0;: %2 à l’octet %3.</translation>
     </message>
@@ -53,7 +53,7 @@
         <translation>%1 a été écrit par une version plus récente de Tessera (version de conversation %2&#xa0;; cette version lit la %3).</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Message %1 in %2 has role &quot;%3&quot;; expected &quot;user&quot; or &quot;assistant&quot;.</source>
         <translation>Le message %1 de %2 a le rôle &quot;%3&quot;&#xa0;; attendu&#xa0;: &quot;user&quot; ou &quot;assistant&quot;.</translation>
     </message>
@@ -146,6 +146,18 @@
         <extracomment>The three timing figures shown under a reply, separated.</extracomment>
         <translation>%1 · %2 · %3</translation>
     </message>
+    <message>
+        <location line="+4"/>
+        <source>Continued past a full context (%1×, %2 earlier tok forgotten)</source>
+        <extracomment>Under a reply that went on past a full context: %1 = how often, %2 = tokens forgotten.</extracomment>
+        <translation>Poursuivi au-delà d’un contexte plein (%1×, %2 tok antérieurs oubliés)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Earlier messages left out to fit the context (%1 messages, %2 tok)</source>
+        <extracomment>Under a reply: the context overflow policy left earlier messages out of what the model saw.</extracomment>
+        <translation>Messages antérieurs omis pour tenir dans le contexte (%1 messages, %2 tok)</translation>
+    </message>
 </context>
 <context>
     <name>ErrorTexts</name>
@@ -211,9 +223,9 @@
     </message>
     <message>
         <location line="+11"/>
-        <source>Start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
-        <extracomment>&quot;New Conversation&quot; is the chat&apos;s button and &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
-        <translation>Commencez une nouvelle conversation («&#xa0;Nouvelle conversation&#xa0;») ou chargez le modèle avec un contexte plus grand («&#xa0;Longueur du contexte&#xa0;» dans le panneau Modèle, puis «&#xa0;Charger&#xa0;»).</translation>
+        <source>Let the conversation go on: choose Truncate middle or Rolling window beside the context meter, and the model forgets older messages. Or start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
+        <extracomment>&quot;Truncate middle&quot;, &quot;Rolling window&quot; and &quot;New Conversation&quot; are the chat&apos;s choices and button, &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
+        <translation>Laissez la conversation continuer&#xa0;: choisissez «&#xa0;Tronquer le milieu&#xa0;» ou «&#xa0;Fenêtre glissante&#xa0;» à côté de la jauge de contexte, et le modèle oublie les messages plus anciens. Ou commencez une nouvelle conversation («&#xa0;Nouvelle conversation&#xa0;»), ou chargez le modèle avec un contexte plus grand («&#xa0;Longueur du contexte&#xa0;» dans le panneau Modèle, puis «&#xa0;Charger&#xa0;»).</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -271,6 +283,42 @@
     </message>
 </context>
 <context>
+    <name>OverflowPolicyTexts</name>
+    <message>
+        <location filename="../gui/overflow_policy_chooser.cpp" line="+11"/>
+        <source>Stop</source>
+        <extracomment>Context overflow policy: the reply stops when the model&apos;s context is full.</extracomment>
+        <translation>Arrêter</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Truncate middle</source>
+        <extracomment>Context overflow policy: keep the start of the conversation and the latest messages.</extracomment>
+        <translation>Tronquer le milieu</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rolling window</source>
+        <extracomment>Context overflow policy: keep only the latest messages (and the system prompt).</extracomment>
+        <translation>Fenêtre glissante</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>When the context is full, the reply stops and the conversation cannot go on.</source>
+        <translation>Quand le contexte est plein, la réponse s’arrête et la conversation ne peut pas continuer.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>When the context is full, the model keeps the system prompt, the first exchange and the most recent messages, and forgets the ones in between.</source>
+        <translation>Quand le contexte est plein, le modèle garde l’invite système, le premier échange et les messages les plus récents, et oublie ceux du milieu.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>When the context is full, the model keeps the system prompt and the most recent messages, and forgets the oldest.</source>
+        <translation>Quand le contexte est plein, le modèle garde l’invite système et les messages les plus récents, et oublie les plus anciens.</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::ChatInput</name>
     <message>
         <location filename="../gui/chat_input.cpp" line="+16"/>
@@ -281,7 +329,7 @@
 <context>
     <name>tessera::gui::ChatPanel</name>
     <message>
-        <location filename="../gui/chat_panel.cpp" line="+81"/>
+        <location filename="../gui/chat_panel.cpp" line="+87"/>
         <source>Send</source>
         <translation>Envoyer</translation>
     </message>
@@ -301,7 +349,12 @@
         <translation>Nouvelle conversation</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+23"/>
+        <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up, what happens depends on the policy beside this meter: the reply stops, or older messages are forgotten.</source>
+        <translation>La conversation occupe %1 des %2 jetons que le modèle peut garder en tête. Quand ils sont épuisés, tout dépend du choix à côté de cette jauge : la réponse s’arrête, ou les messages plus anciens sont oubliés.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>Send the message (Enter)</source>
         <translation>Envoyer le message (Entrée)</translation>
     </message>
@@ -328,12 +381,7 @@
         <translation>Contexte&#xa0;: %1 / %2 tok</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up the reply stops; start a new conversation or load the model with a larger context.</source>
-        <translation>La conversation occupe %1 des %2 jetons que le modèle peut garder en mémoire. Une fois ceux-ci épuisés, la réponse s’arrête&#xa0;; commencez une nouvelle conversation ou chargez le modèle avec un contexte plus grand.</translation>
-    </message>
-    <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <source>Load a model first (Load in the model panel)</source>
         <translation>Chargez d’abord un modèle («&#xa0;Charger&#xa0;» dans le panneau Modèle)</translation>
     </message>
@@ -378,7 +426,7 @@
 <context>
     <name>tessera::gui::DeviceSource</name>
     <message>
-        <location filename="../gui/device_source.cpp" line="+131"/>
+        <location filename="../gui/device_source.cpp" line="+133"/>
         <source>no GPU in the device list</source>
         <translation>aucun GPU dans la liste des périphériques</translation>
     </message>
@@ -422,7 +470,7 @@
 <context>
     <name>tessera::gui::ErrorBanner</name>
     <message>
-        <location filename="../gui/error_banner.cpp" line="+57"/>
+        <location filename="../gui/error_banner.cpp" line="+73"/>
         <source>Dismiss</source>
         <translation>Fermer</translation>
     </message>
@@ -557,7 +605,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+372"/>
+        <location filename="../gui/main_window.cpp" line="+390"/>
         <source>&amp;Open Model…</source>
         <translation>&amp;Ouvrir un modèle…</translation>
     </message>
@@ -683,7 +731,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Dernière réponse&#xa0;: %1 tok/s</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+32"/>
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
@@ -705,7 +753,12 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Charger quand même</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+32"/>
+        <source>Truncate Middle and Retry</source>
+        <translation>Tronquer le milieu et réessayer</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>The conversation was not saved</source>
         <translation>La conversation n’a pas été enregistrée</translation>
     </message>
@@ -721,18 +774,18 @@ Dernière modification&#xa0;: %2</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+62"/>
+        <location line="+63"/>
         <source>Open</source>
         <translation>Ouvrir</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+62"/>
+        <location line="-58"/>
+        <location line="+63"/>
         <source>The conversation could not be opened</source>
         <translation>La conversation n’a pas pu être ouverte</translation>
     </message>
     <message>
-        <location line="-62"/>
+        <location line="-63"/>
         <source>Choose a conversation file saved by Tessera.</source>
         <translation>Choisissez un fichier de conversation enregistré par Tessera.</translation>
     </message>
@@ -742,7 +795,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Conversation %1 ouverte</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>A reply is being generated. It stops here; what it wrote so far is kept.</source>
         <translation>Une réponse est en cours de génération. Elle s’arrêtera ici&#xa0;; ce qu’elle a déjà écrit est conservé.</translation>
     </message>
@@ -825,21 +878,24 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Quitter</translation>
     </message>
     <message>
-        <location line="-208"/>
-        <location line="+62"/>
+        <location line="-209"/>
+        <location line="+63"/>
         <location line="+66"/>
         <source>Open Conversation</source>
         <translation>Ouvrir une conversation</translation>
     </message>
     <message>
-        <location line="-509"/>
-        <location line="+356"/>
-        <location line="+46"/>
+        <location line="-528"/>
+        <source>Go On: Truncate Middle</source>
+        <translation>Continuer : tronquer le milieu</translation>
+    </message>
+    <message>
+        <location line="+420"/>
         <source>New Conversation</source>
         <translation>Nouvelle conversation</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+115"/>
         <source>Copied to the clipboard</source>
         <translation>Copié dans le presse-papiers</translation>
     </message>
@@ -855,7 +911,7 @@ Dernière modification&#xa0;: %2</translation>
     </message>
     <message>
         <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+398"/>
+        <location filename="../gui/throughput_plot.cpp" line="+464"/>
         <source>No model loaded</source>
         <translation>Aucun modèle chargé</translation>
     </message>
@@ -903,7 +959,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
-        <location filename="../gui/memory_plot.cpp" line="+51"/>
+        <location filename="../gui/memory_plot.cpp" line="+59"/>
         <source>GPU memory in use over time</source>
         <translation>Mémoire GPU utilisée au fil du temps</translation>
     </message>
@@ -952,7 +1008,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::MessageWidget</name>
     <message>
-        <location filename="../gui/message_widget.cpp" line="+72"/>
+        <location filename="../gui/message_widget.cpp" line="+76"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
@@ -968,7 +1024,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Copier ce message en Markdown</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>You</source>
         <translation>Vous</translation>
     </message>
@@ -978,13 +1034,13 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Assistant</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>stopped: context full</source>
         <extracomment>A reply cut off because the model&apos;s context (its token memory) is used up.</extracomment>
         <translation>arrêtée&#xa0;: contexte plein</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+47"/>
         <source>generating…</source>
         <translation>génération…</translation>
     </message>
@@ -1006,12 +1062,12 @@ Dernière modification&#xa0;: %2</translation>
         <translation>, encore environ %1</translation>
     </message>
     <message>
-        <location line="-29"/>
+        <location line="-57"/>
         <source>stopped</source>
         <translation>arrêtée</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>failed: %1</source>
         <translation>échec&#xa0;: %1</translation>
     </message>
@@ -1271,6 +1327,24 @@ Dernière modification&#xa0;: %2</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::OverflowPolicyChooser</name>
+    <message>
+        <location filename="../gui/overflow_policy_chooser.cpp" line="+27"/>
+        <source>When full: %1</source>
+        <extracomment>The chat&apos;s context overflow chooser: &quot;When full: Truncate middle&quot;.</extracomment>
+        <translation>Si plein : %1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::OverflowPolicyMenu</name>
+    <message>
+        <location line="+35"/>
+        <source>When the Context Is &amp;Full</source>
+        <extracomment>Settings menu: the context overflow policy new conversations start with.</extracomment>
+        <translation>Quand le contexte est &amp;plein</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
         <location filename="../gui/sampling_panel.cpp" line="+69"/>
@@ -1363,7 +1437,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/split_editor.cpp" line="+144"/>
+        <location filename="../gui/split_editor.cpp" line="+142"/>
         <source>None (main GPU only)</source>
         <translation>Aucune (GPU principal seul)</translation>
     </message>
@@ -1392,7 +1466,7 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
         <translation>Le GPU qui contient les tenseurs partagés (répartition par lignes) ou tout (sans répartition)</translation>
     </message>
     <message>
-        <location line="+181"/>
+        <location line="+186"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
@@ -1404,7 +1478,7 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-177"/>
+        <location line="-182"/>
         <source>Even</source>
         <extracomment>Preset: the same share on every GPU.</extracomment>
         <translation>Égal</translation>
@@ -1508,12 +1582,12 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
         <translation>Part du modèle pour %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Share of the model this GPU gets (the ratios normalised)</source>
         <translation>Part du modèle attribuée à ce GPU (rapports normalisés)</translation>
     </message>
     <message>
-        <location line="+131"/>
+        <location line="+133"/>
         <source>layer %1</source>
         <translation>couche %1</translation>
     </message>
@@ -1590,12 +1664,12 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
         <translation>couches %1–%2</translation>
     </message>
     <message>
-        <location line="-168"/>
+        <location line="-173"/>
         <source>Precision of the KV cache: F32 doubles its size; Q8_0 and Q4_0 keep 8-bit and 4-bit values with a scale per 32, about half and a quarter of F16&apos;s size</source>
         <translation>Précision du cache KV&#xa0;: F32 double sa taille&#xa0;; Q8_0 et Q4_0 stockent des valeurs de 8 et 4 bits avec une échelle par groupe de 32, environ la moitié et le quart de la taille de F16</translation>
     </message>
     <message>
-        <location line="+234"/>
+        <location line="+239"/>
         <source>%1, %2</source>
         <extracomment>Which KV heads and FFN rows a GPU holds (&quot;KV heads 0–3, FFN rows 0–5,631&quot;).</extracomment>
         <translation>%1, %2</translation>
@@ -1620,7 +1694,7 @@ Total&#xa0;: %4 octets
 Utilisable&#xa0;: %5 octets</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+15"/>
         <source>This split cannot be planned: %1</source>
         <translation>Cette répartition ne peut pas être planifiée&#xa0;: %1</translation>
     </message>
@@ -1657,11 +1731,22 @@ Utilisable&#xa0;: %5 octets</translation>
         <source>Reload the model with this split</source>
         <translation>Recharger le modèle avec cette répartition</translation>
     </message>
+    <message>
+        <location line="-246"/>
+        <source> %</source>
+        <extracomment>Suffix of a GPU&apos;s share in the split editor&apos;s number box (&quot;60.0 %&quot;).</extracomment>
+        <translation>&#xa0;%</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1&apos;s share of the model in percent; the other GPUs share the rest in proportion</source>
+        <translation>Part du modèle pour %1, en pour cent&#xa0;; les autres GPU se partagent le reste en proportion</translation>
+    </message>
 </context>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/split_preview_model.cpp" line="+226"/>
+        <location filename="../gui/split_preview_model.cpp" line="+266"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>Débordement&#xa0;: il faut %1 mais seuls %2 sont utilisables (%3 libres, %4 gardés en réserve). Choisissez la répartition Couche ou Ligne pour répartir le modèle sur les GPU, raccourcissez le contexte ou utilisez une quantification plus petite.</translation>
     </message>
@@ -1687,7 +1772,7 @@ Utilisable&#xa0;: %5 octets</translation>
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-242"/>
+        <location filename="../gui/throughput_plot.cpp" line="-298"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>Les jetons par seconde s’affichent ici pendant que le modèle répond.</translation>
     </message>
@@ -1702,7 +1787,7 @@ Utilisable&#xa0;: %5 octets</translation>
         <translation>Enregistrer ce graphique en image PNG</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>seconds since the request</source>
         <translation>secondes depuis la requête</translation>
     </message>
@@ -1730,7 +1815,7 @@ Utilisable&#xa0;: %5 octets</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>prompt</source>
         <extracomment>Axis of the recent-replies bar chart (and the band over the prompt phase): prompt tokens/s.</extracomment>
         <translation>prompt</translation>
@@ -1806,13 +1891,13 @@ Utilisable&#xa0;: %5 octets</translation>
         <translation>Réponse %1&#xa0;: prompt %2 tok à %3 tok/s · généré %4 tok à %5 tok/s · premier jeton %6&#xa0;s</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+141"/>
         <source>Throughput of %1, %2</source>
         <extracomment>Title of an exported throughput plot: the model&apos;s name, the date and time.</extracomment>
         <translation>Débit de %1, %2</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>Export Throughput Plot</source>
         <translation>Exporter le graphique de débit</translation>
     </message>

@@ -51,8 +51,11 @@ INSTANTIATE_TEST_SUITE_P(CpuQuantizedKv, BackendLogits, ::testing::ValuesIn(logi
                          case_name);
 INSTANTIATE_TEST_SUITE_P(Cpu, BackendHfModels, ::testing::ValuesIn(hf_cases({cpu_backend(), cpu_backend_f16_kv()})),
                          hf_case_name);
+// The contract with both float caches (the F16 cache's context shift rounds the moved keys again)
+// and the quantized ones (their context shift is refused as Unsupported).
 INSTANTIATE_TEST_SUITE_P(Cpu, BackendContract,
-                         ::testing::Values(cpu_backend(), cpu_backend_quantized_kv(KvCacheType::Q8_0),
+                         ::testing::Values(cpu_backend(), cpu_backend_f16_kv(),
+                                           cpu_backend_quantized_kv(KvCacheType::Q8_0),
                                            cpu_backend_quantized_kv(KvCacheType::Q4_0)),
                          backend_name);
 
