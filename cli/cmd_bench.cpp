@@ -41,10 +41,8 @@ void print_bench_usage(FILE* out) {
                "               (filled untimed; a list runs every test at each depth)\n"
                "  -r N         repetitions, %s (mean and standard deviation over them)\n"
                "  -o FORMAT    md (default) or json\n"
-               "  -c, --ctx N  context size, %s (default: the largest -d plus the largest -p plus
-"
-               "               the largest -n)
-"
+               "  -c, --ctx N  context size, %s (default: the largest -d plus the largest -p plus\n"
+               "               the largest -n)\n"
                "%s%s",
                tokens.c_str(), tokens.c_str(), tokens.c_str(), range_text(kRepetitionsRange).c_str(),
                range_text(kContextRange).c_str(), kv_type_usage().c_str(), backend_options_usage().c_str());
