@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "backend/kv_cache_type.h"
 #include "option_ranges.h"
 
 namespace tessera::cli {
@@ -25,6 +26,21 @@ std::filesystem::path executable_dir() {
 
 }  // namespace
 
+void parse_kv_type_value(OptionReader& r, KvCacheType& type) {
+  std::string v;
+  if (!r.text(v)) return;
+  if (const auto t = parse_kv_cache_type(v))
+    type = *t;
+  else
+    r.fail("--kv-type: '" + v + "' is not a KV cache type (" + kv_cache_type_names() + ")");
+}
+
+std::string kv_type_usage() {
+  return usage_line("--kv-type " + kv_cache_type_names(),
+                    "KV cache element type (default f16; q8_0 and q4_0 keep blocks of 32 values with a scale, "
+                    "0.53x and 0.28x the memory of f16)");
+}
+
 bool parse_model_option(OptionReader& r, ModelOptions& o) {
   if (r.is({"-m", "--model"})) {
     r.text(o.model_path);
@@ -33,11 +49,7 @@ bool parse_model_option(OptionReader& r, ModelOptions& o) {
   } else if (r.is({"-b", "--batch"})) {
     r.integer(o.n_batch, kBatchRange);
   } else if (r.is({"--kv-type"})) {
-    std::string v;
-    if (!r.text(v)) return true;
-    if (v == "f16" || v == "F16") o.kv_type = KvCacheType::F16;
-    else if (v == "f32" || v == "F32") o.kv_type = KvCacheType::F32;
-    else r.fail("--kv-type: '" + v + "' is not a KV cache type (f16 or f32)");
+    parse_kv_type_value(r, o.kv_type);
   } else {
     return parse_backend_option(r, o.backend);
   }
@@ -80,7 +92,7 @@ std::string model_options_usage() {
          usage_line("-c, --ctx N", "context size in tokens, " + range_text(kContextRange) +
                                        " (default: the model's, at most " + std::to_string(kDefaultMaxContext) + ")") +
          usage_line("-b, --batch N", "prompt tokens per step, " + range_text(kBatchRange) + " (default 512)") +
-         usage_line("--kv-type f16|f32", "KV cache precision (default f16)");
+         kv_type_usage();
 }
 
 std::string sampling_options_usage() {

@@ -17,7 +17,7 @@ struct ModelOptions {
   std::string model_path;  // -m; empty: the default model
   int32_t n_ctx = 0;       // --ctx / -c; 0: the model's (at most 4096)
   int32_t n_batch = 512;   // --batch / -b
-  KvCacheType kv_type = KvCacheType::F16;  // --kv-type f16|f32
+  KvCacheType kv_type = KvCacheType::F16;  // --kv-type f16|f32|q8_0|q4_0
   BackendOptions backend;  // --backend, --threads, split options
   bool all_logits = false; // not an option: `perplexity` keeps the logits of every prompt token
 };
@@ -33,6 +33,10 @@ struct SamplingOptions {
 // Sampling: -n/--n-predict, --temp, --top-k, --top-p, --min-p, --repeat-penalty, --repeat-last-n,
 // --frequency-penalty, --presence-penalty, --seed.
 bool parse_model_option(OptionReader& reader, ModelOptions& o);
+// --kv-type's value (the reader positioned on the option), for commands with their own options (bench).
+void parse_kv_type_value(OptionReader& reader, KvCacheType& type);
+// The usage line of --kv-type.
+std::string kv_type_usage();
 bool parse_sampling_option(OptionReader& reader, SamplingOptions& o);
 // --context-overflow stop|truncate-middle|rolling (run and chat).
 bool parse_overflow_option(OptionReader& reader, OverflowPolicy& policy);

@@ -14,7 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "backend/kv_cache_type.h"
 #include "backend_choice.h"
+#include "cli_common.h"
 #include "option_ranges.h"
 #include "commands.h"
 #include "gguf/gguf_file.h"
@@ -41,10 +43,9 @@ void print_bench_usage(FILE* out) {
                "  -o FORMAT    md (default) or json\n"
                "  -c, --ctx N  context size, %s (default: the largest -d plus the largest -p plus\n"
                "               the largest -n)\n"
-               "%s",
+               "%s%s",
                tokens.c_str(), tokens.c_str(), tokens.c_str(), range_text(kRepetitionsRange).c_str(),
-               range_text(kContextRange).c_str(),
-               backend_options_usage().c_str());
+               range_text(kContextRange).c_str(), kv_type_usage().c_str(), backend_options_usage().c_str());
 }
 
 // A usage error: the reason, then the usage text, on stderr; exit code 2.
@@ -152,6 +153,7 @@ int cmd_bench(const Args& args) {
   std::string path, format = "md", synth_shape, synth_type;
   std::vector<int32_t> n_prompts = {512}, n_gens = {128}, depths = {0};
   int32_t reps = 3, n_ctx = 0;
+  KvCacheType kv_type = KvCacheType::F16;
   BackendOptions backend;
   OptionReader r(args);
   while (r.next()) {
@@ -175,6 +177,8 @@ int cmd_bench(const Args& args) {
       r.integer(reps, kRepetitionsRange);
     } else if (r.is({"--ctx", "-c"})) {
       r.integer(n_ctx, kContextRange);
+    } else if (r.is({"--kv-type"})) {
+      parse_kv_type_value(r, kv_type);
     } else if (r.is({"-o"})) {
       if (r.text(format) && format != "md" && format != "json") r.fail("-o: '" + format + "' is not md or json");
     } else {
@@ -225,6 +229,7 @@ int cmd_bench(const Args& args) {
   // A pp test is one eval of all its tokens; the depth is filled in steps of up to 512.
   settings.n_batch = std::max({max_prompt, std::min(max_depth, 512), 1});
   settings.n_threads = backend.n_threads;
+  settings.kv_type = kv_type;
   auto loaded = (*made)->load_model(*spec, settings, [](float) { return true; });
   if (!loaded.ok()) {
     std::fprintf(stderr, "tessera-cli bench: %s\n", loaded.error().describe().c_str());
@@ -294,6 +299,7 @@ int cmd_bench(const Args& args) {
     out["size_bytes"] = bytes;
     out["parameters"] = params;
     out["backend"] = model.describe();
+    out["kv_type"] = std::string(kv_cache_type_name(kv_type));
     for (const auto& row : rows) {
       Stats s = stats_of(row.tps);
       out["results"].push_back(
@@ -303,12 +309,13 @@ int cmd_bench(const Args& args) {
     std::printf("%s\n", out.dump(2).c_str());
     return 0;
   }
-  std::printf("| model | size | params | backend | test | t/s |\n");
-  std::printf("| ----- | ---: | -----: | ------- | ---- | --: |\n");
+  std::printf("| model | size | params | backend | kv | test | t/s |\n");
+  std::printf("| ----- | ---: | -----: | ------- | -- | ---- | --: |\n");
   for (const auto& row : rows) {
     Stats s = stats_of(row.tps);
-    std::printf("| %s | %s | %s | %s | %s | %.2f ± %.2f |\n", model_label.c_str(), size_label(bytes).c_str(),
-                params_label(params).c_str(), model.describe().c_str(), row.test.c_str(), s.mean, s.stddev);
+    std::printf("| %s | %s | %s | %s | %s | %s | %.2f ± %.2f |\n", model_label.c_str(), size_label(bytes).c_str(),
+                params_label(params).c_str(), model.describe().c_str(),
+                std::string(kv_cache_type_name(kv_type)).c_str(), row.test.c_str(), s.mean, s.stddev);
   }
   return 0;
 }

@@ -1,9 +1,20 @@
 #include "split_choice.h"
 
+#include "backend/kv_cache_type.h"
+
 namespace tessera::gui {
 
+QString kvCacheTypeKey(tessera::KvCacheType type) {
+  const std::string_view name = tessera::kv_cache_type_name(type);
+  return QString::fromLatin1(name.data(), static_cast<qsizetype>(name.size()));
+}
+
+tessera::KvCacheType kvCacheTypeFromKey(const QString& key) {
+  return tessera::parse_kv_cache_type(key.toStdString()).value_or(tessera::KvCacheType::F16);
+}
+
 tessera::KvCacheType SplitChoice::kvCacheType() const {
-  return kv_cache_type == QLatin1String("f32") ? tessera::KvCacheType::F32 : tessera::KvCacheType::F16;
+  return kvCacheTypeFromKey(kv_cache_type);
 }
 
 tessera::SplitSettings SplitChoice::toSplitSettings() const {

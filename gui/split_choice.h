@@ -17,7 +17,7 @@ struct SplitChoice {
   QList<float> ratios;  // one per GPU by CUDA ordinal; empty or all zero: by free memory
   int main_gpu = 0;     // CUDA ordinal
   QStringList uuids;    // the GPUs the ratios were chosen for, by ordinal (empty: none known)
-  QString kv_cache_type = QStringLiteral("f16");  // "f16" | "f32"
+  QString kv_cache_type = QStringLiteral("f16");  // kvCacheTypeKey: "f16" | "f32" | "q8_0" | "q4_0"
 
   tessera::KvCacheType kvCacheType() const;
   // The planner's settings for this choice; n_ctx, n_batch and reserve keep their defaults.
@@ -25,5 +25,10 @@ struct SplitChoice {
 
   friend bool operator==(const SplitChoice&, const SplitChoice&) = default;
 };
+
+// The key a KV cache type is saved and passed as (tessera::kv_cache_type_name), and back; an
+// unknown key (an old or edited settings file) reads as F16.
+QString kvCacheTypeKey(tessera::KvCacheType type);
+tessera::KvCacheType kvCacheTypeFromKey(const QString& key);
 
 }  // namespace tessera::gui

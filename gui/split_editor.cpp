@@ -15,6 +15,7 @@
 
 #include <cmath>
 
+#include "backend/kv_cache_type.h"
 #include "display_format.h"
 #include "memory_bar.h"
 #include "theme_colors.h"
@@ -63,8 +64,7 @@ SplitEditor::SplitEditor(SplitPreviewModel* model, QWidget* parent)
   mode_->addItem(QString(), QStringLiteral("row"));
   main_gpu_->setObjectName(QStringLiteral("mainGpu"));
   kv_type_->setObjectName(QStringLiteral("kvCacheType"));
-  kv_type_->addItem(QString(), QStringLiteral("f16"));
-  kv_type_->addItem(QString(), QStringLiteral("f32"));
+  for (tessera::KvCacheType t : tessera::all_kv_cache_types()) kv_type_->addItem(QString(), kvCacheTypeKey(t));
   even_->setObjectName(QStringLiteral("presetEven"));
   by_free_->setObjectName(QStringLiteral("presetFree"));
   by_total_->setObjectName(QStringLiteral("presetTotal"));
@@ -124,8 +124,7 @@ SplitEditor::SplitEditor(SplitPreviewModel* model, QWidget* parent)
     if (i >= 0) model_->setMainDevice(i);
   });
   connect(kv_type_, &QComboBox::currentIndexChanged, this, [this] {
-    model_->setKvCacheType(kv_type_->currentData().toString() == QLatin1String("f32") ? tessera::KvCacheType::F32
-                                                                                       : tessera::KvCacheType::F16);
+    model_->setKvCacheType(kvCacheTypeFromKey(kv_type_->currentData().toString()));
   });
   connect(even_, &QPushButton::clicked, this, [this] { model_->applyPreset(SplitPreviewModel::Preset::Even); });
   connect(by_free_, &QPushButton::clicked, this, [this] { model_->applyPreset(SplitPreviewModel::Preset::ByFreeMemory); });
@@ -147,11 +146,10 @@ void SplitEditor::retranslateUi() {
                        "Row: each weight matrix is split across the GPUs, which compute in parallel.\n"
                        "None: everything on the main GPU."));
   main_gpu_->setToolTip(tr("The GPU that holds the shared tensors (row split) or everything (no split)"));
-  //: KV cache precision: 16-bit floats.
-  kv_type_->setItemText(0, tr("F16"));
-  //: KV cache precision: 32-bit floats.
-  kv_type_->setItemText(1, tr("F32"));
-  kv_type_->setToolTip(tr("Precision of the KV cache: F32 doubles its size"));
+  for (int i = 0; i < kv_type_->count(); ++i)
+    kv_type_->setItemText(i, kvTypeText(kvCacheTypeFromKey(kv_type_->itemData(i).toString())));
+  kv_type_->setToolTip(tr("Precision of the KV cache: F32 doubles its size; Q8_0 and Q4_0 keep 8-bit and "
+                          "4-bit values with a scale per 32, about half and a quarter of F16's size"));
   //: Preset: the same share on every GPU.
   even_->setText(tr("Even"));
   //: Preset: shares by each GPU's free memory.
@@ -298,7 +296,7 @@ void SplitEditor::syncControls() {
     const QSignalBlocker b3(kv_type_);
     mode_->setCurrentIndex(mode_->findData(QString::fromLatin1(tessera::split_mode_name(model_->mode()))));
     main_gpu_->setCurrentIndex(model_->mainDevice());
-    kv_type_->setCurrentIndex(model_->kvCacheType() == tessera::KvCacheType::F32 ? 1 : 0);
+    kv_type_->setCurrentIndex(kv_type_->findData(kvCacheTypeKey(model_->kvCacheType())));
   }
   const bool split = model_->mode() != tessera::SplitMode::None;
   const QList<double> shares = model_->shares();
@@ -330,6 +328,20 @@ QString SplitEditor::shareText(qint64 first, qint64 last, ShareKind kind) {
   return {};
 }
 
+QString SplitEditor::kvTypeText(tessera::KvCacheType type) {
+  switch (type) {
+    //: KV cache precision: 16-bit floats.
+    case tessera::KvCacheType::F16: return tr("F16");
+    //: KV cache precision: 32-bit floats.
+    case tessera::KvCacheType::F32: return tr("F32");
+    //: KV cache precision: 8-bit integers with a scale per 32 values (ggml's Q8_0).
+    case tessera::KvCacheType::Q8_0: return tr("Q8_0");
+    //: KV cache precision: 4-bit integers with a scale per 32 values (ggml's Q4_0).
+    case tessera::KvCacheType::Q4_0: return tr("Q4_0");
+  }
+  return {};
+}
+
 QString SplitEditor::bytesText(const tessera::DevicePlan& d) {
   if (d.bytes.total() == 0) return tr("Holds nothing of the model (%1 usable)").arg(DisplayFormat::bytes(d.available));
   return tr("Weights %1 · KV cache %2 · Scratch %3 = %4 of %5 usable")
@@ -344,10 +356,9 @@ void SplitEditor::updateProjection() {
   if (!model_->hasModel()) {
     model_label_->setText(tr("Open a model to see what each GPU would hold."));
   } else {
-    //: The previewed model: its name, the context length, the KV cache precision (F16 or F32).
+    //: The previewed model: its name, the context length, the KV cache precision (F16, F32, Q8_0, Q4_0).
     model_label_->setText(tr("%1 · context %Ln token(s) · %2 KV cache", nullptr, model_->effectiveContextLength())
-                              .arg(model_->modelName(),
-                                   model_->kvCacheType() == tessera::KvCacheType::F32 ? tr("F32") : tr("F16")));
+                              .arg(model_->modelName(), kvTypeText(model_->kvCacheType())));
   }
   for (int i = 0; i < rowCount(); ++i) {
     Row& row = rows_[i];

@@ -62,6 +62,8 @@ class SplitEditor : public QWidget {
 
   // "Weights 1.20 GiB · KV cache 256 MiB · Scratch 80.0 MiB = 1.53 GiB of 22.1 GiB usable"
   static QString bytesText(const tessera::DevicePlan& device);
+  // The KV cache type as the combo box and the model line show it.
+  static QString kvTypeText(tessera::KvCacheType type);
   // An inclusive range of what a GPU holds: "layer 2", "layers 2–5", "KV heads 0–3", "FFN rows 0–5,631".
   enum class ShareKind { Layers, KvHeads, FfnRows };
   static QString shareText(qint64 first, qint64 last, ShareKind kind);

@@ -21,7 +21,7 @@ SplitPreviewModel::SplitPreviewModel(QObject* parent) : QObject(parent) {
   auto mode = tessera::parse_split_mode(store_.mode().toStdString());
   mode_ = mode ? *mode : tessera::SplitMode::Layer;
   main_uuid_ = store_.mainGpu();
-  kv_type_ = store_.kvCacheType() == QLatin1String("f32") ? tessera::KvCacheType::F32 : tessera::KvCacheType::F16;
+  kv_type_ = kvCacheTypeFromKey(store_.kvCacheType());
 }
 
 void SplitPreviewModel::setDevices(const QList<GpuDevice>& devices) {
@@ -84,7 +84,7 @@ void SplitPreviewModel::setContextLength(int tokens) {
 void SplitPreviewModel::setKvCacheType(tessera::KvCacheType type) {
   if (type == kv_type_) return;
   kv_type_ = type;
-  store_.setKvCacheType(type == tessera::KvCacheType::F32 ? QStringLiteral("f32") : QStringLiteral("f16"));
+  store_.setKvCacheType(kvCacheTypeKey(type));
   replan();
 }
 
@@ -239,7 +239,7 @@ SplitChoice SplitPreviewModel::choice() const {
     c.uuids.append(devices_[i].uuid);
   }
   c.main_gpu = main_device_;
-  c.kv_cache_type = kv_type_ == tessera::KvCacheType::F32 ? QStringLiteral("f32") : QStringLiteral("f16");
+  c.kv_cache_type = kvCacheTypeKey(kv_type_);
   return c;
 }
 

@@ -1,5 +1,7 @@
 #include "split_store.h"
 
+#include "split_choice.h"
+
 namespace tessera::gui {
 namespace {
 
@@ -37,9 +39,7 @@ QString SplitStore::mainGpu() const { return settings_.value(QStringLiteral("gpu
 void SplitStore::setMainGpu(const QString& uuid) { settings_.setValue(QStringLiteral("gpuSplit/mainGpu"), uuid); }
 
 QString SplitStore::kvCacheType() const {
-  return settings_.value(QStringLiteral("gpuSplit/kvCacheType")).toString() == QLatin1String("f32")
-             ? QStringLiteral("f32")
-             : QStringLiteral("f16");
+  return kvCacheTypeKey(kvCacheTypeFromKey(settings_.value(QStringLiteral("gpuSplit/kvCacheType")).toString()));
 }
 
 void SplitStore::setKvCacheType(const QString& type) {

@@ -24,7 +24,7 @@ class SplitStore {
   QString mainGpu() const;  // UUID; empty when never set
   void setMainGpu(const QString& uuid);
 
-  QString kvCacheType() const;  // "f16" | "f32"; "f16" when never set
+  QString kvCacheType() const;  // kvCacheTypeKey: "f16" | "f32" | "q8_0" | "q4_0"; "f16" when never set or unknown
   void setKvCacheType(const QString& type);
 
   void sync() { settings_.sync(); }

@@ -1775,6 +1775,23 @@ Nutzbar: %5 Byte</translation>
         <source>%1's share of the model in percent; the other GPUs share the rest in proportion</source>
         <translation>Anteil von %1 am Modell in Prozent; die anderen GPUs teilen sich den Rest im bisherigen Verhältnis</translation>
     </message>
+    <message>
+        <location line="+12" />
+        <source>Q8_0</source>
+        <extracomment>KV cache precision: 8-bit integers with a scale per 32 values (ggml's Q8_0).</extracomment>
+        <translation>Q8_0</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Q4_0</source>
+        <extracomment>KV cache precision: 4-bit integers with a scale per 32 values (ggml's Q4_0).</extracomment>
+        <translation>Q4_0</translation>
+    </message>
+    <message>
+        <location line="-173" />
+        <source>Precision of the KV cache: F32 doubles its size; Q8_0 and Q4_0 keep 8-bit and 4-bit values with a scale per 32, about half and a quarter of F16's size</source>
+        <translation>Genauigkeit des KV-Caches: F32 verdoppelt seine Größe; Q8_0 und Q4_0 speichern 8- bzw. 4-Bit-Werte mit einem Skalenfaktor je 32, etwa die Hälfte bzw. ein Viertel der Größe von F16</translation>
+    </message>
     </context>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>

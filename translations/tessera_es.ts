@@ -1775,6 +1775,23 @@ Utilizable: %5 bytes</translation>
         <source>%1's share of the model in percent; the other GPUs share the rest in proportion</source>
         <translation>Porcentaje del modelo para %1; las demás GPU se reparten el resto en proporción</translation>
     </message>
+    <message>
+        <location line="+12" />
+        <source>Q8_0</source>
+        <extracomment>KV cache precision: 8-bit integers with a scale per 32 values (ggml's Q8_0).</extracomment>
+        <translation>Q8_0</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Q4_0</source>
+        <extracomment>KV cache precision: 4-bit integers with a scale per 32 values (ggml's Q4_0).</extracomment>
+        <translation>Q4_0</translation>
+    </message>
+    <message>
+        <location line="-173" />
+        <source>Precision of the KV cache: F32 doubles its size; Q8_0 and Q4_0 keep 8-bit and 4-bit values with a scale per 32, about half and a quarter of F16's size</source>
+        <translation>Precisión de la caché KV: F32 duplica su tamaño; Q8_0 y Q4_0 guardan valores de 8 y 4 bits con una escala cada 32, alrededor de la mitad y la cuarta parte del tamaño de F16</translation>
+    </message>
     </context>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>

@@ -1775,6 +1775,23 @@ Utilisable : %5 octets</translation>
         <source>%1's share of the model in percent; the other GPUs share the rest in proportion</source>
         <translation>Part du modèle pour %1, en pour cent ; les autres GPU se partagent le reste en proportion</translation>
     </message>
+    <message>
+        <location line="+12" />
+        <source>Q8_0</source>
+        <extracomment>KV cache precision: 8-bit integers with a scale per 32 values (ggml's Q8_0).</extracomment>
+        <translation>Q8_0</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Q4_0</source>
+        <extracomment>KV cache precision: 4-bit integers with a scale per 32 values (ggml's Q4_0).</extracomment>
+        <translation>Q4_0</translation>
+    </message>
+    <message>
+        <location line="-173" />
+        <source>Precision of the KV cache: F32 doubles its size; Q8_0 and Q4_0 keep 8-bit and 4-bit values with a scale per 32, about half and a quarter of F16's size</source>
+        <translation>Précision du cache KV : F32 double sa taille ; Q8_0 et Q4_0 stockent des valeurs de 8 et 4 bits avec une échelle par groupe de 32, environ la moitié et le quart de la taille de F16</translation>
+    </message>
     </context>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>

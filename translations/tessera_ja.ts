@@ -1770,6 +1770,23 @@ KV キャッシュ：%2 バイト
         <source>%1's share of the model in percent; the other GPUs share the rest in proportion</source>
         <translation>%1 が受け持つモデルの割合（％）。残りは他の GPU が比率に応じて分け合います</translation>
     </message>
+    <message>
+        <location line="+12" />
+        <source>Q8_0</source>
+        <extracomment>KV cache precision: 8-bit integers with a scale per 32 values (ggml's Q8_0).</extracomment>
+        <translation>Q8_0</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Q4_0</source>
+        <extracomment>KV cache precision: 4-bit integers with a scale per 32 values (ggml's Q4_0).</extracomment>
+        <translation>Q4_0</translation>
+    </message>
+    <message>
+        <location line="-173" />
+        <source>Precision of the KV cache: F32 doubles its size; Q8_0 and Q4_0 keep 8-bit and 4-bit values with a scale per 32, about half and a quarter of F16's size</source>
+        <translation>KV キャッシュの精度：F32 ではサイズが 2 倍になります。Q8_0 と Q4_0 は 32 値ごとのスケール付きで 8 ビットと 4 ビットの値を保持し、サイズは F16 の約半分と約 4 分の 1 です</translation>
+    </message>
     </context>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>

@@ -1770,6 +1770,23 @@ KV 缓存：%2 字节
         <source>%1's share of the model in percent; the other GPUs share the rest in proportion</source>
         <translation>%1 承担的模型比例（百分比）；其余部分由其他 GPU 按比例分担</translation>
     </message>
+    <message>
+        <location line="+12" />
+        <source>Q8_0</source>
+        <extracomment>KV cache precision: 8-bit integers with a scale per 32 values (ggml's Q8_0).</extracomment>
+        <translation>Q8_0</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Q4_0</source>
+        <extracomment>KV cache precision: 4-bit integers with a scale per 32 values (ggml's Q4_0).</extracomment>
+        <translation>Q4_0</translation>
+    </message>
+    <message>
+        <location line="-173" />
+        <source>Precision of the KV cache: F32 doubles its size; Q8_0 and Q4_0 keep 8-bit and 4-bit values with a scale per 32, about half and a quarter of F16's size</source>
+        <translation>KV 缓存精度：F32 会使其大小翻倍；Q8_0 和 Q4_0 以每 32 个值一个缩放因子保存 8 位和 4 位数值，大小约为 F16 的一半和四分之一</translation>
+    </message>
     </context>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>

@@ -40,7 +40,9 @@ namespace tessera {
 // Returns false to cancel. Called with values in [0, 1], non-decreasing, 1 at the end.
 using ProgressFn = std::function<bool(float progress)>;
 
-enum class KvCacheType { F16, F32 };
+// Element type of the KV cache rows. Q8_0 and Q4_0 store each row of kv_dim values as ggml blocks
+// of 32 (core/quant/blocks.h); backend/kv_cache_type.h has the sizes, names and the ggml type.
+enum class KvCacheType { F16, F32, Q8_0, Q4_0 };
 
 // The most CPU worker threads a backend starts: more is a typo, not a plan, and creating that many
 // threads would fail (an exception the thread pool cannot turn into an error).

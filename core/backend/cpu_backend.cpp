@@ -7,6 +7,7 @@
 
 #include "backend/cpu_kernels.h"
 #include "backend/cpu_model.h"
+#include "backend/kv_cache_type.h"
 #include "quant/dequantize.h"
 
 namespace tessera {
@@ -107,7 +108,8 @@ Status CpuModel::init(const ModelSpec& spec, const BackendModelSettings& setting
   // Fail before allocating when the host cannot hold the KV cache and buffers (an overcommitted
   // allocation would "succeed" and the process be killed later).
   const uint64_t kv_bytes = KvCache::bytes_for(kv_type_, n_layer, n_ctx_, K);
-  const uint64_t widen_bytes = kv_type_ == KvCacheType::F16 ? kv_bytes * 2 / static_cast<uint64_t>(n_layer) : 0;
+  // F16 and the quantized types are widened to f32, one layer at a time, for attention.
+  const uint64_t widen_bytes = kv_type_ != KvCacheType::F32 ? 2ull * 4ull * static_cast<uint64_t>(n_ctx_ * K) : 0;
   const uint64_t moe_floats = moe ? static_cast<uint64_t>(nb) * static_cast<uint64_t>(spec_.n_expert + 2 * E) : 0;
   const uint64_t act_bytes =
       4ull * static_cast<uint64_t>(nb) *
@@ -122,7 +124,7 @@ Status CpuModel::init(const ModelSpec& spec, const BackendModelSettings& setting
                           std::to_string(n_ctx_) + "), " + std::to_string(available) + " bytes are available");
   try {
     kv_.allocate(kv_type_, n_layer, n_ctx_, K);
-    if (kv_type_ == KvCacheType::F16) {
+    if (kv_type_ != KvCacheType::F32) {
       k_wide_.assign(static_cast<size_t>(n_ctx_ * K), 0.0f);
       v_wide_.assign(k_wide_.size(), 0.0f);
     }
@@ -230,7 +232,7 @@ MemoryFootprint CpuModel::footprint() const {
 
 std::string CpuModel::describe() const {
   return "cpu (" + std::to_string(pool_ ? pool_->size() : 1) + " threads, " +
-         (kv_type_ == KvCacheType::F16 ? "F16" : "F32") + " KV cache, context " + std::to_string(n_ctx_) + ")";
+         std::string(type_name(kv_cache_ggml_type(kv_type_))) + " KV cache, context " + std::to_string(n_ctx_) + ")";
 }
 
 }  // namespace cpu

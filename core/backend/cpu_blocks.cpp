@@ -184,7 +184,8 @@ Status CpuModel::attention(int32_t layer, const StepShape& step) {
       if (!kn.empty()) rms_norm(k, kn.data(), k, hd, spec_.rms_eps);
       rope_head(k, rope.params.mode, n_rot, c, s);
     }
-    kv_.store(layer, step.start_pos + t, &k_[static_cast<size_t>(t * kv_dim)], &v_[static_cast<size_t>(t * kv_dim)]);
+    TESSERA_TRY(kv_.store(layer, step.start_pos + t, &k_[static_cast<size_t>(t * kv_dim)],
+                          &v_[static_cast<size_t>(t * kv_dim)]));
   }
   attend(layer, n_tok, step.start_pos);
   matmul(ls[LayerTensor::Wo], att_.data(), n_tok, q_dim, xb2_.data(), d);

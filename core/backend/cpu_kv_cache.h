@@ -1,5 +1,6 @@
 // The CPU backend's KV cache: K and V of every layer and position, stored as F16 (as a GPU keeps
-// it, half the memory) or F32. Layout: [layer][position][kv_dim], K and V separately.
+// it, half the memory), F32, or ggml Q8_0/Q4_0 blocks (rows as backend/kv_cache_type.h defines
+// them). Layout: [layer][position][row], K and V separately.
 #pragma once
 
 #include <cstdint>
@@ -7,6 +8,7 @@
 
 #include "backend/backend.h"
 #include "backend/thread_pool.h"
+#include "common/error.h"
 
 namespace tessera::cpu {
 
@@ -18,15 +20,16 @@ class KvCache {
   uint64_t bytes() const;
   KvCacheType type() const { return type_; }
 
-  // Writes kv_dim values of K and V at (layer, pos).
-  void store(int64_t layer, int64_t pos, const float* k, const float* v);
+  // Writes kv_dim values of K and V at (layer, pos). Errors only for the quantized types (a value
+  // that is not finite or too large for the block's fp16 scale).
+  Status store(int64_t layer, int64_t pos, const float* k, const float* v);
   // Reads kv_dim values of K and V at (layer, pos) as floats (the inverse of store, up to its rounding).
   // F16 and F32 caches only: its one caller, the context shift, refuses other types first.
   void load(int64_t layer, int64_t pos, float* k, float* v) const;
 
   // K and V of positions [0, n) of `layer` as float rows of kv_dim: pointers into the cache (F32)
-  // or into k_tmp / v_tmp (F16, each n x kv_dim floats), widened once so that attention reads each
-  // key once per layer instead of once per query head.
+  // or into k_tmp / v_tmp (F16, Q8_0, Q4_0: each n x kv_dim floats), widened or dequantized once so
+  // that attention reads each key once per layer instead of once per query head.
   void read(int64_t layer, int64_t n, float* k_tmp, float* v_tmp, ThreadPool& pool, const float** k,
             const float** v) const;
 
@@ -38,6 +41,9 @@ class KvCache {
   int64_t kv_dim_ = 0;
   std::vector<uint16_t> k16_, v16_;
   std::vector<float> k32_, v32_;
+  // Q8_0 / Q4_0: rows of quant_row_bytes_ bytes, same [layer][position] order.
+  std::vector<uint8_t> kq_, vq_;
+  uint64_t quant_row_bytes_ = 0;
 };
 
 }  // namespace tessera::cpu

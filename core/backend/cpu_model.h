@@ -88,7 +88,7 @@ class CpuModel final : public BackendModel, private LayerBlocks {
   bool all_logits_capacity_ = false;
   KvCacheType kv_type_ = KvCacheType::F16;
   KvCache kv_;
-  std::vector<float> k_wide_, v_wide_;  // one layer's F16 K/V widened for attention
+  std::vector<float> k_wide_, v_wide_;  // one layer's F16/Q8_0/Q4_0 K/V widened for attention
   std::unique_ptr<ThreadPool> pool_;
   std::vector<ThreadScratch> scratch_;
   std::span<const int32_t> tokens_;  // the current eval's ids

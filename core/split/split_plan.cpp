@@ -105,11 +105,6 @@ uint64_t SplitPlan::total_bytes() const {
   return t;
 }
 
-uint64_t kv_cache_bytes(int64_t n_layers, int64_t kv_dim, int64_t n_ctx, KvCacheType type) {
-  const uint64_t elem = type == KvCacheType::F16 ? 2 : 4;
-  return 2ull * static_cast<uint64_t>(n_layers) * static_cast<uint64_t>(kv_dim) * static_cast<uint64_t>(n_ctx) * elem;
-}
-
 uint64_t scratch_bytes(const ScratchNeeds& n) {
   const uint64_t b = static_cast<uint64_t>(n.n_batch);
   uint64_t total = 0;

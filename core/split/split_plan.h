@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "backend/backend.h"
+#include "backend/kv_cache_type.h"  // kv_cache_bytes: the one size of a KV cache
 #include "backend/model_spec.h"
 #include "common/error.h"
 
@@ -132,8 +133,5 @@ Result<SplitPlan> plan_split(const ModelSpec& model, const std::vector<DeviceDes
 
 // Error{OutOfMemory} naming the first device that would overflow, its need and its free bytes.
 Status check_plan_fits(const SplitPlan& plan);
-
-// Bytes of the K and V caches for `n_layers` layers of `kv_dim` width each, `n_ctx` positions.
-uint64_t kv_cache_bytes(int64_t n_layers, int64_t kv_dim, int64_t n_ctx, KvCacheType type);
 
 }  // namespace tessera

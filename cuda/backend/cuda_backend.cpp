@@ -12,8 +12,10 @@ Status check_model(const ModelSpec& spec, const BackendModelSettings& settings) 
   if (settings.n_ctx <= 0 || settings.n_batch <= 0)
     return make_error(ErrorKind::InvalidArgument, "context (" + std::to_string(settings.n_ctx) + ") and batch (" +
                                                       std::to_string(settings.n_batch) + ") sizes must be positive");
-  if (settings.kv_type != KvCacheType::F16)
-    return make_error(ErrorKind::Unsupported, "the CUDA backend keeps an F16 KV cache; F32 was requested");
+  if (settings.kv_type == KvCacheType::F32)
+    return make_error(
+        ErrorKind::Unsupported,
+        "the CUDA backend keeps an F16, Q8_0 or Q4_0 KV cache (--kv-type f16|q8_0|q4_0); F32 was requested");
   if (spec.n_head <= 0 || spec.n_head_kv <= 0 || spec.n_head % spec.n_head_kv != 0)
     return make_error(ErrorKind::Unsupported, std::to_string(spec.n_head) + " query heads do not group evenly over " +
                                                   std::to_string(spec.n_head_kv) + " KV heads");

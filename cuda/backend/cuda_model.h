@@ -8,7 +8,8 @@
 //            row-split rule), 256-byte aligned, matrices in their GGUF encoding (row slices
 //            contiguous, column slices of attn_output/ffn_down gathered per row), gains and
 //            biases as f32; RoPE angle tables as f64
-//   kv       K then V for each layer slot: [slot][position][kv_dim] f16
+//   kv       K then V for each layer slot: [slot][position][row], a row of kv_dim values encoded
+//            as the KV cache type says (kernels/kv_cache.h: f16, or Q8_0/Q4_0 blocks)
 //   scratch  one arena carved as the planner's scratch_bytes() says (see Scratch)
 // plus the cuBLAS handle's 32 MiB workspace. Bytes are counted at each allocation (allocated) so
 // callers can compare them with the plan.
@@ -122,6 +123,7 @@ struct DeviceState {
   // What this device computes.
   int64_t q_dim = 0, kv_dim = 0, n_head = 0, n_head_kv = 0, n_ff = 0;
   int32_t n_kv_slots = 0;
+  int64_t kv_row_words = 0;          // 16-bit words per cache row (kv_cache_row_words of the cache type)
   std::vector<DeviceLayer> layers;   // Layer/None: the layers held; Row: every layer (slices)
   std::vector<int32_t> layer_index;  // Layer/None: model layer -> index into `layers`, -1 if absent
   WeightMatrix embd;                 // rows == 0 unless this device looks up embeddings
@@ -163,7 +165,8 @@ class CudaModel final : public BackendModel, private LayerBlocks {
   // Every device shifts the K/V slots it holds (whole layers, or its heads of every layer in row
   // split) on its own stream, so the shift is ordered between the evals around it.
   Status kv_remove(int32_t begin, int32_t count) override;
-  bool kv_remove_supported() const override { return true; }  // the F16 cache, the only one loaded
+  // The context shift rotates keys in place: the F16 cache only (a quantized one would be re-quantized).
+  bool kv_remove_supported() const override { return kv_type_ == KvCacheType::F16; }
   MemoryFootprint footprint() const override;
   std::string describe() const override;
 
@@ -216,6 +219,7 @@ class CudaModel final : public BackendModel, private LayerBlocks {
   RopeConfig rope_[2]{};  // [0] full-attention layers, [1] sliding ones (theta set per device)
   int cur_ = 0;           // Layer/None mode: the device holding the residual stream during a step
   int32_t n_ctx_ = 0, n_batch_ = 0, n_past_ = 0;
+  KvCacheType kv_type_ = KvCacheType::F16;
   bool all_logits_ = false;
   bool graphs_enabled_ = true;
   // Which fused kernels a step uses (all by default; TESSERA_CUDA_UNFUSED turns some off to

@@ -215,11 +215,11 @@ void fuse_rows(std::initializer_list<const WeightMatrix*> parts, WeightMatrix* f
 }  // namespace
 
 uint16_t* DeviceState::k_cache(int32_t slot, int n_ctx) const {
-  return kv.as<uint16_t>() + static_cast<size_t>(slot) * static_cast<size_t>(n_ctx) * static_cast<size_t>(kv_dim);
+  return kv.as<uint16_t>() + static_cast<size_t>(slot) * static_cast<size_t>(n_ctx) * static_cast<size_t>(kv_row_words);
 }
 uint16_t* DeviceState::v_cache(int32_t slot, int n_ctx) const {
   return kv.as<uint16_t>() +
-         static_cast<size_t>(n_kv_slots + slot) * static_cast<size_t>(n_ctx) * static_cast<size_t>(kv_dim);
+         static_cast<size_t>(n_kv_slots + slot) * static_cast<size_t>(n_ctx) * static_cast<size_t>(kv_row_words);
 }
 
 CudaModel::~CudaModel() {
@@ -271,6 +271,7 @@ Status CudaModel::init(const ModelSpec& spec, const BackendModelSettings& settin
   plan_ = plan;
   options_ = options;
   n_ctx_ = settings.n_ctx;
+  kv_type_ = settings.kv_type;
   n_batch_ = std::min(settings.n_batch, settings.n_ctx);
   all_logits_ = settings.all_logits;
   graphs_enabled_ = options.use_graphs;
@@ -609,9 +610,9 @@ Status CudaModel::setup_scratch(DeviceState& d) {
     return make_error(ErrorKind::OutOfMemory, "device " + std::to_string(d.dev.index) + " (" + d.dev.name +
                                                   "): KV cache and scratch exceed its quota of " +
                                                   std::to_string(d.dev.quota_bytes) + " bytes");
-  // KV cache: K for every slot, then V.
-  const size_t kv_bytes =
-      2ull * static_cast<size_t>(d.n_kv_slots) * static_cast<size_t>(n_ctx_) * static_cast<size_t>(d.kv_dim) * 2;
+  // KV cache: K for every slot, then V; rows as backend/kv_cache_type.h sizes them (the plan's bytes).
+  d.kv_row_words = kv_cache_row_words(kv_type_, d.kv_dim);
+  const size_t kv_bytes = kv_cache_bytes(d.n_kv_slots, d.kv_dim, n_ctx_, kv_type_);
   TESSERA_ASSIGN_OR_RETURN(d.kv, DeviceBuffer::allocate(d.dev.physical, kv_bytes, "KV cache"));
   d.allocated.kv_cache += kv_bytes;
   TESSERA_ASSIGN_OR_RETURN(d.scratch_arena, DeviceBuffer::allocate(d.dev.physical, arena, "scratch buffers"));

@@ -158,7 +158,7 @@ Status CudaModel::attention_part(DeviceState& d, const DeviceLayer& l, int n_tok
   const int kind = l.sliding ? 1 : 0;
   RopeConfig rc = rope_[kind];
   rc.theta = d.rope_theta[kind];
-  KvCacheView cache{d.k_cache(l.kv_slot, n_ctx_), d.v_cache(l.kv_slot, n_ctx_), d.kv_dim, n_ctx_};
+  KvCacheView cache{d.k_cache(l.kv_slot, n_ctx_), d.v_cache(l.kv_slot, n_ctx_), d.kv_row_words, n_ctx_, kv_type_};
   if (fuse_.rope_kv) {
     TESSERA_TRY(rope_qk_to_cache(d.s.q, d.s.k, d.s.v, W, n_tok, static_cast<int>(d.n_head),
                                  static_cast<int>(d.n_head_kv), hd, pos, rc, cache, d.stream));
@@ -692,6 +692,10 @@ Status CudaModel::kv_keep(int32_t n) {
 
 Status CudaModel::kv_remove(int32_t begin, int32_t count) {
   TESSERA_TRY(check_kv_remove_span(begin, count, n_past_));
+  if (!kv_remove_supported())
+    return make_error(ErrorKind::Unsupported,
+                      "the CUDA backend shifts only an F16 KV cache; load with --kv-type f16 to keep the cache when "
+                      "the context overflows");
   logits_rows_ = 0;
   argmax_valid_ = false;
   if (count == 0) return {};
@@ -705,7 +709,8 @@ Status CudaModel::kv_remove(int32_t begin, int32_t count) {
       const int kind = l.sliding ? 1 : 0;
       RopeConfig rc = rope_[kind];
       rc.theta = d.rope_theta[kind];
-      const KvCacheView cache{d.k_cache(l.kv_slot, n_ctx_), d.v_cache(l.kv_slot, n_ctx_), d.kv_dim, n_ctx_};
+      const KvCacheView cache{d.k_cache(l.kv_slot, n_ctx_), d.v_cache(l.kv_slot, n_ctx_), d.kv_row_words, n_ctx_,
+                              kv_type_};
       TESSERA_TRY(kv_cache_shift(cache, static_cast<int>(d.n_head_kv), static_cast<int>(spec_.head_dim), first,
                                  n_past_ - first, count, rc, d.stream));
     }
@@ -735,7 +740,8 @@ std::string CudaModel::describe() const {
   for (const auto& d : devs_) active += d->active ? 1 : 0;
   std::string s = "cuda (" + devs_[static_cast<size_t>(home_)]->dev.name;
   if (devs_.size() > 1) s += ", " + std::to_string(active) + "/" + std::to_string(devs_.size()) + " devices";
-  s += std::string(", split ") + split_mode_name(plan_.mode) + ", F16 KV cache, context " + std::to_string(n_ctx_);
+  s += std::string(", split ") + split_mode_name(plan_.mode) + ", " +
+       std::string(type_name(kv_cache_ggml_type(kv_type_))) + " KV cache, context " + std::to_string(n_ctx_);
   s += graphs_enabled_ ? ", CUDA graphs" : ", no CUDA graphs";
   if (!graph_note_.empty()) s += "; " + graph_note_;
   for (const auto& n : notes_) s += "; " + n;

@@ -3,9 +3,11 @@
 
 #include <algorithm>
 #include <string>
+#include <type_traits>
 
 #include "cuda_check.h"
 #include "kernels/attention.h"
+#include "kernels/kv_quant.cuh"
 #include "kernels/launch.cuh"
 #include "split/attention_split.h"
 
@@ -42,7 +44,7 @@ struct KernelArgs {
   int64_t q_stride;
   const uint16_t* k;
   const uint16_t* v;
-  int64_t kv_stride;
+  int64_t kv_stride;  // 16-bit words between positions (kv_cache.h)
   float* out;
   int64_t out_stride;
   const int32_t* positions;
@@ -99,7 +101,10 @@ __device__ __forceinline__ void load_v(const uint16_t* p, float (&v)[DPL]) {
   }
 }
 
-template <int DPL>
+// C: the cache type. Every type lands in shared memory as the same f16 tiles: F16 rows are copied
+// with cp.async; Q8_0/Q4_0 rows are read from global memory and decoded 8 values per thread on the
+// way in, so the scores and values below are one code for all types.
+template <int DPL, KvCacheType C>
 __global__ void attention_kernel(KernelArgs a) {
   pdl_wait();
   extern __shared__ __align__(16) uint8_t smem[];
@@ -140,22 +145,30 @@ __global__ void attention_kernel(KernelArgs a) {
 #pragma unroll
   for (int i = 0; i < DPL; ++i) acc[i] = 0.0f;
 
-  const int cpr = D / 8;  // 16-byte chunks per K/V row
-  const uint16_t* kbase = a.k + static_cast<int64_t>(kvh) * D;
-  const uint16_t* vbase = a.v + static_cast<int64_t>(kvh) * D;
+  const int cpr = D / 8;  // 16-byte chunks (8 values) per K/V row of a head
   __syncthreads();  // q vectors in shared memory
 
-  // Copies tile [k0, k0 + kTK) into buffer `buf` with 16-byte cp.async (rows past k_end are skipped:
-  // nothing reads them).
+  // Copies tile [k0, k0 + kTK) into buffer `buf`: F16 with 16-byte cp.async, the quantized types
+  // decoded to f16 by plain loads and stores (rows past k_end are skipped: nothing reads them).
+  // The quantized stores into `buf` are safe here: every warp passed the barrier that ended the
+  // last use of this buffer, and the loop's next barrier orders them before their readers.
   auto issue = [&](int k0, int buf) {
     uint16_t* kd = tiles + buf * tile_halves;
     uint16_t* vd = kd + kTK * a.kstride;
     const int rows = min(kTK, k_end - k0);
     for (int c = threadIdx.x; c < rows * cpr; c += blockDim.x) {
       const int r = c / cpr, off = (c - r * cpr) * 8;
-      const int64_t src = static_cast<int64_t>(k0 + r) * a.kv_stride + off;
-      __pipeline_memcpy_async(kd + r * a.kstride + off, kbase + src, 16);
-      __pipeline_memcpy_async(vd + r * D + off, vbase + src, 16);
+      const int64_t row = static_cast<int64_t>(k0 + r) * a.kv_stride;
+      if constexpr (C == KvCacheType::F16) {
+        const int64_t src = row + static_cast<int64_t>(kvh) * D + off;
+        __pipeline_memcpy_async(kd + r * a.kstride + off, a.k + src, 16);
+        __pipeline_memcpy_async(vd + r * D + off, a.v + src, 16);
+      } else {
+        const int e = kvh * D + off;  // value index in the row (a multiple of 8)
+        *reinterpret_cast<uint4*>(kd + r * a.kstride + off) =
+            kvq::decode8<C>(reinterpret_cast<const uint8_t*>(a.k + row), e);
+        *reinterpret_cast<uint4*>(vd + r * D + off) = kvq::decode8<C>(reinterpret_cast<const uint8_t*>(a.v + row), e);
+      }
     }
   };
   if (k_begin < k_end) issue(k_begin, 0);
@@ -289,11 +302,14 @@ Status check_args(const AttentionArgs& a) {
   if (a.q_stride < static_cast<int64_t>(a.n_head) * a.head_dim ||
       a.out_stride < static_cast<int64_t>(a.n_head) * a.head_dim)
     return bad("q/out rows shorter than n_head * head_dim");
-  if (a.cache.stride < static_cast<int64_t>(a.n_head_kv) * a.head_dim || a.cache.stride % 8 != 0)
-    return bad("cache stride must be >= n_head_kv * head_dim and a multiple of 8");
-  if (reinterpret_cast<uintptr_t>(a.cache.k) % 16 != 0 || reinterpret_cast<uintptr_t>(a.cache.v) % 16 != 0 ||
-      reinterpret_cast<uintptr_t>(a.q) % 16 != 0)
-    return bad("q and the cache must be 16-byte aligned");
+  TESSERA_TRY(check_kv_cache_view(a.cache, static_cast<int64_t>(a.n_head_kv) * a.head_dim, "attention"));
+  // F16 tiles are copied 16 bytes at a time; quantized blocks are read in 16-bit words.
+  const uintptr_t cache_align = a.cache.type == KvCacheType::F16 ? 16 : 2;
+  if (a.cache.type == KvCacheType::F16 && a.cache.stride % 8 != 0)
+    return bad("an F16 cache stride must be a multiple of 8");
+  if (reinterpret_cast<uintptr_t>(a.cache.k) % cache_align != 0 ||
+      reinterpret_cast<uintptr_t>(a.cache.v) % cache_align != 0 || reinterpret_cast<uintptr_t>(a.q) % 16 != 0)
+    return bad("q must be 16-byte aligned, an F16 cache 16-byte and a quantized one 2-byte aligned");
   if (a.n_tokens > 0 && (a.q == nullptr || a.out == nullptr || a.positions == nullptr)) return bad("null pointer");
   return {};
 }
@@ -353,18 +369,29 @@ Status attention(const AttentionArgs& args, void* workspace, size_t workspace_by
     TESSERA_TRY(check_launch(launch_kernel(kernel, dim3(grid), dim3(block), p.smem, stream, k), "attention_kernel"));
     return {};
   };
+  auto launch_for_cache = [&](auto dpl) -> Status {
+    constexpr int D = decltype(dpl)::value;
+    switch (args.cache.type) {
+      case KvCacheType::Q8_0:
+        return launch(attention_kernel<D, KvCacheType::Q8_0>);
+      case KvCacheType::Q4_0:
+        return launch(attention_kernel<D, KvCacheType::Q4_0>);
+      default:
+        return launch(attention_kernel<D, KvCacheType::F16>);  // F32 was refused by check_args
+    }
+  };
   switch (p.dpl) {
     case 1:
-      TESSERA_TRY(launch(attention_kernel<1>));
+      TESSERA_TRY(launch_for_cache(std::integral_constant<int, 1>{}));
       break;
     case 2:
-      TESSERA_TRY(launch(attention_kernel<2>));
+      TESSERA_TRY(launch_for_cache(std::integral_constant<int, 2>{}));
       break;
     case 4:
-      TESSERA_TRY(launch(attention_kernel<4>));
+      TESSERA_TRY(launch_for_cache(std::integral_constant<int, 4>{}));
       break;
     default:
-      TESSERA_TRY(launch(attention_kernel<8>));
+      TESSERA_TRY(launch_for_cache(std::integral_constant<int, 8>{}));
       break;
   }
   if (p.split.n_splits > 1) {

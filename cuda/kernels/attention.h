@@ -1,5 +1,6 @@
-// Causal attention over the f16 KV cache, with grouped-query attention (GQA), for both prompt
-// processing (many query tokens) and decode (one token, split-K "flash decoding").
+// Causal attention over the KV cache (F16, Q8_0 or Q4_0 rows: kv_cache.h), with grouped-query
+// attention (GQA), for both prompt processing (many query tokens) and decode (one token, split-K
+// "flash decoding"). The quantized types are decoded to f16 as key/value tiles enter shared memory.
 //
 // For query token t at position p = positions[t] (device memory) and query head h, with KV head
 // g = h / (n_head / n_head_kv):
@@ -33,7 +34,7 @@ namespace tessera::cuda {
 struct AttentionArgs {
   const float* q = nullptr;  // n_tokens rows, q_stride floats apart; head h at h * head_dim
   int64_t q_stride = 0;
-  KvCacheView cache;          // head g of position j at cache.k + j * cache.stride + g * head_dim
+  KvCacheView cache;          // head g of position j: values g * head_dim.. of row j (kv_cache.h)
   float* out = nullptr;       // same layout as q (out_stride floats between tokens)
   int64_t out_stride = 0;
   const int32_t* positions = nullptr;  // device, n_tokens values in [0, cache.capacity)

@@ -3,7 +3,9 @@
 #include <cmath>
 #include <string>
 
+#include "backend/kv_cache_type.h"
 #include "cuda_check.h"
+#include "kernels/kv_quant.cuh"
 #include "kernels/launch.cuh"
 #include "kernels/rope.h"
 
@@ -110,6 +112,51 @@ __global__ void rope_kernel(float* x, int64_t token_stride, int n_tokens, int n_
   head[ib] = a * s + b * c;
 }
 
+// The quantized caches' half of rope_qk_to_cache: one warp per (token, block of 32 values of the
+// K or V row); each lane rotates its own element of k (reading its pair partner from k, with the
+// formula and rounding of rope_kernel) and the warp encodes the block. Warp w of the grid takes
+// token w / (2 * nb), block (w / 2) % nb, K when w is even.
+template <KvCacheType T>
+__global__ void rope_kv_quant_kernel(const float* __restrict__ k, const float* __restrict__ v, int64_t token_stride,
+                                     int n_tokens, int kv_dim, int head_dim, const int32_t* __restrict__ positions,
+                                     int neox, int n_dims, float freq_base, float freq_scale,
+                                     const float* __restrict__ freq_factors, const double* __restrict__ theta_table,
+                                     float mscale, uint16_t* __restrict__ kc, uint16_t* __restrict__ vc,
+                                     int64_t cache_stride, int capacity) {
+  pdl_wait();
+  const int nb = (kv_dim + kvq::kBlock - 1) / kvq::kBlock;
+  const int64_t w = (static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
+  const int lane = threadIdx.x & 31;
+  if (w >= static_cast<int64_t>(n_tokens) * nb * 2) return;  // whole warps leave together
+  const int t = static_cast<int>(w / (2 * nb)), b = static_cast<int>((w / 2) % nb);
+  const bool is_k = (w & 1) == 0;
+  const int p = positions[t];
+  if (p < 0 || p >= capacity) return;
+  const int e = b * kvq::kBlock + lane;  // element of the row
+  const int64_t row = static_cast<int64_t>(t) * token_stride;
+  float x = 0.0f;
+  if (e < kv_dim) {
+    if (!is_k) {
+      x = v[row + e];
+    } else {
+      const float* src = k + row + static_cast<int64_t>(e / head_dim) * head_dim;
+      const int j = e % head_dim, half = n_dims / 2;
+      if (j >= n_dims) {
+        x = src[j];
+      } else {
+        const int i = neox ? (j < half ? j : j - half) : j / 2;  // the pair's index
+        const int ia = neox ? i : 2 * i, ib = neox ? i + half : 2 * i + 1;
+        float sn, cs;
+        rope_sin_cos(p, i, n_dims, freq_base, freq_scale, freq_factors, theta_table, mscale, sn, cs);
+        const float x0 = src[ia], x1 = src[ib];
+        x = j == ia ? x0 * cs - x1 * sn : x0 * sn + x1 * cs;
+      }
+    }
+  }
+  uint8_t* dst = reinterpret_cast<uint8_t*>((is_k ? kc : vc) + p * cache_stride);
+  kvq::encode_block_warp<T>(x, lane, dst + b * kvq::Layout<T>::kBytes);
+}
+
 // One thread per pair of elements of a row (K pairs, then V pairs), walking the moved rows in
 // ascending order: a thread only touches its own two elements of each row, and reads row p before
 // the write to p (from row p + delta) comes, so no row is overwritten before it is read. Rows are
@@ -170,6 +217,9 @@ __global__ void kv_shift_kernel(uint16_t* kc, uint16_t* vc, int64_t stride, int 
 
 Status kv_cache_shift(const KvCacheView& cache, int n_head_kv, int head_dim, int first, int n_rows, int delta,
                       const RopeConfig& config, cudaStream_t stream) {
+  if (cache.type != KvCacheType::F16)
+    return make_error(ErrorKind::Unsupported, "kv_cache_shift: only an F16 KV cache can be shifted, not " +
+                                                  std::string(kv_cache_type_name(cache.type)));
   if (config.n_dims <= 0 || config.n_dims % 2 != 0 || config.n_dims > head_dim || head_dim % 2 != 0 ||
       n_head_kv <= 0 || cache.stride < static_cast<int64_t>(n_head_kv) * head_dim || cache.k == nullptr ||
       cache.v == nullptr || delta < 1 || first < delta || n_rows < 0 || first + n_rows > cache.capacity)
@@ -221,14 +271,30 @@ Status rope_qk_to_cache(float* q, const float* k, const float* v, int64_t token_
                         const KvCacheView& cache, cudaStream_t stream) {
   if (config.n_dims <= 0 || config.n_dims % 2 != 0 || config.n_dims > head_dim || head_dim % 2 != 0 || n_tokens < 0 ||
       n_head <= 0 || n_head_kv <= 0 || token_stride < static_cast<int64_t>(n_head) * head_dim ||
-      cache.stride < static_cast<int64_t>(n_head_kv) * head_dim || cache.k == nullptr || cache.v == nullptr)
+      !check_kv_cache_view(cache, static_cast<int64_t>(n_head_kv) * head_dim, "rope_qk_to_cache").ok())
     return make_error(ErrorKind::InvalidArgument,
                       "rope_qk_to_cache: bad shape (n_dims " + std::to_string(config.n_dims) + ", head_dim " +
                           std::to_string(head_dim) + ", heads " + std::to_string(n_head) + "/" +
                           std::to_string(n_head_kv) + ", cache stride " + std::to_string(cache.stride) + ")");
   if (n_tokens == 0) return {};
-  const int64_t n = static_cast<int64_t>(n_tokens) * (n_head + 2 * n_head_kv) * (head_dim / 2);
   const int threads = 256;
+  if (cache.type != KvCacheType::F16) {
+    // q alone as rope() rotates it, then K (rotated) and V encoded a block per warp.
+    TESSERA_TRY(rope(q, token_stride, n_tokens, n_head, head_dim, positions, config, stream));
+    const int kv_dim = n_head_kv * head_dim;
+    const int64_t n = static_cast<int64_t>(n_tokens) * ((kv_dim + kvq::kBlock - 1) / kvq::kBlock) * 2 * 32;
+    auto launch = [&](auto kernel) {
+      return check_launch(
+          launch_kernel(kernel, dim3(static_cast<unsigned>((n + threads - 1) / threads)), dim3(threads), 0, stream, k,
+                        v, token_stride, n_tokens, kv_dim, head_dim, positions, config.style == RopeStyle::NeoX ? 1 : 0,
+                        config.n_dims, config.freq_base, config.freq_scale, config.freq_factors, config.theta,
+                        config.attn_factor, cache.k, cache.v, cache.stride, cache.capacity),
+          "rope_kv_quant_kernel");
+    };
+    return cache.type == KvCacheType::Q8_0 ? launch(rope_kv_quant_kernel<KvCacheType::Q8_0>)
+                                           : launch(rope_kv_quant_kernel<KvCacheType::Q4_0>);
+  }
+  const int64_t n = static_cast<int64_t>(n_tokens) * (n_head + 2 * n_head_kv) * (head_dim / 2);
   return check_launch(
       launch_kernel(rope_kv_kernel, dim3(static_cast<unsigned>((n + threads - 1) / threads)), dim3(threads), 0, stream,
                     q, k, v, token_stride, n_tokens, n_head, n_head_kv, head_dim, positions,

@@ -42,11 +42,13 @@ std::vector<double> rope_theta_table(int n_dims, float freq_base, float freq_sca
 Status rope(float* x, int64_t token_stride, int n_tokens, int n_heads, int head_dim, const int32_t* positions,
             const RopeConfig& config, cudaStream_t stream);
 
-// A step's rotary embedding and KV-cache write in one kernel. For token t (rows token_stride
-// floats apart; q, k and v may point into one row as the fused Q|K|V product writes them):
+// A step's rotary embedding and KV-cache write in one kernel (two for the quantized cache types:
+// q, then K and V a block of 32 per warp). For token t (rows token_stride floats apart; q, k and v
+// may point into one row as the fused Q|K|V product writes them):
 //   q[t]: n_head heads rotated in place, as rope();
-//   cache.k[positions[t]] = fp16(rope(k[t])), cache.v[positions[t]] = fp16(v[t]) (n_head_kv heads);
-// k itself is left as it was. The values equal rope() followed by kv_cache_write() bit for bit.
+//   cache.k[positions[t]] = encode(rope(k[t])), cache.v[positions[t]] = encode(v[t]) (n_head_kv
+//   heads; encode as kv_cache_write for the cache's type);
+// k itself is left as it was. The values equal rope() followed by kv_cache_write().
 // A position outside [0, cache.capacity) rotates q but writes no cache row (as kv_cache_write).
 Status rope_qk_to_cache(float* q, const float* k, const float* v, int64_t token_stride, int n_tokens, int n_head,
                         int n_head_kv, int head_dim, const int32_t* positions, const RopeConfig& config,

@@ -82,5 +82,24 @@ TEST(BenchCli, JsonOnTheEmbeddedModel) {
   EXPECT_EQ(tests, (std::set<std::string>{"pp8", "tg4"}));
 }
 
+// --kv-type reaches the backend (its description names the cache) and the output shows it.
+TEST(BenchCli, KvTypeIsUsedAndShown) {
+  const CliResult j = run_cli({"bench", "-m", tiny_model(), "--backend", "cpu", "-p", "8", "-n", "4", "-r", "1", "-o",
+                               "json", "--kv-type", "q4_0"});
+  ASSERT_EQ(j.exit_code, 0) << j.err;
+  const nlohmann::json doc = nlohmann::json::parse(j.out, nullptr, /*allow_exceptions=*/false);
+  ASSERT_FALSE(doc.is_discarded()) << "not JSON: " << j.out.substr(0, 200);
+  EXPECT_EQ(doc.at("kv_type").get<std::string>(), "q4_0");
+  EXPECT_THAT(doc.at("backend").get<std::string>(), HasSubstr("Q4_0 KV cache"));
+  const CliResult md =
+      run_cli({"bench", "-m", tiny_model(), "--backend", "cpu", "-p", "8", "-n", "4", "-r", "1", "--kv-type", "q8_0"});
+  ASSERT_EQ(md.exit_code, 0) << md.err;
+  EXPECT_THAT(md.out, HasSubstr("| kv |"));
+  EXPECT_THAT(md.out, HasSubstr("| q8_0 | pp8 |"));
+  const CliResult bad = run_cli({"bench", "-m", tiny_model(), "--kv-type", "q2_k"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.err, HasSubstr("--kv-type: 'q2_k' is not a KV cache type (f16|f32|q8_0|q4_0)"));
+}
+
 }  // namespace
 }  // namespace tessera

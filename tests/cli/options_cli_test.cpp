@@ -130,7 +130,8 @@ TEST(OptionsCli, SplitAndBackendChoices) {
   expect_run_refusal({"--tensor-split", "3,-1"}, "--tensor-split: '3,-1' holds -1, which is out of range (0..1000000)");
   expect_run_refusal({"-sm", "diagonal"}, "-sm: 'diagonal' is not a split mode (none, layer or row)");
   expect_run_refusal({"--backend", "gpu"}, "--backend: 'gpu' is not a backend (cpu, cuda or auto)");
-  expect_run_refusal({"--kv-type", "f8"}, "--kv-type: 'f8' is not a KV cache type (f16 or f32)");
+  expect_run_refusal({"--kv-type", "f8"}, "--kv-type: 'f8' is not a KV cache type (f16|f32|q8_0|q4_0)");
+  expect_run_refusal({"--kv-type", "q5_0"}, "--kv-type: 'q5_0' is not a KV cache type (f16|f32|q8_0|q4_0)");
 }
 
 TEST(OptionsCli, BenchRefusalsSayWhy) {

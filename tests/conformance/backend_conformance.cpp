@@ -544,11 +544,30 @@ TEST_P(BackendContract, KvKeepRecomputesTheSameLogits) {
   EXPECT_EQ(model.n_past(), 0);
 }
 
+// The quantized caches (Q8_0, Q4_0) have no context shift: the backend says so beforehand and
+// kv_remove is refused as Unsupported, the cache left as it was.
+static bool quantized_kv(const BackendUnderTest& b) {
+  return b.kv_type == KvCacheType::Q8_0 || b.kv_type == KvCacheType::Q4_0;
+}
+
+static void expect_shift_refused(const BackendUnderTest& b) {
+  Loaded l = load(b, RandomModelConfig{}, 8, false);
+  ASSERT_TRUE(l.model);
+  EXPECT_FALSE(l.model->kv_remove_supported()) << b.name;
+  const std::vector<int32_t> tokens = {1, 2, 3, 4, 5, 6};
+  ASSERT_TRUE(l.model->eval(tokens, 0, LogitsRequest::Last).ok());
+  const Status st = l.model->kv_remove(1, 2);
+  ASSERT_FALSE(st.ok()) << b.name;
+  EXPECT_EQ(st.error().kind, ErrorKind::Unsupported) << st.error().describe();
+  EXPECT_EQ(l.model->n_past(), 6);
+}
+
 // A shift equals a fresh eval of the kept tokens at their new positions: 24 tokens, positions
 // 5..13 removed, then one more token; against the kept 15 evaluated from the start.
 TEST_P(BackendContract, KvRemoveEqualsAFreshEvalOfTheKeptTokens) {
   const BackendUnderTest& b = GetParam();
   if (auto why = skip_reason(b); !why.empty()) GTEST_SKIP() << why;
+  if (quantized_kv(b)) return expect_shift_refused(b);
   for (const ShiftCase& sc : shift_cases()) {
     SCOPED_TRACE(sc.name);
     Loaded l = load_edited(b, sc.config, 8, sc.edit);
@@ -587,6 +606,7 @@ TEST_P(BackendContract, KvRemoveEqualsAFreshEvalOfTheKeptTokens) {
 TEST_P(BackendContract, KvRemoveChecksTheSpan) {
   const BackendUnderTest& b = GetParam();
   if (auto why = skip_reason(b); !why.empty()) GTEST_SKIP() << why;
+  if (quantized_kv(b)) return expect_shift_refused(b);
   RandomModelConfig c;
   Loaded l = load(b, c, 8, false);
   ASSERT_TRUE(l.model);
@@ -618,6 +638,7 @@ TEST_P(BackendContract, KvRemoveChecksTheSpan) {
 TEST_P(BackendContract, KvRemoveOnDeepModelsMatchesTheCpuBackend) {
   const BackendUnderTest& b = GetParam();
   if (auto why = skip_reason(b); !why.empty()) GTEST_SKIP() << why;
+  if (quantized_kv(b)) return expect_shift_refused(b);
   BackendUnderTest cpu;
   cpu.name = "cpu";
   cpu.make = [] { return std::move(cpu_backend_factory()()).value(); };
@@ -667,9 +688,16 @@ TEST_P(BackendContract, FootprintCountsKvCacheAndWeights) {
   Loaded l = load(b, c, 8, false);
   ASSERT_TRUE(l.model);
   const auto f = l.model->footprint();
-  const uint64_t kv_elem = b.kv_type == KvCacheType::F32 ? 4 : 2;
-  // 2 (K and V) x layers x context x kv_dim x element bytes
-  EXPECT_EQ(f.kv_cache_bytes, 2ull * c.n_layer * 64 * (c.n_head_kv * c.head_dim()) * kv_elem);
+  const uint64_t kv_dim = static_cast<uint64_t>(c.n_head_kv * c.head_dim());
+  // A row: kv_dim values of 4 (F32) or 2 (F16) bytes, or blocks of 32 values of 34 (Q8_0) or 18
+  // (Q4_0) bytes (quant/blocks.h), the last block padded.
+  const uint64_t blocks = (kv_dim + 31) / 32;
+  uint64_t row_bytes = kv_dim * 2;
+  if (b.kv_type == KvCacheType::F32) row_bytes = kv_dim * 4;
+  if (b.kv_type == KvCacheType::Q8_0) row_bytes = blocks * 34;
+  if (b.kv_type == KvCacheType::Q4_0) row_bytes = blocks * 18;
+  // 2 (K and V) x layers x context x row bytes
+  EXPECT_EQ(f.kv_cache_bytes, 2ull * c.n_layer * 64 * row_bytes);
   EXPECT_GE(f.weight_bytes + f.mapped_bytes, l.spec.weight_bytes());
   EXPECT_LE(f.weight_bytes + f.mapped_bytes, l.spec.weight_bytes() + b.weight_overhead_bytes);
   EXPECT_GT(f.scratch_bytes, 0u);

@@ -41,6 +41,20 @@ std::vector<BackendUnderTest> cuda_backends() {
           cuda_backend("cuda_row2", 2, SplitMode::Row)};
 }
 
+// The quantized caches on one device. Q8_0 runs every random model, held to the CPU's Q8_0 cache
+// tolerance (0.06, cpu_conformance_test.cpp) plus this backend's own quantized-weight tolerance;
+// Q4_0's amplified error on random models (up to 0.64 on the CPU) makes a logits bound there say
+// little, so it runs the contract checks here and is compared with the CPU reference case by case
+// in kv_quant_test.cpp.
+BackendUnderTest cuda_quantized_kv(KvCacheType type) {
+  BackendUnderTest b =
+      cuda_backend(std::string("cuda_") + (type == KvCacheType::Q8_0 ? "q8_0" : "q4_0") + "_kv", 0, SplitMode::None);
+  b.kv_type = type;
+  b.float_tolerance = b.moe_fixture_tolerance = 0.06 + 1e-2;
+  b.quantized_tolerance = 0.06 + 5e-2;
+  return b;
+}
+
 using tessera::test::BackendContract;
 using tessera::test::BackendHfModels;
 using tessera::test::BackendLogits;
@@ -50,6 +64,12 @@ INSTANTIATE_TEST_SUITE_P(Cuda, BackendLogits, ::testing::ValuesIn(tessera::test:
 INSTANTIATE_TEST_SUITE_P(Cuda, BackendHfModels, ::testing::ValuesIn(tessera::test::hf_cases(cuda_backends())),
                          tessera::test::hf_case_name);
 INSTANTIATE_TEST_SUITE_P(Cuda, BackendContract, ::testing::ValuesIn(cuda_backends()), tessera::test::backend_name);
+INSTANTIATE_TEST_SUITE_P(CudaQuantizedKv, BackendLogits,
+                         ::testing::ValuesIn(tessera::test::logits_cases({cuda_quantized_kv(KvCacheType::Q8_0)})),
+                         tessera::test::case_name);
+INSTANTIATE_TEST_SUITE_P(CudaQuantizedKv, BackendContract,
+                         ::testing::Values(cuda_quantized_kv(KvCacheType::Q8_0), cuda_quantized_kv(KvCacheType::Q4_0)),
+                         tessera::test::backend_name);
 
 }  // namespace
 }  // namespace tessera::cuda::test

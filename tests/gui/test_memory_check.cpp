@@ -38,6 +38,9 @@ TEST(MemoryCheck, PlansTheWeightsAndTheKvCache) {
   p.head_count_kv = 4;  // kv width 32
   // K and V, 2 layers x 32 wide x 16 positions in F32.
   EXPECT_EQ(plannedCpuBytes(p, 16, KvCacheType::F32), 1000u + 2u * 2 * 32 * 16 * 4);
+  // Q8_0 / Q4_0: one block of 32 values per row, 34 / 18 bytes.
+  EXPECT_EQ(plannedCpuBytes(p, 16, KvCacheType::Q8_0), 1000u + 2u * 2 * 16 * 34);
+  EXPECT_EQ(plannedCpuBytes(p, 16, KvCacheType::Q4_0), 1000u + 2u * 2 * 16 * 18);
 }
 
 TEST(MemoryCheck, ALoadLargerThanTheFreeMemoryIsWarnedAboutWithTheNumbers) {

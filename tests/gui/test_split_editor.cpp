@@ -13,6 +13,8 @@
 
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include "display_format.h"
 #include "gpu_test_fixtures.h"
 #include "gui_test_support.h"
@@ -175,6 +177,32 @@ TEST(SplitEditor, ContextLengthAndKvTypeFeedThePlan) {
   // 0 = the model's own context (4096 for this shape).
   e.model.setContextLength(0);
   EXPECT_EQ(e.model.effectiveContextLength(), 4096);
+}
+
+// The quantized caches are selectable and preview their own bytes: the planner's, and for this
+// Llama shape (whole blocks per row) 34 (Q8_0) or 18 (Q4_0) bytes per 32 values instead of 64.
+TEST(SplitEditor, QuantizedKvTypesAreSelectableWithTheirBytes) {
+  const QList<GpuDevice> gpus = test::threeGpus();
+  Editor e(gpus);
+  QComboBox* combo = e.editor.kvTypeCombo();
+  ASSERT_EQ(combo->count(), 4);
+  EXPECT_EQ(combo->itemText(2), QStringLiteral("Q8_0"));
+  EXPECT_EQ(combo->itemText(3), QStringLiteral("Q4_0"));
+  const auto f16 = expectedPlan(*e.model.spec(), gpus, sliderRatios(e.editor), tessera::SplitMode::Layer, 0, 4096);
+  for (auto [index, type, block_bytes] : {std::tuple{2, tessera::KvCacheType::Q8_0, 34u},
+                                          std::tuple{3, tessera::KvCacheType::Q4_0, 18u}}) {
+    combo->setCurrentIndex(index);
+    EXPECT_EQ(e.model.kvCacheType(), type);
+    EXPECT_EQ(e.model.choice().kv_cache_type, combo->currentData().toString());
+    const auto plan =
+        expectedPlan(*e.model.spec(), gpus, sliderRatios(e.editor), tessera::SplitMode::Layer, 0, 4096, type);
+    expectShows(e.editor, plan);
+    for (size_t d = 0; d < plan.devices.size(); ++d)
+      EXPECT_EQ(plan.devices[d].bytes.kv_cache * 64, f16.devices[d].bytes.kv_cache * block_bytes) << d;
+  }
+  // Saved by its name: a second preview model on the same settings starts with Q4_0.
+  SplitPreviewModel reread;
+  EXPECT_EQ(reread.kvCacheType(), tessera::KvCacheType::Q4_0);
 }
 
 TEST(SplitEditor, OverflowWarningAppearsAndDisappears) {

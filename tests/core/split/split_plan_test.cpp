@@ -265,6 +265,40 @@ TEST(SplitPlan, ContextLengthAndKvTypeScaleTheCache) {
   EXPECT_EQ(b->devices[0].bytes.kv_cache, 2 * a->devices[0].bytes.kv_cache);
 }
 
+// --kv-type q8_0|q4_0: 34 and 18 bytes per 32 values (quant/blocks.h) instead of 64 for F16, in
+// every mode; a row split over devices pads each device's rows to whole blocks on its own.
+TEST(SplitPlan, QuantizedKvTypesShrinkTheCacheInEveryMode) {
+  const ModelSpec m = spec_of("llama3-8b", GgmlType::Q4_K);
+  SplitSettings s;
+  s.n_ctx = 8192;
+  s.mode = SplitMode::None;
+  s.kv_type = KvCacheType::Q8_0;
+  auto q8 = plan_split(m, devices({80}), s);
+  ASSERT_TRUE(q8.ok()) << q8.error().describe();
+  // 32 layers x 2 (K, V) x 8192 positions x 1024 values / 32 per block x 34 bytes
+  EXPECT_EQ(q8->devices[0].bytes.kv_cache, 32ull * 2 * 8192 * (1024 / 32) * 34);
+  s.kv_type = KvCacheType::Q4_0;
+  auto q4 = plan_split(m, devices({80}), s);
+  ASSERT_TRUE(q4.ok()) << q4.error().describe();
+  EXPECT_EQ(q4->devices[0].bytes.kv_cache, 32ull * 2 * 8192 * (1024 / 32) * 18);
+
+  for (SplitMode mode : {SplitMode::Layer, SplitMode::Row}) {
+    s.mode = mode;
+    s.ratios = {1, 1, 2};
+    auto plan = plan_split(m, devices({80, 80, 80}), s);
+    ASSERT_TRUE(plan.ok()) << plan.error().describe();
+    uint64_t kv = 0;
+    for (const auto& d : plan->devices) {
+      kv += d.bytes.kv_cache;
+      // Each device's share is its layers (or KV heads of 128 values: 4 whole blocks) at 18 bytes a block.
+      const uint64_t layers = mode == SplitMode::Layer ? d.layers.size() : 32;
+      const uint64_t width = mode == SplitMode::Layer ? 1024 : static_cast<uint64_t>(d.kv_heads.size()) * 128;
+      EXPECT_EQ(d.bytes.kv_cache, layers * 2 * 8192 * (width / 32) * 18) << split_mode_name(mode);
+    }
+    EXPECT_EQ(kv, q4->devices[0].bytes.kv_cache) << split_mode_name(mode);
+  }
+}
+
 TEST(SplitPlan, ScratchCoversLogitsAndGrowsWithBatch) {
   ScratchNeeds n{512, 4096, 4096, 1024, 14336, 128256, 4096, 32, 4096ull * 14336, false, 8, 128};
   const uint64_t base = scratch_bytes(n);
