@@ -1,20 +1,18 @@
 // tessera-cli bench: prompt processing (pp) and token generation (tg) throughput, reported in the
-// table layout people know from llama-bench. pp: one eval of P random tokens from an empty cache;
-// tg: N single-token evals with on-device argmax feeding the next token, from an empty cache.
+// table layout people know from llama-bench. The measuring (pp: one eval of P random tokens from an
+// empty cache; tg: N single-token evals with on-device argmax feeding the next token) is
+// engine/bench.h's run_bench; this parses options, loads the model and prints.
 #include <algorithm>
-#include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <random>
-#include <span>
 #include <string>
 #include <vector>
 
 #include "backend_choice.h"
 #include "option_ranges.h"
 #include "commands.h"
+#include "engine/bench.h"
 #include "gguf/gguf_file.h"
 #include "model/model_loader.h"
 #include "synth/shape_spec.h"
@@ -48,22 +46,6 @@ int usage_error(const std::string& reason) {
   return 2;
 }
 
-struct Stats {
-  double mean = 0, stddev = 0;
-};
-
-Stats stats_of(const std::vector<double>& v) {
-  Stats s;
-  if (v.empty()) return s;
-  for (double x : v) s.mean += x;
-  s.mean /= v.size();
-  if (v.size() > 1) {
-    for (double x : v) s.stddev += (x - s.mean) * (x - s.mean);
-    s.stddev = std::sqrt(s.stddev / (v.size() - 1));
-  }
-  return s;
-}
-
 std::string size_label(uint64_t bytes) {
   char buf[32];
   std::snprintf(buf, sizeof(buf), "%.2f GiB", bytes / 1073741824.0);
@@ -78,8 +60,6 @@ std::string params_label(uint64_t n) {
     std::snprintf(buf, sizeof(buf), "%.2f M", n / 1e6);
   return buf;
 }
-
-using Clock = std::chrono::steady_clock;
 
 Result<ModelSpec> spec_from_file(const std::string& path) {
   TESSERA_ASSIGN_OR_RETURN(auto opened, gguf::GgufFile::open(path));
@@ -96,25 +76,6 @@ Result<ModelSpec> spec_from_shape(const std::string& shape_name, const std::stri
   spec.source_path = "synthetic " + shape_name;
   spec.random_weights_seed = options.seed;
   return spec;
-}
-
-Result<double> time_pp(BackendModel& model, std::span<const int32_t> tokens) {
-  model.kv_clear();
-  auto t0 = Clock::now();
-  TESSERA_TRY(model.eval(tokens, 0, LogitsRequest::Last));
-  TESSERA_TRY(model.argmax());  // waits for the device
-  return std::chrono::duration<double>(Clock::now() - t0).count();
-}
-
-Result<double> time_tg(BackendModel& model, int32_t first_token, int n) {
-  model.kv_clear();
-  int32_t token = first_token;
-  auto t0 = Clock::now();
-  for (int i = 0; i < n; ++i) {
-    TESSERA_TRY(model.eval(std::span<const int32_t>(&token, 1), i, LogitsRequest::Last));
-    TESSERA_ASSIGN_OR_RETURN(token, model.argmax());
-  }
-  return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
 }  // namespace
@@ -190,40 +151,17 @@ int cmd_bench(const Args& args) {
   }
   BackendModel& model = **loaded;
 
-  std::mt19937 rng(42);
-  std::uniform_int_distribution<int32_t> pick(3, static_cast<int32_t>(spec->n_vocab - 1));
-  std::vector<int32_t> tokens(static_cast<size_t>(max_prompt));
-  for (auto& t : tokens) t = pick(rng);
-  const int32_t first_token = tokens.empty() ? 1 : tokens[0];
-
-  struct Row {
-    std::string test;
-    int n_tokens;
-    std::vector<double> tps;
-  };
-  std::vector<Row> rows;
-  for (int32_t p : n_prompts)
-    if (p > 0) rows.push_back({"pp" + std::to_string(p), p, {}});
-  for (int32_t n : n_gens)
-    if (n > 0) rows.push_back({"tg" + std::to_string(n), n, {}});
-  for (auto& row : rows) {
-    const bool pp = row.test[0] == 'p';
-    const std::span<const int32_t> prompt(tokens.data(), pp ? static_cast<size_t>(row.n_tokens) : 0);
-    // One warm-up run: module loading, graph capture and cache effects stay out of the figures.
-    auto warm = pp ? time_pp(model, prompt) : time_tg(model, first_token, std::min(row.n_tokens, 8));
-    if (!warm.ok()) {
-      std::fprintf(stderr, "tessera-cli bench: %s\n", warm.error().describe().c_str());
-      return 1;
-    }
-    for (int r = 0; r < reps; ++r) {
-      auto secs = pp ? time_pp(model, prompt) : time_tg(model, first_token, row.n_tokens);
-      if (!secs.ok()) {
-        std::fprintf(stderr, "tessera-cli bench: %s\n", secs.error().describe().c_str());
-        return 1;
-      }
-      row.tps.push_back(row.n_tokens / *secs);
-    }
+  // The measuring loop is the engine's (engine/bench.h), shared with the app's split benchmark.
+  BenchOptions bench;
+  bench.n_prompts = n_prompts;
+  bench.n_gens = n_gens;
+  bench.repetitions = reps;
+  auto measured = run_bench(model, bench);
+  if (!measured.ok()) {
+    std::fprintf(stderr, "tessera-cli bench: %s\n", measured.error().describe().c_str());
+    return 1;
   }
+  const std::vector<BenchRow>& rows = *measured;
 
   const uint64_t bytes = spec->weight_bytes();
   const uint64_t params = spec->parameter_count();
@@ -240,9 +178,9 @@ int cmd_bench(const Args& args) {
     out["parameters"] = params;
     out["backend"] = model.describe();
     for (const auto& row : rows) {
-      Stats s = stats_of(row.tps);
+      const BenchStats s = bench_stats(row.tokens_per_second);
       out["results"].push_back(
-          {{"test", row.test}, {"tokens_per_second", s.mean}, {"stddev", s.stddev}, {"samples", row.tps}});
+          {{"test", row.test}, {"tokens_per_second", s.mean}, {"stddev", s.stddev}, {"samples", row.tokens_per_second}});
     }
     std::printf("%s\n", out.dump(2).c_str());
     return 0;
@@ -250,7 +188,7 @@ int cmd_bench(const Args& args) {
   std::printf("| model | size | params | backend | test | t/s |\n");
   std::printf("| ----- | ---: | -----: | ------- | ---- | --: |\n");
   for (const auto& row : rows) {
-    Stats s = stats_of(row.tps);
+    const BenchStats s = bench_stats(row.tokens_per_second);
     std::printf("| %s | %s | %s | %s | %s | %.2f ± %.2f |\n", model_label.c_str(), size_label(bytes).c_str(),
                 params_label(params).c_str(), model.describe().c_str(), row.test.c_str(), s.mean, s.stddev);
   }
