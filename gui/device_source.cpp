@@ -148,8 +148,7 @@ GpuDevice fakeGpu(int index, const QString& name, const QString& uuid, double to
   return g;
 }
 
-std::unique_ptr<DeviceSource> makeDefaultDeviceSource() {
-  const QString spec = qEnvironmentVariable("TESSERA_GUI_FAKE_GPUS");
+std::unique_ptr<DeviceSource> makeDeviceSource(const QString& spec) {
   if (spec.isEmpty()) return std::make_unique<CudaDeviceSource>();
   QList<GpuDevice> devices;
   const QStringList entries = spec.split(QLatin1Char(','), Qt::SkipEmptyParts);

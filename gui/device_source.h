@@ -63,8 +63,9 @@ class FakeDeviceSource : public DeviceSource {
 GpuDevice fakeGpu(int index, const QString& name, const QString& uuid, double total_gib, double free_gib,
                   int cc_major = 9, int cc_minor = 0);
 
-// The source the application uses: CUDA, unless $TESSERA_GUI_FAKE_GPUS describes fake GPUs for a
-// demo ("NAME:TOTAL_GIB[:FREE_GIB],..."; e.g. "NVIDIA H200:141,NVIDIA L40S:48:40").
-std::unique_ptr<DeviceSource> makeDefaultDeviceSource();
+// The source the application uses: CUDA, unless `fake_gpus` describes fake GPUs for a demo or a
+// screenshot ("NAME:TOTAL_GIB[:FREE_GIB],..."; e.g. "NVIDIA H200:141,NVIDIA L40S:48:40"; the app
+// reads it from $TESSERA_GUI_FAKE_GPUS in main.cpp).
+std::unique_ptr<DeviceSource> makeDeviceSource(const QString& fake_gpus = {});
 
 }  // namespace tessera::gui

@@ -7,6 +7,7 @@
 
 #include "app_settings.h"
 #include "command_line.h"
+#include "device_source.h"
 #include "engine_session.h"
 #include "main_window.h"
 #include "startup.h"
@@ -29,7 +30,8 @@ int main(int argc, char** argv) {
   QApplication::setApplicationVersion(QStringLiteral(TESSERA_VERSION));
   QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/tessera.svg")));
 
-  MainWindow window(makeTesseraEngineSession());
+  // The edge reads the environment; the library is told. Fake GPUs for demos and screenshots.
+  MainWindow window(makeTesseraEngineSession(), makeDeviceSource(qEnvironmentVariable("TESSERA_GUI_FAKE_GPUS")));
   window.show();
   AppSettings settings;
   window.openStartupModel(chooseStartupModel(command.model, settings.lastModel(), settings.hasStartedBefore(),

@@ -21,6 +21,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -78,7 +79,8 @@ PreviewOutcome readPreview(quint64 sequence, const QString& path) {
 
 }  // namespace
 
-MainWindow::MainWindow(std::unique_ptr<EngineSession> session, QWidget* parent)
+MainWindow::MainWindow(std::unique_ptr<EngineSession> session, std::unique_ptr<DeviceSource> devices,
+                       QWidget* parent)
     : QMainWindow(parent),
       store_(settings_.conversationsFolder()),
       language_(new LanguageSwitcher(this)),
@@ -102,10 +104,15 @@ MainWindow::MainWindow(std::unique_ptr<EngineSession> session, QWidget* parent)
   banner_box->setContentsMargins(12, 8, 12, 0);
   banner_box->addWidget(banner_);
   layout->addLayout(banner_box);
-  layout->addWidget(chat_panel_, 1);
+  // The chat, and the GPU workspace's tabs (createDocks).
+  central_tabs_ = new QTabWidget;
+  central_tabs_->setObjectName(QStringLiteral("centralTabs"));
+  central_tabs_->setDocumentMode(true);
+  central_tabs_->addTab(chat_panel_, QString());
+  layout->addWidget(central_tabs_, 1);
   setCentralWidget(central);
 
-  createDocks();
+  createDocks(std::move(devices));
   createActions();
   createMenus();
 
@@ -218,7 +225,7 @@ MainWindow::~MainWindow() {
   engine_->disconnect();
 }
 
-void MainWindow::createDocks() {
+void MainWindow::createDocks(std::unique_ptr<DeviceSource> devices) {
 
   model_panel_ = new ModelPanel(engine_.get());
   model_dock_ = new QDockWidget(this);
@@ -255,8 +262,10 @@ void MainWindow::createDocks() {
   addDockWidget(Qt::RightDockWidgetArea, generation_dock_);
   resizeDocks({history_dock_}, {200}, Qt::Vertical);
 
-  gpu_workspace_ = new GpuWorkspace(engine_.get(), makeDefaultDeviceSource(), this);
+  if (!devices) devices = std::make_unique<CudaDeviceSource>();
+  gpu_workspace_ = new GpuWorkspace(engine_.get(), std::move(devices), this);
   gpu_workspace_->attach(this);
+  gpu_workspace_->addCentralViews(central_tabs_);
 }
 
 void MainWindow::createActions() {
@@ -389,6 +398,7 @@ void MainWindow::retranslateUi() {
   //: Language menu entry: follow the language of the desktop session.
   system_language_action_->setText(tr("System default"));
   help_menu_->setTitle(tr("&Help"));
+  central_tabs_->setTabText(central_tabs_->indexOf(chat_panel_), tr("Chat"));
   model_dock_->setWindowTitle(tr("Model"));
   history_dock_->setWindowTitle(tr("History"));
   generation_dock_->setWindowTitle(tr("Generation"));

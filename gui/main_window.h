@@ -16,6 +16,7 @@
 #include "chat_controller.h"
 #include "chat_model.h"
 #include "conversation_store.h"
+#include "device_source.h"
 #include "engine_client.h"
 #include "memory_check.h"
 #include "drop_highlight.h"
@@ -29,6 +30,7 @@ class QDockWidget;
 class QGroupBox;
 class QLabel;
 class QMenu;
+class QTabWidget;
 
 namespace tessera::gui {
 
@@ -52,7 +54,9 @@ class MainWindow : public QMainWindow {
   Q_OBJECT
 
  public:
-  explicit MainWindow(std::unique_ptr<EngineSession> session, QWidget* parent = nullptr);
+  // `devices` feeds the GPU list and the split editor (null: the CUDA backend's devices).
+  explicit MainWindow(std::unique_ptr<EngineSession> session, std::unique_ptr<DeviceSource> devices = nullptr,
+                      QWidget* parent = nullptr);
   ~MainWindow() override;
 
   // Reads `path`'s metadata in the background and shows it; with `load`, loads it once read.
@@ -95,6 +99,8 @@ class MainWindow : public QMainWindow {
   ChatModel* chatModel() const { return chat_model_; }
   ChatController* chat() const { return chat_; }
   ChatPanel* chatPanel() const { return chat_panel_; }
+  // The main area's tabs: the chat, then the GPU workspace's "GPUs" and "Split Benchmark".
+  QTabWidget* centralTabs() const { return central_tabs_; }
   ModelPanel* modelPanel() const { return model_panel_; }
   GpuWorkspace* gpuWorkspace() const { return gpu_workspace_; }
   SamplingPanel* samplingPanel() const { return sampling_panel_; }
@@ -121,7 +127,7 @@ class MainWindow : public QMainWindow {
   void createActions();
   void createMenus();
   void createLanguageMenu();
-  void createDocks();
+  void createDocks(std::unique_ptr<DeviceSource> devices);
   // Whether replacing or closing the open conversation now would lose something, and if so, asks
   // (`action` says what would happen: "Quit", "Open"). True: go ahead.
   bool mayReplaceConversation(const QString& title, const QString& accept);
@@ -159,6 +165,7 @@ class MainWindow : public QMainWindow {
   ChatModel* chat_model_;
   ChatController* chat_;
   ChatPanel* chat_panel_ = nullptr;
+  QTabWidget* central_tabs_ = nullptr;
   ModelPanel* model_panel_ = nullptr;
   GpuWorkspace* gpu_workspace_ = nullptr;  // GPU panel, split editor, plots (docks); a child
   SamplingPanel* sampling_panel_ = nullptr;

@@ -409,14 +409,20 @@
 <context>
     <name>tessera::gui::EngineWorker</name>
     <message>
-        <location filename="../gui/engine_worker.cpp" line="+56"/>
+        <location filename="../gui/engine_worker.cpp" line="+71"/>
+        <location line="+163"/>
         <source>Loading %1 was cancelled.</source>
         <translation>Das Laden von %1 wurde abgebrochen.</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="-118"/>
         <source>No model is loaded. Open and load a model first.</source>
         <translation>Es ist kein Modell geladen. Öffnen und laden Sie zuerst ein Modell.</translation>
+    </message>
+    <message>
+        <location line="+108"/>
+        <source>The benchmark was cancelled.</source>
+        <translation>Der Benchmark wurde abgebrochen.</translation>
     </message>
 </context>
 <context>
@@ -435,7 +441,7 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+29"/>
+        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>%1 belegt · %2 frei von %3</translation>
     </message>
@@ -499,7 +505,7 @@ Tessera führt Modelle auf der CPU aus.</translation>
 <context>
     <name>tessera::gui::GpuWorkspace</name>
     <message>
-        <location filename="../gui/gpu_workspace.cpp" line="+114"/>
+        <location filename="../gui/gpu_workspace.cpp" line="+124"/>
         <source>Throughput</source>
         <translation>Durchsatz</translation>
     </message>
@@ -510,11 +516,17 @@ Tessera führt Modelle auf der CPU aus.</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location line="+2"/>
         <source>GPUs</source>
         <translation>GPUs</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>Split Benchmark</source>
+        <translation>Aufteilungs-Benchmark</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Performance</source>
         <translation>Leistung</translation>
     </message>
@@ -557,7 +569,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+372"/>
+        <location filename="../gui/main_window.cpp" line="+381"/>
         <source>&amp;Open Model…</source>
         <translation>Modell &amp;öffnen…</translation>
     </message>
@@ -651,6 +663,11 @@ Zuletzt geändert: %2</translation>
         <location line="+1"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Chat</source>
+        <translation>Chat</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -832,8 +849,8 @@ Zuletzt geändert: %2</translation>
         <translation>Unterhaltung öffnen</translation>
     </message>
     <message>
-        <location line="-509"/>
-        <location line="+356"/>
+        <location line="-512"/>
+        <location line="+359"/>
         <location line="+46"/>
         <source>New Conversation</source>
         <translation>Neue Unterhaltung</translation>
@@ -855,7 +872,7 @@ Zuletzt geändert: %2</translation>
     </message>
     <message>
         <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+393"/>
+        <location filename="../gui/throughput_plot.cpp" line="+398"/>
         <source>No model loaded</source>
         <translation>Kein Modell geladen</translation>
     </message>
@@ -934,7 +951,7 @@ Zuletzt geändert: %2</translation>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Export Memory Plot</source>
         <translation>Speicherdiagramm exportieren</translation>
     </message>
@@ -1361,9 +1378,254 @@ Zuletzt geändert: %2</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::SplitBenchView</name>
+    <message>
+        <location filename="../gui/split_bench_view.cpp" line="+201"/>
+        <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
+        <translation>Das geladene Modell mit 2 bis 6 Aufteilungen messen: Jede wird nacheinander geladen und führt einen kurzen Prompt- und Generierungs-Benchmark aus. Danach wird das Modell wieder mit seiner eigenen Aufteilung geladen.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Split</source>
+        <translation>Aufteilung</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Memory per GPU</source>
+        <translation>Speicher pro GPU</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+20"/>
+        <source>Prompt (tok/s)</source>
+        <translation>Prompt (Tok./s)</translation>
+    </message>
+    <message>
+        <location line="-19"/>
+        <location line="+18"/>
+        <source>Generation (tok/s)</source>
+        <translation>Generierung (Tok./s)</translation>
+    </message>
+    <message>
+        <location line="-17"/>
+        <source>Add Current Split</source>
+        <translation>Aktuelle Aufteilung hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add the split chosen in the split editor</source>
+        <translation>Die im Aufteilungseditor gewählte Aufteilung hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add Suggestions</source>
+        <translation>Vorschläge hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add layer and row split with even shares, and everything on the main GPU</source>
+        <translation>Schicht- und Zeilenaufteilung mit gleichen Anteilen sowie alles auf der Haupt-GPU hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prompt:</source>
+        <translation>Prompt:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+2"/>
+        <source> tok</source>
+        <translation> Tok.</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Generate:</source>
+        <translation>Generieren:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Runs:</source>
+        <translation>Durchläufe:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run Benchmark</source>
+        <translation>Benchmark starten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Apply the Winner</source>
+        <translation>Sieger anwenden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Take the fastest split into the split editor and reload the model with it</source>
+        <translation>Die schnellste Aufteilung in den Aufteilungseditor übernehmen und das Modell damit neu laden</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+269"/>
+        <source>Memory on the fullest GPU (GiB)</source>
+        <translation>Speicher auf der vollsten GPU (GiB)</translation>
+    </message>
+    <message>
+        <location line="-268"/>
+        <location line="+268"/>
+        <source>Split (#)</source>
+        <translation>Aufteilung (#)</translation>
+    </message>
+    <message>
+        <location line="-265"/>
+        <source>Generation</source>
+        <translation>Generierung</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Everything on GPU %1</source>
+        <translation>Alles auf GPU %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: %2 %</source>
+        <extracomment>One GPU&apos;s share in a split: GPU index, percent.</extracomment>
+        <translation>%1: %2 %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Row</source>
+        <translation>Zeilen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Layer</source>
+        <translation>Schichten</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 · %2 · main GPU %3</source>
+        <extracomment>A split in a line: mode, the GPUs&apos; shares, the main GPU.</extracomment>
+        <translation>%1 · %2 · Haupt-GPU %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>At most %1 splits can be compared.</source>
+        <translation>Höchstens %1 Aufteilungen können verglichen werden.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This split is in the list already.</source>
+        <translation>Diese Aufteilung ist schon in der Liste.</translation>
+    </message>
+    <message>
+        <location line="+101"/>
+        <source>Cancelling: the model is loaded with its own split again…</source>
+        <translation>Wird abgebrochen: Das Modell wird wieder mit seiner eigenen Aufteilung geladen…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+10"/>
+        <source>Measuring split %1 of %2…</source>
+        <translation>Aufteilung %1 von %2 wird gemessen…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+20"/>
+        <source>Cancelled after %n split(s) measured.</source>
+        <translation>
+            <numerusform>Abgebrochen nach %n gemessener Aufteilung.</numerusform>
+            <numerusform>Abgebrochen nach %n gemessenen Aufteilungen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Done: %n split(s) measured.</source>
+        <translation>
+            <numerusform>Fertig: %n Aufteilung gemessen.</numerusform>
+            <numerusform>Fertig: %n Aufteilungen gemessen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>GPU %1: %2</source>
+        <extracomment>Bytes a split puts on one GPU: GPU index, size.</extracomment>
+        <translation>GPU %1: %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+1"/>
+        <source>%1 ± %2</source>
+        <translation>%1 ± %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>pp%1 and tg%2 on %3</source>
+        <extracomment>Tooltip of a measured split: the tests run and the backend.</extracomment>
+        <translation>pp%1 und tg%2 auf %3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>measuring…</source>
+        <translation>wird gemessen…</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Winner: #%1, %2 — %3 tok/s generation, %4 tok/s prompt</source>
+        <translation>Sieger: #%1, %2 — %3 Tok./s Generierung, %4 Tok./s Prompt</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Add at least two splits and run the benchmark; the fastest can then be applied.</source>
+        <translation>Mindestens zwei Aufteilungen hinzufügen und den Benchmark starten; die schnellste kann dann angewendet werden.</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Load a model first</source>
+        <translation>Zuerst ein Modell laden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add at least two splits to compare</source>
+        <translation>Mindestens zwei Aufteilungen zum Vergleichen hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load the model with each split in turn and measure it</source>
+        <translation>Das Modell nacheinander mit jeder Aufteilung laden und messen</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/split_editor.cpp" line="+145"/>
+        <location filename="../gui/split_editor.cpp" line="+177"/>
         <source>None (main GPU only)</source>
         <translation>Keine (nur Haupt-GPU)</translation>
     </message>
@@ -1393,20 +1655,20 @@ Keine: alles auf der Haupt-GPU.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+191"/>
+        <location line="+226"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-189"/>
-        <location line="+189"/>
+        <location line="-224"/>
+        <location line="+224"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-223"/>
         <source>Precision of the KV cache: F32 doubles its size</source>
         <translation>Genauigkeit des KV-Caches: F32 verdoppelt seine Größe</translation>
     </message>
@@ -1520,7 +1782,7 @@ Keine: alles auf der Haupt-GPU.</translation>
         <translation>Anteil des Modells für diese GPU (Verhältnisse normiert)</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+163"/>
         <source>layer %1</source>
         <translation>Schicht %1</translation>
     </message>
@@ -1610,7 +1872,18 @@ Gesamt: %4 Byte
 Nutzbar: %5 Byte</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
+        <source>Total %1 %</source>
+        <extracomment>The GPUs&apos; shares added up, in percent.</extracomment>
+        <translation>Summe %1 %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The shares of all GPUs add up to this</source>
+        <translation>Die Anteile aller GPUs ergeben zusammen diesen Wert</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>This split cannot be planned: %1</source>
         <translation>Diese Aufteilung lässt sich nicht planen: %1</translation>
     </message>
@@ -1651,7 +1924,7 @@ Nutzbar: %5 Byte</translation>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/split_preview_model.cpp" line="+226"/>
+        <location filename="../gui/split_preview_model.cpp" line="+259"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>Würde überlaufen: benötigt %1, aber nur %2 sind nutzbar (%3 frei, %4 als Reserve). Wählen Sie die Aufteilung Schicht oder Zeile, um das Modell auf die GPUs zu verteilen, kürzen Sie den Kontext oder verwenden Sie eine kleinere Quantisierung.</translation>
     </message>
@@ -1677,12 +1950,12 @@ Nutzbar: %5 Byte</translation>
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-240"/>
+        <location filename="../gui/throughput_plot.cpp" line="-242"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>Hier erscheinen die Token pro Sekunde, während das Modell antwortet.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Export PNG…</source>
         <translation>Als PNG exportieren…</translation>
     </message>

@@ -31,9 +31,28 @@
     </message>
 </context>
 <context>
+    <name>tessera::gui::SplitBenchView</name>
+    <message numerus="yes">
+        <location filename="../gui/split_bench_view.cpp" line="+421"/>
+        <source>Cancelled after %n split(s) measured.</source>
+        <translation>
+            <numerusform>Cancelled after %n split measured.</numerusform>
+            <numerusform>Cancelled after %n splits measured.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Done: %n split(s) measured.</source>
+        <translation>
+            <numerusform>Done: %n split measured.</numerusform>
+            <numerusform>Done: %n splits measured.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SplitEditor</name>
     <message numerus="yes">
-        <location filename="../gui/split_editor.cpp" line="+342"/>
+        <location filename="../gui/split_editor.cpp" line="+409"/>
         <source>%1 · context %Ln token(s) · %2 KV cache</source>
         <extracomment>The previewed model: its name, the context length, the KV cache precision (F16 or F32).</extracomment>
         <translation>
@@ -42,7 +61,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+58"/>
+        <location line="+67"/>
         <source>Fits: %1 in total on %n GPU(s).</source>
         <translation>
             <numerusform>Fits: %1 in total on %n GPU.</numerusform>
@@ -53,7 +72,7 @@
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message numerus="yes">
-        <location filename="../gui/throughput_plot.cpp" line="+273"/>
+        <location filename="../gui/throughput_plot.cpp" line="+278"/>
         <source>Reply %1: %2 tokens/s, %Ln token(s) so far</source>
         <extracomment>While generating: reply number, current speed, tokens generated so far.</extracomment>
         <translation>

@@ -409,14 +409,20 @@
 <context>
     <name>tessera::gui::EngineWorker</name>
     <message>
-        <location filename="../gui/engine_worker.cpp" line="+56"/>
+        <location filename="../gui/engine_worker.cpp" line="+71"/>
+        <location line="+163"/>
         <source>Loading %1 was cancelled.</source>
         <translation>Se canceló la carga de %1.</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="-118"/>
         <source>No model is loaded. Open and load a model first.</source>
         <translation>No hay ningún modelo cargado. Abra y cargue primero un modelo.</translation>
+    </message>
+    <message>
+        <location line="+108"/>
+        <source>The benchmark was cancelled.</source>
+        <translation>La prueba de rendimiento se canceló.</translation>
     </message>
 </context>
 <context>
@@ -435,7 +441,7 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+29"/>
+        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>%1 usados · %2 libres de %3</translation>
     </message>
@@ -499,7 +505,7 @@ Tessera ejecuta los modelos en la CPU.</translation>
 <context>
     <name>tessera::gui::GpuWorkspace</name>
     <message>
-        <location filename="../gui/gpu_workspace.cpp" line="+114"/>
+        <location filename="../gui/gpu_workspace.cpp" line="+124"/>
         <source>Throughput</source>
         <translation>Velocidad</translation>
     </message>
@@ -510,11 +516,17 @@ Tessera ejecuta los modelos en la CPU.</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location line="+2"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>Split Benchmark</source>
+        <translation>Prueba de repartos</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Performance</source>
         <translation>Rendimiento</translation>
     </message>
@@ -557,7 +569,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+372"/>
+        <location filename="../gui/main_window.cpp" line="+381"/>
         <source>&amp;Open Model…</source>
         <translation>&amp;Abrir modelo…</translation>
     </message>
@@ -651,6 +663,11 @@ Last changed %2</source>
         <location line="+1"/>
         <source>&amp;Help</source>
         <translation>A&amp;yuda</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Chat</source>
+        <translation>Chat</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -832,8 +849,8 @@ Last changed %2</source>
         <translation>Abrir conversación</translation>
     </message>
     <message>
-        <location line="-509"/>
-        <location line="+356"/>
+        <location line="-512"/>
+        <location line="+359"/>
         <location line="+46"/>
         <source>New Conversation</source>
         <translation>Nueva conversación</translation>
@@ -855,7 +872,7 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+393"/>
+        <location filename="../gui/throughput_plot.cpp" line="+398"/>
         <source>No model loaded</source>
         <translation>Ningún modelo cargado</translation>
     </message>
@@ -934,7 +951,7 @@ Last changed %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Export Memory Plot</source>
         <translation>Exportar el gráfico de memoria</translation>
     </message>
@@ -1361,9 +1378,254 @@ Last changed %2</source>
     </message>
 </context>
 <context>
+    <name>tessera::gui::SplitBenchView</name>
+    <message>
+        <location filename="../gui/split_bench_view.cpp" line="+201"/>
+        <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
+        <translation>Mide el modelo cargado con 2 a 6 repartos: cada uno se carga por turno y ejecuta una breve prueba de prompt y de generación. Después, el modelo se vuelve a cargar con su propio reparto.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Split</source>
+        <translation>Reparto</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Memory per GPU</source>
+        <translation>Memoria por GPU</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+20"/>
+        <source>Prompt (tok/s)</source>
+        <translation>Prompt (tok/s)</translation>
+    </message>
+    <message>
+        <location line="-19"/>
+        <location line="+18"/>
+        <source>Generation (tok/s)</source>
+        <translation>Generación (tok/s)</translation>
+    </message>
+    <message>
+        <location line="-17"/>
+        <source>Add Current Split</source>
+        <translation>Añadir el reparto actual</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add the split chosen in the split editor</source>
+        <translation>Añadir el reparto elegido en el editor de repartos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add Suggestions</source>
+        <translation>Añadir sugerencias</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add layer and row split with even shares, and everything on the main GPU</source>
+        <translation>Añadir reparto por capas y por filas a partes iguales, y todo en la GPU principal</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove</source>
+        <translation>Quitar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prompt:</source>
+        <translation>Prompt:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+2"/>
+        <source> tok</source>
+        <translation> tok</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Generate:</source>
+        <translation>Generar:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Runs:</source>
+        <translation>Pasadas:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run Benchmark</source>
+        <translation>Ejecutar la prueba</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Apply the Winner</source>
+        <translation>Aplicar la ganadora</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Take the fastest split into the split editor and reload the model with it</source>
+        <translation>Llevar el reparto más rápido al editor y volver a cargar el modelo con él</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+269"/>
+        <source>Memory on the fullest GPU (GiB)</source>
+        <translation>Memoria en la GPU más llena (GiB)</translation>
+    </message>
+    <message>
+        <location line="-268"/>
+        <location line="+268"/>
+        <source>Split (#)</source>
+        <translation>Reparto (n.º)</translation>
+    </message>
+    <message>
+        <location line="-265"/>
+        <source>Generation</source>
+        <translation>Generación</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Everything on GPU %1</source>
+        <translation>Todo en la GPU %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: %2 %</source>
+        <extracomment>One GPU&apos;s share in a split: GPU index, percent.</extracomment>
+        <translation>%1: %2 %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Row</source>
+        <translation>Filas</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Layer</source>
+        <translation>Capas</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 · %2 · main GPU %3</source>
+        <extracomment>A split in a line: mode, the GPUs&apos; shares, the main GPU.</extracomment>
+        <translation>%1 · %2 · GPU principal %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>At most %1 splits can be compared.</source>
+        <translation>Se pueden comparar como máximo %1 repartos.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This split is in the list already.</source>
+        <translation>Este reparto ya está en la lista.</translation>
+    </message>
+    <message>
+        <location line="+101"/>
+        <source>Cancelling: the model is loaded with its own split again…</source>
+        <translation>Cancelando: el modelo se vuelve a cargar con su propio reparto…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+10"/>
+        <source>Measuring split %1 of %2…</source>
+        <translation>Midiendo el reparto %1 de %2…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+20"/>
+        <source>Cancelled after %n split(s) measured.</source>
+        <translation>
+            <numerusform>Cancelado tras medir %n reparto.</numerusform>
+            <numerusform>Cancelado tras medir %n repartos.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Done: %n split(s) measured.</source>
+        <translation>
+            <numerusform>Listo: %n reparto medido.</numerusform>
+            <numerusform>Listo: %n repartos medidos.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>GPU %1: %2</source>
+        <extracomment>Bytes a split puts on one GPU: GPU index, size.</extracomment>
+        <translation>GPU %1: %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+1"/>
+        <source>%1 ± %2</source>
+        <translation>%1 ± %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>pp%1 and tg%2 on %3</source>
+        <extracomment>Tooltip of a measured split: the tests run and the backend.</extracomment>
+        <translation>pp%1 y tg%2 en %3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>cancelled</source>
+        <translation>cancelado</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>failed</source>
+        <translation>error</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>measuring…</source>
+        <translation>midiendo…</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Winner: #%1, %2 — %3 tok/s generation, %4 tok/s prompt</source>
+        <translation>Ganadora: n.º %1, %2 — %3 tok/s de generación, %4 tok/s de prompt</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Add at least two splits and run the benchmark; the fastest can then be applied.</source>
+        <translation>Añade al menos dos repartos y ejecuta la prueba; después se puede aplicar el más rápido.</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Load a model first</source>
+        <translation>Carga primero un modelo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add at least two splits to compare</source>
+        <translation>Añade al menos dos repartos para comparar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load the model with each split in turn and measure it</source>
+        <translation>Cargar el modelo con cada reparto por turno y medirlo</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/split_editor.cpp" line="+145"/>
+        <location filename="../gui/split_editor.cpp" line="+177"/>
         <source>None (main GPU only)</source>
         <translation>Ninguna (solo la GPU principal)</translation>
     </message>
@@ -1393,20 +1655,20 @@ Ninguna: todo en la GPU principal.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+191"/>
+        <location line="+226"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-189"/>
-        <location line="+189"/>
+        <location line="-224"/>
+        <location line="+224"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-223"/>
         <source>Precision of the KV cache: F32 doubles its size</source>
         <translation>Precisión de la caché KV: F32 duplica su tamaño</translation>
     </message>
@@ -1520,7 +1782,7 @@ Ninguna: todo en la GPU principal.</translation>
         <translation>Parte del modelo que recibe esta GPU (proporciones normalizadas)</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+163"/>
         <source>layer %1</source>
         <translation>capa %1</translation>
     </message>
@@ -1610,7 +1872,18 @@ Total: %4 bytes
 Utilizable: %5 bytes</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
+        <source>Total %1 %</source>
+        <extracomment>The GPUs&apos; shares added up, in percent.</extracomment>
+        <translation>Total %1 %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The shares of all GPUs add up to this</source>
+        <translation>Las partes de todas las GPU suman esto</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>This split cannot be planned: %1</source>
         <translation>Esta división no se puede planificar: %1</translation>
     </message>
@@ -1651,7 +1924,7 @@ Utilizable: %5 bytes</translation>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/split_preview_model.cpp" line="+226"/>
+        <location filename="../gui/split_preview_model.cpp" line="+259"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>Se desbordaría: necesita %1, pero solo hay %2 utilizables (%3 libres, %4 en reserva). Elija la división por Capa o por Fila para repartir el modelo entre las GPU, acorte el contexto o use una cuantización más pequeña.</translation>
     </message>
@@ -1677,12 +1950,12 @@ Utilizable: %5 bytes</translation>
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-240"/>
+        <location filename="../gui/throughput_plot.cpp" line="-242"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>Aquí aparecen los tokens por segundo mientras el modelo responde.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Export PNG…</source>
         <translation>Exportar PNG…</translation>
     </message>

@@ -409,14 +409,20 @@
 <context>
     <name>tessera::gui::EngineWorker</name>
     <message>
-        <location filename="../gui/engine_worker.cpp" line="+56"/>
+        <location filename="../gui/engine_worker.cpp" line="+71"/>
+        <location line="+163"/>
         <source>Loading %1 was cancelled.</source>
         <translation>Le chargement de %1 a été annulé.</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="-118"/>
         <source>No model is loaded. Open and load a model first.</source>
         <translation>Aucun modèle n’est chargé. Ouvrez et chargez d’abord un modèle.</translation>
+    </message>
+    <message>
+        <location line="+108"/>
+        <source>The benchmark was cancelled.</source>
+        <translation>Le banc d&apos;essai a été annulé.</translation>
     </message>
 </context>
 <context>
@@ -435,7 +441,7 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+29"/>
+        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>%1 utilisés · %2 libres sur %3</translation>
     </message>
@@ -499,7 +505,7 @@ Tessera exécute les modèles sur le processeur.</translation>
 <context>
     <name>tessera::gui::GpuWorkspace</name>
     <message>
-        <location filename="../gui/gpu_workspace.cpp" line="+114"/>
+        <location filename="../gui/gpu_workspace.cpp" line="+124"/>
         <source>Throughput</source>
         <translation>Débit</translation>
     </message>
@@ -510,11 +516,17 @@ Tessera exécute les modèles sur le processeur.</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location line="+2"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>Split Benchmark</source>
+        <translation>Banc d&apos;essai des répartitions</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Performance</source>
         <translation>Performances</translation>
     </message>
@@ -557,7 +569,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+372"/>
+        <location filename="../gui/main_window.cpp" line="+381"/>
         <source>&amp;Open Model…</source>
         <translation>&amp;Ouvrir un modèle…</translation>
     </message>
@@ -651,6 +663,11 @@ Dernière modification&#xa0;: %2</translation>
         <location line="+1"/>
         <source>&amp;Help</source>
         <translation>Ai&amp;de</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Chat</source>
+        <translation>Discussion</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -832,8 +849,8 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Ouvrir une conversation</translation>
     </message>
     <message>
-        <location line="-509"/>
-        <location line="+356"/>
+        <location line="-512"/>
+        <location line="+359"/>
         <location line="+46"/>
         <source>New Conversation</source>
         <translation>Nouvelle conversation</translation>
@@ -855,7 +872,7 @@ Dernière modification&#xa0;: %2</translation>
     </message>
     <message>
         <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+393"/>
+        <location filename="../gui/throughput_plot.cpp" line="+398"/>
         <source>No model loaded</source>
         <translation>Aucun modèle chargé</translation>
     </message>
@@ -934,7 +951,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>%1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Export Memory Plot</source>
         <translation>Exporter le graphique de mémoire</translation>
     </message>
@@ -1361,9 +1378,254 @@ Dernière modification&#xa0;: %2</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::SplitBenchView</name>
+    <message>
+        <location filename="../gui/split_bench_view.cpp" line="+201"/>
+        <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
+        <translation>Mesurer le modèle chargé avec 2 à 6 répartitions : chacune est chargée à son tour et exécute un court test de prompt et de génération. Ensuite, le modèle est rechargé avec sa propre répartition.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Split</source>
+        <translation>Répartition</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Memory per GPU</source>
+        <translation>Mémoire par GPU</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+20"/>
+        <source>Prompt (tok/s)</source>
+        <translation>Prompt (jetons/s)</translation>
+    </message>
+    <message>
+        <location line="-19"/>
+        <location line="+18"/>
+        <source>Generation (tok/s)</source>
+        <translation>Génération (jetons/s)</translation>
+    </message>
+    <message>
+        <location line="-17"/>
+        <source>Add Current Split</source>
+        <translation>Ajouter la répartition actuelle</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add the split chosen in the split editor</source>
+        <translation>Ajouter la répartition choisie dans l&apos;éditeur de répartition</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add Suggestions</source>
+        <translation>Ajouter des suggestions</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add layer and row split with even shares, and everything on the main GPU</source>
+        <translation>Ajouter la répartition par couches et par lignes à parts égales, et tout sur le GPU principal</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove</source>
+        <translation>Retirer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prompt:</source>
+        <translation>Prompt :</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+2"/>
+        <source> tok</source>
+        <translation> jetons</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Generate:</source>
+        <translation>Générer :</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Runs:</source>
+        <translation>Passes :</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run Benchmark</source>
+        <translation>Lancer le banc d&apos;essai</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Apply the Winner</source>
+        <translation>Appliquer la gagnante</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Take the fastest split into the split editor and reload the model with it</source>
+        <translation>Reprendre la répartition la plus rapide dans l&apos;éditeur et recharger le modèle avec elle</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+269"/>
+        <source>Memory on the fullest GPU (GiB)</source>
+        <translation>Mémoire sur le GPU le plus rempli (Gio)</translation>
+    </message>
+    <message>
+        <location line="-268"/>
+        <location line="+268"/>
+        <source>Split (#)</source>
+        <translation>Répartition (n°)</translation>
+    </message>
+    <message>
+        <location line="-265"/>
+        <source>Generation</source>
+        <translation>Génération</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Everything on GPU %1</source>
+        <translation>Tout sur le GPU %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: %2 %</source>
+        <extracomment>One GPU&apos;s share in a split: GPU index, percent.</extracomment>
+        <translation>%1 : %2 %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Row</source>
+        <translation>Lignes</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Layer</source>
+        <translation>Couches</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 · %2 · main GPU %3</source>
+        <extracomment>A split in a line: mode, the GPUs&apos; shares, the main GPU.</extracomment>
+        <translation>%1 · %2 · GPU principal %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>At most %1 splits can be compared.</source>
+        <translation>On peut comparer au plus %1 répartitions.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This split is in the list already.</source>
+        <translation>Cette répartition est déjà dans la liste.</translation>
+    </message>
+    <message>
+        <location line="+101"/>
+        <source>Cancelling: the model is loaded with its own split again…</source>
+        <translation>Annulation : le modèle est rechargé avec sa propre répartition…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+10"/>
+        <source>Measuring split %1 of %2…</source>
+        <translation>Mesure de la répartition %1 sur %2…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+20"/>
+        <source>Cancelled after %n split(s) measured.</source>
+        <translation>
+            <numerusform>Annulé après %n répartition mesurée.</numerusform>
+            <numerusform>Annulé après %n répartitions mesurées.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Done: %n split(s) measured.</source>
+        <translation>
+            <numerusform>Terminé : %n répartition mesurée.</numerusform>
+            <numerusform>Terminé : %n répartitions mesurées.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>GPU %1: %2</source>
+        <extracomment>Bytes a split puts on one GPU: GPU index, size.</extracomment>
+        <translation>GPU %1 : %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+1"/>
+        <source>%1 ± %2</source>
+        <translation>%1 ± %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>pp%1 and tg%2 on %3</source>
+        <extracomment>Tooltip of a measured split: the tests run and the backend.</extracomment>
+        <translation>pp%1 et tg%2 sur %3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>cancelled</source>
+        <translation>annulé</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>failed</source>
+        <translation>échec</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>measuring…</source>
+        <translation>mesure…</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Winner: #%1, %2 — %3 tok/s generation, %4 tok/s prompt</source>
+        <translation>Gagnante : n°%1, %2 — %3 jetons/s en génération, %4 jetons/s en prompt</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Add at least two splits and run the benchmark; the fastest can then be applied.</source>
+        <translation>Ajoutez au moins deux répartitions et lancez le banc d&apos;essai ; la plus rapide pourra ensuite être appliquée.</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Load a model first</source>
+        <translation>Chargez d&apos;abord un modèle</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add at least two splits to compare</source>
+        <translation>Ajoutez au moins deux répartitions à comparer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load the model with each split in turn and measure it</source>
+        <translation>Charger le modèle avec chaque répartition à tour de rôle et le mesurer</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/split_editor.cpp" line="+145"/>
+        <location filename="../gui/split_editor.cpp" line="+177"/>
         <source>None (main GPU only)</source>
         <translation>Aucune (GPU principal seul)</translation>
     </message>
@@ -1393,20 +1655,20 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+191"/>
+        <location line="+226"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-189"/>
-        <location line="+189"/>
+        <location line="-224"/>
+        <location line="+224"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-223"/>
         <source>Precision of the KV cache: F32 doubles its size</source>
         <translation>Précision du cache KV&#xa0;: F32 double sa taille</translation>
     </message>
@@ -1520,7 +1782,7 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
         <translation>Part du modèle attribuée à ce GPU (rapports normalisés)</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+163"/>
         <source>layer %1</source>
         <translation>couche %1</translation>
     </message>
@@ -1610,7 +1872,18 @@ Total&#xa0;: %4 octets
 Utilisable&#xa0;: %5 octets</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
+        <source>Total %1 %</source>
+        <extracomment>The GPUs&apos; shares added up, in percent.</extracomment>
+        <translation>Total %1 %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The shares of all GPUs add up to this</source>
+        <translation>Les parts de tous les GPU totalisent cette valeur</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>This split cannot be planned: %1</source>
         <translation>Cette répartition ne peut pas être planifiée&#xa0;: %1</translation>
     </message>
@@ -1651,7 +1924,7 @@ Utilisable&#xa0;: %5 octets</translation>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/split_preview_model.cpp" line="+226"/>
+        <location filename="../gui/split_preview_model.cpp" line="+259"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>Débordement&#xa0;: il faut %1 mais seuls %2 sont utilisables (%3 libres, %4 gardés en réserve). Choisissez la répartition Couche ou Ligne pour répartir le modèle sur les GPU, raccourcissez le contexte ou utilisez une quantification plus petite.</translation>
     </message>
@@ -1677,12 +1950,12 @@ Utilisable&#xa0;: %5 octets</translation>
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-240"/>
+        <location filename="../gui/throughput_plot.cpp" line="-242"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>Les jetons par seconde s’affichent ici pendant que le modèle répond.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Export PNG…</source>
         <translation>Exporter en PNG…</translation>
     </message>

@@ -409,14 +409,20 @@
 <context>
     <name>tessera::gui::EngineWorker</name>
     <message>
-        <location filename="../gui/engine_worker.cpp" line="+56"/>
+        <location filename="../gui/engine_worker.cpp" line="+71"/>
+        <location line="+163"/>
         <source>Loading %1 was cancelled.</source>
         <translation>%1 の読み込みはキャンセルされました。</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="-118"/>
         <source>No model is loaded. Open and load a model first.</source>
         <translation>モデルが読み込まれていません。先にモデルを開いて読み込んでください。</translation>
+    </message>
+    <message>
+        <location line="+108"/>
+        <source>The benchmark was cancelled.</source>
+        <translation>ベンチマークはキャンセルされました。</translation>
     </message>
 </context>
 <context>
@@ -435,7 +441,7 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+29"/>
+        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>使用中 %1 · 空き %2 / %3</translation>
     </message>
@@ -499,7 +505,7 @@ Tessera はモデルを CPU で実行します。</translation>
 <context>
     <name>tessera::gui::GpuWorkspace</name>
     <message>
-        <location filename="../gui/gpu_workspace.cpp" line="+114"/>
+        <location filename="../gui/gpu_workspace.cpp" line="+124"/>
         <source>Throughput</source>
         <translation>スループット</translation>
     </message>
@@ -510,11 +516,17 @@ Tessera はモデルを CPU で実行します。</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location line="+2"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>Split Benchmark</source>
+        <translation>分割ベンチマーク</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Performance</source>
         <translation>パフォーマンス</translation>
     </message>
@@ -557,7 +569,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+372"/>
+        <location filename="../gui/main_window.cpp" line="+381"/>
         <source>&amp;Open Model…</source>
         <translation>モデルを開く(&amp;O)…</translation>
     </message>
@@ -651,6 +663,11 @@ Last changed %2</source>
         <location line="+1"/>
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Chat</source>
+        <translation>チャット</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -832,8 +849,8 @@ Last changed %2</source>
         <translation>会話を開く</translation>
     </message>
     <message>
-        <location line="-509"/>
-        <location line="+356"/>
+        <location line="-512"/>
+        <location line="+359"/>
         <location line="+46"/>
         <source>New Conversation</source>
         <translation>新しい会話</translation>
@@ -855,7 +872,7 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+393"/>
+        <location filename="../gui/throughput_plot.cpp" line="+398"/>
         <source>No model loaded</source>
         <translation>モデルが読み込まれていません</translation>
     </message>
@@ -934,7 +951,7 @@ Last changed %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Export Memory Plot</source>
         <translation>メモリグラフを書き出す</translation>
     </message>
@@ -1358,9 +1375,252 @@ Last changed %2</source>
     </message>
 </context>
 <context>
+    <name>tessera::gui::SplitBenchView</name>
+    <message>
+        <location filename="../gui/split_bench_view.cpp" line="+201"/>
+        <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
+        <translation>読み込んだモデルを 2～6 通りの分割で測定します。各分割を順に読み込み、短いプロンプトと生成のベンチマークを実行します。終了後、モデルは元の分割で再び読み込まれます。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Split</source>
+        <translation>分割</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Memory per GPU</source>
+        <translation>GPU ごとのメモリ</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+20"/>
+        <source>Prompt (tok/s)</source>
+        <translation>プロンプト (tok/s)</translation>
+    </message>
+    <message>
+        <location line="-19"/>
+        <location line="+18"/>
+        <source>Generation (tok/s)</source>
+        <translation>生成 (tok/s)</translation>
+    </message>
+    <message>
+        <location line="-17"/>
+        <source>Add Current Split</source>
+        <translation>現在の分割を追加</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add the split chosen in the split editor</source>
+        <translation>分割エディターで選んだ分割を追加します</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add Suggestions</source>
+        <translation>候補を追加</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add layer and row split with even shares, and everything on the main GPU</source>
+        <translation>均等な割合のレイヤー分割と行分割、およびメイン GPU のみを追加します</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prompt:</source>
+        <translation>プロンプト:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+2"/>
+        <source> tok</source>
+        <translation> tok</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Generate:</source>
+        <translation>生成:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Runs:</source>
+        <translation>回数:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run Benchmark</source>
+        <translation>ベンチマークを実行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Apply the Winner</source>
+        <translation>最速の分割を適用</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Take the fastest split into the split editor and reload the model with it</source>
+        <translation>最速の分割を分割エディターに取り込み、その分割でモデルを再読み込みします</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+269"/>
+        <source>Memory on the fullest GPU (GiB)</source>
+        <translation>最も使用量の多い GPU のメモリ (GiB)</translation>
+    </message>
+    <message>
+        <location line="-268"/>
+        <location line="+268"/>
+        <source>Split (#)</source>
+        <translation>分割 (#)</translation>
+    </message>
+    <message>
+        <location line="-265"/>
+        <source>Generation</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prompt</source>
+        <translation>プロンプト</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Everything on GPU %1</source>
+        <translation>すべて GPU %1 に</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: %2 %</source>
+        <extracomment>One GPU&apos;s share in a split: GPU index, percent.</extracomment>
+        <translation>%1: %2 %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Layer</source>
+        <translation>レイヤー</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 · %2 · main GPU %3</source>
+        <extracomment>A split in a line: mode, the GPUs&apos; shares, the main GPU.</extracomment>
+        <translation>%1 · %2 · メイン GPU %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>At most %1 splits can be compared.</source>
+        <translation>比較できる分割は最大 %1 個です。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This split is in the list already.</source>
+        <translation>この分割はすでに一覧にあります。</translation>
+    </message>
+    <message>
+        <location line="+101"/>
+        <source>Cancelling: the model is loaded with its own split again…</source>
+        <translation>キャンセル中: モデルを元の分割で再読み込みしています…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+10"/>
+        <source>Measuring split %1 of %2…</source>
+        <translation>分割 %1 / %2 を測定中…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+20"/>
+        <source>Cancelled after %n split(s) measured.</source>
+        <translation>
+            <numerusform>%n 個の分割を測定した後にキャンセルしました。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Done: %n split(s) measured.</source>
+        <translation>
+            <numerusform>完了: %n 個の分割を測定しました。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>GPU %1: %2</source>
+        <extracomment>Bytes a split puts on one GPU: GPU index, size.</extracomment>
+        <translation>GPU %1: %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+1"/>
+        <source>%1 ± %2</source>
+        <translation>%1 ± %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>pp%1 and tg%2 on %3</source>
+        <extracomment>Tooltip of a measured split: the tests run and the backend.</extracomment>
+        <translation>%3 で pp%1 と tg%2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>cancelled</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>measuring…</source>
+        <translation>測定中…</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Winner: #%1, %2 — %3 tok/s generation, %4 tok/s prompt</source>
+        <translation>最速: #%1、%2 — 生成 %3 tok/s、プロンプト %4 tok/s</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Add at least two splits and run the benchmark; the fastest can then be applied.</source>
+        <translation>分割を 2 つ以上追加してベンチマークを実行すると、最速の分割を適用できます。</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Load a model first</source>
+        <translation>先にモデルを読み込んでください</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add at least two splits to compare</source>
+        <translation>比較する分割を 2 つ以上追加してください</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load the model with each split in turn and measure it</source>
+        <translation>各分割で順にモデルを読み込んで測定します</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/split_editor.cpp" line="+145"/>
+        <location filename="../gui/split_editor.cpp" line="+177"/>
         <source>None (main GPU only)</source>
         <translation>なし（メイン GPU のみ）</translation>
     </message>
@@ -1390,20 +1650,20 @@ None: everything on the main GPU.</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+191"/>
+        <location line="+226"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-189"/>
-        <location line="+189"/>
+        <location line="-224"/>
+        <location line="+224"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-223"/>
         <source>Precision of the KV cache: F32 doubles its size</source>
         <translation>KV キャッシュの精度：F32 ではサイズが 2 倍になります</translation>
     </message>
@@ -1517,7 +1777,7 @@ None: everything on the main GPU.</source>
         <translation>この GPU に割り当てられるモデルの割合（比率を正規化）</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+163"/>
         <source>layer %1</source>
         <translation>レイヤー %1</translation>
     </message>
@@ -1606,7 +1866,18 @@ KV キャッシュ：%2 バイト
 使用可能：%5 バイト</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
+        <source>Total %1 %</source>
+        <extracomment>The GPUs&apos; shares added up, in percent.</extracomment>
+        <translation>合計 %1 %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The shares of all GPUs add up to this</source>
+        <translation>全 GPU の割合の合計です</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>This split cannot be planned: %1</source>
         <translation>この分割は計画できません：%1</translation>
     </message>
@@ -1646,7 +1917,7 @@ KV キャッシュ：%2 バイト
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/split_preview_model.cpp" line="+226"/>
+        <location filename="../gui/split_preview_model.cpp" line="+259"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>あふれます：%1 が必要ですが、使用可能なのは %2 だけです（空き %3、予備 %4）。レイヤーまたは行の分割を選んでモデルを複数の GPU に分散するか、コンテキストを短くするか、より小さい量子化を使ってください。</translation>
     </message>
@@ -1672,12 +1943,12 @@ KV キャッシュ：%2 バイト
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-240"/>
+        <location filename="../gui/throughput_plot.cpp" line="-242"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>モデルの応答中、ここに毎秒のトークン数が表示されます。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Export PNG…</source>
         <translation>PNG に書き出す…</translation>
     </message>

@@ -409,14 +409,20 @@
 <context>
     <name>tessera::gui::EngineWorker</name>
     <message>
-        <location filename="../gui/engine_worker.cpp" line="+56"/>
+        <location filename="../gui/engine_worker.cpp" line="+71"/>
+        <location line="+163"/>
         <source>Loading %1 was cancelled.</source>
         <translation>已取消加载 %1。</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="-118"/>
         <source>No model is loaded. Open and load a model first.</source>
         <translation>尚未加载模型。请先打开并加载模型。</translation>
+    </message>
+    <message>
+        <location line="+108"/>
+        <source>The benchmark was cancelled.</source>
+        <translation>基准测试已取消。</translation>
     </message>
 </context>
 <context>
@@ -435,7 +441,7 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+29"/>
+        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>已用 %1 · 空闲 %2 / 共 %3</translation>
     </message>
@@ -499,7 +505,7 @@ Tessera 将在 CPU 上运行模型。</translation>
 <context>
     <name>tessera::gui::GpuWorkspace</name>
     <message>
-        <location filename="../gui/gpu_workspace.cpp" line="+114"/>
+        <location filename="../gui/gpu_workspace.cpp" line="+124"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
@@ -510,11 +516,17 @@ Tessera 将在 CPU 上运行模型。</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location line="+2"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>Split Benchmark</source>
+        <translation>拆分基准测试</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Performance</source>
         <translation>性能</translation>
     </message>
@@ -557,7 +569,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+372"/>
+        <location filename="../gui/main_window.cpp" line="+381"/>
         <source>&amp;Open Model…</source>
         <translation>打开模型(&amp;O)…</translation>
     </message>
@@ -651,6 +663,11 @@ Last changed %2</source>
         <location line="+1"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Chat</source>
+        <translation>聊天</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -832,8 +849,8 @@ Last changed %2</source>
         <translation>打开对话</translation>
     </message>
     <message>
-        <location line="-509"/>
-        <location line="+356"/>
+        <location line="-512"/>
+        <location line="+359"/>
         <location line="+46"/>
         <source>New Conversation</source>
         <translation>新对话</translation>
@@ -855,7 +872,7 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+393"/>
+        <location filename="../gui/throughput_plot.cpp" line="+398"/>
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
@@ -934,7 +951,7 @@ Last changed %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Export Memory Plot</source>
         <translation>导出显存图表</translation>
     </message>
@@ -1358,9 +1375,252 @@ Last changed %2</source>
     </message>
 </context>
 <context>
+    <name>tessera::gui::SplitBenchView</name>
+    <message>
+        <location filename="../gui/split_bench_view.cpp" line="+201"/>
+        <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
+        <translation>用 2 到 6 种拆分测量已加载的模型：依次加载每种拆分，并运行简短的提示词和生成基准测试。之后模型会以原来的拆分重新加载。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Split</source>
+        <translation>拆分</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Memory per GPU</source>
+        <translation>每个 GPU 的显存</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+20"/>
+        <source>Prompt (tok/s)</source>
+        <translation>提示词 (tok/s)</translation>
+    </message>
+    <message>
+        <location line="-19"/>
+        <location line="+18"/>
+        <source>Generation (tok/s)</source>
+        <translation>生成 (tok/s)</translation>
+    </message>
+    <message>
+        <location line="-17"/>
+        <source>Add Current Split</source>
+        <translation>添加当前拆分</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add the split chosen in the split editor</source>
+        <translation>添加在拆分编辑器中选择的拆分</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add Suggestions</source>
+        <translation>添加建议</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add layer and row split with even shares, and everything on the main GPU</source>
+        <translation>添加均分的按层拆分和按行拆分，以及全部放在主 GPU 上</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prompt:</source>
+        <translation>提示词：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+2"/>
+        <source> tok</source>
+        <translation> tok</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Generate:</source>
+        <translation>生成：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Runs:</source>
+        <translation>次数：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run Benchmark</source>
+        <translation>运行基准测试</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Apply the Winner</source>
+        <translation>应用最佳拆分</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Take the fastest split into the split editor and reload the model with it</source>
+        <translation>将最快的拆分填入拆分编辑器，并以此重新加载模型</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+269"/>
+        <source>Memory on the fullest GPU (GiB)</source>
+        <translation>占用最多的 GPU 上的显存 (GiB)</translation>
+    </message>
+    <message>
+        <location line="-268"/>
+        <location line="+268"/>
+        <source>Split (#)</source>
+        <translation>拆分 (#)</translation>
+    </message>
+    <message>
+        <location line="-265"/>
+        <source>Generation</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prompt</source>
+        <translation>提示词</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Everything on GPU %1</source>
+        <translation>全部在 GPU %1 上</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: %2 %</source>
+        <extracomment>One GPU&apos;s share in a split: GPU index, percent.</extracomment>
+        <translation>%1：%2 %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Row</source>
+        <translation>按行</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Layer</source>
+        <translation>按层</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 · %2 · main GPU %3</source>
+        <extracomment>A split in a line: mode, the GPUs&apos; shares, the main GPU.</extracomment>
+        <translation>%1 · %2 · 主 GPU %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>At most %1 splits can be compared.</source>
+        <translation>最多可比较 %1 种拆分。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This split is in the list already.</source>
+        <translation>此拆分已在列表中。</translation>
+    </message>
+    <message>
+        <location line="+101"/>
+        <source>Cancelling: the model is loaded with its own split again…</source>
+        <translation>正在取消：模型正以原来的拆分重新加载…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+10"/>
+        <source>Measuring split %1 of %2…</source>
+        <translation>正在测量第 %1 种拆分（共 %2 种）…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+20"/>
+        <source>Cancelled after %n split(s) measured.</source>
+        <translation>
+            <numerusform>已测量 %n 种拆分后取消。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Done: %n split(s) measured.</source>
+        <translation>
+            <numerusform>完成：已测量 %n 种拆分。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>GPU %1: %2</source>
+        <extracomment>Bytes a split puts on one GPU: GPU index, size.</extracomment>
+        <translation>GPU %1：%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+1"/>
+        <source>%1 ± %2</source>
+        <translation>%1 ± %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>pp%1 and tg%2 on %3</source>
+        <extracomment>Tooltip of a measured split: the tests run and the backend.</extracomment>
+        <translation>在 %3 上运行 pp%1 和 tg%2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>measuring…</source>
+        <translation>测量中…</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Winner: #%1, %2 — %3 tok/s generation, %4 tok/s prompt</source>
+        <translation>最佳：#%1，%2 — 生成 %3 tok/s，提示词 %4 tok/s</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Add at least two splits and run the benchmark; the fastest can then be applied.</source>
+        <translation>至少添加两种拆分并运行基准测试，之后即可应用最快的拆分。</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Load a model first</source>
+        <translation>请先加载模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add at least two splits to compare</source>
+        <translation>至少添加两种拆分以进行比较</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load the model with each split in turn and measure it</source>
+        <translation>依次以每种拆分加载模型并进行测量</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/split_editor.cpp" line="+145"/>
+        <location filename="../gui/split_editor.cpp" line="+177"/>
         <source>None (main GPU only)</source>
         <translation>无（仅主 GPU）</translation>
     </message>
@@ -1390,20 +1650,20 @@ None: everything on the main GPU.</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+191"/>
+        <location line="+226"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-189"/>
-        <location line="+189"/>
+        <location line="-224"/>
+        <location line="+224"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-223"/>
         <source>Precision of the KV cache: F32 doubles its size</source>
         <translation>KV 缓存精度：F32 会使其大小翻倍</translation>
     </message>
@@ -1517,7 +1777,7 @@ None: everything on the main GPU.</source>
         <translation>此 GPU 获得的模型份额（比例已归一化）</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+163"/>
         <source>layer %1</source>
         <translation>第 %1 层</translation>
     </message>
@@ -1606,7 +1866,18 @@ KV 缓存：%2 字节
 可用：%5 字节</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
+        <source>Total %1 %</source>
+        <extracomment>The GPUs&apos; shares added up, in percent.</extracomment>
+        <translation>合计 %1 %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The shares of all GPUs add up to this</source>
+        <translation>所有 GPU 的份额合计</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>This split cannot be planned: %1</source>
         <translation>无法规划此拆分：%1</translation>
     </message>
@@ -1646,7 +1917,7 @@ KV 缓存：%2 字节
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/split_preview_model.cpp" line="+226"/>
+        <location filename="../gui/split_preview_model.cpp" line="+259"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>将会溢出：需要 %1，但只有 %2 可用（空闲 %3，预留 %4）。请选择按层或按行拆分以将模型分布到多个 GPU、缩短上下文或使用更小的量化。</translation>
     </message>
@@ -1672,12 +1943,12 @@ KV 缓存：%2 字节
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-240"/>
+        <location filename="../gui/throughput_plot.cpp" line="-242"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>模型回答时，这里会显示每秒 token 数。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Export PNG…</source>
         <translation>导出 PNG…</translation>
     </message>

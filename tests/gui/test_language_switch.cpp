@@ -56,8 +56,9 @@ struct Window {
   std::shared_ptr<test::SessionScript> script = std::make_shared<test::SessionScript>();
   std::unique_ptr<MainWindow> window;
 
-  Window() {
-    window = std::make_unique<MainWindow>(std::make_unique<test::ScriptedSession>(script));
+  // `fake_gpus`: GPUs as makeDeviceSource takes them (empty: the CUDA backend's).
+  explicit Window(const QString& fake_gpus = {}) {
+    window = std::make_unique<MainWindow>(std::make_unique<test::ScriptedSession>(script), makeDeviceSource(fake_gpus));
     window->show();
     settle();
   }
@@ -327,9 +328,7 @@ QStringList clippedAt(Window& w, const QSize& size) {
 
 TEST(LanguageSwitch, TranslatedTextsFitAtTheDefaultAndTheSmallestSize) {
   // Two GPUs, so the split editor shows its presets and Apply.
-  qputenv("TESSERA_GUI_FAKE_GPUS", "NVIDIA H200:141,NVIDIA L40S:48:40");
-  Window w;
-  qunsetenv("TESSERA_GUI_FAKE_GPUS");
+  Window w(QStringLiteral("NVIDIA H200:141,NVIDIA L40S:48:40"));
   ASSERT_TRUE(waitUntil([&] { return w.window->gpuWorkspace()->splitEditor()->rowCount() == 2; }));
   // The model panel full: a model open, its metadata shown.
   QSignalSpy preview(w.window.get(), &MainWindow::previewFinished);

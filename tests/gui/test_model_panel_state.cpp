@@ -27,12 +27,14 @@ using test::waitUntil;
 struct Window {
   test::FreshSettings settings;
   std::shared_ptr<test::SessionScript> script = std::make_shared<test::SessionScript>();
-  std::unique_ptr<MainWindow> window = std::make_unique<MainWindow>(std::make_unique<test::ScriptedSession>(script));
+  std::unique_ptr<MainWindow> window;
   QTemporaryDir dir;
   QString first = test::fixturePath(QStringLiteral("models/stories260K-f32.gguf"));
   QString second = dir.filePath(QStringLiteral("second-model.gguf"));
 
-  Window() {
+  // `fake_gpus`: GPUs as makeDeviceSource takes them (empty: the CUDA backend's).
+  explicit Window(const QString& fake_gpus = {})
+      : window(std::make_unique<MainWindow>(std::make_unique<test::ScriptedSession>(script), makeDeviceSource(fake_gpus))) {
     window->show();
     QFile::copy(first, second);
   }
@@ -121,9 +123,7 @@ TEST(ModelPanelState, ChangingTheContextOfTheLoadedModelOffersReload) {
 }
 
 TEST(ModelPanelState, ChangingTheSplitOfTheLoadedModelOffersReload) {
-  qputenv("TESSERA_GUI_FAKE_GPUS", "NVIDIA H200:141,NVIDIA L40S:48:40");
-  Window w;
-  qunsetenv("TESSERA_GUI_FAKE_GPUS");
+  Window w(QStringLiteral("NVIDIA H200:141,NVIDIA L40S:48:40"));
   SplitPreviewModel* split = w.window->gpuWorkspace()->splitModel();
   ASSERT_TRUE(waitUntil([&] { return split->deviceCount() == 2; }));
   ASSERT_TRUE(w.load(w.first));
