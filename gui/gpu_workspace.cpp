@@ -9,6 +9,7 @@
 #include <QtConcurrent>
 
 #include "device_monitor.h"
+#include "dock_room.h"
 #include "dock_title_bar.h"
 #include "engine_client.h"
 #include "gpu_list_model.h"
@@ -174,11 +175,12 @@ QList<SplitEditor*> GpuWorkspace::editors() const {
   return out;
 }
 
-void GpuWorkspace::addCentralViews(QTabWidget* tabs) {
+void GpuWorkspace::addCentralViews(QMainWindow* window, QTabWidget* tabs) {
   if (central_tabs_ != nullptr) return;
   central_tabs_ = tabs;
   tabs->addTab(workspace_view_, QString());
   tabs->addTab(bench_view_, QString());
+  new DockRoom(window, tabs, {workspace_view_.data(), bench_view_.data()});
   retranslateUi();
 }
 

@@ -78,9 +78,9 @@ class GpuWorkspace : public QObject {
   QDockWidget* gpuDock() const { return gpu_dock_; }
   QDockWidget* performanceDock() const { return performance_dock_; }
   DockTitleBar* performanceTitleBar() const { return performance_title_; }
-  // Adds the "GPUs" and "Split Benchmark" tabs to the main area's tabs; their titles follow the
-  // interface language.
-  void addCentralViews(QTabWidget* tabs);
+  // Adds the "GPUs" and "Split Benchmark" tabs to `window`'s main area tabs; their titles follow
+  // the interface language. While one of them is current the docks step aside (DockRoom).
+  void addCentralViews(QMainWindow* window, QTabWidget* tabs);
 
   // The model file whose split is previewed (read in the background); empty clears it.
   void setModelFile(const QString& path);

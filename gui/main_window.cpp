@@ -265,7 +265,7 @@ void MainWindow::createDocks(std::unique_ptr<DeviceSource> devices) {
   if (!devices) devices = std::make_unique<CudaDeviceSource>();
   gpu_workspace_ = new GpuWorkspace(engine_.get(), std::move(devices), this);
   gpu_workspace_->attach(this);
-  gpu_workspace_->addCentralViews(central_tabs_);
+  gpu_workspace_->addCentralViews(this, central_tabs_);
 }
 
 void MainWindow::createActions() {

@@ -85,7 +85,11 @@ SplitBenchView::SplitBenchView(EngineClient* engine, SplitPreviewModel* split, Q
   QHeaderView* header = table_->horizontalHeader();
   header->setSectionResizeMode(QHeaderView::ResizeToContents);
   header->setSectionResizeMode(MemoryColumn, QHeaderView::Stretch);
-  table_->setMinimumHeight(table_->verticalHeader()->defaultSectionSize() * 4);
+  // Two splits at least; the table and the plot share what the tab has beyond that (with the docks
+  // aside, six splits show without scrolling). Small minimums: the chat tab beside it must not make
+  // the window taller.
+  table_->setMinimumHeight(table_->horizontalHeader()->sizeHint().height() +
+                           table_->verticalHeader()->defaultSectionSize() * kMinSplits + 2 * table_->frameWidth());
 
   for (QSpinBox* box : {prompt_tokens_, gen_tokens_, reps_}) box->setAccelerated(true);
   prompt_tokens_->setObjectName(QStringLiteral("benchPromptTokens"));
@@ -101,7 +105,7 @@ SplitBenchView::SplitBenchView(EngineClient* engine, SplitPreviewModel* split, Q
   reps_label_->setBuddy(reps_);
   setBenchSettings(BenchSettings{});
 
-  plot_->setMinimumHeight(200);
+  plot_->setMinimumHeight(140);
   plot_->setBackground(palette().color(QPalette::Base));
   QCPAxisRect* rect = plot_->axisRect();
   rect->axis(QCPAxis::atRight)->setVisible(true);
@@ -125,7 +129,14 @@ SplitBenchView::SplitBenchView(EngineClient* engine, SplitPreviewModel* split, Q
   plot_->legend->setBrush(palette().color(QPalette::Base));
   plot_->legend->setBorderPen(QPen(palette().color(QPalette::Mid)));
   plot_->legend->setTextColor(palette().color(QPalette::Text));
-  rect->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+  // The legend in a line of its own above the axes, so it never hides a split's points.
+  rect->insetLayout()->take(plot_->legend);
+  rect->insetLayout()->simplify();
+  plot_->plotLayout()->insertRow(0);
+  plot_->plotLayout()->addElement(0, 0, plot_->legend);
+  plot_->plotLayout()->setRowStretchFactor(0, 0.001);
+  plot_->legend->setFillOrder(QCPLegend::foColumnsFirst);
+  plot_->legend->setMargins(QMargins(4, 2, 4, 2));
 
   auto* list_buttons = new QVBoxLayout;
   list_buttons->addWidget(add_current_);
@@ -149,6 +160,7 @@ SplitBenchView::SplitBenchView(EngineClient* engine, SplitPreviewModel* split, Q
   controls->addWidget(run_);
   controls->addWidget(cancel_);
   controls->addWidget(progress_, 1);
+  controls->addStretch(0);
 
   auto* verdict = new QHBoxLayout;
   verdict->addWidget(winner_, 1);
@@ -157,10 +169,10 @@ SplitBenchView::SplitBenchView(EngineClient* engine, SplitPreviewModel* split, Q
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(12, 8, 12, 8);
   layout->addWidget(intro_);
-  layout->addLayout(list);
+  layout->addLayout(list, 2);
   layout->addLayout(controls);
   layout->addWidget(status_);
-  layout->addWidget(plot_, 1);
+  layout->addWidget(plot_, 3);
   layout->addLayout(verdict);
 
   connect(add_current_, &QPushButton::clicked, this, &SplitBenchView::addCurrentSplit);
@@ -217,8 +229,6 @@ void SplitBenchView::retranslateUi() {
   apply_winner_->setText(tr("Apply the Winner"));
   apply_winner_->setToolTip(tr("Take the fastest split into the split editor and reload the model with it"));
   QCPAxisRect* rect = plot_->axisRect();
-  rect->axis(QCPAxis::atBottom)->setLabel(split_->deviceCount() > 0 ? tr("Memory on the fullest GPU (GiB)")
-                                                                     : tr("Split (#)"));
   rect->axis(QCPAxis::atLeft)->setLabel(tr("Generation (tok/s)"));
   rect->axis(QCPAxis::atRight)->setLabel(tr("Prompt (tok/s)"));
   plot_->graph(0)->setName(tr("Generation"));
@@ -485,18 +495,30 @@ void SplitBenchView::refreshPlot() {
   prompt->data()->clear();
   // Labels of the last plot go; one per measured split is made below.
   for (int i = plot_->itemCount() - 1; i >= 0; --i) plot_->removeItem(i);
+  // x: the most bytes the split puts on one GPU (GiB, or MiB for small models); without GPUs the
+  // split's number.
   const bool gpus = split_->deviceCount() > 0;
-  plot_->axisRect()->axis(QCPAxis::atBottom)->setLabel(gpus ? tr("Memory on the fullest GPU (GiB)") : tr("Split (#)"));
-  double x_min = 0.0, x_max = 1.0, gen_max = 1.0, prompt_max = 1.0;
+  QList<double> xs;
+  double largest = 0.0;
+  for (int i = 0; i < results_.size(); ++i) {
+    double x = i + 1;
+    if (gpus) {
+      const QList<quint64> bytes = bytesPerGpu(splits_[i]);
+      x = bytes.isEmpty() ? 0.0 : static_cast<double>(*std::max_element(bytes.begin(), bytes.end()));
+    }
+    xs << x;
+    if (results_[i] && results_[i]->measured()) largest = std::max(largest, x);
+  }
+  const bool gib = largest >= kGiB;
+  const double unit = !gpus ? 1.0 : gib ? kGiB : kGiB / 1024.0;
+  QCPAxis* x_axis = plot_->axisRect()->axis(QCPAxis::atBottom);
+  x_axis->setLabel(!gpus ? tr("Split (#)") : gib ? tr("Memory on the fullest GPU (GiB)") : tr("Memory on the fullest GPU (MiB)"));
+  double x_min = 0.0, x_max = 0.0, gen_max = 1.0, prompt_max = 1.0;
   bool any = false;
   for (int i = 0; i < results_.size(); ++i) {
     const auto& r = results_[i];
     if (!r || !r->measured()) continue;
-    double x = i + 1;
-    if (gpus) {
-      const QList<quint64> bytes = bytesPerGpu(splits_[i]);
-      x = bytes.isEmpty() ? 0.0 : *std::max_element(bytes.begin(), bytes.end()) / kGiB;
-    }
+    const double x = xs[i] / unit;
     x_min = any ? std::min(x_min, x) : x;
     x_max = any ? std::max(x_max, x) : x;
     any = true;
@@ -506,15 +528,16 @@ void SplitBenchView::refreshPlot() {
     prompt_max = std::max(prompt_max, r->figures.prompt_tokens_per_second);
     auto* label = new QCPItemText(plot_);
     label->setClipAxisRect(plot_->axisRect());
-    label->position->setAxes(plot_->axisRect()->axis(QCPAxis::atBottom), plot_->axisRect()->axis(QCPAxis::atLeft));
+    label->position->setAxes(x_axis, plot_->axisRect()->axis(QCPAxis::atLeft));
     label->position->setCoords(x, r->figures.generation_tokens_per_second);
     label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
     label->setPadding(QMargins(6, 0, 0, 4));
     label->setColor(palette().color(QPalette::Text));
     label->setText(QStringLiteral("#%1").arg(i + 1));
   }
-  const double span = std::max(x_max - x_min, gpus ? 0.5 : 1.0);
-  plot_->axisRect()->axis(QCPAxis::atBottom)->setRange(std::max(0.0, x_min - 0.25 * span), x_max + 0.25 * span);
+  double span = x_max - x_min;
+  if (span <= 0.0) span = std::max(0.2 * x_max, 1.0);
+  x_axis->setRange(std::max(0.0, x_min - 0.3 * span), x_max + 0.3 * span);
   plot_->axisRect()->axis(QCPAxis::atLeft)->setRange(0.0, gen_max * 1.25);
   plot_->axisRect()->axis(QCPAxis::atRight)->setRange(0.0, prompt_max * 1.25);
   plot_->replot(QCustomPlot::rpQueuedReplot);

@@ -505,7 +505,7 @@ Tessera führt Modelle auf der CPU aus.</translation>
 <context>
     <name>tessera::gui::GpuWorkspace</name>
     <message>
-        <location filename="../gui/gpu_workspace.cpp" line="+124"/>
+        <location filename="../gui/gpu_workspace.cpp" line="+125"/>
         <source>Throughput</source>
         <translation>Durchsatz</translation>
     </message>
@@ -1380,7 +1380,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::SplitBenchView</name>
     <message>
-        <location filename="../gui/split_bench_view.cpp" line="+201"/>
+        <location filename="../gui/split_bench_view.cpp" line="+210"/>
         <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
         <translation>Das geladene Modell mit 2 bis 6 Aufteilungen messen: Jede wird nacheinander geladen und führt einen kurzen Prompt- und Generierungs-Benchmark aus. Danach wird das Modell wieder mit seiner eigenen Aufteilung geladen.</translation>
     </message>
@@ -1401,18 +1401,18 @@ Zuletzt geändert: %2</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+20"/>
+        <location line="+18"/>
         <source>Prompt (tok/s)</source>
         <translation>Prompt (Tok./s)</translation>
     </message>
     <message>
-        <location line="-19"/>
-        <location line="+18"/>
+        <location line="-17"/>
+        <location line="+16"/>
         <source>Generation (tok/s)</source>
         <translation>Generierung (Tok./s)</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-15"/>
         <source>Add Current Split</source>
         <translation>Aktuelle Aufteilung hinzufügen</translation>
     </message>
@@ -1478,19 +1478,17 @@ Zuletzt geändert: %2</translation>
         <translation>Die schnellste Aufteilung in den Aufteilungseditor übernehmen und das Modell damit neu laden</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+269"/>
+        <location line="+285"/>
         <source>Memory on the fullest GPU (GiB)</source>
         <translation>Speicher auf der vollsten GPU (GiB)</translation>
     </message>
     <message>
-        <location line="-268"/>
-        <location line="+268"/>
+        <location line="+0"/>
         <source>Split (#)</source>
         <translation>Aufteilung (#)</translation>
     </message>
     <message>
-        <location line="-265"/>
+        <location line="-281"/>
         <source>Generation</source>
         <translation>Generierung</translation>
     </message>
@@ -1607,7 +1605,12 @@ Zuletzt geändert: %2</translation>
         <translation>Mindestens zwei Aufteilungen hinzufügen und den Benchmark starten; die schnellste kann dann angewendet werden.</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+28"/>
+        <source>Memory on the fullest GPU (MiB)</source>
+        <translation>Speicher auf der vollsten GPU (MiB)</translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>Load a model first</source>
         <translation>Zuerst ein Modell laden</translation>
     </message>

@@ -33,7 +33,7 @@
 <context>
     <name>tessera::gui::SplitBenchView</name>
     <message numerus="yes">
-        <location filename="../gui/split_bench_view.cpp" line="+421"/>
+        <location filename="../gui/split_bench_view.cpp" line="+428"/>
         <source>Cancelled after %n split(s) measured.</source>
         <translation>
             <numerusform>Cancelled after %n split measured.</numerusform>

@@ -505,7 +505,7 @@ Tessera ejecuta los modelos en la CPU.</translation>
 <context>
     <name>tessera::gui::GpuWorkspace</name>
     <message>
-        <location filename="../gui/gpu_workspace.cpp" line="+124"/>
+        <location filename="../gui/gpu_workspace.cpp" line="+125"/>
         <source>Throughput</source>
         <translation>Velocidad</translation>
     </message>
@@ -1380,7 +1380,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SplitBenchView</name>
     <message>
-        <location filename="../gui/split_bench_view.cpp" line="+201"/>
+        <location filename="../gui/split_bench_view.cpp" line="+210"/>
         <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
         <translation>Mide el modelo cargado con 2 a 6 repartos: cada uno se carga por turno y ejecuta una breve prueba de prompt y de generación. Después, el modelo se vuelve a cargar con su propio reparto.</translation>
     </message>
@@ -1401,18 +1401,18 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+20"/>
+        <location line="+18"/>
         <source>Prompt (tok/s)</source>
         <translation>Prompt (tok/s)</translation>
     </message>
     <message>
-        <location line="-19"/>
-        <location line="+18"/>
+        <location line="-17"/>
+        <location line="+16"/>
         <source>Generation (tok/s)</source>
         <translation>Generación (tok/s)</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-15"/>
         <source>Add Current Split</source>
         <translation>Añadir el reparto actual</translation>
     </message>
@@ -1478,19 +1478,17 @@ Last changed %2</source>
         <translation>Llevar el reparto más rápido al editor y volver a cargar el modelo con él</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+269"/>
+        <location line="+285"/>
         <source>Memory on the fullest GPU (GiB)</source>
         <translation>Memoria en la GPU más llena (GiB)</translation>
     </message>
     <message>
-        <location line="-268"/>
-        <location line="+268"/>
+        <location line="+0"/>
         <source>Split (#)</source>
         <translation>Reparto (n.º)</translation>
     </message>
     <message>
-        <location line="-265"/>
+        <location line="-281"/>
         <source>Generation</source>
         <translation>Generación</translation>
     </message>
@@ -1607,7 +1605,12 @@ Last changed %2</source>
         <translation>Añade al menos dos repartos y ejecuta la prueba; después se puede aplicar el más rápido.</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+28"/>
+        <source>Memory on the fullest GPU (MiB)</source>
+        <translation>Memoria en la GPU más llena (MiB)</translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>Load a model first</source>
         <translation>Carga primero un modelo</translation>
     </message>

@@ -505,7 +505,7 @@ Tessera exécute les modèles sur le processeur.</translation>
 <context>
     <name>tessera::gui::GpuWorkspace</name>
     <message>
-        <location filename="../gui/gpu_workspace.cpp" line="+124"/>
+        <location filename="../gui/gpu_workspace.cpp" line="+125"/>
         <source>Throughput</source>
         <translation>Débit</translation>
     </message>
@@ -1380,7 +1380,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::SplitBenchView</name>
     <message>
-        <location filename="../gui/split_bench_view.cpp" line="+201"/>
+        <location filename="../gui/split_bench_view.cpp" line="+210"/>
         <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
         <translation>Mesurer le modèle chargé avec 2 à 6 répartitions : chacune est chargée à son tour et exécute un court test de prompt et de génération. Ensuite, le modèle est rechargé avec sa propre répartition.</translation>
     </message>
@@ -1401,18 +1401,18 @@ Dernière modification&#xa0;: %2</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+20"/>
+        <location line="+18"/>
         <source>Prompt (tok/s)</source>
         <translation>Prompt (jetons/s)</translation>
     </message>
     <message>
-        <location line="-19"/>
-        <location line="+18"/>
+        <location line="-17"/>
+        <location line="+16"/>
         <source>Generation (tok/s)</source>
         <translation>Génération (jetons/s)</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-15"/>
         <source>Add Current Split</source>
         <translation>Ajouter la répartition actuelle</translation>
     </message>
@@ -1478,19 +1478,17 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Reprendre la répartition la plus rapide dans l&apos;éditeur et recharger le modèle avec elle</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+269"/>
+        <location line="+285"/>
         <source>Memory on the fullest GPU (GiB)</source>
         <translation>Mémoire sur le GPU le plus rempli (Gio)</translation>
     </message>
     <message>
-        <location line="-268"/>
-        <location line="+268"/>
+        <location line="+0"/>
         <source>Split (#)</source>
         <translation>Répartition (n°)</translation>
     </message>
     <message>
-        <location line="-265"/>
+        <location line="-281"/>
         <source>Generation</source>
         <translation>Génération</translation>
     </message>
@@ -1607,7 +1605,12 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Ajoutez au moins deux répartitions et lancez le banc d&apos;essai ; la plus rapide pourra ensuite être appliquée.</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+28"/>
+        <source>Memory on the fullest GPU (MiB)</source>
+        <translation>Mémoire sur le GPU le plus rempli (Mio)</translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>Load a model first</source>
         <translation>Chargez d&apos;abord un modèle</translation>
     </message>

@@ -505,7 +505,7 @@ Tessera はモデルを CPU で実行します。</translation>
 <context>
     <name>tessera::gui::GpuWorkspace</name>
     <message>
-        <location filename="../gui/gpu_workspace.cpp" line="+124"/>
+        <location filename="../gui/gpu_workspace.cpp" line="+125"/>
         <source>Throughput</source>
         <translation>スループット</translation>
     </message>
@@ -1377,7 +1377,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SplitBenchView</name>
     <message>
-        <location filename="../gui/split_bench_view.cpp" line="+201"/>
+        <location filename="../gui/split_bench_view.cpp" line="+210"/>
         <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
         <translation>読み込んだモデルを 2～6 通りの分割で測定します。各分割を順に読み込み、短いプロンプトと生成のベンチマークを実行します。終了後、モデルは元の分割で再び読み込まれます。</translation>
     </message>
@@ -1398,18 +1398,18 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+20"/>
+        <location line="+18"/>
         <source>Prompt (tok/s)</source>
         <translation>プロンプト (tok/s)</translation>
     </message>
     <message>
-        <location line="-19"/>
-        <location line="+18"/>
+        <location line="-17"/>
+        <location line="+16"/>
         <source>Generation (tok/s)</source>
         <translation>生成 (tok/s)</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-15"/>
         <source>Add Current Split</source>
         <translation>現在の分割を追加</translation>
     </message>
@@ -1475,19 +1475,17 @@ Last changed %2</source>
         <translation>最速の分割を分割エディターに取り込み、その分割でモデルを再読み込みします</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+269"/>
+        <location line="+285"/>
         <source>Memory on the fullest GPU (GiB)</source>
         <translation>最も使用量の多い GPU のメモリ (GiB)</translation>
     </message>
     <message>
-        <location line="-268"/>
-        <location line="+268"/>
+        <location line="+0"/>
         <source>Split (#)</source>
         <translation>分割 (#)</translation>
     </message>
     <message>
-        <location line="-265"/>
+        <location line="-281"/>
         <source>Generation</source>
         <translation>生成</translation>
     </message>
@@ -1602,7 +1600,12 @@ Last changed %2</source>
         <translation>分割を 2 つ以上追加してベンチマークを実行すると、最速の分割を適用できます。</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+28"/>
+        <source>Memory on the fullest GPU (MiB)</source>
+        <translation>最も使用量の多い GPU のメモリ (MiB)</translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>Load a model first</source>
         <translation>先にモデルを読み込んでください</translation>
     </message>

@@ -505,7 +505,7 @@ Tessera 将在 CPU 上运行模型。</translation>
 <context>
     <name>tessera::gui::GpuWorkspace</name>
     <message>
-        <location filename="../gui/gpu_workspace.cpp" line="+124"/>
+        <location filename="../gui/gpu_workspace.cpp" line="+125"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
@@ -1377,7 +1377,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SplitBenchView</name>
     <message>
-        <location filename="../gui/split_bench_view.cpp" line="+201"/>
+        <location filename="../gui/split_bench_view.cpp" line="+210"/>
         <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
         <translation>用 2 到 6 种拆分测量已加载的模型：依次加载每种拆分，并运行简短的提示词和生成基准测试。之后模型会以原来的拆分重新加载。</translation>
     </message>
@@ -1398,18 +1398,18 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+20"/>
+        <location line="+18"/>
         <source>Prompt (tok/s)</source>
         <translation>提示词 (tok/s)</translation>
     </message>
     <message>
-        <location line="-19"/>
-        <location line="+18"/>
+        <location line="-17"/>
+        <location line="+16"/>
         <source>Generation (tok/s)</source>
         <translation>生成 (tok/s)</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-15"/>
         <source>Add Current Split</source>
         <translation>添加当前拆分</translation>
     </message>
@@ -1475,19 +1475,17 @@ Last changed %2</source>
         <translation>将最快的拆分填入拆分编辑器，并以此重新加载模型</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+269"/>
+        <location line="+285"/>
         <source>Memory on the fullest GPU (GiB)</source>
         <translation>占用最多的 GPU 上的显存 (GiB)</translation>
     </message>
     <message>
-        <location line="-268"/>
-        <location line="+268"/>
+        <location line="+0"/>
         <source>Split (#)</source>
         <translation>拆分 (#)</translation>
     </message>
     <message>
-        <location line="-265"/>
+        <location line="-281"/>
         <source>Generation</source>
         <translation>生成</translation>
     </message>
@@ -1602,7 +1600,12 @@ Last changed %2</source>
         <translation>至少添加两种拆分并运行基准测试，之后即可应用最快的拆分。</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+28"/>
+        <source>Memory on the fullest GPU (MiB)</source>
+        <translation>占用最多的 GPU 上的显存 (MiB)</translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>Load a model first</source>
         <translation>请先加载模型</translation>
     </message>

@@ -6,6 +6,7 @@
 #include <QAbstractButton>
 #include <QApplication>
 #include <QDir>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QProgressBar>
@@ -25,6 +26,7 @@
 #include <gtest/gtest.h>
 #include <qcustomplot.h>
 
+#include "chat_panel.h"
 #include "device_source.h"
 #include "engine_client.h"
 #include "engine_session.h"
@@ -108,6 +110,40 @@ TEST(SplitWorkspace, IsATabOfTheMainAreaBesideTheChat) {
   w.editor()->slider(2)->setValue(w.editor()->slider(2)->value() + 100);
   EXPECT_EQ(dock_editor->slider(2)->value(), w.editor()->slider(2)->value());
   EXPECT_EQ(dock_editor->bytesLabel(2)->text(), w.editor()->bytesLabel(2)->text());
+}
+
+TEST(SplitWorkspace, TheDocksStepAsideForItAndComeBackForTheChat) {
+  test::FreshSettings settings;
+  MainWindow window(std::make_unique<test::ScriptedSession>(std::make_shared<test::SessionScript>()),
+                    std::make_unique<FakeDeviceSource>(test::twoGpus()));
+  window.show();
+  auto dock = [&](const char* name) { return window.findChild<QDockWidget*>(QLatin1String(name)); };
+  const char* const names[] = {"modelDock", "gpuDock", "historyDock", "generationDock", "performanceDock"};
+  ASSERT_TRUE(waitUntil([&] { return dock("modelDock")->isVisible(); }));
+  QTest::qWait(20);
+  // Which docks are shown and which is in front of its tab group (the GPU dock is behind the model's).
+  auto layout = [&] {
+    QStringList out;
+    for (const char* name : names)
+      out << QStringLiteral("%1:%2:%3").arg(QLatin1String(name)).arg(dock(name)->isVisible()).arg(dock(name)->visibleRegion().isEmpty());
+    return out;
+  };
+  const QStringList before = layout();
+  const QSize chat_area = window.chatPanel()->size();
+  window.centralTabs()->setCurrentWidget(window.gpuWorkspace()->workspaceView());
+  QTest::qWait(20);
+  for (const char* name : names) EXPECT_FALSE(dock(name)->isVisible()) << name;
+  EXPECT_GT(window.gpuWorkspace()->workspaceView()->width(), chat_area.width());
+  EXPECT_GT(window.gpuWorkspace()->workspaceView()->height(), chat_area.height());
+  window.centralTabs()->setCurrentWidget(window.gpuWorkspace()->benchView());
+  QTest::qWait(20);
+  EXPECT_FALSE(dock("modelDock")->isVisible());
+  window.centralTabs()->setCurrentWidget(window.chatPanel());
+  QTest::qWait(20);
+  EXPECT_EQ(layout(), before);
+  for (const char* name : {"modelDock", "historyDock", "generationDock", "performanceDock"})
+    EXPECT_TRUE(dock(name)->isVisible()) << name;
+  EXPECT_EQ(window.chatPanel()->size(), chat_area);
 }
 
 TEST(SplitWorkspace, FourGpusFitTheDefaultWindowWithoutScrolling) {
@@ -236,10 +272,12 @@ struct BenchBench {
     client.load(tinyModel(), s);
     return waitUntil([&] { return client.state() == EngineClient::State::Ready; }, 30000);
   }
-  // The split the editor has (layer, by free memory) and everything on GPU 0.
-  bool addTwoSplits() {
+  // The split the editor has (layer, by free memory: the one the model was loaded with) and
+  // everything on GPU 0, in this order or (`single_first`) the other.
+  bool addTwoSplits(bool single_first = false) {
     SplitChoice single = ws.splitModel()->choice();
     single.mode = QStringLiteral("none");
+    if (single_first) return view()->addSplit(single) && view()->addCurrentSplit();
     return view()->addCurrentSplit() && view()->addSplit(single);
   }
 };
@@ -339,7 +377,8 @@ TEST(SplitBenchmark, CancelStopsTheMeasuringAndRestoresTheModel) {
   ASSERT_TRUE(b.load());
   const SplitChoice original = *b.ws.loadedChoice();
   SplitBenchView* v = b.view();
-  ASSERT_TRUE(b.addTwoSplits());
+  // The first split is not the model's own, so the restore has to load it again.
+  ASSERT_TRUE(b.addTwoSplits(/*single_first=*/true));
   QSignalSpy finished(&b.client, &EngineClient::benchmarkFinished);
   QSignalSpy loaded(&b.client, &EngineClient::modelLoaded);
   const int loads_before = loads->load();
