@@ -1,7 +1,8 @@
 // EngineWorker lives on its own QThread and owns the EngineSession (and through it the engine and
 // its backend). The GUI reaches it only through queued slot invocations and queued signals that
-// carry value types; the two exceptions are cancelLoad() and stopGeneration(), which only store
-// to atomics and so may be called from any thread while a load or generation is running.
+// carry value types; the exceptions are cancelLoad(), stopGeneration() and cancelBenchmark(), which
+// only store to atomics and so may be called from any thread while a load, generation or split
+// benchmark is running.
 //
 // Every request carries a number chosen by the caller (increasing). Cancel/stop take "everything up
 // to request N", so a cancel that arrives before the worker has even started the load still wins,

@@ -7,6 +7,7 @@
 #include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -166,7 +167,10 @@ SplitBenchView::SplitBenchView(EngineClient* engine, SplitPreviewModel* split, Q
   verdict->addWidget(winner_, 1);
   verdict->addWidget(apply_winner_);
 
-  auto* layout = new QVBoxLayout(this);
+  // In a scroll area: the tab must not set the main window's minimum size (it shares the main area
+  // with the chat); with the docks aside at the default size nothing scrolls.
+  auto* content = new QWidget;
+  auto* layout = new QVBoxLayout(content);
   layout->setContentsMargins(12, 8, 12, 8);
   layout->addWidget(intro_);
   layout->addLayout(list, 2);
@@ -174,6 +178,14 @@ SplitBenchView::SplitBenchView(EngineClient* engine, SplitPreviewModel* split, Q
   layout->addWidget(status_);
   layout->addWidget(plot_, 3);
   layout->addLayout(verdict);
+  auto* scroll = new QScrollArea(this);
+  scroll->setObjectName(QStringLiteral("benchScroll"));
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setWidget(content);
+  auto* outer = new QVBoxLayout(this);
+  outer->setContentsMargins(0, 0, 0, 0);
+  outer->addWidget(scroll);
 
   connect(add_current_, &QPushButton::clicked, this, &SplitBenchView::addCurrentSplit);
   connect(suggestions_, &QPushButton::clicked, this, &SplitBenchView::addSuggestions);

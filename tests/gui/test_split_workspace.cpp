@@ -405,6 +405,52 @@ TEST(SplitBenchmark, CancelStopsTheMeasuringAndRestoresTheModel) {
   EXPECT_TRUE(v->runButton()->isEnabled()) << "it can run again";
 }
 
+TEST(SplitBenchmark, CancellingTheLoadDropsTheModelAndEndsTheBenchmark) {
+  if (!QFile::exists(tinyModel())) GTEST_SKIP() << "no tessera-tiny model in this tree";
+  auto loads = std::make_shared<std::atomic<int>>(0);
+  BenchBench b(std::make_unique<StoppableBenchSession>(makeTesseraEngineSession(), loads));
+  ASSERT_TRUE(b.load());
+  SplitBenchView* v = b.view();
+  ASSERT_TRUE(b.addTwoSplits(/*single_first=*/true));
+  QSignalSpy failed(&b.client, &EngineClient::loadFailed);
+  const int loads_before = loads->load();
+  QTest::mouseClick(v->runButton(), Qt::LeftButton);
+  ASSERT_TRUE(waitUntil([&] { return loads->load() == loads_before + 1 && v->cancelButton()->isEnabled(); }));
+  QTest::qWait(50);
+  b.client.cancelLoad();  // the model panel's Cancel: the user wants no model at all
+  ASSERT_TRUE(waitUntil([&] { return failed.count() == 1; }, 30000));
+  EXPECT_EQ(failed.at(0).at(0).value<EngineError>().kind, EngineErrorKind::Cancelled);
+  EXPECT_EQ(b.client.state(), EngineClient::State::Empty);
+  EXPECT_EQ(loads->load(), loads_before + 1) << "nothing restored";
+  EXPECT_FALSE(b.ws.loadedChoice().has_value());
+  EXPECT_FALSE(v->running());
+  EXPECT_FALSE(v->runButton()->isEnabled()) << "no model to measure";
+}
+
+TEST(SplitBenchmark, ASessionThatCannotMeasureReportsEachSplitAndRestores) {
+  if (!QFile::exists(tinyModel())) GTEST_SKIP() << "no tessera-tiny model in this tree";
+  auto script = std::make_shared<test::SessionScript>();
+  BenchBench b(std::make_unique<test::ScriptedSession>(script));
+  ASSERT_TRUE(b.load());
+  const SplitChoice original = *b.ws.loadedChoice();
+  SplitBenchView* v = b.view();
+  ASSERT_TRUE(b.addTwoSplits());
+  QSignalSpy finished(&b.client, &EngineClient::benchmarkFinished);
+  const int loads_before = script->loads.load();
+  QTest::mouseClick(v->runButton(), Qt::LeftButton);
+  ASSERT_TRUE(waitUntil([&] { return finished.count() == 1 && b.client.state() == EngineClient::State::Ready; }));
+  EXPECT_FALSE(finished.at(0).at(0).toBool());
+  for (int i = 0; i < 2; ++i) {
+    ASSERT_TRUE(v->results()[i].has_value()) << i;
+    EXPECT_EQ(v->results()[i]->error.kind, EngineErrorKind::Unsupported) << i;
+    EXPECT_FALSE(v->table()->item(i, SplitBenchView::GenerationColumn)->toolTip().isEmpty()) << "the reason";
+  }
+  EXPECT_EQ(script->loads.load(), loads_before + 3) << "two splits and the restore";
+  EXPECT_EQ(*b.ws.loadedChoice(), original);
+  EXPECT_FALSE(v->winner().has_value());
+  EXPECT_FALSE(v->applyWinnerButton()->isEnabled());
+}
+
 TEST(SplitBenchmark, TakesTwoToSixDifferentSplits) {
   BenchBench b(std::make_unique<test::ScriptedSession>(std::make_shared<test::SessionScript>()));
   ASSERT_TRUE(waitUntil([&] { return b.ws.splitModel()->deviceCount() == 2; }));
@@ -471,6 +517,14 @@ TEST(SplitBenchmark, Screenshot) {
   ASSERT_TRUE(waitUntil([&] { return finished.count() == 1 && window.engine()->state() == EngineClient::State::Ready; }, 120000));
   ASSERT_TRUE(v->winner().has_value());
   QTest::qWait(100);
+  // The default window holds the whole tab: no scrolling, every split's row seen.
+  EXPECT_EQ(window.size(), QSize(1280, 820));
+  auto* scroll = v->findChild<QScrollArea*>(QStringLiteral("benchScroll"));
+  ASSERT_NE(scroll, nullptr);
+  EXPECT_FALSE(scroll->verticalScrollBar()->isVisible());
+  EXPECT_FALSE(scroll->horizontalScrollBar()->isVisible());
+  EXPECT_FALSE(v->table()->verticalScrollBar()->isVisible());
+  EXPECT_TRUE(inView(scroll, v->applyWinnerButton()));
   const QImage image = window.grab().toImage();
   ASSERT_FALSE(image.isNull());
   if (!screenshotDir().isEmpty()) {
