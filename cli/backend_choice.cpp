@@ -1,5 +1,7 @@
 #include "backend_choice.h"
 
+#include <cstdlib>
+
 #include "backend/cpu_backend.h"
 #include "option_ranges.h"
 
@@ -42,6 +44,10 @@ std::string backend_options_usage() {
          "   TESSERA_CUDA_PLUGIN=FILE loads the CUDA backend module libtessera-cuda.so from FILE)\n";
 }
 
+CudaEnvironment cuda_environment_of_process() {
+  return read_cuda_environment([](const char* name) { return std::getenv(name); });
+}
+
 Result<BackendFactory> make_backend_factory(const BackendOptions& o, CudaPluginLoader& cuda, std::string* note) {
   if (o.name == "cpu") return cpu_backend_factory();
   if (o.name != "cuda" && o.name != "auto")
@@ -68,6 +74,9 @@ Result<BackendFactory> make_backend_factory(const BackendOptions& o, CudaPluginL
   if (o.split_mode) config.split.mode = *o.split_mode;
   config.split.ratios = o.tensor_split;
   config.split.main_device = o.main_gpu;
+  config.virtual_devices = cuda.environment().virtual_devices;
+  config.graphs = cuda.environment().graphs;
+  config.unfused = cuda.environment().unfused;
   return (*api)->backend_factory(config);
 }
 

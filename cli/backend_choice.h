@@ -31,9 +31,14 @@ bool parse_backend_option(OptionReader& reader, BackendOptions& options);
 // Usage lines for the options above, with their ranges.
 std::string backend_options_usage();
 
+// The CUDA settings of this process's environment (TESSERA_CUDA_PLUGIN, _VIRTUAL_DEVICES, _GRAPHS,
+// _UNFUSED): the CLI is the edge that reads them; library code is handed the value.
+CudaEnvironment cuda_environment_of_process();
+
 // A factory for the chosen backend. `auto` falls back to the CPU, with `note` saying why (no CUDA
 // module, no CUDA runtime, no driver or GPU). A CUDA factory holds code of the module `cuda` loaded:
-// the caller keeps `cuda` alive longer than the factory and everything it makes.
+// the caller keeps `cuda` alive longer than the factory and everything it makes. The CUDA settings
+// (virtual devices, graphs, fusions) are `cuda.environment()`.
 Result<BackendFactory> make_backend_factory(const BackendOptions& options, CudaPluginLoader& cuda, std::string* note);
 
 }  // namespace tessera::cli

@@ -115,6 +115,7 @@ Status load_model(Engine& engine, const ModelOptions& options, CudaPluginLoader&
   s.n_batch = options.n_batch;
   s.n_threads = options.backend.n_threads;
   s.kv_type = options.kv_type;
+  s.all_logits = options.all_logits;
   TESSERA_TRY(engine.load(path, s));
   const ModelInfo& info = engine.info();
   if (options.n_ctx > 0 && info.n_ctx_train > 0 && options.n_ctx > info.n_ctx_train)

@@ -19,6 +19,7 @@ struct ModelOptions {
   int32_t n_batch = 512;   // --batch / -b
   KvCacheType kv_type = KvCacheType::F16;  // --kv-type f16|f32
   BackendOptions backend;  // --backend, --threads, split options
+  bool all_logits = false; // not an option: `perplexity` keeps the logits of every prompt token
 };
 
 struct SamplingOptions {

@@ -1,7 +1,9 @@
 // tessera-cli bench: prompt processing (pp) and token generation (tg) throughput, reported in the
-// table layout people know from llama-bench. The measuring (pp: one eval of P random tokens from an
-// empty cache; tg: N single-token evals with on-device argmax feeding the next token) is
-// engine/bench.h's run_bench; this parses options, loads the model and prints.
+// table layout people know from llama-bench. pp: one eval of P random tokens; tg: N single-token
+// evals with on-device argmax feeding the next token. Both start from a cache holding D tokens
+// (-d, llama-bench's depth: "pp512 @ d4096"), filled untimed once per test and cut back to D
+// before each repetition; D = 0 is an empty cache. The measuring is engine/bench.h's run_bench
+// (shared with the app's A/B split benchmark); this parses options, loads the model and prints.
 #include <algorithm>
 #include <cstdio>
 #include <memory>
@@ -24,18 +26,22 @@ namespace {
 void print_bench_usage(FILE* out) {
   const std::string tokens = range_text(kBenchTokensRange);
   std::fprintf(out,
-               "usage: tessera-cli bench -m FILE | --synth SHAPE --type TYPE  [-p 512] [-n 128] [-r 3] [-o md|json]\n"
+               "usage: tessera-cli bench -m FILE | --synth SHAPE --type TYPE  [-p 512] [-n 128] [-d 0] [-r 3] [-o md|json]\n"
                "                         [--ctx N] [options]\n"
                "  --synth SHAPE  no file: a model of SHAPE (see tessera-cli synth) with random weights made\n"
                "                 on the GPU, for shapes too large to write to disk (CUDA backend only)\n"
                "  --type TYPE    the matrices' type with --synth (F16, Q8_0, Q4_K, ...)\n"
                "  -p N[,N...]  prompt tokens per pp test, each %s (0 skips pp); a list runs one test each\n"
                "  -n N[,N...]  generated tokens per tg test, each %s (0 skips tg)\n"
+               "  -d N[,N...]  depth: tokens already in the KV cache before each test, each %s\n"
+               "               (filled untimed; a list runs every test at each depth)\n"
                "  -r N         repetitions, %s (mean and standard deviation over them)\n"
                "  -o FORMAT    md (default) or json\n"
-               "  -c, --ctx N  context size, %s (default: the largest -p plus the largest -n)\n"
+               "  -c, --ctx N  context size, %s (default: the largest -d plus the largest -p plus\n"
+               "               the largest -n)\n"
                "%s",
-               tokens.c_str(), tokens.c_str(), range_text(kRepetitionsRange).c_str(), range_text(kContextRange).c_str(),
+               tokens.c_str(), tokens.c_str(), tokens.c_str(), range_text(kRepetitionsRange).c_str(),
+               range_text(kContextRange).c_str(),
                backend_options_usage().c_str());
 }
 
@@ -82,7 +88,7 @@ Result<ModelSpec> spec_from_shape(const std::string& shape_name, const std::stri
 
 int cmd_bench(const Args& args) {
   std::string path, format = "md", synth_shape, synth_type;
-  std::vector<int32_t> n_prompts = {512}, n_gens = {128};
+  std::vector<int32_t> n_prompts = {512}, n_gens = {128}, depths = {0};
   int32_t reps = 3, n_ctx = 0;
   BackendOptions backend;
   OptionReader r(args);
@@ -101,6 +107,8 @@ int cmd_bench(const Args& args) {
       r.integer_list(n_prompts, kBenchTokensRange);
     } else if (r.is({"-n"})) {
       r.integer_list(n_gens, kBenchTokensRange);
+    } else if (r.is({"-d", "--n-depth"})) {
+      r.integer_list(depths, kBenchTokensRange);
     } else if (r.is({"-r"})) {
       r.integer(reps, kRepetitionsRange);
     } else if (r.is({"--ctx", "-c"})) {
@@ -116,11 +124,21 @@ int cmd_bench(const Args& args) {
   if (!synth_shape.empty() && synth_type.empty()) return usage_error("--synth needs --type TYPE");
   const int32_t max_prompt = *std::max_element(n_prompts.begin(), n_prompts.end());
   const int32_t max_gen = *std::max_element(n_gens.begin(), n_gens.end());
-  // Each test starts from an empty cache, so the context must hold the longest one.
-  if (n_ctx > 0 && std::max(max_prompt, max_gen) > n_ctx)
+  const int32_t max_depth = *std::max_element(depths.begin(), depths.end());
+  // Each test starts from a cache of its depth, so the context must hold the deepest, longest one.
+  const int64_t longest = static_cast<int64_t>(max_depth) + std::max(max_prompt, max_gen);
+  if (n_ctx > 0 && longest > n_ctx)
     return usage_error("--ctx " + std::to_string(n_ctx) + " is shorter than the longest test (" +
                        std::string(max_prompt >= max_gen ? "-p " : "-n ") +
-                       std::to_string(std::max(max_prompt, max_gen)) + " tokens)");
+                       std::to_string(std::max(max_prompt, max_gen)) + " tokens" +
+                       (max_depth > 0 ? " at depth -d " + std::to_string(max_depth) + ": " +
+                                            std::to_string(longest) + " tokens"
+                                      : std::string()) +
+                       ")");
+  if (n_ctx == 0 && static_cast<int64_t>(max_depth) + max_prompt + max_gen > kMaxContextOption)
+    return usage_error("-d " + std::to_string(max_depth) + " with -p " + std::to_string(max_prompt) + " and -n " +
+                       std::to_string(max_gen) + " needs a context beyond " + std::to_string(kMaxContextOption) +
+                       " tokens");
   auto spec = synth_shape.empty() ? spec_from_file(path) : spec_from_shape(synth_shape, synth_type);
   if (!spec.ok()) {
     std::fprintf(stderr, "tessera-cli bench: %s\n", spec.error().describe().c_str());
@@ -128,7 +146,7 @@ int cmd_bench(const Args& args) {
   }
   if (!synth_shape.empty()) path = "synthetic " + synth_shape + " " + synth_type + " (random weights on the device)";
   std::string note;
-  CudaPluginLoader cuda;  // before the factory, backend and model it may make
+  CudaPluginLoader cuda(cuda_environment_of_process());  // before the factory, backend and model it may make
   auto factory = make_backend_factory(backend, cuda, &note);
   if (!factory.ok()) {
     std::fprintf(stderr, "tessera-cli bench: %s\n", factory.error().describe().c_str());
@@ -141,8 +159,9 @@ int cmd_bench(const Args& args) {
     return 1;
   }
   BackendModelSettings settings;
-  settings.n_ctx = n_ctx > 0 ? n_ctx : std::max(max_prompt + max_gen, 16);
-  settings.n_batch = std::max(max_prompt, 1);
+  settings.n_ctx = n_ctx > 0 ? n_ctx : std::max(max_depth + max_prompt + max_gen, 16);
+  // A pp test is one eval of all its tokens; the depth is filled in steps of up to 512.
+  settings.n_batch = std::max({max_prompt, std::min(max_depth, 512), 1});
   settings.n_threads = backend.n_threads;
   auto loaded = (*made)->load_model(*spec, settings, [](float) { return true; });
   if (!loaded.ok()) {
@@ -155,6 +174,7 @@ int cmd_bench(const Args& args) {
   BenchOptions bench;
   bench.n_prompts = n_prompts;
   bench.n_gens = n_gens;
+  bench.depths = depths;
   bench.repetitions = reps;
   auto measured = run_bench(model, bench);
   if (!measured.ok()) {
@@ -180,7 +200,8 @@ int cmd_bench(const Args& args) {
     for (const auto& row : rows) {
       const BenchStats s = bench_stats(row.tokens_per_second);
       out["results"].push_back(
-          {{"test", row.test}, {"tokens_per_second", s.mean}, {"stddev", s.stddev}, {"samples", row.tokens_per_second}});
+          {{"test", row.test}, {"n_depth", row.depth}, {"tokens_per_second", s.mean}, {"stddev", s.stddev},
+           {"samples", row.tokens_per_second}});
     }
     std::printf("%s\n", out.dump(2).c_str());
     return 0;

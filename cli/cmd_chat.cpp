@@ -94,7 +94,7 @@ int cmd_chat(const Args& args) {
     return 2;
   }
 
-  CudaPluginLoader cuda;  // before the engine: the engine may hold the module's backend
+  CudaPluginLoader cuda(cuda_environment_of_process());  // before the engine: the engine may hold the module's backend
   Engine engine;
   if (Status s = load_model(engine, model, cuda, "chat"); !s.ok()) {
     std::fprintf(stderr, "tessera-cli chat: %s\n", s.error().message.c_str());

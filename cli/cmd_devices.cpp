@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "backend/backend_plugin.h"
+#include "backend_choice.h"
 #include "commands.h"
 
 namespace tessera::cli {
@@ -39,7 +40,7 @@ int cmd_devices(const Args& args) {
     }
   }
 
-  CudaPluginLoader cuda;
+  CudaPluginLoader cuda(cuda_environment_of_process());
   auto api = cuda.load();
   if (!api.ok()) {
     const std::string reason = "no CUDA backend: " + api.error().message;

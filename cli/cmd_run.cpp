@@ -1,10 +1,13 @@
 // tessera-cli run: generate a continuation of a prompt, streamed to stdout as it is generated.
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <string>
 
 #include "cli_common.h"
 #include "commands.h"
+#include "option_ranges.h"
+#include "run_json.h"
 
 namespace tessera::cli {
 namespace {
@@ -18,7 +21,11 @@ void usage(FILE* out) {
                "  --no-bos                  do not add BOS in front of the prompt\n"
                "  --parse-special           treat special-token texts in the prompt (\"<|im_start|>\") as tokens\n"
                "  --ignore-eos              keep going past end-of-text tokens\n"
-               "  -v, --verbose             print the model, backend and seed to stderr\n");
+               "  -v, --verbose             print the model, backend and seed to stderr\n"
+               "  --json                    print the run as one JSON object instead (ids, text pieces,\n"
+               "                            timings, model and settings; see cli/run_json.h)\n");
+  std::fputs(usage_line("--top-logprobs K", "with --json: each token's logprob and the K most likely, " +
+                                                range_text(kTopLogprobsRange)).c_str(), out);
   std::fputs(model_options_usage().c_str(), out);
   std::fputs(sampling_options_usage().c_str(), out);
   std::fputs(backend_options_usage().c_str(), out);
@@ -33,7 +40,8 @@ int cmd_run(const Args& args) {
   sampling.n_predict = 128;
   std::string prompt;
   bool have_prompt = false, print_ids = false, no_bos = false, parse_special = false, ignore_eos = false,
-       verbose = false;
+       verbose = false, json = false;
+  int32_t top_logprobs = -1;  // -1: not asked for
   OptionReader r(args);
   while (r.next()) {
     if (r.is({"-h", "--help"})) {
@@ -51,6 +59,10 @@ int cmd_run(const Args& args) {
       ignore_eos = true;
     } else if (r.is({"-v", "--verbose"})) {
       verbose = true;
+    } else if (r.is({"--json"})) {
+      json = true;
+    } else if (r.is({"--top-logprobs"})) {
+      r.integer(top_logprobs, kTopLogprobsRange);
     } else if (!parse_model_option(r, model) && !parse_sampling_option(r, sampling)) {
       r.fail("unknown option '" + r.arg() + "' (see tessera-cli run --help)");
     }
@@ -59,12 +71,16 @@ int cmd_run(const Args& args) {
     std::fprintf(stderr, "tessera-cli run: %s\n", r.error().c_str());
     return 2;
   }
+  if (top_logprobs >= 0 && !json) {
+    std::fprintf(stderr, "tessera-cli run: --top-logprobs needs --json\n");
+    return 2;
+  }
   if (!have_prompt) {
     std::fprintf(stderr, "tessera-cli run: missing -p PROMPT (see tessera-cli run --help)\n");
     return 2;
   }
 
-  CudaPluginLoader cuda;  // before the engine: the engine may hold the module's backend
+  CudaPluginLoader cuda(cuda_environment_of_process());  // before the engine: the engine may hold the module's backend
   Engine engine;
   if (Status s = load_model(engine, model, cuda, "run"); !s.ok()) {
     std::fprintf(stderr, "tessera-cli run: %s\n", s.error().message.c_str());
@@ -92,6 +108,30 @@ int cmd_run(const Args& args) {
   }
   if (verbose && !req.sampling.greedy())
     std::fprintf(stderr, "seed:    %llu\n", static_cast<unsigned long long>(req.sampling.seed));
+
+  if (json) {
+    // The prompt's ids, tokenized once here and passed as ids, so the report shows what ran.
+    auto ids = engine.tokenize(prompt, req.add_special, req.parse_special);
+    if (!ids.ok()) {
+      std::fprintf(stderr, "tessera-cli run: %s\n", ids.error().message.c_str());
+      return 1;
+    }
+    req.prompt_tokens = *ids;
+    req.logprobs = top_logprobs >= 0;
+    req.top_logprobs = std::max(top_logprobs, 0);
+    RunJsonReport report(engine, req, *ids);
+    auto result = engine.generate(req, [&report](const TokenEvent& e) {
+      report.add(e);
+      return true;
+    });
+    if (!result.ok()) {
+      std::fprintf(stderr, "tessera-cli run: %s\n", result.error().message.c_str());
+      return 1;
+    }
+    std::printf("%s\n", report.finish(*result).c_str());
+    std::fflush(stdout);
+    return result->stop_reason == StopReason::Stopped && interrupt_flag().load() ? 130 : 0;
+  }
 
   auto result = engine.generate(req, [](const TokenEvent& e) {
     if (!e.text.empty()) {

@@ -82,7 +82,7 @@ int cmd_serve(const Args& args) {
   sigemptyset(&sa.sa_mask);
   sigaction(SIGTERM, &sa, nullptr);
 
-  CudaPluginLoader cuda;  // before the engine: the engine may hold the module's backend
+  CudaPluginLoader cuda(cuda_environment_of_process());  // before the engine: the engine may hold the module's backend
   Engine engine;
   server::Server srv(engine, config, [&](Engine& e) { return load_model(e, model, cuda, "serve"); });
   if (Status s = srv.start(); !s.ok()) {

@@ -15,6 +15,7 @@ int cmd_template(const Args& args);
 int cmd_run(const Args& args);
 int cmd_chat(const Args& args);
 int cmd_bench(const Args& args);
+int cmd_perplexity(const Args& args);
 int cmd_devices(const Args& args);
 int cmd_synth(const Args& args);
 int cmd_serve(const Args& args);

@@ -20,6 +20,7 @@ const Command kCommands[] = {
     {"serve", tessera::cli::cmd_serve, "OpenAI-compatible HTTP server for a model (local by default)"},
 #endif
     {"bench", tessera::cli::cmd_bench, "measure prompt (pp) and generation (tg) throughput"},
+    {"perplexity", tessera::cli::cmd_perplexity, "perplexity of a text, and KL divergence against a saved base run"},
     {"devices", tessera::cli::cmd_devices, "list NVIDIA GPUs with their memory"},
     {"inspect", tessera::cli::cmd_inspect, "show a GGUF file's metadata and tensors"},
     {"tokenize", tessera::cli::cmd_tokenize, "tokenize text with a model's tokenizer"},

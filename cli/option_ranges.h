@@ -37,5 +37,8 @@ inline constexpr IntRange kDeviceIndexRange{0, 255};                         // 
 inline constexpr RealRange kSplitShareRange{0.0, 1e6};                       // each -ts/--tensor-split share
 inline constexpr IntRange kBenchTokensRange{0, kMaxContextOption};           // each bench -p/-n item (0: skip)
 inline constexpr IntRange kRepetitionsRange{1, 1000};                        // bench -r
+inline constexpr IntRange kChunksRange{1, std::numeric_limits<int32_t>::max()};  // perplexity --chunks
+// OpenAI's API allows 20; more than a hundred alternatives per token is a typo, not a plan.
+inline constexpr IntRange kTopLogprobsRange{0, 100};                          // run --top-logprobs
 
 }  // namespace tessera::cli

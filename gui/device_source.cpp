@@ -31,8 +31,10 @@ GpuDevice fromCuda(const CudaGpuInfo& d) {
 
 // The device list (names, UUIDs) is read once; later polls read only memory, which is cheap once
 // each device's context exists. A machine without a driver keeps its first answer. With
-// TESSERA_CUDA_VIRTUAL_DEVICES set, the list is the CUDA backend's logical devices (several on one
+// virtual devices set (TESSERA_CUDA_VIRTUAL_DEVICES, read by the app's main), the list is the CUDA backend's logical devices (several on one
 // GPU, each with its quota), so the split editor plans for exactly the devices the backend loads on.
+CudaDeviceSource::CudaDeviceSource(CudaEnvironment cuda) : cuda_(std::move(cuda)) {}
+
 DeviceSnapshot CudaDeviceSource::poll() {
   DeviceSnapshot s;
   s.taken_ms = QDateTime::currentMSecsSinceEpoch();
@@ -51,7 +53,7 @@ DeviceSnapshot CudaDeviceSource::poll() {
     }
     known_.unavailable_reason = QString::fromStdString(list->unavailable_reason);
     if (!list->devices.empty()) {
-      auto logical = cuda.logical_devices();
+      auto logical = cuda.logical_devices(cuda_.environment().virtual_devices);
       if (!logical) {
         s.error = QString::fromStdString(logical.error().message);
         return s;
@@ -148,8 +150,7 @@ GpuDevice fakeGpu(int index, const QString& name, const QString& uuid, double to
   return g;
 }
 
-std::unique_ptr<DeviceSource> makeDeviceSource(const QString& spec) {
-  if (spec.isEmpty()) return std::make_unique<CudaDeviceSource>();
+QList<GpuDevice> fakeGpusFromSpec(const QString& spec) {
   QList<GpuDevice> devices;
   const QStringList entries = spec.split(QLatin1Char(','), Qt::SkipEmptyParts);
   for (qsizetype i = 0; i < entries.size(); ++i) {
@@ -159,7 +160,12 @@ std::unique_ptr<DeviceSource> makeDeviceSource(const QString& spec) {
     const QString uuid = QStringLiteral("GPU-fake0000-0000-0000-0000-%1").arg(i, 12, 10, QLatin1Char('0'));
     devices.append(fakeGpu(static_cast<int>(i), parts[0].trimmed(), uuid, total, free));
   }
-  return std::make_unique<FakeDeviceSource>(devices);
+  return devices;
+}
+
+std::unique_ptr<DeviceSource> makeDefaultDeviceSource(const QString& fake_gpus_spec, CudaEnvironment cuda) {
+  if (fake_gpus_spec.isEmpty()) return std::make_unique<CudaDeviceSource>(std::move(cuda));
+  return std::make_unique<FakeDeviceSource>(fakeGpusFromSpec(fake_gpus_spec));
 }
 
 }  // namespace tessera::gui

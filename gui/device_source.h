@@ -30,6 +30,8 @@ class DeviceSource {
 
 class CudaDeviceSource : public DeviceSource {
  public:
+  // `cuda`: the module file and virtual devices the app's main read from its environment.
+  explicit CudaDeviceSource(CudaEnvironment cuda = {});
   DeviceSnapshot poll() override;
 
  private:
@@ -63,9 +65,12 @@ class FakeDeviceSource : public DeviceSource {
 GpuDevice fakeGpu(int index, const QString& name, const QString& uuid, double total_gib, double free_gib,
                   int cc_major = 9, int cc_minor = 0);
 
-// The source the application uses: CUDA, unless `fake_gpus` describes fake GPUs for a demo or a
-// screenshot ("NAME:TOTAL_GIB[:FREE_GIB],..."; e.g. "NVIDIA H200:141,NVIDIA L40S:48:40"; the app
-// reads it from $TESSERA_GUI_FAKE_GPUS in main.cpp).
-std::unique_ptr<DeviceSource> makeDeviceSource(const QString& fake_gpus = {});
+// Fake GPUs from a demo description, "NAME:TOTAL_GIB[:FREE_GIB],..." (e.g.
+// "NVIDIA H200:141,NVIDIA L40S:48:40"; free defaults to 97% of total, total to 24).
+QList<GpuDevice> fakeGpusFromSpec(const QString& spec);
+
+// The source the application uses: CUDA with `cuda`'s settings, unless `fake_gpus_spec` (the app's
+// main reads $TESSERA_GUI_FAKE_GPUS) describes fake GPUs for a demo.
+std::unique_ptr<DeviceSource> makeDefaultDeviceSource(const QString& fake_gpus_spec = {}, CudaEnvironment cuda = {});
 
 }  // namespace tessera::gui

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "backend/backend.h"
+#include "backend/cuda_environment.h"
 #include "common/error.h"
 #include "engine_types.h"
 #include "split_bench_types.h"
@@ -63,6 +64,8 @@ class EngineSession {
 
 // The session backed by tessera::Engine (CPU or CUDA backend, whichever the engine picks).
 // `preferred_backend` (tests: a slowed CPU backend) is registered first, so "auto" picks it.
-std::unique_ptr<EngineSession> makeTesseraEngineSession(BackendFactory preferred_backend = {});
+// `cuda` is what the app's main read from its environment (module file, virtual devices, graphs).
+std::unique_ptr<EngineSession> makeTesseraEngineSession(BackendFactory preferred_backend = {},
+                                                        CudaEnvironment cuda = {});
 
 }  // namespace tessera::gui

@@ -4,8 +4,10 @@
 #include <QIcon>
 
 #include <cstdio>
+#include <cstdlib>
 
 #include "app_settings.h"
+#include "backend/cuda_environment.h"
 #include "command_line.h"
 #include "device_source.h"
 #include "engine_session.h"
@@ -30,8 +32,10 @@ int main(int argc, char** argv) {
   QApplication::setApplicationVersion(QStringLiteral(TESSERA_VERSION));
   QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/tessera.svg")));
 
-  // The edge reads the environment; the library is told. Fake GPUs for demos and screenshots.
-  MainWindow window(makeTesseraEngineSession(), makeDeviceSource(qEnvironmentVariable("TESSERA_GUI_FAKE_GPUS")));
+  // The edge: the environment is read here, once, and passed on as values.
+  const tessera::CudaEnvironment cuda = tessera::read_cuda_environment([](const char* name) { return std::getenv(name); });
+  MainWindow window(makeTesseraEngineSession({}, cuda),
+                    makeDefaultDeviceSource(qEnvironmentVariable("TESSERA_GUI_FAKE_GPUS"), cuda));
   window.show();
   AppSettings settings;
   window.openStartupModel(chooseStartupModel(command.model, settings.lastModel(), settings.hasStartedBefore(),

@@ -262,8 +262,8 @@ void MainWindow::createDocks(std::unique_ptr<DeviceSource> devices) {
   addDockWidget(Qt::RightDockWidgetArea, generation_dock_);
   resizeDocks({history_dock_}, {200}, Qt::Vertical);
 
-  if (!devices) devices = std::make_unique<CudaDeviceSource>();
-  gpu_workspace_ = new GpuWorkspace(engine_.get(), std::move(devices), this);
+  gpu_workspace_ =
+      new GpuWorkspace(engine_.get(), devices ? std::move(devices) : std::make_unique<CudaDeviceSource>(), this);
   gpu_workspace_->attach(this);
   gpu_workspace_->addCentralViews(this, central_tabs_);
 }

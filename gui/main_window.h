@@ -54,7 +54,7 @@ class MainWindow : public QMainWindow {
   Q_OBJECT
 
  public:
-  // `devices` feeds the GPU list and the split editor (null: the CUDA backend's devices).
+  // `devices`: where the GPU list comes from (nullptr: the CUDA module with default settings).
   explicit MainWindow(std::unique_ptr<EngineSession> session, std::unique_ptr<DeviceSource> devices = nullptr,
                       QWidget* parent = nullptr);
   ~MainWindow() override;

@@ -67,7 +67,8 @@ constexpr double kPromptStepMs = 150.0;
 
 class TesseraEngineSession : public EngineSession {
  public:
-  explicit TesseraEngineSession(BackendFactory preferred) : preferred_(std::move(preferred)) {}
+  TesseraEngineSession(BackendFactory preferred, CudaEnvironment cuda)
+      : cuda_(std::move(cuda)), preferred_(std::move(preferred)) {}
 
   Result<ModelInfo> load(const QString& path, const LoadSettings& settings, const ProgressCallback& progress) override {
     tessera::LoadSettings s;
@@ -80,6 +81,9 @@ class TesseraEngineSession : public EngineSession {
     if (auto cuda = cuda_.load(); cuda.ok()) {
       CudaBackendConfig config;
       config.split = settings.split.toSplitSettings();
+      config.virtual_devices = cuda_.environment().virtual_devices;
+      config.graphs = cuda_.environment().graphs;
+      config.unfused = cuda_.environment().unfused;
       engine_.register_backend("cuda", (*cuda)->backend_factory(config));
     }
     QElapsedTimer timer;
@@ -176,8 +180,8 @@ class TesseraEngineSession : public EngineSession {
 
 }  // namespace
 
-std::unique_ptr<EngineSession> makeTesseraEngineSession(BackendFactory preferred_backend) {
-  return std::make_unique<TesseraEngineSession>(std::move(preferred_backend));
+std::unique_ptr<EngineSession> makeTesseraEngineSession(BackendFactory preferred_backend, CudaEnvironment cuda) {
+  return std::make_unique<TesseraEngineSession>(std::move(preferred_backend), std::move(cuda));
 }
 
 }  // namespace tessera::gui

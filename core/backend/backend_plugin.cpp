@@ -35,8 +35,8 @@ using EntryPoint = const CudaPluginApi* (*)();
 
 }  // namespace
 
-std::vector<std::filesystem::path> cuda_plugin_candidates(const char* env) {
-  if (env && *env) return {std::filesystem::path(env)};
+std::vector<std::filesystem::path> cuda_plugin_candidates(const std::string& plugin_file) {
+  if (!plugin_file.empty()) return {std::filesystem::path(plugin_file)};
   std::vector<std::filesystem::path> out;
   auto add = [&](std::filesystem::path p) {
     p = p.lexically_normal();
@@ -62,10 +62,9 @@ std::vector<std::filesystem::path> cuda_plugin_candidates(const char* env) {
   return out;
 }
 
-CudaPluginLoader::CudaPluginLoader() {
-  const char* env = std::getenv(kCudaPluginEnv);
-  from_env_ = env && *env;
-  candidates_ = cuda_plugin_candidates(env);
+CudaPluginLoader::CudaPluginLoader(CudaEnvironment environment) : environment_(std::move(environment)) {
+  from_env_ = !environment_.plugin_file.empty();
+  candidates_ = cuda_plugin_candidates(environment_.plugin_file);
 }
 
 CudaPluginLoader::CudaPluginLoader(std::vector<std::filesystem::path> candidates)

@@ -25,19 +25,20 @@
 #include <vector>
 
 #include "backend/backend_plugin_api.h"
+#include "backend/cuda_environment.h"
 #include "common/error.h"
 
 namespace tessera {
 
-inline constexpr const char* kCudaPluginEnv = "TESSERA_CUDA_PLUGIN";
-
-// Where the loader looks, in order (see above). `env` is $TESSERA_CUDA_PLUGIN (nullptr: unset).
-std::vector<std::filesystem::path> cuda_plugin_candidates(const char* env);
+// Where the loader looks, in order (see above). `plugin_file` is CudaEnvironment::plugin_file
+// (empty: search only).
+std::vector<std::filesystem::path> cuda_plugin_candidates(const std::string& plugin_file);
 
 class CudaPluginLoader {
  public:
-  // Searches cuda_plugin_candidates(getenv(TESSERA_CUDA_PLUGIN)) on the first load().
-  CudaPluginLoader();
+  // Searches cuda_plugin_candidates(environment.plugin_file) on the first load(); the environment
+  // comes from the program's edge (read_cuda_environment) and is kept for the backend's settings.
+  explicit CudaPluginLoader(CudaEnvironment environment = {});
   // Searches only these files, in order (tests).
   explicit CudaPluginLoader(std::vector<std::filesystem::path> candidates);
   ~CudaPluginLoader();
@@ -48,12 +49,16 @@ class CudaPluginLoader {
   // same error. The error names the file(s) tried, the loader's reason (dlerror) and what to install.
   Result<const CudaPluginApi*> load();
 
+  // What the program's edge passed (virtual devices, graphs, fusions for the backend's config).
+  const CudaEnvironment& environment() const { return environment_; }
+
   // The file loaded (empty before a successful load).
   const std::filesystem::path& file() const { return file_; }
 
  private:
   Result<const CudaPluginApi*> open();
 
+  CudaEnvironment environment_;
   std::vector<std::filesystem::path> candidates_;
   bool from_env_ = false;
   void* handle_ = nullptr;

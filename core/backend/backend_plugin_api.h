@@ -34,7 +34,7 @@ namespace tessera {
 inline constexpr const char* kCudaPluginFileName = "libtessera-cuda.so";
 // The one symbol the module exports: extern "C" const CudaPluginApi* tessera_cuda_plugin_v1().
 inline constexpr const char* kCudaPluginEntryPoint = "tessera_cuda_plugin_v1";
-inline constexpr uint32_t kCudaPluginAbiVersion = 1;
+inline constexpr uint32_t kCudaPluginAbiVersion = 2;  // 2: settings from the edge, not the environment
 
 // What the module and the program were built with; equal strings mean the C++ types above agree.
 // Inline, so each side compiles its own answer in.
@@ -73,7 +73,7 @@ struct CudaGpuList {
 };
 
 // A device the CUDA backend plans and allocates on (mirrors cuda::LogicalDevice): one per GPU, or
-// several on one GPU with TESSERA_CUDA_VIRTUAL_DEVICES (cuda/backend/virtual_devices.h).
+// several on one GPU with virtual devices (cuda/backend/virtual_devices.h).
 struct CudaLogicalGpu {
   int index = 0;     // logical index, the planner's device index
   int physical = 0;  // CUDA runtime ordinal
@@ -89,11 +89,14 @@ struct CudaMemory {
   uint64_t total_bytes = 0;
 };
 
-// How the backend places models (the parts of cuda::CudaBackendOptions the programs choose;
-// virtual devices and CUDA graphs follow the environment, as the backend documents).
+// How the backend places models (the parts of cuda::CudaBackendOptions the programs choose). The
+// module reads no environment: the programs pass what read_cuda_environment() found.
 struct CudaBackendConfig {
   std::vector<int> device_ids;  // physical ordinals; empty = every visible GPU
   SplitSettings split;          // mode, ratios, main device, reserve
+  std::string virtual_devices;  // "N[:QUOTA_GIB]" (CudaEnvironment::virtual_devices); empty: off
+  bool graphs = true;           // capture the decode step in a CUDA graph
+  std::string unfused;          // "glu,norm_q8,rope": fusions to run unfused (A/B measurements)
 };
 
 struct CudaPluginApi {
@@ -105,9 +108,9 @@ struct CudaPluginApi {
   Result<CudaGpuList> (*list_devices)() = nullptr;
   // cuda::cuda_backend_factory(options): the factory fails (Error{Device}) where no GPU is usable.
   BackendFactory (*backend_factory)(const CudaBackendConfig& config) = nullptr;
-  // The backend's logical devices over every visible GPU, virtual devices from the environment.
-  // Error{Device} when no GPU is usable.
-  Result<std::vector<CudaLogicalGpu>> (*logical_devices)() = nullptr;
+  // The backend's logical devices over every visible GPU; `virtual_devices` as in CudaBackendConfig.
+  // Error{Device} when no GPU is usable, InvalidArgument for a malformed `virtual_devices`.
+  Result<std::vector<CudaLogicalGpu>> (*logical_devices)(const std::string& virtual_devices) = nullptr;
   // Live memory of one logical device as the planner sees it (quota applied).
   Result<CudaMemory> (*logical_memory)(const CudaLogicalGpu& device) = nullptr;
   // "13.0" from 13000; "none" for 0.

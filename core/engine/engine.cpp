@@ -215,6 +215,10 @@ Result<GenerationResult> Engine::generate(const GenerationRequest& request, cons
     return make_error(ErrorKind::InvalidArgument,
                       "n_predict is " + std::to_string(request.n_predict) + ", expected -1 (no limit) or a count");
 
+  if (request.top_logprobs < 0)
+    return make_error(ErrorKind::InvalidArgument,
+                      "top_logprobs is " + std::to_string(request.top_logprobs) + ", expected 0 or more");
+
   std::vector<int32_t> prompt;
   if (!request.prompt_tokens.empty()) {
     prompt = request.prompt_tokens;
@@ -293,6 +297,11 @@ Result<GenerationResult> Engine::generate(const GenerationRequest& request, cons
       TESSERA_ASSIGN_OR_RETURN(std::span<const float> logits, model_->logits());
       token = sampler.sample(logits.last(static_cast<size_t>(info_.n_vocab)));
     }
+    std::span<const float> scored_row;  // the logits behind this token, when log-probs are asked for
+    if (request.logprobs) {
+      TESSERA_ASSIGN_OR_RETURN(std::span<const float> logits, model_->logits());
+      scored_row = logits.last(static_cast<size_t>(info_.n_vocab));
+    }
     const auto now = Clock::now();
     if (result.tokens.empty()) {
       t_first = now;
@@ -310,6 +319,10 @@ Result<GenerationResult> Engine::generate(const GenerationRequest& request, cons
     ev.index = static_cast<int32_t>(result.tokens.size()) - 1;
     ev.elapsed_ms = ms_between(t_start, now);
     if (decoder) ev.text = decoder->push(token);
+    if (request.logprobs) {
+      ev.logprob = eval::token_log_prob(scored_row, token);
+      ev.top_logprobs = eval::top_log_probs(scored_row, request.top_logprobs);
+    }
     result.text += ev.text;
     if (on_token && !on_token(ev)) {
       result.stop_reason = StopReason::Stopped;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "eval/log_probs.h"
 #include "sampling/sampler.h"
 
 namespace tessera {
@@ -33,6 +34,12 @@ struct GenerationRequest {
   // End-of-generation tokens (EOS, EOT, <|im_end|>, ...) end the generation; they are not part of
   // the result's tokens or text. False: they are ordinary tokens (benchmarks, llama.cpp-style runs).
   bool stop_at_end_of_generation = true;
+  // Each TokenEvent carries the chosen token's log-probability and the `top_logprobs` most likely
+  // tokens (0: none). They are the model's own distribution (log-softmax of the raw logits, before
+  // penalties, temperature and filters), as OpenAI's logprobs report them.
+  // Costs a host copy of the logits per token on a GPU backend.
+  bool logprobs = false;
+  int32_t top_logprobs = 0;
 };
 
 // The first prompt step when GenerationRequest::prompt_step_ms sizes them: small enough to be quick
@@ -47,6 +54,9 @@ struct TokenEvent {
   std::string text;
   int32_t index = 0;         // 0 for the first generated token
   double elapsed_ms = 0.0;   // since generate() was called
+  // With GenerationRequest::logprobs: log p(token), and the most likely tokens, most likely first.
+  double logprob = 0.0;
+  std::vector<eval::TokenLogProb> top_logprobs;
 };
 
 // Return false to stop the generation (StopReason::Stopped).

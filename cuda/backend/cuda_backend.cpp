@@ -54,15 +54,9 @@ Status check_model(const ModelSpec& spec, const BackendModelSettings& settings) 
 }  // namespace
 
 Result<std::unique_ptr<CudaBackend>> CudaBackend::create(const CudaBackendOptions& options) {
-  VirtualDevices vd;
-  if (options.virtual_devices) {
-    vd = *options.virtual_devices;
-  } else {
-    TESSERA_ASSIGN_OR_RETURN(vd, virtual_devices_from_env());
-  }
   std::unique_ptr<CudaBackend> b(new CudaBackend());
   b->options_ = options;
-  TESSERA_ASSIGN_OR_RETURN(b->devices_, make_logical_devices(options.device_ids, vd));
+  TESSERA_ASSIGN_OR_RETURN(b->devices_, make_logical_devices(options.device_ids, options.virtual_devices));
   return b;
 }
 

@@ -51,10 +51,13 @@ struct CudaBackendOptions {
   // Mode, ratios, main device and reserve. n_ctx, n_batch, kv_type and all_logits are taken from
   // the BackendModelSettings of each load. With one device, Layer and Row behave as None.
   SplitSettings split;
-  // Unset: read TESSERA_CUDA_VIRTUAL_DEVICES from the environment.
-  std::optional<VirtualDevices> virtual_devices;
-  // Capture the decode step in a CUDA graph (TESSERA_CUDA_GRAPHS=0 in the environment turns it off).
+  // Logical devices on one GPU (default: off, one logical device per physical GPU). The programs
+  // pass what the person set (CudaEnvironment::virtual_devices); the backend reads no environment.
+  VirtualDevices virtual_devices;
+  // Capture the decode step in a CUDA graph (off for A/B measurements: TESSERA_CUDA_GRAPHS=0 at the edge).
   bool use_graphs = true;
+  // Fusions to run as separate kernels, "glu,norm_q8,rope" (A/B measurements: TESSERA_CUDA_UNFUSED).
+  std::string unfused;
 };
 
 // Bytes one logical device holds for a loaded model, next to what the planner projected.

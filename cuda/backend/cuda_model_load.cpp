@@ -274,17 +274,14 @@ Status CudaModel::init(const ModelSpec& spec, const BackendModelSettings& settin
   n_batch_ = std::min(settings.n_batch, settings.n_ctx);
   all_logits_ = settings.all_logits;
   graphs_enabled_ = options.use_graphs;
-  if (const char* g = std::getenv("TESSERA_CUDA_GRAPHS"); g != nullptr && std::string(g) == "0") {
-    graphs_enabled_ = false;
-    graph_note_ = "CUDA graphs off (TESSERA_CUDA_GRAPHS=0)";
-  }
-  // A/B switches for measuring each fusion (docs/perf.md): TESSERA_CUDA_UNFUSED=glu,norm_q8,rope.
-  if (const char* u = std::getenv("TESSERA_CUDA_UNFUSED"); u != nullptr) {
-    const std::string list = std::string(",") + u + ",";
+  if (!graphs_enabled_) graph_note_ = "CUDA graphs off";
+  // A/B switches for measuring each fusion (docs/perf.md): "glu,norm_q8,rope".
+  if (!options.unfused.empty()) {
+    const std::string list = "," + options.unfused + ",";
     fuse_.glu = list.find(",glu,") == std::string::npos;
     fuse_.norm_q8 = list.find(",norm_q8,") == std::string::npos;
     fuse_.rope_kv = list.find(",rope,") == std::string::npos;
-    notes_.push_back(std::string("unfused: ") + u);
+    notes_.push_back("unfused: " + options.unfused);
   }
 
   const size_t nd = plan.devices.size();

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "backend/cuda_environment.h"
 #include "device_info.h"
 
 namespace tessera::cuda {
@@ -13,7 +14,7 @@ Result<VirtualDevices> parse_virtual_devices(std::string_view text) {
   if (text.empty()) return v;
   const std::string s(text);
   auto bad = [&](const std::string& why) {
-    return make_error(ErrorKind::InvalidArgument, std::string(kVirtualDevicesEnv) + "='" + s + "': " + why +
+    return make_error(ErrorKind::InvalidArgument, std::string(kCudaVirtualDevicesEnv) + "='" + s + "': " + why +
                                                       " (expected N or N:QUOTA_GIB, e.g. 4 or 4:20)");
   };
   const size_t colon = s.find(':');
@@ -31,12 +32,6 @@ Result<VirtualDevices> parse_virtual_devices(std::string_view text) {
     v.quota_bytes = static_cast<uint64_t>(gib * 1073741824.0);
   }
   return v;
-}
-
-Result<VirtualDevices> virtual_devices_from_env() {
-  const char* env = std::getenv(kVirtualDevicesEnv);
-  if (env == nullptr) return VirtualDevices{};
-  return parse_virtual_devices(env);
 }
 
 Result<std::vector<LogicalDevice>> make_logical_devices(const std::vector<int>& physical_ids,

@@ -5,7 +5,7 @@
 // multi-GPU code path (layer split with activation hops, row split with partial-sum reductions,
 // per-device KV caches) runs on a machine with one GPU.
 //
-// Environment: TESSERA_CUDA_VIRTUAL_DEVICES=N[:QUOTA_GIB]
+// Text (TESSERA_CUDA_VIRTUAL_DEVICES at the programs' edge): N[:QUOTA_GIB]
 //   N          number of logical devices (1..16) on the first selected physical GPU
 //   QUOTA_GIB  optional memory quota per logical device in GiB (may be fractional, e.g. 0.5)
 // e.g. "4:20" presents four devices of 20 GiB each. The planner sees each logical device with
@@ -23,7 +23,6 @@
 
 namespace tessera::cuda {
 
-inline constexpr const char* kVirtualDevicesEnv = "TESSERA_CUDA_VIRTUAL_DEVICES";
 inline constexpr int kMaxVirtualDevices = 16;
 
 struct VirtualDevices {
@@ -31,10 +30,8 @@ struct VirtualDevices {
   uint64_t quota_bytes = 0;  // 0: no quota (physical memory / count)
 };
 
-// Parses "N" or "N:QUOTA_GIB". Errors name the text and what was expected.
+// Parses "N" or "N:QUOTA_GIB"; "" is off. Errors name the text and what was expected.
 Result<VirtualDevices> parse_virtual_devices(std::string_view text);
-// From the environment variable; {} (off) when unset or empty.
-Result<VirtualDevices> virtual_devices_from_env();
 
 struct LogicalDevice {
   int index = 0;      // logical index: DeviceDescription::id and the planner's device index

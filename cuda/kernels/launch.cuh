@@ -25,7 +25,6 @@
 
 #include <cuda_runtime_api.h>
 
-#include <cstdlib>
 #include <utility>
 
 namespace tessera::cuda {
@@ -42,15 +41,11 @@ __device__ __forceinline__ void pdl_wait() {
 #endif
 }
 
-// Whether kernels launched on the current device may use PDL: compute capability 9.0 or newer and
-// not switched off with TESSERA_CUDA_PDL=0. Called for every launch: the environment is read once
-// per process (an immutable value after that), the device attribute is a cached runtime lookup.
+// Whether kernels launched on the current device may use PDL: compute capability 9.0 or newer.
+// (Its A/B switch, TESSERA_CUDA_PDL=0, measured in docs/perf.md v3, is gone: library code reads no
+// environment, and the measured answer is "on".) Called for every launch: the device attribute is a
+// cached runtime lookup.
 inline bool pdl_enabled() {
-  static const bool switched_off = [] {
-    const char* e = std::getenv("TESSERA_CUDA_PDL");
-    return e != nullptr && e[0] == '0';
-  }();
-  if (switched_off) return false;
   int dev = 0, major = 0;
   if (cudaGetDevice(&dev) != cudaSuccess) return false;
   if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess) return false;

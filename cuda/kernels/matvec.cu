@@ -262,42 +262,23 @@ Status launch_float_nv(const FloatArgs& a, cudaStream_t stream) {
                       "matvec_float_kernel");
 }
 
-// 1, 2 or 4 from the environment variable `name`, else 0.
-int ksplit_from_env(const char* name) {
-  const char* e = std::getenv(name);
-  return e != nullptr && (e[0] == '1' || e[0] == '2' || e[0] == '4') ? e[0] - '0' : 0;
-}
-
-// Warps per row for a matrix of `weight_rows` rows read for one vector: 4 for every shape
+// Warps per row for a matrix read for one vector: 4 for every shape
 // (measured on the llama3-8b F16 step: 1 / 2 / 4 warps per row below 8192 rows 174 / 188 / 200
-// t/s; then 4 for the taller gate|up and output matrices too: 217.8 -> 222.4; docs/perf.md v3).
-// TESSERA_CUDA_FLOAT_KSPLIT=1|2|4 (and _LARGE for matrices of 8192 rows or more) override it for
-// A/B measurements. A function of the weight rows only, so the fused gate|up product sums each
-// row exactly as the plain product of the same matrix does.
-int float_ksplit(int64_t weight_rows) {
-  // Read once per process: this runs for every matvec launch.
-  static const int override_small = ksplit_from_env("TESSERA_CUDA_FLOAT_KSPLIT");
-  static const int override_large = ksplit_from_env("TESSERA_CUDA_FLOAT_KSPLIT_LARGE");
-  const int o = weight_rows < 8192 ? override_small : override_large;
-  return o > 0 ? o : 4;
-}
+// t/s; then 4 for the taller gate|up and output matrices too: 217.8 -> 222.4; docs/perf.md v3; the
+// TESSERA_CUDA_FLOAT_KSPLIT switches of that measurement are gone, library code reads no
+// environment). The same for every shape, so the fused gate|up product sums each row exactly as
+// the plain product of the same matrix does.
+constexpr int kFloatWarpsPerRow = 4;
 
 template <GgmlType kT, bool kGlu>
-Status launch_float_one(const FloatArgs& a, int64_t weight_rows, cudaStream_t stream) {
-  switch (float_ksplit(weight_rows)) {
-    case 2:
-      return launch_float_nv<kT, 1, kGlu, 2>(a, stream);
-    case 4:
-      return launch_float_nv<kT, 1, kGlu, 4>(a, stream);
-    default:
-      return launch_float_nv<kT, 1, kGlu, 1>(a, stream);
-  }
+Status launch_float_one(const FloatArgs& a, cudaStream_t stream) {
+  return launch_float_nv<kT, 1, kGlu, kFloatWarpsPerRow>(a, stream);
 }
 
 template <GgmlType kT>
 Status launch_float(const FloatArgs& a, bool glu, cudaStream_t stream) {
-  if (glu) return launch_float_one<kT, true>(a, 2 * a.rows, stream);
-  if (a.nv <= 1 || a.expert_ids != nullptr) return launch_float_one<kT, false>(a, a.rows, stream);
+  if (glu) return launch_float_one<kT, true>(a, stream);
+  if (a.nv <= 1 || a.expert_ids != nullptr) return launch_float_one<kT, false>(a, stream);
   if (a.nv <= 2) return launch_float_nv<kT, 2, false, 1>(a, stream);
   if (a.nv <= 4) return launch_float_nv<kT, 4, false, 1>(a, stream);
   return launch_float_nv<kT, 8, false, 1>(a, stream);

@@ -55,14 +55,22 @@ Result<CudaGpuList> plugin_list_devices() {
 }
 
 BackendFactory plugin_backend_factory(const CudaBackendConfig& config) {
+  auto virtual_devices = parse_virtual_devices(config.virtual_devices);
+  if (!virtual_devices.ok()) {
+    Error error = virtual_devices.error();
+    return [error]() -> Result<std::unique_ptr<Backend>> { return error; };
+  }
   CudaBackendOptions options;
   options.device_ids = config.device_ids;
   options.split = config.split;
+  options.virtual_devices = *virtual_devices;
+  options.use_graphs = config.graphs;
+  options.unfused = config.unfused;
   return cuda_backend_factory(std::move(options));
 }
 
-Result<std::vector<CudaLogicalGpu>> plugin_logical_devices() {
-  TESSERA_ASSIGN_OR_RETURN(VirtualDevices virtual_devices, virtual_devices_from_env());
+Result<std::vector<CudaLogicalGpu>> plugin_logical_devices(const std::string& virtual_devices_text) {
+  TESSERA_ASSIGN_OR_RETURN(VirtualDevices virtual_devices, parse_virtual_devices(virtual_devices_text));
   TESSERA_ASSIGN_OR_RETURN(std::vector<LogicalDevice> logical, make_logical_devices({}, virtual_devices));
   std::vector<CudaLogicalGpu> out;
   for (const LogicalDevice& l : logical) out.push_back(to_plugin(l));

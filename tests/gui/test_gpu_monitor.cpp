@@ -108,6 +108,22 @@ TEST(DeviceMonitor, CudaSourceOnThisMachineSaysWhy) {
   if (!s.hasGpus()) std::printf("CUDA source: %s\n", qPrintable(s.unavailable_reason));
 }
 
+TEST(DeviceMonitor, FakeGpusFromTheDemoDescription) {
+  // What the app's main passes on from $TESSERA_GUI_FAKE_GPUS (the library reads no environment).
+  const QList<GpuDevice> gpus = fakeGpusFromSpec(QStringLiteral("NVIDIA H200:141, NVIDIA L40S:48:40,Small"));
+  ASSERT_EQ(gpus.size(), 3);
+  EXPECT_EQ(gpus[0].name, QStringLiteral("NVIDIA H200"));
+  EXPECT_EQ(gpus[0].total_bytes, 141ull << 30);
+  EXPECT_EQ(gpus[1].name, QStringLiteral("NVIDIA L40S"));
+  EXPECT_EQ(gpus[1].free_bytes, 40ull << 30);
+  EXPECT_EQ(gpus[2].total_bytes, 24ull << 30);  // the default size
+  EXPECT_LT(gpus[2].free_bytes, gpus[2].total_bytes);
+  EXPECT_NE(gpus[0].uuid, gpus[1].uuid);
+  EXPECT_TRUE(fakeGpusFromSpec(QString()).isEmpty());
+  std::unique_ptr<DeviceSource> fake = makeDefaultDeviceSource(QStringLiteral("A:8,B:8"));
+  EXPECT_EQ(fake->poll().devices.size(), 2);
+}
+
 TEST(GpuListModel, PassesTheModelTesterThroughUpdatesReordersAndRemoval) {
   GpuListModel model;
   ModelChecker checker(&model);

@@ -56,9 +56,10 @@ struct Window {
   std::shared_ptr<test::SessionScript> script = std::make_shared<test::SessionScript>();
   std::unique_ptr<MainWindow> window;
 
-  // `fake_gpus`: GPUs as makeDeviceSource takes them (empty: the CUDA backend's).
+  // `fake_gpus`: fakeGpusFromSpec()'s description of the GPUs the window sees ("": the CUDA module's).
   explicit Window(const QString& fake_gpus = {}) {
-    window = std::make_unique<MainWindow>(std::make_unique<test::ScriptedSession>(script), makeDeviceSource(fake_gpus));
+    window = std::make_unique<MainWindow>(std::make_unique<test::ScriptedSession>(script),
+                                          makeDefaultDeviceSource(fake_gpus));
     window->show();
     settle();
   }

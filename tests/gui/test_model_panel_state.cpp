@@ -32,9 +32,10 @@ struct Window {
   QString first = test::fixturePath(QStringLiteral("models/stories260K-f32.gguf"));
   QString second = dir.filePath(QStringLiteral("second-model.gguf"));
 
-  // `fake_gpus`: GPUs as makeDeviceSource takes them (empty: the CUDA backend's).
+  // `fake_gpus`: fakeGpusFromSpec()'s description of the GPUs the window sees ("": the CUDA module's).
   explicit Window(const QString& fake_gpus = {})
-      : window(std::make_unique<MainWindow>(std::make_unique<test::ScriptedSession>(script), makeDeviceSource(fake_gpus))) {
+      : window(std::make_unique<MainWindow>(std::make_unique<test::ScriptedSession>(script),
+                                            makeDefaultDeviceSource(fake_gpus))) {
     window->show();
     QFile::copy(first, second);
   }

@@ -5,7 +5,7 @@
 #   Env: TYPES    model types to bench (default "F16 Q4_K"), SHAPE (llama3-8b)
 #        TESTS    gtest filter for test_cuda (empty: no tests)
 #        VARIANTS ';'-separated environment assignments to bench each model under, e.g.
-#                 "TESSERA_CUDA_PDL=0;TESSERA_CUDA_PDL=1" (default: one plain run)
+#                 "TESSERA_CUDA_GRAPHS=0;TESSERA_CUDA_GRAPHS=1" (default: one plain run)
 #        PROFILE  types to profile one decode token of with ncu (default none)
 #        SPLITS   split modes to bench the first type under on VDEVS (2) virtual devices, ratio 1:1,
 #                 e.g. "none layer row" (default none)

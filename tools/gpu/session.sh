@@ -56,4 +56,17 @@ if has bench; then
   done
   cat "$log/bench.md"
 fi
+if has quality; then
+  # Mean KLD of CUDA against the CPU float reference, Tessera and llama.cpp side by side, on the
+  # embedded model (real weights) quantized by llama-quantize, over the project's own text.
+  stamp "quality"
+  q=/tmp/quality; mkdir -p "$q"
+  for t in ${QUALITY_TYPES:-Q8_0 Q4_K_M}; do
+    "$root/build-llama/bin/llama-quantize" "$root/resources/models/tessera-tiny.gguf" "$q/tessera-tiny-$t.gguf" "$t" \
+      >"$log/quantize-tiny-$t.txt" 2>&1 || stamp "quantize $t failed"
+  done
+  CTX="${QUALITY_CTX:-128}" CHUNKS="${QUALITY_CHUNKS:-3}" bash "$root/tools/gpu/llama_cpp.sh" quality \
+    "$root/tests/data/quality/lighthouse.txt" "$q"/tessera-tiny-*.gguf >"$log/quality.md" 2>&1
+  cat "$log/quality.md"
+fi
 stamp "done"

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -53,7 +54,7 @@ TEST(CudaPluginLoader, MissingFileIsAnErrorNamingEveryPlaceLooked) {
   test::TempDir dir;
   const auto a = dir.file("a") / kCudaPluginFileName;
   const auto b = dir.file("b") / kCudaPluginFileName;
-  CudaPluginLoader loader({a, b});
+  CudaPluginLoader loader(std::vector<std::filesystem::path>{a, b});
   auto r = loader.load();
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().kind, ErrorKind::Unsupported);
@@ -67,12 +68,42 @@ TEST(CudaPluginLoader, MissingFileIsAnErrorNamingEveryPlaceLooked) {
   EXPECT_EQ(again.error().message, r.error().message);
 }
 
+// A lookup over fixed values, as a program's edge would read them from its environment.
+EnvironmentLookup lookup_of(std::map<std::string, std::string> values) {
+  return [values = std::move(values)](const char* name) -> const char* {
+    auto it = values.find(name);
+    return it == values.end() ? nullptr : it->second.c_str();
+  };
+}
+
+TEST(CudaEnvironment, ReadsEachVariableByItsNameAndKeepsDefaultsForUnsetOnes) {
+  const CudaEnvironment none = read_cuda_environment(lookup_of({}));
+  EXPECT_TRUE(none.plugin_file.empty());
+  EXPECT_TRUE(none.virtual_devices.empty());
+  EXPECT_TRUE(none.graphs);
+  EXPECT_TRUE(none.unfused.empty());
+  const CudaEnvironment set = read_cuda_environment(lookup_of({{kCudaPluginEnv, "/x/libtessera-cuda.so"},
+                                                               {kCudaVirtualDevicesEnv, "2:0.5"},
+                                                               {kCudaGraphsEnv, "0"},
+                                                               {kCudaUnfusedEnv, "glu,rope"}}));
+  EXPECT_EQ(set.plugin_file, "/x/libtessera-cuda.so");
+  EXPECT_EQ(set.virtual_devices, "2:0.5");
+  EXPECT_FALSE(set.graphs);
+  EXPECT_EQ(set.unfused, "glu,rope");
+  EXPECT_TRUE(read_cuda_environment(lookup_of({{kCudaGraphsEnv, "1"}})).graphs);
+  EXPECT_TRUE(read_cuda_environment({}).graphs);  // no lookup at all: the defaults
+}
+
 TEST(CudaPluginLoader, EnvironmentOverrideIsTheOnlyCandidate) {
   test::TempDir dir;
   const std::string missing = dir.file("nowhere.so").string();
-  EXPECT_EQ(cuda_plugin_candidates(missing.c_str()), std::vector<std::filesystem::path>{missing});
+  EXPECT_EQ(cuda_plugin_candidates(missing), std::vector<std::filesystem::path>{missing});
+  // The variable only matters where a program's edge read it and passed it on.
   ScopedEnv env(kCudaPluginEnv, missing.c_str());
-  CudaPluginLoader loader;
+  CudaPluginLoader ignores_environment;
+  EXPECT_NE(ignores_environment.environment().plugin_file, missing);
+  CudaPluginLoader loader(read_cuda_environment([](const char* name) { return std::getenv(name); }));
+  EXPECT_EQ(loader.environment().plugin_file, missing);
   auto r = loader.load();
   ASSERT_FALSE(r.ok());
   EXPECT_THAT(r.error().message, HasSubstr(std::string(kCudaPluginEnv) + "=" + missing));
@@ -80,8 +111,7 @@ TEST(CudaPluginLoader, EnvironmentOverrideIsTheOnlyCandidate) {
 }
 
 TEST(CudaPluginLoader, DefaultCandidatesAreNextToTheProgramThenTheBuildTree) {
-  ScopedEnv env(kCudaPluginEnv, nullptr);
-  const auto candidates = cuda_plugin_candidates(nullptr);
+  const auto candidates = cuda_plugin_candidates("");
   ASSERT_FALSE(candidates.empty());
   std::error_code ec;
   const auto exe_dir = std::filesystem::read_symlink("/proc/self/exe", ec).parent_path();
@@ -98,7 +128,7 @@ TEST(CudaPluginLoader, FileThatIsNotALibraryGivesTheLoadersReasonAndWhatToInstal
   test::TempDir dir;
   const auto file = dir.file(kCudaPluginFileName);
   std::ofstream(file) << std::string(4096, 'x');  // long enough for the loader to read a header
-  CudaPluginLoader loader({file});
+  CudaPluginLoader loader(std::vector<std::filesystem::path>{file});
   auto r = loader.load();
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().kind, ErrorKind::Unsupported);
@@ -111,8 +141,9 @@ TEST(CudaPluginLoader, FileThatIsNotALibraryGivesTheLoadersReasonAndWhatToInstal
 TEST(CudaPluginLoader, SharedLibraryWithoutTheEntryPointIsRefused) {
   const std::string libc = libc_path();
   ASSERT_FALSE(libc.empty());
-  ScopedEnv env(kCudaPluginEnv, libc.c_str());
-  CudaPluginLoader loader;
+  CudaEnvironment environment;
+  environment.plugin_file = libc;
+  CudaPluginLoader loader(environment);
   auto r = loader.load();
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().kind, ErrorKind::BadFile);
@@ -133,7 +164,7 @@ class FlawedModule : public ::testing::TestWithParam<Flaw> {};
 
 TEST_P(FlawedModule, IsRefusedWithAMessageNamingTheFile) {
   ScopedEnv env("TESSERA_FAKE_PLUGIN_FLAW", GetParam().name);
-  CudaPluginLoader loader({TESSERA_TEST_FAKE_CUDA_PLUGIN});
+  CudaPluginLoader loader(std::vector<std::filesystem::path>{TESSERA_TEST_FAKE_CUDA_PLUGIN});
   auto r = loader.load();
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().kind, ErrorKind::BadFile);
@@ -154,7 +185,7 @@ INSTANTIATE_TEST_SUITE_P(
 // The module this build made: it loads (cuBLAS found through its RUNPATH) and answers; without a
 // GPU or driver it says so, and its backend factory fails instead of crashing.
 TEST(CudaPluginLoader, BuiltModuleLoadsAndListsDevicesOrSaysWhyNot) {
-  CudaPluginLoader loader({TESSERA_TEST_CUDA_PLUGIN});
+  CudaPluginLoader loader(std::vector<std::filesystem::path>{TESSERA_TEST_CUDA_PLUGIN});
   auto api = loader.load();
   ASSERT_TRUE(api.ok()) << api.error().message;
   EXPECT_EQ(loader.file(), std::filesystem::path(TESSERA_TEST_CUDA_PLUGIN));
@@ -169,11 +200,11 @@ TEST(CudaPluginLoader, BuiltModuleLoadsAndListsDevicesOrSaysWhyNot) {
     auto backend = (*api)->backend_factory(CudaBackendConfig{})();
     ASSERT_FALSE(backend.ok());
     EXPECT_EQ(backend.error().kind, ErrorKind::Device);
-    EXPECT_FALSE((*api)->logical_devices().ok());
+    EXPECT_FALSE((*api)->logical_devices("").ok());
   } else {
     EXPECT_TRUE(list->unavailable_reason.empty());
     EXPECT_FALSE(list->devices[0].name.empty());
-    auto logical = (*api)->logical_devices();
+    auto logical = (*api)->logical_devices("");
     ASSERT_TRUE(logical.ok()) << logical.error().message;
     ASSERT_FALSE(logical->empty());
     auto mem = (*api)->logical_memory(logical->front());
@@ -187,7 +218,6 @@ TEST(CudaPluginLoader, BuiltModuleLoadsAndListsDevicesOrSaysWhyNot) {
 }
 
 TEST(CudaPluginLoader, DefaultSearchFindsTheBuiltModule) {
-  ScopedEnv env(kCudaPluginEnv, nullptr);
   CudaPluginLoader loader;
   auto api = loader.load();
   ASSERT_TRUE(api.ok()) << api.error().message;

@@ -61,6 +61,32 @@ TEST_F(Bench, RunsEachPromptAndGenerationTestWithItsRepetitions) {
   EXPECT_EQ(model().n_past(), 0) << "the cache is left empty";
 }
 
+TEST_F(Bench, EveryTestRunsAtEachDepth) {
+  BenchOptions o;
+  o.n_prompts = {16};
+  o.n_gens = {8};
+  o.depths = {0, 24};
+  o.repetitions = 1;
+  auto rows = run_bench(model(), o);
+  ASSERT_TRUE(rows.ok()) << rows.error().describe();
+  ASSERT_EQ(rows->size(), 4u);
+  const char* const tests[] = {"pp16", "tg8", "pp16 @ d24", "tg8 @ d24"};
+  const int32_t depths[] = {0, 0, 24, 24};
+  for (size_t i = 0; i < 4; ++i) {
+    EXPECT_EQ((*rows)[i].test, tests[i]);
+    EXPECT_EQ((*rows)[i].depth, depths[i]);
+    ASSERT_EQ((*rows)[i].tokens_per_second.size(), 1u);
+    EXPECT_GT((*rows)[i].tokens_per_second[0], 0.0);
+  }
+  EXPECT_EQ(bench_longest_test(o), 24 + 16);
+  // The depth counts against the context: 48 + 32 > 64.
+  o.depths = {48};
+  o.n_prompts = {32};
+  auto deep = run_bench(model(), o);
+  ASSERT_FALSE(deep.ok());
+  EXPECT_NE(deep.error().message.find("80 tokens"), std::string::npos) << deep.error().message;
+}
+
 TEST_F(Bench, ProgressReturningFalseCancels) {
   BenchOptions o;
   o.n_prompts = {16};
