@@ -60,6 +60,21 @@ bool parse_sampling_option(OptionReader& r, SamplingOptions& o) {
   return true;
 }
 
+bool parse_overflow_option(OptionReader& r, OverflowPolicy& policy) {
+  if (!r.is({"--context-overflow"})) return false;
+  std::string v;
+  if (!r.text(v)) return true;
+  if (auto p = parse_overflow_policy(v)) policy = *p;
+  else r.fail("--context-overflow: '" + v + "' is not a policy (stop, truncate-middle or rolling)");
+  return true;
+}
+
+std::string overflow_option_usage() {
+  return usage_line("--context-overflow P",
+                    "when the conversation outgrows the context: stop (default), truncate-middle (keep the "
+                    "start and the most recent tokens) or rolling (keep the most recent)");
+}
+
 std::string model_options_usage() {
   return usage_line("-m, --model FILE", "GGUF model (default: the embedded tessera-tiny model)") +
          usage_line("-c, --ctx N", "context size in tokens, " + range_text(kContextRange) +
@@ -143,6 +158,9 @@ void print_timings(const GenerationResult& r) {
   std::fprintf(stderr, "generation: %d tokens in %.2f ms, %.1f tokens/s; first token after %.2f ms\n",
                t.generated_tokens, t.generation_ms, t.generation_tokens_per_s, t.time_to_first_token_ms);
   std::fprintf(stderr, "stop:       %s\n", stop_reason_name(r.stop_reason));
+  if (t.overflow_tokens_dropped > 0 || r.messages_dropped > 0)
+    std::fprintf(stderr, "overflow:   %d tokens dropped (%d messages), %d context shifts, %d tokens re-evaluated\n",
+                 t.overflow_tokens_dropped, r.messages_dropped, t.context_shifts, t.overflow_tokens_reevaluated);
 }
 
 }  // namespace tessera::cli

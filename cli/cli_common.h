@@ -34,8 +34,11 @@ struct SamplingOptions {
 // --frequency-penalty, --presence-penalty, --seed.
 bool parse_model_option(OptionReader& reader, ModelOptions& o);
 bool parse_sampling_option(OptionReader& reader, SamplingOptions& o);
+// --context-overflow stop|truncate-middle|rolling (run and chat).
+bool parse_overflow_option(OptionReader& reader, OverflowPolicy& policy);
 std::string model_options_usage();
 std::string sampling_options_usage();
+std::string overflow_option_usage();
 
 // The embedded default model: next to the executable under ../share/tessera/models/, then in the
 // source tree (resources/models/, when built with TESSERA_SOURCE_DIR). nullopt when neither exists.
@@ -51,7 +54,8 @@ Status load_model(Engine& engine, const ModelOptions& options, CudaPluginLoader&
 void install_interrupt_handler();
 std::atomic<bool>& interrupt_flag();
 
-// "prompt: 5 tokens in 1.20 ms (4166.7 tokens/s) ..." lines on stderr.
+// "prompt: 5 tokens in 1.20 ms (4166.7 tokens/s) ..." lines on stderr (and what the overflow
+// policy dropped, when it did).
 void print_timings(const GenerationResult& result);
 
 }  // namespace tessera::cli

@@ -21,6 +21,7 @@ void usage(FILE* out) {
                "  -v, --verbose             timings after every reply\n");
   std::fputs(model_options_usage().c_str(), out);
   std::fputs(sampling_options_usage().c_str(), out);
+  std::fputs(overflow_option_usage().c_str(), out);
   std::fputs(backend_options_usage().c_str(), out);
 }
 
@@ -74,6 +75,7 @@ std::string trim(const std::string& s) {
 int cmd_chat(const Args& args) {
   ModelOptions model;
   SamplingOptions sampling;
+  OverflowPolicy overflow = OverflowPolicy::Stop;
   std::string system;
   bool verbose = false;
   OptionReader r(args);
@@ -85,7 +87,8 @@ int cmd_chat(const Args& args) {
       r.text(system);
     } else if (r.is({"-v", "--verbose"})) {
       verbose = true;
-    } else if (!parse_model_option(r, model) && !parse_sampling_option(r, sampling)) {
+    } else if (!parse_model_option(r, model) && !parse_sampling_option(r, sampling) &&
+               !parse_overflow_option(r, overflow)) {
       r.fail("unknown option '" + r.arg() + "' (see tessera-cli chat --help)");
     }
   }
@@ -143,6 +146,7 @@ int cmd_chat(const Args& args) {
     req.n_predict = sampling.n_predict;
     req.sampling = sampling.params;
     req.stop = &interrupt_flag();
+    req.overflow = overflow;
     auto result = engine.chat(conversation, req, [](const TokenEvent& e) {
       if (!e.text.empty()) {
         std::fwrite(e.text.data(), 1, e.text.size(), stdout);
@@ -154,7 +158,8 @@ int cmd_chat(const Args& args) {
       std::fprintf(stderr, "tessera-cli chat: %s\n", result.error().message.c_str());
       conversation.pop_back();
       if (result.error().message.find("does not fit the context") != std::string::npos)
-        std::fprintf(stderr, "(use /reset to start a new conversation)\n");
+        std::fprintf(stderr, "(use /reset to start a new conversation, or --context-overflow truncate-middle or "
+                             "rolling to let it go on)\n");
       continue;
     }
     std::fputc('\n', stdout);
@@ -162,7 +167,8 @@ int cmd_chat(const Args& args) {
     conversation.push_back({"assistant", result->text});
     if (result->stop_reason == StopReason::Stopped) std::fprintf(stderr, "(stopped)\n");
     if (result->stop_reason == StopReason::ContextFull)
-      std::fprintf(stderr, "(the context is full; use /reset to start a new conversation)\n");
+      std::fprintf(stderr, "(the context is full; use /reset to start a new conversation, or "
+                           "--context-overflow truncate-middle or rolling to let it go on)\n");
     if (verbose) print_timings(*result);
   }
   return 0;

@@ -28,6 +28,7 @@ void usage(FILE* out) {
                                                 range_text(kTopLogprobsRange)).c_str(), out);
   std::fputs(model_options_usage().c_str(), out);
   std::fputs(sampling_options_usage().c_str(), out);
+  std::fputs(overflow_option_usage().c_str(), out);
   std::fputs(backend_options_usage().c_str(), out);
   std::fprintf(out, "\nDefaults: -n 128. Ctrl-C stops the generation (exit code 130).\n");
 }
@@ -38,6 +39,7 @@ int cmd_run(const Args& args) {
   ModelOptions model;
   SamplingOptions sampling;
   sampling.n_predict = 128;
+  OverflowPolicy overflow = OverflowPolicy::Stop;
   std::string prompt;
   bool have_prompt = false, print_ids = false, no_bos = false, parse_special = false, ignore_eos = false,
        verbose = false, json = false;
@@ -63,7 +65,8 @@ int cmd_run(const Args& args) {
       json = true;
     } else if (r.is({"--top-logprobs"})) {
       r.integer(top_logprobs, kTopLogprobsRange);
-    } else if (!parse_model_option(r, model) && !parse_sampling_option(r, sampling)) {
+    } else if (!parse_model_option(r, model) && !parse_sampling_option(r, sampling) &&
+               !parse_overflow_option(r, overflow)) {
       r.fail("unknown option '" + r.arg() + "' (see tessera-cli run --help)");
     }
   }
@@ -102,6 +105,7 @@ int cmd_run(const Args& args) {
   req.sampling = sampling.params;
   req.stop = &interrupt_flag();
   req.stop_at_end_of_generation = !ignore_eos;
+  req.overflow = overflow;
   if (req.sampling.seed == kRandomSeed && !req.sampling.greedy()) {
     // Pick the seed here so --verbose can print it and the run can be repeated with --seed.
     req.sampling.seed = Sampler(req.sampling).seed();

@@ -80,6 +80,15 @@ QString AppSettings::systemPrompt() const { return settings_.value("chat/systemP
 
 void AppSettings::setSystemPrompt(const QString& prompt) { settings_.setValue("chat/systemPrompt", prompt); }
 
+tessera::OverflowPolicy AppSettings::overflowPolicy() const {
+  return tessera::parse_overflow_policy(settings_.value("chat/contextOverflow").toString().toStdString())
+      .value_or(tessera::OverflowPolicy::Stop);
+}
+
+void AppSettings::setOverflowPolicy(tessera::OverflowPolicy policy) {
+  settings_.setValue("chat/contextOverflow", QLatin1String(tessera::overflow_policy_name(policy)));
+}
+
 QString AppSettings::language() const { return settings_.value("ui/language").toString(); }
 
 void AppSettings::setLanguage(const QString& code) { settings_.setValue("ui/language", code); }

@@ -40,6 +40,10 @@ class AppSettings {
   QString systemPrompt() const;
   void setSystemPrompt(const QString& prompt);
 
+  // The context overflow policy new conversations start with (Stop until chosen).
+  tessera::OverflowPolicy overflowPolicy() const;
+  void setOverflowPolicy(tessera::OverflowPolicy policy);
+
   // The interface language code ("de", "ja", ...); empty = follow the system locale.
   QString language() const;
   void setLanguage(const QString& code);

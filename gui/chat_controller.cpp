@@ -80,6 +80,7 @@ bool ChatController::startReply() {
   request.system_prompt = system_prompt_;
   request.turns = model_->turns();
   request.sampling = sampling_;
+  request.overflow = overflow_;
   if (!engine_->generate(request)) return false;
   pending_.clear();
   flush_count_ = 0;
@@ -157,9 +158,16 @@ void ChatController::onFailed(const EngineError& error) {
   emit replyFailed(error);
 }
 
+void ChatController::setOverflowPolicy(tessera::OverflowPolicy policy) {
+  if (policy == overflow_) return;
+  overflow_ = policy;
+  emit overflowPolicyChanged(policy);
+}
+
 Conversation ChatController::conversation() const {
   Conversation c;
   c.system_prompt = system_prompt_;
+  c.overflow_policy = overflow_;
   c.messages = model_->messages();
   // The conversation's model: the one that wrote the last reply (each reply names its own).
   for (int i = model_->rowCount() - 1; i >= 0 && c.model.isEmpty(); --i) c.model = model_->message(i).model;
@@ -170,6 +178,7 @@ Conversation ChatController::conversation() const {
 void ChatController::setConversation(const Conversation& conversation) {
   clear();
   setSystemPrompt(conversation.system_prompt);
+  setOverflowPolicy(conversation.overflow_policy.value_or(default_overflow_));
   model_->setMessages(conversation.messages);
   recountContextUsed();
 }

@@ -29,6 +29,12 @@ class ChatController : public QObject {
   void setSystemPrompt(const QString& prompt);
   SamplingSettings sampling() const { return sampling_; }
   void setSampling(const SamplingSettings& sampling) { sampling_ = sampling; }
+  // What happens when this conversation outgrows the context (saved with it); a new or older
+  // conversation without one starts with the default (Settings).
+  tessera::OverflowPolicy overflowPolicy() const { return overflow_; }
+  void setOverflowPolicy(tessera::OverflowPolicy policy);
+  tessera::OverflowPolicy defaultOverflowPolicy() const { return default_overflow_; }
+  void setDefaultOverflowPolicy(tessera::OverflowPolicy policy) { default_overflow_ = policy; }
 
   void setRepaintIntervalMs(int ms) { flush_timer_.setInterval(ms); }
   int repaintIntervalMs() const { return flush_timer_.interval(); }
@@ -59,6 +65,7 @@ class ChatController : public QObject {
   void replyFinished(int row, const tessera::gui::GenerationTimings& timings);
   void replyFailed(const tessera::gui::EngineError& error);
   void systemPromptChanged(const QString& prompt);
+  void overflowPolicyChanged(tessera::OverflowPolicy policy);
   void contextUsageChanged();
   // A reply was cut off because the context ran out.
   void contextFilled();
@@ -76,6 +83,8 @@ class ChatController : public QObject {
   ChatModel* model_;
   QString system_prompt_;
   SamplingSettings sampling_;
+  tessera::OverflowPolicy overflow_ = tessera::OverflowPolicy::Stop;
+  tessera::OverflowPolicy default_overflow_ = tessera::OverflowPolicy::Stop;
   QTimer flush_timer_;
   QElapsedTimer reply_timer_;  // since the current reply was asked for
   QString pending_;

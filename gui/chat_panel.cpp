@@ -12,6 +12,7 @@
 
 #include "chat_input.h"
 #include "chat_view.h"
+#include "overflow_policy_chooser.h"
 
 namespace tessera::gui {
 
@@ -24,7 +25,9 @@ ChatPanel::ChatPanel(ChatController* controller, QWidget* parent)
       stop_(new QPushButton(this)),
       regenerate_(new QPushButton(this)),
       new_(new QPushButton(this)),
-      context_meter_(new QProgressBar(this)) {
+      context_meter_(new QProgressBar(this)),
+      overflow_(new OverflowPolicyChooser(this)) {
+  overflow_->setPolicy(controller_->overflowPolicy());
   context_meter_->setObjectName(QStringLiteral("contextMeter"));
   context_meter_->setTextVisible(true);
   context_meter_->setMaximumWidth(320);
@@ -50,6 +53,7 @@ ChatPanel::ChatPanel(ChatController* controller, QWidget* parent)
   // The context meter sits just above the message box, on the right: small, but where one writes.
   auto* meter_row = new QHBoxLayout;
   meter_row->addStretch(1);
+  meter_row->addWidget(overflow_);
   meter_row->addWidget(context_meter_);
   bottom->addLayout(meter_row);
   bottom->addWidget(input_);
@@ -71,6 +75,8 @@ ChatPanel::ChatPanel(ChatController* controller, QWidget* parent)
   connect(controller_, &ChatController::streamingChanged, this, &ChatPanel::updateActions);
   connect(controller_->engine(), &EngineClient::stateChanged, this, &ChatPanel::updateActions);
   connect(controller_, &ChatController::contextUsageChanged, this, &ChatPanel::updateContextMeter);
+  connect(overflow_, &OverflowPolicyChooser::policyChosen, controller_, &ChatController::setOverflowPolicy);
+  connect(controller_, &ChatController::overflowPolicyChanged, overflow_, &OverflowPolicyChooser::setPolicy);
   connect(controller_->model(), &QAbstractItemModel::rowsInserted, this, &ChatPanel::updateActions);
   connect(controller_->model(), &QAbstractItemModel::rowsRemoved, this, &ChatPanel::updateActions);
   connect(controller_->model(), &QAbstractItemModel::modelReset, this, &ChatPanel::updateActions);
@@ -104,8 +110,8 @@ void ChatPanel::updateContextMeter() {
   // (+ 48: the style's frame and text margins; + 24 still cut the last word in the Fusion style.)
   context_meter_->setMinimumWidth(context_meter_->fontMetrics().horizontalAdvance(widest) + 48);
   context_meter_->setToolTip(
-      tr("The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up the "
-         "reply stops; start a new conversation or load the model with a larger context.")
+      tr("The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up, what "
+         "happens depends on the policy beside this meter: the reply stops, or older messages are forgotten.")
           .arg(locale.toString(used), locale.toString(size)));
 }
 

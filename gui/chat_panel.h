@@ -13,6 +13,7 @@ namespace tessera::gui {
 
 class ChatInput;
 class ChatView;
+class OverflowPolicyChooser;
 
 class ChatPanel : public QWidget {
   Q_OBJECT
@@ -28,6 +29,8 @@ class ChatPanel : public QWidget {
   QPushButton* newButton() const { return new_; }
   // "Context: 180 / 256 tokens": how full the model's context is (hidden while no model is loaded).
   QProgressBar* contextMeter() const { return context_meter_; }
+  // The conversation's context overflow policy, beside the meter.
+  OverflowPolicyChooser* overflowChooser() const { return overflow_; }
 
   // Sends what is in the message box (and empties it when the send was accepted).
   void submit();
@@ -56,6 +59,7 @@ class ChatPanel : public QWidget {
   QPushButton* regenerate_;
   QPushButton* new_;
   QProgressBar* context_meter_;
+  OverflowPolicyChooser* overflow_;
   QString open_model_;
 };
 

@@ -1,11 +1,13 @@
 #include "chat_view.h"
 
+#include <QEvent>
 #include <QLabel>
 #include <QScrollBar>
 #include <QTimer>
 #include <QVBoxLayout>
 
 #include "message_widget.h"
+#include "theme_colors.h"
 
 namespace tessera::gui {
 
@@ -17,12 +19,15 @@ ChatView::ChatView(ChatModel* model, QWidget* parent)
   setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   setFrameShape(QFrame::NoFrame);
   container_->setObjectName(QStringLiteral("chatContainer"));
-  container_->setStyleSheet(QStringLiteral("#chatContainer { background: #f6f7f9; }"));
+  container_->setAutoFillBackground(true);
   layout_->setContentsMargins(16, 12, 16, 12);
   layout_->setSpacing(10);
   placeholder_->setAlignment(Qt::AlignCenter);
   placeholder_->setWordWrap(true);
-  placeholder_->setStyleSheet(QStringLiteral("color: #777777; font-size: 14pt;"));
+  QFont large = placeholder_->font();
+  large.setPointSizeF(14.0);
+  placeholder_->setFont(large);
+  applyColors();
   layout_->addWidget(placeholder_, 1);
   layout_->addStretch(0);
   setWidget(container_);
@@ -40,6 +45,25 @@ ChatView::ChatView(ChatModel* model, QWidget* parent)
     if (follow_) verticalScrollBar()->setValue(verticalScrollBar()->maximum());
   });
   rebuild();
+}
+
+void ChatView::applyColors() {
+  // The container's background, from this view's palette; its children (the messages) inherit
+  // only this role and derive their own colours from the rest.
+  const QColor background = ThemeColors::chatBackground(palette());
+  QPalette pal = container_->palette();
+  pal.setColor(QPalette::Window, background);
+  container_->setPalette(pal);
+  QPalette muted = placeholder_->palette();
+  muted.setColor(QPalette::WindowText, ThemeColors::mutedText(palette(), background));
+  placeholder_->setPalette(muted);
+}
+
+QColor ChatView::backgroundColor() const { return container_->palette().color(QPalette::Window); }
+
+void ChatView::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::PaletteChange) applyColors();
+  QScrollArea::changeEvent(event);
 }
 
 void ChatView::setAssistantName(const QString& name) {

@@ -1,6 +1,7 @@
 // The scrolling list of messages, one MessageWidget per ChatModel row, kept in step with the
 // model's insert/remove/reset/dataChanged signals. While a reply streams in, the view follows the
-// bottom unless the user has scrolled up to read something.
+// bottom unless the user has scrolled up to read something. Its background comes from the palette
+// (ThemeColors::chatBackground) and follows palette changes.
 #pragma once
 
 #include <QList>
@@ -30,11 +31,16 @@ class ChatView : public QScrollArea {
   MessageWidget* messageWidget(int row) const { return widgets_.value(row); }
   // How many times message widgets were re-rendered (a measure of repaint pressure in tests).
   int renderCount() const { return render_count_; }
+  QColor backgroundColor() const;
 
  signals:
   void copyRequested(const QString& text);
 
+ protected:
+  void changeEvent(QEvent* event) override;
+
  private:
+  void applyColors();
   void rebuild();
   void insertRows(int first, int last);
   void removeRows(int first, int last);

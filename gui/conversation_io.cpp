@@ -38,6 +38,9 @@ QJsonObject timingsToJson(const GenerationTimings& t) {
       {"generation_seconds", t.generation_seconds},
       {"time_to_first_token", t.time_to_first_token},
       {"prompt_tokens_reused", t.prompt_tokens_reused},
+      {"overflow_tokens_dropped", t.overflow_tokens_dropped},
+      {"messages_dropped", t.messages_dropped},
+      {"context_shifts", t.context_shifts},
       {"prompt_tokens_per_second", t.prompt_tokens_per_second()},
       {"generation_tokens_per_second", t.generation_tokens_per_second()},
   };
@@ -51,6 +54,9 @@ GenerationTimings timingsFromJson(const QJsonObject& o) {
   t.generation_seconds = o.value("generation_seconds").toDouble();
   t.time_to_first_token = o.value("time_to_first_token").toDouble();
   t.prompt_tokens_reused = o.value("prompt_tokens_reused").toInt();
+  t.overflow_tokens_dropped = o.value("overflow_tokens_dropped").toInt();
+  t.messages_dropped = o.value("messages_dropped").toInt();
+  t.context_shifts = o.value("context_shifts").toInt();
   t.prompt_rate = o.value("prompt_tokens_per_second").toDouble();
   t.generation_rate = o.value("generation_tokens_per_second").toDouble();
   return t;
@@ -76,6 +82,8 @@ QByteArray ConversationIo::toJson(const Conversation& conversation) {
   };
   if (!conversation.model.isEmpty()) root.insert("model", conversation.model);
   if (!conversation.title.isEmpty()) root.insert("title", conversation.title);
+  if (conversation.overflow_policy)
+    root.insert("context_overflow", QLatin1String(tessera::overflow_policy_name(*conversation.overflow_policy)));
   return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
@@ -105,6 +113,8 @@ std::optional<Conversation> ConversationIo::fromJson(const QByteArray& json, con
   conversation.system_prompt = root.value("system_prompt").toString();
   conversation.model = root.value("model").toString();
   conversation.title = root.value("title").toString();
+  conversation.overflow_policy =
+      tessera::parse_overflow_policy(root.value("context_overflow").toString().toStdString());
   const QJsonArray messages = root.value("messages").toArray();
   for (qsizetype i = 0; i < messages.size(); ++i) {
     const QJsonObject o = messages.at(i).toObject();

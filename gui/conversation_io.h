@@ -1,5 +1,6 @@
 // Saving and loading a conversation as JSON:
 //   { "format": "tessera-conversation", "version": 1, "title": "...", "system_prompt": "...", "model": "...",
+//     "context_overflow": "stop"|"truncate-middle"|"rolling",
 //     "messages": [ { "role": "user"|"assistant", "text": "...",
 //                     "status": "complete"|"stopped"|"failed"|"context_full",
 //                     "error": "...", "model": "...",
@@ -7,7 +8,8 @@
 //                                  "generation_seconds": s, "time_to_first_token": s } } ] }
 // Unknown keys are ignored so later versions can add fields; a message being streamed is saved
 // as "stopped". A reply's "model" names the model that wrote it; files without it (older ones)
-// give their replies the conversation's "model".
+// give their replies the conversation's "model". Files without "context_overflow" (older ones, or
+// an unknown name) take the default policy of the Settings when opened.
 #pragma once
 
 #include <QByteArray>
@@ -25,6 +27,7 @@ struct Conversation {
   QString title;  // set by the user in the history list; empty: named after its first message
   QString system_prompt;
   QString model;  // the model of the last reply (each message names its own)
+  std::optional<tessera::OverflowPolicy> overflow_policy;  // none: the Settings' default
   QList<ChatMessage> messages;
 };
 

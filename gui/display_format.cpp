@@ -54,7 +54,17 @@ QString DisplayFormat::timings(const GenerationTimings& t) {
                                       locale.toString(t.generation_tokens_per_second(), 'f', 1));
   const QString first = tr("First token: %1 s").arg(locale.toString(t.time_to_first_token, 'f', 2));
   //: The three timing figures shown under a reply, separated.
-  return tr("%1 · %2 · %3").arg(prompt, generation, first);
+  QString line = tr("%1 · %2 · %3").arg(prompt, generation, first);
+  // The overflow policy at work: the model no longer saw all of the conversation.
+  if (t.context_shifts > 0)
+    //: Under a reply that went on past a full context: %1 = how often, %2 = tokens forgotten.
+    line += QLatin1Char('\n') + tr("Continued past a full context (%1×, %2 earlier tok forgotten)")
+                                    .arg(locale.toString(t.context_shifts), locale.toString(t.overflow_tokens_dropped));
+  else if (t.messages_dropped > 0 || t.overflow_tokens_dropped > 0)
+    //: Under a reply: the context overflow policy left earlier messages out of what the model saw.
+    line += QLatin1Char('\n') + tr("Earlier messages left out to fit the context (%1 messages, %2 tok)")
+                                    .arg(locale.toString(t.messages_dropped), locale.toString(t.overflow_tokens_dropped));
+  return line;
 }
 
 }  // namespace tessera::gui

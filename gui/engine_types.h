@@ -9,6 +9,7 @@
 
 #include <cstdint>
 
+#include "engine/generation.h"
 #include "split_choice.h"
 
 namespace tessera::gui {
@@ -75,6 +76,8 @@ struct GenerationRequest {
   QString system_prompt;     // empty = none
   QList<ChatTurn> turns;     // user/assistant turns, oldest first; the last one is the user's
   SamplingSettings sampling;
+  // What the engine does when the conversation outgrows the context (the conversation's choice).
+  tessera::OverflowPolicy overflow = tessera::OverflowPolicy::Stop;
 };
 
 struct GenerationTimings {
@@ -90,6 +93,11 @@ struct GenerationTimings {
   bool stopped = false;          // the user pressed Stop
   bool hit_token_limit = false;  // max_tokens or the context ran out
   bool context_full = false;     // the context ran out: the reply is cut off, nothing more fits
+  // The overflow policy at work: tokens and earlier messages the model no longer sees, and how
+  // often the reply went on past a full context (a context shift).
+  int overflow_tokens_dropped = 0;
+  int messages_dropped = 0;
+  int context_shifts = 0;
 
   double prompt_tokens_per_second() const {
     if (prompt_rate > 0.0) return prompt_rate;

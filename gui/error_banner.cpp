@@ -3,12 +3,27 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPainter>
 #include <QPushButton>
 #include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include "theme_colors.h"
+
 namespace tessera::gui {
+namespace {
+
+ThemeColors::Accent accentOf(ErrorBanner::Severity severity) {
+  switch (severity) {
+    case ErrorBanner::Severity::Info: return ThemeColors::Accent::Info;
+    case ErrorBanner::Severity::Warning: return ThemeColors::Accent::Warning;
+    case ErrorBanner::Severity::Error: return ThemeColors::Accent::Error;
+  }
+  return ThemeColors::Accent::Info;
+}
+
+}  // namespace
 
 ErrorBanner::ErrorBanner(QWidget* parent)
     : QFrame(parent),
@@ -19,8 +34,8 @@ ErrorBanner::ErrorBanner(QWidget* parent)
       action_(new QPushButton(this)),
       close_(new QToolButton(this)) {
   setObjectName(QStringLiteral("errorBanner"));
-  setFrameShape(QFrame::StyledPanel);
-  setAutoFillBackground(true);
+  // paintEvent draws the rounded, tinted surface.
+  setFrameShape(QFrame::NoFrame);
 
   QFont bold = title_->font();
   bold.setBold(true);
@@ -50,6 +65,7 @@ ErrorBanner::ErrorBanner(QWidget* parent)
   connect(action_, &QPushButton::clicked, this, &ErrorBanner::actionTriggered);
   connect(close_, &QToolButton::clicked, this, &ErrorBanner::dismiss);
   retranslateUi();
+  applyColors();
   hide();
 }
 
@@ -61,6 +77,7 @@ void ErrorBanner::retranslateUi() {
 
 void ErrorBanner::changeEvent(QEvent* event) {
   if (event->type() == QEvent::LanguageChange) retranslateUi();
+  if (event->type() == QEvent::PaletteChange) applyColors();
   QFrame::changeEvent(event);
 }
 
@@ -73,21 +90,10 @@ void ErrorBanner::showMessage(Severity severity, TextSource text, ActionSource a
   text_source_ = std::move(text);
   action_source_ = std::move(action);
   QStyle::StandardPixmap pixmap = QStyle::SP_MessageBoxInformation;
-  QString background = QStringLiteral("#e8f1fb");
-  QString border = QStringLiteral("#9cbfe6");
-  if (severity == Severity::Warning) {
-    pixmap = QStyle::SP_MessageBoxWarning;
-    background = QStringLiteral("#fff6dd");
-    border = QStringLiteral("#e6c770");
-  } else if (severity == Severity::Error) {
-    pixmap = QStyle::SP_MessageBoxCritical;
-    background = QStringLiteral("#fdeaea");
-    border = QStringLiteral("#e3a1a1");
-  }
-  setStyleSheet(QStringLiteral("#errorBanner { background: %1; border: 1px solid %2; border-radius: 6px; }"
-                               "#errorBanner QLabel { color: #202020; }")
-                    .arg(background, border));
+  if (severity == Severity::Warning) pixmap = QStyle::SP_MessageBoxWarning;
+  else if (severity == Severity::Error) pixmap = QStyle::SP_MessageBoxCritical;
   icon_->setPixmap(style()->standardIcon(pixmap).pixmap(24, 24));
+  applyColors();
   showTexts();
   show();
 }
@@ -108,6 +114,31 @@ void ErrorBanner::dismiss() {
   if (isHidden()) return;
   hide();
   emit dismissed();
+}
+
+void ErrorBanner::applyColors() {
+  const ThemeColors::Banner colors = ThemeColors::banner(palette(), accentOf(severity_));
+  // Only the labels' text role is set, so they still follow every other palette change.
+  for (QLabel* label : {title_, detail_, advice_}) {
+    QPalette pal = label->palette();
+    pal.setColor(QPalette::WindowText, colors.text);
+    label->setPalette(pal);
+  }
+  update();
+}
+
+QColor ErrorBanner::backgroundColor() const { return ThemeColors::banner(palette(), accentOf(severity_)).background; }
+
+QColor ErrorBanner::textColor() const { return title_->palette().color(QPalette::WindowText); }
+
+void ErrorBanner::paintEvent(QPaintEvent* event) {
+  const ThemeColors::Banner colors = ThemeColors::banner(palette(), accentOf(severity_));
+  QPainter painter(this);
+  painter.setRenderHint(QPainter::Antialiasing);
+  painter.setPen(QPen(colors.border, 1.0));
+  painter.setBrush(colors.background);
+  painter.drawRoundedRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5), 6, 6);
+  QFrame::paintEvent(event);
 }
 
 QString ErrorBanner::title() const { return title_->text(); }

@@ -1,6 +1,8 @@
 // An inline message strip at the top of the chat area: what went wrong, the engine's detail, and
 // what the user can do, with an optional action button ("Open Another File…") and a close button.
-// Errors never open modal dialogs or end the app; they land here.
+// Errors never open modal dialogs or end the app; they land here. Its colours come from the
+// palette (ThemeColors::banner): a tinted surface with the palette's text, readable in light and
+// dark themes.
 #pragma once
 
 #include <QFrame>
@@ -37,6 +39,9 @@ class ErrorBanner : public QFrame {
   QString title() const;
   QString detail() const;
   QString advice() const;
+  // The surface and text colours it paints with now (for tests).
+  QColor backgroundColor() const;
+  QColor textColor() const;
 
  signals:
   void actionTriggered();
@@ -44,10 +49,12 @@ class ErrorBanner : public QFrame {
 
  protected:
   void changeEvent(QEvent* event) override;
+  void paintEvent(QPaintEvent* event) override;
 
  private:
   void retranslateUi();
   void showTexts();
+  void applyColors();
 
   Severity severity_ = Severity::Info;
   TextSource text_source_;

@@ -47,8 +47,8 @@ ErrorText ErrorTexts::forLoad(const EngineError& error, const QString& path) {
 namespace {
 
 QString contextAdvice() {
-  //: "New Conversation" is the chat's button and "Context" the model panel's field: use their translations.
-  return ErrorTexts::tr("Start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).");
+  //: "Truncate middle", "Rolling window" and "New Conversation" are the chat's choices and button, "Context" the model panel's field: use their translations.
+  return ErrorTexts::tr("Let the conversation go on: choose Truncate middle or Rolling window beside the context meter, and the model forgets older messages. Or start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).");
 }
 
 }  // namespace

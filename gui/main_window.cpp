@@ -39,6 +39,7 @@
 #include "language_switcher.h"
 #include "memory_check.h"
 #include "model_panel.h"
+#include "overflow_policy_chooser.h"
 #include "sampling_panel.h"
 #include "system_prompt_edit.h"
 
@@ -177,6 +178,10 @@ MainWindow::MainWindow(std::unique_ptr<EngineSession> session, std::unique_ptr<D
     settings_.setSystemPrompt(text);
   });
   connect(chat_, &ChatController::systemPromptChanged, system_prompt_, &SystemPromptEdit::setText);
+  // The chat's policy is the conversation's: saved with it.
+  connect(chat_, &ChatController::overflowPolicyChanged, this, [this] {
+    if (!chat_->isStreaming()) autosave();
+  });
   connect(gpu_workspace_, &GpuWorkspace::splitEdited, this, [this] {
     model_panel_->setSplitChanged(gpu_workspace_->splitDiffersFromLoaded());
     updateActions();
@@ -184,9 +189,13 @@ MainWindow::MainWindow(std::unique_ptr<EngineSession> session, std::unique_ptr<D
   connect(banner_, &ErrorBanner::actionTriggered, this, [this] {
     if (banner_action_) banner_action_();
   });
+  // A full context: the banner's button lets the conversation go on (its policy becomes Truncate middle).
   connect(chat_, &ChatController::contextFilled, this, [this] {
     showBanner(ErrorBanner::Severity::Warning, [size = chat_->contextSize()] { return ErrorTexts::forContextFull(size); },
-               [] { return tr("New Conversation"); }, [this] { newConversation(); });
+               [] { return tr("Go On: Truncate Middle"); }, [this] {
+                 chat_->setOverflowPolicy(tessera::OverflowPolicy::TruncateMiddle);
+                 banner_->dismiss();
+               });
   });
 
   // Every change of the open conversation is kept: a message sent, a reply ended, a reply dropped.
@@ -336,6 +345,13 @@ void MainWindow::createMenus() {
   settings_menu_ = menuBar()->addMenu(QString());
   settings_menu_->setObjectName(QStringLiteral("settingsMenu"));
   createLanguageMenu();
+  overflow_menu_ = new OverflowPolicyMenu(this);
+  settings_menu_->addMenu(overflow_menu_);
+  connect(overflow_menu_, &OverflowPolicyMenu::policyChosen, this, [this](tessera::OverflowPolicy policy) {
+    settings_.setOverflowPolicy(policy);
+    chat_->setDefaultOverflowPolicy(policy);
+    if (chat_model_->rowCount() == 0) chat_->setOverflowPolicy(policy);  // an empty chat is a new one
+  });
 
   help_menu_ = menuBar()->addMenu(QString());
   help_menu_->setObjectName(QStringLiteral("helpMenu"));
@@ -429,6 +445,9 @@ void MainWindow::restoreSettings() {
   chat_->setSampling(sampling);
   model_panel_->setContextLength(settings_.contextLength(), settings_.contextModel());
   chat_->setSystemPrompt(settings_.systemPrompt());
+  overflow_menu_->setPolicy(settings_.overflowPolicy());
+  chat_->setDefaultOverflowPolicy(settings_.overflowPolicy());
+  chat_->setOverflowPolicy(settings_.overflowPolicy());
   system_prompt_->setText(settings_.systemPrompt());
 }
 
@@ -545,7 +564,11 @@ void MainWindow::onLoadFailed(const EngineError& error) {
 void MainWindow::onGenerationFailed(const EngineError& error) {
   if (ErrorTexts::isContextOverflow(error)) {
     showBanner(ErrorBanner::Severity::Error, [error] { return ErrorTexts::forGeneration(error); },
-               [] { return tr("New Conversation"); }, [this] { newConversation(); });
+               [] { return tr("Truncate Middle and Retry"); }, [this] {
+                 chat_->setOverflowPolicy(tessera::OverflowPolicy::TruncateMiddle);
+                 banner_->dismiss();
+                 chat_->regenerate();
+               });
     return;
   }
   showBanner(ErrorBanner::Severity::Error, [error] { return ErrorTexts::forGeneration(error); });
@@ -594,6 +617,7 @@ void MainWindow::newConversation() {
   if (chat_->isStreaming() && !mayReplaceConversation(tr("New Conversation"), tr("New Conversation"))) return;
   autosave();  // the old one stays in the history
   chat_->clear();
+  chat_->setOverflowPolicy(chat_->defaultOverflowPolicy());
   current_id_.clear();
   current_title_.clear();
   settings_.setCurrentConversation(QString());

@@ -39,6 +39,7 @@ class GpuWorkspace;
 class HistoryPanel;
 class LanguageSwitcher;
 class ModelPanel;
+class OverflowPolicyMenu;
 class SamplingPanel;
 class SystemPromptEdit;
 
@@ -108,6 +109,8 @@ class MainWindow : public QMainWindow {
   ErrorBanner* banner() const { return banner_; }
   QMenu* recentMenu() const { return recent_menu_; }
   QMenu* languageMenu() const { return language_menu_; }
+  // Settings ▸ When the Context Is Full: the default policy of new conversations.
+  OverflowPolicyMenu* overflowPolicyMenu() const { return overflow_menu_; }
   QString statusText() const;
   // Whether the drop highlight is shown (a .gguf file is being dragged over the window).
   bool dropHighlighted() const;
@@ -215,6 +218,7 @@ class MainWindow : public QMainWindow {
   QMenu* view_menu_ = nullptr;
   QMenu* settings_menu_ = nullptr;
   QMenu* language_menu_ = nullptr;
+  OverflowPolicyMenu* overflow_menu_ = nullptr;
   QMenu* help_menu_ = nullptr;
 };
 

@@ -7,13 +7,29 @@
 #include <QTextBlock>
 #include <QTextCursor>
 #include <QTextDocument>
+#include <QTextList>
 
 #include <cmath>
+
+#include "theme_colors.h"
 
 namespace tessera::gui {
 namespace {
 
-const QColor kCodeBackground(0xf0, 0xf1, 0xf4);
+constexpr auto kFeatures =
+    QTextDocument::MarkdownFeatures(int(QTextDocument::MarkdownDialectGitHub) | int(QTextDocument::MarkdownNoHTML));
+
+// A line that opens or continues a list item ("- ", "* ", "+ ", "12. ", "3) ").
+bool isListMarker(const QString& line) {
+  if (line.size() >= 2 && (line[0] == u'-' || line[0] == u'*' || line[0] == u'+') && line[1] == u' ') return true;
+  qsizetype i = 0;
+  while (i < line.size() && line[i].isDigit()) ++i;
+  return i > 0 && i + 1 < line.size() && (line[i] == u'.' || line[i] == u')') && line[i + 1] == u' ';
+}
+
+bool isFence(const QString& trimmed) {
+  return trimmed.startsWith(QLatin1String("```")) || trimmed.startsWith(QLatin1String("~~~"));
+}
 
 // Markdown joins the lines of a paragraph; a model's reply means its line breaks (verses, addresses,
 // step lists without markers), and Copy hands out the text with them. So every line break outside
@@ -32,7 +48,7 @@ QString keepLineBreaks(const QString& markdown) {
     const QString trimmed = line.trimmed();
     if (!fence.isEmpty()) {
       if (trimmed.startsWith(fence) && trimmed.mid(fence.size()).trimmed().isEmpty()) fence.clear();
-    } else if (trimmed.startsWith(QLatin1String("```")) || trimmed.startsWith(QLatin1String("~~~"))) {
+    } else if (isFence(trimmed)) {
       qsizetype n = 0;
       while (n < trimmed.size() && trimmed.at(n) == trimmed.at(0)) ++n;
       fence = trimmed.left(n);
@@ -74,31 +90,193 @@ MarkdownView::MarkdownView(QWidget* parent) : QTextBrowser(parent) {
   setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
   setTextInteractionFlags(Qt::TextBrowserInteraction);
   viewport()->setAutoFillBackground(false);
-  setStyleSheet(QStringLiteral("QTextBrowser { background: transparent; }"));
+  setStyleSheet(QStringLiteral("QTextBrowser { background: transparent; }"));  // set once, here
   document()->setDocumentMargin(2);
+  document()->setUndoRedoEnabled(false);  // streaming edits must not pile up undo steps
+  code_background_ = ThemeColors::codeBackground(palette(), palette().color(QPalette::Base));
 }
 
-void MarkdownView::setMarkdownText(const QString& markdown) {
-  if (markdown == markdown_) return;
-  markdown_ = markdown;
-  // Model output is text, never HTML: "<b>", "vector<int>", "a<b" are shown as written, and no
-  // <img>/<a> can reach local files.
-  document()->setMarkdown(keepLineBreaks(markdown),
-                          QTextDocument::MarkdownFeatures(int(QTextDocument::MarkdownDialectGitHub) |
-                                                          int(QTextDocument::MarkdownNoHTML)));
-  styleCode();
+void MarkdownView::setCodeBackground(const QColor& color) {
+  if (color == code_background_) return;
+  code_background_ = color;
+  if (!markdown_.isEmpty()) renderAll();
+}
+
+void MarkdownView::setMarkdownText(const QString& markdown, bool streaming) {
+  if (markdown == markdown_ && (streaming || !incremental_)) return;
+  if (streaming) {
+    renderStreaming(markdown);
+  } else {
+    markdown_ = markdown;
+    renderAll();
+  }
   updateHeight();
 }
 
-void MarkdownView::styleCode() {
+void MarkdownView::renderAll() {
+  // Model output is text, never HTML: "<b>", "vector<int>", "a<b" are shown as written, and no
+  // <img>/<a> can reach local files.
+  document()->setMarkdown(keepLineBreaks(markdown_), kFeatures);
+  styleCode();
+  last_parsed_ = markdown_.size();
+  stable_chars_ = 0;
+  stable_end_ = 0;
+  incremental_ = false;
+  updateHeight();
+}
+
+void MarkdownView::renderStreaming(const QString& markdown) {
+  // Start over unless the text still begins with the final part shown (a new reply, an edit).
+  if (!incremental_ || !markdown.startsWith(QStringView(markdown_).left(stable_chars_))) {
+    stable_chars_ = 0;
+    stable_end_ = 0;
+  }
+  markdown_ = markdown;
+  incremental_ = true;
+  last_parsed_ = 0;
+  // Drop the old tail: everything after the final blocks (all of it when none is final yet: a
+  // block left over would keep its list).
+  if (stable_end_ == 0) {
+    document()->clear();
+  } else {
+    QTextCursor cursor(document());
+    cursor.setPosition(stable_end_);
+    cursor.movePosition(QTextCursor::End, QTextCursor::KeepAnchor);
+    cursor.removeSelectedText();
+  }
+
+  const qsizetype safe = lastSafeBreak(markdown, stable_chars_);
+  if (safe > stable_chars_) {
+    const QString part = markdown.mid(stable_chars_, safe - stable_chars_);
+    const int from = stable_end_;
+    if (appendParsed(part, true)) {
+      last_parsed_ += part.size();
+      styleCode(from);
+    } else {
+      // A table: everything final is rendered in one piece (without the empty block a closing
+      // quote leaves at the end, see appendParsed).
+      document()->setMarkdown(keepLineBreaks(markdown.left(safe)), kFeatures);
+      const QTextBlock last = document()->lastBlock();
+      QTextCursor before(document());
+      before.setPosition(std::max(0, last.position() - 1));
+      if (last.length() <= 1 && last != document()->firstBlock() && !isCodeBlock(last) &&
+          !last.blockFormat().hasProperty(QTextFormat::BlockTrailingHorizontalRulerWidth) && !before.currentTable()) {
+        before.movePosition(QTextCursor::End, QTextCursor::KeepAnchor);
+        before.removeSelectedText();
+      }
+      last_parsed_ += safe;
+      styleCode();
+    }
+    stable_chars_ = safe;
+    stable_end_ = document()->characterCount() - 1;
+  }
+  const QString tail = markdown.mid(stable_chars_);
+  if (appendParsed(tail, false)) {
+    last_parsed_ += tail.size();
+    styleCode(stable_end_);
+  } else {
+    // The open tail is a table: the whole text once; the next flush starts over.
+    renderAll();
+    incremental_ = true;
+  }
+}
+
+bool MarkdownView::appendParsed(const QString& markdown, bool more_follows) {
+  if (markdown.isEmpty()) return true;
+  QTextDocument part;
+  part.setMarkdown(keepLineBreaks(markdown), kFeatures);
+  if (!part.rootFrame()->childFrames().isEmpty()) return false;  // a table
+  // A part that ends in a quote ends in an empty block that the whole text does not have where
+  // more follows (the reader closes the quote at the end of its input).
+  QTextBlock end = part.lastBlock();
+  if (more_follows && end.length() <= 1 && end != part.firstBlock() && !isCodeBlock(end) &&
+      !end.blockFormat().hasProperty(QTextFormat::BlockTrailingHorizontalRulerWidth))
+    end = end.previous();
+  QTextCursor cursor(document());
+  cursor.movePosition(QTextCursor::End);
+  // The first block is reused where the document ends in an empty block that a render left: the
+  // empty document's one block, or the block a document always has after a table.
+  bool first = document()->characterCount() <= 1;
+  if (!first && cursor.block().length() <= 1) {
+    QTextCursor before(document());
+    before.setPosition(cursor.block().position() - 1);
+    first = before.currentTable() != nullptr;
+  }
+  if (first) {
+    if (QTextList* stale = cursor.block().textList()) stale->remove(cursor.block());
+  }
+  QHash<QTextList*, QTextList*> lists;  // the part's lists -> the document's
+  for (QTextBlock block = part.begin(); block.isValid() && block.blockNumber() <= end.blockNumber(); block = block.next()) {
+    // The formats without the part's list object (an index into the part's objects).
+    QTextBlockFormat bf = block.blockFormat();
+    bf.setObjectIndex(-1);
+    QTextCharFormat cf = block.charFormat();
+    cf.setObjectIndex(-1);
+    if (first) {
+      cursor.setBlockFormat(bf);
+      cursor.setBlockCharFormat(cf);
+      first = false;
+    } else {
+      cursor.insertBlock(bf, cf);
+    }
+    if (QTextList* list = block.textList()) {
+      auto it = lists.find(list);
+      if (it == lists.end()) lists.insert(list, cursor.createList(list->format()));
+      else it.value()->add(cursor.block());
+    }
+    for (auto it = block.begin(); !it.atEnd(); ++it) {
+      const QTextFragment fragment = it.fragment();
+      if (fragment.charFormat().isImageFormat()) cursor.insertImage(fragment.charFormat().toImageFormat());
+      else cursor.insertText(fragment.text(), fragment.charFormat());
+    }
+  }
+  return true;
+}
+
+qsizetype MarkdownView::lastSafeBreak(const QString& markdown, qsizetype from) {
+  qsizetype safe = from;
+  QString fence;       // the opening fence while inside fenced code
+  bool blank = false;  // the previous line was blank (outside code)
+  bool after_quote = false;  // the last text line was a quote: a quote starts or ends no part (Qt's
+                             // reader renders a quote's edges differently in a part of its own)
+  qsizetype pos = from;
+  while (pos < markdown.size()) {
+    const qsizetype end = markdown.indexOf(QLatin1Char('\n'), pos);
+    if (end < 0) break;  // the last line is still being written: it decides nothing yet
+    const QString line = markdown.mid(pos, end - pos);
+    const QString trimmed = line.trimmed();
+    if (!fence.isEmpty()) {
+      if (trimmed.startsWith(fence) && trimmed.mid(fence.size()).trimmed().isEmpty()) fence.clear();
+      blank = false;
+    } else if (trimmed.isEmpty()) {
+      blank = true;
+    } else {
+      // A complete line after a blank one that starts a new top-level block: what came before
+      // is final. (An indented line or a list item may still belong to the block above.)
+      const bool indented = line.startsWith(QLatin1Char(' ')) || line.startsWith(QLatin1Char('\t'));
+      if (blank && !indented && !isListMarker(line) && !after_quote && !trimmed.startsWith(QLatin1Char('>'))) safe = pos;
+      after_quote = trimmed.startsWith(QLatin1Char('>'));
+      if (isFence(trimmed)) {
+        qsizetype n = 0;
+        while (n < trimmed.size() && trimmed.at(n) == trimmed.at(0)) ++n;
+        fence = trimmed.left(n);
+      }
+      blank = false;
+    }
+    pos = end + 1;
+  }
+  return safe;
+}
+
+void MarkdownView::styleCode(int from_position) {
   const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
   QTextCursor cursor(document());
   cursor.beginEditBlock();
-  for (QTextBlock block = document()->begin(); block.isValid(); block = block.next()) {
+  for (QTextBlock block = document()->findBlock(from_position); block.isValid(); block = block.next()) {
     const bool code_block = isCodeBlock(block);
     if (code_block) {
       QTextBlockFormat bf;
-      bf.setBackground(kCodeBackground);
+      bf.setBackground(code_background_);
       bf.setLeftMargin(6);
       bf.setRightMargin(6);
       cursor.setPosition(block.position());
@@ -111,7 +289,7 @@ void MarkdownView::styleCode() {
       QTextCharFormat cf;
       cf.setFontFamilies(mono.families().isEmpty() ? QStringList{mono.family()} : mono.families());
       cf.setFontFixedPitch(true);
-      cf.setBackground(kCodeBackground);
+      cf.setBackground(code_background_);
       cursor.setPosition(fragment.position());
       cursor.setPosition(fragment.position() + fragment.length(), QTextCursor::KeepAnchor);
       cursor.mergeCharFormat(cf);

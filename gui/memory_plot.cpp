@@ -12,6 +12,7 @@
 #include <qcustomplot.h>
 
 #include "memory_bar.h"
+#include "plot_legend.h"
 
 namespace tessera::gui {
 namespace {
@@ -42,8 +43,15 @@ MemoryPlot::MemoryPlot(QWidget* parent)
   plot_->xAxis->setRange(0, 10);
   plot_->yAxis->setRange(0, 1);
   plot_->legend->setVisible(false);  // shown with the first line: an empty legend box says nothing
-  plot_->legend->setBrush(QColor(255, 255, 255, 220));
-  plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+  QColor legend_background = palette().color(QPalette::Base);  // readable in dark themes too
+  legend_background.setAlpha(220);
+  plot_->legend->setBrush(legend_background);
+  plot_->legend->setTextColor(palette().color(QPalette::Text));
+  // Above the lines, not over them (the oldest samples sat under it).
+  placeLegendAbove(plot_, plot_->axisRect());
+  connect(plot_, &QCustomPlot::afterLayout, this, [this] {
+    if (wrapLegend(plot_->legend, plot_->axisRect()->outerRect().width())) plot_->replot(QCustomPlot::rpQueuedReplot);
+  });
   retranslateUi();
 }
 

@@ -4,6 +4,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QPainter>
 #include <QStyle>
 #include <QTimer>
 #include <QToolButton>
@@ -11,6 +12,7 @@
 
 #include "display_format.h"
 #include "markdown_view.h"
+#include "theme_colors.h"
 
 namespace tessera::gui {
 
@@ -54,6 +56,7 @@ MessageWidget::MessageWidget(QWidget* parent)
   layout->addWidget(view_);
   layout->addWidget(timings_);
 
+  setFrameShape(QFrame::NoFrame);  // paintEvent draws the bubble
   connect(copy_, &QToolButton::clicked, this, [this] {
     emit copyRequested(message_.text);
     // Feedback where the user looks: the button says it worked, for a moment.
@@ -65,6 +68,7 @@ MessageWidget::MessageWidget(QWidget* parent)
     });
   });
   retranslateUi();
+  applyColors();
 }
 
 void MessageWidget::retranslateUi() {
@@ -76,19 +80,21 @@ void MessageWidget::retranslateUi() {
 
 void MessageWidget::changeEvent(QEvent* event) {
   if (event->type() == QEvent::LanguageChange) retranslateUi();
+  if (event->type() == QEvent::PaletteChange) applyColors();
   QFrame::changeEvent(event);
 }
 
 void MessageWidget::setMessage(const ChatMessage& m, const QString& assistant_name) {
+  const bool recolor = m.role != message_.role || m.status != message_.status;
   message_ = m;
   assistant_name_ = assistant_name;
   const bool user = m.role == ChatRole::User;
   setProperty("role", user ? QStringLiteral("user") : QStringLiteral("assistant"));
-  setStyleSheet(user ? QStringLiteral("#message { background: #e7f0fd; border: 1px solid #c9dbf5; border-radius: 8px; }")
-                     : QStringLiteral("#message { background: #ffffff; border: 1px solid #dedede; border-radius: 8px; }"));
-
-  view_->setMarkdownText(m.text);
+  // A reply still streaming is rendered incrementally (only its last, open block again); the
+  // finished text gets one full render.
+  view_->setMarkdownText(m.text, m.status == ChatMessage::Status::Streaming);
   showTexts();
+  if (recolor) applyColors();
   copy_->setEnabled(!m.text.isEmpty());
 }
 
@@ -99,28 +105,55 @@ void MessageWidget::showTexts() {
   author_->setText(user ? tr("You") : (model.isEmpty() ? tr("Assistant") : model));
 
   QString status;
-  QString colour = QStringLiteral("#6a6a6a");
   switch (m.status) {
     case ChatMessage::Status::Streaming: status = streamingText(m); break;
     case ChatMessage::Status::Stopped: status = tr("stopped"); break;
     case ChatMessage::Status::ContextFull:
       //: A reply cut off because the model's context (its token memory) is used up.
       status = tr("stopped: context full");
-      colour = QStringLiteral("#b00020");
       break;
-    case ChatMessage::Status::Failed:
-      status = tr("failed: %1").arg(m.error);
-      colour = QStringLiteral("#b00020");
-      break;
+    case ChatMessage::Status::Failed: status = tr("failed: %1").arg(m.error); break;
     case ChatMessage::Status::Complete: break;
   }
   status_->setText(status);
-  status_->setStyleSheet(QStringLiteral("color: %1;").arg(colour));
   status_->setVisible(!status.isEmpty());
 
   timings_->setText(m.has_timings ? DisplayFormat::timings(m.timings) : QString());
-  timings_->setStyleSheet(QStringLiteral("color: #6a6a6a;"));
   timings_->setVisible(m.has_timings);
+}
+
+bool MessageWidget::statusIsError() const {
+  return message_.status == ChatMessage::Status::ContextFull || message_.status == ChatMessage::Status::Failed;
+}
+
+void MessageWidget::applyColors() {
+  const ThemeColors::Bubble colors = ThemeColors::bubble(palette(), isUser());
+  // Only the text roles are set on the children, so they keep following the rest of the palette.
+  auto setText = [](QWidget* w, QPalette::ColorRole role, const QColor& c) {
+    QPalette pal = w->palette();
+    pal.setColor(role, c);
+    w->setPalette(pal);
+  };
+  setText(author_, QPalette::WindowText, colors.text);
+  setText(status_, QPalette::WindowText, statusIsError() ? colors.error : colors.muted);
+  setText(timings_, QPalette::WindowText, colors.muted);
+  setText(view_, QPalette::Text, colors.text);
+  view_->setCodeBackground(ThemeColors::codeBackground(palette(), colors.background));
+  update();
+}
+
+QColor MessageWidget::backgroundColor() const { return ThemeColors::bubble(palette(), isUser()).background; }
+QColor MessageWidget::statusColor() const { return status_->palette().color(QPalette::WindowText); }
+QColor MessageWidget::timingsColor() const { return timings_->palette().color(QPalette::WindowText); }
+
+void MessageWidget::paintEvent(QPaintEvent* event) {
+  const ThemeColors::Bubble colors = ThemeColors::bubble(palette(), isUser());
+  QPainter painter(this);
+  painter.setRenderHint(QPainter::Antialiasing);
+  painter.setPen(QPen(colors.border, 1.0));
+  painter.setBrush(colors.background);
+  painter.drawRoundedRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5), 8, 8);
+  QFrame::paintEvent(event);
 }
 
 QString MessageWidget::streamingText(const ChatMessage& m) {

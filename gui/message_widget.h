@@ -1,5 +1,8 @@
 // One message of the chat: who wrote it, its text rendered as Markdown, and for replies the
 // timings (prompt tok/s, generation tok/s, time to first token), state, and a Copy button.
+// Its bubble and text colours come from the palette (ThemeColors::bubble) and follow palette
+// changes; no style sheet is set, so a streaming update costs no style recomputation. While a
+// reply streams, its Markdown is rendered incrementally (MarkdownView::setMarkdownText).
 #pragma once
 
 #include <QFrame>
@@ -29,17 +32,25 @@ class MessageWidget : public QFrame {
   QToolButton* copyButton() const { return copy_; }
   static constexpr int kCopiedMs = 1500;  // how long Copy says "Copied"
   MarkdownView* view() const { return view_; }
+  // The colours it paints with now (for tests).
+  QColor backgroundColor() const;
+  QColor statusColor() const;
+  QColor timingsColor() const;
 
  signals:
   void copyRequested(const QString& text);
 
  protected:
   void changeEvent(QEvent* event) override;
+  void paintEvent(QPaintEvent* event) override;
 
  private:
   void retranslateUi();
   void showTexts();
-  static QString streamingText(const ChatMessage& m);  // the status of a reply being made  // author, status and timings of message_, in the current language
+  void applyColors();
+  bool isUser() const { return message_.role == ChatRole::User; }
+  bool statusIsError() const;
+  static QString streamingText(const ChatMessage& m);  // the status of a reply being made
 
   ChatMessage message_;  // kept to re-render its texts when the language changes
   QString assistant_name_;

@@ -17,6 +17,7 @@
 
 #include "display_format.h"
 #include "memory_bar.h"
+#include "theme_colors.h"
 
 namespace tessera::gui {
 namespace {
@@ -25,13 +26,10 @@ QString swatch(const QColor& color, const QString& text) {
   return QStringLiteral("<span style=\"color:%1;\">&#9632;</span>&nbsp;%2").arg(color.name(), text.toHtmlEscaped());
 }
 
-int toSlider(double ratio) {
-  return static_cast<int>(std::lround(ratio / SplitPreviewModel::kMaxRatio * SplitEditor::kSliderSteps));
-}
+// Slider units <-> share in percent.
+int toSlider(double percent) { return static_cast<int>(std::lround(percent / 100.0 * SplitEditor::kSliderSteps)); }
 
-double fromSlider(int value) {
-  return static_cast<double>(value) * SplitPreviewModel::kMaxRatio / SplitEditor::kSliderSteps;
-}
+double fromSlider(int value) { return static_cast<double>(value) * 100.0 / SplitEditor::kSliderSteps; }
 
 QString exactBytes(quint64 bytes) { return QLocale().toString(bytes); }
 
@@ -221,6 +219,9 @@ void SplitEditor::retranslateRow(int device) {
   row.name->setText(name);
   row.name->setToolTip(tr("UUID %1").arg(d.uuid));
   row.slider->setToolTip(tr("Share of the model for %1").arg(d.name));
+  //: Suffix of a GPU's share in the split editor's number box ("60.0 %").
+  row.spin->setSuffix(tr(" %"));
+  row.spin->setToolTip(tr("%1's share of the model in percent; the other GPUs share the rest in proportion").arg(d.name));
   row.share->setToolTip(tr("Share of the model this GPU gets (the ratios normalised)"));
 }
 
@@ -293,13 +294,16 @@ void SplitEditor::rebuildRows() {
     row.slider = new QSlider(Qt::Horizontal, this);
     row.slider->setObjectName(QStringLiteral("splitSlider%1").arg(i));
     row.slider->setRange(0, kSliderSteps);
-    row.slider->setPageStep(kSliderSteps / 20);
+    row.slider->setSingleStep(kSliderSteps / 100);  // arrow keys: 1 %
+    row.slider->setPageStep(kSliderSteps / 20);     // Page Up/Down: 5 %
+    // The GPU's share in percent (not the raw ratio): what a person reads and types.
     row.spin = new QDoubleSpinBox(this);
     row.spin->setObjectName(QStringLiteral("splitRatio%1").arg(i));
-    row.spin->setRange(0.0, SplitPreviewModel::kMaxRatio);
+    row.spin->setRange(0.0, 100.0);
     row.spin->setDecimals(1);
     row.spin->setSingleStep(1.0);
-    row.spin->setKeyboardTracking(false);
+    row.spin->setKeyboardTracking(false);  // typing "60" is one change (on Enter or leaving), not "6" then "60"
+    row.spin->setAccelerated(true);
     row.share = new QLabel(this);
     row.share->setMinimumWidth(row.share->fontMetrics().horizontalAdvance(QStringLiteral("100.0 %  ")));
     row.share->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -312,23 +316,21 @@ void SplitEditor::rebuildRows() {
     row.warning->setObjectName(QStringLiteral("splitWarning%1").arg(i));
     row.warning->setWordWrap(true);
     row.warning->setTextFormat(Qt::PlainText);
-    row.warning->setStyleSheet(QStringLiteral("color: %1; font-weight: bold;").arg(MemoryColors::overflow().name()));
+    QFont warning_font = row.warning->font();
+    warning_font.setBold(true);
+    row.warning->setFont(warning_font);
     row.warning->hide();
     placeRow(i, row);
     row.widgets = {row.name, row.slider, row.spin, row.share, row.bar, row.bytes, row.warning};
+    // Either control sets this GPU's share; the model rescales the others and syncControls()
+    // shows every GPU's new share (a share that cannot change, e.g. of the only GPU, snaps back).
     connect(row.slider, &QSlider::valueChanged, this, [this, i](int v) {
-      {
-        const QSignalBlocker block(rows_[i].spin);
-        rows_[i].spin->setValue(fromSlider(v));
-      }
-      model_->setRatio(i, fromSlider(v));
+      model_->setShare(i, fromSlider(v));
+      syncControls();
     });
     connect(row.spin, &QDoubleSpinBox::valueChanged, this, [this, i](double v) {
-      {
-        const QSignalBlocker block(rows_[i].slider);
-        rows_[i].slider->setValue(toSlider(v));
-      }
-      model_->setRatio(i, v);
+      model_->setShare(i, v);
+      syncControls();
     });
     rows_.append(row);
     retranslateRow(i);
@@ -363,13 +365,14 @@ void SplitEditor::syncControls() {
     kv_type_->setCurrentIndex(model_->kvCacheType() == tessera::KvCacheType::F32 ? 1 : 0);
   }
   const bool split = model_->mode() != tessera::SplitMode::None;
+  const QList<double> shares = model_->shares();
   for (int i = 0; i < rowCount(); ++i) {
     Row& row = rows_[i];
     const QSignalBlocker b1(row.slider);
     const QSignalBlocker b2(row.spin);
     // None puts everything on the main GPU: show that, not the ratios, which stay in the model
     // and come back with another mode.
-    const double shown = split ? model_->ratio(i) : (i == model_->mainDevice() ? SplitPreviewModel::kMaxRatio : 0.0);
+    const double shown = split ? shares[i] : (i == model_->mainDevice() ? 100.0 : 0.0);
     row.slider->setValue(toSlider(shown));
     row.spin->setValue(shown);
     row.slider->setEnabled(split);
@@ -450,6 +453,9 @@ void SplitEditor::updateProjection() {
                                    exactBytes(dp.bytes.scratch), exactBytes(dp.bytes.total()),
                                    exactBytes(dp.available)));
     const QString problem = model_->deviceProblem(i);
+    QPalette warning_palette = row.warning->palette();
+    warning_palette.setColor(QPalette::WindowText, ThemeColors::warningText(palette()));
+    row.warning->setPalette(warning_palette);
     row.warning->setText(problem);
     row.warning->setVisible(!problem.isEmpty());
   }
@@ -466,10 +472,10 @@ void SplitEditor::updateProjection() {
   pal.setColor(QPalette::WindowText, palette().color(QPalette::WindowText));
   if (!model_->planError().isEmpty()) {
     summary_->setText(tr("This split cannot be planned: %1").arg(model_->planError()));
-    pal.setColor(QPalette::WindowText, MemoryColors::overflow());
+    pal.setColor(QPalette::WindowText, ThemeColors::warningText(palette()));
   } else if (plan && !plan->fits) {
     summary_->setText(tr("Does not fit: %1").arg(QString::fromStdString(plan->problem)));
-    pal.setColor(QPalette::WindowText, MemoryColors::overflow());
+    pal.setColor(QPalette::WindowText, ThemeColors::warningText(palette()));
   } else if (plan) {
     int used = 0;
     for (const auto& dp : plan->devices) used += dp.bytes.total() > 0 ? 1 : 0;

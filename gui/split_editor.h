@@ -1,7 +1,8 @@
 // The split editor: how a model's weights are spread over the GPUs, previewed before loading.
 //
 // Split mode (none / layer / row), the main GPU, the KV cache type, one slider and one number per
-// GPU (kept in sync), presets (even, by free memory, by total memory), and for each GPU a stacked
+// GPU (kept in sync; both are the GPU's share in percent, and the numbers add up to 100: moving
+// one rescales the others in proportion, see SplitPreviewModel::setShare), presets (even, by free memory, by total memory), and for each GPU a stacked
 // bar of what it would hold (weights, KV cache, scratch, next to what other programs use) with the
 // byte counts, from tessera::plan_split on every change, and a warning on each GPU that would
 // overflow. "Apply" asks to reload the loaded model with the new split.
@@ -36,7 +37,7 @@ class SplitEditor : public QWidget {
   Q_OBJECT
 
  public:
-  static constexpr int kSliderSteps = 1000;  // slider units per kMaxRatio (0.1 per step)
+  static constexpr int kSliderSteps = 1000;  // slider units per 100 % (0.1 % per step)
   enum class Arrangement { Narrow, Wide };
 
   explicit SplitEditor(SplitPreviewModel* model, QWidget* parent = nullptr,

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 
 #include "display_format.h"
 #include "gguf/gguf_file.h"
@@ -117,6 +116,51 @@ void SplitPreviewModel::setRatio(int device, double ratio) {
   replan();
 }
 
+void SplitPreviewModel::setShare(int device, double percent) {
+  const int n = deviceCount();
+  if (device < 0 || device >= n) return;
+  const double mine = n == 1 ? 100.0 : std::clamp(percent, 0.0, 100.0);
+  const QList<double> current = ratios();
+  double others = 0.0;
+  for (int i = 0; i < n; ++i)
+    if (i != device) others += std::max(0.0, current[i]);
+  QList<double> weights(n, 0.0);
+  for (int i = 0; i < n; ++i) {
+    if (i == device) weights[i] = mine;
+    else weights[i] = (100.0 - mine) * (others > 0.0 ? std::max(0.0, current[i]) / others : 1.0 / (n - 1));
+  }
+  const QList<double> shares = percentShares(weights);
+  if (shares == current) return;
+  for (int i = 0; i < n; ++i) ratios_[devices_[i].uuid] = shares[i];
+  persist();
+  emit ratiosChanged();
+  replan();
+}
+
+QList<double> SplitPreviewModel::percentShares(const QList<double>& weights) {
+  constexpr int kTenths = 1000;  // 100.0 % in steps of 0.1
+  const qsizetype n = weights.size();
+  QList<double> out(n, 0.0);
+  if (n == 0) return out;
+  double sum = 0.0;
+  for (double w : weights) sum += std::max(0.0, w);
+  // Floor every exact share (in tenths), then hand the tenths still missing to the largest
+  // remainders, so the numbers shown add up to 100.0 and none is off by more than 0.1.
+  QList<int> tenths(n, 0);
+  QList<std::pair<double, qsizetype>> remainders;
+  int given = 0;
+  for (qsizetype i = 0; i < n; ++i) {
+    const double exact = kTenths * (sum > 0.0 ? std::max(0.0, weights[i]) / sum : 1.0 / static_cast<double>(n));
+    tenths[i] = static_cast<int>(std::floor(exact + 1e-6));  // 599.9999999 is 600
+    given += tenths[i];
+    remainders.append({exact - tenths[i], i});
+  }
+  std::stable_sort(remainders.begin(), remainders.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  for (qsizetype k = 0; given < kTenths && k < n; ++k, ++given) ++tenths[remainders[k].second];
+  for (qsizetype i = 0; i < n; ++i) out[i] = tenths[i] / 10.0;
+  return out;
+}
+
 void SplitPreviewModel::applyPreset(Preset preset) {
   if (devices_.isEmpty()) return;
   QList<double> weights;
@@ -127,13 +171,9 @@ void SplitPreviewModel::applyPreset(Preset preset) {
       case Preset::ByTotalMemory: weights.append(static_cast<double>(d.total_bytes)); break;
     }
   }
-  double sum = std::accumulate(weights.begin(), weights.end(), 0.0);
-  if (sum <= 0.0) {
-    weights.fill(1.0);
-    sum = static_cast<double>(weights.size());
-  }
   // Percentages, so the numbers read as "this GPU's share".
-  for (qsizetype i = 0; i < devices_.size(); ++i) ratios_[devices_[i].uuid] = roundRatio(100.0 * weights[i] / sum);
+  const QList<double> shares = percentShares(weights);
+  for (qsizetype i = 0; i < devices_.size(); ++i) ratios_[devices_[i].uuid] = shares[i];
   persist();
   emit ratiosChanged();
   replan();

@@ -9,6 +9,9 @@
 // Ratios are weights in [0, kMaxRatio]; the planner normalises them. They are remembered per GPU
 // UUID (SplitStore): GPUs that come back in another order keep their ratios. GPUs never seen
 // before start from the "by free memory" preset (or, next to remembered ones, the mean ratio).
+// What a person sees and edits is each GPU's share in percent (shares()): the ratios normalised
+// and rounded to tenths that add up to exactly 100.0. Setting one share (setShare) rescales the
+// others in proportion; presets and share edits store the shares themselves as the ratios.
 //
 // While a model is loaded on the GPUs, the memory it holds would be freed by a reload, so the
 // preview counts it as free (setReclaimable).
@@ -55,6 +58,10 @@ class SplitPreviewModel : public QObject {
   void setMode(tessera::SplitMode mode);
   void setMainDevice(int index);
   void setRatio(int device, double ratio);  // clamped to [0, kMaxRatio]
+  // Gives `device` `percent` % of the model (clamped to [0, 100]; the only GPU always gets 100);
+  // the other GPUs share the rest in proportion to their current ratios (evenly when all of them
+  // are 0). Afterwards every ratio equals its share (shares()).
+  void setShare(int device, double percent);
   void applyPreset(Preset preset);
   // Takes mode, main GPU, KV cache type and ratios from `choice` (the A/B benchmark's winner). Its
   // ratios are matched to the GPUs by UUID (by position where it names none); GPUs it does not
@@ -68,6 +75,10 @@ class SplitPreviewModel : public QObject {
   int deviceCount() const { return static_cast<int>(devices_.size()); }
   double ratio(int device) const;
   QList<double> ratios() const;
+  // Each GPU's share of the model in percent: the ratios normalised, in tenths that add up to
+  // exactly 100.0 (largest remainders get the rounding); all-zero ratios count as even.
+  QList<double> shares() const { return percentShares(ratios()); }
+  static QList<double> percentShares(const QList<double>& weights);
   tessera::SplitMode mode() const { return mode_; }
   int mainDevice() const { return main_device_; }
   int contextLength() const { return context_length_; }

@@ -54,6 +54,9 @@ GenerationTimings toTimings(const GenerationResult& r) {
   out.stopped = r.stop_reason == StopReason::Stopped;
   out.hit_token_limit = r.stop_reason == StopReason::Length || r.stop_reason == StopReason::ContextFull;
   out.context_full = r.stop_reason == StopReason::ContextFull;
+  out.overflow_tokens_dropped = t.overflow_tokens_dropped;
+  out.messages_dropped = r.messages_dropped;
+  out.context_shifts = t.context_shifts;
   return out;
 }
 
@@ -146,6 +149,7 @@ class TesseraEngineSession : public EngineSession {
     r.n_predict = request.sampling.max_tokens;
     r.stop = &stop;
     r.prompt_step_ms = kPromptStepMs;
+    r.overflow = request.overflow;
     if (on_prompt) r.on_prompt_progress = [&](int32_t done, int32_t total) { on_prompt(done, total); };
     auto on_token = [&](const TokenEvent& event) {
       if (!event.text.empty()) on_piece(event.text);

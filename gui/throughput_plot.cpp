@@ -21,6 +21,7 @@
 #include <qcustomplot.h>
 
 #include "memory_bar.h"
+#include "plot_legend.h"
 
 namespace tessera::gui {
 namespace {
@@ -101,6 +102,7 @@ ThroughputPlot::ThroughputPlot(QWidget* parent)
   first_token_label_->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
   first_token_label_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
   first_token_label_->setPadding(QMargins(4, 2, 4, 2));
+  first_token_label_->setColor(palette().color(QPalette::Text));  // default black: unreadable on a dark palette
   first_token_label_->setVisible(false);
 
   plot_->legend->setVisible(true);
@@ -108,14 +110,17 @@ ThroughputPlot::ThroughputPlot(QWidget* parent)
   legend_font.setPointSizeF(legend_font.pointSizeF() * 0.85);
   plot_->legend->setFont(legend_font);
   plot_->legend->setBrush(faded(palette().color(QPalette::Base), 220));
-  plot_->legend->setBorderPen(QPen(palette().color(QPalette::Mid)));
-  live_rect_->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+  plot_->legend->setBorderPen(Qt::NoPen);
+  plot_->legend->setTextColor(palette().color(QPalette::Text));
+  // The legend gets a row of its own above the live plot: inside it (top right) it covered the
+  // newest samples, which are at the right and near the top of the scale.
+  placeLegendAbove(plot_, live_rect_);  // row 0; the live plot is row 1
 
   // Below (or beside, when the plot is wide and short): recent replies.
   history_rect_ = new QCPAxisRect(plot_);
-  plot_->plotLayout()->addElement(1, 0, history_rect_);
-  plot_->plotLayout()->setRowStretchFactor(0, 2.0);
-  plot_->plotLayout()->setRowStretchFactor(1, 1.0);
+  plot_->plotLayout()->addElement(2, 0, history_rect_);
+  plot_->plotLayout()->setRowStretchFactor(1, 2.0);
+  plot_->plotLayout()->setRowStretchFactor(2, 1.0);
   plot_->installEventFilter(this);
   QCPAxis* hx = history_rect_->axis(QCPAxis::atBottom);
   QCPAxis* hy = history_rect_->axis(QCPAxis::atLeft);
@@ -153,6 +158,11 @@ ThroughputPlot::ThroughputPlot(QWidget* parent)
     a->setBasePen(QPen(palette().color(QPalette::Mid)));
     a->setTickLabelColor(palette().color(QPalette::Text));
   }
+  // The value axes' numbers in their series' colours: which is which stays clear when a title
+  // is left out for lack of room.
+  for (QCPAxis* a : {y, hy}) a->setTickLabelColor(MemoryColors::generation().darker(120));
+  for (QCPAxis* a : {y2, hy2}) a->setTickLabelColor(MemoryColors::prompt().darker(120));
+  connect(plot_, &QCustomPlot::afterLayout, this, &ThroughputPlot::fitToLayout);
   setSummary([] { return tr("Tokens per second appear here while the model answers."); });
   retranslateUi();
 }
@@ -162,15 +172,18 @@ void ThroughputPlot::retranslateUi() {
   plot_->setLocale(QLocale());
   export_->setText(tr("Export PNG…"));
   export_->setToolTip(tr("Save this plot as a PNG image"));
-  live_rect_->axis(QCPAxis::atBottom)->setLabel(tr("seconds since the request"));
-  live_rect_->axis(QCPAxis::atLeft)->setLabel(tr("generation tokens/s"));
-  live_rect_->axis(QCPAxis::atRight)->setLabel(tr("prompt tokens/s"));
-  //: Axis of the recent-replies bar chart: reply number.
-  history_rect_->axis(QCPAxis::atBottom)->setLabel(tr("reply"));
-  //: Axis of the recent-replies bar chart: generation tokens/s.
-  history_rect_->axis(QCPAxis::atLeft)->setLabel(tr("generation"));
-  //: Axis of the recent-replies bar chart (and the band over the prompt phase): prompt tokens/s.
-  history_rect_->axis(QCPAxis::atRight)->setLabel(tr("prompt"));
+  titles_ = {
+      {live_rect_->axis(QCPAxis::atBottom), tr("seconds since the request")},
+      {live_rect_->axis(QCPAxis::atLeft), tr("generation tokens/s")},
+      {live_rect_->axis(QCPAxis::atRight), tr("prompt tokens/s")},
+      //: Axis of the recent-replies bar chart: reply number.
+      {history_rect_->axis(QCPAxis::atBottom), tr("reply")},
+      //: Axis of the recent-replies bar chart: generation tokens/s.
+      {history_rect_->axis(QCPAxis::atLeft), tr("generation")},
+      //: Axis of the recent-replies bar chart (and the band over the prompt phase): prompt tokens/s.
+      {history_rect_->axis(QCPAxis::atRight), tr("prompt")},
+  };
+  fitAxisTitles(true);
   prompt_label_->setText(tr("prompt"));
   prompt_->setName(tr("Prompt tokens/s"));
   generation_->setName(tr("Generation tokens/s"));
@@ -203,7 +216,7 @@ void ThroughputPlot::placeFirstToken(double seconds) {
   first_token_line_->point1->setCoords(seconds, 0);
   first_token_line_->point2->setCoords(seconds, 1);
   first_token_line_->setVisible(true);
-  first_token_label_->position->setCoords(seconds, 0.12);  // below the "prompt" label
+  first_token_label_->position->setCoords(seconds, firstTokenLabelY());  // below the "prompt" label
   showFirstTokenLabel();
   first_token_label_->setVisible(true);
 }
@@ -359,6 +372,58 @@ void ThroughputPlot::rescale() {
 
 void ThroughputPlot::replot() { plot_->replot(QCustomPlot::rpQueuedReplot); }
 
+double ThroughputPlot::firstTokenLabelY() const {
+  // Just below the "prompt" label (at 0.02 of the height), in pixels: a fixed fraction overlapped
+  // it in a short plot.
+  const double height = std::max(1, live_rect_->height());
+  const double prompt_bottom = 0.02 * height + QFontMetrics(prompt_label_->font()).height() + 4;
+  return std::min(0.5, prompt_bottom / height);
+}
+
+bool ThroughputPlot::fitAxisTitles(bool all_shown) {
+  bool changed = false;
+  for (const auto& [axis, title] : titles_) {
+    // A vertical title is drawn along its axis: longer than the axis, it ran into its neighbours.
+    const bool vertical = axis->orientation() == Qt::Vertical;
+    const bool fits = all_shown || !vertical ||
+                      QFontMetrics(axis->labelFont()).horizontalAdvance(title) <= axis->axisRect()->height();
+    const QString shown = fits ? title : QString();
+    if (axis->label() != shown) {
+      axis->setLabel(shown);
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+void ThroughputPlot::fitToLayout() {
+  bool changed = fitAxisTitles(false);
+  // As many ticks as their labels have room for (two label heights apart on a value axis).
+  for (QCPAxisRect* rect : {live_rect_, history_rect_}) {
+    for (QCPAxis* axis : rect->axes()) {
+      if (axis->ticker().dynamicCast<QCPAxisTickerFixed>()) continue;  // the reply numbers
+      const QFontMetrics fm(axis->tickLabelFont());
+      const int room = axis->orientation() == Qt::Vertical ? rect->height() / (2 * fm.height())
+                                                           : rect->width() / (fm.horizontalAdvance(QStringLiteral("00.00")) * 2);
+      const int count = std::clamp(room, 2, 5);
+      if (axis->ticker()->tickCount() != count) {
+        axis->ticker()->setTickCount(count);
+        changed = true;
+      }
+    }
+  }
+  // The legend's entries side by side, as many per row as the width holds.
+  changed |= wrapLegend(plot_->legend, live_rect_->outerRect().width());
+  // The first-token label below the prompt label; to the left of its line near the right edge.
+  if (first_token_label_->visible()) {
+    first_token_label_->position->setCoords(first_token_, firstTokenLabelY());
+    const double x = live_rect_->axis(QCPAxis::atBottom)->coordToPixel(first_token_);
+    const int width = QFontMetrics(first_token_label_->font()).boundingRect(QRect(), 0, first_token_label_->text()).width() + 8;
+    first_token_label_->setPositionAlignment((x + width > live_rect_->right() ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
+  }
+  if (changed) plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
 bool ThroughputPlot::eventFilter(QObject* watched, QEvent* event) {
   if (watched == plot_ && event->type() == QEvent::Resize) arrange();
   return QWidget::eventFilter(watched, event);
@@ -375,14 +440,15 @@ void ThroughputPlot::arrangeHistory(bool beside) {
   QCPLayoutGrid* grid = plot_->plotLayout();
   grid->take(history_rect_);
   grid->simplify();
+  // Row 0 is the legend, row 1 the live plot.
   if (beside) {
-    grid->addElement(0, 1, history_rect_);
+    grid->addElement(1, 1, history_rect_);
     grid->setColumnStretchFactor(0, 3.0);
     grid->setColumnStretchFactor(1, 1.0);
   } else {
-    grid->addElement(1, 0, history_rect_);
-    grid->setRowStretchFactor(0, 2.0);
-    grid->setRowStretchFactor(1, 1.0);
+    grid->addElement(2, 0, history_rect_);
+    grid->setRowStretchFactor(1, 2.0);
+    grid->setRowStretchFactor(2, 1.0);
   }
   // Line up with the live plot along the shared edges only.
   history_rect_->setMarginGroup(QCP::msLeft | QCP::msRight | QCP::msTop | QCP::msBottom, nullptr);
@@ -410,6 +476,7 @@ bool ThroughputPlot::exportPng(const QString& path, int width, int height) {
   title_font.setPointSizeF(title_font.pointSizeF() * 1.3);
   const int title_height = QFontMetrics(title_font).height() * 2;
   const bool was_beside = history_beside_;
+  fitAxisTitles(true);  // laid out again for the image's size (fitToLayout)
   arrangeHistory(size.width() > 2 * (size.height() - title_height));
   QImage image(size, QImage::Format_ARGB32);
   image.fill(palette().color(QPalette::Base));

@@ -6,6 +6,10 @@
 //  - below it (beside it when the plot is wide and short, as in a bottom dock): recent replies (up
 //    to kHistory) as bars: generation and prompt tokens/s per reply.
 // "Export PNG…" saves the plot, titled, and says where in the status bar.
+// Nothing overlaps at any size (issue 21): the legend has a row of its own above the live plot
+// (entries side by side, wrapped to the width), vertical axis titles longer than their axis are
+// left out (the tick labels carry the series' colours), each axis gets as many ticks as its
+// labels have room for, and the first-token label sits below the prompt label.
 #pragma once
 
 #include <QList>
@@ -23,6 +27,7 @@ class QCPGraph;
 class QCPItemRect;
 class QCPItemStraightLine;
 class QCPItemText;
+class QCPAxis;
 class QCPMarginGroup;
 class QLabel;
 class QToolButton;
@@ -88,6 +93,10 @@ class ThroughputPlot : public QWidget {
   void placeFirstToken(double seconds);
   void arrange();
   void arrangeHistory(bool beside);
+  // After each layout: titles that fit, tick counts, the legend's wrap, the label positions.
+  void fitToLayout();
+  bool fitAxisTitles(bool all_shown);
+  double firstTokenLabelY() const;
   void rescale();
   void rebuildHistory();
   void replot();
@@ -98,6 +107,7 @@ class ThroughputPlot : public QWidget {
   QCustomPlot* plot_;
   QCPAxisRect* live_rect_;
   QCPAxisRect* history_rect_;
+  QList<QPair<QCPAxis*, QString>> titles_;  // every axis with its title (shown when it fits)
   QCPMarginGroup* margins_;
   bool history_beside_ = false;
   QCPGraph* generation_;

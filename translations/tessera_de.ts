@@ -38,7 +38,7 @@
 <context>
     <name>ConversationIo</name>
     <message>
-        <location filename="../gui/conversation_io.cpp" line="+87"/>
+        <location filename="../gui/conversation_io.cpp" line="+95"/>
         <source>%1 is not valid JSON: %2 at byte %3.</source>
         <translation>%1 ist kein gültiges JSON: %2 bei Byte %3.</translation>
     </message>
@@ -53,7 +53,7 @@
         <translation>%1 wurde von einer neueren Tessera-Version geschrieben (Unterhaltungsversion %2; diese Version liest %3).</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Message %1 in %2 has role &quot;%3&quot;; expected &quot;user&quot; or &quot;assistant&quot;.</source>
         <translation>Nachricht %1 in %2 hat die Rolle &quot;%3&quot;; erwartet wird &quot;user&quot; oder &quot;assistant&quot;.</translation>
     </message>
@@ -146,6 +146,18 @@
         <extracomment>The three timing figures shown under a reply, separated.</extracomment>
         <translation>%1 · %2 · %3</translation>
     </message>
+    <message>
+        <location line="+4"/>
+        <source>Continued past a full context (%1×, %2 earlier tok forgotten)</source>
+        <extracomment>Under a reply that went on past a full context: %1 = how often, %2 = tokens forgotten.</extracomment>
+        <translation>Über einen vollen Kontext hinaus fortgesetzt (%1×, %2 frühere tok vergessen)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Earlier messages left out to fit the context (%1 messages, %2 tok)</source>
+        <extracomment>Under a reply: the context overflow policy left earlier messages out of what the model saw.</extracomment>
+        <translation>Frühere Nachrichten ausgelassen, damit alles in den Kontext passt (%1 Nachrichten, %2 tok)</translation>
+    </message>
 </context>
 <context>
     <name>ErrorTexts</name>
@@ -211,9 +223,9 @@
     </message>
     <message>
         <location line="+11"/>
-        <source>Start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
-        <extracomment>&quot;New Conversation&quot; is the chat&apos;s button and &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
-        <translation>Beginnen Sie eine neue Unterhaltung („Neue Unterhaltung“) oder laden Sie das Modell mit einem größeren Kontext („Kontextlänge“ im Bereich „Modell“, dann „Laden“).</translation>
+        <source>Let the conversation go on: choose Truncate middle or Rolling window beside the context meter, and the model forgets older messages. Or start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
+        <extracomment>&quot;Truncate middle&quot;, &quot;Rolling window&quot; and &quot;New Conversation&quot; are the chat&apos;s choices and button, &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
+        <translation>Lassen Sie das Gespräch weiterlaufen: Wählen Sie neben der Kontextanzeige „Mitte kürzen“ oder „Gleitendes Fenster“, dann vergisst das Modell ältere Nachrichten. Oder beginnen Sie eine neue Unterhaltung („Neue Unterhaltung“) oder laden Sie das Modell mit einem größeren Kontext („Kontextlänge“ im Bereich „Modell“, dann „Laden“).</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -271,6 +283,42 @@
     </message>
 </context>
 <context>
+    <name>OverflowPolicyTexts</name>
+    <message>
+        <location filename="../gui/overflow_policy_chooser.cpp" line="+11"/>
+        <source>Stop</source>
+        <extracomment>Context overflow policy: the reply stops when the model&apos;s context is full.</extracomment>
+        <translation>Anhalten</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Truncate middle</source>
+        <extracomment>Context overflow policy: keep the start of the conversation and the latest messages.</extracomment>
+        <translation>Mitte kürzen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rolling window</source>
+        <extracomment>Context overflow policy: keep only the latest messages (and the system prompt).</extracomment>
+        <translation>Gleitendes Fenster</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>When the context is full, the reply stops and the conversation cannot go on.</source>
+        <translation>Ist der Kontext voll, endet die Antwort und das Gespräch kann nicht weitergehen.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>When the context is full, the model keeps the system prompt, the first exchange and the most recent messages, and forgets the ones in between.</source>
+        <translation>Ist der Kontext voll, behält das Modell den Systemprompt, den ersten Austausch und die neuesten Nachrichten und vergisst die dazwischen.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>When the context is full, the model keeps the system prompt and the most recent messages, and forgets the oldest.</source>
+        <translation>Ist der Kontext voll, behält das Modell den Systemprompt und die neuesten Nachrichten und vergisst die ältesten.</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::ChatInput</name>
     <message>
         <location filename="../gui/chat_input.cpp" line="+16"/>
@@ -281,7 +329,7 @@
 <context>
     <name>tessera::gui::ChatPanel</name>
     <message>
-        <location filename="../gui/chat_panel.cpp" line="+81"/>
+        <location filename="../gui/chat_panel.cpp" line="+87"/>
         <source>Send</source>
         <translation>Senden</translation>
     </message>
@@ -301,7 +349,12 @@
         <translation>Neue Unterhaltung</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+23"/>
+        <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up, what happens depends on the policy beside this meter: the reply stops, or older messages are forgotten.</source>
+        <translation>Das Gespräch belegt %1 der %2 Token, die das Modell im Blick behalten kann. Sind sie aufgebraucht, entscheidet die Einstellung neben dieser Anzeige: Die Antwort endet, oder ältere Nachrichten werden vergessen.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>Send the message (Enter)</source>
         <translation>Nachricht senden (Eingabe)</translation>
     </message>
@@ -328,12 +381,7 @@
         <translation>Kontext: %1 / %2 Token</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up the reply stops; start a new conversation or load the model with a larger context.</source>
-        <translation>Die Unterhaltung belegt %1 der %2 Token, die das Modell im Gedächtnis behalten kann. Sind sie aufgebraucht, bricht die Antwort ab; beginnen Sie dann eine neue Unterhaltung oder laden Sie das Modell mit einem größeren Kontext.</translation>
-    </message>
-    <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <source>Load a model first (Load in the model panel)</source>
         <translation>Laden Sie zuerst ein Modell („Laden“ im Bereich „Modell“)</translation>
     </message>
@@ -378,7 +426,7 @@
 <context>
     <name>tessera::gui::DeviceSource</name>
     <message>
-        <location filename="../gui/device_source.cpp" line="+131"/>
+        <location filename="../gui/device_source.cpp" line="+133"/>
         <source>no GPU in the device list</source>
         <translation>keine GPU in der Geräteliste</translation>
     </message>
@@ -428,7 +476,7 @@
 <context>
     <name>tessera::gui::ErrorBanner</name>
     <message>
-        <location filename="../gui/error_banner.cpp" line="+57"/>
+        <location filename="../gui/error_banner.cpp" line="+73"/>
         <source>Dismiss</source>
         <translation>Schließen</translation>
     </message>
@@ -569,7 +617,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+381"/>
+        <location filename="../gui/main_window.cpp" line="+397"/>
         <source>&amp;Open Model…</source>
         <translation>Modell &amp;öffnen…</translation>
     </message>
@@ -700,7 +748,7 @@ Zuletzt geändert: %2</translation>
         <translation>Letzte Antwort: %1 Token/s</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+32"/>
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
@@ -722,7 +770,12 @@ Zuletzt geändert: %2</translation>
         <translation>Trotzdem laden</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+32"/>
+        <source>Truncate Middle and Retry</source>
+        <translation>Mitte kürzen und erneut versuchen</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>The conversation was not saved</source>
         <translation>Die Unterhaltung wurde nicht gespeichert</translation>
     </message>
@@ -738,18 +791,18 @@ Zuletzt geändert: %2</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+62"/>
+        <location line="+63"/>
         <source>Open</source>
         <translation>Öffnen</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+62"/>
+        <location line="-58"/>
+        <location line="+63"/>
         <source>The conversation could not be opened</source>
         <translation>Die Unterhaltung konnte nicht geöffnet werden</translation>
     </message>
     <message>
-        <location line="-62"/>
+        <location line="-63"/>
         <source>Choose a conversation file saved by Tessera.</source>
         <translation>Wählen Sie eine von Tessera gespeicherte Unterhaltungsdatei.</translation>
     </message>
@@ -759,7 +812,7 @@ Zuletzt geändert: %2</translation>
         <translation>Unterhaltung %1 geöffnet</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>A reply is being generated. It stops here; what it wrote so far is kept.</source>
         <translation>Gerade wird eine Antwort erzeugt. Sie wird hier angehalten; was bisher geschrieben wurde, bleibt erhalten.</translation>
     </message>
@@ -842,21 +895,24 @@ Zuletzt geändert: %2</translation>
         <translation>Beenden</translation>
     </message>
     <message>
-        <location line="-208"/>
-        <location line="+62"/>
+        <location line="-209"/>
+        <location line="+63"/>
         <location line="+66"/>
         <source>Open Conversation</source>
         <translation>Unterhaltung öffnen</translation>
     </message>
     <message>
-        <location line="-512"/>
-        <location line="+359"/>
-        <location line="+46"/>
+        <location line="-530"/>
+        <source>Go On: Truncate Middle</source>
+        <translation>Weiter: Mitte kürzen</translation>
+    </message>
+    <message>
+        <location line="+422"/>
         <source>New Conversation</source>
         <translation>Neue Unterhaltung</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+115"/>
         <source>Copied to the clipboard</source>
         <translation>In die Zwischenablage kopiert</translation>
     </message>
@@ -872,7 +928,7 @@ Zuletzt geändert: %2</translation>
     </message>
     <message>
         <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+398"/>
+        <location filename="../gui/throughput_plot.cpp" line="+464"/>
         <source>No model loaded</source>
         <translation>Kein Modell geladen</translation>
     </message>
@@ -920,7 +976,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
-        <location filename="../gui/memory_plot.cpp" line="+51"/>
+        <location filename="../gui/memory_plot.cpp" line="+59"/>
         <source>GPU memory in use over time</source>
         <translation>Belegter GPU-Speicher im Zeitverlauf</translation>
     </message>
@@ -969,7 +1025,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::MessageWidget</name>
     <message>
-        <location filename="../gui/message_widget.cpp" line="+72"/>
+        <location filename="../gui/message_widget.cpp" line="+76"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
@@ -985,7 +1041,7 @@ Zuletzt geändert: %2</translation>
         <translation>Diese Nachricht als Markdown kopieren</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>You</source>
         <translation>Sie</translation>
     </message>
@@ -995,13 +1051,13 @@ Zuletzt geändert: %2</translation>
         <translation>Assistent</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>stopped: context full</source>
         <extracomment>A reply cut off because the model&apos;s context (its token memory) is used up.</extracomment>
         <translation>angehalten: Kontext voll</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+47"/>
         <source>generating…</source>
         <translation>wird erzeugt…</translation>
     </message>
@@ -1023,12 +1079,12 @@ Zuletzt geändert: %2</translation>
         <translation>, noch etwa %1</translation>
     </message>
     <message>
-        <location line="-29"/>
+        <location line="-57"/>
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>failed: %1</source>
         <translation>fehlgeschlagen: %1</translation>
     </message>
@@ -1288,6 +1344,24 @@ Zuletzt geändert: %2</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::OverflowPolicyChooser</name>
+    <message>
+        <location filename="../gui/overflow_policy_chooser.cpp" line="+27"/>
+        <source>When full: %1</source>
+        <extracomment>The chat&apos;s context overflow chooser: &quot;When full: Truncate middle&quot;.</extracomment>
+        <translation>Wenn voll: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::OverflowPolicyMenu</name>
+    <message>
+        <location line="+35"/>
+        <source>When the Context Is &amp;Full</source>
+        <extracomment>Settings menu: the context overflow policy new conversations start with.</extracomment>
+        <translation>Wenn der Kontext &amp;voll ist</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
         <location filename="../gui/sampling_panel.cpp" line="+69"/>
@@ -1380,7 +1454,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::SplitBenchView</name>
     <message>
-        <location filename="../gui/split_bench_view.cpp" line="+210"/>
+        <location filename="../gui/split_bench_view.cpp" line="+225"/>
         <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
         <translation>Das geladene Modell mit 2 bis 6 Aufteilungen messen: Jede wird nacheinander geladen und führt einen kurzen Prompt- und Generierungs-Benchmark aus. Danach wird das Modell wieder mit seiner eigenen Aufteilung geladen.</translation>
     </message>
@@ -1478,17 +1552,7 @@ Zuletzt geändert: %2</translation>
         <translation>Die schnellste Aufteilung in den Aufteilungseditor übernehmen und das Modell damit neu laden</translation>
     </message>
     <message>
-        <location line="+285"/>
-        <source>Memory on the fullest GPU (GiB)</source>
-        <translation>Speicher auf der vollsten GPU (GiB)</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Split (#)</source>
-        <translation>Aufteilung (#)</translation>
-    </message>
-    <message>
-        <location line="-281"/>
+        <location line="+4"/>
         <source>Generation</source>
         <translation>Generierung</translation>
     </message>
@@ -1606,6 +1670,16 @@ Zuletzt geändert: %2</translation>
     </message>
     <message>
         <location line="+28"/>
+        <source>Split (#)</source>
+        <translation>Aufteilung (#)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Memory on the fullest GPU (GiB)</source>
+        <translation>Speicher auf der vollsten GPU (GiB)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
         <source>Memory on the fullest GPU (MiB)</source>
         <translation>Speicher auf der vollsten GPU (MiB)</translation>
     </message>
@@ -1628,7 +1702,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/split_editor.cpp" line="+177"/>
+        <location filename="../gui/split_editor.cpp" line="+175"/>
         <source>None (main GPU only)</source>
         <translation>Keine (nur Haupt-GPU)</translation>
     </message>
@@ -1658,20 +1732,20 @@ Keine: alles auf der Haupt-GPU.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+226"/>
+        <location line="+231"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-224"/>
-        <location line="+224"/>
+        <location line="-229"/>
+        <location line="+229"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-223"/>
+        <location line="-228"/>
         <source>Precision of the KV cache: F32 doubles its size</source>
         <translation>Genauigkeit des KV-Caches: F32 verdoppelt seine Größe</translation>
     </message>
@@ -1780,12 +1854,12 @@ Keine: alles auf der Haupt-GPU.</translation>
         <translation>Anteil des Modells für %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Share of the model this GPU gets (the ratios normalised)</source>
         <translation>Anteil des Modells für diese GPU (Verhältnisse normiert)</translation>
     </message>
     <message>
-        <location line="+163"/>
+        <location line="+165"/>
         <source>layer %1</source>
         <translation>Schicht %1</translation>
     </message>
@@ -1875,7 +1949,7 @@ Gesamt: %4 Byte
 Nutzbar: %5 Byte</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <source>Total %1 %</source>
         <extracomment>The GPUs&apos; shares added up, in percent.</extracomment>
         <translation>Summe %1 %</translation>
@@ -1923,11 +1997,22 @@ Nutzbar: %5 Byte</translation>
         <source>Reload the model with this split</source>
         <translation>Modell mit dieser Aufteilung neu laden</translation>
     </message>
+    <message>
+        <location line="-274"/>
+        <source> %</source>
+        <extracomment>Suffix of a GPU&apos;s share in the split editor&apos;s number box (&quot;60.0 %&quot;).</extracomment>
+        <translation> %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1&apos;s share of the model in percent; the other GPUs share the rest in proportion</source>
+        <translation>Anteil von %1 am Modell in Prozent; die anderen GPUs teilen sich den Rest im bisherigen Verhältnis</translation>
+    </message>
 </context>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/split_preview_model.cpp" line="+259"/>
+        <location filename="../gui/split_preview_model.cpp" line="+299"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>Würde überlaufen: benötigt %1, aber nur %2 sind nutzbar (%3 frei, %4 als Reserve). Wählen Sie die Aufteilung Schicht oder Zeile, um das Modell auf die GPUs zu verteilen, kürzen Sie den Kontext oder verwenden Sie eine kleinere Quantisierung.</translation>
     </message>
@@ -1953,7 +2038,7 @@ Nutzbar: %5 Byte</translation>
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-242"/>
+        <location filename="../gui/throughput_plot.cpp" line="-298"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>Hier erscheinen die Token pro Sekunde, während das Modell antwortet.</translation>
     </message>
@@ -1968,7 +2053,7 @@ Nutzbar: %5 Byte</translation>
         <translation>Dieses Diagramm als PNG-Bild speichern</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>seconds since the request</source>
         <translation>Sekunden seit der Anfrage</translation>
     </message>
@@ -1996,7 +2081,7 @@ Nutzbar: %5 Byte</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>prompt</source>
         <extracomment>Axis of the recent-replies bar chart (and the band over the prompt phase): prompt tokens/s.</extracomment>
         <translation>Prompt</translation>
@@ -2072,13 +2157,13 @@ Nutzbar: %5 Byte</translation>
         <translation>Antwort %1: Prompt %2 Token mit %3 Token/s · erzeugt %4 Token mit %5 Token/s · erstes Token nach %6 s</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+141"/>
         <source>Throughput of %1, %2</source>
         <extracomment>Title of an exported throughput plot: the model&apos;s name, the date and time.</extracomment>
         <translation>Durchsatz von %1, %2</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>Export Throughput Plot</source>
         <translation>Durchsatzdiagramm exportieren</translation>
     </message>

@@ -33,7 +33,7 @@
 <context>
     <name>tessera::gui::SplitBenchView</name>
     <message numerus="yes">
-        <location filename="../gui/split_bench_view.cpp" line="+428"/>
+        <location filename="../gui/split_bench_view.cpp" line="+443"/>
         <source>Cancelled after %n split(s) measured.</source>
         <translation>
             <numerusform>Cancelled after %n split measured.</numerusform>
@@ -52,7 +52,7 @@
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message numerus="yes">
-        <location filename="../gui/split_editor.cpp" line="+409"/>
+        <location filename="../gui/split_editor.cpp" line="+412"/>
         <source>%1 · context %Ln token(s) · %2 KV cache</source>
         <extracomment>The previewed model: its name, the context length, the KV cache precision (F16 or F32).</extracomment>
         <translation>
@@ -61,7 +61,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+67"/>
+        <location line="+70"/>
         <source>Fits: %1 in total on %n GPU(s).</source>
         <translation>
             <numerusform>Fits: %1 in total on %n GPU.</numerusform>
@@ -72,7 +72,7 @@
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message numerus="yes">
-        <location filename="../gui/throughput_plot.cpp" line="+278"/>
+        <location filename="../gui/throughput_plot.cpp" line="+291"/>
         <source>Reply %1: %2 tokens/s, %Ln token(s) so far</source>
         <extracomment>While generating: reply number, current speed, tokens generated so far.</extracomment>
         <translation>

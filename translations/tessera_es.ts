@@ -38,7 +38,7 @@
 <context>
     <name>ConversationIo</name>
     <message>
-        <location filename="../gui/conversation_io.cpp" line="+87"/>
+        <location filename="../gui/conversation_io.cpp" line="+95"/>
         <source>%1 is not valid JSON: %2 at byte %3.</source>
         <translation>%1 no es un JSON válido: %2 en el byte %3.</translation>
     </message>
@@ -53,7 +53,7 @@
         <translation>%1 fue escrito por una versión más reciente de Tessera (versión de conversación %2; esta versión lee la %3).</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Message %1 in %2 has role &quot;%3&quot;; expected &quot;user&quot; or &quot;assistant&quot;.</source>
         <translation>El mensaje %1 de %2 tiene el rol &quot;%3&quot;; se esperaba &quot;user&quot; o &quot;assistant&quot;.</translation>
     </message>
@@ -146,6 +146,18 @@
         <extracomment>The three timing figures shown under a reply, separated.</extracomment>
         <translation>%1 · %2 · %3</translation>
     </message>
+    <message>
+        <location line="+4"/>
+        <source>Continued past a full context (%1×, %2 earlier tok forgotten)</source>
+        <extracomment>Under a reply that went on past a full context: %1 = how often, %2 = tokens forgotten.</extracomment>
+        <translation>Continuó más allá de un contexto lleno (%1×, %2 tok anteriores olvidados)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Earlier messages left out to fit the context (%1 messages, %2 tok)</source>
+        <extracomment>Under a reply: the context overflow policy left earlier messages out of what the model saw.</extracomment>
+        <translation>Mensajes anteriores omitidos para caber en el contexto (%1 mensajes, %2 tok)</translation>
+    </message>
 </context>
 <context>
     <name>ErrorTexts</name>
@@ -211,9 +223,9 @@
     </message>
     <message>
         <location line="+11"/>
-        <source>Start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
-        <extracomment>&quot;New Conversation&quot; is the chat&apos;s button and &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
-        <translation>Empiece una conversación nueva («Nueva conversación») o cargue el modelo con un contexto mayor («Longitud del contexto» en el panel Modelo y luego «Cargar»).</translation>
+        <source>Let the conversation go on: choose Truncate middle or Rolling window beside the context meter, and the model forgets older messages. Or start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
+        <extracomment>&quot;Truncate middle&quot;, &quot;Rolling window&quot; and &quot;New Conversation&quot; are the chat&apos;s choices and button, &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
+        <translation>Deje que la conversación continúe: elija «Truncar el medio» o «Ventana deslizante» junto al medidor de contexto, y el modelo olvidará los mensajes más antiguos. O empiece una conversación nueva («Nueva conversación»), o cargue el modelo con un contexto mayor («Longitud del contexto» en el panel Modelo y luego «Cargar»).</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -271,6 +283,42 @@
     </message>
 </context>
 <context>
+    <name>OverflowPolicyTexts</name>
+    <message>
+        <location filename="../gui/overflow_policy_chooser.cpp" line="+11"/>
+        <source>Stop</source>
+        <extracomment>Context overflow policy: the reply stops when the model&apos;s context is full.</extracomment>
+        <translation>Detener</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Truncate middle</source>
+        <extracomment>Context overflow policy: keep the start of the conversation and the latest messages.</extracomment>
+        <translation>Truncar el medio</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rolling window</source>
+        <extracomment>Context overflow policy: keep only the latest messages (and the system prompt).</extracomment>
+        <translation>Ventana deslizante</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>When the context is full, the reply stops and the conversation cannot go on.</source>
+        <translation>Cuando el contexto está lleno, la respuesta se detiene y la conversación no puede continuar.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>When the context is full, the model keeps the system prompt, the first exchange and the most recent messages, and forgets the ones in between.</source>
+        <translation>Cuando el contexto está lleno, el modelo conserva la instrucción del sistema, el primer intercambio y los mensajes más recientes, y olvida los intermedios.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>When the context is full, the model keeps the system prompt and the most recent messages, and forgets the oldest.</source>
+        <translation>Cuando el contexto está lleno, el modelo conserva la instrucción del sistema y los mensajes más recientes, y olvida los más antiguos.</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::ChatInput</name>
     <message>
         <location filename="../gui/chat_input.cpp" line="+16"/>
@@ -281,7 +329,7 @@
 <context>
     <name>tessera::gui::ChatPanel</name>
     <message>
-        <location filename="../gui/chat_panel.cpp" line="+81"/>
+        <location filename="../gui/chat_panel.cpp" line="+87"/>
         <source>Send</source>
         <translation>Enviar</translation>
     </message>
@@ -301,7 +349,12 @@
         <translation>Nueva conversación</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+23"/>
+        <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up, what happens depends on the policy beside this meter: the reply stops, or older messages are forgotten.</source>
+        <translation>La conversación ocupa %1 de los %2 tokens que el modelo puede tener presentes. Cuando se agotan, lo que ocurre depende de la opción junto a este medidor: la respuesta se detiene o se olvidan los mensajes más antiguos.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>Send the message (Enter)</source>
         <translation>Enviar el mensaje (Intro)</translation>
     </message>
@@ -328,12 +381,7 @@
         <translation>Contexto: %1 / %2 tok</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up the reply stops; start a new conversation or load the model with a larger context.</source>
-        <translation>La conversación ocupa %1 de los %2 tokens que el modelo puede tener presentes. Cuando se agotan, la respuesta se detiene; empiece una conversación nueva o cargue el modelo con un contexto mayor.</translation>
-    </message>
-    <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <source>Load a model first (Load in the model panel)</source>
         <translation>Cargue primero un modelo («Cargar» en el panel Modelo)</translation>
     </message>
@@ -378,7 +426,7 @@
 <context>
     <name>tessera::gui::DeviceSource</name>
     <message>
-        <location filename="../gui/device_source.cpp" line="+131"/>
+        <location filename="../gui/device_source.cpp" line="+133"/>
         <source>no GPU in the device list</source>
         <translation>ninguna GPU en la lista de dispositivos</translation>
     </message>
@@ -428,7 +476,7 @@
 <context>
     <name>tessera::gui::ErrorBanner</name>
     <message>
-        <location filename="../gui/error_banner.cpp" line="+57"/>
+        <location filename="../gui/error_banner.cpp" line="+73"/>
         <source>Dismiss</source>
         <translation>Cerrar</translation>
     </message>
@@ -569,7 +617,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+381"/>
+        <location filename="../gui/main_window.cpp" line="+397"/>
         <source>&amp;Open Model…</source>
         <translation>&amp;Abrir modelo…</translation>
     </message>
@@ -700,7 +748,7 @@ Last changed %2</source>
         <translation>Última respuesta: %1 tok/s</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+32"/>
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
@@ -722,7 +770,12 @@ Last changed %2</source>
         <translation>Cargar de todos modos</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+32"/>
+        <source>Truncate Middle and Retry</source>
+        <translation>Truncar el medio y reintentar</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>The conversation was not saved</source>
         <translation>No se guardó la conversación</translation>
     </message>
@@ -738,18 +791,18 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+62"/>
+        <location line="+63"/>
         <source>Open</source>
         <translation>Abrir</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+62"/>
+        <location line="-58"/>
+        <location line="+63"/>
         <source>The conversation could not be opened</source>
         <translation>No se pudo abrir la conversación</translation>
     </message>
     <message>
-        <location line="-62"/>
+        <location line="-63"/>
         <source>Choose a conversation file saved by Tessera.</source>
         <translation>Elija un archivo de conversación guardado por Tessera.</translation>
     </message>
@@ -759,7 +812,7 @@ Last changed %2</source>
         <translation>Conversación %1 abierta</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>A reply is being generated. It stops here; what it wrote so far is kept.</source>
         <translation>Se está generando una respuesta. Se detendrá aquí; lo que ha escrito hasta ahora se conserva.</translation>
     </message>
@@ -842,21 +895,24 @@ Last changed %2</source>
         <translation>Salir</translation>
     </message>
     <message>
-        <location line="-208"/>
-        <location line="+62"/>
+        <location line="-209"/>
+        <location line="+63"/>
         <location line="+66"/>
         <source>Open Conversation</source>
         <translation>Abrir conversación</translation>
     </message>
     <message>
-        <location line="-512"/>
-        <location line="+359"/>
-        <location line="+46"/>
+        <location line="-530"/>
+        <source>Go On: Truncate Middle</source>
+        <translation>Continuar: truncar el medio</translation>
+    </message>
+    <message>
+        <location line="+422"/>
         <source>New Conversation</source>
         <translation>Nueva conversación</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+115"/>
         <source>Copied to the clipboard</source>
         <translation>Copiado al portapapeles</translation>
     </message>
@@ -872,7 +928,7 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+398"/>
+        <location filename="../gui/throughput_plot.cpp" line="+464"/>
         <source>No model loaded</source>
         <translation>Ningún modelo cargado</translation>
     </message>
@@ -920,7 +976,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
-        <location filename="../gui/memory_plot.cpp" line="+51"/>
+        <location filename="../gui/memory_plot.cpp" line="+59"/>
         <source>GPU memory in use over time</source>
         <translation>Memoria de GPU en uso a lo largo del tiempo</translation>
     </message>
@@ -969,7 +1025,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MessageWidget</name>
     <message>
-        <location filename="../gui/message_widget.cpp" line="+72"/>
+        <location filename="../gui/message_widget.cpp" line="+76"/>
         <source>Copy</source>
         <translation>Copiar</translation>
     </message>
@@ -985,7 +1041,7 @@ Last changed %2</source>
         <translation>Copiar este mensaje como Markdown</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>You</source>
         <translation>Tú</translation>
     </message>
@@ -995,13 +1051,13 @@ Last changed %2</source>
         <translation>Asistente</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>stopped: context full</source>
         <extracomment>A reply cut off because the model&apos;s context (its token memory) is used up.</extracomment>
         <translation>detenida: contexto lleno</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+47"/>
         <source>generating…</source>
         <translation>generando…</translation>
     </message>
@@ -1023,12 +1079,12 @@ Last changed %2</source>
         <translation>, quedan unos %1</translation>
     </message>
     <message>
-        <location line="-29"/>
+        <location line="-57"/>
         <source>stopped</source>
         <translation>detenida</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>failed: %1</source>
         <translation>error: %1</translation>
     </message>
@@ -1288,6 +1344,24 @@ Last changed %2</source>
     </message>
 </context>
 <context>
+    <name>tessera::gui::OverflowPolicyChooser</name>
+    <message>
+        <location filename="../gui/overflow_policy_chooser.cpp" line="+27"/>
+        <source>When full: %1</source>
+        <extracomment>The chat&apos;s context overflow chooser: &quot;When full: Truncate middle&quot;.</extracomment>
+        <translation>Si se llena: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::OverflowPolicyMenu</name>
+    <message>
+        <location line="+35"/>
+        <source>When the Context Is &amp;Full</source>
+        <extracomment>Settings menu: the context overflow policy new conversations start with.</extracomment>
+        <translation>Cuando el contexto está &amp;lleno</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
         <location filename="../gui/sampling_panel.cpp" line="+69"/>
@@ -1380,7 +1454,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SplitBenchView</name>
     <message>
-        <location filename="../gui/split_bench_view.cpp" line="+210"/>
+        <location filename="../gui/split_bench_view.cpp" line="+225"/>
         <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
         <translation>Mide el modelo cargado con 2 a 6 repartos: cada uno se carga por turno y ejecuta una breve prueba de prompt y de generación. Después, el modelo se vuelve a cargar con su propio reparto.</translation>
     </message>
@@ -1478,17 +1552,7 @@ Last changed %2</source>
         <translation>Llevar el reparto más rápido al editor y volver a cargar el modelo con él</translation>
     </message>
     <message>
-        <location line="+285"/>
-        <source>Memory on the fullest GPU (GiB)</source>
-        <translation>Memoria en la GPU más llena (GiB)</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Split (#)</source>
-        <translation>Reparto (n.º)</translation>
-    </message>
-    <message>
-        <location line="-281"/>
+        <location line="+4"/>
         <source>Generation</source>
         <translation>Generación</translation>
     </message>
@@ -1606,6 +1670,16 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+28"/>
+        <source>Split (#)</source>
+        <translation>Reparto (n.º)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Memory on the fullest GPU (GiB)</source>
+        <translation>Memoria en la GPU más llena (GiB)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
         <source>Memory on the fullest GPU (MiB)</source>
         <translation>Memoria en la GPU más llena (MiB)</translation>
     </message>
@@ -1628,7 +1702,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/split_editor.cpp" line="+177"/>
+        <location filename="../gui/split_editor.cpp" line="+175"/>
         <source>None (main GPU only)</source>
         <translation>Ninguna (solo la GPU principal)</translation>
     </message>
@@ -1658,20 +1732,20 @@ Ninguna: todo en la GPU principal.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+226"/>
+        <location line="+231"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-224"/>
-        <location line="+224"/>
+        <location line="-229"/>
+        <location line="+229"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-223"/>
+        <location line="-228"/>
         <source>Precision of the KV cache: F32 doubles its size</source>
         <translation>Precisión de la caché KV: F32 duplica su tamaño</translation>
     </message>
@@ -1780,12 +1854,12 @@ Ninguna: todo en la GPU principal.</translation>
         <translation>Parte del modelo para %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Share of the model this GPU gets (the ratios normalised)</source>
         <translation>Parte del modelo que recibe esta GPU (proporciones normalizadas)</translation>
     </message>
     <message>
-        <location line="+163"/>
+        <location line="+165"/>
         <source>layer %1</source>
         <translation>capa %1</translation>
     </message>
@@ -1875,7 +1949,7 @@ Total: %4 bytes
 Utilizable: %5 bytes</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <source>Total %1 %</source>
         <extracomment>The GPUs&apos; shares added up, in percent.</extracomment>
         <translation>Total %1 %</translation>
@@ -1923,11 +1997,22 @@ Utilizable: %5 bytes</translation>
         <source>Reload the model with this split</source>
         <translation>Volver a cargar el modelo con esta división</translation>
     </message>
+    <message>
+        <location line="-274"/>
+        <source> %</source>
+        <extracomment>Suffix of a GPU&apos;s share in the split editor&apos;s number box (&quot;60.0 %&quot;).</extracomment>
+        <translation> %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1&apos;s share of the model in percent; the other GPUs share the rest in proportion</source>
+        <translation>Porcentaje del modelo para %1; las demás GPU se reparten el resto en proporción</translation>
+    </message>
 </context>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/split_preview_model.cpp" line="+259"/>
+        <location filename="../gui/split_preview_model.cpp" line="+299"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>Se desbordaría: necesita %1, pero solo hay %2 utilizables (%3 libres, %4 en reserva). Elija la división por Capa o por Fila para repartir el modelo entre las GPU, acorte el contexto o use una cuantización más pequeña.</translation>
     </message>
@@ -1953,7 +2038,7 @@ Utilizable: %5 bytes</translation>
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-242"/>
+        <location filename="../gui/throughput_plot.cpp" line="-298"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>Aquí aparecen los tokens por segundo mientras el modelo responde.</translation>
     </message>
@@ -1968,7 +2053,7 @@ Utilizable: %5 bytes</translation>
         <translation>Guardar este gráfico como imagen PNG</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>seconds since the request</source>
         <translation>segundos desde la solicitud</translation>
     </message>
@@ -1996,7 +2081,7 @@ Utilizable: %5 bytes</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>prompt</source>
         <extracomment>Axis of the recent-replies bar chart (and the band over the prompt phase): prompt tokens/s.</extracomment>
         <translation>prompt</translation>
@@ -2072,13 +2157,13 @@ Utilizable: %5 bytes</translation>
         <translation>Respuesta %1: prompt %2 tok a %3 tok/s · generados %4 tok a %5 tok/s · primer token %6 s</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+141"/>
         <source>Throughput of %1, %2</source>
         <extracomment>Title of an exported throughput plot: the model&apos;s name, the date and time.</extracomment>
         <translation>Rendimiento de %1, %2</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>Export Throughput Plot</source>
         <translation>Exportar el gráfico de velocidad</translation>
     </message>

@@ -38,7 +38,7 @@
 <context>
     <name>ConversationIo</name>
     <message>
-        <location filename="../gui/conversation_io.cpp" line="+87"/>
+        <location filename="../gui/conversation_io.cpp" line="+95"/>
         <source>%1 is not valid JSON: %2 at byte %3.</source>
         <translation>%1 n’est pas du JSON valide&#xa0;: %2 à l’octet %3.</translation>
     </message>
@@ -53,7 +53,7 @@
         <translation>%1 a été écrit par une version plus récente de Tessera (version de conversation %2&#xa0;; cette version lit la %3).</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Message %1 in %2 has role &quot;%3&quot;; expected &quot;user&quot; or &quot;assistant&quot;.</source>
         <translation>Le message %1 de %2 a le rôle &quot;%3&quot;&#xa0;; attendu&#xa0;: &quot;user&quot; ou &quot;assistant&quot;.</translation>
     </message>
@@ -146,6 +146,18 @@
         <extracomment>The three timing figures shown under a reply, separated.</extracomment>
         <translation>%1 · %2 · %3</translation>
     </message>
+    <message>
+        <location line="+4"/>
+        <source>Continued past a full context (%1×, %2 earlier tok forgotten)</source>
+        <extracomment>Under a reply that went on past a full context: %1 = how often, %2 = tokens forgotten.</extracomment>
+        <translation>Poursuivi au-delà d’un contexte plein (%1×, %2 tok antérieurs oubliés)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Earlier messages left out to fit the context (%1 messages, %2 tok)</source>
+        <extracomment>Under a reply: the context overflow policy left earlier messages out of what the model saw.</extracomment>
+        <translation>Messages antérieurs omis pour tenir dans le contexte (%1 messages, %2 tok)</translation>
+    </message>
 </context>
 <context>
     <name>ErrorTexts</name>
@@ -211,9 +223,9 @@
     </message>
     <message>
         <location line="+11"/>
-        <source>Start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
-        <extracomment>&quot;New Conversation&quot; is the chat&apos;s button and &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
-        <translation>Commencez une nouvelle conversation («&#xa0;Nouvelle conversation&#xa0;») ou chargez le modèle avec un contexte plus grand («&#xa0;Longueur du contexte&#xa0;» dans le panneau Modèle, puis «&#xa0;Charger&#xa0;»).</translation>
+        <source>Let the conversation go on: choose Truncate middle or Rolling window beside the context meter, and the model forgets older messages. Or start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
+        <extracomment>&quot;Truncate middle&quot;, &quot;Rolling window&quot; and &quot;New Conversation&quot; are the chat&apos;s choices and button, &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
+        <translation>Laissez la conversation continuer&#xa0;: choisissez «&#xa0;Tronquer le milieu&#xa0;» ou «&#xa0;Fenêtre glissante&#xa0;» à côté de la jauge de contexte, et le modèle oublie les messages plus anciens. Ou commencez une nouvelle conversation («&#xa0;Nouvelle conversation&#xa0;»), ou chargez le modèle avec un contexte plus grand («&#xa0;Longueur du contexte&#xa0;» dans le panneau Modèle, puis «&#xa0;Charger&#xa0;»).</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -271,6 +283,42 @@
     </message>
 </context>
 <context>
+    <name>OverflowPolicyTexts</name>
+    <message>
+        <location filename="../gui/overflow_policy_chooser.cpp" line="+11"/>
+        <source>Stop</source>
+        <extracomment>Context overflow policy: the reply stops when the model&apos;s context is full.</extracomment>
+        <translation>Arrêter</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Truncate middle</source>
+        <extracomment>Context overflow policy: keep the start of the conversation and the latest messages.</extracomment>
+        <translation>Tronquer le milieu</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rolling window</source>
+        <extracomment>Context overflow policy: keep only the latest messages (and the system prompt).</extracomment>
+        <translation>Fenêtre glissante</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>When the context is full, the reply stops and the conversation cannot go on.</source>
+        <translation>Quand le contexte est plein, la réponse s’arrête et la conversation ne peut pas continuer.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>When the context is full, the model keeps the system prompt, the first exchange and the most recent messages, and forgets the ones in between.</source>
+        <translation>Quand le contexte est plein, le modèle garde l’invite système, le premier échange et les messages les plus récents, et oublie ceux du milieu.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>When the context is full, the model keeps the system prompt and the most recent messages, and forgets the oldest.</source>
+        <translation>Quand le contexte est plein, le modèle garde l’invite système et les messages les plus récents, et oublie les plus anciens.</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::ChatInput</name>
     <message>
         <location filename="../gui/chat_input.cpp" line="+16"/>
@@ -281,7 +329,7 @@
 <context>
     <name>tessera::gui::ChatPanel</name>
     <message>
-        <location filename="../gui/chat_panel.cpp" line="+81"/>
+        <location filename="../gui/chat_panel.cpp" line="+87"/>
         <source>Send</source>
         <translation>Envoyer</translation>
     </message>
@@ -301,7 +349,12 @@
         <translation>Nouvelle conversation</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+23"/>
+        <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up, what happens depends on the policy beside this meter: the reply stops, or older messages are forgotten.</source>
+        <translation>La conversation occupe %1 des %2 jetons que le modèle peut garder en tête. Quand ils sont épuisés, tout dépend du choix à côté de cette jauge : la réponse s’arrête, ou les messages plus anciens sont oubliés.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>Send the message (Enter)</source>
         <translation>Envoyer le message (Entrée)</translation>
     </message>
@@ -328,12 +381,7 @@
         <translation>Contexte&#xa0;: %1 / %2 tok</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up the reply stops; start a new conversation or load the model with a larger context.</source>
-        <translation>La conversation occupe %1 des %2 jetons que le modèle peut garder en mémoire. Une fois ceux-ci épuisés, la réponse s’arrête&#xa0;; commencez une nouvelle conversation ou chargez le modèle avec un contexte plus grand.</translation>
-    </message>
-    <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <source>Load a model first (Load in the model panel)</source>
         <translation>Chargez d’abord un modèle («&#xa0;Charger&#xa0;» dans le panneau Modèle)</translation>
     </message>
@@ -378,7 +426,7 @@
 <context>
     <name>tessera::gui::DeviceSource</name>
     <message>
-        <location filename="../gui/device_source.cpp" line="+131"/>
+        <location filename="../gui/device_source.cpp" line="+133"/>
         <source>no GPU in the device list</source>
         <translation>aucun GPU dans la liste des périphériques</translation>
     </message>
@@ -428,7 +476,7 @@
 <context>
     <name>tessera::gui::ErrorBanner</name>
     <message>
-        <location filename="../gui/error_banner.cpp" line="+57"/>
+        <location filename="../gui/error_banner.cpp" line="+73"/>
         <source>Dismiss</source>
         <translation>Fermer</translation>
     </message>
@@ -569,7 +617,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+381"/>
+        <location filename="../gui/main_window.cpp" line="+397"/>
         <source>&amp;Open Model…</source>
         <translation>&amp;Ouvrir un modèle…</translation>
     </message>
@@ -700,7 +748,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Dernière réponse&#xa0;: %1 tok/s</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+32"/>
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
@@ -722,7 +770,12 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Charger quand même</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+32"/>
+        <source>Truncate Middle and Retry</source>
+        <translation>Tronquer le milieu et réessayer</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>The conversation was not saved</source>
         <translation>La conversation n’a pas été enregistrée</translation>
     </message>
@@ -738,18 +791,18 @@ Dernière modification&#xa0;: %2</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+62"/>
+        <location line="+63"/>
         <source>Open</source>
         <translation>Ouvrir</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+62"/>
+        <location line="-58"/>
+        <location line="+63"/>
         <source>The conversation could not be opened</source>
         <translation>La conversation n’a pas pu être ouverte</translation>
     </message>
     <message>
-        <location line="-62"/>
+        <location line="-63"/>
         <source>Choose a conversation file saved by Tessera.</source>
         <translation>Choisissez un fichier de conversation enregistré par Tessera.</translation>
     </message>
@@ -759,7 +812,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Conversation %1 ouverte</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>A reply is being generated. It stops here; what it wrote so far is kept.</source>
         <translation>Une réponse est en cours de génération. Elle s’arrêtera ici&#xa0;; ce qu’elle a déjà écrit est conservé.</translation>
     </message>
@@ -842,21 +895,24 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Quitter</translation>
     </message>
     <message>
-        <location line="-208"/>
-        <location line="+62"/>
+        <location line="-209"/>
+        <location line="+63"/>
         <location line="+66"/>
         <source>Open Conversation</source>
         <translation>Ouvrir une conversation</translation>
     </message>
     <message>
-        <location line="-512"/>
-        <location line="+359"/>
-        <location line="+46"/>
+        <location line="-530"/>
+        <source>Go On: Truncate Middle</source>
+        <translation>Continuer : tronquer le milieu</translation>
+    </message>
+    <message>
+        <location line="+422"/>
         <source>New Conversation</source>
         <translation>Nouvelle conversation</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+115"/>
         <source>Copied to the clipboard</source>
         <translation>Copié dans le presse-papiers</translation>
     </message>
@@ -872,7 +928,7 @@ Dernière modification&#xa0;: %2</translation>
     </message>
     <message>
         <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+398"/>
+        <location filename="../gui/throughput_plot.cpp" line="+464"/>
         <source>No model loaded</source>
         <translation>Aucun modèle chargé</translation>
     </message>
@@ -920,7 +976,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
-        <location filename="../gui/memory_plot.cpp" line="+51"/>
+        <location filename="../gui/memory_plot.cpp" line="+59"/>
         <source>GPU memory in use over time</source>
         <translation>Mémoire GPU utilisée au fil du temps</translation>
     </message>
@@ -969,7 +1025,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::MessageWidget</name>
     <message>
-        <location filename="../gui/message_widget.cpp" line="+72"/>
+        <location filename="../gui/message_widget.cpp" line="+76"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
@@ -985,7 +1041,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Copier ce message en Markdown</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>You</source>
         <translation>Vous</translation>
     </message>
@@ -995,13 +1051,13 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Assistant</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>stopped: context full</source>
         <extracomment>A reply cut off because the model&apos;s context (its token memory) is used up.</extracomment>
         <translation>arrêtée&#xa0;: contexte plein</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+47"/>
         <source>generating…</source>
         <translation>génération…</translation>
     </message>
@@ -1023,12 +1079,12 @@ Dernière modification&#xa0;: %2</translation>
         <translation>, encore environ %1</translation>
     </message>
     <message>
-        <location line="-29"/>
+        <location line="-57"/>
         <source>stopped</source>
         <translation>arrêtée</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>failed: %1</source>
         <translation>échec&#xa0;: %1</translation>
     </message>
@@ -1288,6 +1344,24 @@ Dernière modification&#xa0;: %2</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::OverflowPolicyChooser</name>
+    <message>
+        <location filename="../gui/overflow_policy_chooser.cpp" line="+27"/>
+        <source>When full: %1</source>
+        <extracomment>The chat&apos;s context overflow chooser: &quot;When full: Truncate middle&quot;.</extracomment>
+        <translation>Si plein : %1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::OverflowPolicyMenu</name>
+    <message>
+        <location line="+35"/>
+        <source>When the Context Is &amp;Full</source>
+        <extracomment>Settings menu: the context overflow policy new conversations start with.</extracomment>
+        <translation>Quand le contexte est &amp;plein</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
         <location filename="../gui/sampling_panel.cpp" line="+69"/>
@@ -1380,7 +1454,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::SplitBenchView</name>
     <message>
-        <location filename="../gui/split_bench_view.cpp" line="+210"/>
+        <location filename="../gui/split_bench_view.cpp" line="+225"/>
         <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
         <translation>Mesurer le modèle chargé avec 2 à 6 répartitions : chacune est chargée à son tour et exécute un court test de prompt et de génération. Ensuite, le modèle est rechargé avec sa propre répartition.</translation>
     </message>
@@ -1478,17 +1552,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Reprendre la répartition la plus rapide dans l&apos;éditeur et recharger le modèle avec elle</translation>
     </message>
     <message>
-        <location line="+285"/>
-        <source>Memory on the fullest GPU (GiB)</source>
-        <translation>Mémoire sur le GPU le plus rempli (Gio)</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Split (#)</source>
-        <translation>Répartition (n°)</translation>
-    </message>
-    <message>
-        <location line="-281"/>
+        <location line="+4"/>
         <source>Generation</source>
         <translation>Génération</translation>
     </message>
@@ -1606,6 +1670,16 @@ Dernière modification&#xa0;: %2</translation>
     </message>
     <message>
         <location line="+28"/>
+        <source>Split (#)</source>
+        <translation>Répartition (n°)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Memory on the fullest GPU (GiB)</source>
+        <translation>Mémoire sur le GPU le plus rempli (Gio)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
         <source>Memory on the fullest GPU (MiB)</source>
         <translation>Mémoire sur le GPU le plus rempli (Mio)</translation>
     </message>
@@ -1628,7 +1702,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/split_editor.cpp" line="+177"/>
+        <location filename="../gui/split_editor.cpp" line="+175"/>
         <source>None (main GPU only)</source>
         <translation>Aucune (GPU principal seul)</translation>
     </message>
@@ -1658,20 +1732,20 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+226"/>
+        <location line="+231"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-224"/>
-        <location line="+224"/>
+        <location line="-229"/>
+        <location line="+229"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-223"/>
+        <location line="-228"/>
         <source>Precision of the KV cache: F32 doubles its size</source>
         <translation>Précision du cache KV&#xa0;: F32 double sa taille</translation>
     </message>
@@ -1780,12 +1854,12 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
         <translation>Part du modèle pour %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Share of the model this GPU gets (the ratios normalised)</source>
         <translation>Part du modèle attribuée à ce GPU (rapports normalisés)</translation>
     </message>
     <message>
-        <location line="+163"/>
+        <location line="+165"/>
         <source>layer %1</source>
         <translation>couche %1</translation>
     </message>
@@ -1875,7 +1949,7 @@ Total&#xa0;: %4 octets
 Utilisable&#xa0;: %5 octets</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <source>Total %1 %</source>
         <extracomment>The GPUs&apos; shares added up, in percent.</extracomment>
         <translation>Total %1 %</translation>
@@ -1923,11 +1997,22 @@ Utilisable&#xa0;: %5 octets</translation>
         <source>Reload the model with this split</source>
         <translation>Recharger le modèle avec cette répartition</translation>
     </message>
+    <message>
+        <location line="-274"/>
+        <source> %</source>
+        <extracomment>Suffix of a GPU&apos;s share in the split editor&apos;s number box (&quot;60.0 %&quot;).</extracomment>
+        <translation>&#xa0;%</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1&apos;s share of the model in percent; the other GPUs share the rest in proportion</source>
+        <translation>Part du modèle pour %1, en pour cent&#xa0;; les autres GPU se partagent le reste en proportion</translation>
+    </message>
 </context>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/split_preview_model.cpp" line="+259"/>
+        <location filename="../gui/split_preview_model.cpp" line="+299"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>Débordement&#xa0;: il faut %1 mais seuls %2 sont utilisables (%3 libres, %4 gardés en réserve). Choisissez la répartition Couche ou Ligne pour répartir le modèle sur les GPU, raccourcissez le contexte ou utilisez une quantification plus petite.</translation>
     </message>
@@ -1953,7 +2038,7 @@ Utilisable&#xa0;: %5 octets</translation>
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-242"/>
+        <location filename="../gui/throughput_plot.cpp" line="-298"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>Les jetons par seconde s’affichent ici pendant que le modèle répond.</translation>
     </message>
@@ -1968,7 +2053,7 @@ Utilisable&#xa0;: %5 octets</translation>
         <translation>Enregistrer ce graphique en image PNG</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>seconds since the request</source>
         <translation>secondes depuis la requête</translation>
     </message>
@@ -1996,7 +2081,7 @@ Utilisable&#xa0;: %5 octets</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>prompt</source>
         <extracomment>Axis of the recent-replies bar chart (and the band over the prompt phase): prompt tokens/s.</extracomment>
         <translation>prompt</translation>
@@ -2072,13 +2157,13 @@ Utilisable&#xa0;: %5 octets</translation>
         <translation>Réponse %1&#xa0;: prompt %2 tok à %3 tok/s · généré %4 tok à %5 tok/s · premier jeton %6&#xa0;s</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+141"/>
         <source>Throughput of %1, %2</source>
         <extracomment>Title of an exported throughput plot: the model&apos;s name, the date and time.</extracomment>
         <translation>Débit de %1, %2</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>Export Throughput Plot</source>
         <translation>Exporter le graphique de débit</translation>
     </message>

@@ -38,7 +38,7 @@
 <context>
     <name>ConversationIo</name>
     <message>
-        <location filename="../gui/conversation_io.cpp" line="+87"/>
+        <location filename="../gui/conversation_io.cpp" line="+95"/>
         <source>%1 is not valid JSON: %2 at byte %3.</source>
         <translation>%1 は有効な JSON ではありません：バイト %3 で %2。</translation>
     </message>
@@ -53,7 +53,7 @@
         <translation>%1 は新しいバージョンの Tessera で書かれています（会話バージョン %2、このバージョンが読めるのは %3 まで）。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Message %1 in %2 has role &quot;%3&quot;; expected &quot;user&quot; or &quot;assistant&quot;.</source>
         <translation>%2 のメッセージ %1 のロールが &quot;%3&quot; です。&quot;user&quot; または &quot;assistant&quot; である必要があります。</translation>
     </message>
@@ -146,6 +146,18 @@
         <extracomment>The three timing figures shown under a reply, separated.</extracomment>
         <translation>%1 · %2 · %3</translation>
     </message>
+    <message>
+        <location line="+4"/>
+        <source>Continued past a full context (%1×, %2 earlier tok forgotten)</source>
+        <extracomment>Under a reply that went on past a full context: %1 = how often, %2 = tokens forgotten.</extracomment>
+        <translation>コンテキストが満杯になった後も続行（%1 回、以前の %2 tok を忘却）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Earlier messages left out to fit the context (%1 messages, %2 tok)</source>
+        <extracomment>Under a reply: the context overflow policy left earlier messages out of what the model saw.</extracomment>
+        <translation>コンテキストに収めるため以前のメッセージを省略（%1 件、%2 tok）</translation>
+    </message>
 </context>
 <context>
     <name>ErrorTexts</name>
@@ -211,9 +223,9 @@
     </message>
     <message>
         <location line="+11"/>
-        <source>Start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
-        <extracomment>&quot;New Conversation&quot; is the chat&apos;s button and &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
-        <translation>新しい会話を始める（「新しい会話」）か、より大きなコンテキストでモデルを読み込んでください（モデルパネルの「コンテキスト長」を設定してから「読み込む」）。</translation>
+        <source>Let the conversation go on: choose Truncate middle or Rolling window beside the context meter, and the model forgets older messages. Or start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
+        <extracomment>&quot;Truncate middle&quot;, &quot;Rolling window&quot; and &quot;New Conversation&quot; are the chat&apos;s choices and button, &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
+        <translation>会話を続けるには、コンテキストメーターの横で「中間を切り詰め」または「ローリングウィンドウ」を選ぶと、モデルは古いメッセージを忘れます。または新しい会話を始める（「新しい会話」）か、より大きなコンテキストでモデルを読み込んでください（モデルパネルの「コンテキスト長」を設定してから「読み込む」）。</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -271,6 +283,42 @@
     </message>
 </context>
 <context>
+    <name>OverflowPolicyTexts</name>
+    <message>
+        <location filename="../gui/overflow_policy_chooser.cpp" line="+11"/>
+        <source>Stop</source>
+        <extracomment>Context overflow policy: the reply stops when the model&apos;s context is full.</extracomment>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Truncate middle</source>
+        <extracomment>Context overflow policy: keep the start of the conversation and the latest messages.</extracomment>
+        <translation>中間を切り詰め</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rolling window</source>
+        <extracomment>Context overflow policy: keep only the latest messages (and the system prompt).</extracomment>
+        <translation>ローリングウィンドウ</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>When the context is full, the reply stops and the conversation cannot go on.</source>
+        <translation>コンテキストが満杯になると、応答は止まり、会話を続けられません。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>When the context is full, the model keeps the system prompt, the first exchange and the most recent messages, and forgets the ones in between.</source>
+        <translation>コンテキストが満杯になると、モデルはシステムプロンプト、最初のやり取り、最新のメッセージを保持し、その間のメッセージを忘れます。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>When the context is full, the model keeps the system prompt and the most recent messages, and forgets the oldest.</source>
+        <translation>コンテキストが満杯になると、モデルはシステムプロンプトと最新のメッセージを保持し、最も古いメッセージを忘れます。</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::ChatInput</name>
     <message>
         <location filename="../gui/chat_input.cpp" line="+16"/>
@@ -281,7 +329,7 @@
 <context>
     <name>tessera::gui::ChatPanel</name>
     <message>
-        <location filename="../gui/chat_panel.cpp" line="+81"/>
+        <location filename="../gui/chat_panel.cpp" line="+87"/>
         <source>Send</source>
         <translation>送信</translation>
     </message>
@@ -301,7 +349,12 @@
         <translation>新しい会話</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+23"/>
+        <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up, what happens depends on the policy beside this meter: the reply stops, or older messages are forgotten.</source>
+        <translation>この会話は、モデルが覚えておける %2 トークンのうち %1 を使っています。使い切ったときの動作はこのメーターの横の設定で決まります：応答が止まるか、古いメッセージが忘れられます。</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>Send the message (Enter)</source>
         <translation>メッセージを送信（Enter）</translation>
     </message>
@@ -328,12 +381,7 @@
         <translation>コンテキスト：%1 / %2 tok</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up the reply stops; start a new conversation or load the model with a larger context.</source>
-        <translation>会話は、モデルが保持できる %2 トークンのうち %1 トークンを使っています。使い切ると応答は止まります。新しい会話を始めるか、より大きなコンテキストでモデルを読み込んでください。</translation>
-    </message>
-    <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <source>Load a model first (Load in the model panel)</source>
         <translation>先にモデルを読み込んでください（モデルパネルの「読み込む」）</translation>
     </message>
@@ -378,7 +426,7 @@
 <context>
     <name>tessera::gui::DeviceSource</name>
     <message>
-        <location filename="../gui/device_source.cpp" line="+131"/>
+        <location filename="../gui/device_source.cpp" line="+133"/>
         <source>no GPU in the device list</source>
         <translation>デバイス一覧に GPU がありません</translation>
     </message>
@@ -428,7 +476,7 @@
 <context>
     <name>tessera::gui::ErrorBanner</name>
     <message>
-        <location filename="../gui/error_banner.cpp" line="+57"/>
+        <location filename="../gui/error_banner.cpp" line="+73"/>
         <source>Dismiss</source>
         <translation>閉じる</translation>
     </message>
@@ -569,7 +617,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+381"/>
+        <location filename="../gui/main_window.cpp" line="+397"/>
         <source>&amp;Open Model…</source>
         <translation>モデルを開く(&amp;O)…</translation>
     </message>
@@ -700,7 +748,7 @@ Last changed %2</source>
         <translation>直前の応答：%1 tok/s</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+32"/>
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
@@ -722,7 +770,12 @@ Last changed %2</source>
         <translation>このまま読み込む</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+32"/>
+        <source>Truncate Middle and Retry</source>
+        <translation>中間を切り詰めて再試行</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>The conversation was not saved</source>
         <translation>会話は保存されませんでした</translation>
     </message>
@@ -738,18 +791,18 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+62"/>
+        <location line="+63"/>
         <source>Open</source>
         <translation>開く</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+62"/>
+        <location line="-58"/>
+        <location line="+63"/>
         <source>The conversation could not be opened</source>
         <translation>会話を開けませんでした</translation>
     </message>
     <message>
-        <location line="-62"/>
+        <location line="-63"/>
         <source>Choose a conversation file saved by Tessera.</source>
         <translation>Tessera で保存した会話ファイルを選んでください。</translation>
     </message>
@@ -759,7 +812,7 @@ Last changed %2</source>
         <translation>会話 %1 を開きました</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>A reply is being generated. It stops here; what it wrote so far is kept.</source>
         <translation>応答を生成中です。ここで停止しますが、それまでに生成された内容は残ります。</translation>
     </message>
@@ -842,21 +895,24 @@ Last changed %2</source>
         <translation>終了</translation>
     </message>
     <message>
-        <location line="-208"/>
-        <location line="+62"/>
+        <location line="-209"/>
+        <location line="+63"/>
         <location line="+66"/>
         <source>Open Conversation</source>
         <translation>会話を開く</translation>
     </message>
     <message>
-        <location line="-512"/>
-        <location line="+359"/>
-        <location line="+46"/>
+        <location line="-530"/>
+        <source>Go On: Truncate Middle</source>
+        <translation>続行：中間を切り詰め</translation>
+    </message>
+    <message>
+        <location line="+422"/>
         <source>New Conversation</source>
         <translation>新しい会話</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+115"/>
         <source>Copied to the clipboard</source>
         <translation>クリップボードにコピーしました</translation>
     </message>
@@ -872,7 +928,7 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+398"/>
+        <location filename="../gui/throughput_plot.cpp" line="+464"/>
         <source>No model loaded</source>
         <translation>モデルが読み込まれていません</translation>
     </message>
@@ -920,7 +976,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
-        <location filename="../gui/memory_plot.cpp" line="+51"/>
+        <location filename="../gui/memory_plot.cpp" line="+59"/>
         <source>GPU memory in use over time</source>
         <translation>GPU メモリ使用量の推移</translation>
     </message>
@@ -969,7 +1025,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MessageWidget</name>
     <message>
-        <location filename="../gui/message_widget.cpp" line="+72"/>
+        <location filename="../gui/message_widget.cpp" line="+76"/>
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
@@ -985,7 +1041,7 @@ Last changed %2</source>
         <translation>このメッセージを Markdown としてコピー</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>You</source>
         <translation>あなた</translation>
     </message>
@@ -995,13 +1051,13 @@ Last changed %2</source>
         <translation>アシスタント</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>stopped: context full</source>
         <extracomment>A reply cut off because the model&apos;s context (its token memory) is used up.</extracomment>
         <translation>停止：コンテキストが満杯</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+47"/>
         <source>generating…</source>
         <translation>生成中…</translation>
     </message>
@@ -1023,12 +1079,12 @@ Last changed %2</source>
         <translation>、残り約 %1</translation>
     </message>
     <message>
-        <location line="-29"/>
+        <location line="-57"/>
         <source>stopped</source>
         <translation>停止済み</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>failed: %1</source>
         <translation>失敗：%1</translation>
     </message>
@@ -1285,6 +1341,24 @@ Last changed %2</source>
     </message>
 </context>
 <context>
+    <name>tessera::gui::OverflowPolicyChooser</name>
+    <message>
+        <location filename="../gui/overflow_policy_chooser.cpp" line="+27"/>
+        <source>When full: %1</source>
+        <extracomment>The chat&apos;s context overflow chooser: &quot;When full: Truncate middle&quot;.</extracomment>
+        <translation>満杯時：%1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::OverflowPolicyMenu</name>
+    <message>
+        <location line="+35"/>
+        <source>When the Context Is &amp;Full</source>
+        <extracomment>Settings menu: the context overflow policy new conversations start with.</extracomment>
+        <translation>コンテキストが満杯のとき(&amp;F)</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
         <location filename="../gui/sampling_panel.cpp" line="+69"/>
@@ -1377,7 +1451,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SplitBenchView</name>
     <message>
-        <location filename="../gui/split_bench_view.cpp" line="+210"/>
+        <location filename="../gui/split_bench_view.cpp" line="+225"/>
         <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
         <translation>読み込んだモデルを 2～6 通りの分割で測定します。各分割を順に読み込み、短いプロンプトと生成のベンチマークを実行します。終了後、モデルは元の分割で再び読み込まれます。</translation>
     </message>
@@ -1475,17 +1549,7 @@ Last changed %2</source>
         <translation>最速の分割を分割エディターに取り込み、その分割でモデルを再読み込みします</translation>
     </message>
     <message>
-        <location line="+285"/>
-        <source>Memory on the fullest GPU (GiB)</source>
-        <translation>最も使用量の多い GPU のメモリ (GiB)</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Split (#)</source>
-        <translation>分割 (#)</translation>
-    </message>
-    <message>
-        <location line="-281"/>
+        <location line="+4"/>
         <source>Generation</source>
         <translation>生成</translation>
     </message>
@@ -1601,6 +1665,16 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+28"/>
+        <source>Split (#)</source>
+        <translation>分割 (#)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Memory on the fullest GPU (GiB)</source>
+        <translation>最も使用量の多い GPU のメモリ (GiB)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
         <source>Memory on the fullest GPU (MiB)</source>
         <translation>最も使用量の多い GPU のメモリ (MiB)</translation>
     </message>
@@ -1623,7 +1697,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/split_editor.cpp" line="+177"/>
+        <location filename="../gui/split_editor.cpp" line="+175"/>
         <source>None (main GPU only)</source>
         <translation>なし（メイン GPU のみ）</translation>
     </message>
@@ -1653,20 +1727,20 @@ None: everything on the main GPU.</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+226"/>
+        <location line="+231"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-224"/>
-        <location line="+224"/>
+        <location line="-229"/>
+        <location line="+229"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-223"/>
+        <location line="-228"/>
         <source>Precision of the KV cache: F32 doubles its size</source>
         <translation>KV キャッシュの精度：F32 ではサイズが 2 倍になります</translation>
     </message>
@@ -1775,12 +1849,12 @@ None: everything on the main GPU.</source>
         <translation>%1 に割り当てるモデルの割合</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Share of the model this GPU gets (the ratios normalised)</source>
         <translation>この GPU に割り当てられるモデルの割合（比率を正規化）</translation>
     </message>
     <message>
-        <location line="+163"/>
+        <location line="+165"/>
         <source>layer %1</source>
         <translation>レイヤー %1</translation>
     </message>
@@ -1869,7 +1943,7 @@ KV キャッシュ：%2 バイト
 使用可能：%5 バイト</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <source>Total %1 %</source>
         <extracomment>The GPUs&apos; shares added up, in percent.</extracomment>
         <translation>合計 %1 %</translation>
@@ -1916,11 +1990,22 @@ KV キャッシュ：%2 バイト
         <source>Reload the model with this split</source>
         <translation>この分割でモデルを再読み込み</translation>
     </message>
+    <message>
+        <location line="-274"/>
+        <source> %</source>
+        <extracomment>Suffix of a GPU&apos;s share in the split editor&apos;s number box (&quot;60.0 %&quot;).</extracomment>
+        <translation>%</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1&apos;s share of the model in percent; the other GPUs share the rest in proportion</source>
+        <translation>%1 が受け持つモデルの割合（％）。残りは他の GPU が比率に応じて分け合います</translation>
+    </message>
 </context>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/split_preview_model.cpp" line="+259"/>
+        <location filename="../gui/split_preview_model.cpp" line="+299"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>あふれます：%1 が必要ですが、使用可能なのは %2 だけです（空き %3、予備 %4）。レイヤーまたは行の分割を選んでモデルを複数の GPU に分散するか、コンテキストを短くするか、より小さい量子化を使ってください。</translation>
     </message>
@@ -1946,7 +2031,7 @@ KV キャッシュ：%2 バイト
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-242"/>
+        <location filename="../gui/throughput_plot.cpp" line="-298"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>モデルの応答中、ここに毎秒のトークン数が表示されます。</translation>
     </message>
@@ -1961,7 +2046,7 @@ KV キャッシュ：%2 バイト
         <translation>このグラフを PNG 画像として保存</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>seconds since the request</source>
         <translation>リクエストからの秒数</translation>
     </message>
@@ -1989,7 +2074,7 @@ KV キャッシュ：%2 バイト
     </message>
     <message>
         <location line="+2"/>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>prompt</source>
         <extracomment>Axis of the recent-replies bar chart (and the band over the prompt phase): prompt tokens/s.</extracomment>
         <translation>プロンプト</translation>
@@ -2064,13 +2149,13 @@ KV キャッシュ：%2 バイト
         <translation>応答 %1：プロンプト %2 tok（%3 tok/s）· 生成 %4 tok（%5 tok/s）· 最初のトークン %6 秒</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+141"/>
         <source>Throughput of %1, %2</source>
         <extracomment>Title of an exported throughput plot: the model&apos;s name, the date and time.</extracomment>
         <translation>%1 のスループット、%2</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>Export Throughput Plot</source>
         <translation>スループットグラフを書き出す</translation>
     </message>

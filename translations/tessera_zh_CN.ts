@@ -38,7 +38,7 @@
 <context>
     <name>ConversationIo</name>
     <message>
-        <location filename="../gui/conversation_io.cpp" line="+87"/>
+        <location filename="../gui/conversation_io.cpp" line="+95"/>
         <source>%1 is not valid JSON: %2 at byte %3.</source>
         <translation>%1 不是有效的 JSON：第 %3 字节处 %2。</translation>
     </message>
@@ -53,7 +53,7 @@
         <translation>%1 由更新版本的 Tessera 写入（对话版本 %2；此版本可读取 %3）。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Message %1 in %2 has role &quot;%3&quot;; expected &quot;user&quot; or &quot;assistant&quot;.</source>
         <translation>%2 中的消息 %1 的角色为 &quot;%3&quot;；应为 &quot;user&quot; 或 &quot;assistant&quot;。</translation>
     </message>
@@ -146,6 +146,18 @@
         <extracomment>The three timing figures shown under a reply, separated.</extracomment>
         <translation>%1 · %2 · %3</translation>
     </message>
+    <message>
+        <location line="+4"/>
+        <source>Continued past a full context (%1×, %2 earlier tok forgotten)</source>
+        <extracomment>Under a reply that went on past a full context: %1 = how often, %2 = tokens forgotten.</extracomment>
+        <translation>在上下文已满后继续（%1 次，遗忘了之前的 %2 tok）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Earlier messages left out to fit the context (%1 messages, %2 tok)</source>
+        <extracomment>Under a reply: the context overflow policy left earlier messages out of what the model saw.</extracomment>
+        <translation>为适应上下文省略了之前的消息（%1 条，%2 tok）</translation>
+    </message>
 </context>
 <context>
     <name>ErrorTexts</name>
@@ -211,9 +223,9 @@
     </message>
     <message>
         <location line="+11"/>
-        <source>Start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
-        <extracomment>&quot;New Conversation&quot; is the chat&apos;s button and &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
-        <translation>请开始新的对话（“新对话”），或以更大的上下文加载模型（在模型面板中设置“上下文长度”，然后按“加载”）。</translation>
+        <source>Let the conversation go on: choose Truncate middle or Rolling window beside the context meter, and the model forgets older messages. Or start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
+        <extracomment>&quot;Truncate middle&quot;, &quot;Rolling window&quot; and &quot;New Conversation&quot; are the chat&apos;s choices and button, &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
+        <translation>让对话继续：在上下文指示条旁选择“截断中间”或“滚动窗口”，模型会遗忘较早的消息。或者开始新的对话（“新对话”），或以更大的上下文加载模型（在模型面板中设置“上下文长度”，然后按“加载”）。</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -271,6 +283,42 @@
     </message>
 </context>
 <context>
+    <name>OverflowPolicyTexts</name>
+    <message>
+        <location filename="../gui/overflow_policy_chooser.cpp" line="+11"/>
+        <source>Stop</source>
+        <extracomment>Context overflow policy: the reply stops when the model&apos;s context is full.</extracomment>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Truncate middle</source>
+        <extracomment>Context overflow policy: keep the start of the conversation and the latest messages.</extracomment>
+        <translation>截断中间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rolling window</source>
+        <extracomment>Context overflow policy: keep only the latest messages (and the system prompt).</extracomment>
+        <translation>滚动窗口</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>When the context is full, the reply stops and the conversation cannot go on.</source>
+        <translation>上下文已满时，回复停止，对话无法继续。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>When the context is full, the model keeps the system prompt, the first exchange and the most recent messages, and forgets the ones in between.</source>
+        <translation>上下文已满时，模型保留系统提示、第一轮对话和最近的消息，遗忘中间的消息。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>When the context is full, the model keeps the system prompt and the most recent messages, and forgets the oldest.</source>
+        <translation>上下文已满时，模型保留系统提示和最近的消息，遗忘最早的消息。</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::ChatInput</name>
     <message>
         <location filename="../gui/chat_input.cpp" line="+16"/>
@@ -281,7 +329,7 @@
 <context>
     <name>tessera::gui::ChatPanel</name>
     <message>
-        <location filename="../gui/chat_panel.cpp" line="+81"/>
+        <location filename="../gui/chat_panel.cpp" line="+87"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
@@ -301,7 +349,12 @@
         <translation>新对话</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+23"/>
+        <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up, what happens depends on the policy beside this meter: the reply stops, or older messages are forgotten.</source>
+        <translation>对话占用了模型可记住的 %2 个 token 中的 %1 个。用完后会怎样取决于此指示条旁的设置：回复停止，或遗忘较早的消息。</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>Send the message (Enter)</source>
         <translation>发送消息（Enter）</translation>
     </message>
@@ -328,12 +381,7 @@
         <translation>上下文：%1 / %2 tok</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up the reply stops; start a new conversation or load the model with a larger context.</source>
-        <translation>对话已占用模型可记住的 %2 个 token 中的 %1 个。用完后回复将停止；请开始新的对话，或以更大的上下文加载模型。</translation>
-    </message>
-    <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <source>Load a model first (Load in the model panel)</source>
         <translation>请先加载模型（模型面板中的“加载”）</translation>
     </message>
@@ -378,7 +426,7 @@
 <context>
     <name>tessera::gui::DeviceSource</name>
     <message>
-        <location filename="../gui/device_source.cpp" line="+131"/>
+        <location filename="../gui/device_source.cpp" line="+133"/>
         <source>no GPU in the device list</source>
         <translation>设备列表中没有 GPU</translation>
     </message>
@@ -428,7 +476,7 @@
 <context>
     <name>tessera::gui::ErrorBanner</name>
     <message>
-        <location filename="../gui/error_banner.cpp" line="+57"/>
+        <location filename="../gui/error_banner.cpp" line="+73"/>
         <source>Dismiss</source>
         <translation>关闭</translation>
     </message>
@@ -569,7 +617,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+381"/>
+        <location filename="../gui/main_window.cpp" line="+397"/>
         <source>&amp;Open Model…</source>
         <translation>打开模型(&amp;O)…</translation>
     </message>
@@ -700,7 +748,7 @@ Last changed %2</source>
         <translation>上一条回复：%1 tok/s</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+32"/>
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
@@ -722,7 +770,12 @@ Last changed %2</source>
         <translation>仍然加载</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+32"/>
+        <source>Truncate Middle and Retry</source>
+        <translation>截断中间并重试</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>The conversation was not saved</source>
         <translation>对话未保存</translation>
     </message>
@@ -738,18 +791,18 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+62"/>
+        <location line="+63"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+62"/>
+        <location line="-58"/>
+        <location line="+63"/>
         <source>The conversation could not be opened</source>
         <translation>无法打开对话</translation>
     </message>
     <message>
-        <location line="-62"/>
+        <location line="-63"/>
         <source>Choose a conversation file saved by Tessera.</source>
         <translation>请选择由 Tessera 保存的对话文件。</translation>
     </message>
@@ -759,7 +812,7 @@ Last changed %2</source>
         <translation>已打开对话 %1</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>A reply is being generated. It stops here; what it wrote so far is kept.</source>
         <translation>正在生成回复。回复将在此停止；已生成的内容会保留。</translation>
     </message>
@@ -842,21 +895,24 @@ Last changed %2</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location line="-208"/>
-        <location line="+62"/>
+        <location line="-209"/>
+        <location line="+63"/>
         <location line="+66"/>
         <source>Open Conversation</source>
         <translation>打开对话</translation>
     </message>
     <message>
-        <location line="-512"/>
-        <location line="+359"/>
-        <location line="+46"/>
+        <location line="-530"/>
+        <source>Go On: Truncate Middle</source>
+        <translation>继续：截断中间</translation>
+    </message>
+    <message>
+        <location line="+422"/>
         <source>New Conversation</source>
         <translation>新对话</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+115"/>
         <source>Copied to the clipboard</source>
         <translation>已复制到剪贴板</translation>
     </message>
@@ -872,7 +928,7 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+398"/>
+        <location filename="../gui/throughput_plot.cpp" line="+464"/>
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
@@ -920,7 +976,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
-        <location filename="../gui/memory_plot.cpp" line="+51"/>
+        <location filename="../gui/memory_plot.cpp" line="+59"/>
         <source>GPU memory in use over time</source>
         <translation>GPU 显存占用随时间的变化</translation>
     </message>
@@ -969,7 +1025,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MessageWidget</name>
     <message>
-        <location filename="../gui/message_widget.cpp" line="+72"/>
+        <location filename="../gui/message_widget.cpp" line="+76"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -985,7 +1041,7 @@ Last changed %2</source>
         <translation>以 Markdown 格式复制此消息</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>You</source>
         <translation>你</translation>
     </message>
@@ -995,13 +1051,13 @@ Last changed %2</source>
         <translation>助手</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>stopped: context full</source>
         <extracomment>A reply cut off because the model&apos;s context (its token memory) is used up.</extracomment>
         <translation>已停止：上下文已满</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+47"/>
         <source>generating…</source>
         <translation>正在生成…</translation>
     </message>
@@ -1023,12 +1079,12 @@ Last changed %2</source>
         <translation>，剩余约 %1</translation>
     </message>
     <message>
-        <location line="-29"/>
+        <location line="-57"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -1285,6 +1341,24 @@ Last changed %2</source>
     </message>
 </context>
 <context>
+    <name>tessera::gui::OverflowPolicyChooser</name>
+    <message>
+        <location filename="../gui/overflow_policy_chooser.cpp" line="+27"/>
+        <source>When full: %1</source>
+        <extracomment>The chat&apos;s context overflow chooser: &quot;When full: Truncate middle&quot;.</extracomment>
+        <translation>已满时：%1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::OverflowPolicyMenu</name>
+    <message>
+        <location line="+35"/>
+        <source>When the Context Is &amp;Full</source>
+        <extracomment>Settings menu: the context overflow policy new conversations start with.</extracomment>
+        <translation>上下文已满时(&amp;F)</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
         <location filename="../gui/sampling_panel.cpp" line="+69"/>
@@ -1377,7 +1451,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SplitBenchView</name>
     <message>
-        <location filename="../gui/split_bench_view.cpp" line="+210"/>
+        <location filename="../gui/split_bench_view.cpp" line="+225"/>
         <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
         <translation>用 2 到 6 种拆分测量已加载的模型：依次加载每种拆分，并运行简短的提示词和生成基准测试。之后模型会以原来的拆分重新加载。</translation>
     </message>
@@ -1475,17 +1549,7 @@ Last changed %2</source>
         <translation>将最快的拆分填入拆分编辑器，并以此重新加载模型</translation>
     </message>
     <message>
-        <location line="+285"/>
-        <source>Memory on the fullest GPU (GiB)</source>
-        <translation>占用最多的 GPU 上的显存 (GiB)</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Split (#)</source>
-        <translation>拆分 (#)</translation>
-    </message>
-    <message>
-        <location line="-281"/>
+        <location line="+4"/>
         <source>Generation</source>
         <translation>生成</translation>
     </message>
@@ -1601,6 +1665,16 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+28"/>
+        <source>Split (#)</source>
+        <translation>拆分 (#)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Memory on the fullest GPU (GiB)</source>
+        <translation>占用最多的 GPU 上的显存 (GiB)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
         <source>Memory on the fullest GPU (MiB)</source>
         <translation>占用最多的 GPU 上的显存 (MiB)</translation>
     </message>
@@ -1623,7 +1697,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/split_editor.cpp" line="+177"/>
+        <location filename="../gui/split_editor.cpp" line="+175"/>
         <source>None (main GPU only)</source>
         <translation>无（仅主 GPU）</translation>
     </message>
@@ -1653,20 +1727,20 @@ None: everything on the main GPU.</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+226"/>
+        <location line="+231"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-224"/>
-        <location line="+224"/>
+        <location line="-229"/>
+        <location line="+229"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-223"/>
+        <location line="-228"/>
         <source>Precision of the KV cache: F32 doubles its size</source>
         <translation>KV 缓存精度：F32 会使其大小翻倍</translation>
     </message>
@@ -1775,12 +1849,12 @@ None: everything on the main GPU.</source>
         <translation>分配给 %1 的模型份额</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Share of the model this GPU gets (the ratios normalised)</source>
         <translation>此 GPU 获得的模型份额（比例已归一化）</translation>
     </message>
     <message>
-        <location line="+163"/>
+        <location line="+165"/>
         <source>layer %1</source>
         <translation>第 %1 层</translation>
     </message>
@@ -1869,7 +1943,7 @@ KV 缓存：%2 字节
 可用：%5 字节</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <source>Total %1 %</source>
         <extracomment>The GPUs&apos; shares added up, in percent.</extracomment>
         <translation>合计 %1 %</translation>
@@ -1916,11 +1990,22 @@ KV 缓存：%2 字节
         <source>Reload the model with this split</source>
         <translation>按此拆分重新加载模型</translation>
     </message>
+    <message>
+        <location line="-274"/>
+        <source> %</source>
+        <extracomment>Suffix of a GPU&apos;s share in the split editor&apos;s number box (&quot;60.0 %&quot;).</extracomment>
+        <translation>%</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1&apos;s share of the model in percent; the other GPUs share the rest in proportion</source>
+        <translation>%1 承担的模型比例（百分比）；其余部分由其他 GPU 按比例分担</translation>
+    </message>
 </context>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/split_preview_model.cpp" line="+259"/>
+        <location filename="../gui/split_preview_model.cpp" line="+299"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>将会溢出：需要 %1，但只有 %2 可用（空闲 %3，预留 %4）。请选择按层或按行拆分以将模型分布到多个 GPU、缩短上下文或使用更小的量化。</translation>
     </message>
@@ -1946,7 +2031,7 @@ KV 缓存：%2 字节
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-242"/>
+        <location filename="../gui/throughput_plot.cpp" line="-298"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>模型回答时，这里会显示每秒 token 数。</translation>
     </message>
@@ -1961,7 +2046,7 @@ KV 缓存：%2 字节
         <translation>将此图表保存为 PNG 图像</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>seconds since the request</source>
         <translation>自请求起的秒数</translation>
     </message>
@@ -1989,7 +2074,7 @@ KV 缓存：%2 字节
     </message>
     <message>
         <location line="+2"/>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>prompt</source>
         <extracomment>Axis of the recent-replies bar chart (and the band over the prompt phase): prompt tokens/s.</extracomment>
         <translation>提示词</translation>
@@ -2064,13 +2149,13 @@ KV 缓存：%2 字节
         <translation>回复 %1：提示词 %2 tok，%3 tok/s · 生成 %4 tok，%5 tok/s · 首个 token %6 秒</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+141"/>
         <source>Throughput of %1, %2</source>
         <extracomment>Title of an exported throughput plot: the model&apos;s name, the date and time.</extracomment>
         <translation>%1 的吞吐量，%2</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>Export Throughput Plot</source>
         <translation>导出吞吐量图表</translation>
     </message>

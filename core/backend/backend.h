@@ -94,6 +94,24 @@ class BackendModel {
   virtual void kv_clear() = 0;
   // Keep positions [0, n), forget the rest (regenerate, chat prefix reuse). n <= n_past().
   virtual Status kv_keep(int32_t n) = 0;
+  // Context shift: forget positions [begin, begin + count) and move the later ones down by count,
+  // so the cache holds n_past() - count positions afterwards. Each moved key is rotated by the
+  // position delta with the model's RoPE (the rotation by -count * theta_i of every pair i, the
+  // same theta_i eval rotates with, without attn_factor again: the key already carries it once),
+  // so a moved key equals the key evaluated at its new position. Values move unchanged.
+  // What it equals: for the first layer, exactly a fresh eval of the kept tokens at the new
+  // positions (its K/V depend on the token and position alone). Deeper layers keep K/V computed
+  // while the removed tokens were visible (llama.cpp's context shift has the same trade-off);
+  // an exact result needs re-evaluating the tokens after the span (the engine's fallback).
+  // Sliding-window layers: attention masks by position difference, and after the shift the window
+  // of a new query covers the last `sliding_window` kept positions, which is what the model sees
+  // on a fresh eval of the kept tokens; so they shift like full-attention layers.
+  // Requires 0 <= begin, 0 <= count, begin + count <= n_past(); count == 0 changes nothing.
+  // Errors: bad span (InvalidArgument); a cache this backend cannot shift (Unsupported, naming the
+  // KV type): kv_remove_supported() says so beforehand. Invalidates logits().
+  virtual Status kv_remove(int32_t begin, int32_t count) = 0;
+  // Whether kv_remove works for this model and cache (the engine re-evaluates otherwise).
+  virtual bool kv_remove_supported() const = 0;
 
   virtual MemoryFootprint footprint() const = 0;
   // "cpu (4 threads, F16 KV cache)" style summary for logs and the GUI.

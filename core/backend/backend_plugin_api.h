@@ -34,7 +34,9 @@ namespace tessera {
 inline constexpr const char* kCudaPluginFileName = "libtessera-cuda.so";
 // The one symbol the module exports: extern "C" const CudaPluginApi* tessera_cuda_plugin_v1().
 inline constexpr const char* kCudaPluginEntryPoint = "tessera_cuda_plugin_v1";
-inline constexpr uint32_t kCudaPluginAbiVersion = 2;  // 2: settings from the edge, not the environment
+// 2: settings from the programs' edge instead of the environment (CudaBackendConfig, logical_devices);
+//    BackendModel::kv_remove and kv_remove_supported (context shift).
+inline constexpr uint32_t kCudaPluginAbiVersion = 2;
 
 // What the module and the program were built with; equal strings mean the C++ types above agree.
 // Inline, so each side compiles its own answer in.

@@ -43,6 +43,17 @@ void KvCache::store(int64_t layer, int64_t pos, const float* k, const float* v) 
   }
 }
 
+void KvCache::load(int64_t layer, int64_t pos, float* k, float* v) const {
+  const size_t off = offset(layer, pos);
+  if (type_ == KvCacheType::F16) {
+    fp16_to_fp32_row(&k16_[off], k, kv_dim_);
+    fp16_to_fp32_row(&v16_[off], v, kv_dim_);
+  } else {
+    std::memcpy(k, &k32_[off], static_cast<size_t>(kv_dim_) * sizeof(float));
+    std::memcpy(v, &v32_[off], static_cast<size_t>(kv_dim_) * sizeof(float));
+  }
+}
+
 void KvCache::read(int64_t layer, int64_t n, float* k_tmp, float* v_tmp, ThreadPool& pool, const float** k,
                    const float** v) const {
   const size_t off = offset(layer, 0);

@@ -20,6 +20,9 @@ class KvCache {
 
   // Writes kv_dim values of K and V at (layer, pos).
   void store(int64_t layer, int64_t pos, const float* k, const float* v);
+  // Reads kv_dim values of K and V at (layer, pos) as floats (the inverse of store, up to its rounding).
+  // F16 and F32 caches only: its one caller, the context shift, refuses other types first.
+  void load(int64_t layer, int64_t pos, float* k, float* v) const;
 
   // K and V of positions [0, n) of `layer` as float rows of kv_dim: pointers into the cache (F32)
   // or into k_tmp / v_tmp (F16, each n x kv_dim floats), widened once so that attention reads each

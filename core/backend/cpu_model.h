@@ -56,6 +56,8 @@ class CpuModel final : public BackendModel, private LayerBlocks {
     logits_rows_ = 0;
   }
   Status kv_keep(int32_t n) override;
+  Status kv_remove(int32_t begin, int32_t count) override;  // cpu_kv_remove.cpp
+  bool kv_remove_supported() const override;
   MemoryFootprint footprint() const override;
   std::string describe() const override;
 

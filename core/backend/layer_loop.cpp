@@ -42,4 +42,12 @@ Status check_eval_arguments(std::span<const int32_t> tokens, int32_t start_pos, 
   return {};
 }
 
+Status check_kv_remove_span(int32_t begin, int32_t count, int32_t n_past) {
+  if (begin < 0 || count < 0 || static_cast<int64_t>(begin) + count > n_past)
+    return make_error(ErrorKind::InvalidArgument, "cannot remove " + std::to_string(count) + " positions from " +
+                                                      std::to_string(begin) + ": the KV cache holds " +
+                                                      std::to_string(n_past));
+  return {};
+}
+
 }  // namespace tessera

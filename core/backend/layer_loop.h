@@ -61,4 +61,7 @@ struct EvalLimits {
 Status check_eval_arguments(std::span<const int32_t> tokens, int32_t start_pos, LogitsRequest request,
                             const EvalLimits& limits);
 
+// What BackendModel::kv_remove promises to check: 0 <= begin, 0 <= count, begin + count <= n_past.
+Status check_kv_remove_span(int32_t begin, int32_t count, int32_t n_past);
+
 }  // namespace tessera

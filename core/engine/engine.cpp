@@ -161,12 +161,16 @@ Result<std::vector<int32_t>> Engine::tokenize(std::string_view text, bool add_sp
 }
 
 Status Engine::evaluate_prompt(const std::vector<int32_t>& prompt, const GenerationRequest& request, int32_t* reused,
-                               bool* stopped) {
+                               bool* stopped, GenerationTimings* timings) {
   // Longest shared prefix with what the cache holds; at least the last prompt token is evaluated,
   // because its logits are what the first sample needs.
   size_t common = 0;
   while (common < cached_tokens_.size() && common < prompt.size() && cached_tokens_[common] == prompt[common]) ++common;
   common = std::min(common, prompt.size() - 1);
+  if (Status s = reuse_after_dropped_span(prompt, &common, request, timings); !s.ok()) {
+    clear_cache();
+    return s;
+  }
   TESSERA_TRY(model_->kv_keep(static_cast<int32_t>(common)));
   cached_tokens_.resize(common);
   *reused = static_cast<int32_t>(common);
@@ -233,17 +237,15 @@ Result<GenerationResult> Engine::generate(const GenerationRequest& request, cons
     return make_error(ErrorKind::InvalidArgument,
                       "the prompt is empty (no tokens); give some text, or let the tokenizer add BOS");
   const int32_t n_ctx = model_->n_ctx();
-  if (static_cast<int64_t>(prompt.size()) > n_ctx)
-    return make_error(ErrorKind::InvalidArgument, "prompt of " + std::to_string(prompt.size()) +
-                                                      " tokens does not fit the context of " + std::to_string(n_ctx));
-
   GenerationResult result;
   GenerationTimings& tm = result.timings;
+  TESSERA_ASSIGN_OR_RETURN(prompt, fit_prompt(std::move(prompt), request, &tm));
   tm.prompt_tokens = static_cast<int32_t>(prompt.size());
+  const int32_t keep = overflow_keep(request, prompt);
 
   bool stopped = false;
   const auto t_prompt = Clock::now();
-  TESSERA_TRY(evaluate_prompt(prompt, request, &tm.prompt_tokens_reused, &stopped));
+  TESSERA_TRY(evaluate_prompt(prompt, request, &tm.prompt_tokens_reused, &stopped, &tm));
   const auto t_prompt_done = Clock::now();
   tm.prompt_ms = ms_between(t_prompt, t_prompt_done);
   const int32_t evaluated = tm.prompt_tokens - tm.prompt_tokens_reused;
@@ -277,10 +279,21 @@ Result<GenerationResult> Engine::generate(const GenerationRequest& request, cons
     }
     // The previous token (if any) must be evaluated first: it needs a position in the context.
     if (!result.tokens.empty()) {
-      const int32_t pos = model_->n_past();
+      int32_t pos = model_->n_past();
       if (pos >= n_ctx) {
-        result.stop_reason = StopReason::ContextFull;
-        break;
+        if (request.overflow == OverflowPolicy::Stop) {
+          result.stop_reason = StopReason::ContextFull;
+          break;
+        }
+        // Context shift: drop the older half of what follows the kept start, then go on.
+        const int32_t count = std::max(1, (pos - keep) / 2);
+        if (Status s = drop_cached(keep, count, request, &tm); !s.ok()) {
+          clear_cache();
+          return s.take_error();
+        }
+        ++tm.context_shifts;
+        tm.overflow_tokens_dropped += count;
+        pos = model_->n_past();
       }
       const int32_t prev = result.tokens.back();
       Status s = model_->eval(std::span(&prev, 1), pos, LogitsRequest::Last);

@@ -11,9 +11,28 @@
 //
 // KV cache reuse: the engine remembers which tokens the cache holds. A new prompt (generate or
 // chat) evaluates only what follows the longest shared prefix, so a multi-turn chat does not
-// recompute the conversation. Context full: a prompt longer than the context is an error
-// ("prompt of N tokens does not fit the context of M"); generation stops with
-// StopReason::ContextFull when the context is used up (no context shift).
+// recompute the conversation.
+//
+// Context overflow (GenerationRequest::overflow; the code is in engine_overflow.cpp):
+// - Stop: a prompt longer than the context is an error ("prompt of N tokens does not fit the
+//   context of M"); generation stops with StopReason::ContextFull when the context is used up.
+// - TruncateMiddle / RollingWindow keep n_keep tokens at the start (GenerationRequest::overflow_keep:
+//   TruncateMiddle the system prompt + first exchange in chat, RollingWindow the system prompt) and
+//   drop from what follows them:
+//   * a prompt longer than the context less room for the reply (a quarter of the context, less
+//     when n_predict asks for less) loses the tokens after n_keep it must; chat() first leaves out
+//     whole messages, the oldest after the kept ones (never the last), re-rendered through the
+//     template, and truncates tokens only if the last message alone does not fit;
+//   * a reply that reaches the end of the context goes on after a context shift, as llama.cpp's:
+//     half the tokens after n_keep are dropped (the oldest) and generation continues.
+//   The cache is kept where it can be: tokens after a dropped span move down with
+//   BackendModel::kv_remove (the keys re-rotated), and a new prompt that continues the cache
+//   after a dropped span (the next chat turn after a truncation) reuses that part of the cache
+//   too. Where the backend cannot shift (kv_remove_supported() false, or shift_kv_cache off), the
+//   kept tokens after the dropped span are evaluated again. GenerationTimings counts the tokens
+//   dropped, the shifts and the tokens evaluated again. Every model supports every policy this way
+//   (sliding-window layers shift like full-attention ones, backend.h says why); only whether the
+//   cache is kept depends on the backend.
 #pragma once
 
 #include <map>
@@ -108,7 +127,19 @@ class Engine {
  private:
   Result<std::unique_ptr<Backend>> make_backend(const std::string& requested, std::string* chosen) const;
   Status evaluate_prompt(const std::vector<int32_t>& prompt, const GenerationRequest& request, int32_t* reused,
-                         bool* stopped);
+                         bool* stopped, GenerationTimings* timings);
+  // Context overflow (engine_overflow.cpp).
+  // The prompt cut to fit the context as request.overflow says (unchanged under Stop or when it fits).
+  Result<std::vector<int32_t>> fit_prompt(std::vector<int32_t> prompt, const GenerationRequest& request,
+                                          GenerationTimings* timings) const;
+  // Tokens at the start that a drop keeps (request.overflow_keep resolved and clamped).
+  int32_t overflow_keep(const GenerationRequest& request, const std::vector<int32_t>& prompt) const;
+  // Drops cached positions [begin, begin + count): kv_remove, or re-evaluating the tokens after them.
+  Status drop_cached(int32_t begin, int32_t count, const GenerationRequest& request, GenerationTimings* timings);
+  // After the shared prefix `*common` of the cache and the prompt: when the cache continues the
+  // prompt after a span the prompt no longer has, drops that span and extends *common.
+  Status reuse_after_dropped_span(const std::vector<int32_t>& prompt, size_t* common, const GenerationRequest& request,
+                                  GenerationTimings* timings);
 
   std::vector<std::pair<std::string, BackendFactory>> factories_;
   std::shared_ptr<const gguf::GgufFile> file_;

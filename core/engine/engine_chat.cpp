@@ -2,6 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/engine.h"
+#include "engine/overflow.h"
 #include "template/chat_template.h"
 #include "tokenizer/tokenizer.h"
 
@@ -50,8 +51,45 @@ Result<GenerationResult> Engine::chat(const std::vector<ChatMessage>& messages, 
   TESSERA_ASSIGN_OR_RETURN(std::vector<int32_t> tokens, chat_prompt_tokens(text));
   GenerationRequest r = request;
   r.prompt.clear();
+  int32_t messages_dropped = 0;
+  int32_t tokens_dropped = 0;
+  if (request.overflow != OverflowPolicy::Stop) {
+    // The kept start: the tokens the head messages render to, as far as they agree with the whole
+    // conversation's (a template may render a message differently when more follow).
+    const size_t head = overflow_head_messages(messages, request.overflow);
+    r.overflow_keep = -1;
+    // A template that refuses the head alone (one that wants a user message last) keeps the default.
+    if (head > 0) {
+      const std::vector<ChatMessage> head_messages(messages.begin(), messages.begin() + static_cast<std::ptrdiff_t>(head));
+      if (auto head_text = render_chat(head_messages, false); head_text.ok()) {
+        TESSERA_ASSIGN_OR_RETURN(std::vector<int32_t> head_tokens, chat_prompt_tokens(*head_text));
+        size_t n = 0;
+        while (n < head_tokens.size() && n < tokens.size() && head_tokens[n] == tokens[n]) ++n;
+        r.overflow_keep = static_cast<int32_t>(n);
+      }
+    }
+    // Leave out whole messages, the oldest after the head, never the last; the kept part starts
+    // with a user message so templates that insist on alternating roles still render it.
+    const size_t budget = static_cast<size_t>(overflow_prompt_budget(model_->n_ctx(), request.n_predict));
+    const size_t n_all = tokens.size();
+    std::vector<ChatMessage> kept = messages;
+    while (tokens.size() > budget && head + 1 < kept.size()) {
+      do {
+        kept.erase(kept.begin() + static_cast<std::ptrdiff_t>(head));
+        ++messages_dropped;
+      } while (head + 1 < kept.size() && kept[head].role != "user");
+      TESSERA_ASSIGN_OR_RETURN(text, render_chat(kept, true));
+      TESSERA_ASSIGN_OR_RETURN(tokens, chat_prompt_tokens(text));
+    }
+    tokens_dropped = static_cast<int32_t>(n_all) - static_cast<int32_t>(tokens.size());
+  }
   r.prompt_tokens = std::move(tokens);
-  return generate(r, on_token);
+  auto result = generate(r, on_token);
+  if (result.ok()) {
+    result->messages_dropped = messages_dropped;
+    result->timings.overflow_tokens_dropped += tokens_dropped;
+  }
+  return result;
 }
 
 }  // namespace tessera

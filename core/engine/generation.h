@@ -4,13 +4,26 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "eval/log_probs.h"
 #include "sampling/sampler.h"
 
 namespace tessera {
+
+// What the engine does when a conversation outgrows the context (engine.h describes each in full).
+enum class OverflowPolicy {
+  Stop,            // a prompt that does not fit is an error; a reply stops with StopReason::ContextFull
+  TruncateMiddle,  // keep the start (system prompt + first exchange) and the most recent tokens
+  RollingWindow,   // keep the system prompt (or only BOS) and the most recent tokens
+};
+
+// "stop", "truncate-middle", "rolling": the names the CLI, the GUI and conversation files use.
+const char* overflow_policy_name(OverflowPolicy policy);
+std::optional<OverflowPolicy> parse_overflow_policy(std::string_view name);
 
 struct GenerationRequest {
   // The prompt: token ids when prompt_tokens is non-empty (used as given: no BOS added), else
@@ -40,6 +53,16 @@ struct GenerationRequest {
   // Costs a host copy of the logits per token on a GPU backend.
   bool logprobs = false;
   int32_t top_logprobs = 0;
+  // Context overflow. Stop keeps today's behaviour; the other two drop tokens instead (engine.h).
+  OverflowPolicy overflow = OverflowPolicy::Stop;
+  // Tokens at the start of the prompt the policy never drops; -1: TruncateMiddle keeps the first
+  // quarter of the context (at most the prompt), RollingWindow only a leading BOS. Engine::chat sets
+  // it from the messages (system prompt, first exchange). At most half the context is kept.
+  int32_t overflow_keep = -1;
+  // true: keep the cache across a drop by shifting it (BackendModel::kv_remove) where the backend
+  // can; false, or a backend that cannot: re-evaluate the kept tokens after the dropped span
+  // (exact for every layer, slower; a shift is exact only for the first layer, backend.h).
+  bool shift_kv_cache = true;
 };
 
 // The first prompt step when GenerationRequest::prompt_step_ms sizes them: small enough to be quick
@@ -66,14 +89,15 @@ enum class StopReason {
   EndOfGeneration,  // the model produced EOS/EOT
   Length,           // n_predict tokens were generated
   Stopped,          // the stop flag or the callback asked to stop
-  ContextFull,      // the next token would not fit the context (no context shift is done)
+  ContextFull,      // the next token would not fit the context (OverflowPolicy::Stop)
 };
 
 const char* stop_reason_name(StopReason reason);
 
 struct GenerationTimings {
   int32_t prompt_tokens = 0;            // tokens of the prompt
-  int32_t prompt_tokens_reused = 0;     // of which already in the KV cache (shared prefix)
+  int32_t prompt_tokens_reused = 0;     // of which already in the KV cache (shared prefix, and a run
+                                        // kept after a dropped span: engine.h)
   double prompt_ms = 0.0;               // evaluating the rest of the prompt
   double prompt_tokens_per_s = 0.0;     // evaluated prompt tokens / prompt_ms
   double time_to_first_token_ms = 0.0;  // from the call to the first sampled token
@@ -81,6 +105,12 @@ struct GenerationTimings {
   double generation_ms = 0.0;           // from the first token to the last
   // (generated_tokens - 1) / generation_ms: each token after the first costs one decode step.
   double generation_tokens_per_s = 0.0;
+  // Context overflow: tokens the policy dropped (from the prompt, and from the cache mid-reply),
+  // context shifts mid-reply (the reply went on past the end of the context), and tokens evaluated
+  // again because the cache could not keep them in place (0 where the backend shifts its cache).
+  int32_t overflow_tokens_dropped = 0;
+  int32_t context_shifts = 0;
+  int32_t overflow_tokens_reevaluated = 0;
 };
 
 struct GenerationResult {
@@ -88,6 +118,7 @@ struct GenerationResult {
   std::string text;             // their text
   StopReason stop_reason = StopReason::Length;
   GenerationTimings timings;
+  int32_t messages_dropped = 0;  // Engine::chat: messages the overflow policy left out of the prompt
 };
 
 }  // namespace tessera

@@ -160,6 +160,10 @@ class CudaModel final : public BackendModel, private LayerBlocks {
   int32_t n_past() const override { return n_past_; }
   void kv_clear() override;
   Status kv_keep(int32_t n) override;
+  // Every device shifts the K/V slots it holds (whole layers, or its heads of every layer in row
+  // split) on its own stream, so the shift is ordered between the evals around it.
+  Status kv_remove(int32_t begin, int32_t count) override;
+  bool kv_remove_supported() const override { return true; }  // the F16 cache, the only one loaded
   MemoryFootprint footprint() const override;
   std::string describe() const override;
 

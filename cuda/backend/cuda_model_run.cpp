@@ -690,6 +690,30 @@ Status CudaModel::kv_keep(int32_t n) {
   return {};
 }
 
+Status CudaModel::kv_remove(int32_t begin, int32_t count) {
+  TESSERA_TRY(check_kv_remove_span(begin, count, n_past_));
+  logits_rows_ = 0;
+  argmax_valid_ = false;
+  if (count == 0) return {};
+  const int32_t first = begin + count;
+  for (auto& dp : devs_) {
+    DeviceState& d = *dp;
+    if (!d.active || d.kv_dim == 0) continue;
+    TESSERA_TRY(use_device(d));
+    for (const DeviceLayer& l : d.layers) {
+      if (l.kv_slot < 0) continue;
+      const int kind = l.sliding ? 1 : 0;
+      RopeConfig rc = rope_[kind];
+      rc.theta = d.rope_theta[kind];
+      const KvCacheView cache{d.k_cache(l.kv_slot, n_ctx_), d.v_cache(l.kv_slot, n_ctx_), d.kv_dim, n_ctx_};
+      TESSERA_TRY(kv_cache_shift(cache, static_cast<int>(d.n_head_kv), static_cast<int>(spec_.head_dim), first,
+                                 n_past_ - first, count, rc, d.stream));
+    }
+  }
+  n_past_ -= count;
+  return {};
+}
+
 MemoryFootprint CudaModel::footprint() const {
   MemoryFootprint f;
   for (const auto& d : devs_) {

@@ -110,7 +110,82 @@ __global__ void rope_kernel(float* x, int64_t token_stride, int n_tokens, int n_
   head[ib] = a * s + b * c;
 }
 
+// One thread per pair of elements of a row (K pairs, then V pairs), walking the moved rows in
+// ascending order: a thread only touches its own two elements of each row, and reads row p before
+// the write to p (from row p + delta) comes, so no row is overwritten before it is read. Rows are
+// loaded kShiftUnroll at a time (u <= delta, so none of them is written by the same batch).
+constexpr int kShiftUnroll = 8;
+
+__global__ void kv_shift_kernel(uint16_t* kc, uint16_t* vc, int64_t stride, int n_head_kv, int head_dim, int first,
+                                int n_rows, int delta, int neox, int n_dims, float freq_base, float freq_scale,
+                                const float* __restrict__ freq_factors, const double* __restrict__ theta_table) {
+  pdl_wait();
+  const int hp = head_dim / 2, half = n_dims / 2;
+  const int per_row = n_head_kv * hp;
+  const int g = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (g >= 2 * per_row) return;
+  const bool is_k = g < per_row;
+  const int slot = is_k ? g : g - per_row;
+  const int h = slot / hp, i = slot % hp;
+  int ia, ib;
+  float s = 0.0f, c = 1.0f;
+  bool rotate = false;
+  if (is_k && i < half) {
+    ia = h * head_dim + (neox ? i : 2 * i);
+    ib = h * head_dim + (neox ? i + half : 2 * i + 1);
+    rope_sin_cos(-delta, i, n_dims, freq_base, freq_scale, freq_factors, theta_table, 1.0f, s, c);
+    rotate = true;
+  } else if (is_k) {  // beyond n_dims: not rotated
+    ia = h * head_dim + n_dims + 2 * (i - half);
+    ib = ia + 1;
+  } else {
+    ia = 2 * slot;
+    ib = ia + 1;
+  }
+  uint16_t* cache = is_k ? kc : vc;
+  const int u = delta < kShiftUnroll ? delta : kShiftUnroll;
+  for (int p0 = first; p0 < first + n_rows; p0 += u) {
+    const int n = min(u, first + n_rows - p0);
+    float a[kShiftUnroll], b[kShiftUnroll];
+#pragma unroll
+    for (int r = 0; r < kShiftUnroll; ++r)
+      if (r < n) {
+        const int64_t row = static_cast<int64_t>(p0 + r) * stride;
+        a[r] = __half2float(__ushort_as_half(cache[row + ia]));
+        b[r] = __half2float(__ushort_as_half(cache[row + ib]));
+      }
+#pragma unroll
+    for (int r = 0; r < kShiftUnroll; ++r)
+      if (r < n) {
+        const int64_t row = static_cast<int64_t>(p0 + r - delta) * stride;
+        const float x0 = rotate ? a[r] * c - b[r] * s : a[r];
+        const float x1 = rotate ? a[r] * s + b[r] * c : b[r];
+        cache[row + ia] = __half_as_ushort(__float2half_rn(x0));
+        cache[row + ib] = __half_as_ushort(__float2half_rn(x1));
+      }
+  }
+}
+
 }  // namespace
+
+Status kv_cache_shift(const KvCacheView& cache, int n_head_kv, int head_dim, int first, int n_rows, int delta,
+                      const RopeConfig& config, cudaStream_t stream) {
+  if (config.n_dims <= 0 || config.n_dims % 2 != 0 || config.n_dims > head_dim || head_dim % 2 != 0 ||
+      n_head_kv <= 0 || cache.stride < static_cast<int64_t>(n_head_kv) * head_dim || cache.k == nullptr ||
+      cache.v == nullptr || delta < 1 || first < delta || n_rows < 0 || first + n_rows > cache.capacity)
+    return make_error(ErrorKind::InvalidArgument,
+                      "kv_cache_shift: bad arguments (rows " + std::to_string(first) + "+" + std::to_string(n_rows) +
+                          " down by " + std::to_string(delta) + " in a cache of " + std::to_string(cache.capacity) +
+                          ", n_dims " + std::to_string(config.n_dims) + ", head_dim " + std::to_string(head_dim) + ")");
+  if (n_rows == 0) return {};
+  const int n = 2 * n_head_kv * (head_dim / 2);
+  const int threads = 128;
+  return check_launch(launch_kernel(kv_shift_kernel, dim3(static_cast<unsigned>((n + threads - 1) / threads)),
+                                    dim3(threads), 0, stream, cache.k, cache.v, cache.stride, n_head_kv, head_dim,
+                                    first, n_rows, delta, config.style == RopeStyle::NeoX ? 1 : 0, config.n_dims,
+                                    config.freq_base, config.freq_scale, config.freq_factors, config.theta),
+                      "kv_shift_kernel");
+}
 
 Status rope(float* x, int64_t token_stride, int n_tokens, int n_heads, int head_dim, const int32_t* positions,
             const RopeConfig& config, cudaStream_t stream) {

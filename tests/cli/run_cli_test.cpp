@@ -22,6 +22,7 @@ namespace tessera {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 using ::testing::StartsWith;
 
 using test::run_cli;
@@ -73,6 +74,19 @@ TEST(RunCli, ContextFullStopsGeneration) {
   auto r = run_cli({"run", "-m", stories(), "-p", "Once upon a time", "-n", "100", "--temp", "0", "-c", "16"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.err, HasSubstr("stop:       context full"));
+}
+
+TEST(RunCli, ContextOverflowPolicyLetsGenerationGoOn) {
+  for (const char* policy : {"rolling", "truncate-middle"}) {
+    auto r = run_cli({"run", "-m", stories(), "-p", "Once upon a time", "-n", "40", "--temp", "0", "-c", "16",
+                      "--ignore-eos", "-v", "--context-overflow", policy});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_THAT(r.err, HasSubstr("stop:       length"));
+    EXPECT_THAT(r.err, HasSubstr("context shifts, 0 tokens re-evaluated"));
+  }
+  auto r = run_cli({"run", "-m", stories(), "-p", "x", "--context-overflow", "middle"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("--context-overflow: 'middle' is not a policy (stop, truncate-middle or rolling)"));
 }
 
 TEST(RunCli, BadInputsGiveClearErrors) {
@@ -175,6 +189,13 @@ TEST(ChatCli, QuitCommandAndErrors) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.err, HasSubstr("does not fit the context of 64"));
   EXPECT_FALSE(r.out.empty());
+  EXPECT_THAT(r.err, HasSubstr("--context-overflow truncate-middle or rolling"));
+  // The same conversation goes on under a policy that drops what does not fit.
+  r = run_cli({"chat", "-m", stories(), "-n", "3", "--temp", "0", "-c", "64", "-v", "--context-overflow", "rolling"},
+              "Once upon a time there was a little girl named Lily and a dog and a cat and a big tree\nHi\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.err, Not(HasSubstr("does not fit the context")));
+  EXPECT_THAT(r.err, HasSubstr("overflow:   "));
   r = run_cli({"chat", "-m", "/nonexistent/model.gguf"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_THAT(r.err, HasSubstr("/nonexistent/model.gguf"));

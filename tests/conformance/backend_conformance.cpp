@@ -8,6 +8,7 @@
 #include <random>
 #include <span>
 
+#include "backend/cpu_backend.h"
 #include "core/model/reference_forward.h"
 #include "model/model_loader.h"
 
@@ -82,6 +83,100 @@ Loaded load(const BackendUnderTest& b, const RandomModelConfig& c, int32_t n_bat
   EXPECT_TRUE(m.ok()) << b.name << ": " << m.error().describe();
   if (m.ok()) l.model = std::move(m).value();
   return l;
+}
+
+// load() with the spec changed by `edit` before the backend sees it (what a file cannot say yet).
+Loaded load_edited(const BackendUnderTest& b, const RandomModelConfig& c, int32_t n_batch,
+                   const std::function<void(ModelSpec&)>& edit) {
+  Loaded l;
+  l.file = random_model_file(c);
+  if (!l.file) return l;
+  auto spec = build_model_spec(l.file);
+  EXPECT_TRUE(spec.ok()) << spec.error().describe();
+  if (!spec.ok()) return l;
+  l.spec = std::move(spec).value();
+  if (edit) edit(l.spec);
+  auto backend = b.make();
+  if (!backend) return l;
+  auto m = backend->load_model(l.spec, settings(b, n_batch, false), nullptr);
+  EXPECT_TRUE(m.ok()) << b.name << ": " << m.error().describe();
+  if (m.ok()) l.model = std::move(m).value();
+  return l;
+}
+
+// Evaluates `tokens` from position `start` in steps of at most n_batch, logits of the last only.
+void eval_all(BackendModel& m, std::span<const int32_t> tokens, int32_t start) {
+  const size_t step = static_cast<size_t>(m.n_batch());
+  for (size_t i = 0; i < tokens.size(); i += step) {
+    const size_t n = std::min(step, tokens.size() - i);
+    const bool last = i + n == tokens.size();
+    const Status s = m.eval(tokens.subspan(i, n), start + static_cast<int32_t>(i),
+                            last ? LogitsRequest::Last : LogitsRequest::None);
+    ASSERT_TRUE(s.ok()) << s.error().describe();
+  }
+}
+
+std::vector<float> last_logits(BackendModel& m) {
+  auto l = m.logits();
+  EXPECT_TRUE(l.ok());
+  if (!l.ok()) return {};
+  return {l->end() - m.n_vocab(), l->end()};
+}
+
+// The context shift's models (BackendModel::kv_remove): the rope variants, each on one layer,
+// where a shift is exact (the first layer's K/V depend on the token and its position alone).
+struct ShiftCase {
+  std::string name;
+  RandomModelConfig config;
+  std::function<void(ModelSpec&)> edit;
+};
+
+std::vector<ShiftCase> shift_cases() {
+  std::vector<ShiftCase> v;
+  RandomModelConfig c;
+  c.n_layer = 1;
+  c.n_rot = 8;  // half of each 16-wide head rotated: the rest must move unrotated
+  v.push_back({"llama_normal_partial_rope", c, {}});
+  c = {};
+  c.n_layer = 1;
+  c.arch = "qwen2";
+  c.qkv_bias = true;
+  v.push_back({"qwen2_neox", c, {}});
+  c = {};
+  c.n_layer = 1;
+  c.scaling = RopeScalingKind::Yarn;
+  c.scaling_factor = 8.0;
+  v.push_back({"llama_yarn_attn_factor", c, {}});
+  c = {};
+  c.n_layer = 1;
+  c.scaling = RopeScalingKind::Llama3Metadata;
+  v.push_back({"llama3_freq_factors", c, {}});
+  c = {};
+  c.n_layer = 1;
+  c.arch = "phi3";
+  c.n_head_kv = 4;
+  // LongRoPE: the long divisors (the loaded context 64 is above 32) and an attention factor.
+  v.push_back({"phi3_longrope", c, [](ModelSpec& s) {
+                 const auto f = random_floats(static_cast<size_t>(s.rope.n_dims / 2), 5, 1.0f);
+                 s.rope.freq_factors.assign(f.size(), 1.0f);
+                 s.rope.freq_factors_long.clear();
+                 for (float x : f) s.rope.freq_factors_long.push_back(1.0f + 3.0f * std::abs(x));
+                 s.rope.long_factors_above = 32;
+                 s.rope.attn_factor = 1.2f;
+                 s.rope_swa = s.rope;
+               }});
+  c = {};
+  c.n_layer = 1;
+  c.arch = "gemma3";  // layer 0 slides, with its own rope base
+  // After the shift the next token's window (12 positions) reaches back past the removed span to
+  // two tokens before it; before the shift it held a removed token.
+  c.sliding_window = 12;
+  c.rope_base = 1000000.0;
+  c.rope_base_swa = 10000.0;
+  c.head_size = 32;
+  c.tied = true;
+  v.push_back({"gemma3_sliding_window_swa_rope", c, {}});
+  return v;
 }
 
 }  // namespace
@@ -447,6 +542,106 @@ TEST_P(BackendContract, KvKeepRecomputesTheSameLogits) {
   EXPECT_GT(max_relative_error(other, first), 1e-3);
   model.kv_clear();
   EXPECT_EQ(model.n_past(), 0);
+}
+
+// A shift equals a fresh eval of the kept tokens at their new positions: 24 tokens, positions
+// 5..13 removed, then one more token; against the kept 15 evaluated from the start.
+TEST_P(BackendContract, KvRemoveEqualsAFreshEvalOfTheKeptTokens) {
+  const BackendUnderTest& b = GetParam();
+  if (auto why = skip_reason(b); !why.empty()) GTEST_SKIP() << why;
+  for (const ShiftCase& sc : shift_cases()) {
+    SCOPED_TRACE(sc.name);
+    Loaded l = load_edited(b, sc.config, 8, sc.edit);
+    ASSERT_TRUE(l.model);
+    BackendModel& model = *l.model;
+    ASSERT_TRUE(model.kv_remove_supported());
+    const auto tokens = random_tokens(24, sc.config.n_vocab, 21);
+    const std::vector<int32_t> next = {static_cast<int32_t>(sc.config.n_vocab / 2)};
+    eval_all(model, tokens, 0);
+    ASSERT_TRUE(model.eval(next, 24, LogitsRequest::Last).ok());
+    const std::vector<float> unshifted = last_logits(model);
+
+    ASSERT_TRUE(model.kv_keep(24).ok());
+    const Status removed = model.kv_remove(5, 9);
+    ASSERT_TRUE(removed.ok()) << removed.error().describe();
+    EXPECT_EQ(model.n_past(), 15);
+    EXPECT_FALSE(model.logits().ok());  // a KV change invalidates the last logits
+    ASSERT_TRUE(model.eval(next, 15, LogitsRequest::Last).ok());
+    const std::vector<float> shifted = last_logits(model);
+
+    model.kv_clear();
+    std::vector<int32_t> kept(tokens.begin(), tokens.begin() + 5);
+    kept.insert(kept.end(), tokens.begin() + 14, tokens.end());
+    eval_all(model, kept, 0);
+    ASSERT_TRUE(model.eval(next, 15, LogitsRequest::Last).ok());
+    const std::vector<float> fresh = last_logits(model);
+
+    const double shift_error = max_relative_error(shifted, fresh);
+    EXPECT_LT(shift_error, b.float_tolerance);
+    // The check can fail: the removed tokens mattered, far more than the shift's rounding.
+    const double removed_effect = max_relative_error(unshifted, fresh);
+    EXPECT_GT(removed_effect, std::max(1e-3, 3 * shift_error)) << "shift error " << shift_error;
+  }
+}
+
+TEST_P(BackendContract, KvRemoveChecksTheSpan) {
+  const BackendUnderTest& b = GetParam();
+  if (auto why = skip_reason(b); !why.empty()) GTEST_SKIP() << why;
+  RandomModelConfig c;
+  Loaded l = load(b, c, 8, false);
+  ASSERT_TRUE(l.model);
+  BackendModel& model = *l.model;
+  const auto tokens = random_tokens(10, c.n_vocab, 3);
+  eval_all(model, tokens, 0);
+  for (auto [begin, count] : {std::pair{-1, 2}, std::pair{2, -1}, std::pair{4, 7}, std::pair{11, 0}}) {
+    const Status s = model.kv_remove(begin, count);
+    ASSERT_FALSE(s.ok()) << begin << "+" << count;
+    EXPECT_EQ(s.error().kind, ErrorKind::InvalidArgument);
+    EXPECT_NE(s.error().message.find("the KV cache holds 10"), std::string::npos) << s.error().message;
+  }
+  EXPECT_EQ(model.n_past(), 10);
+  ASSERT_TRUE(model.kv_remove(3, 0).ok());
+  EXPECT_EQ(model.n_past(), 10);
+  // Removing the end is kv_keep: the next token's logits equal those after keeping 7.
+  ASSERT_TRUE(model.kv_remove(7, 3).ok());
+  EXPECT_EQ(model.n_past(), 7);
+  ASSERT_TRUE(model.eval(std::span(tokens).subspan(7, 1), 7, LogitsRequest::Last).ok());
+  const std::vector<float> after_remove = last_logits(model);
+  ASSERT_TRUE(model.kv_keep(7).ok());
+  ASSERT_TRUE(model.eval(std::span(tokens).subspan(7, 1), 7, LogitsRequest::Last).ok());
+  EXPECT_LT(max_relative_error(last_logits(model), after_remove), 1e-6);
+}
+
+// Deeper models: a shift is approximate beyond the first layer (backend.h), the same approximation
+// on every backend, so each backend's shifted logits match the CPU backend's (F32 cache) on a
+// four-layer model (split over the devices of a split backend).
+TEST_P(BackendContract, KvRemoveOnDeepModelsMatchesTheCpuBackend) {
+  const BackendUnderTest& b = GetParam();
+  if (auto why = skip_reason(b); !why.empty()) GTEST_SKIP() << why;
+  BackendUnderTest cpu;
+  cpu.name = "cpu";
+  cpu.make = [] { return std::move(cpu_backend_factory()()).value(); };
+  cpu.kv_type = KvCacheType::F32;
+  RandomModelConfig c;
+  c.n_layer = 4;
+  c.arch = "gemma2";  // even layers slide
+  c.sliding_window = 6;
+  c.tied = true;
+  auto shifted_logits = [&](const BackendUnderTest& backend) {
+    Loaded l = load(backend, c, 8, false);
+    EXPECT_TRUE(l.model);
+    if (!l.model) return std::vector<float>();
+    const auto tokens = random_tokens(30, c.n_vocab, 8);
+    eval_all(*l.model, tokens, 0);
+    EXPECT_TRUE(l.model->kv_remove(4, 12).ok());
+    const std::vector<int32_t> next = {7};
+    EXPECT_TRUE(l.model->eval(next, 18, LogitsRequest::Last).ok());
+    return last_logits(*l.model);
+  };
+  const std::vector<float> want = shifted_logits(cpu);
+  const std::vector<float> got = shifted_logits(b);
+  ASSERT_FALSE(want.empty());
+  EXPECT_LT(max_relative_error(got, want), b.float_tolerance);
 }
 
 TEST_P(BackendContract, LoadCanBeCancelled) {

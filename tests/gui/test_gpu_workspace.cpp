@@ -100,7 +100,7 @@ TEST(GpuWorkspace, TheEditedSplitGoesWithTheLoadAndApplyReloads) {
   const SplitChoice sent = log->get().at(0).split;
   EXPECT_EQ(sent.mode, QStringLiteral("layer"));
   ASSERT_EQ(sent.ratios.size(), 4);
-  EXPECT_FLOAT_EQ(sent.ratios[0], 25.0f);
+  EXPECT_FLOAT_EQ(sent.ratios[0], 30.0f);  // 10 % for the last GPU, the rest shared evenly
   EXPECT_FLOAT_EQ(sent.ratios[3], 10.0f);
   EXPECT_EQ(sent.uuids, QStringList({test::fourGpus()[0].uuid, test::fourGpus()[1].uuid, test::fourGpus()[2].uuid,
                                      test::fourGpus()[3].uuid}));

@@ -86,6 +86,8 @@ class SlowModel : public BackendModel {
   int32_t n_past() const override { return inner_->n_past(); }
   void kv_clear() override { inner_->kv_clear(); }
   Status kv_keep(int32_t n) override { return inner_->kv_keep(n); }
+  Status kv_remove(int32_t begin, int32_t count) override { return inner_->kv_remove(begin, count); }
+  bool kv_remove_supported() const override { return inner_->kv_remove_supported(); }
   MemoryFootprint footprint() const override { return inner_->footprint(); }
   std::string describe() const override { return inner_->describe(); }
 

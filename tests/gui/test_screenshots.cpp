@@ -17,6 +17,7 @@
 #include "app_settings.h"
 #include "chat_input.h"
 #include "chat_panel.h"
+#include "dark_palette.h"
 #include "engine_client.h"
 #include "error_banner.h"
 #include "gui_test_support.h"
@@ -197,6 +198,34 @@ TEST(Screenshots, ChatCodeContextAndHistory) {
   window.chatPanel()->input()->setPlainText(QStringLiteral("And for a std::map<std::string, int>?"));
   ASSERT_TRUE(waitUntil([&] { return window.historyPanel()->ids().size() == 4; }));
   save(&window, QStringLiteral("chat-code-context-history.png"));
+}
+
+// The chat under a dark Fusion palette (docs/screenshots/chat-dark.png, issue 20): bubbles, code,
+// timings, the context meter and a warning banner all derived from the palette.
+TEST(Screenshots, ChatDark) {
+  if (screenshotDir().isEmpty()) GTEST_SKIP() << "set TESSERA_SCREENSHOT_DIR to take screenshots";
+  QDir().mkpath(screenshotDir());
+  test::FreshSettings settings;
+  test::FusionPalette dark(test::darkFusionPalette());
+  auto script = std::make_shared<test::SessionScript>();
+  MainWindow window(std::make_unique<test::ScriptedSession>(script));
+  window.resize(1400, 880);
+  window.show();
+  window.openModel(test::fixturePath(QStringLiteral("models/stories260K-f32.gguf")), true);
+  ASSERT_TRUE(waitUntil([&] { return window.engine()->state() == EngineClient::State::Ready; }, 30000));
+  script->pieces = {"Three ways to keep a long chat going:\n\n", "1. **Truncate the middle**: keep the system prompt\n",
+                    "2. **Rolling window**: drop the oldest turns\n", "3. **Summarise** what scrolled away\n\n",
+                    "```cpp\n", "if (used > context) drop_oldest<Turn>(history);\n", "```\n\n",
+                    "Each keeps `<` and `>` as written."};
+  script->prompt_tokens = 180;
+  ASSERT_TRUE(window.chat()->send(QStringLiteral("How can a chat continue past the context?")));
+  ASSERT_TRUE(waitUntil([&] { return !window.chat()->isStreaming(); }, 30000));
+  window.banner()->showMessage(ErrorBanner::Severity::Warning,
+                               ErrorText{QStringLiteral("The context is almost full"),
+                                         QStringLiteral("180 of 256 tokens are used."),
+                                         QStringLiteral("Start a new conversation or choose an overflow policy.")});
+  window.chatPanel()->input()->setPlainText(QStringLiteral("And which one keeps the KV cache?"));
+  save(&window, QStringLiteral("chat-dark.png"));
 }
 
 }  // namespace

@@ -7,6 +7,9 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QSlider>
+#include <QTest>
+
+#include <cmath>
 
 #include <gtest/gtest.h>
 
@@ -56,6 +59,13 @@ QList<double> sliderRatios(const SplitEditor& editor) {
   return out;
 }
 
+// The numbers shown, added up (in tenths, so 33.4 + 33.3 + 33.3 is exactly 100.0).
+int shownTenths(const SplitEditor& editor) {
+  int sum = 0;
+  for (int i = 0; i < editor.rowCount(); ++i) sum += static_cast<int>(std::lround(editor.spinBox(i)->value() * 10.0));
+  return sum;
+}
+
 // Every row of the editor shows exactly the planner's bytes: in the bar, in the text, in the tooltip.
 void expectShows(const SplitEditor& editor, const tessera::SplitPlan& plan) {
   ASSERT_EQ(editor.rowCount(), static_cast<int>(plan.devices.size()));
@@ -103,18 +113,21 @@ TEST_P(SplitEditorGpus, SliderMovesReplanAndShowThePlannersBytes) {
   ASSERT_TRUE(e.model.plan().has_value());
   expectShows(e.editor, expectedPlan(*e.model.spec(), gpus, sliderRatios(e.editor), tessera::SplitMode::Layer, 0, 4096));
 
-  // Drag each slider somewhere else, as a user would; the number follows and the plan with it.
+  // Drag each slider somewhere else, as a user would; the number follows and the plan with it,
+  // and the other GPUs' numbers make up the rest of 100 %.
   for (int i = 0; i < n; ++i) {
     SCOPED_TRACE(i);
-    const int value = 150 + 170 * i;  // slider units: 15.0, 32.0, 49.0, 66.0
+    const int value = 150 + 170 * i;  // slider units: 15.0, 32.0, 49.0, 66.0 %
     e.editor.slider(i)->setValue(value);
     EXPECT_DOUBLE_EQ(e.editor.spinBox(i)->value(), value / 10.0);
     EXPECT_DOUBLE_EQ(e.model.ratio(i), value / 10.0);
+    EXPECT_EQ(shownTenths(e.editor), 1000);
     expectShows(e.editor, expectedPlan(*e.model.spec(), gpus, sliderRatios(e.editor), tessera::SplitMode::Layer, 0, 4096));
   }
   // The numeric field drives the slider too.
   e.editor.spinBox(n - 1)->setValue(7.5);
   EXPECT_EQ(e.editor.slider(n - 1)->value(), 75);
+  EXPECT_EQ(shownTenths(e.editor), 1000);
   const auto plan = expectedPlan(*e.model.spec(), gpus, sliderRatios(e.editor), tessera::SplitMode::Layer, 0, 4096);
   expectShows(e.editor, plan);
   // The shares shown are the planner's normalised ones.
@@ -174,6 +187,7 @@ TEST(SplitEditor, OverflowWarningAppearsAndDisappears) {
   // Everything on the RTX 4090 (11.5 GiB free): it overflows.
   for (int i = 0; i < 3; ++i) e.editor.slider(i)->setValue(0);
   e.editor.slider(3)->setValue(1000);
+  EXPECT_DOUBLE_EQ(e.editor.spinBox(3)->value(), 100.0);
   ASSERT_FALSE(e.model.fits());
   const auto plan = expectedPlan(*e.model.spec(), gpus, sliderRatios(e.editor), tessera::SplitMode::Layer, 0, 4096);
   ASSERT_FALSE(plan.fits);
@@ -184,9 +198,11 @@ TEST(SplitEditor, OverflowWarningAppearsAndDisappears) {
   EXPECT_EQ(e.editor.summaryLabel()->text(), QStringLiteral("Does not fit: ") + QString::fromStdString(plan.problem));
   EXPECT_TRUE(e.editor.projection(3)->overflow());
 
-  // Give most of it back to the H200: the warning goes.
+  // Give most of it back to the H200: the warning goes (90 % there leaves the 4090 10 %, then 5 %
+  // for the 4090 leaves the H200 the other 95 %).
   e.editor.slider(0)->setValue(900);
   e.editor.slider(3)->setValue(50);
+  EXPECT_DOUBLE_EQ(e.editor.spinBox(0)->value(), 95.0);
   ASSERT_TRUE(e.model.fits());
   expectShows(e.editor, expectedPlan(*e.model.spec(), gpus, sliderRatios(e.editor), tessera::SplitMode::Layer, 0, 4096));
   EXPECT_FALSE(e.editor.warningLabel(3)->isVisibleTo(&e.editor));
@@ -207,14 +223,16 @@ TEST(SplitEditor, Presets) {
   for (int i = 0; i < 4; ++i) EXPECT_DOUBLE_EQ(e.editor.spinBox(i)->value(), 25.0);
   expectShows(e.editor, expectedPlan(*e.model.spec(), gpus, sliderRatios(e.editor), tessera::SplitMode::Layer, 0, 4096));
 
+  // Each number is the exact proportion to within the 0.1 % the rounding needs, and they add up to 100.
   auto expectProportional = [&](auto bytes_of) {
     double sum = 0.0;
     for (const GpuDevice& g : gpus) sum += static_cast<double>(bytes_of(g));
     for (int i = 0; i < 4; ++i) {
-      const double want = std::round(1000.0 * bytes_of(gpus[i]) / sum) / 10.0;
-      EXPECT_DOUBLE_EQ(e.editor.spinBox(i)->value(), want) << i;
-      EXPECT_EQ(e.editor.slider(i)->value(), static_cast<int>(std::lround(want * 10.0))) << i;
+      const double exact = 100.0 * bytes_of(gpus[i]) / sum;
+      EXPECT_NEAR(e.editor.spinBox(i)->value(), exact, 0.1) << i;
+      EXPECT_EQ(e.editor.slider(i)->value(), static_cast<int>(std::lround(e.editor.spinBox(i)->value() * 10.0))) << i;
     }
+    EXPECT_EQ(shownTenths(e.editor), 1000);
   };
   e.editor.presetButton(Preset::ByTotalMemory)->click();
   expectProportional([](const GpuDevice& g) { return g.total_bytes; });
@@ -232,11 +250,11 @@ TEST(SplitEditor, RatiosAreRememberedPerGpuUuidNotPerIndex) {
     SplitPreviewModel model;
     SplitEditor editor(&model);
     model.setDevices(gpus);
+    // Typed one after the other, each rescaling the rest: what is remembered is where they end.
     const double values[] = {40.0, 30.0, 20.0, 10.0};
-    for (int i = 0; i < 4; ++i) {
-      editor.spinBox(i)->setValue(values[i]);
-      chosen[gpus[i].uuid] = values[i];
-    }
+    for (int i = 0; i < 4; ++i) editor.spinBox(i)->setValue(values[i]);
+    EXPECT_DOUBLE_EQ(model.ratio(3), 10.0);
+    for (int i = 0; i < 4; ++i) chosen[gpus[i].uuid] = model.ratio(i);
     model.setMainDevice(2);  // the L40S
   }
   // The machine comes back with its GPUs in another order (and one index renumbered).
@@ -255,8 +273,9 @@ TEST(SplitEditor, RatiosAreRememberedPerGpuUuidNotPerIndex) {
   // The load gets the ratios by the new ordinals.
   const SplitChoice c = model.choice();
   ASSERT_EQ(c.ratios.size(), 4);
+  EXPECT_FLOAT_EQ(c.ratios[0], static_cast<float>(chosen[gpus[3].uuid]));
+  EXPECT_FLOAT_EQ(c.ratios[2], static_cast<float>(chosen[gpus[0].uuid]));
   EXPECT_FLOAT_EQ(c.ratios[0], 10.0f);
-  EXPECT_FLOAT_EQ(c.ratios[2], 40.0f);
   EXPECT_EQ(c.main_gpu, 3);
   EXPECT_EQ(c.uuids[0], gpus[3].uuid);
 
@@ -268,7 +287,7 @@ TEST(SplitEditor, RatiosAreRememberedPerGpuUuidNotPerIndex) {
   grown.append(extra);
   model.setDevices(grown);
   EXPECT_DOUBLE_EQ(model.ratio(4), 25.0);
-  EXPECT_DOUBLE_EQ(model.ratio(0), 10.0);
+  EXPECT_DOUBLE_EQ(model.ratio(0), 10.0);  // the remembered shares add up to 100: their mean is 25
 }
 
 TEST(SplitEditor, FirstStartSplitsByFreeMemory) {
@@ -331,8 +350,9 @@ TEST(SplitEditor, MemoryOfTheLoadedModelCountsAsFreeForAReload) {
 TEST(SplitEditor, NoneShowsTheMainGpuFullAndRestoresTheRatiosAfterwards) {
   const QList<GpuDevice> gpus = test::threeGpus();
   Editor e(gpus, test::llama8bSpec());
-  const QList<double> mine = {12.5, 30.0, 57.5};
-  for (int i = 0; i < 3; ++i) e.editor.spinBox(i)->setValue(mine[i]);
+  for (int i = 0; i < 3; ++i) e.editor.spinBox(i)->setValue(QList<double>{12.5, 30.0, 57.5}[i]);
+  const QList<double> mine = e.model.ratios();  // each typed share rescaled the others
+  EXPECT_DOUBLE_EQ(mine[2], 57.5);
   e.editor.mainGpuCombo()->setCurrentIndex(1);
   e.editor.modeCombo()->setCurrentIndex(e.editor.modeCombo()->findData(QStringLiteral("none")));
   for (int i = 0; i < 3; ++i) {
@@ -352,7 +372,7 @@ TEST(SplitEditor, NoneShowsTheMainGpuFullAndRestoresTheRatiosAfterwards) {
   for (int i = 0; i < 3; ++i) {
     SCOPED_TRACE(i);
     EXPECT_DOUBLE_EQ(e.editor.spinBox(i)->value(), mine[i]);
-    EXPECT_EQ(e.editor.slider(i)->value(), static_cast<int>(mine[i] * 10));
+    EXPECT_EQ(e.editor.slider(i)->value(), static_cast<int>(std::lround(mine[i] * 10)));
     EXPECT_TRUE(e.editor.slider(i)->isEnabled());
   }
 }
@@ -375,6 +395,75 @@ TEST(SplitEditor, OverflowAdviceInModeNoneSuggestsSplittingNotMovingShare) {
   for (int i = 0; i < 3; ++i) e.editor.spinBox(i)->setValue(i == 2 ? 100.0 : 0.0);
   ASSERT_TRUE(e.editor.warningLabel(2)->isVisibleTo(&e.editor));
   EXPECT_TRUE(e.editor.warningLabel(2)->text().contains(QStringLiteral("Move share")));
+}
+
+// Issue 21: the number beside a slider is the GPU's share in percent, not the raw ratio (it
+// showed 100.0 while the share was 51.9 %). Typing 60 gives that GPU 60 % and the others the rest
+// in proportion to their ratios; the numbers add up to 100; arrow keys and Page Up/Down work.
+TEST(SplitEditor, TheNumbersAreSharesInPercentThatAddUpTo100) {
+  {
+    Editor e(test::twoGpus(), test::llama8bSpec());
+    e.model.setRatio(0, 100.0);
+    e.model.setRatio(1, 92.7);
+    EXPECT_DOUBLE_EQ(e.editor.spinBox(0)->value(), 51.9);
+    EXPECT_DOUBLE_EQ(e.editor.spinBox(1)->value(), 48.1);
+    EXPECT_TRUE(e.editor.spinBox(0)->text().contains(QLocale().toString(51.9, 'f', 1))) << e.editor.spinBox(0)->text().toStdString();
+    EXPECT_TRUE(e.editor.spinBox(0)->text().endsWith(QStringLiteral("%"))) << e.editor.spinBox(0)->text().toStdString();
+    EXPECT_EQ(e.editor.slider(0)->value(), 519);
+    EXPECT_EQ(e.editor.shareLabel(0)->text(), QStringLiteral("%1 %").arg(QLocale().toString(51.9, 'f', 1)));
+  }
+  const QList<GpuDevice> gpus = test::threeGpus();
+  Editor e(gpus, test::llama8bSpec());
+  e.model.setRatio(0, 50.0);
+  e.model.setRatio(1, 30.0);
+  e.model.setRatio(2, 20.0);
+  // Typed, as a person types: select, "60", Enter.
+  QDoubleSpinBox* first = e.editor.spinBox(0);
+  first->setFocus();
+  first->selectAll();
+  QTest::keyClicks(first, QStringLiteral("60"));
+  QTest::keyClick(first, Qt::Key_Return);
+  EXPECT_DOUBLE_EQ(first->value(), 60.0);
+  EXPECT_DOUBLE_EQ(e.editor.spinBox(1)->value(), 24.0);  // 40 % in the ratio 30 : 20
+  EXPECT_DOUBLE_EQ(e.editor.spinBox(2)->value(), 16.0);
+  EXPECT_EQ(e.editor.slider(1)->value(), 240);
+  EXPECT_EQ(shownTenths(e.editor), 1000);
+  expectShows(e.editor, expectedPlan(*e.model.spec(), gpus, sliderRatios(e.editor), tessera::SplitMode::Layer, 0, 4096));
+  for (int i = 0; i < 3; ++i)
+    EXPECT_EQ(e.editor.shareLabel(i)->text(),
+              QStringLiteral("%1 %").arg(QLocale().toString(e.editor.spinBox(i)->value(), 'f', 1)));
+
+  // The arrow key: one percent more for the second GPU; the other two keep their proportion.
+  QTest::keyClick(e.editor.spinBox(1), Qt::Key_Up);
+  EXPECT_DOUBLE_EQ(e.editor.spinBox(1)->value(), 25.0);
+  EXPECT_EQ(shownTenths(e.editor), 1000);
+  EXPECT_NEAR(e.editor.spinBox(0)->value() / e.editor.spinBox(2)->value(), 60.0 / 16.0, 0.05);
+  // The slider by keyboard: Page Up is 5 % more.
+  const double third = e.editor.spinBox(2)->value();
+  QTest::keyClick(e.editor.slider(2), Qt::Key_PageUp);
+  EXPECT_NEAR(e.editor.spinBox(2)->value(), third + 5.0, 1e-9);
+  EXPECT_EQ(shownTenths(e.editor), 1000);
+
+  // Even over three: 33.4 + 33.3 + 33.3, visibly 100.
+  e.editor.presetButton(Preset::Even)->click();
+  EXPECT_EQ(shownTenths(e.editor), 1000);
+  for (int i = 0; i < 3; ++i) EXPECT_NEAR(e.editor.spinBox(i)->value(), 100.0 / 3.0, 0.1);
+  // All of it on one GPU, then some back: the others, with nothing left to go by, share evenly.
+  e.editor.spinBox(2)->setValue(100.0);
+  EXPECT_DOUBLE_EQ(e.editor.spinBox(0)->value(), 0.0);
+  e.editor.spinBox(2)->setValue(50.0);
+  EXPECT_DOUBLE_EQ(e.editor.spinBox(0)->value(), 25.0);
+  EXPECT_DOUBLE_EQ(e.editor.spinBox(1)->value(), 25.0);
+}
+
+TEST(SplitEditor, TheOnlyGpuAlwaysHoldsAllOfIt) {
+  QList<GpuDevice> one = test::twoGpus();
+  one.removeLast();
+  Editor e(one, test::llama8bSpec());
+  EXPECT_DOUBLE_EQ(e.editor.spinBox(0)->value(), 100.0);
+  e.editor.spinBox(0)->setValue(60.0);
+  EXPECT_DOUBLE_EQ(e.editor.spinBox(0)->value(), 100.0);  // snaps back: there is no other GPU
+  EXPECT_EQ(e.editor.slider(0)->value(), SplitEditor::kSliderSteps);
 }
 
 }  // namespace
