@@ -2,15 +2,12 @@
 // table layout people know from llama-bench. pp: one eval of P random tokens; tg: N single-token
 // evals with on-device argmax feeding the next token. Both start from a cache holding D tokens
 // (-d, llama-bench's depth: "pp512 @ d4096"), filled untimed once per test and cut back to D
-// before each repetition; D = 0 is an empty cache.
+// before each repetition; D = 0 is an empty cache. The measuring is engine/bench.h's run_bench
+// (shared with the app's A/B split benchmark); this parses options, loads the model and prints.
 #include <algorithm>
-#include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <random>
-#include <span>
 #include <string>
 #include <vector>
 
@@ -19,6 +16,7 @@
 #include "cli_common.h"
 #include "option_ranges.h"
 #include "commands.h"
+#include "engine/bench.h"
 #include "gguf/gguf_file.h"
 #include "model/model_loader.h"
 #include "synth/shape_spec.h"
@@ -55,22 +53,6 @@ int usage_error(const std::string& reason) {
   return 2;
 }
 
-struct Stats {
-  double mean = 0, stddev = 0;
-};
-
-Stats stats_of(const std::vector<double>& v) {
-  Stats s;
-  if (v.empty()) return s;
-  for (double x : v) s.mean += x;
-  s.mean /= v.size();
-  if (v.size() > 1) {
-    for (double x : v) s.stddev += (x - s.mean) * (x - s.mean);
-    s.stddev = std::sqrt(s.stddev / (v.size() - 1));
-  }
-  return s;
-}
-
 std::string size_label(uint64_t bytes) {
   char buf[32];
   std::snprintf(buf, sizeof(buf), "%.2f GiB", bytes / 1073741824.0);
@@ -85,8 +67,6 @@ std::string params_label(uint64_t n) {
     std::snprintf(buf, sizeof(buf), "%.2f M", n / 1e6);
   return buf;
 }
-
-using Clock = std::chrono::steady_clock;
 
 Result<ModelSpec> spec_from_file(const std::string& path) {
   TESSERA_ASSIGN_OR_RETURN(auto opened, gguf::GgufFile::open(path));
@@ -103,48 +83,6 @@ Result<ModelSpec> spec_from_shape(const std::string& shape_name, const std::stri
   spec.source_path = "synthetic " + shape_name;
   spec.random_weights_seed = options.seed;
   return spec;
-}
-
-// Fills the cache with `tokens` (the depth) in steps of the model's batch, untimed; waits for the
-// device so the fill's work does not leak into the timed test after it.
-Status fill_depth(BackendModel& model, std::span<const int32_t> tokens) {
-  model.kv_clear();
-  const size_t batch = static_cast<size_t>(std::max(model.n_batch(), 1));
-  for (size_t pos = 0; pos < tokens.size(); pos += batch) {
-    const size_t n = std::min(batch, tokens.size() - pos);
-    const bool last = pos + n == tokens.size();
-    TESSERA_TRY(model.eval(tokens.subspan(pos, n), static_cast<int32_t>(pos), last ? LogitsRequest::Last : LogitsRequest::None));
-  }
-  if (!tokens.empty()) TESSERA_TRY(model.argmax());
-  return {};
-}
-
-// Back to a cache of `depth` tokens (filled by fill_depth), forgetting the previous test's.
-Status rewind_to(BackendModel& model, int32_t depth) {
-  if (depth == 0) {
-    model.kv_clear();
-    return {};
-  }
-  return model.kv_keep(depth);
-}
-
-Result<double> time_pp(BackendModel& model, std::span<const int32_t> tokens, int32_t depth) {
-  TESSERA_TRY(rewind_to(model, depth));
-  auto t0 = Clock::now();
-  TESSERA_TRY(model.eval(tokens, depth, LogitsRequest::Last));
-  TESSERA_TRY(model.argmax());  // waits for the device
-  return std::chrono::duration<double>(Clock::now() - t0).count();
-}
-
-Result<double> time_tg(BackendModel& model, int32_t first_token, int n, int32_t depth) {
-  TESSERA_TRY(rewind_to(model, depth));
-  int32_t token = first_token;
-  auto t0 = Clock::now();
-  for (int i = 0; i < n; ++i) {
-    TESSERA_TRY(model.eval(std::span<const int32_t>(&token, 1), depth + i, LogitsRequest::Last));
-    TESSERA_ASSIGN_OR_RETURN(token, model.argmax());
-  }
-  return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
 }  // namespace
@@ -237,53 +175,18 @@ int cmd_bench(const Args& args) {
   }
   BackendModel& model = **loaded;
 
-  std::mt19937 rng(42);
-  std::uniform_int_distribution<int32_t> pick(3, static_cast<int32_t>(spec->n_vocab - 1));
-  std::vector<int32_t> tokens(static_cast<size_t>(max_prompt));
-  for (auto& t : tokens) t = pick(rng);
-  const int32_t first_token = tokens.empty() ? 1 : tokens[0];
-  std::vector<int32_t> depth_tokens(static_cast<size_t>(max_depth));
-  for (auto& t : depth_tokens) t = pick(rng);
-
-  struct Row {
-    std::string test;  // "pp512", "tg128 @ d4096" (llama-bench's labels)
-    bool pp;
-    int n_tokens;
-    int32_t depth;
-    std::vector<double> tps;
-  };
-  std::vector<Row> rows;
-  for (int32_t d : depths) {
-    const std::string at = d > 0 ? " @ d" + std::to_string(d) : "";
-    for (int32_t p : n_prompts)
-      if (p > 0) rows.push_back({"pp" + std::to_string(p) + at, true, p, d, {}});
-    for (int32_t n : n_gens)
-      if (n > 0) rows.push_back({"tg" + std::to_string(n) + at, false, n, d, {}});
+  // The measuring loop is the engine's (engine/bench.h), shared with the app's split benchmark.
+  BenchOptions bench;
+  bench.n_prompts = n_prompts;
+  bench.n_gens = n_gens;
+  bench.depths = depths;
+  bench.repetitions = reps;
+  auto measured = run_bench(model, bench);
+  if (!measured.ok()) {
+    std::fprintf(stderr, "tessera-cli bench: %s\n", measured.error().describe().c_str());
+    return 1;
   }
-  for (auto& row : rows) {
-    const bool pp = row.pp;
-    const std::span<const int32_t> prompt(tokens.data(), pp ? static_cast<size_t>(row.n_tokens) : 0);
-    Status filled = fill_depth(model, std::span<const int32_t>(depth_tokens).first(static_cast<size_t>(row.depth)));
-    if (!filled.ok()) {
-      std::fprintf(stderr, "tessera-cli bench: %s\n", filled.error().describe().c_str());
-      return 1;
-    }
-    // One warm-up run: module loading, graph capture and cache effects stay out of the figures.
-    auto warm = pp ? time_pp(model, prompt, row.depth)
-                   : time_tg(model, first_token, std::min(row.n_tokens, 8), row.depth);
-    if (!warm.ok()) {
-      std::fprintf(stderr, "tessera-cli bench: %s\n", warm.error().describe().c_str());
-      return 1;
-    }
-    for (int r = 0; r < reps; ++r) {
-      auto secs = pp ? time_pp(model, prompt, row.depth) : time_tg(model, first_token, row.n_tokens, row.depth);
-      if (!secs.ok()) {
-        std::fprintf(stderr, "tessera-cli bench: %s\n", secs.error().describe().c_str());
-        return 1;
-      }
-      row.tps.push_back(row.n_tokens / *secs);
-    }
-  }
+  const std::vector<BenchRow>& rows = *measured;
 
   const uint64_t bytes = spec->weight_bytes();
   const uint64_t params = spec->parameter_count();
@@ -301,10 +204,10 @@ int cmd_bench(const Args& args) {
     out["backend"] = model.describe();
     out["kv_type"] = std::string(kv_cache_type_name(kv_type));
     for (const auto& row : rows) {
-      Stats s = stats_of(row.tps);
+      const BenchStats s = bench_stats(row.tokens_per_second);
       out["results"].push_back(
           {{"test", row.test}, {"n_depth", row.depth}, {"tokens_per_second", s.mean}, {"stddev", s.stddev},
-           {"samples", row.tps}});
+           {"samples", row.tokens_per_second}});
     }
     std::printf("%s\n", out.dump(2).c_str());
     return 0;
@@ -312,7 +215,7 @@ int cmd_bench(const Args& args) {
   std::printf("| model | size | params | backend | kv | test | t/s |\n");
   std::printf("| ----- | ---: | -----: | ------- | -- | ---- | --: |\n");
   for (const auto& row : rows) {
-    Stats s = stats_of(row.tps);
+    const BenchStats s = bench_stats(row.tokens_per_second);
     std::printf("| %s | %s | %s | %s | %s | %s | %.2f ± %.2f |\n", model_label.c_str(), size_label(bytes).c_str(),
                 params_label(params).c_str(), model.describe().c_str(),
                 std::string(kv_cache_type_name(kv_type)).c_str(), row.test.c_str(), s.mean, s.stddev);

@@ -18,6 +18,10 @@ EngineClient::EngineClient(std::unique_ptr<EngineSession> session, QObject* pare
   connect(worker_, &EngineWorker::generationFinished, this, &EngineClient::onFinished, Qt::QueuedConnection);
   connect(worker_, &EngineWorker::generationFailed, this, &EngineClient::onGenerationFailed,
           Qt::QueuedConnection);
+  registerSplitBenchMetaTypes();
+  connect(worker_, &EngineWorker::benchmarkProgress, this, &EngineClient::onBenchmarkProgress, Qt::QueuedConnection);
+  connect(worker_, &EngineWorker::benchmarkResult, this, &EngineClient::onBenchmarkResult, Qt::QueuedConnection);
+  connect(worker_, &EngineWorker::benchmarkFinished, this, &EngineClient::onBenchmarkFinished, Qt::QueuedConnection);
   thread_.start();
 }
 
@@ -25,6 +29,7 @@ EngineClient::~EngineClient() {
   // Make whatever the worker is doing return quickly, then let its event loop finish.
   worker_->cancelLoad(next_request_);
   worker_->stopGeneration(next_request_);
+  worker_->cancelBenchmark(next_request_);
   thread_.quit();
   thread_.wait();
   delete worker_;  // its thread has ended, so deleting it here is safe
@@ -42,6 +47,7 @@ void EngineClient::load(const QString& path, const LoadSettings& settings) {
   bool had_model = hasModel();
   load_request_ = next_request_++;
   generation_request_ = 0;
+  benchmark_request_ = 0;
   path_ = path;
   model_ = ModelInfo{};
   if (had_model) emit modelUnloaded();
@@ -65,6 +71,7 @@ void EngineClient::unload() {
   if (state_ == State::Loading) worker_->cancelLoad(load_request_);
   load_request_ = 0;
   generation_request_ = 0;
+  benchmark_request_ = 0;
   path_.clear();
   model_ = ModelInfo{};
   // Listeners hear of it before the worker is asked to unload: the local server stops serving the
@@ -90,12 +97,49 @@ void EngineClient::stop() {
   worker_->stopGeneration(generation_request_);
 }
 
+bool EngineClient::benchmarkSplits(const LoadSettings& restore, const QList<SplitChoice>& choices,
+                                   const BenchSettings& bench) {
+  if (state_ != State::Ready || choices.isEmpty() || path_.isEmpty()) return false;
+  load_request_ = next_request_++;
+  benchmark_request_ = load_request_;
+  generation_request_ = 0;
+  model_ = ModelInfo{};
+  emit modelUnloaded();  // the model is replaced split by split
+  setState(State::Loading);
+  emit benchmarkStarted(static_cast<int>(choices.size()));
+  emit loadStarted(path_);
+  QMetaObject::invokeMethod(
+      worker_,
+      [w = worker_, r = load_request_, path = path_, restore, choices, bench] {
+        w->benchmarkSplits(r, path, restore, choices, bench);
+      },
+      Qt::QueuedConnection);
+  return true;
+}
+
+void EngineClient::cancelBenchmark() {
+  if (benchmark_request_ != 0) worker_->cancelBenchmark(benchmark_request_);
+}
+
+void EngineClient::onBenchmarkProgress(quint64 request, int split, double fraction) {
+  if (request == benchmark_request_) emit benchmarkProgress(split, fraction);
+}
+
+void EngineClient::onBenchmarkResult(quint64 request, const SplitBenchResult& result) {
+  if (request == benchmark_request_) emit benchmarkResult(result);
+}
+
+void EngineClient::onBenchmarkFinished(quint64 request, bool cancelled) {
+  if (request == benchmark_request_) emit benchmarkFinished(cancelled);
+}
+
 void EngineClient::onLoadProgress(quint64 request, float fraction) {
   if (request == load_request_ && state_ == State::Loading) emit loadProgress(fraction);
 }
 
 void EngineClient::onLoaded(quint64 request, const ModelInfo& info) {
   if (request != load_request_ || state_ != State::Loading) return;
+  benchmark_request_ = 0;
   model_ = info;
   setState(State::Ready);
   emit modelLoaded(info);
@@ -104,6 +148,7 @@ void EngineClient::onLoaded(quint64 request, const ModelInfo& info) {
 void EngineClient::onLoadFailed(quint64 request, const EngineError& error) {
   if (request != load_request_ || state_ != State::Loading) return;
   load_request_ = 0;
+  benchmark_request_ = 0;
   path_.clear();
   setState(State::Empty);
   emit loadFailed(error);

@@ -11,6 +11,7 @@
 
 #include "engine_session.h"
 #include "engine_types.h"
+#include "split_bench_types.h"
 
 namespace tessera::gui {
 
@@ -41,6 +42,16 @@ class EngineClient : public QObject {
   bool generate(const GenerationRequest& request);
   void stop();
 
+  // The A/B split benchmark of the loaded model (EngineWorker::benchmarkSplits): it is reloaded
+  // with each split of `choices`, measured, and at the end loaded with `restore` (the settings it
+  // had). Meanwhile the state is Loading (the chat waits; loadProgress covers the whole benchmark)
+  // and the usual modelUnloaded ... modelLoaded/loadFailed pair frames it. Returns false (and does
+  // nothing) unless state() is Ready and there are choices.
+  bool benchmarkSplits(const LoadSettings& restore, const QList<SplitChoice>& choices, const BenchSettings& bench);
+  // Stops the measuring; the model is restored. (cancelLoad() drops the model as well.)
+  void cancelBenchmark();
+  bool isBenchmarking() const { return benchmark_request_ != 0; }
+
   // Test hooks: the worker object (on the worker thread) and its thread.
   EngineWorker* worker() const { return worker_; }
   QThread* workerThread() { return &thread_; }
@@ -57,6 +68,11 @@ class EngineClient : public QObject {
   void textGenerated(const QString& text, int tokens);
   void generationFinished(const tessera::gui::GenerationTimings& timings);
   void generationFailed(const tessera::gui::EngineError& error);
+  void benchmarkStarted(int splits);
+  void benchmarkProgress(int split, double fraction);
+  void benchmarkResult(const tessera::gui::SplitBenchResult& result);
+  // The measuring ended (all splits, or cancelled); the model is being restored.
+  void benchmarkFinished(bool cancelled);
 
  private:
   void setState(State state);
@@ -67,6 +83,9 @@ class EngineClient : public QObject {
   void onText(quint64 request, const QString& text, int tokens);
   void onFinished(quint64 request, const GenerationTimings& timings);
   void onGenerationFailed(quint64 request, const EngineError& error);
+  void onBenchmarkProgress(quint64 request, int split, double fraction);
+  void onBenchmarkResult(quint64 request, const SplitBenchResult& result);
+  void onBenchmarkFinished(quint64 request, bool cancelled);
 
   QThread thread_;
   EngineWorker* worker_ = nullptr;  // owned; lives on thread_
@@ -76,6 +95,7 @@ class EngineClient : public QObject {
   quint64 next_request_ = 1;
   quint64 load_request_ = 0;        // the load whose signals count
   quint64 generation_request_ = 0;  // the generation whose signals count
+  quint64 benchmark_request_ = 0;   // the benchmark whose signals count (also load_request_)
 };
 
 }  // namespace tessera::gui

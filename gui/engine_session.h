@@ -13,6 +13,7 @@
 #include "backend/cuda_environment.h"
 #include "common/error.h"
 #include "engine_types.h"
+#include "split_bench_types.h"
 
 namespace tessera::gui {
 
@@ -31,6 +32,8 @@ class EngineSession {
   // steps; it then returns timings with stopped=true. Implementations read the prompt in steps
   // short enough (well under half a second) that a stop lands at once.
   using StopFlag = std::atomic<bool>;
+  // Called after each benchmark run with the runs done and the runs in all; false cancels.
+  using BenchProgressCallback = std::function<bool(int done, int total)>;
 
   virtual ~EngineSession() = default;
 
@@ -45,6 +48,18 @@ class EngineSession {
                                              const PromptProgressCallback& on_prompt,
                                              const PieceCallback& on_piece,
                                              const StopFlag& stop) = 0;
+
+  // Measures the loaded model's prompt and generation speed with the engine's benchmark loop
+  // (engine/bench.h), for the A/B split benchmark; the KV cache is empty afterwards. `stop` (or
+  // `progress` returning false) cancels: ErrorKind::Cancelled. A session that cannot measure
+  // says so (this default: Unsupported).
+  virtual Result<BenchFigures> bench(const BenchSettings& settings, const BenchProgressCallback& progress,
+                                     const StopFlag& stop) {
+    (void)settings;
+    (void)progress;
+    (void)stop;
+    return Error(ErrorKind::Unsupported, "this engine session cannot run benchmarks");
+  }
 };
 
 // The session backed by tessera::Engine (CPU or CUDA backend, whichever the engine picks).

@@ -2,6 +2,9 @@
 
 #include <QStringDecoder>
 
+#include <algorithm>
+#include <optional>
+
 namespace tessera::gui {
 namespace {
 
@@ -41,7 +44,19 @@ EngineWorker::EngineWorker(std::unique_ptr<EngineSession> session, QObject* pare
 
 EngineWorker::~EngineWorker() = default;
 
-void EngineWorker::cancelLoad(quint64 request) { storeMax(cancel_up_to_, request); }
+void EngineWorker::cancelLoad(quint64 request) {
+  storeMax(cancel_up_to_, request);
+  // A benchmark is a load too: cancelling it stops its measuring at once.
+  const quint64 bench = current_benchmark_.load();
+  if (bench != 0 && bench <= request) current_bench_stop_ = true;
+}
+
+void EngineWorker::cancelBenchmark(quint64 request) {
+  storeMax(bench_cancel_up_to_, request);
+  // As in stopGeneration: either benchmarkSplits sees this cancel or this sees its number.
+  const quint64 bench = current_benchmark_.load();
+  if (bench != 0 && bench <= request) current_bench_stop_ = true;
+}
 
 void EngineWorker::stopGeneration(quint64 request) {
   storeMax(stop_up_to_, request);
@@ -142,6 +157,100 @@ void EngineWorker::generate(quint64 request, const GenerationRequest& generation
   GenerationTimings timings = result.value();
   if (generationStopped(request)) timings.stopped = true;
   emit generationFinished(request, timings);
+}
+
+}  // namespace tessera::gui
+
+namespace tessera::gui {
+
+Result<ModelInfo> EngineWorker::loadFor(const QString& path, const LoadSettings& settings,
+                                        const std::function<bool()>& cancelled,
+                                        const std::function<void(float)>& progress) {
+  QElapsedTimer since_emit;
+  since_emit.start();
+  return session_->load(path, settings, [&](float fraction) {
+    if (fraction >= 1.0f || since_emit.elapsed() >= kProgressIntervalMs) {
+      progress(fraction);
+      since_emit.restart();
+    }
+    return !cancelled();
+  });
+}
+
+void EngineWorker::benchmarkSplits(quint64 request, const QString& path, const LoadSettings& base,
+                                   const QList<SplitChoice>& choices, const BenchSettings& bench) {
+  current_benchmark_ = request;
+  current_bench_stop_ = false;
+  if (benchmarkCancelled(request)) current_bench_stop_ = true;
+  const int count = static_cast<int>(choices.size());
+  // Each split: a load (a third of its share of the progress) and the measuring (the rest).
+  constexpr double kLoadShare = 0.3;
+  auto report = [&](int split, double part) {
+    const double fraction = count > 0 ? (split + std::clamp(part, 0.0, 1.0)) / count : 1.0;
+    emit benchmarkProgress(request, split, fraction);
+    emit loadProgress(request, static_cast<float>(fraction));
+  };
+  std::optional<SplitChoice> loaded_split;  // what the session holds now (nullopt: nothing or unknown)
+  ModelInfo loaded_info;
+  bool cancelled = false;
+  for (int i = 0; i < count && !cancelled; ++i) {
+    SplitBenchResult result;
+    result.index = i;
+    result.choice = choices[i];
+    LoadSettings settings = base;
+    settings.split = choices[i];
+    report(i, 0.0);
+    auto info = loadFor(
+        path, settings, [&] { return benchmarkCancelled(request); },
+        [&](float f) { report(i, kLoadShare * f); });
+    loaded_split.reset();
+    if (!info.ok()) {
+      result.error = toEngineError(info.error());
+    } else {
+      loaded_split = choices[i];
+      loaded_info = info.value();
+      auto figures = session_->bench(
+          bench,
+          [&](int done, int total) {
+            report(i, kLoadShare + (1.0 - kLoadShare) * done / std::max(total, 1));
+            return !benchmarkCancelled(request);
+          },
+          current_bench_stop_);
+      if (figures.ok()) result.figures = figures.value();
+      else result.error = toEngineError(figures.error());
+    }
+    cancelled = benchmarkCancelled(request);
+    if (cancelled) {
+      result.error = EngineError{EngineErrorKind::Cancelled, tr("The benchmark was cancelled.")};
+    }
+    emit benchmarkResult(request, result);
+  }
+  cancelled = cancelled || benchmarkCancelled(request);
+  current_benchmark_ = 0;
+  emit benchmarkFinished(request, cancelled);
+
+  // The restore: the model as it was before, unless that is what is loaded now.
+  auto load_cancelled = [&] {
+    return EngineError{EngineErrorKind::Cancelled, tr("Loading %1 was cancelled.").arg(path)};
+  };
+  if (loadCancelled(request)) {
+    session_->unload();
+    emit loadFailed(request, load_cancelled());
+    return;
+  }
+  if (!(loaded_split && *loaded_split == base.split && session_->isLoaded())) {
+    auto info = loadFor(
+        path, base, [&] { return loadCancelled(request); }, [&](float f) { emit loadProgress(request, f); });
+    if (!info.ok()) {
+      EngineError error = toEngineError(info.error());
+      if (loadCancelled(request)) error = load_cancelled();
+      emit loadFailed(request, error);
+      return;
+    }
+    loaded_info = info.value();
+  }
+  emit loadProgress(request, 1.0f);
+  emit loaded(request, loaded_info);
 }
 
 }  // namespace tessera::gui

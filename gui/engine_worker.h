@@ -1,7 +1,8 @@
 // EngineWorker lives on its own QThread and owns the EngineSession (and through it the engine and
 // its backend). The GUI reaches it only through queued slot invocations and queued signals that
-// carry value types; the two exceptions are cancelLoad() and stopGeneration(), which only store
-// to atomics and so may be called from any thread while a load or generation is running.
+// carry value types; the exceptions are cancelLoad(), stopGeneration() and cancelBenchmark(), which
+// only store to atomics and so may be called from any thread while a load, generation or split
+// benchmark is running.
 //
 // Every request carries a number chosen by the caller (increasing). Cancel/stop take "everything up
 // to request N", so a cancel that arrives before the worker has even started the load still wins,
@@ -20,6 +21,7 @@
 
 #include "engine_session.h"
 #include "engine_types.h"
+#include "split_bench_types.h"
 
 namespace tessera::gui {
 
@@ -33,6 +35,9 @@ class EngineWorker : public QObject {
   // Thread-safe: make load/generate requests numbered <= `request` stop as soon as they can.
   void cancelLoad(quint64 request);
   void stopGeneration(quint64 request);
+  // Thread-safe: make the split benchmark numbered <= `request` stop measuring at the next token;
+  // it then restores the model (benchmarkSplits).
+  void cancelBenchmark(quint64 request);
 
   void setBatchIntervalMs(int ms) { batch_interval_ms_.store(ms); }
   int batchIntervalMs() const { return batch_interval_ms_.load(); }
@@ -41,6 +46,13 @@ class EngineWorker : public QObject {
   void loadModel(quint64 request, const QString& path, const tessera::gui::LoadSettings& settings);
   void unloadModel();
   void generate(quint64 request, const tessera::gui::GenerationRequest& generation);
+  // The A/B split benchmark, numbered like a load: loads `path` with each of `choices` in turn
+  // (the rest of `base` as it is), measures it (EngineSession::bench) and reports it, then loads
+  // `path` with `base` again, so the model ends as the user had it. Signals: benchmarkProgress,
+  // one benchmarkResult per split, benchmarkFinished, then loaded or loadFailed for the restore.
+  // cancelBenchmark stops the measuring and restores; cancelLoad stops everything, nothing loaded.
+  void benchmarkSplits(quint64 request, const QString& path, const tessera::gui::LoadSettings& base,
+                       const QList<tessera::gui::SplitChoice>& choices, const tessera::gui::BenchSettings& bench);
 
  signals:
   void loadProgress(quint64 request, float fraction);
@@ -54,10 +66,22 @@ class EngineWorker : public QObject {
   void textGenerated(quint64 request, const QString& text, int tokens);
   void generationFinished(quint64 request, const tessera::gui::GenerationTimings& timings);
   void generationFailed(quint64 request, const tessera::gui::EngineError& error);
+  // How far the benchmark is: the split being measured (index into the choices) and the fraction
+  // of the whole benchmark done.
+  void benchmarkProgress(quint64 request, int split, double fraction);
+  void benchmarkResult(quint64 request, const tessera::gui::SplitBenchResult& result);
+  // Every split measured, or the measuring cancelled; the restore load follows.
+  void benchmarkFinished(quint64 request, bool cancelled);
 
  private:
   bool loadCancelled(quint64 request) const { return cancel_up_to_.load() >= request; }
   bool generationStopped(quint64 request) const { return stop_up_to_.load() >= request; }
+  bool benchmarkCancelled(quint64 request) const {
+    return bench_cancel_up_to_.load() >= request || loadCancelled(request);
+  }
+  // Loads for the benchmark: `progress` gets the load's fraction; cancelled by `cancelled`.
+  Result<ModelInfo> loadFor(const QString& path, const LoadSettings& settings, const std::function<bool()>& cancelled,
+                            const std::function<void(float)>& progress);
 
   std::unique_ptr<EngineSession> session_;
   std::atomic<quint64> cancel_up_to_{0};
@@ -66,6 +90,10 @@ class EngineWorker : public QObject {
   std::atomic<quint64> current_generation_{0};
   std::atomic<bool> current_stop_{false};
   std::atomic<int> batch_interval_ms_{25};
+  // The same for the running benchmark: its number and the stop flag handed to the session.
+  std::atomic<quint64> bench_cancel_up_to_{0};
+  std::atomic<quint64> current_benchmark_{0};
+  std::atomic<bool> current_bench_stop_{false};
 };
 
 EngineError toEngineError(const tessera::Error& error);

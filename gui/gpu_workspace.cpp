@@ -9,6 +9,7 @@
 #include <QtConcurrent>
 
 #include "device_monitor.h"
+#include "dock_room.h"
 #include "dock_title_bar.h"
 #include "engine_client.h"
 #include "gpu_list_model.h"
@@ -16,8 +17,10 @@
 #include "main_window.h"
 #include "memory_plot.h"
 #include "model_panel.h"
+#include "split_bench_view.h"
 #include "split_editor.h"
 #include "split_preview_model.h"
+#include "split_workspace_view.h"
 #include "throughput_plot.h"
 #include "throughput_sampler.h"
 
@@ -67,6 +70,9 @@ GpuWorkspace::GpuWorkspace(EngineClient* engine, std::unique_ptr<DeviceSource> s
   scroll->setWidget(gpu_content);
   gpu_widget_ = scroll;
 
+  workspace_view_ = new SplitWorkspaceView(gpu_model_, split_model_);
+  bench_view_ = new SplitBenchView(engine_, split_model_);
+
   auto* tabs = new QTabWidget;
   tabs->setObjectName(QStringLiteral("performanceTabs"));
   tabs->addTab(throughput_plot_, QString());
@@ -83,6 +89,9 @@ GpuWorkspace::GpuWorkspace(EngineClient* engine, std::unique_ptr<DeviceSource> s
           [this](const DeviceSnapshot& s) { split_model_->setDevices(s.devices); });
   connect(&spec_watcher_, &QFutureWatcher<SpecOutcome>::finished, this, &GpuWorkspace::onSpecRead);
   connect(split_editor_, &SplitEditor::applyRequested, this, &GpuWorkspace::applySplit);
+  connect(workspace_view_->splitEditor(), &SplitEditor::applyRequested, this, &GpuWorkspace::applySplit);
+  connect(bench_view_, &SplitBenchView::runRequested, this, &GpuWorkspace::runBenchmark);
+  connect(bench_view_, &SplitBenchView::applyRequested, this, &GpuWorkspace::applyChoice);
   connect(split_model_, &SplitPreviewModel::ratiosChanged, this, &GpuWorkspace::splitEdited);
   connect(split_model_, &SplitPreviewModel::planChanged, this, &GpuWorkspace::splitEdited);
 
@@ -102,6 +111,8 @@ GpuWorkspace::~GpuWorkspace() {
   // Widgets not given to docks (or to anyone else) are ours.
   if (gpu_widget_ != nullptr && gpu_widget_->parent() == nullptr) delete gpu_widget_;
   if (performance_widget_ != nullptr && performance_widget_->parent() == nullptr) delete performance_widget_;
+  if (workspace_view_ != nullptr && workspace_view_->parent() == nullptr) delete workspace_view_;
+  if (bench_view_ != nullptr && bench_view_->parent() == nullptr) delete bench_view_;
 }
 
 bool GpuWorkspace::eventFilter(QObject* watched, QEvent* event) {
@@ -115,6 +126,10 @@ void GpuWorkspace::retranslateUi() {
     tabs->setTabText(tabs->indexOf(memory_plot_), tr("GPU Memory"));
   }
   if (gpu_dock_ != nullptr) gpu_dock_->setWindowTitle(tr("GPUs"));
+  if (central_tabs_ != nullptr) {
+    central_tabs_->setTabText(central_tabs_->indexOf(workspace_view_.data()), tr("GPUs"));
+    central_tabs_->setTabText(central_tabs_->indexOf(bench_view_.data()), tr("Split Benchmark"));
+  }
   if (performance_dock_ != nullptr) performance_dock_->setWindowTitle(tr("Performance"));
 }
 
@@ -147,6 +162,25 @@ void GpuWorkspace::addDocks(QMainWindow* window) {
   performance_dock_->setWidget(performance_widget_);
   performance_title_ = new DockTitleBar(performance_dock_);  // collapsible: small screens need the room
   window->addDockWidget(Qt::BottomDockWidgetArea, performance_dock_);
+  retranslateUi();
+}
+
+SplitWorkspaceView* GpuWorkspace::workspaceView() const { return workspace_view_; }
+
+SplitBenchView* GpuWorkspace::benchView() const { return bench_view_; }
+
+QList<SplitEditor*> GpuWorkspace::editors() const {
+  QList<SplitEditor*> out{split_editor_};
+  if (workspace_view_ != nullptr) out << workspace_view_->splitEditor();
+  return out;
+}
+
+void GpuWorkspace::addCentralViews(QMainWindow* window, QTabWidget* tabs) {
+  if (central_tabs_ != nullptr) return;
+  central_tabs_ = tabs;
+  tabs->addTab(workspace_view_, QString());
+  tabs->addTab(bench_view_, QString());
+  new DockRoom(window, tabs, {workspace_view_.data(), bench_view_.data()});
   retranslateUi();
 }
 
@@ -190,14 +224,14 @@ void GpuWorkspace::onModelLoaded(const ModelInfo& info) {
       reclaimable.insert(QString::fromStdString(dp.device.uuid), dp.bytes.total());
   }
   split_model_->setReclaimable(reclaimable);
-  split_editor_->setLoadedChoice(loaded_choice_);
+  for (SplitEditor* editor : editors()) editor->setLoadedChoice(loaded_choice_);
   updateEditorState();
 }
 
 void GpuWorkspace::onModelGone() {
   loaded_choice_.reset();
   split_model_->setReclaimable({});
-  split_editor_->setLoadedChoice(std::nullopt);
+  for (SplitEditor* editor : editors()) editor->setLoadedChoice(std::nullopt);
   updateEditorState();
 }
 
@@ -210,8 +244,23 @@ void GpuWorkspace::applySplit(const SplitChoice& choice) {
   engine_->load(engine_->modelPath(), settings);
 }
 
+bool GpuWorkspace::runBenchmark(const QList<SplitChoice>& splits, const BenchSettings& settings) {
+  if (engine_->state() != EngineClient::State::Ready || !loaded_choice_) return false;
+  // Restored afterwards: the settings of the last load, with the split the model has now.
+  LoadSettings restore = last_load_;
+  restore.split = *loaded_choice_;
+  if (!engine_->benchmarkSplits(restore, splits, settings)) return false;
+  pending_choice_ = restore.split;
+  return true;
+}
+
+void GpuWorkspace::applyChoice(const SplitChoice& choice) {
+  split_model_->setChoice(choice);
+  if (loaded_choice_ && !(*loaded_choice_ == split_model_->choice())) applySplit(split_model_->choice());
+}
+
 void GpuWorkspace::updateEditorState() {
-  split_editor_->setModelLoaded(engine_->state() == EngineClient::State::Ready);
+  for (SplitEditor* editor : editors()) editor->setModelLoaded(engine_->state() == EngineClient::State::Ready);
   emit splitEdited();
 }
 

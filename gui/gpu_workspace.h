@@ -2,6 +2,11 @@
 // the GPU list, the split preview and editor, the throughput sampler and plots, and two docks
 // ("GPUs": panel + split editor; "Performance": throughput and memory plots).
 //
+// The main area gets two tabs (addCentralViews): "GPUs", the split workspace (the GPU list and a
+// wide split editor on the same models as the dock's), and "Split Benchmark", the A/B benchmark of
+// splits (SplitBenchView), which this runs through the EngineClient with the settings of the last
+// load and whose winner it applies.
+//
 // It follows the EngineClient: the split chosen in the editor goes with every load
 // (fillLoadSettings), "Apply" reloads a loaded model with the new split, the split a model was
 // loaded with is remembered so the preview counts its memory as reclaimable, and the token stream
@@ -23,10 +28,12 @@
 #include "common/error.h"
 #include "device_source.h"
 #include "engine_types.h"
+#include "split_bench_types.h"
 #include "split_choice.h"
 
 class QDockWidget;
 class QMainWindow;
+class QTabWidget;
 
 namespace tessera {
 struct ModelSpec;
@@ -41,8 +48,10 @@ class GpuListModel;
 class GpuPanel;
 class MainWindow;
 class MemoryPlot;
+class SplitBenchView;
 class SplitEditor;
 class SplitPreviewModel;
+class SplitWorkspaceView;
 class ThroughputPlot;
 class ThroughputSampler;
 
@@ -69,6 +78,9 @@ class GpuWorkspace : public QObject {
   QDockWidget* gpuDock() const { return gpu_dock_; }
   QDockWidget* performanceDock() const { return performance_dock_; }
   DockTitleBar* performanceTitleBar() const { return performance_title_; }
+  // Adds the "GPUs" and "Split Benchmark" tabs to `window`'s main area tabs; their titles follow
+  // the interface language. While one of them is current the docks step aside (DockRoom).
+  void addCentralViews(QMainWindow* window, QTabWidget* tabs);
 
   // The model file whose split is previewed (read in the background); empty clears it.
   void setModelFile(const QString& path);
@@ -88,6 +100,14 @@ class GpuWorkspace : public QObject {
   MemoryPlot* memoryPlot() const { return memory_plot_; }
   QWidget* gpuWidget() const { return gpu_widget_; }
   QWidget* performanceWidget() const { return performance_widget_; }
+  SplitWorkspaceView* workspaceView() const;
+  SplitBenchView* benchView() const;
+  // The A/B benchmark of `splits` on the loaded model, restored afterwards to the split it was
+  // loaded with (false: no model ready).
+  bool runBenchmark(const QList<SplitChoice>& splits, const BenchSettings& settings);
+  // Takes `choice` into the split editors and, when it differs from the loaded split, reloads the
+  // model with it.
+  void applyChoice(const SplitChoice& choice);
   const std::optional<SplitChoice>& loadedChoice() const { return loaded_choice_; }
   // A model is loaded and the split editor now says something else (the next Load reloads it).
   bool splitDiffersFromLoaded() const;
@@ -108,6 +128,8 @@ class GpuWorkspace : public QObject {
   void onModelGone();
   void applySplit(const SplitChoice& choice);
   void updateEditorState();
+  // The split editors: the dock's and the workspace's (while it exists).
+  QList<SplitEditor*> editors() const;
 
   EngineClient* engine_;
   DeviceMonitor* monitor_;
@@ -120,6 +142,9 @@ class GpuWorkspace : public QObject {
   MemoryPlot* memory_plot_ = nullptr;
   QPointer<QWidget> gpu_widget_;  // QPointer: a caller may have given them another parent
   QPointer<QWidget> performance_widget_;
+  QPointer<SplitWorkspaceView> workspace_view_;
+  QPointer<SplitBenchView> bench_view_;
+  QPointer<QTabWidget> central_tabs_;
   QDockWidget* gpu_dock_ = nullptr;
   QDockWidget* performance_dock_ = nullptr;
   DockTitleBar* performance_title_ = nullptr;

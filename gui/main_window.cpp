@@ -22,6 +22,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -126,7 +127,12 @@ MainWindow::MainWindow(std::unique_ptr<EngineSession> session, std::unique_ptr<D
   banner_box->setContentsMargins(12, 8, 12, 0);
   banner_box->addWidget(banner_);
   layout->addLayout(banner_box);
-  layout->addWidget(chat_panel_, 1);
+  // The chat, and the GPU workspace's tabs (createDocks).
+  central_tabs_ = new QTabWidget;
+  central_tabs_->setObjectName(QStringLiteral("centralTabs"));
+  central_tabs_->setDocumentMode(true);
+  central_tabs_->addTab(chat_panel_, QString());
+  layout->addWidget(central_tabs_, 1);
   setCentralWidget(central);
 
   createDocks(std::move(devices));
@@ -339,6 +345,7 @@ void MainWindow::createDocks(std::unique_ptr<DeviceSource> devices) {
   gpu_workspace_->attach(this);
   library_panel_ = new LibraryPanel;
   library_panel_->attach(this);
+  gpu_workspace_->addCentralViews(this, central_tabs_);
 }
 
 void MainWindow::createActions() {
@@ -499,6 +506,7 @@ void MainWindow::retranslateUi() {
   //: Language menu entry: follow the language of the desktop session.
   system_language_action_->setText(tr("System default"));
   help_menu_->setTitle(tr("&Help"));
+  central_tabs_->setTabText(central_tabs_->indexOf(chat_panel_), tr("Chat"));
   model_dock_->setWindowTitle(tr("Model"));
   history_dock_->setWindowTitle(tr("History"));
   generation_dock_->setWindowTitle(tr("Generation"));

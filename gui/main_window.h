@@ -31,6 +31,7 @@ class QDockWidget;
 class QGroupBox;
 class QLabel;
 class QMenu;
+class QTabWidget;
 
 namespace tessera::gui {
 
@@ -102,6 +103,8 @@ class MainWindow : public QMainWindow {
   ChatModel* chatModel() const { return chat_model_; }
   ChatController* chat() const { return chat_; }
   ChatPanel* chatPanel() const { return chat_panel_; }
+  // The main area's tabs: the chat, then the GPU workspace's "GPUs" and "Split Benchmark".
+  QTabWidget* centralTabs() const { return central_tabs_; }
   ModelPanel* modelPanel() const { return model_panel_; }
   GpuWorkspace* gpuWorkspace() const { return gpu_workspace_; }
   SamplingPanel* samplingPanel() const { return sampling_panel_; }
@@ -168,6 +171,7 @@ class MainWindow : public QMainWindow {
   ChatModel* chat_model_;
   ChatController* chat_;
   ChatPanel* chat_panel_ = nullptr;
+  QTabWidget* central_tabs_ = nullptr;
   ModelPanel* model_panel_ = nullptr;
   GpuWorkspace* gpu_workspace_ = nullptr;  // GPU panel, split editor, plots (docks); a child
   SamplingPanel* sampling_panel_ = nullptr;

@@ -36,9 +36,10 @@ QString exactBytes(quint64 bytes) { return QLocale().toString(bytes); }
 
 }  // namespace
 
-SplitEditor::SplitEditor(SplitPreviewModel* model, QWidget* parent)
+SplitEditor::SplitEditor(SplitPreviewModel* model, QWidget* parent, Arrangement arrangement)
     : QWidget(parent),
       model_(model),
+      arrangement_(arrangement),
       mode_(new QComboBox(this)),
       main_gpu_(new QComboBox(this)),
       kv_type_(new QComboBox(this)),
@@ -55,6 +56,7 @@ SplitEditor::SplitEditor(SplitPreviewModel* model, QWidget* parent)
       controls_(new QWidget(this)),
       grid_(new QGridLayout),
       summary_(new QLabel(this)),
+      total_(new QLabel(this)),
       apply_(new QPushButton(this)) {
   setObjectName(QStringLiteral("splitEditor"));
   mode_->setObjectName(QStringLiteral("splitMode"));
@@ -70,6 +72,9 @@ SplitEditor::SplitEditor(SplitPreviewModel* model, QWidget* parent)
   by_total_->setObjectName(QStringLiteral("presetTotal"));
   apply_->setObjectName(QStringLiteral("applySplit"));
   summary_->setObjectName(QStringLiteral("splitSummary"));
+  total_->setObjectName(QStringLiteral("splitShareTotal"));
+  total_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+  total_->hide();
   summary_->setWordWrap(true);
   summary_->setTextFormat(Qt::PlainText);
   summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -85,18 +90,45 @@ SplitEditor::SplitEditor(SplitPreviewModel* model, QWidget* parent)
   presets->addWidget(by_free_);
   presets->addWidget(by_total_);
   presets->addStretch(1);
-  auto* top = new QFormLayout;
-  top->setLabelAlignment(Qt::AlignRight);
-  top->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-  top->addRow(mode_label_, mode_);
-  top->addRow(main_gpu_label_, main_gpu_);
-  top->addRow(kv_type_label_, kv_type_);
-  top->addRow(presets_label_, presets);
+  QLayout* top = nullptr;
+  if (arrangement_ == Arrangement::Wide) {
+    // One line: the room goes to the GPUs' rows below.
+    auto* line = new QHBoxLayout;
+    mode_label_->setBuddy(mode_);
+    main_gpu_label_->setBuddy(main_gpu_);
+    kv_type_label_->setBuddy(kv_type_);
+    line->addWidget(mode_label_);
+    line->addWidget(mode_);
+    line->addSpacing(12);
+    line->addWidget(main_gpu_label_);
+    line->addWidget(main_gpu_, 1);
+    line->addSpacing(12);
+    line->addWidget(kv_type_label_);
+    line->addWidget(kv_type_);
+    line->addSpacing(12);
+    line->addWidget(presets_label_);
+    line->addLayout(presets);
+    top = line;
+  } else {
+    auto* form = new QFormLayout;
+    form->setLabelAlignment(Qt::AlignRight);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->addRow(mode_label_, mode_);
+    form->addRow(main_gpu_label_, main_gpu_);
+    form->addRow(kv_type_label_, kv_type_);
+    form->addRow(presets_label_, presets);
+    top = form;
+  }
 
   legend_->setTextFormat(Qt::RichText);
   legend_->setWordWrap(true);
 
-  grid_->setColumnStretch(0, 1);
+  if (arrangement_ == Arrangement::Wide) {
+    grid_->setColumnStretch(kWideSliderColumn, 2);
+    grid_->setColumnStretch(kWideBarColumn, 3);
+  } else {
+    grid_->setColumnStretch(0, 1);
+  }
   grid_->setHorizontalSpacing(8);
   grid_->setVerticalSpacing(2);
   auto* bottom = new QHBoxLayout;
@@ -215,10 +247,37 @@ void SplitEditor::setModelLoaded(bool loaded) {
   updateApply();
 }
 
+void SplitEditor::placeRow(int device, const Row& row) {
+  if (arrangement_ == Arrangement::Wide) {
+    // Name, slider, number, share and projection on one line; the bytes under the slider and
+    // projection; the warning under them; a gap before the next GPU.
+    const int r = device * 4;
+    grid_->addWidget(row.name, r, 0);
+    grid_->addWidget(row.slider, r, kWideSliderColumn);
+    grid_->addWidget(row.spin, r, kWideSliderColumn + 1);
+    grid_->addWidget(row.share, r, kWideSliderColumn + 2);
+    grid_->addWidget(row.bar, r, kWideBarColumn);
+    grid_->addWidget(row.bytes, r + 1, kWideSliderColumn, 1, kWideBarColumn - kWideSliderColumn + 1);
+    grid_->addWidget(row.warning, r + 2, kWideSliderColumn, 1, kWideBarColumn - kWideSliderColumn + 1);
+    grid_->setRowMinimumHeight(r + 3, 6);
+    return;
+  }
+  // Name and share; slider and number; the projection; its bytes; the warning.
+  const int r = device * 5;
+  grid_->addWidget(row.name, r, 0);
+  grid_->addWidget(row.share, r, 1);
+  grid_->addWidget(row.slider, r + 1, 0);
+  grid_->addWidget(row.spin, r + 1, 1);
+  grid_->addWidget(row.bar, r + 2, 0, 1, 2);
+  grid_->addWidget(row.bytes, r + 3, 0, 1, 2);
+  grid_->addWidget(row.warning, r + 4, 0, 1, 2);
+}
+
 void SplitEditor::rebuildRows() {
   for (Row& row : rows_)
     for (QWidget* w : row.widgets) delete w;
   rows_.clear();
+  for (int r = 0; r < grid_->rowCount(); ++r) grid_->setRowMinimumHeight(r, 0);  // gaps of GPUs gone
   {
     const QSignalBlocker block(main_gpu_);
     main_gpu_->clear();
@@ -259,15 +318,7 @@ void SplitEditor::rebuildRows() {
     warning_font.setBold(true);
     row.warning->setFont(warning_font);
     row.warning->hide();
-    // Name and share; slider and number; the projection; its bytes; the warning.
-    const int r = i * 5;
-    grid_->addWidget(row.name, r, 0);
-    grid_->addWidget(row.share, r, 1);
-    grid_->addWidget(row.slider, r + 1, 0);
-    grid_->addWidget(row.spin, r + 1, 1);
-    grid_->addWidget(row.bar, r + 2, 0, 1, 2);
-    grid_->addWidget(row.bytes, r + 3, 0, 1, 2);
-    grid_->addWidget(row.warning, r + 4, 0, 1, 2);
+    placeRow(i, row);
     row.widgets = {row.name, row.slider, row.spin, row.share, row.bar, row.bytes, row.warning};
     // Either control sets this GPU's share; the model rescales the others and syncControls()
     // shows every GPU's new share (a share that cannot change, e.g. of the only GPU, snaps back).
@@ -281,6 +332,19 @@ void SplitEditor::rebuildRows() {
     });
     rows_.append(row);
     retranslateRow(i);
+  }
+  // The keyboard goes from the presets through each GPU's slider and number, then to Apply.
+  QWidget* previous = by_total_;
+  for (const Row& row : rows_) {
+    setTabOrder(previous, row.slider);
+    setTabOrder(row.slider, row.spin);
+    previous = row.spin;
+  }
+  if (!rows_.isEmpty()) setTabOrder(previous, apply_);
+  grid_->removeWidget(total_);
+  if (arrangement_ == Arrangement::Wide && !rows_.isEmpty()) {
+    // Under the last GPU's share: the shares visibly add up.
+    grid_->addWidget(total_, rowCount() * 4, kWideSliderColumn + 1, 1, 2);
   }
   const bool gpus = model_->deviceCount() > 0;
   no_gpu_->setVisible(!gpus);
@@ -405,6 +469,15 @@ void SplitEditor::updateProjection() {
     row.warning->setPalette(warning_palette);
     row.warning->setText(problem);
     row.warning->setVisible(!problem.isEmpty());
+  }
+  if (arrangement_ == Arrangement::Wide) {
+    double total = 0.0;
+    if (plan)
+      for (const auto& dp : plan->devices) total += 100.0 * dp.share;
+    //: The GPUs' shares added up, in percent.
+    total_->setText(tr("Total %1 %").arg(locale.toString(total, 'f', 1)));
+    total_->setToolTip(tr("The shares of all GPUs add up to this"));
+    total_->setVisible(plan.has_value() && rowCount() > 0);
   }
   QPalette pal = summary_->palette();
   pal.setColor(QPalette::WindowText, palette().color(QPalette::WindowText));

@@ -7,7 +7,11 @@
 // byte counts, from tessera::plan_split on every change, and a warning on each GPU that would
 // overflow. "Apply" asks to reload the loaded model with the new split.
 //
-// A view of a SplitPreviewModel (which it does not own); all logic lives there.
+// A view of a SplitPreviewModel (which it does not own); all logic lives there, so several editors
+// on one model stay in step. Two arrangements of the same controls: Narrow (a form, and each GPU's
+// name, slider, projection and bytes on lines of their own: fits a ~250 px dock) and Wide (the
+// choices in one line, each GPU on one line of name, slider, number, share and projection with its
+// bytes under it: the split workspace of the main area).
 #pragma once
 
 #include <QList>
@@ -34,9 +38,12 @@ class SplitEditor : public QWidget {
 
  public:
   static constexpr int kSliderSteps = 1000;  // slider units per 100 % (0.1 % per step)
+  enum class Arrangement { Narrow, Wide };
 
-  explicit SplitEditor(SplitPreviewModel* model, QWidget* parent = nullptr);
+  explicit SplitEditor(SplitPreviewModel* model, QWidget* parent = nullptr,
+                       Arrangement arrangement = Arrangement::Narrow);
 
+  Arrangement arrangement() const { return arrangement_; }
   SplitPreviewModel* model() const { return model_; }
 
   // The split the loaded model uses (nullopt: nothing loaded on the GPUs); Apply is enabled when
@@ -54,6 +61,8 @@ class SplitEditor : public QWidget {
   QLabel* shareLabel(int device) const { return rows_[device].share; }
   QLabel* warningLabel(int device) const { return rows_[device].warning; }
   QLabel* summaryLabel() const { return summary_; }
+  // Wide arrangement: under the shares, their total ("Total 100.0 %"); hidden in Narrow.
+  QLabel* totalLabel() const { return total_; }
   QComboBox* modeCombo() const { return mode_; }
   QComboBox* mainGpuCombo() const { return main_gpu_; }
   QComboBox* kvTypeCombo() const { return kv_type_; }
@@ -86,14 +95,20 @@ class SplitEditor : public QWidget {
     QList<QWidget*> widgets;  // everything of the row, to delete on rebuild
   };
 
+  // The grid columns of the Wide arrangement: name, slider, number, share, projection.
+  static constexpr int kWideSliderColumn = 1;
+  static constexpr int kWideBarColumn = 4;
+
   void retranslateUi();
   void retranslateRow(int device);
+  void placeRow(int device, const Row& row);
   void rebuildRows();
   void syncControls();
   void updateProjection();
   void updateApply();
 
   SplitPreviewModel* model_;
+  Arrangement arrangement_;
   QComboBox* mode_;
   QComboBox* main_gpu_;
   QComboBox* kv_type_;
@@ -111,6 +126,7 @@ class SplitEditor : public QWidget {
   QGridLayout* grid_;
   QList<Row> rows_;
   QLabel* summary_;
+  QLabel* total_;
   QPushButton* apply_;
   std::optional<SplitChoice> loaded_;
   bool model_loaded_ = false;

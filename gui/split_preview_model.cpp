@@ -227,8 +227,41 @@ std::vector<tessera::DeviceDescription> SplitPreviewModel::planDevices() const {
   return out;
 }
 
-tessera::SplitSettings SplitPreviewModel::planSettings() const {
-  return withContext(choice().toSplitSettings(), effectiveContextLength());
+tessera::SplitSettings SplitPreviewModel::planSettings() const { return planSettingsFor(choice()); }
+
+tessera::SplitSettings SplitPreviewModel::planSettingsFor(const SplitChoice& choice) const {
+  return withContext(choice.toSplitSettings(), effectiveContextLength());
+}
+
+std::optional<Result<tessera::SplitPlan>> SplitPreviewModel::planFor(const SplitChoice& choice) const {
+  if (!spec_ || devices_.isEmpty()) return std::nullopt;
+  return tessera::plan_split(*spec_, planDevices(), planSettingsFor(choice));
+}
+
+void SplitPreviewModel::setChoice(const SplitChoice& choice) {
+  auto mode = tessera::parse_split_mode(choice.mode.toStdString());
+  if (mode) {
+    mode_ = *mode;
+    store_.setMode(modeKey(mode_));
+  }
+  for (int i = 0; i < deviceCount() && i < choice.ratios.size(); ++i) {
+    const QString& uuid = devices_[i].uuid;
+    const qsizetype at = choice.uuids.isEmpty() ? i : choice.uuids.indexOf(uuid);
+    if (at < 0 || at >= choice.ratios.size()) continue;
+    ratios_[uuid] = roundRatio(choice.ratios[at]);
+  }
+  const QString main_uuid = choice.main_gpu >= 0 && choice.main_gpu < choice.uuids.size() ? choice.uuids[choice.main_gpu] : QString();
+  for (int i = 0; i < deviceCount(); ++i)
+    if (devices_[i].uuid == main_uuid || (main_uuid.isEmpty() && i == choice.main_gpu)) {
+      main_device_ = i;
+      main_uuid_ = devices_[i].uuid;
+      store_.setMainGpu(main_uuid_);
+    }
+  kv_type_ = choice.kvCacheType();
+  store_.setKvCacheType(kvCacheTypeKey(kv_type_));
+  persist();
+  emit ratiosChanged();
+  replan();
 }
 
 SplitChoice SplitPreviewModel::choice() const {

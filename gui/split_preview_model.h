@@ -69,6 +69,10 @@ class SplitPreviewModel : public QObject {
   // are 0). Afterwards every ratio equals its share (shares()).
   void setShare(int device, double percent);
   void applyPreset(Preset preset);
+  // Takes mode, main GPU, KV cache type and ratios from `choice` (the A/B benchmark's winner). Its
+  // ratios are matched to the GPUs by UUID (by position where it names none); GPUs it does not
+  // name keep theirs.
+  void setChoice(const SplitChoice& choice);
   // Bytes per GPU UUID that the loaded model holds (freed by a reload); empty when none.
   void setReclaimable(const QHash<QString, quint64>& bytes_by_uuid);
 
@@ -94,6 +98,9 @@ class SplitPreviewModel : public QObject {
   // --- the planner's inputs and answer ---
   std::vector<tessera::DeviceDescription> planDevices() const;
   tessera::SplitSettings planSettings() const;
+  // The planner's answer for another split of the same model and GPUs (nullopt: no model or GPUs;
+  // the planner's refusal as an error).
+  std::optional<Result<tessera::SplitPlan>> planFor(const SplitChoice& choice) const;
   const std::optional<tessera::SplitPlan>& plan() const { return plan_; }
   QString planError() const { return plan_error_; }  // the planner refused the input
   bool fits() const { return plan_ && plan_->fits; }
@@ -109,6 +116,7 @@ class SplitPreviewModel : public QObject {
   void planChanged();
 
  private:
+  tessera::SplitSettings planSettingsFor(const SplitChoice& choice) const;
   void initRatios();
   void persist();
   void replan();

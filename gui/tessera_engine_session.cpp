@@ -7,10 +7,12 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <atomic>
 #include <limits>
 
 #include "backend/backend_plugin.h"
+#include "engine/bench.h"
 #include "engine/engine.h"
 #include "engine_session.h"
 #include "local_engine_source.h"
@@ -109,6 +111,36 @@ class TesseraEngineSession : public EngineSession, public LocalEngineSource {
   }
 
   void unload() override { engine_.unload(); }
+
+  Result<BenchFigures> bench(const BenchSettings& settings, const BenchProgressCallback& progress,
+                             const StopFlag& stop) override {
+    if (!engine_.loaded()) return Error(ErrorKind::InvalidArgument, "no model is loaded");
+    BackendModel& model = engine_.backend_model();
+    // Each test starts from an empty cache: it must fit the context, and the prompt one batch.
+    tessera::BenchOptions options;
+    options.n_prompts = {std::clamp(settings.prompt_tokens, 0, std::min(model.n_batch(), model.n_ctx()))};
+    options.n_gens = {std::clamp(settings.generated_tokens, 0, model.n_ctx())};
+    options.repetitions = std::max(1, settings.repetitions);
+    options.stop = &stop;
+    auto rows = tessera::run_bench(model, options, progress);
+    engine_.clear_cache();  // the chat's prefix is gone from the cache: the next reply reads it again
+    if (!rows.ok()) return rows.take_error();
+    BenchFigures figures;
+    figures.backend = QString::fromStdString(engine_.info().backend);
+    for (const tessera::BenchRow& row : *rows) {
+      const tessera::BenchStats s = tessera::bench_stats(row.tokens_per_second);
+      if (row.prompt) {
+        figures.prompt_tokens = row.n_tokens;
+        figures.prompt_tokens_per_second = s.mean;
+        figures.prompt_stddev = s.stddev;
+      } else {
+        figures.generated_tokens = row.n_tokens;
+        figures.generation_tokens_per_second = s.mean;
+        figures.generation_stddev = s.stddev;
+      }
+    }
+    return figures;
+  }
   bool isLoaded() const override { return engine_.loaded(); }
   tessera::Engine* localEngine() override { return &engine_; }  // LocalEngineSource
 

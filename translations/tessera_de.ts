@@ -477,6 +477,11 @@
         <source>No model is loaded. Open and load a model first.</source>
         <translation>Es ist kein Modell geladen. Öffnen und laden Sie zuerst ein Modell.</translation>
     </message>
+<message>
+        <location line="+108" />
+        <source>The benchmark was cancelled.</source>
+        <translation>Der Benchmark wurde abgebrochen.</translation>
+    </message>
 </context>
 <context>
     <name>tessera::gui::ErrorBanner</name>
@@ -577,7 +582,12 @@ Tessera führt Modelle auf der CPU aus.</translation>
         <source>Performance</source>
         <translation>Leistung</translation>
     </message>
-</context>
+<message>
+        <location line="+1" />
+        <source>Split Benchmark</source>
+        <translation>Aufteilungs-Benchmark</translation>
+    </message>
+    </context>
 <context>
     <name>tessera::gui::HistoryPanel</name>
     <message>
@@ -997,6 +1007,11 @@ Zuletzt geändert: %2</translation>
         <location line="+1" />
         <source>Add &amp;Model Folder…</source>
         <translation>&amp;Modellordner hinzufügen…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Chat</source>
+        <translation>Chat</translation>
     </message>
     </context>
 <context>
@@ -1792,6 +1807,17 @@ Nutzbar: %5 Byte</translation>
         <source>Precision of the KV cache: F32 doubles its size; Q8_0 and Q4_0 keep 8-bit and 4-bit values with a scale per 32, about half and a quarter of F16's size</source>
         <translation>Genauigkeit des KV-Caches: F32 verdoppelt seine Größe; Q8_0 und Q4_0 speichern 8- bzw. 4-Bit-Werte mit einem Skalenfaktor je 32, etwa die Hälfte bzw. ein Viertel der Größe von F16</translation>
     </message>
+    <message>
+        <location line="+17" />
+        <source>Total %1 %</source>
+        <extracomment>The GPUs' shares added up, in percent.</extracomment>
+        <translation>Summe %1 %</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The shares of all GPUs add up to this</source>
+        <translation>Die Anteile aller GPUs ergeben zusammen diesen Wert</translation>
+    </message>
     </context>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
@@ -2364,6 +2390,254 @@ Nutzbar: %5 Byte</translation>
         <location line="+1" />
         <source>(the search stopped at its limit; there may be more)</source>
         <translation>(die Suche hat ihre Grenze erreicht; es kann weitere geben)</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::SplitBenchView</name>
+    <message>
+        <location filename="../gui/split_bench_view.cpp" line="+225" />
+        <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
+        <translation>Das geladene Modell mit 2 bis 6 Aufteilungen messen: Jede wird nacheinander geladen und führt einen kurzen Prompt- und Generierungs-Benchmark aus. Danach wird das Modell wieder mit seiner eigenen Aufteilung geladen.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Split</source>
+        <translation>Aufteilung</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Memory per GPU</source>
+        <translation>Speicher pro GPU</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <location line="+18" />
+        <source>Prompt (tok/s)</source>
+        <translation>Prompt (Tok./s)</translation>
+    </message>
+    <message>
+        <location line="-17" />
+        <location line="+16" />
+        <source>Generation (tok/s)</source>
+        <translation>Generierung (Tok./s)</translation>
+    </message>
+    <message>
+        <location line="-15" />
+        <source>Add Current Split</source>
+        <translation>Aktuelle Aufteilung hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add the split chosen in the split editor</source>
+        <translation>Die im Aufteilungseditor gewählte Aufteilung hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add Suggestions</source>
+        <translation>Vorschläge hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add layer and row split with even shares, and everything on the main GPU</source>
+        <translation>Schicht- und Zeilenaufteilung mit gleichen Anteilen sowie alles auf der Haupt-GPU hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Prompt:</source>
+        <translation>Prompt:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <location line="+2" />
+        <source> tok</source>
+        <translation> Tok.</translation>
+    </message>
+    <message>
+        <location line="-1" />
+        <source>Generate:</source>
+        <translation>Generieren:</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Runs:</source>
+        <translation>Durchläufe:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Run Benchmark</source>
+        <translation>Benchmark starten</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Apply the Winner</source>
+        <translation>Sieger anwenden</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Take the fastest split into the split editor and reload the model with it</source>
+        <translation>Die schnellste Aufteilung in den Aufteilungseditor übernehmen und das Modell damit neu laden</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Generation</source>
+        <translation>Generierung</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <location line="+35" />
+        <source>Everything on GPU %1</source>
+        <translation>Alles auf GPU %1</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>%1: %2 %</source>
+        <extracomment>One GPU's share in a split: GPU index, percent.</extracomment>
+        <translation>%1: %2 %</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Row</source>
+        <translation>Zeilen</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Layer</source>
+        <translation>Schichten</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>%1 · %2 · main GPU %3</source>
+        <extracomment>A split in a line: mode, the GPUs' shares, the main GPU.</extracomment>
+        <translation>%1 · %2 · Haupt-GPU %3</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>At most %1 splits can be compared.</source>
+        <translation>Höchstens %1 Aufteilungen können verglichen werden.</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>This split is in the list already.</source>
+        <translation>Diese Aufteilung ist schon in der Liste.</translation>
+    </message>
+    <message>
+        <location line="+101" />
+        <source>Cancelling: the model is loaded with its own split again…</source>
+        <translation>Wird abgebrochen: Das Modell wird wieder mit seiner eigenen Aufteilung geladen…</translation>
+    </message>
+    <message>
+        <location line="+10" />
+        <location line="+10" />
+        <source>Measuring split %1 of %2…</source>
+        <translation>Aufteilung %1 von %2 wird gemessen…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+20" />
+        <source>Cancelled after %n split(s) measured.</source>
+        <translation>
+            <numerusform>Abgebrochen nach %n gemessener Aufteilung.</numerusform>
+            <numerusform>Abgebrochen nach %n gemessenen Aufteilungen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2" />
+        <source>Done: %n split(s) measured.</source>
+        <translation>
+            <numerusform>Fertig: %n Aufteilung gemessen.</numerusform>
+            <numerusform>Fertig: %n Aufteilungen gemessen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+15" />
+        <source>GPU %1: %2</source>
+        <extracomment>Bytes a split puts on one GPU: GPU index, size.</extracomment>
+        <translation>GPU %1: %2</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <location line="+1" />
+        <source>%1 ± %2</source>
+        <translation>%1 ± %2</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>pp%1 and tg%2 on %3</source>
+        <extracomment>Tooltip of a measured split: the tests run and the backend.</extracomment>
+        <translation>pp%1 und tg%2 auf %3</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>measuring…</source>
+        <translation>wird gemessen…</translation>
+    </message>
+    <message>
+        <location line="+17" />
+        <source>Winner: #%1, %2 — %3 tok/s generation, %4 tok/s prompt</source>
+        <translation>Sieger: #%1, %2 — %3 Tok./s Generierung, %4 Tok./s Prompt</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Add at least two splits and run the benchmark; the fastest can then be applied.</source>
+        <translation>Mindestens zwei Aufteilungen hinzufügen und den Benchmark starten; die schnellste kann dann angewendet werden.</translation>
+    </message>
+    <message>
+        <location line="+28" />
+        <source>Split (#)</source>
+        <translation>Aufteilung (#)</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Memory on the fullest GPU (GiB)</source>
+        <translation>Speicher auf der vollsten GPU (GiB)</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Memory on the fullest GPU (MiB)</source>
+        <translation>Speicher auf der vollsten GPU (MiB)</translation>
+    </message>
+    <message>
+        <location line="+38" />
+        <source>Load a model first</source>
+        <translation>Zuerst ein Modell laden</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add at least two splits to compare</source>
+        <translation>Mindestens zwei Aufteilungen zum Vergleichen hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Load the model with each split in turn and measure it</source>
+        <translation>Das Modell nacheinander mit jeder Aufteilung laden und messen</translation>
     </message>
 </context>
 </TS>

@@ -84,4 +84,23 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>tessera::gui::SplitBenchView</name>
+    <message numerus="yes">
+        <location filename="../gui/split_bench_view.cpp" line="+443" />
+        <source>Cancelled after %n split(s) measured.</source>
+        <translation>
+            <numerusform>Cancelled after %n split measured.</numerusform>
+            <numerusform>Cancelled after %n splits measured.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2" />
+        <source>Done: %n split(s) measured.</source>
+        <translation>
+            <numerusform>Done: %n split measured.</numerusform>
+            <numerusform>Done: %n splits measured.</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -477,6 +477,11 @@
         <source>No model is loaded. Open and load a model first.</source>
         <translation>No hay ningún modelo cargado. Abra y cargue primero un modelo.</translation>
     </message>
+<message>
+        <location line="+108" />
+        <source>The benchmark was cancelled.</source>
+        <translation>La prueba de rendimiento se canceló.</translation>
+    </message>
 </context>
 <context>
     <name>tessera::gui::ErrorBanner</name>
@@ -577,7 +582,12 @@ Tessera ejecuta los modelos en la CPU.</translation>
         <source>Performance</source>
         <translation>Rendimiento</translation>
     </message>
-</context>
+<message>
+        <location line="+1" />
+        <source>Split Benchmark</source>
+        <translation>Prueba de repartos</translation>
+    </message>
+    </context>
 <context>
     <name>tessera::gui::HistoryPanel</name>
     <message>
@@ -997,6 +1007,11 @@ Last changed %2</source>
         <location line="+1" />
         <source>Add &amp;Model Folder…</source>
         <translation>Añadir carpeta de &amp;modelos…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Chat</source>
+        <translation>Chat</translation>
     </message>
     </context>
 <context>
@@ -1792,6 +1807,17 @@ Utilizable: %5 bytes</translation>
         <source>Precision of the KV cache: F32 doubles its size; Q8_0 and Q4_0 keep 8-bit and 4-bit values with a scale per 32, about half and a quarter of F16's size</source>
         <translation>Precisión de la caché KV: F32 duplica su tamaño; Q8_0 y Q4_0 guardan valores de 8 y 4 bits con una escala cada 32, alrededor de la mitad y la cuarta parte del tamaño de F16</translation>
     </message>
+    <message>
+        <location line="+17" />
+        <source>Total %1 %</source>
+        <extracomment>The GPUs' shares added up, in percent.</extracomment>
+        <translation>Total %1 %</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The shares of all GPUs add up to this</source>
+        <translation>Las partes de todas las GPU suman esto</translation>
+    </message>
     </context>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
@@ -2364,6 +2390,254 @@ Utilizable: %5 bytes</translation>
         <location line="+1" />
         <source>(the search stopped at its limit; there may be more)</source>
         <translation>(la búsqueda se detuvo en su límite; puede haber más)</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::SplitBenchView</name>
+    <message>
+        <location filename="../gui/split_bench_view.cpp" line="+225" />
+        <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
+        <translation>Mide el modelo cargado con 2 a 6 repartos: cada uno se carga por turno y ejecuta una breve prueba de prompt y de generación. Después, el modelo se vuelve a cargar con su propio reparto.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Split</source>
+        <translation>Reparto</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Memory per GPU</source>
+        <translation>Memoria por GPU</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <location line="+18" />
+        <source>Prompt (tok/s)</source>
+        <translation>Prompt (tok/s)</translation>
+    </message>
+    <message>
+        <location line="-17" />
+        <location line="+16" />
+        <source>Generation (tok/s)</source>
+        <translation>Generación (tok/s)</translation>
+    </message>
+    <message>
+        <location line="-15" />
+        <source>Add Current Split</source>
+        <translation>Añadir el reparto actual</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add the split chosen in the split editor</source>
+        <translation>Añadir el reparto elegido en el editor de repartos</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add Suggestions</source>
+        <translation>Añadir sugerencias</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add layer and row split with even shares, and everything on the main GPU</source>
+        <translation>Añadir reparto por capas y por filas a partes iguales, y todo en la GPU principal</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Remove</source>
+        <translation>Quitar</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Prompt:</source>
+        <translation>Prompt:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <location line="+2" />
+        <source> tok</source>
+        <translation> tok</translation>
+    </message>
+    <message>
+        <location line="-1" />
+        <source>Generate:</source>
+        <translation>Generar:</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Runs:</source>
+        <translation>Pasadas:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Run Benchmark</source>
+        <translation>Ejecutar la prueba</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Apply the Winner</source>
+        <translation>Aplicar la ganadora</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Take the fastest split into the split editor and reload the model with it</source>
+        <translation>Llevar el reparto más rápido al editor y volver a cargar el modelo con él</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Generation</source>
+        <translation>Generación</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <location line="+35" />
+        <source>Everything on GPU %1</source>
+        <translation>Todo en la GPU %1</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>%1: %2 %</source>
+        <extracomment>One GPU's share in a split: GPU index, percent.</extracomment>
+        <translation>%1: %2 %</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Row</source>
+        <translation>Filas</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Layer</source>
+        <translation>Capas</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>%1 · %2 · main GPU %3</source>
+        <extracomment>A split in a line: mode, the GPUs' shares, the main GPU.</extracomment>
+        <translation>%1 · %2 · GPU principal %3</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>At most %1 splits can be compared.</source>
+        <translation>Se pueden comparar como máximo %1 repartos.</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>This split is in the list already.</source>
+        <translation>Este reparto ya está en la lista.</translation>
+    </message>
+    <message>
+        <location line="+101" />
+        <source>Cancelling: the model is loaded with its own split again…</source>
+        <translation>Cancelando: el modelo se vuelve a cargar con su propio reparto…</translation>
+    </message>
+    <message>
+        <location line="+10" />
+        <location line="+10" />
+        <source>Measuring split %1 of %2…</source>
+        <translation>Midiendo el reparto %1 de %2…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+20" />
+        <source>Cancelled after %n split(s) measured.</source>
+        <translation>
+            <numerusform>Cancelado tras medir %n reparto.</numerusform>
+            <numerusform>Cancelado tras medir %n repartos.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2" />
+        <source>Done: %n split(s) measured.</source>
+        <translation>
+            <numerusform>Listo: %n reparto medido.</numerusform>
+            <numerusform>Listo: %n repartos medidos.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+15" />
+        <source>GPU %1: %2</source>
+        <extracomment>Bytes a split puts on one GPU: GPU index, size.</extracomment>
+        <translation>GPU %1: %2</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <location line="+1" />
+        <source>%1 ± %2</source>
+        <translation>%1 ± %2</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>pp%1 and tg%2 on %3</source>
+        <extracomment>Tooltip of a measured split: the tests run and the backend.</extracomment>
+        <translation>pp%1 y tg%2 en %3</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>cancelled</source>
+        <translation>cancelado</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>failed</source>
+        <translation>error</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>measuring…</source>
+        <translation>midiendo…</translation>
+    </message>
+    <message>
+        <location line="+17" />
+        <source>Winner: #%1, %2 — %3 tok/s generation, %4 tok/s prompt</source>
+        <translation>Ganadora: n.º %1, %2 — %3 tok/s de generación, %4 tok/s de prompt</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Add at least two splits and run the benchmark; the fastest can then be applied.</source>
+        <translation>Añade al menos dos repartos y ejecuta la prueba; después se puede aplicar el más rápido.</translation>
+    </message>
+    <message>
+        <location line="+28" />
+        <source>Split (#)</source>
+        <translation>Reparto (n.º)</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Memory on the fullest GPU (GiB)</source>
+        <translation>Memoria en la GPU más llena (GiB)</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Memory on the fullest GPU (MiB)</source>
+        <translation>Memoria en la GPU más llena (MiB)</translation>
+    </message>
+    <message>
+        <location line="+38" />
+        <source>Load a model first</source>
+        <translation>Carga primero un modelo</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add at least two splits to compare</source>
+        <translation>Añade al menos dos repartos para comparar</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Load the model with each split in turn and measure it</source>
+        <translation>Cargar el modelo con cada reparto por turno y medirlo</translation>
     </message>
 </context>
 </TS>

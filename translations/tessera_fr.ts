@@ -477,6 +477,11 @@
         <source>No model is loaded. Open and load a model first.</source>
         <translation>Aucun modèle n’est chargé. Ouvrez et chargez d’abord un modèle.</translation>
     </message>
+<message>
+        <location line="+108" />
+        <source>The benchmark was cancelled.</source>
+        <translation>Le banc d'essai a été annulé.</translation>
+    </message>
 </context>
 <context>
     <name>tessera::gui::ErrorBanner</name>
@@ -577,7 +582,12 @@ Tessera exécute les modèles sur le processeur.</translation>
         <source>Performance</source>
         <translation>Performances</translation>
     </message>
-</context>
+<message>
+        <location line="+1" />
+        <source>Split Benchmark</source>
+        <translation>Banc d'essai des répartitions</translation>
+    </message>
+    </context>
 <context>
     <name>tessera::gui::HistoryPanel</name>
     <message>
@@ -997,6 +1007,11 @@ Dernière modification : %2</translation>
         <location line="+1" />
         <source>Add &amp;Model Folder…</source>
         <translation>Ajouter un dossier de &amp;modèles…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Chat</source>
+        <translation>Discussion</translation>
     </message>
     </context>
 <context>
@@ -1792,6 +1807,17 @@ Utilisable : %5 octets</translation>
         <source>Precision of the KV cache: F32 doubles its size; Q8_0 and Q4_0 keep 8-bit and 4-bit values with a scale per 32, about half and a quarter of F16's size</source>
         <translation>Précision du cache KV : F32 double sa taille ; Q8_0 et Q4_0 stockent des valeurs de 8 et 4 bits avec une échelle par groupe de 32, environ la moitié et le quart de la taille de F16</translation>
     </message>
+    <message>
+        <location line="+17" />
+        <source>Total %1 %</source>
+        <extracomment>The GPUs' shares added up, in percent.</extracomment>
+        <translation>Total %1 %</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The shares of all GPUs add up to this</source>
+        <translation>Les parts de tous les GPU totalisent cette valeur</translation>
+    </message>
     </context>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
@@ -2364,6 +2390,254 @@ Utilisable : %5 octets</translation>
         <location line="+1" />
         <source>(the search stopped at its limit; there may be more)</source>
         <translation>(la recherche s’est arrêtée à sa limite ; il peut y en avoir d’autres)</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::SplitBenchView</name>
+    <message>
+        <location filename="../gui/split_bench_view.cpp" line="+225" />
+        <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
+        <translation>Mesurer le modèle chargé avec 2 à 6 répartitions : chacune est chargée à son tour et exécute un court test de prompt et de génération. Ensuite, le modèle est rechargé avec sa propre répartition.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Split</source>
+        <translation>Répartition</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Memory per GPU</source>
+        <translation>Mémoire par GPU</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <location line="+18" />
+        <source>Prompt (tok/s)</source>
+        <translation>Prompt (jetons/s)</translation>
+    </message>
+    <message>
+        <location line="-17" />
+        <location line="+16" />
+        <source>Generation (tok/s)</source>
+        <translation>Génération (jetons/s)</translation>
+    </message>
+    <message>
+        <location line="-15" />
+        <source>Add Current Split</source>
+        <translation>Ajouter la répartition actuelle</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add the split chosen in the split editor</source>
+        <translation>Ajouter la répartition choisie dans l'éditeur de répartition</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add Suggestions</source>
+        <translation>Ajouter des suggestions</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add layer and row split with even shares, and everything on the main GPU</source>
+        <translation>Ajouter la répartition par couches et par lignes à parts égales, et tout sur le GPU principal</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Remove</source>
+        <translation>Retirer</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Prompt:</source>
+        <translation>Prompt :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <location line="+2" />
+        <source> tok</source>
+        <translation> jetons</translation>
+    </message>
+    <message>
+        <location line="-1" />
+        <source>Generate:</source>
+        <translation>Générer :</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Runs:</source>
+        <translation>Passes :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Run Benchmark</source>
+        <translation>Lancer le banc d'essai</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Apply the Winner</source>
+        <translation>Appliquer la gagnante</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Take the fastest split into the split editor and reload the model with it</source>
+        <translation>Reprendre la répartition la plus rapide dans l'éditeur et recharger le modèle avec elle</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Generation</source>
+        <translation>Génération</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <location line="+35" />
+        <source>Everything on GPU %1</source>
+        <translation>Tout sur le GPU %1</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>%1: %2 %</source>
+        <extracomment>One GPU's share in a split: GPU index, percent.</extracomment>
+        <translation>%1 : %2 %</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Row</source>
+        <translation>Lignes</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Layer</source>
+        <translation>Couches</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>%1 · %2 · main GPU %3</source>
+        <extracomment>A split in a line: mode, the GPUs' shares, the main GPU.</extracomment>
+        <translation>%1 · %2 · GPU principal %3</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>At most %1 splits can be compared.</source>
+        <translation>On peut comparer au plus %1 répartitions.</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>This split is in the list already.</source>
+        <translation>Cette répartition est déjà dans la liste.</translation>
+    </message>
+    <message>
+        <location line="+101" />
+        <source>Cancelling: the model is loaded with its own split again…</source>
+        <translation>Annulation : le modèle est rechargé avec sa propre répartition…</translation>
+    </message>
+    <message>
+        <location line="+10" />
+        <location line="+10" />
+        <source>Measuring split %1 of %2…</source>
+        <translation>Mesure de la répartition %1 sur %2…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+20" />
+        <source>Cancelled after %n split(s) measured.</source>
+        <translation>
+            <numerusform>Annulé après %n répartition mesurée.</numerusform>
+            <numerusform>Annulé après %n répartitions mesurées.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2" />
+        <source>Done: %n split(s) measured.</source>
+        <translation>
+            <numerusform>Terminé : %n répartition mesurée.</numerusform>
+            <numerusform>Terminé : %n répartitions mesurées.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+15" />
+        <source>GPU %1: %2</source>
+        <extracomment>Bytes a split puts on one GPU: GPU index, size.</extracomment>
+        <translation>GPU %1 : %2</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <location line="+1" />
+        <source>%1 ± %2</source>
+        <translation>%1 ± %2</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>pp%1 and tg%2 on %3</source>
+        <extracomment>Tooltip of a measured split: the tests run and the backend.</extracomment>
+        <translation>pp%1 et tg%2 sur %3</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>cancelled</source>
+        <translation>annulé</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>failed</source>
+        <translation>échec</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>measuring…</source>
+        <translation>mesure…</translation>
+    </message>
+    <message>
+        <location line="+17" />
+        <source>Winner: #%1, %2 — %3 tok/s generation, %4 tok/s prompt</source>
+        <translation>Gagnante : n°%1, %2 — %3 jetons/s en génération, %4 jetons/s en prompt</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Add at least two splits and run the benchmark; the fastest can then be applied.</source>
+        <translation>Ajoutez au moins deux répartitions et lancez le banc d'essai ; la plus rapide pourra ensuite être appliquée.</translation>
+    </message>
+    <message>
+        <location line="+28" />
+        <source>Split (#)</source>
+        <translation>Répartition (n°)</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Memory on the fullest GPU (GiB)</source>
+        <translation>Mémoire sur le GPU le plus rempli (Gio)</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Memory on the fullest GPU (MiB)</source>
+        <translation>Mémoire sur le GPU le plus rempli (Mio)</translation>
+    </message>
+    <message>
+        <location line="+38" />
+        <source>Load a model first</source>
+        <translation>Chargez d'abord un modèle</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add at least two splits to compare</source>
+        <translation>Ajoutez au moins deux répartitions à comparer</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Load the model with each split in turn and measure it</source>
+        <translation>Charger le modèle avec chaque répartition à tour de rôle et le mesurer</translation>
     </message>
 </context>
 </TS>

@@ -477,6 +477,11 @@
         <source>No model is loaded. Open and load a model first.</source>
         <translation>モデルが読み込まれていません。先にモデルを開いて読み込んでください。</translation>
     </message>
+<message>
+        <location line="+108" />
+        <source>The benchmark was cancelled.</source>
+        <translation>ベンチマークはキャンセルされました。</translation>
+    </message>
 </context>
 <context>
     <name>tessera::gui::ErrorBanner</name>
@@ -577,7 +582,12 @@ Tessera はモデルを CPU で実行します。</translation>
         <source>Performance</source>
         <translation>パフォーマンス</translation>
     </message>
-</context>
+<message>
+        <location line="+1" />
+        <source>Split Benchmark</source>
+        <translation>分割ベンチマーク</translation>
+    </message>
+    </context>
 <context>
     <name>tessera::gui::HistoryPanel</name>
     <message>
@@ -997,6 +1007,11 @@ Last changed %2</source>
         <location line="+1" />
         <source>Add &amp;Model Folder…</source>
         <translation>モデルフォルダーを追加(&amp;M)…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Chat</source>
+        <translation>チャット</translation>
     </message>
     </context>
 <context>
@@ -1787,6 +1802,17 @@ KV キャッシュ：%2 バイト
         <source>Precision of the KV cache: F32 doubles its size; Q8_0 and Q4_0 keep 8-bit and 4-bit values with a scale per 32, about half and a quarter of F16's size</source>
         <translation>KV キャッシュの精度：F32 ではサイズが 2 倍になります。Q8_0 と Q4_0 は 32 値ごとのスケール付きで 8 ビットと 4 ビットの値を保持し、サイズは F16 の約半分と約 4 分の 1 です</translation>
     </message>
+    <message>
+        <location line="+17" />
+        <source>Total %1 %</source>
+        <extracomment>The GPUs' shares added up, in percent.</extracomment>
+        <translation>合計 %1 %</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The shares of all GPUs add up to this</source>
+        <translation>全 GPU の割合の合計です</translation>
+    </message>
     </context>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
@@ -2356,6 +2382,252 @@ KV キャッシュ：%2 バイト
         <location line="+1" />
         <source>(the search stopped at its limit; there may be more)</source>
         <translation>（検索が上限で止まりました。ほかにもある可能性があります）</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::SplitBenchView</name>
+    <message>
+        <location filename="../gui/split_bench_view.cpp" line="+225" />
+        <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
+        <translation>読み込んだモデルを 2～6 通りの分割で測定します。各分割を順に読み込み、短いプロンプトと生成のベンチマークを実行します。終了後、モデルは元の分割で再び読み込まれます。</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Split</source>
+        <translation>分割</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Memory per GPU</source>
+        <translation>GPU ごとのメモリ</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <location line="+18" />
+        <source>Prompt (tok/s)</source>
+        <translation>プロンプト (tok/s)</translation>
+    </message>
+    <message>
+        <location line="-17" />
+        <location line="+16" />
+        <source>Generation (tok/s)</source>
+        <translation>生成 (tok/s)</translation>
+    </message>
+    <message>
+        <location line="-15" />
+        <source>Add Current Split</source>
+        <translation>現在の分割を追加</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add the split chosen in the split editor</source>
+        <translation>分割エディターで選んだ分割を追加します</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add Suggestions</source>
+        <translation>候補を追加</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add layer and row split with even shares, and everything on the main GPU</source>
+        <translation>均等な割合のレイヤー分割と行分割、およびメイン GPU のみを追加します</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Remove</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Prompt:</source>
+        <translation>プロンプト:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <location line="+2" />
+        <source> tok</source>
+        <translation> tok</translation>
+    </message>
+    <message>
+        <location line="-1" />
+        <source>Generate:</source>
+        <translation>生成:</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Runs:</source>
+        <translation>回数:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Run Benchmark</source>
+        <translation>ベンチマークを実行</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Apply the Winner</source>
+        <translation>最速の分割を適用</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Take the fastest split into the split editor and reload the model with it</source>
+        <translation>最速の分割を分割エディターに取り込み、その分割でモデルを再読み込みします</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Generation</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Prompt</source>
+        <translation>プロンプト</translation>
+    </message>
+    <message>
+        <location line="+35" />
+        <source>Everything on GPU %1</source>
+        <translation>すべて GPU %1 に</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>%1: %2 %</source>
+        <extracomment>One GPU's share in a split: GPU index, percent.</extracomment>
+        <translation>%1: %2 %</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Layer</source>
+        <translation>レイヤー</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>%1 · %2 · main GPU %3</source>
+        <extracomment>A split in a line: mode, the GPUs' shares, the main GPU.</extracomment>
+        <translation>%1 · %2 · メイン GPU %3</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>At most %1 splits can be compared.</source>
+        <translation>比較できる分割は最大 %1 個です。</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>This split is in the list already.</source>
+        <translation>この分割はすでに一覧にあります。</translation>
+    </message>
+    <message>
+        <location line="+101" />
+        <source>Cancelling: the model is loaded with its own split again…</source>
+        <translation>キャンセル中: モデルを元の分割で再読み込みしています…</translation>
+    </message>
+    <message>
+        <location line="+10" />
+        <location line="+10" />
+        <source>Measuring split %1 of %2…</source>
+        <translation>分割 %1 / %2 を測定中…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+20" />
+        <source>Cancelled after %n split(s) measured.</source>
+        <translation>
+            <numerusform>%n 個の分割を測定した後にキャンセルしました。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2" />
+        <source>Done: %n split(s) measured.</source>
+        <translation>
+            <numerusform>完了: %n 個の分割を測定しました。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+15" />
+        <source>GPU %1: %2</source>
+        <extracomment>Bytes a split puts on one GPU: GPU index, size.</extracomment>
+        <translation>GPU %1: %2</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <location line="+1" />
+        <source>%1 ± %2</source>
+        <translation>%1 ± %2</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>pp%1 and tg%2 on %3</source>
+        <extracomment>Tooltip of a measured split: the tests run and the backend.</extracomment>
+        <translation>%3 で pp%1 と tg%2</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>cancelled</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>measuring…</source>
+        <translation>測定中…</translation>
+    </message>
+    <message>
+        <location line="+17" />
+        <source>Winner: #%1, %2 — %3 tok/s generation, %4 tok/s prompt</source>
+        <translation>最速: #%1、%2 — 生成 %3 tok/s、プロンプト %4 tok/s</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Add at least two splits and run the benchmark; the fastest can then be applied.</source>
+        <translation>分割を 2 つ以上追加してベンチマークを実行すると、最速の分割を適用できます。</translation>
+    </message>
+    <message>
+        <location line="+28" />
+        <source>Split (#)</source>
+        <translation>分割 (#)</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Memory on the fullest GPU (GiB)</source>
+        <translation>最も使用量の多い GPU のメモリ (GiB)</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Memory on the fullest GPU (MiB)</source>
+        <translation>最も使用量の多い GPU のメモリ (MiB)</translation>
+    </message>
+    <message>
+        <location line="+38" />
+        <source>Load a model first</source>
+        <translation>先にモデルを読み込んでください</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add at least two splits to compare</source>
+        <translation>比較する分割を 2 つ以上追加してください</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Load the model with each split in turn and measure it</source>
+        <translation>各分割で順にモデルを読み込んで測定します</translation>
     </message>
 </context>
 </TS>

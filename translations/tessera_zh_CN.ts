@@ -477,6 +477,11 @@
         <source>No model is loaded. Open and load a model first.</source>
         <translation>尚未加载模型。请先打开并加载模型。</translation>
     </message>
+<message>
+        <location line="+108" />
+        <source>The benchmark was cancelled.</source>
+        <translation>基准测试已取消。</translation>
+    </message>
 </context>
 <context>
     <name>tessera::gui::ErrorBanner</name>
@@ -577,7 +582,12 @@ Tessera 将在 CPU 上运行模型。</translation>
         <source>Performance</source>
         <translation>性能</translation>
     </message>
-</context>
+<message>
+        <location line="+1" />
+        <source>Split Benchmark</source>
+        <translation>拆分基准测试</translation>
+    </message>
+    </context>
 <context>
     <name>tessera::gui::HistoryPanel</name>
     <message>
@@ -997,6 +1007,11 @@ Last changed %2</source>
         <location line="+1" />
         <source>Add &amp;Model Folder…</source>
         <translation>添加模型文件夹(&amp;M)…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Chat</source>
+        <translation>聊天</translation>
     </message>
     </context>
 <context>
@@ -1787,6 +1802,17 @@ KV 缓存：%2 字节
         <source>Precision of the KV cache: F32 doubles its size; Q8_0 and Q4_0 keep 8-bit and 4-bit values with a scale per 32, about half and a quarter of F16's size</source>
         <translation>KV 缓存精度：F32 会使其大小翻倍；Q8_0 和 Q4_0 以每 32 个值一个缩放因子保存 8 位和 4 位数值，大小约为 F16 的一半和四分之一</translation>
     </message>
+    <message>
+        <location line="+17" />
+        <source>Total %1 %</source>
+        <extracomment>The GPUs' shares added up, in percent.</extracomment>
+        <translation>合计 %1 %</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The shares of all GPUs add up to this</source>
+        <translation>所有 GPU 的份额合计</translation>
+    </message>
     </context>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
@@ -2356,6 +2382,252 @@ KV 缓存：%2 字节
         <location line="+1" />
         <source>(the search stopped at its limit; there may be more)</source>
         <translation>（搜索已达上限，可能还有更多）</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::SplitBenchView</name>
+    <message>
+        <location filename="../gui/split_bench_view.cpp" line="+225" />
+        <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
+        <translation>用 2 到 6 种拆分测量已加载的模型：依次加载每种拆分，并运行简短的提示词和生成基准测试。之后模型会以原来的拆分重新加载。</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Split</source>
+        <translation>拆分</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Memory per GPU</source>
+        <translation>每个 GPU 的显存</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <location line="+18" />
+        <source>Prompt (tok/s)</source>
+        <translation>提示词 (tok/s)</translation>
+    </message>
+    <message>
+        <location line="-17" />
+        <location line="+16" />
+        <source>Generation (tok/s)</source>
+        <translation>生成 (tok/s)</translation>
+    </message>
+    <message>
+        <location line="-15" />
+        <source>Add Current Split</source>
+        <translation>添加当前拆分</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add the split chosen in the split editor</source>
+        <translation>添加在拆分编辑器中选择的拆分</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add Suggestions</source>
+        <translation>添加建议</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add layer and row split with even shares, and everything on the main GPU</source>
+        <translation>添加均分的按层拆分和按行拆分，以及全部放在主 GPU 上</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Prompt:</source>
+        <translation>提示词：</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <location line="+2" />
+        <source> tok</source>
+        <translation> tok</translation>
+    </message>
+    <message>
+        <location line="-1" />
+        <source>Generate:</source>
+        <translation>生成：</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Runs:</source>
+        <translation>次数：</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Run Benchmark</source>
+        <translation>运行基准测试</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Apply the Winner</source>
+        <translation>应用最佳拆分</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Take the fastest split into the split editor and reload the model with it</source>
+        <translation>将最快的拆分填入拆分编辑器，并以此重新加载模型</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Generation</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Prompt</source>
+        <translation>提示词</translation>
+    </message>
+    <message>
+        <location line="+35" />
+        <source>Everything on GPU %1</source>
+        <translation>全部在 GPU %1 上</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>%1: %2 %</source>
+        <extracomment>One GPU's share in a split: GPU index, percent.</extracomment>
+        <translation>%1：%2 %</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Row</source>
+        <translation>按行</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Layer</source>
+        <translation>按层</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>%1 · %2 · main GPU %3</source>
+        <extracomment>A split in a line: mode, the GPUs' shares, the main GPU.</extracomment>
+        <translation>%1 · %2 · 主 GPU %3</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>At most %1 splits can be compared.</source>
+        <translation>最多可比较 %1 种拆分。</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>This split is in the list already.</source>
+        <translation>此拆分已在列表中。</translation>
+    </message>
+    <message>
+        <location line="+101" />
+        <source>Cancelling: the model is loaded with its own split again…</source>
+        <translation>正在取消：模型正以原来的拆分重新加载…</translation>
+    </message>
+    <message>
+        <location line="+10" />
+        <location line="+10" />
+        <source>Measuring split %1 of %2…</source>
+        <translation>正在测量第 %1 种拆分（共 %2 种）…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+20" />
+        <source>Cancelled after %n split(s) measured.</source>
+        <translation>
+            <numerusform>已测量 %n 种拆分后取消。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2" />
+        <source>Done: %n split(s) measured.</source>
+        <translation>
+            <numerusform>完成：已测量 %n 种拆分。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+15" />
+        <source>GPU %1: %2</source>
+        <extracomment>Bytes a split puts on one GPU: GPU index, size.</extracomment>
+        <translation>GPU %1：%2</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <location line="+1" />
+        <source>%1 ± %2</source>
+        <translation>%1 ± %2</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>pp%1 and tg%2 on %3</source>
+        <extracomment>Tooltip of a measured split: the tests run and the backend.</extracomment>
+        <translation>在 %3 上运行 pp%1 和 tg%2</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>measuring…</source>
+        <translation>测量中…</translation>
+    </message>
+    <message>
+        <location line="+17" />
+        <source>Winner: #%1, %2 — %3 tok/s generation, %4 tok/s prompt</source>
+        <translation>最佳：#%1，%2 — 生成 %3 tok/s，提示词 %4 tok/s</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Add at least two splits and run the benchmark; the fastest can then be applied.</source>
+        <translation>至少添加两种拆分并运行基准测试，之后即可应用最快的拆分。</translation>
+    </message>
+    <message>
+        <location line="+28" />
+        <source>Split (#)</source>
+        <translation>拆分 (#)</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Memory on the fullest GPU (GiB)</source>
+        <translation>占用最多的 GPU 上的显存 (GiB)</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Memory on the fullest GPU (MiB)</source>
+        <translation>占用最多的 GPU 上的显存 (MiB)</translation>
+    </message>
+    <message>
+        <location line="+38" />
+        <source>Load a model first</source>
+        <translation>请先加载模型</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Add at least two splits to compare</source>
+        <translation>至少添加两种拆分以进行比较</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Load the model with each split in turn and measure it</source>
+        <translation>依次以每种拆分加载模型并进行测量</translation>
     </message>
 </context>
 </TS>

@@ -1,0 +1,44 @@
+// Room for the main area's wide tabs. While one of them is current (the split workspace, the split
+// benchmark), the main window's docked docks step aside, so at the default window size the tab has
+// the whole window; when another tab (the chat) is current again they come back as they were. They
+// also come back before the window closes, so the layout it saves is the chat's. A dock the user
+// shows meanwhile (View menu) stays shown.
+#pragma once
+
+#include <QList>
+#include <QObject>
+#include <QPointer>
+
+class QDockWidget;
+class QMainWindow;
+class QTabWidget;
+class QWidget;
+
+namespace tessera::gui {
+
+class DockRoom : public QObject {
+  Q_OBJECT
+
+ public:
+  // `wide`: the tabs of `tabs` that get the room. A child of `window`.
+  DockRoom(QMainWindow* window, QTabWidget* tabs, QList<QWidget*> wide);
+
+  // Whether the docks are stepped aside now.
+  bool active() const { return active_; }
+
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
+ private:
+  void update();
+  void restore();
+
+  QMainWindow* window_;
+  QTabWidget* tabs_;
+  QList<QPointer<QWidget>> wide_;
+  QList<QPointer<QDockWidget>> hidden_;
+  QList<QPointer<QDockWidget>> in_front_;  // the docks shown when they stepped aside
+  bool active_ = false;
+};
+
+}  // namespace tessera::gui
