@@ -4,33 +4,33 @@
 <context>
     <name>CommandLine</name>
     <message>
-        <location filename="../gui/command_line.cpp" line="+9" />
+        <location filename="../gui/command_line.cpp" line="+9"/>
         <source>Tessera runs GGUF language models on your GPUs and lets you chat with them.</source>
         <translation>Tessera führt GGUF-Sprachmodelle auf Ihren GPUs aus und lässt Sie mit ihnen chatten.</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Open and load the GGUF model FILE.</source>
         <translation>Das GGUF-Modell DATEI öffnen und laden.</translation>
     </message>
     <message>
-        <location line="+0" />
-        <location line="+2" />
+        <location line="+0"/>
+        <location line="+2"/>
         <source>FILE</source>
         <translation>DATEI</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>A GGUF model to open (same as --model).</source>
         <translation>Ein zu öffnendes GGUF-Modell (wie --model).</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>[FILE]</source>
         <translation>[DATEI]</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+23"/>
         <source>Give one model file, either with --model or as the only argument.</source>
         <translation>Geben Sie genau eine Modelldatei an, entweder mit --model oder als einziges Argument.</translation>
     </message>
@@ -38,33 +38,33 @@
 <context>
     <name>ConversationIo</name>
     <message>
-        <location filename="../gui/conversation_io.cpp" line="+95" />
+        <location filename="../gui/conversation_io.cpp" line="+95"/>
         <source>%1 is not valid JSON: %2 at byte %3.</source>
         <translation>%1 ist kein gültiges JSON: %2 bei Byte %3.</translation>
     </message>
     <message>
-        <location line="+7" />
-        <source>%1 is not a Tessera conversation (expected "format": "%2").</source>
-        <translation>%1 ist keine Tessera-Unterhaltung (erwartet: "format": "%2").</translation>
+        <location line="+7"/>
+        <source>%1 is not a Tessera conversation (expected &quot;format&quot;: &quot;%2&quot;).</source>
+        <translation>%1 ist keine Tessera-Unterhaltung (erwartet: &quot;format&quot;: &quot;%2&quot;).</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>%1 was written by a newer Tessera (conversation version %2; this version reads %3).</source>
         <translation>%1 wurde von einer neueren Tessera-Version geschrieben (Unterhaltungsversion %2; diese Version liest %3).</translation>
     </message>
     <message>
-        <location line="+18" />
-        <source>Message %1 in %2 has role "%3"; expected "user" or "assistant".</source>
-        <translation>Nachricht %1 in %2 hat die Rolle "%3"; erwartet wird "user" oder "assistant".</translation>
+        <location line="+18"/>
+        <source>Message %1 in %2 has role &quot;%3&quot;; expected &quot;user&quot; or &quot;assistant&quot;.</source>
+        <translation>Nachricht %1 in %2 hat die Rolle &quot;%3&quot;; erwartet wird &quot;user&quot; oder &quot;assistant&quot;.</translation>
     </message>
     <message>
-        <location line="+22" />
-        <location line="+5" />
+        <location line="+22"/>
+        <location line="+5"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+9"/>
         <source>Cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
@@ -72,17 +72,17 @@
 <context>
     <name>ConversationStore</name>
     <message>
-        <location filename="../gui/conversation_store.cpp" line="+33" />
+        <location filename="../gui/conversation_store.cpp" line="+33"/>
         <source>Empty conversation</source>
         <translation>Leere Unterhaltung</translation>
     </message>
     <message>
-        <location line="+46" />
+        <location line="+46"/>
         <source>Cannot create the folder %1 for conversations.</source>
         <translation>Der Ordner %1 für Unterhaltungen kann nicht angelegt werden.</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+17"/>
         <source>Cannot delete %1: %2</source>
         <translation>%1 kann nicht gelöscht werden: %2</translation>
     </message>
@@ -90,70 +90,70 @@
 <context>
     <name>DisplayFormat</name>
     <message>
-        <location filename="../gui/display_format.cpp" line="+17" />
+        <location filename="../gui/display_format.cpp" line="+17"/>
         <source>%1 B</source>
-        <extracomment>A parameter count in billions ("7.24 B"), as model sizes are usually written.</extracomment>
+        <extracomment>A parameter count in billions (&quot;7.24 B&quot;), as model sizes are usually written.</extracomment>
         <translation>%1 Mrd.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>%1 M</source>
-        <extracomment>A parameter count in millions ("3.7 M").</extracomment>
+        <extracomment>A parameter count in millions (&quot;3.7 M&quot;).</extracomment>
         <translation>%1 Mio.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>%1 K</source>
-        <extracomment>A parameter count in thousands ("260.0 K").</extracomment>
+        <extracomment>A parameter count in thousands (&quot;260.0 K&quot;).</extracomment>
         <translation>%1 Tsd.</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>%1 s</source>
-        <extracomment>A duration under a minute ("12 s").</extracomment>
+        <extracomment>A duration under a minute (&quot;12 s&quot;).</extracomment>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>%1 min %2 s</source>
-        <extracomment>A duration in minutes and seconds ("3 min 5 s").</extracomment>
+        <extracomment>A duration in minutes and seconds (&quot;3 min 5 s&quot;).</extracomment>
         <translation>%1 min %2 s</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>the CPU (%1 threads, %2 KV cache, context %3)</source>
-        <extracomment>The CPU backend: threads, the KV cache's number type ("F16"), the context in tokens.</extracomment>
+        <extracomment>The CPU backend: threads, the KV cache&apos;s number type (&quot;F16&quot;), the context in tokens.</extracomment>
         <translation>der CPU (%1 Threads, KV-Cache %2, Kontext %3)</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>Prompt: %1 tok at %2 tok/s</source>
         <translation>Prompt: %1 Token mit %2 Token/s</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Generation: %1 tok at %2 tok/s</source>
         <translation>Generierung: %1 Token mit %2 Token/s</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>First token: %1 s</source>
         <translation>Erstes Token: %1 s</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>%1 · %2 · %3</source>
         <extracomment>The three timing figures shown under a reply, separated.</extracomment>
         <translation>%1 · %2 · %3</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Continued past a full context (%1×, %2 earlier tok forgotten)</source>
         <extracomment>Under a reply that went on past a full context: %1 = how often, %2 = tokens forgotten.</extracomment>
         <translation>Über einen vollen Kontext hinaus fortgesetzt (%1×, %2 frühere tok vergessen)</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Earlier messages left out to fit the context (%1 messages, %2 tok)</source>
         <extracomment>Under a reply: the context overflow policy left earlier messages out of what the model saw.</extracomment>
         <translation>Frühere Nachrichten ausgelassen, damit alles in den Kontext passt (%1 Nachrichten, %2 tok)</translation>
@@ -162,128 +162,122 @@
 <context>
     <name>ErrorTexts</name>
     <message>
-        <location filename="../gui/error_text.cpp" line="+12" />
+        <location filename="../gui/error_text.cpp" line="+12"/>
         <source>The file is damaged or is not a GGUF model. Download it again or open another file.</source>
         <translation>Die Datei ist beschädigt oder kein GGUF-Modell. Laden Sie sie erneut herunter oder öffnen Sie eine andere Datei.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Tessera cannot run this model yet. Choose a model with a supported architecture and tensor types (for example a llama, mistral or qwen2 model in F16, Q8_0, Q4_K or Q6_K).</source>
         <translation>Tessera kann dieses Modell noch nicht ausführen. Wählen Sie ein Modell mit unterstützter Architektur und unterstützten Tensortypen (zum Beispiel ein llama-, mistral- oder qwen2-Modell in F16, Q8_0, Q4_K oder Q6_K).</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Choose a smaller context length, a more strongly quantized model, or spread the model over more GPUs.</source>
         <translation>Wählen Sie eine kürzere Kontextlänge oder ein stärker quantisiertes Modell, oder verteilen Sie das Modell auf mehr GPUs.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Check that the NVIDIA driver is working (nvidia-smi), then try again.</source>
         <translation>Prüfen Sie, ob der NVIDIA-Treiber funktioniert (nvidia-smi), und versuchen Sie es dann erneut.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Nothing was loaded. Press Load to start again.</source>
         <translation>Es wurde nichts geladen. Klicken Sie auf „Laden“, um neu zu beginnen.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Check that the file exists and that you may read it.</source>
         <translation>Prüfen Sie, ob die Datei existiert und ob Sie sie lesen dürfen.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Check the settings and try again.</source>
         <translation>Prüfen Sie die Einstellungen und versuchen Sie es erneut.</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+11"/>
         <source>Loading %1 was cancelled</source>
         <translation>Das Laden von %1 wurde abgebrochen</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>%1 does not fit in memory</source>
         <translation>%1 passt nicht in den Speicher</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>%1 is not supported</source>
         <translation>%1 wird nicht unterstützt</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>%1 is not a valid model file</source>
         <translation>%1 ist keine gültige Modelldatei</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Could not load %1</source>
         <translation>%1 konnte nicht geladen werden</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+11"/>
         <source>Let the conversation go on: choose Truncate middle or Rolling window beside the context meter, and the model forgets older messages. Or start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
-        <extracomment>"Truncate middle", "Rolling window" and "New Conversation" are the chat's choices and button, "Context" the model panel's field: use their translations.</extracomment>
+        <extracomment>&quot;Truncate middle&quot;, &quot;Rolling window&quot; and &quot;New Conversation&quot; are the chat&apos;s choices and button, &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
         <translation>Lassen Sie das Gespräch weiterlaufen: Wählen Sie neben der Kontextanzeige „Mitte kürzen“ oder „Gleitendes Fenster“, dann vergisst das Modell ältere Nachrichten. Oder beginnen Sie eine neue Unterhaltung („Neue Unterhaltung“) oder laden Sie das Modell mit einem größeren Kontext („Kontextlänge“ im Bereich „Modell“, dann „Laden“).</translation>
     </message>
     <message>
-        <location line="+11" />
-        <source>The conversation fills the model's context</source>
+        <location line="+11"/>
+        <source>The conversation fills the model&apos;s context</source>
         <translation>Die Unterhaltung füllt den Kontext des Modells</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The last reply was cut off: all %1 tokens of the context are used, so nothing more fits.</source>
         <translation>Die letzte Antwort wurde abgeschnitten: Alle %1 Token des Kontexts sind belegt, es passt nichts mehr hinein.</translation>
     </message>
     <message>
-        <location line="+9" />
-        <source>The conversation no longer fits the model's context</source>
+        <location line="+9"/>
+        <source>The conversation no longer fits the model&apos;s context</source>
         <translation>Die Unterhaltung passt nicht mehr in den Kontext des Modells</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>The reply ran out of memory</source>
         <translation>Für die Antwort reichte der Speicher nicht</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The reply could not be generated</source>
         <translation>Die Antwort konnte nicht erzeugt werden</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Start a new conversation or load the model with a longer context.</source>
         <translation>Beginnen Sie eine neue Unterhaltung oder laden Sie das Modell mit einem längeren Kontext.</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>Cannot open %1</source>
         <translation>%1 kann nicht geöffnet werden</translation>
     </message>
-<message>
-        <location line="+11" />
-        <source>Start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
-        <extracomment>"New Conversation" is the chat's button and "Context" the model panel's field: use their translations.</extracomment>
-        <translation>Beginnen Sie eine neue Unterhaltung („Neue Unterhaltung“) oder laden Sie das Modell mit einem größeren Kontext („Kontextlänge“ im Bereich „Modell“, dann „Laden“).</translation>
-    </message>
-    </context>
+</context>
 <context>
     <name>MemoryCheck</name>
     <message>
-        <location filename="../gui/memory_check.cpp" line="+42" />
+        <location filename="../gui/memory_check.cpp" line="+42"/>
         <source>%1 may not fit in memory</source>
         <translation>%1 passt möglicherweise nicht in den Speicher</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Loading it on the CPU needs about %1 (weights and context), but only %2 of memory is available.</source>
-        <extracomment>Planned bytes of the load, then the bytes the system has available ("36.20 GiB", "23.10 GiB").</extracomment>
+        <extracomment>Planned bytes of the load, then the bytes the system has available (&quot;36.20 GiB&quot;, &quot;23.10 GiB&quot;).</extracomment>
         <translation>Das Laden auf der CPU braucht etwa %1 (Gewichte und Kontext), verfügbar sind aber nur %2 Speicher.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Choose a smaller or more strongly quantized model, or a shorter context. Loading anyway can make the computer swap until it barely responds.</source>
         <translation>Wählen Sie ein kleineres oder stärker quantisiertes Modell oder einen kürzeren Kontext. Wenn Sie trotzdem laden, kann der Rechner so stark auslagern, dass er kaum noch reagiert.</translation>
     </message>
@@ -291,35 +285,35 @@
 <context>
     <name>OverflowPolicyTexts</name>
     <message>
-        <location filename="../gui/overflow_policy_chooser.cpp" line="+11" />
+        <location filename="../gui/overflow_policy_chooser.cpp" line="+11"/>
         <source>Stop</source>
-        <extracomment>Context overflow policy: the reply stops when the model's context is full.</extracomment>
+        <extracomment>Context overflow policy: the reply stops when the model&apos;s context is full.</extracomment>
         <translation>Anhalten</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Truncate middle</source>
         <extracomment>Context overflow policy: keep the start of the conversation and the latest messages.</extracomment>
         <translation>Mitte kürzen</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Rolling window</source>
         <extracomment>Context overflow policy: keep only the latest messages (and the system prompt).</extracomment>
         <translation>Gleitendes Fenster</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>When the context is full, the reply stops and the conversation cannot go on.</source>
         <translation>Ist der Kontext voll, endet die Antwort und das Gespräch kann nicht weitergehen.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>When the context is full, the model keeps the system prompt, the first exchange and the most recent messages, and forgets the ones in between.</source>
         <translation>Ist der Kontext voll, behält das Modell den Systemprompt, den ersten Austausch und die neuesten Nachrichten und vergisst die dazwischen.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>When the context is full, the model keeps the system prompt and the most recent messages, and forgets the oldest.</source>
         <translation>Ist der Kontext voll, behält das Modell den Systemprompt und die neuesten Nachrichten und vergisst die ältesten.</translation>
     </message>
@@ -327,7 +321,7 @@
 <context>
     <name>tessera::gui::ChatInput</name>
     <message>
-        <location filename="../gui/chat_input.cpp" line="+16" />
+        <location filename="../gui/chat_input.cpp" line="+16"/>
         <source>Write a message… (Enter sends, Shift+Enter for a new line)</source>
         <translation>Nachricht schreiben… (Eingabe sendet, Umschalt+Eingabe für eine neue Zeile)</translation>
     </message>
@@ -335,109 +329,104 @@
 <context>
     <name>tessera::gui::ChatPanel</name>
     <message>
-        <location filename="../gui/chat_panel.cpp" line="+87" />
+        <location filename="../gui/chat_panel.cpp" line="+87"/>
         <source>Send</source>
         <translation>Senden</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Stop</source>
         <translation>Stopp</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Regenerate</source>
         <translation>Neu erzeugen</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>New Conversation</source>
         <translation>Neue Unterhaltung</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+23"/>
         <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up, what happens depends on the policy beside this meter: the reply stops, or older messages are forgotten.</source>
         <translation>Das Gespräch belegt %1 der %2 Token, die das Modell im Blick behalten kann. Sind sie aufgebraucht, entscheidet die Einstellung neben dieser Anzeige: Die Antwort endet, oder ältere Nachrichten werden vergessen.</translation>
     </message>
     <message>
-        <location line="+30" />
+        <location line="+30"/>
         <source>Send the message (Enter)</source>
         <translation>Nachricht senden (Eingabe)</translation>
     </message>
     <message>
-        <location line="-52" />
+        <location line="-52"/>
         <source>Stop the reply being generated (Esc)</source>
         <translation>Erzeugung der Antwort anhalten (Esc)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Discard the last reply and generate a new one</source>
         <translation>Letzte Antwort verwerfen und eine neue erzeugen</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Start a new, empty conversation</source>
         <translation>Eine neue, leere Unterhaltung beginnen</translation>
     </message>
     <message>
-        <location line="+14" />
-        <location line="+2" />
+        <location line="+14"/>
+        <location line="+2"/>
         <source>Context: %1 / %2 tok</source>
-        <extracomment>The context meter under the chat: tokens the conversation holds, of the model's context.</extracomment>
+        <extracomment>The context meter under the chat: tokens the conversation holds, of the model&apos;s context.</extracomment>
         <translation>Kontext: %1 / %2 Token</translation>
     </message>
     <message>
-        <location line="+30" />
+        <location line="+30"/>
         <source>Load a model first (Load in the model panel)</source>
         <translation>Laden Sie zuerst ein Modell („Laden“ im Bereich „Modell“)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Wait until the model has loaded</source>
         <translation>Warten Sie, bis das Modell geladen ist</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Wait for the reply to finish, or press Stop</source>
         <translation>Warten Sie, bis die Antwort fertig ist, oder klicken Sie auf „Stopp“</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Write a message first</source>
         <translation>Schreiben Sie zuerst eine Nachricht</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>Open a GGUF model to start: File ▸ Open Model…, or drop a .gguf file here.</source>
-        <extracomment>"File ▸ Open Model…" names the File menu and its entry: use their translations (without the &amp;).</extracomment>
+        <extracomment>&quot;File ▸ Open Model…&quot; names the File menu and its entry: use their translations (without the &amp;).</extracomment>
         <translation>Öffnen Sie zum Start ein GGUF-Modell: Datei ▸ Modell öffnen…, oder ziehen Sie eine .gguf-Datei hierher.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Press Load to load %1, then write a message.</source>
-        <extracomment>"Load" is the model panel's Load button: use its translation. %1 is the model's name.</extracomment>
+        <extracomment>&quot;Load&quot; is the model panel&apos;s Load button: use its translation. %1 is the model&apos;s name.</extracomment>
         <translation>Klicken Sie auf „Laden“, um %1 zu laden, und schreiben Sie dann eine Nachricht.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Loading the model…</source>
         <translation>Modell wird geladen…</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The model is ready. Write a message below.</source>
         <translation>Das Modell ist bereit. Schreiben Sie unten eine Nachricht.</translation>
     </message>
-<message>
-        <location line="+4" />
-        <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up the reply stops; start a new conversation or load the model with a larger context.</source>
-        <translation>Die Unterhaltung belegt %1 der %2 Token, die das Modell im Gedächtnis behalten kann. Sind sie aufgebraucht, bricht die Antwort ab; beginnen Sie dann eine neue Unterhaltung oder laden Sie das Modell mit einem größeren Kontext.</translation>
-    </message>
-    </context>
+</context>
 <context>
     <name>tessera::gui::DeviceSource</name>
     <message>
-        <location filename="../gui/device_source.cpp" line="+131" />
+        <location filename="../gui/device_source.cpp" line="+133"/>
         <source>no GPU in the device list</source>
         <translation>keine GPU in der Geräteliste</translation>
     </message>
@@ -445,22 +434,22 @@
 <context>
     <name>tessera::gui::DockTitleBar</name>
     <message>
-        <location filename="../gui/dock_title_bar.cpp" line="+52" />
+        <location filename="../gui/dock_title_bar.cpp" line="+52"/>
         <source>Show this panel</source>
         <translation>Diesen Bereich anzeigen</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Collapse this panel to its title</source>
         <translation>Diesen Bereich auf seine Titelleiste einklappen</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Float or dock this panel</source>
         <translation>Diesen Bereich lösen oder andocken</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Close this panel (View menu brings it back)</source>
         <translation>Diesen Bereich schließen (über das Menü „Ansicht“ lässt er sich wieder einblenden)</translation>
     </message>
@@ -468,17 +457,18 @@
 <context>
     <name>tessera::gui::EngineWorker</name>
     <message>
-        <location filename="../gui/engine_worker.cpp" line="+56" />
+        <location filename="../gui/engine_worker.cpp" line="+71"/>
+        <location line="+163"/>
         <source>Loading %1 was cancelled.</source>
         <translation>Das Laden von %1 wurde abgebrochen.</translation>
     </message>
     <message>
-        <location line="+45" />
+        <location line="-118"/>
         <source>No model is loaded. Open and load a model first.</source>
         <translation>Es ist kein Modell geladen. Öffnen und laden Sie zuerst ein Modell.</translation>
     </message>
-<message>
-        <location line="+108" />
+    <message>
+        <location line="+108"/>
         <source>The benchmark was cancelled.</source>
         <translation>Der Benchmark wurde abgebrochen.</translation>
     </message>
@@ -486,12 +476,12 @@
 <context>
     <name>tessera::gui::ErrorBanner</name>
     <message>
-        <location filename="../gui/error_banner.cpp" line="+57" />
+        <location filename="../gui/error_banner.cpp" line="+73"/>
         <source>Dismiss</source>
         <translation>Schließen</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Dismiss message</source>
         <translation>Meldung schließen</translation>
     </message>
@@ -499,18 +489,18 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+36" />
+        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>%1 belegt · %2 frei von %3</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+23"/>
         <source>%1: %2</source>
-        <extracomment>A GPU: its CUDA index and its name ("0: NVIDIA H200").</extracomment>
+        <extracomment>A GPU: its CUDA index and its name (&quot;0: NVIDIA H200&quot;).</extracomment>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>%1
 UUID: %2
 PCI bus: %3
@@ -523,18 +513,18 @@ Compute Capability: %4
 Speicher: %5</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+11"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Compute</source>
-        <extracomment>Column header: the GPU's CUDA compute capability ("9.0").</extracomment>
+        <extracomment>Column header: the GPU&apos;s CUDA compute capability (&quot;9.0&quot;).</extracomment>
         <translation>Rechenfähigkeit</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Memory</source>
         <translation>Speicher</translation>
     </message>
@@ -542,20 +532,20 @@ Speicher: %5</translation>
 <context>
     <name>tessera::gui::GpuPanel</name>
     <message>
-        <location filename="../gui/gpu_panel.cpp" line="+68" />
+        <location filename="../gui/gpu_panel.cpp" line="+68"/>
         <source>No GPU can be used: %1.
 Tessera runs models on the CPU.</source>
-        <extracomment>%1 is why (from the driver or the build), e.g. "no NVIDIA driver/GPU found".</extracomment>
+        <extracomment>%1 is why (from the driver or the build), e.g. &quot;no NVIDIA driver/GPU found&quot;.</extracomment>
         <translation>Keine GPU nutzbar: %1.
 Tessera führt Modelle auf der CPU aus.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Looking for GPUs…</source>
         <translation>GPUs werden gesucht…</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Reading GPU memory failed: %1</source>
         <translation>GPU-Speicher konnte nicht gelesen werden: %1</translation>
     </message>
@@ -563,60 +553,61 @@ Tessera führt Modelle auf der CPU aus.</translation>
 <context>
     <name>tessera::gui::GpuWorkspace</name>
     <message>
-        <location filename="../gui/gpu_workspace.cpp" line="+114" />
+        <location filename="../gui/gpu_workspace.cpp" line="+125"/>
         <source>Throughput</source>
         <translation>Durchsatz</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>GPU Memory</source>
         <translation>GPU-Speicher</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
+        <location line="+2"/>
         <source>GPUs</source>
         <translation>GPUs</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+3"/>
         <source>Performance</source>
         <translation>Leistung</translation>
     </message>
-<message>
-        <location line="+1" />
+    <message>
+        <location line="-2"/>
         <source>Split Benchmark</source>
         <translation>Aufteilungs-Benchmark</translation>
     </message>
-    </context>
+</context>
 <context>
     <name>tessera::gui::HistoryPanel</name>
     <message>
-        <location filename="../gui/history_panel.cpp" line="+69" />
+        <location filename="../gui/history_panel.cpp" line="+69"/>
         <source>Search conversations</source>
         <translation>Unterhaltungen durchsuchen</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Rename</source>
         <translation>Umbenennen</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Delete</source>
         <translation>Löschen</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Give the selected conversation a title</source>
         <translation>Der ausgewählten Unterhaltung einen Titel geben</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Delete the selected conversation for good</source>
         <translation>Die ausgewählte Unterhaltung endgültig löschen</translation>
     </message>
     <message>
-        <location line="+27" />
+        <location line="+27"/>
         <source>%1
 Last changed %2</source>
         <translation>%1
@@ -624,441 +615,737 @@ Zuletzt geändert: %2</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::LibraryModel</name>
+    <message>
+        <location filename="../gui/library_model.cpp" line="+126"/>
+        <source>No GPU is available: the model would run on the CPU.</source>
+        <translation>Keine GPU verfügbar: Das Modell liefe auf der CPU.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>With a context of %1 tokens:</source>
+        <extracomment>Before the bytes per GPU: the context the model would be loaded with, in tokens.</extracomment>
+        <translation>Mit einem Kontext von %1 Token:</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>GPU %1: %2 of %3 usable</source>
+        <translation>GPU %1: %2 von %3 nutzbar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GPU %1 would need %2 but only %3 is usable</source>
+        <translation>GPU %1 bräuchte %2, nutzbar sind aber nur %3</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Fits</source>
+        <extracomment>The model library&apos;s &quot;fits on the GPUs?&quot; column.</extracomment>
+        <translation>Passt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Too large</source>
+        <translation>Zu groß</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No GPU</source>
+        <translation>Keine GPU</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cannot split</source>
+        <extracomment>The split planner refused the split for this model (e.g. row split of a mixture of experts).</extracomment>
+        <translation>Nicht aufteilbar</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Damaged or not a GGUF file</source>
+        <translation>Beschädigt oder keine GGUF-Datei</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unsupported architecture: %1</source>
+        <translation>Nicht unterstützte Architektur: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unsupported tensor type: %1</source>
+        <translation>Nicht unterstützter Tensortyp: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Incomplete or malformed model</source>
+        <translation>Unvollständiges oder fehlerhaftes Modell</translation>
+    </message>
+    <message>
+        <location line="+74"/>
+        <source>Whether the model fits on the GPUs with the split chosen in the GPUs panel</source>
+        <translation>Ob das Modell mit der im GPU-Bereich gewählten Aufteilung auf die GPUs passt</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Architecture</source>
+        <translation>Architektur</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Quantization</source>
+        <extracomment>The model&apos;s main weight type (&quot;Q4_K&quot;).</extracomment>
+        <translation>Quantisierung</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Context</source>
+        <translation>Kontext</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fits on GPUs</source>
+        <extracomment>Column header: whether the model fits on the GPUs with the chosen split.</extracomment>
+        <translation>Passt auf GPUs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LibraryPanel</name>
+    <message>
+        <location filename="../gui/library_panel.cpp" line="+43"/>
+        <source>Add a Model Folder</source>
+        <translation>Modellordner hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+138"/>
+        <source>Search by name, architecture, quantization or path</source>
+        <translation>Nach Name, Architektur, Quantisierung oder Pfad suchen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Show:</source>
+        <extracomment>Label of the choice between all models and the recent ones.</extracomment>
+        <translation>&amp;Anzeigen:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All models</source>
+        <translation>Alle Modelle</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Recent models</source>
+        <translation>Zuletzt geöffnete Modelle</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add Folder…</source>
+        <translation>Ordner hinzufügen…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove Folder</source>
+        <translation>Ordner entfernen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rescan</source>
+        <translation>Neu durchsuchen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Open</source>
+        <translation>Ö&amp;ffnen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove from List</source>
+        <translation>Aus der Liste entfernen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The file stays on disk; adding its folder again brings it back.</source>
+        <translation>Die Datei bleibt auf der Festplatte; wird ihr Ordner erneut hinzugefügt, erscheint sie wieder.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reveal in File Manager</source>
+        <translation>Im Dateimanager zeigen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Library</source>
+        <translation>Bibliothek</translation>
+    </message>
+    <message>
+        <location line="+128"/>
+        <source>%1: %2</source>
+        <extracomment>A file of the model library that cannot be opened: the short reason, then the reader&apos;s message.</extracomment>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Reading models… %1 of %2</source>
+        <extracomment>Files of the model library read so far, of all found.</extracomment>
+        <translation>Modelle werden gelesen… %1 von %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Looking for models…</source>
+        <translation>Suche nach Modellen…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add a folder that holds .gguf models.</source>
+        <translation>Fügen Sie einen Ordner mit .gguf-Modellen hinzu.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n model(s)</source>
+        <translation>
+            <numerusform>%n Modell</numerusform>
+            <numerusform>%n Modelle</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 shown of %2</source>
+        <extracomment>How many rows the search or filter shows, of all (the second argument is &quot;N models&quot;).</extracomment>
+        <translation>%1 angezeigt von %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(the search stopped at its limit; there may be more)</source>
+        <translation>(die Suche hat ihre Grenze erreicht; es kann weitere geben)</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LocalServer</name>
+    <message>
+        <location filename="../gui/local_server.cpp" line="+73"/>
+        <source>Local server: waiting for a model loaded in this app</source>
+        <translation>Lokaler Server: wartet auf ein in dieser App geladenes Modell</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Serving at %1</source>
+        <extracomment>The address clients use, e.g. &quot;http://127.0.0.1:8080&quot;.</extracomment>
+        <translation>Bereitgestellt unter %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Local server not started: %1</source>
+        <translation>Lokaler Server nicht gestartet: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LocalServerDialog</name>
+    <message>
+        <location filename="../gui/local_server_dialog.cpp" line="+19"/>
+        <source>Local Server</source>
+        <translation>Lokaler Server</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Serves the model loaded in this app to other programs over the OpenAI-compatible API (base URL: the address below followed by /v1). Their requests wait in line with the chat&apos;s own.</source>
+        <translation>Stellt das in dieser App geladene Modell anderen Programmen über die OpenAI-kompatible API bereit (Basis-URL: die Adresse unten, gefolgt von /v1). Ihre Anfragen warten in derselben Reihe wie die des Chats.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Serve the loaded model</source>
+        <translation>Geladenes Modell bereitstellen</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>any free port</source>
+        <extracomment>Port 0 in the local server&apos;s settings: the system picks a free port.</extracomment>
+        <translation>beliebiger freier Port</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>none (anyone on this machine may connect)</source>
+        <translation>keiner (jeder auf diesem Rechner kann sich verbinden)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow other machines without an API key (insecure)</source>
+        <translation>Andere Rechner ohne API-Schlüssel zulassen (unsicher)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Host:</source>
+        <translation>Host:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Port:</source>
+        <translation>Port:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>API key:</source>
+        <translation>API-Schlüssel:</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Copy Address</source>
+        <translation>Adresse kopieren</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>The local server is off.</source>
+        <translation>Der lokale Server ist aus.</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+388" />
+        <location filename="../gui/main_window.cpp" line="+483"/>
         <source>&amp;Open Model…</source>
         <translation>Modell &amp;öffnen…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Load Model</source>
         <translation>Modell &amp;laden</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Unload Model</source>
         <translation>Modell &amp;entladen</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Open &amp;Conversation…</source>
         <translation>&amp;Unterhaltung öffnen…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Save Conversation…</source>
         <translation>Unterhaltung &amp;speichern…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;New Conversation</source>
         <translation>&amp;Neue Unterhaltung</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Regenerate Reply</source>
         <translation>Antwort neu &amp;erzeugen</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Stop</source>
         <translation>&amp;Stopp</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Copy Last Reply</source>
         <translation>Letzte Antwort &amp;kopieren</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;About Tessera</source>
         <translation>&amp;Über Tessera</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+5"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Open &amp;Recent</source>
-        <translation>&amp;Zuletzt geöffnet</translation>
-    </message>
-    <message>
-        <location line="+1" />
+        <location line="+4"/>
         <source>&amp;Chat</source>
         <translation>&amp;Chat</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Settings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>System default</source>
         <extracomment>Language menu entry: follow the language of the desktop session.</extracomment>
         <translation>Systemstandard</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>History</source>
         <translation>Verlauf</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Generation</source>
         <translation>Generierung</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>System Prompt</source>
         <translation>Systemprompt</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Sampling</source>
         <translation>Sampling</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+15"/>
         <source>Last reply: %1 tok/s</source>
         <translation>Letzte Antwort: %1 Token/s</translation>
     </message>
     <message>
-        <location line="+32" />
+        <location line="+32"/>
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>Clear Recent Files</source>
         <translation>Liste leeren</translation>
     </message>
     <message>
-        <location line="+27" />
-        <location line="+57" />
+        <location line="+27"/>
+        <location line="+63"/>
         <source>Open Another File…</source>
         <translation>Andere Datei öffnen…</translation>
     </message>
     <message>
-        <location line="-25" />
+        <location line="-31"/>
         <source>Load Anyway</source>
         <translation>Trotzdem laden</translation>
     </message>
     <message>
-        <location line="+32" />
+        <location line="+38"/>
         <source>Truncate Middle and Retry</source>
         <translation>Mitte kürzen und erneut versuchen</translation>
     </message>
     <message>
-        <location line="+20" />
+        <location line="+20"/>
         <source>The conversation was not saved</source>
         <translation>Die Unterhaltung wurde nicht gespeichert</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Choose a folder you can write to and try again.</source>
         <translation>Wählen Sie einen Ordner, in den Sie schreiben dürfen, und versuchen Sie es erneut.</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Saved the conversation to %1</source>
         <translation>Unterhaltung in %1 gespeichert</translation>
     </message>
     <message>
-        <location line="+5" />
-        <location line="+63" />
+        <location line="+5"/>
+        <location line="+63"/>
         <source>Open</source>
         <translation>Öffnen</translation>
     </message>
     <message>
-        <location line="-58" />
-        <location line="+63" />
+        <location line="-58"/>
+        <location line="+63"/>
         <source>The conversation could not be opened</source>
         <translation>Die Unterhaltung konnte nicht geöffnet werden</translation>
     </message>
     <message>
-        <location line="-63" />
+        <location line="-63"/>
         <source>Choose a conversation file saved by Tessera.</source>
         <translation>Wählen Sie eine von Tessera gespeicherte Unterhaltungsdatei.</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+11"/>
         <source>Opened the conversation %1</source>
         <translation>Unterhaltung %1 geöffnet</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+19"/>
         <source>A reply is being generated. It stops here; what it wrote so far is kept.</source>
         <translation>Gerade wird eine Antwort erzeugt. Sie wird hier angehalten; was bisher geschrieben wurde, bleibt erhalten.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The conversation could not be saved (%1). It will be lost.</source>
         <translation>Die Unterhaltung konnte nicht gespeichert werden (%1). Sie geht verloren.</translation>
     </message>
     <message>
-        <location line="+30" />
+        <location line="+30"/>
         <source>Choose another conversation.</source>
         <translation>Wählen Sie eine andere Unterhaltung.</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+17"/>
         <source>The conversation was not renamed</source>
         <translation>Die Unterhaltung wurde nicht umbenannt</translation>
     </message>
     <message>
-        <location line="+0" />
-        <location line="+23" />
+        <location line="+0"/>
+        <location line="+23"/>
         <source>Check that the folder can be written to.</source>
         <translation>Prüfen Sie, ob in den Ordner geschrieben werden kann.</translation>
     </message>
     <message>
-        <location line="-12" />
+        <location line="-12"/>
         <source>Delete Conversation</source>
         <translation>Unterhaltung löschen</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Delete this conversation? It cannot be brought back.</source>
         <translation>Diese Unterhaltung löschen? Sie lässt sich nicht wiederherstellen.</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Delete</source>
         <translation>Löschen</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+12"/>
         <source>The conversation was not deleted</source>
         <translation>Die Unterhaltung wurde nicht gelöscht</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>Open a GGUF Model</source>
         <translation>GGUF-Modell öffnen</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>GGUF models (*.gguf);;All files (*)</source>
         <translation>GGUF-Modelle (*.gguf);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Save Conversation</source>
         <extracomment>The file name the save dialog suggests.</extracomment>
         <translation>Unterhaltung speichern</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>conversation.json</source>
         <translation>unterhaltung.json</translation>
     </message>
     <message>
-        <location line="+1" />
-        <location line="+6" />
+        <location line="+1"/>
+        <location line="+6"/>
         <source>Conversations (*.json);;All files (*)</source>
         <translation>Unterhaltungen (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location line="+79" />
+        <location line="+87"/>
         <source>Quit Tessera</source>
         <translation>Tessera beenden</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Quit</source>
         <translation>Beenden</translation>
     </message>
     <message>
-        <location line="-209" />
-        <location line="+63" />
-        <location line="+66" />
+        <location line="-217"/>
+        <location line="+63"/>
+        <location line="+66"/>
         <source>Open Conversation</source>
         <translation>Unterhaltung öffnen</translation>
     </message>
     <message>
-        <location line="-527" />
+        <location line="-606"/>
         <source>Go On: Truncate Middle</source>
         <translation>Weiter: Mitte kürzen</translation>
     </message>
     <message>
-        <location line="+419" />
+        <location line="+498"/>
         <source>New Conversation</source>
         <translation>Neue Unterhaltung</translation>
     </message>
     <message>
-        <location line="+115" />
+        <location line="+115"/>
         <source>Copied to the clipboard</source>
         <translation>In die Zwischenablage kopiert</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+9"/>
         <source>About Tessera</source>
         <translation>Über Tessera</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;Runs GGUF language models on NVIDIA GPUs with its own CUDA backend, or on the CPU.&lt;/p&gt;&lt;p&gt;MIT License.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;Führt GGUF-Sprachmodelle mit einem eigenen CUDA-Backend auf NVIDIA-GPUs aus, oder auf der CPU.&lt;/p&gt;&lt;p&gt;MIT-Lizenz.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+23" />
-        <location filename="../gui/throughput_plot.cpp" line="+398" />
+        <location line="+23"/>
+        <location filename="../gui/throughput_plot.cpp" line="+464"/>
         <source>No model loaded</source>
         <translation>Kein Modell geladen</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+8"/>
         <source>Loading %1… %2%</source>
         <extracomment>The file being loaded, then how much of it is done, in percent.</extracomment>
         <translation>%1 wird geladen… %2 %</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+12"/>
         <source>Ready: %1 (%2, %3 parameters) on the CPU</source>
-        <extracomment>Model name, architecture, parameter count ("7.24 B").</extracomment>
+        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;).</extracomment>
         <translation>Bereit: %1 (%2, %3 Parameter) auf der CPU</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Ready: %1 (%2, %3 parameters) on %4</source>
-        <extracomment>Model name, architecture, parameter count ("7.24 B"), the engine's backend ("cuda (2 GPUs)").</extracomment>
+        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;), the engine&apos;s backend (&quot;cuda (2 GPUs)&quot;).</extracomment>
         <translation>Bereit: %1 (%2, %3 Parameter) auf %4</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>Reading the prompt: %1 / %2 tok (Esc stops)</source>
         <extracomment>Status bar while the model reads the conversation: tokens read, of all. Esc stops.</extracomment>
         <translation>Prompt wird gelesen: %1 / %2 Token (Esc hält an)</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Generating: %1 tok so far</source>
         <translation>Generierung: bisher %1 Token</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>%1 — Tessera</source>
         <extracomment>Window title: model name, then the application name.</extracomment>
         <translation>%1 — Tessera</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Tessera</source>
         <translation>Tessera</translation>
     </message>
-<message>
-        <location line="+2" />
+    <message>
+        <location line="-412"/>
         <source>Local &amp;Server…</source>
         <translation>Lokaler &amp;Server…</translation>
     </message>
     <message>
-        <location line="+43" />
+        <location line="+372"/>
         <source>Connecting to %1…</source>
-        <extracomment>The OpenAI-compatible server's URL.</extracomment>
+        <extracomment>The OpenAI-compatible server&apos;s URL.</extracomment>
         <translation>Verbinde mit %1…</translation>
     </message>
     <message>
-        <location line="+13" />
+        <location line="+13"/>
         <source>Ready: %1 on the server %2</source>
-        <extracomment>The server's model id, then the server's base URL.</extracomment>
+        <extracomment>The server&apos;s model id, then the server&apos;s base URL.</extracomment>
         <translation>Bereit: %1 auf dem Server %2</translation>
     </message>
     <message>
-        <location line="-202" />
+        <location line="-381"/>
         <source>Recent &amp;Models</source>
         <translation>Zuletzt geöffnete &amp;Modelle</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Model Li&amp;brary</source>
         <translation>Modell&amp;bibliothek</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Add &amp;Model Folder…</source>
         <translation>&amp;Modellordner hinzufügen…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+8"/>
         <source>Chat</source>
         <translation>Chat</translation>
     </message>
-    </context>
+</context>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
-        <location filename="../gui/memory_plot.cpp" line="+51" />
+        <location filename="../gui/memory_plot.cpp" line="+59"/>
         <source>GPU memory in use over time</source>
         <translation>Belegter GPU-Speicher im Zeitverlauf</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Export PNG…</source>
         <translation>Als PNG exportieren…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Save this plot as a PNG image</source>
         <translation>Dieses Diagramm als PNG-Bild speichern</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>seconds</source>
         <translation>Sekunden</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>GiB used</source>
         <translation>GiB belegt</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+12"/>
         <source>%1: %2</source>
-        <extracomment>A GPU in the legend: its CUDA index and its name ("0: NVIDIA H200").</extracomment>
+        <extracomment>A GPU in the legend: its CUDA index and its name (&quot;0: NVIDIA H200&quot;).</extracomment>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+37" />
+        <location line="+37"/>
         <source>Export Memory Plot</source>
         <translation>Speicherdiagramm exportieren</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>gpu-memory.png</source>
         <translation>gpu-speicher.png</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>PNG images (*.png)</source>
         <translation>PNG-Bilder (*.png)</translation>
     </message>
@@ -1066,66 +1353,66 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::MessageWidget</name>
     <message>
-        <location filename="../gui/message_widget.cpp" line="+72" />
+        <location filename="../gui/message_widget.cpp" line="+76"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Copied ✓</source>
         <extracomment>The Copy button of a message, for a moment after it was pressed.</extracomment>
         <translation>Kopiert ✓</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Copy this message as Markdown</source>
         <translation>Diese Nachricht als Markdown kopieren</translation>
     </message>
     <message>
-        <location line="+26" />
+        <location line="+28"/>
         <source>You</source>
         <translation>Sie</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Assistant</source>
         <translation>Assistent</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+8"/>
         <source>stopped: context full</source>
-        <extracomment>A reply cut off because the model's context (its token memory) is used up.</extracomment>
+        <extracomment>A reply cut off because the model&apos;s context (its token memory) is used up.</extracomment>
         <translation>angehalten: Kontext voll</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+47"/>
         <source>generating…</source>
         <translation>wird erzeugt…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>reading the prompt…</source>
         <translation>Prompt wird gelesen…</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>reading the prompt… %1 / %2 tokens</source>
         <extracomment>While the model reads the conversation: tokens read so far, of all.</extracomment>
         <translation>Prompt wird gelesen… %1 / %2 Token</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>, about %1 left</source>
-        <extracomment>Appended to "reading the prompt… 120 / 4,000 tokens": the time still expected.</extracomment>
+        <extracomment>Appended to &quot;reading the prompt… 120 / 4,000 tokens&quot;: the time still expected.</extracomment>
         <translation>, noch etwa %1</translation>
     </message>
     <message>
-        <location line="-29" />
+        <location line="-57"/>
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+5"/>
         <source>failed: %1</source>
         <translation>fehlgeschlagen: %1</translation>
     </message>
@@ -1133,150 +1420,150 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::ModelPanel</name>
     <message>
-        <location filename="../gui/model_panel.cpp" line="+70" />
+        <location filename="../gui/model_panel.cpp" line="+70"/>
         <source>File:</source>
         <translation>Datei:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Architecture:</source>
         <translation>Architektur:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Parameters:</source>
         <translation>Parameter:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Tensor types:</source>
         <translation>Tensortypen:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Trained context:</source>
         <translation>Trainierter Kontext:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Layers:</source>
         <translation>Schichten:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Vocabulary:</source>
         <translation>Vokabular:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Chat template:</source>
         <translation>Chat-Vorlage:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>File size:</source>
         <translation>Dateigröße:</translation>
     </message>
     <message>
-        <location line="+69" />
+        <location line="+69"/>
         <source>Open Model…</source>
         <translation>Modell öffnen…</translation>
     </message>
     <message>
-        <location line="+170" />
+        <location line="+170"/>
         <source>Load</source>
         <translation>Laden</translation>
     </message>
     <message>
-        <location line="-169" />
+        <location line="-169"/>
         <source>Unload</source>
         <translation>Entladen</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location line="+170" />
+        <location line="+170"/>
         <source>Load the model with the context length chosen below</source>
         <translation>Modell mit der unten gewählten Kontextlänge laden</translation>
     </message>
     <message>
-        <location line="-169" />
+        <location line="-169"/>
         <source>Free the memory the model holds</source>
         <translation>Den vom Modell belegten Speicher freigeben</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Context length:</source>
         <translation>Kontextlänge:</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source> tokens</source>
-        <extracomment>Suffix of the context length box, after the number ("4096 tokens").</extracomment>
+        <extracomment>Suffix of the context length box, after the number (&quot;4096 tokens&quot;).</extracomment>
         <translation> Token</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>How many tokens of conversation the model can see. Longer contexts need more memory.</source>
         <translation>Wie viele Token der Unterhaltung das Modell sieht. Längere Kontexte brauchen mehr Speicher.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>%p%</source>
         <extracomment>Text on the load progress bar; Qt replaces %p with the percentage done.</extracomment>
         <translation>%p %</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Preview – not loaded</source>
-        <extracomment>A badge beside the model's name: its details are shown, but it is not the loaded model.</extracomment>
+        <extracomment>A badge beside the model&apos;s name: its details are shown, but it is not the loaded model.</extracomment>
         <translation>Vorschau – nicht geladen</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>This file's details are shown; press Load to use it in the chat.</source>
+        <location line="+1"/>
+        <source>This file&apos;s details are shown; press Load to use it in the chat.</source>
         <translation>Angezeigt werden die Angaben dieser Datei; klicken Sie auf „Laden“, um sie im Chat zu verwenden.</translation>
     </message>
     <message>
-        <location line="+64" />
+        <location line="+64"/>
         <source>No model open</source>
         <translation>Kein Modell geöffnet</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>…</source>
         <translation>…</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Model default</source>
         <translation>Modellvorgabe</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>unknown (no general.architecture)</source>
         <translation>unbekannt (kein general.architecture)</translation>
     </message>
     <message numerus="yes">
-        <location line="+2" />
+        <location line="+2"/>
         <source>%1 (%Ln tensor(s))</source>
-        <extracomment>Parameter count (e.g. "7.24 B"), then how many tensors hold them.</extracomment>
+        <extracomment>Parameter count (e.g. &quot;7.24 B&quot;), then how many tensors hold them.</extracomment>
         <translation>
             <numerusform>%1 (%Ln Tensor)</numerusform>
             <numerusform>%1 (%Ln Tensoren)</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>%1 ×%2 (%3)</source>
-        <extracomment>One tensor type: its name, how many tensors have it, their size ("Q4_K ×226 (3.80 GiB)").</extracomment>
+        <extracomment>One tensor type: its name, how many tensors have it, their size (&quot;Q4_K ×226 (3.80 GiB)&quot;).</extracomment>
         <translation>%1 ×%2 (%3)</translation>
     </message>
     <message numerus="yes">
-        <location line="+2" />
+        <location line="+2"/>
         <source>%Ln token(s)</source>
         <translation>
             <numerusform>%Ln Token</numerusform>
@@ -1284,233 +1571,573 @@ Zuletzt geändert: %2</translation>
         </translation>
     </message>
     <message>
-        <location line="+0" />
-        <location line="+1" />
-        <location line="+4" />
+        <location line="+0"/>
+        <location line="+1"/>
+        <location line="+4"/>
         <source>not stated</source>
         <translation>nicht angegeben</translation>
     </message>
     <message numerus="yes">
-        <location line="-2" />
+        <location line="-2"/>
         <source>%Ln token(s) (%1)</source>
-        <extracomment>Vocabulary size, then the tokenizer's kind ("llama", "gpt2").</extracomment>
+        <extracomment>Vocabulary size, then the tokenizer&apos;s kind (&quot;llama&quot;, &quot;gpt2&quot;).</extracomment>
         <translation>
             <numerusform>%Ln Token (%1)</numerusform>
             <numerusform>%Ln Token (%1)</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>unknown tokenizer</source>
         <translation>unbekannter Tokenizer</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>no (plain text continuation)</source>
         <translation>nein (reine Textfortsetzung)</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>This file contains tensor types Tessera cannot compute with yet: %1.</source>
-        <extracomment>%1 lists tensor type names ("IQ2_XS and IQ3_S").</extracomment>
+        <extracomment>%1 lists tensor type names (&quot;IQ2_XS and IQ3_S&quot;).</extracomment>
         <translation>Diese Datei enthält Tensortypen, mit denen Tessera noch nicht rechnen kann: %1.</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>Model default (%1 of %2 trained)</source>
-        <extracomment>The context box's default entry: what is allocated, then what the model was trained on.</extracomment>
+        <extracomment>The context box&apos;s default entry: what is allocated, then what the model was trained on.</extracomment>
         <translation>Modellvorgabe (%1 der trainierten %2)</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Model default (%1)</source>
         <translation>Modellvorgabe (%1)</translation>
     </message>
     <message>
-        <location line="+18" />
+        <location line="+18"/>
         <source>%1 tokens is more than the %2 this model was trained on: past %2 tokens its replies are likely to fall apart, and the memory is spent for nothing.</source>
         <translation>%1 Token sind mehr als die %2, mit denen dieses Modell trainiert wurde: Jenseits von %2 Token zerfallen seine Antworten wahrscheinlich, und der Speicher wird umsonst belegt.</translation>
     </message>
     <message>
-        <location line="+34" />
+        <location line="+34"/>
         <source>Reload</source>
         <translation>Neu laden</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Load the model again with the context length and GPU split chosen now</source>
         <translation>Modell mit der jetzt gewählten Kontextlänge und GPU-Aufteilung neu laden</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>Reading the file…</source>
         <translation>Datei wird gelesen…</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Not loaded. Press Load to load it.</source>
         <translation>Nicht geladen. Klicken Sie auf „Laden“, um es zu laden.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Open a GGUF model file to see what is in it.</source>
         <translation>Öffnen Sie eine GGUF-Modelldatei, um ihren Inhalt zu sehen.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Loading %1…</source>
         <translation>%1 wird geladen…</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>Not loaded: the chat still uses %1. Press Load to switch to this model.</source>
-        <extracomment>%1 is the loaded model's name; "Load" is the Load button: use its translation.</extracomment>
+        <extracomment>%1 is the loaded model&apos;s name; &quot;Load&quot; is the Load button: use its translation.</extracomment>
         <translation>Nicht geladen: Der Chat verwendet noch %1. Klicken Sie auf „Laden“, um zu diesem Modell zu wechseln.</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Loaded in %1 s on the CPU.</source>
         <translation>In %1 s auf der CPU geladen.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Loaded in %1 s on %2.</source>
-        <extracomment>%2 names the backend the engine chose ("cuda (2 GPUs)").</extracomment>
+        <extracomment>%2 names the backend the engine chose (&quot;cuda (2 GPUs)&quot;).</extracomment>
         <translation>In %1 s auf %2 geladen.</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::ModelSourcePanel</name>
+    <message>
+        <location filename="../gui/model_source_panel.cpp" line="+45"/>
+        <source>Source:</source>
+        <extracomment>Where the model runs: a GGUF file loaded by this app, or an OpenAI-compatible server.</extracomment>
+        <translation>Quelle:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model file</source>
+        <translation>Modelldatei</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OpenAI-compatible server</source>
+        <translation>OpenAI-kompatibler Server</translation>
     </message>
 </context>
 <context>
     <name>tessera::gui::OverflowPolicyChooser</name>
     <message>
-        <location filename="../gui/overflow_policy_chooser.cpp" line="+27" />
+        <location filename="../gui/overflow_policy_chooser.cpp" line="+27"/>
         <source>When full: %1</source>
-        <extracomment>The chat's context overflow chooser: "When full: Truncate middle".</extracomment>
+        <extracomment>The chat&apos;s context overflow chooser: &quot;When full: Truncate middle&quot;.</extracomment>
         <translation>Wenn voll: %1</translation>
     </message>
 </context>
 <context>
     <name>tessera::gui::OverflowPolicyMenu</name>
     <message>
-        <location line="+35" />
+        <location line="+35"/>
         <source>When the Context Is &amp;Full</source>
         <extracomment>Settings menu: the context overflow policy new conversations start with.</extracomment>
         <translation>Wenn der Kontext &amp;voll ist</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::RemoteEndpointPanel</name>
+    <message>
+        <location filename="../gui/remote_endpoint_panel.cpp" line="+132"/>
+        <source>Could not connect to %1</source>
+        <extracomment>The OpenAI-compatible server&apos;s URL.</extracomment>
+        <translation>Keine Verbindung zu %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check the URL (it usually ends in /v1), the API key and the model name, and that the server is running.</source>
+        <translation>Prüfen Sie die URL (sie endet meist auf /v1), den API-Schlüssel und den Modellnamen, und ob der Server läuft.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Connected: %1 at %2</source>
+        <extracomment>The server&apos;s model id, then the server&apos;s base URL.</extracomment>
+        <translation>Verbunden: %1 auf %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Asking the server for its models…</source>
+        <translation>Frage den Server nach seinen Modellen…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Could not list the models: %1</source>
+        <translation>Die Modelle konnten nicht aufgelistet werden: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>The server offers %n model(s).</source>
+        <translation>
+            <numerusform>Der Server bietet %n Modell an.</numerusform>
+            <numerusform>Der Server bietet %n Modelle an.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>URL:</source>
+        <translation>URL:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>API key:</source>
+        <translation>API-Schlüssel:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model:</source>
+        <translation>Modell:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>none</source>
+        <translation>keiner</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>List Models</source>
+        <translation>Modelle auflisten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Connect</source>
+        <translation>Verbinden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Disconnect</source>
+        <translation>Trennen</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
-        <location filename="../gui/sampling_panel.cpp" line="+69" />
+        <location filename="../gui/sampling_panel.cpp" line="+69"/>
         <source>Temperature:</source>
         <translation>Temperatur:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Top-k:</source>
         <translation>Top-k:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Top-p:</source>
         <translation>Top-p:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Min-p:</source>
         <translation>Min-p:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Repetition penalty:</source>
         <translation>Wiederholungsstrafe:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Seed:</source>
         <translation>Seed:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Max reply tokens:</source>
         <translation>Max. Token pro Antwort:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Higher values give more varied replies; 0 always picks the most likely token.</source>
         <translation>Höhere Werte ergeben abwechslungsreichere Antworten; 0 wählt immer das wahrscheinlichste Token.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>off</source>
         <extracomment>Shown in the Top-k box at 0.</extracomment>
         <translation>aus</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Sample only among the k most likely tokens (0 = no limit).</source>
         <translation>Nur unter den k wahrscheinlichsten Token wählen (0 = keine Grenze).</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Sample among the most likely tokens whose probabilities add up to p (1 = off).</source>
         <translation>Unter den wahrscheinlichsten Token wählen, deren Wahrscheinlichkeiten zusammen p ergeben (1 = aus).</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Drop tokens less likely than this fraction of the most likely one (0 = off).</source>
         <translation>Token verwerfen, die weniger wahrscheinlich sind als dieser Anteil des wahrscheinlichsten (0 = aus).</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Penalise tokens that already appeared (1 = off).</source>
         <translation>Bereits aufgetretene Token abwerten (1 = aus).</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>random</source>
         <extracomment>Shown in the Seed box at -1: a new random seed for every reply.</extracomment>
         <translation>zufällig</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>A fixed seed makes replies repeatable with the same settings.</source>
         <translation>Ein fester Seed macht Antworten mit denselben Einstellungen wiederholbar.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The longest reply, in tokens.</source>
         <translation>Die längste Antwort, in Token.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Reset to Defaults</source>
         <translation>Standardwerte wiederherstellen</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::SplitBenchView</name>
+    <message>
+        <location filename="../gui/split_bench_view.cpp" line="+225"/>
+        <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
+        <translation>Das geladene Modell mit 2 bis 6 Aufteilungen messen: Jede wird nacheinander geladen und führt einen kurzen Prompt- und Generierungs-Benchmark aus. Danach wird das Modell wieder mit seiner eigenen Aufteilung geladen.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Split</source>
+        <translation>Aufteilung</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Memory per GPU</source>
+        <translation>Speicher pro GPU</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+18"/>
+        <source>Prompt (tok/s)</source>
+        <translation>Prompt (Tok./s)</translation>
+    </message>
+    <message>
+        <location line="-17"/>
+        <location line="+16"/>
+        <source>Generation (tok/s)</source>
+        <translation>Generierung (Tok./s)</translation>
+    </message>
+    <message>
+        <location line="-15"/>
+        <source>Add Current Split</source>
+        <translation>Aktuelle Aufteilung hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add the split chosen in the split editor</source>
+        <translation>Die im Aufteilungseditor gewählte Aufteilung hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add Suggestions</source>
+        <translation>Vorschläge hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add layer and row split with even shares, and everything on the main GPU</source>
+        <translation>Schicht- und Zeilenaufteilung mit gleichen Anteilen sowie alles auf der Haupt-GPU hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prompt:</source>
+        <translation>Prompt:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+2"/>
+        <source> tok</source>
+        <translation> Tok.</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Generate:</source>
+        <translation>Generieren:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Runs:</source>
+        <translation>Durchläufe:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run Benchmark</source>
+        <translation>Benchmark starten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Apply the Winner</source>
+        <translation>Sieger anwenden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Take the fastest split into the split editor and reload the model with it</source>
+        <translation>Die schnellste Aufteilung in den Aufteilungseditor übernehmen und das Modell damit neu laden</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Generation</source>
+        <translation>Generierung</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Everything on GPU %1</source>
+        <translation>Alles auf GPU %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: %2 %</source>
+        <extracomment>One GPU&apos;s share in a split: GPU index, percent.</extracomment>
+        <translation>%1: %2 %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Row</source>
+        <translation>Zeilen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Layer</source>
+        <translation>Schichten</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 · %2 · main GPU %3</source>
+        <extracomment>A split in a line: mode, the GPUs&apos; shares, the main GPU.</extracomment>
+        <translation>%1 · %2 · Haupt-GPU %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>At most %1 splits can be compared.</source>
+        <translation>Höchstens %1 Aufteilungen können verglichen werden.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This split is in the list already.</source>
+        <translation>Diese Aufteilung ist schon in der Liste.</translation>
+    </message>
+    <message>
+        <location line="+101"/>
+        <source>Cancelling: the model is loaded with its own split again…</source>
+        <translation>Wird abgebrochen: Das Modell wird wieder mit seiner eigenen Aufteilung geladen…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+10"/>
+        <source>Measuring split %1 of %2…</source>
+        <translation>Aufteilung %1 von %2 wird gemessen…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+20"/>
+        <source>Cancelled after %n split(s) measured.</source>
+        <translation>
+            <numerusform>Abgebrochen nach %n gemessener Aufteilung.</numerusform>
+            <numerusform>Abgebrochen nach %n gemessenen Aufteilungen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Done: %n split(s) measured.</source>
+        <translation>
+            <numerusform>Fertig: %n Aufteilung gemessen.</numerusform>
+            <numerusform>Fertig: %n Aufteilungen gemessen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>GPU %1: %2</source>
+        <extracomment>Bytes a split puts on one GPU: GPU index, size.</extracomment>
+        <translation>GPU %1: %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+1"/>
+        <source>%1 ± %2</source>
+        <translation>%1 ± %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>pp%1 and tg%2 on %3</source>
+        <extracomment>Tooltip of a measured split: the tests run and the backend.</extracomment>
+        <translation>pp%1 und tg%2 auf %3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>measuring…</source>
+        <translation>wird gemessen…</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Winner: #%1, %2 — %3 tok/s generation, %4 tok/s prompt</source>
+        <translation>Sieger: #%1, %2 — %3 Tok./s Generierung, %4 Tok./s Prompt</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Add at least two splits and run the benchmark; the fastest can then be applied.</source>
+        <translation>Mindestens zwei Aufteilungen hinzufügen und den Benchmark starten; die schnellste kann dann angewendet werden.</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Split (#)</source>
+        <translation>Aufteilung (#)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Memory on the fullest GPU (GiB)</source>
+        <translation>Speicher auf der vollsten GPU (GiB)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Memory on the fullest GPU (MiB)</source>
+        <translation>Speicher auf der vollsten GPU (MiB)</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Load a model first</source>
+        <translation>Zuerst ein Modell laden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add at least two splits to compare</source>
+        <translation>Mindestens zwei Aufteilungen zum Vergleichen hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load the model with each split in turn and measure it</source>
+        <translation>Das Modell nacheinander mit jeder Aufteilung laden und messen</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/split_editor.cpp" line="+145" />
+        <location filename="../gui/split_editor.cpp" line="+174"/>
         <source>None (main GPU only)</source>
         <translation>Keine (nur Haupt-GPU)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Layer (whole layers per GPU)</source>
         <translation>Schicht (ganze Schichten pro GPU)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Row (every matrix split by rows)</source>
         <translation>Zeile (jede Matrix zeilenweise geteilt)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Layer: each GPU holds whole layers and the activations hop between GPUs.
 Row: each weight matrix is split across the GPUs, which compute in parallel.
 None: everything on the main GPU.</source>
@@ -1519,217 +2146,210 @@ Zeile: Jede Gewichtsmatrix wird auf die GPUs verteilt, die parallel rechnen.
 Keine: alles auf der Haupt-GPU.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The GPU that holds the shared tensors (row split) or everything (no split)</source>
         <translation>Die GPU, die die gemeinsamen Tensoren (Zeilenaufteilung) oder alles (keine Aufteilung) hält</translation>
     </message>
     <message>
-        <location line="+2" />
-        <location line="+194" />
+        <location line="+218"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-192" />
-        <location line="+192" />
+        <location line="+2"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-191" />
-        <source>Precision of the KV cache: F32 doubles its size</source>
-        <translation>Genauigkeit des KV-Caches: F32 verdoppelt seine Größe</translation>
-    </message>
-    <message>
-        <location line="+2" />
+        <location line="-214"/>
         <source>Even</source>
         <extracomment>Preset: the same share on every GPU.</extracomment>
         <translation>Gleichmäßig</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Free Memory</source>
-        <extracomment>Preset: shares by each GPU's free memory.</extracomment>
+        <extracomment>Preset: shares by each GPU&apos;s free memory.</extracomment>
         <translation>Freier Speicher</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Total Memory</source>
-        <extracomment>Preset: shares by each GPU's total memory.</extracomment>
+        <extracomment>Preset: shares by each GPU&apos;s total memory.</extracomment>
         <translation>Gesamtspeicher</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The same share on every GPU</source>
         <translation>Auf jeder GPU derselbe Anteil</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Shares proportional to each GPU's free memory</source>
+        <location line="+1"/>
+        <source>Shares proportional to each GPU&apos;s free memory</source>
         <translation>Anteile im Verhältnis zum freien Speicher jeder GPU</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Shares proportional to each GPU's total memory</source>
+        <location line="+1"/>
+        <source>Shares proportional to each GPU&apos;s total memory</source>
         <translation>Anteile im Verhältnis zum Gesamtspeicher jeder GPU</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Apply Split</source>
         <translation>Aufteilung anwenden</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Split:</source>
         <translation>Aufteilung:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Main GPU:</source>
         <translation>Haupt-GPU:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>KV cache:</source>
         <translation>KV-Cache:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Presets:</source>
         <translation>Vorgaben:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>No GPU: the model runs on the CPU, so there is nothing to split.</source>
         <translation>Keine GPU: Das Modell läuft auf der CPU, es gibt also nichts aufzuteilen.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>used by others</source>
         <translation>von anderen belegt</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>weights</source>
         <translation>Gewichte</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>KV cache</source>
         <translation>KV-Cache</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>scratch</source>
         <translation>Zwischenspeicher</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>dashed line: usable limit</source>
         <translation>gestrichelte Linie: nutzbare Grenze</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+9"/>
         <source>%1: %2</source>
-        <extracomment>A GPU: its CUDA index and its name ("0: NVIDIA H200").</extracomment>
+        <extracomment>A GPU: its CUDA index and its name (&quot;0: NVIDIA H200&quot;).</extracomment>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>UUID %1</source>
         <translation>UUID %1</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Share of the model for %1</source>
         <translation>Anteil des Modells für %1</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+4"/>
         <source>Share of the model this GPU gets (the ratios normalised)</source>
         <translation>Anteil des Modells für diese GPU (Verhältnisse normiert)</translation>
     </message>
     <message>
-        <location line="+131" />
+        <location line="+165"/>
         <source>layer %1</source>
         <translation>Schicht %1</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>KV head %1</source>
         <translation>KV-Kopf %1</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>KV heads %1–%2</source>
         <translation>KV-Köpfe %1–%2</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>FFN row %1</source>
         <translation>FFN-Zeile %1</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>FFN rows %1–%2</source>
         <translation>FFN-Zeilen %1–%2</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+20"/>
         <source>Holds nothing of the model (%1 usable)</source>
         <translation>Hält nichts vom Modell (%1 nutzbar)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Weights %1 · KV cache %2 · Scratch %3 = %4 of %5 usable</source>
         <translation>Gewichte %1 · KV-Cache %2 · Zwischenspeicher %3 = %4 von %5 nutzbar</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>Open a model to see what each GPU would hold.</source>
         <translation>Öffnen Sie ein Modell, um zu sehen, was jede GPU halten würde.</translation>
     </message>
     <message numerus="yes">
-        <location line="+3" />
+        <location line="+3"/>
         <source>%1 · context %Ln token(s) · %2 KV cache</source>
-        <extracomment>The previewed model: its name, the context length, the KV cache precision (F16 or F32).</extracomment>
+        <extracomment>The previewed model: its name, the context length, the KV cache precision (F16, F32, Q8_0, Q4_0).</extracomment>
         <translation>
             <numerusform>%1 · Kontext %Ln Token · KV-Cache %2</numerusform>
             <numerusform>%1 · Kontext %Ln Token · KV-Cache %2</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+13" />
+        <location line="+12"/>
         <source>%1 free of %2</source>
         <translation>%1 frei von %2</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+11"/>
         <source>%1 %</source>
-        <extracomment>A GPU's share of the model, in percent.</extracomment>
+        <extracomment>A GPU&apos;s share of the model, in percent.</extracomment>
         <translation>%1 %</translation>
     </message>
     <message>
-        <location line="-46" />
+        <location line="-59"/>
         <source>layers %1–%2</source>
         <translation>Schichten %1–%2</translation>
     </message>
     <message>
-        <location line="+53" />
+        <location line="+66"/>
         <source>%1, %2</source>
-        <extracomment>Which KV heads and FFN rows a GPU holds ("KV heads 0–3, FFN rows 0–5,631").</extracomment>
+        <extracomment>Which KV heads and FFN rows a GPU holds (&quot;KV heads 0–3, FFN rows 0–5,631&quot;).</extracomment>
         <translation>%1, %2</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>%1 (%2)</source>
         <extracomment>What a GPU would hold (bytes), then which layers or rows.</extracomment>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Weights: %1 bytes
 KV cache: %2 bytes
 Scratch: %3 bytes
@@ -1742,17 +2362,17 @@ Gesamt: %4 Byte
 Nutzbar: %5 Byte</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+24"/>
         <source>This split cannot be planned: %1</source>
         <translation>Diese Aufteilung lässt sich nicht planen: %1</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Does not fit: %1</source>
         <translation>Passt nicht: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+5" />
+        <location line="+5"/>
         <source>Fits: %1 in total on %n GPU(s).</source>
         <translation>
             <numerusform>Passt: insgesamt %1 auf %n GPU.</numerusform>
@@ -1760,74 +2380,74 @@ Nutzbar: %5 Byte</translation>
         </translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+12"/>
         <source>Load a model first; the next load uses this split</source>
         <translation>Laden Sie zuerst ein Modell; der nächste Ladevorgang verwendet diese Aufteilung</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The model would not fit with this split</source>
         <translation>Das Modell passt mit dieser Aufteilung nicht</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The loaded model already uses this split</source>
         <translation>Das geladene Modell verwendet bereits diese Aufteilung</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Reload the model with this split</source>
         <translation>Modell mit dieser Aufteilung neu laden</translation>
     </message>
-<message>
-        <location line="+2" />
+    <message>
+        <location line="-287"/>
         <source> %</source>
-        <extracomment>Suffix of a GPU's share in the split editor's number box ("60.0 %").</extracomment>
+        <extracomment>Suffix of a GPU&apos;s share in the split editor&apos;s number box (&quot;60.0 %&quot;).</extracomment>
         <translation> %</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>%1's share of the model in percent; the other GPUs share the rest in proportion</source>
+        <location line="+1"/>
+        <source>%1&apos;s share of the model in percent; the other GPUs share the rest in proportion</source>
         <translation>Anteil von %1 am Modell in Prozent; die anderen GPUs teilen sich den Rest im bisherigen Verhältnis</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+180"/>
         <source>Q8_0</source>
-        <extracomment>KV cache precision: 8-bit integers with a scale per 32 values (ggml's Q8_0).</extracomment>
+        <extracomment>KV cache precision: 8-bit integers with a scale per 32 values (ggml&apos;s Q8_0).</extracomment>
         <translation>Q8_0</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Q4_0</source>
-        <extracomment>KV cache precision: 4-bit integers with a scale per 32 values (ggml's Q4_0).</extracomment>
+        <extracomment>KV cache precision: 4-bit integers with a scale per 32 values (ggml&apos;s Q4_0).</extracomment>
         <translation>Q4_0</translation>
     </message>
     <message>
-        <location line="-173" />
-        <source>Precision of the KV cache: F32 doubles its size; Q8_0 and Q4_0 keep 8-bit and 4-bit values with a scale per 32, about half and a quarter of F16's size</source>
+        <location line="-221"/>
+        <source>Precision of the KV cache: F32 doubles its size; Q8_0 and Q4_0 keep 8-bit and 4-bit values with a scale per 32, about half and a quarter of F16&apos;s size</source>
         <translation>Genauigkeit des KV-Caches: F32 verdoppelt seine Größe; Q8_0 und Q4_0 speichern 8- bzw. 4-Bit-Werte mit einem Skalenfaktor je 32, etwa die Hälfte bzw. ein Viertel der Größe von F16</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+295"/>
         <source>Total %1 %</source>
-        <extracomment>The GPUs' shares added up, in percent.</extracomment>
+        <extracomment>The GPUs&apos; shares added up, in percent.</extracomment>
         <translation>Summe %1 %</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The shares of all GPUs add up to this</source>
         <translation>Die Anteile aller GPUs ergeben zusammen diesen Wert</translation>
     </message>
-    </context>
+</context>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/split_preview_model.cpp" line="+226" />
+        <location filename="../gui/split_preview_model.cpp" line="+303"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>Würde überlaufen: benötigt %1, aber nur %2 sind nutzbar (%3 frei, %4 als Reserve). Wählen Sie die Aufteilung Schicht oder Zeile, um das Modell auf die GPUs zu verteilen, kürzen Sie den Kontext oder verwenden Sie eine kleinere Quantisierung.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Move share to another GPU, shorten the context or use a smaller quantization.</source>
         <translation>Würde überlaufen: benötigt %1, aber nur %2 sind nutzbar (%3 frei, %4 als Reserve). Verschieben Sie Anteile auf eine andere GPU, kürzen Sie den Kontext oder verwenden Sie eine kleinere Quantisierung.</translation>
     </message>
@@ -1835,12 +2455,12 @@ Nutzbar: %5 Byte</translation>
 <context>
     <name>tessera::gui::SystemPromptEdit</name>
     <message>
-        <location filename="../gui/system_prompt_edit.cpp" line="+22" />
+        <location filename="../gui/system_prompt_edit.cpp" line="+22"/>
         <source>For example: You are a helpful assistant. Answer briefly.</source>
         <translation>Zum Beispiel: Du bist ein hilfreicher Assistent. Antworte kurz.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Instructions the model sees before the conversation. Used only by models with a chat template.</source>
         <translation>Anweisungen, die das Modell vor der Unterhaltung sieht. Nur für Modelle mit Chat-Vorlage.</translation>
     </message>
@@ -1848,82 +2468,82 @@ Nutzbar: %5 Byte</translation>
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-242" />
+        <location filename="../gui/throughput_plot.cpp" line="-298"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>Hier erscheinen die Token pro Sekunde, während das Modell antwortet.</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>Export PNG…</source>
         <translation>Als PNG exportieren…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Save this plot as a PNG image</source>
         <translation>Dieses Diagramm als PNG-Bild speichern</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2"/>
         <source>seconds since the request</source>
         <translation>Sekunden seit der Anfrage</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>generation tokens/s</source>
         <translation>Generierung Token/s</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>prompt tokens/s</source>
         <translation>Prompt Token/s</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>reply</source>
         <extracomment>Axis of the recent-replies bar chart: reply number.</extracomment>
         <translation>Antwort</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>generation</source>
         <extracomment>Axis of the recent-replies bar chart: generation tokens/s.</extracomment>
         <translation>Generierung</translation>
     </message>
     <message>
-        <location line="+2" />
-        <location line="+1" />
+        <location line="+2"/>
+        <location line="+3"/>
         <source>prompt</source>
         <extracomment>Axis of the recent-replies bar chart (and the band over the prompt phase): prompt tokens/s.</extracomment>
         <translation>Prompt</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Prompt tokens/s</source>
         <translation>Prompt-Token/s</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Generation tokens/s</source>
         <translation>Generierungs-Token/s</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Generation tokens/s per reply</source>
         <translation>Generierungs-Token/s pro Antwort</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Prompt tokens/s per reply</source>
         <translation>Prompt-Token/s pro Antwort</translation>
     </message>
     <message>
-        <location line="+1" />
-        <location line="+54" />
+        <location line="+1"/>
+        <location line="+54"/>
         <source>Earlier replies</source>
         <translation>Frühere Antworten</translation>
     </message>
     <message>
-        <location line="-36" />
+        <location line="-36"/>
         <source>first token
 %1 s</source>
         <extracomment>Next to the dashed line at the first token: the time it took, in seconds.</extracomment>
@@ -1931,17 +2551,17 @@ Nutzbar: %5 Byte</translation>
 %1 s</translation>
     </message>
     <message>
-        <location line="+52" />
+        <location line="+52"/>
         <source>Reply %1: reading the prompt…</source>
         <translation>Antwort %1: Prompt wird gelesen…</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+17"/>
         <source>Reply %1: first token after %2 s, generating…</source>
         <translation>Antwort %1: erstes Token nach %2 s, wird erzeugt…</translation>
     </message>
     <message numerus="yes">
-        <location line="+12" />
+        <location line="+12"/>
         <source>Reply %1: %2 tokens/s, %Ln token(s) so far</source>
         <extracomment>While generating: reply number, current speed, tokens generated so far.</extracomment>
         <translation>
@@ -1950,694 +2570,53 @@ Nutzbar: %5 Byte</translation>
         </translation>
     </message>
     <message>
-        <location line="+24" />
+        <location line="+24"/>
         <source>Reply %1 failed</source>
         <translation>Antwort %1 fehlgeschlagen</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Reply %1 (stopped): prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s</source>
         <extracomment>A reply the user stopped: reply number, prompt tokens and speed, generated tokens and speed, time to first token.</extracomment>
         <translation>Antwort %1 (angehalten): Prompt %2 Token mit %3 Token/s · erzeugt %4 Token mit %5 Token/s · erstes Token nach %6 s</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Reply %1: prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s</source>
         <extracomment>A finished reply: reply number, prompt tokens and speed, generated tokens and speed, time to first token.</extracomment>
         <translation>Antwort %1: Prompt %2 Token mit %3 Token/s · erzeugt %4 Token mit %5 Token/s · erstes Token nach %6 s</translation>
     </message>
     <message>
-        <location line="+88" />
+        <location line="+141"/>
         <source>Throughput of %1, %2</source>
-        <extracomment>Title of an exported throughput plot: the model's name, the date and time.</extracomment>
+        <extracomment>Title of an exported throughput plot: the model&apos;s name, the date and time.</extracomment>
         <translation>Durchsatz von %1, %2</translation>
     </message>
     <message>
-        <location line="+28" />
+        <location line="+29"/>
         <source>Export Throughput Plot</source>
         <translation>Durchsatzdiagramm exportieren</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>throughput.png</source>
         <translation>durchsatz.png</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>PNG images (*.png)</source>
         <translation>PNG-Bilder (*.png)</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Saved the plot to %1</source>
         <extracomment>After Export PNG…: where the image went, or that it could not be written.</extracomment>
         <translation>Diagramm gespeichert unter %1</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The plot could not be saved to %1</source>
         <translation>Das Diagramm konnte nicht unter %1 gespeichert werden</translation>
-    </message>
-</context>
-<context>
-    <name>tessera::gui::LocalServer</name>
-    <message>
-        <location filename="../gui/local_server.cpp" line="+73" />
-        <source>Local server: waiting for a model loaded in this app</source>
-        <translation>Lokaler Server: wartet auf ein in dieser App geladenes Modell</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Serving at %1</source>
-        <extracomment>The address clients use, e.g. "http://127.0.0.1:8080".</extracomment>
-        <translation>Bereitgestellt unter %1</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Local server not started: %1</source>
-        <translation>Lokaler Server nicht gestartet: %1</translation>
-    </message>
-</context>
-<context>
-    <name>tessera::gui::LocalServerDialog</name>
-    <message>
-        <location filename="../gui/local_server_dialog.cpp" line="+19" />
-        <source>Local Server</source>
-        <translation>Lokaler Server</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Serves the model loaded in this app to other programs over the OpenAI-compatible API (base URL: the address below followed by /v1). Their requests wait in line with the chat's own.</source>
-        <translation>Stellt das in dieser App geladene Modell anderen Programmen über die OpenAI-kompatible API bereit (Basis-URL: die Adresse unten, gefolgt von /v1). Ihre Anfragen warten in derselben Reihe wie die des Chats.</translation>
-    </message>
-    <message>
-        <location line="+6" />
-        <source>Serve the loaded model</source>
-        <translation>Geladenes Modell bereitstellen</translation>
-    </message>
-    <message>
-        <location line="+5" />
-        <source>any free port</source>
-        <extracomment>Port 0 in the local server's settings: the system picks a free port.</extracomment>
-        <translation>beliebiger freier Port</translation>
-    </message>
-    <message>
-        <location line="+3" />
-        <source>none (anyone on this machine may connect)</source>
-        <translation>keiner (jeder auf diesem Rechner kann sich verbinden)</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Allow other machines without an API key (insecure)</source>
-        <translation>Andere Rechner ohne API-Schlüssel zulassen (unsicher)</translation>
-    </message>
-    <message>
-        <location line="+3" />
-        <source>Host:</source>
-        <translation>Host:</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Port:</source>
-        <translation>Port:</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>API key:</source>
-        <translation>API-Schlüssel:</translation>
-    </message>
-    <message>
-        <location line="+8" />
-        <source>Copy Address</source>
-        <translation>Adresse kopieren</translation>
-    </message>
-    <message>
-        <location line="+36" />
-        <source>The local server is off.</source>
-        <translation>Der lokale Server ist aus.</translation>
-    </message>
-</context>
-<context>
-    <name>tessera::gui::ModelSourcePanel</name>
-    <message>
-        <location filename="../gui/model_source_panel.cpp" line="+45" />
-        <source>Source:</source>
-        <extracomment>Where the model runs: a GGUF file loaded by this app, or an OpenAI-compatible server.</extracomment>
-        <translation>Quelle:</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Model file</source>
-        <translation>Modelldatei</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>OpenAI-compatible server</source>
-        <translation>OpenAI-kompatibler Server</translation>
-    </message>
-</context>
-<context>
-    <name>tessera::gui::RemoteEndpointPanel</name>
-    <message>
-        <location filename="../gui/remote_endpoint_panel.cpp" line="+132" />
-        <source>Could not connect to %1</source>
-        <extracomment>The OpenAI-compatible server's URL.</extracomment>
-        <translation>Keine Verbindung zu %1</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Check the URL (it usually ends in /v1), the API key and the model name, and that the server is running.</source>
-        <translation>Prüfen Sie die URL (sie endet meist auf /v1), den API-Schlüssel und den Modellnamen, und ob der Server läuft.</translation>
-    </message>
-    <message>
-        <location line="+14" />
-        <source>Connected: %1 at %2</source>
-        <extracomment>The server's model id, then the server's base URL.</extracomment>
-        <translation>Verbunden: %1 auf %2</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Asking the server for its models…</source>
-        <translation>Frage den Server nach seinen Modellen…</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Could not list the models: %1</source>
-        <translation>Die Modelle konnten nicht aufgelistet werden: %1</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2" />
-        <source>The server offers %n model(s).</source>
-        <translation>
-            <numerusform>Der Server bietet %n Modell an.</numerusform>
-            <numerusform>Der Server bietet %n Modelle an.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+6" />
-        <source>URL:</source>
-        <translation>URL:</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>API key:</source>
-        <translation>API-Schlüssel:</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Model:</source>
-        <translation>Modell:</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>none</source>
-        <translation>keiner</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>List Models</source>
-        <translation>Modelle auflisten</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Connect</source>
-        <translation>Verbinden</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Disconnect</source>
-        <translation>Trennen</translation>
-    </message>
-</context>
-<context>
-    <name>tessera::gui::LibraryModel</name>
-    <message>
-        <location filename="../gui/library_model.cpp" line="+119" />
-        <source>No GPU is available: the model would run on the CPU.</source>
-        <translation>Keine GPU verfügbar: Das Modell liefe auf der CPU.</translation>
-    </message>
-    <message>
-        <location line="+15" />
-        <source>With a context of %1 tokens:</source>
-        <extracomment>Before the bytes per GPU: the context the model would be loaded with, in tokens.</extracomment>
-        <translation>Mit einem Kontext von %1 Token:</translation>
-    </message>
-    <message>
-        <location line="+7" />
-        <source>GPU %1: %2 of %3 usable</source>
-        <translation>GPU %1: %2 von %3 nutzbar</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>GPU %1 would need %2 but only %3 is usable</source>
-        <translation>GPU %1 bräuchte %2, nutzbar sind aber nur %3</translation>
-    </message>
-    <message>
-        <location line="+8" />
-        <source>Fits</source>
-        <extracomment>The model library's "fits on the GPUs?" column.</extracomment>
-        <translation>Passt</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Too large</source>
-        <translation>Zu groß</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>No GPU</source>
-        <translation>Keine GPU</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Cannot split</source>
-        <extracomment>The split planner refused the split for this model (e.g. row split of a mixture of experts).</extracomment>
-        <translation>Nicht aufteilbar</translation>
-    </message>
-    <message>
-        <location line="+9" />
-        <source>Damaged or not a GGUF file</source>
-        <translation>Beschädigt oder keine GGUF-Datei</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Unsupported architecture: %1</source>
-        <translation>Nicht unterstützte Architektur: %1</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Unsupported tensor type: %1</source>
-        <translation>Nicht unterstützter Tensortyp: %1</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Incomplete or malformed model</source>
-        <translation>Unvollständiges oder fehlerhaftes Modell</translation>
-    </message>
-    <message>
-        <location line="+74" />
-        <source>Whether the model fits on the GPUs with the split chosen in the GPUs panel</source>
-        <translation>Ob das Modell mit der im GPU-Bereich gewählten Aufteilung auf die GPUs passt</translation>
-    </message>
-    <message>
-        <location line="+3" />
-        <source>Name</source>
-        <translation>Name</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Architecture</source>
-        <translation>Architektur</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Parameters</source>
-        <translation>Parameter</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Quantization</source>
-        <extracomment>The model's main weight type ("Q4_K").</extracomment>
-        <translation>Quantisierung</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Size</source>
-        <translation>Größe</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Context</source>
-        <translation>Kontext</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Fits on GPUs</source>
-        <extracomment>Column header: whether the model fits on the GPUs with the chosen split.</extracomment>
-        <translation>Passt auf GPUs</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Status</source>
-        <translation>Status</translation>
-    </message>
-</context>
-<context>
-    <name>tessera::gui::LibraryPanel</name>
-    <message>
-        <location filename="../gui/library_panel.cpp" line="+45" />
-        <source>Add a Model Folder</source>
-        <translation>Modellordner hinzufügen</translation>
-    </message>
-    <message>
-        <location line="+134" />
-        <source>Search by name, architecture, quantization or path</source>
-        <translation>Nach Name, Architektur, Quantisierung oder Pfad suchen</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>&amp;Show:</source>
-        <extracomment>Label of the choice between all models and the recent ones.</extracomment>
-        <translation>&amp;Anzeigen:</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>All models</source>
-        <translation>Alle Modelle</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Recent models</source>
-        <translation>Zuletzt geöffnete Modelle</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Add Folder…</source>
-        <translation>Ordner hinzufügen…</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Remove Folder</source>
-        <translation>Ordner entfernen</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Rescan</source>
-        <translation>Neu durchsuchen</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>&amp;Open</source>
-        <translation>Ö&amp;ffnen</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Remove from List</source>
-        <translation>Aus der Liste entfernen</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>The file stays on disk; adding its folder again brings it back.</source>
-        <translation>Die Datei bleibt auf der Festplatte; wird ihr Ordner erneut hinzugefügt, erscheint sie wieder.</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Reveal in File Manager</source>
-        <translation>Im Dateimanager zeigen</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Library</source>
-        <translation>Bibliothek</translation>
-    </message>
-    <message>
-        <location line="+127" />
-        <source>%1: %2</source>
-        <extracomment>A file of the model library that cannot be opened: the short reason, then the reader's message.</extracomment>
-        <translation>%1: %2</translation>
-    </message>
-    <message>
-        <location line="+9" />
-        <source>Reading models… %1 of %2</source>
-        <extracomment>Files of the model library read so far, of all found.</extracomment>
-        <translation>Modelle werden gelesen… %1 von %2</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Looking for models…</source>
-        <translation>Suche nach Modellen…</translation>
-    </message>
-    <message>
-        <location line="+4" />
-        <source>Add a folder that holds .gguf models.</source>
-        <translation>Fügen Sie einen Ordner mit .gguf-Modellen hinzu.</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+3" />
-        <source>%n model(s)</source>
-        <translation>
-            <numerusform>%n Modell</numerusform>
-            <numerusform>%n Modelle</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+3" />
-        <source>%1 shown of %2</source>
-        <extracomment>How many rows the search or filter shows, of all (the second argument is "N models").</extracomment>
-        <translation>%1 angezeigt von %2</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>(the search stopped at its limit; there may be more)</source>
-        <translation>(die Suche hat ihre Grenze erreicht; es kann weitere geben)</translation>
-    </message>
-</context>
-<context>
-    <name>tessera::gui::SplitBenchView</name>
-    <message>
-        <location filename="../gui/split_bench_view.cpp" line="+225" />
-        <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
-        <translation>Das geladene Modell mit 2 bis 6 Aufteilungen messen: Jede wird nacheinander geladen und führt einen kurzen Prompt- und Generierungs-Benchmark aus. Danach wird das Modell wieder mit seiner eigenen Aufteilung geladen.</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>#</source>
-        <translation>#</translation>
-    </message>
-    <message>
-        <location line="+0" />
-        <source>Split</source>
-        <translation>Aufteilung</translation>
-    </message>
-    <message>
-        <location line="+0" />
-        <source>Memory per GPU</source>
-        <translation>Speicher pro GPU</translation>
-    </message>
-    <message>
-        <location line="+0" />
-        <location line="+18" />
-        <source>Prompt (tok/s)</source>
-        <translation>Prompt (Tok./s)</translation>
-    </message>
-    <message>
-        <location line="-17" />
-        <location line="+16" />
-        <source>Generation (tok/s)</source>
-        <translation>Generierung (Tok./s)</translation>
-    </message>
-    <message>
-        <location line="-15" />
-        <source>Add Current Split</source>
-        <translation>Aktuelle Aufteilung hinzufügen</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Add the split chosen in the split editor</source>
-        <translation>Die im Aufteilungseditor gewählte Aufteilung hinzufügen</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Add Suggestions</source>
-        <translation>Vorschläge hinzufügen</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Add layer and row split with even shares, and everything on the main GPU</source>
-        <translation>Schicht- und Zeilenaufteilung mit gleichen Anteilen sowie alles auf der Haupt-GPU hinzufügen</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Remove</source>
-        <translation>Entfernen</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Prompt:</source>
-        <translation>Prompt:</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <location line="+2" />
-        <source> tok</source>
-        <translation> Tok.</translation>
-    </message>
-    <message>
-        <location line="-1" />
-        <source>Generate:</source>
-        <translation>Generieren:</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Runs:</source>
-        <translation>Durchläufe:</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Run Benchmark</source>
-        <translation>Benchmark starten</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Apply the Winner</source>
-        <translation>Sieger anwenden</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Take the fastest split into the split editor and reload the model with it</source>
-        <translation>Die schnellste Aufteilung in den Aufteilungseditor übernehmen und das Modell damit neu laden</translation>
-    </message>
-    <message>
-        <location line="+4" />
-        <source>Generation</source>
-        <translation>Generierung</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Prompt</source>
-        <translation>Prompt</translation>
-    </message>
-    <message>
-        <location line="+35" />
-        <source>Everything on GPU %1</source>
-        <translation>Alles auf GPU %1</translation>
-    </message>
-    <message>
-        <location line="+6" />
-        <source>%1: %2 %</source>
-        <extracomment>One GPU's share in a split: GPU index, percent.</extracomment>
-        <translation>%1: %2 %</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Row</source>
-        <translation>Zeilen</translation>
-    </message>
-    <message>
-        <location line="+0" />
-        <source>Layer</source>
-        <translation>Schichten</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>%1 · %2 · main GPU %3</source>
-        <extracomment>A split in a line: mode, the GPUs' shares, the main GPU.</extracomment>
-        <translation>%1 · %2 · Haupt-GPU %3</translation>
-    </message>
-    <message>
-        <location line="+6" />
-        <source>At most %1 splits can be compared.</source>
-        <translation>Höchstens %1 Aufteilungen können verglichen werden.</translation>
-    </message>
-    <message>
-        <location line="+5" />
-        <source>This split is in the list already.</source>
-        <translation>Diese Aufteilung ist schon in der Liste.</translation>
-    </message>
-    <message>
-        <location line="+101" />
-        <source>Cancelling: the model is loaded with its own split again…</source>
-        <translation>Wird abgebrochen: Das Modell wird wieder mit seiner eigenen Aufteilung geladen…</translation>
-    </message>
-    <message>
-        <location line="+10" />
-        <location line="+10" />
-        <source>Measuring split %1 of %2…</source>
-        <translation>Aufteilung %1 von %2 wird gemessen…</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+20" />
-        <source>Cancelled after %n split(s) measured.</source>
-        <translation>
-            <numerusform>Abgebrochen nach %n gemessener Aufteilung.</numerusform>
-            <numerusform>Abgebrochen nach %n gemessenen Aufteilungen.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2" />
-        <source>Done: %n split(s) measured.</source>
-        <translation>
-            <numerusform>Fertig: %n Aufteilung gemessen.</numerusform>
-            <numerusform>Fertig: %n Aufteilungen gemessen.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+15" />
-        <source>GPU %1: %2</source>
-        <extracomment>Bytes a split puts on one GPU: GPU index, size.</extracomment>
-        <translation>GPU %1: %2</translation>
-    </message>
-    <message>
-        <location line="+4" />
-        <location line="+1" />
-        <source>%1 ± %2</source>
-        <translation>%1 ± %2</translation>
-    </message>
-    <message>
-        <location line="+3" />
-        <source>pp%1 and tg%2 on %3</source>
-        <extracomment>Tooltip of a measured split: the tests run and the backend.</extracomment>
-        <translation>pp%1 und tg%2 auf %3</translation>
-    </message>
-    <message>
-        <location line="+5" />
-        <source>cancelled</source>
-        <translation>abgebrochen</translation>
-    </message>
-    <message>
-        <location line="+0" />
-        <source>failed</source>
-        <translation>fehlgeschlagen</translation>
-    </message>
-    <message>
-        <location line="+4" />
-        <source>measuring…</source>
-        <translation>wird gemessen…</translation>
-    </message>
-    <message>
-        <location line="+17" />
-        <source>Winner: #%1, %2 — %3 tok/s generation, %4 tok/s prompt</source>
-        <translation>Sieger: #%1, %2 — %3 Tok./s Generierung, %4 Tok./s Prompt</translation>
-    </message>
-    <message>
-        <location line="+5" />
-        <source>Add at least two splits and run the benchmark; the fastest can then be applied.</source>
-        <translation>Mindestens zwei Aufteilungen hinzufügen und den Benchmark starten; die schnellste kann dann angewendet werden.</translation>
-    </message>
-    <message>
-        <location line="+28" />
-        <source>Split (#)</source>
-        <translation>Aufteilung (#)</translation>
-    </message>
-    <message>
-        <location line="+0" />
-        <source>Memory on the fullest GPU (GiB)</source>
-        <translation>Speicher auf der vollsten GPU (GiB)</translation>
-    </message>
-    <message>
-        <location line="+0" />
-        <source>Memory on the fullest GPU (MiB)</source>
-        <translation>Speicher auf der vollsten GPU (MiB)</translation>
-    </message>
-    <message>
-        <location line="+38" />
-        <source>Load a model first</source>
-        <translation>Zuerst ein Modell laden</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Add at least two splits to compare</source>
-        <translation>Mindestens zwei Aufteilungen zum Vergleichen hinzufügen</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Load the model with each split in turn and measure it</source>
-        <translation>Das Modell nacheinander mit jeder Aufteilung laden und messen</translation>
     </message>
 </context>
 </TS>

@@ -2,18 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US" sourcelanguage="en">
 <context>
+    <name>tessera::gui::LibraryPanel</name>
+    <message numerus="yes">
+        <location filename="../gui/library_panel.cpp" line="+339"/>
+        <source>%n model(s)</source>
+        <translation>
+            <numerusform>%n model</numerusform>
+            <numerusform>%n models</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::ModelPanel</name>
     <message numerus="yes">
-        <location filename="../gui/model_panel.cpp" line="+238" />
+        <location filename="../gui/model_panel.cpp" line="+238"/>
         <source>%1 (%Ln tensor(s))</source>
-        <extracomment>Parameter count (e.g. "7.24 B"), then how many tensors hold them.</extracomment>
+        <extracomment>Parameter count (e.g. &quot;7.24 B&quot;), then how many tensors hold them.</extracomment>
         <translation>
             <numerusform>%1 (%Ln tensor)</numerusform>
             <numerusform>%1 (%Ln tensors)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+7" />
+        <location line="+7"/>
         <source>%Ln token(s)</source>
         <translation>
             <numerusform>%Ln token</numerusform>
@@ -21,9 +32,9 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+3" />
+        <location line="+3"/>
         <source>%Ln token(s) (%1)</source>
-        <extracomment>Vocabulary size, then the tokenizer's kind ("llama", "gpt2").</extracomment>
+        <extracomment>Vocabulary size, then the tokenizer&apos;s kind (&quot;llama&quot;, &quot;gpt2&quot;).</extracomment>
         <translation>
             <numerusform>%Ln token (%1)</numerusform>
             <numerusform>%Ln tokens (%1)</numerusform>
@@ -31,18 +42,48 @@
     </message>
 </context>
 <context>
+    <name>tessera::gui::RemoteEndpointPanel</name>
+    <message numerus="yes">
+        <location filename="../gui/remote_endpoint_panel.cpp" line="+154"/>
+        <source>The server offers %n model(s).</source>
+        <translation>
+            <numerusform>The server offers %n model.</numerusform>
+            <numerusform>The server offers %n models.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::SplitBenchView</name>
+    <message numerus="yes">
+        <location filename="../gui/split_bench_view.cpp" line="+443"/>
+        <source>Cancelled after %n split(s) measured.</source>
+        <translation>
+            <numerusform>Cancelled after %n split measured.</numerusform>
+            <numerusform>Cancelled after %n splits measured.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Done: %n split(s) measured.</source>
+        <translation>
+            <numerusform>Done: %n split measured.</numerusform>
+            <numerusform>Done: %n splits measured.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SplitEditor</name>
     <message numerus="yes">
-        <location filename="../gui/split_editor.cpp" line="+345" />
+        <location filename="../gui/split_editor.cpp" line="+424"/>
         <source>%1 · context %Ln token(s) · %2 KV cache</source>
-        <extracomment>The previewed model: its name, the context length, the KV cache precision (F16 or F32).</extracomment>
+        <extracomment>The previewed model: its name, the context length, the KV cache precision (F16, F32, Q8_0, Q4_0).</extracomment>
         <translation>
             <numerusform>%1 · context %Ln token · %2 KV cache</numerusform>
             <numerusform>%1 · context %Ln tokens · %2 KV cache</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+58" />
+        <location line="+69"/>
         <source>Fits: %1 in total on %n GPU(s).</source>
         <translation>
             <numerusform>Fits: %1 in total on %n GPU.</numerusform>
@@ -53,53 +94,12 @@
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message numerus="yes">
-        <location filename="../gui/throughput_plot.cpp" line="+278" />
+        <location filename="../gui/throughput_plot.cpp" line="+291"/>
         <source>Reply %1: %2 tokens/s, %Ln token(s) so far</source>
         <extracomment>While generating: reply number, current speed, tokens generated so far.</extracomment>
         <translation>
             <numerusform>Reply %1: %2 tokens/s, %Ln token so far</numerusform>
             <numerusform>Reply %1: %2 tokens/s, %Ln tokens so far</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>tessera::gui::RemoteEndpointPanel</name>
-    <message numerus="yes">
-        <location filename="../gui/remote_endpoint_panel.cpp" line="+154" />
-        <source>The server offers %n model(s).</source>
-        <translation>
-            <numerusform>The server offers %n model.</numerusform>
-            <numerusform>The server offers %n models.</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>tessera::gui::LibraryPanel</name>
-    <message numerus="yes">
-        <location filename="../gui/library_panel.cpp" line="+336" />
-        <source>%n model(s)</source>
-        <translation>
-            <numerusform>%n model</numerusform>
-            <numerusform>%n models</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>tessera::gui::SplitBenchView</name>
-    <message numerus="yes">
-        <location filename="../gui/split_bench_view.cpp" line="+443" />
-        <source>Cancelled after %n split(s) measured.</source>
-        <translation>
-            <numerusform>Cancelled after %n split measured.</numerusform>
-            <numerusform>Cancelled after %n splits measured.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2" />
-        <source>Done: %n split(s) measured.</source>
-        <translation>
-            <numerusform>Done: %n split measured.</numerusform>
-            <numerusform>Done: %n splits measured.</numerusform>
         </translation>
     </message>
 </context>

@@ -4,33 +4,33 @@
 <context>
     <name>CommandLine</name>
     <message>
-        <location filename="../gui/command_line.cpp" line="+9" />
+        <location filename="../gui/command_line.cpp" line="+9"/>
         <source>Tessera runs GGUF language models on your GPUs and lets you chat with them.</source>
         <translation>Tessera ejecuta modelos de lenguaje GGUF en sus GPU y le permite conversar con ellos.</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Open and load the GGUF model FILE.</source>
         <translation>Abrir y cargar el modelo GGUF ARCHIVO.</translation>
     </message>
     <message>
-        <location line="+0" />
-        <location line="+2" />
+        <location line="+0"/>
+        <location line="+2"/>
         <source>FILE</source>
         <translation>ARCHIVO</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>A GGUF model to open (same as --model).</source>
         <translation>Un modelo GGUF que abrir (igual que --model).</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>[FILE]</source>
         <translation>[ARCHIVO]</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+23"/>
         <source>Give one model file, either with --model or as the only argument.</source>
         <translation>Indique un solo archivo de modelo, con --model o como único argumento.</translation>
     </message>
@@ -38,33 +38,33 @@
 <context>
     <name>ConversationIo</name>
     <message>
-        <location filename="../gui/conversation_io.cpp" line="+95" />
+        <location filename="../gui/conversation_io.cpp" line="+95"/>
         <source>%1 is not valid JSON: %2 at byte %3.</source>
         <translation>%1 no es un JSON válido: %2 en el byte %3.</translation>
     </message>
     <message>
-        <location line="+7" />
-        <source>%1 is not a Tessera conversation (expected "format": "%2").</source>
-        <translation>%1 no es una conversación de Tessera (se esperaba "format": "%2").</translation>
+        <location line="+7"/>
+        <source>%1 is not a Tessera conversation (expected &quot;format&quot;: &quot;%2&quot;).</source>
+        <translation>%1 no es una conversación de Tessera (se esperaba &quot;format&quot;: &quot;%2&quot;).</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>%1 was written by a newer Tessera (conversation version %2; this version reads %3).</source>
         <translation>%1 fue escrito por una versión más reciente de Tessera (versión de conversación %2; esta versión lee la %3).</translation>
     </message>
     <message>
-        <location line="+18" />
-        <source>Message %1 in %2 has role "%3"; expected "user" or "assistant".</source>
-        <translation>El mensaje %1 de %2 tiene el rol "%3"; se esperaba "user" o "assistant".</translation>
+        <location line="+18"/>
+        <source>Message %1 in %2 has role &quot;%3&quot;; expected &quot;user&quot; or &quot;assistant&quot;.</source>
+        <translation>El mensaje %1 de %2 tiene el rol &quot;%3&quot;; se esperaba &quot;user&quot; o &quot;assistant&quot;.</translation>
     </message>
     <message>
-        <location line="+22" />
-        <location line="+5" />
+        <location line="+22"/>
+        <location line="+5"/>
         <source>Cannot write %1: %2</source>
         <translation>No se puede escribir %1: %2</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+9"/>
         <source>Cannot read %1: %2</source>
         <translation>No se puede leer %1: %2</translation>
     </message>
@@ -72,17 +72,17 @@
 <context>
     <name>ConversationStore</name>
     <message>
-        <location filename="../gui/conversation_store.cpp" line="+33" />
+        <location filename="../gui/conversation_store.cpp" line="+33"/>
         <source>Empty conversation</source>
         <translation>Conversación vacía</translation>
     </message>
     <message>
-        <location line="+46" />
+        <location line="+46"/>
         <source>Cannot create the folder %1 for conversations.</source>
         <translation>No se puede crear la carpeta %1 para las conversaciones.</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+17"/>
         <source>Cannot delete %1: %2</source>
         <translation>No se puede eliminar %1: %2</translation>
     </message>
@@ -90,70 +90,70 @@
 <context>
     <name>DisplayFormat</name>
     <message>
-        <location filename="../gui/display_format.cpp" line="+17" />
+        <location filename="../gui/display_format.cpp" line="+17"/>
         <source>%1 B</source>
-        <extracomment>A parameter count in billions ("7.24 B"), as model sizes are usually written.</extracomment>
+        <extracomment>A parameter count in billions (&quot;7.24 B&quot;), as model sizes are usually written.</extracomment>
         <translation>%1 mil M</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>%1 M</source>
-        <extracomment>A parameter count in millions ("3.7 M").</extracomment>
+        <extracomment>A parameter count in millions (&quot;3.7 M&quot;).</extracomment>
         <translation>%1 M</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>%1 K</source>
-        <extracomment>A parameter count in thousands ("260.0 K").</extracomment>
+        <extracomment>A parameter count in thousands (&quot;260.0 K&quot;).</extracomment>
         <translation>%1 k</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>%1 s</source>
-        <extracomment>A duration under a minute ("12 s").</extracomment>
+        <extracomment>A duration under a minute (&quot;12 s&quot;).</extracomment>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>%1 min %2 s</source>
-        <extracomment>A duration in minutes and seconds ("3 min 5 s").</extracomment>
+        <extracomment>A duration in minutes and seconds (&quot;3 min 5 s&quot;).</extracomment>
         <translation>%1 min %2 s</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>the CPU (%1 threads, %2 KV cache, context %3)</source>
-        <extracomment>The CPU backend: threads, the KV cache's number type ("F16"), the context in tokens.</extracomment>
+        <extracomment>The CPU backend: threads, the KV cache&apos;s number type (&quot;F16&quot;), the context in tokens.</extracomment>
         <translation>la CPU (%1 hilos, caché KV %2, contexto %3)</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>Prompt: %1 tok at %2 tok/s</source>
         <translation>Prompt: %1 tok a %2 tok/s</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Generation: %1 tok at %2 tok/s</source>
         <translation>Generación: %1 tok a %2 tok/s</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>First token: %1 s</source>
         <translation>Primer token: %1 s</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>%1 · %2 · %3</source>
         <extracomment>The three timing figures shown under a reply, separated.</extracomment>
         <translation>%1 · %2 · %3</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Continued past a full context (%1×, %2 earlier tok forgotten)</source>
         <extracomment>Under a reply that went on past a full context: %1 = how often, %2 = tokens forgotten.</extracomment>
         <translation>Continuó más allá de un contexto lleno (%1×, %2 tok anteriores olvidados)</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Earlier messages left out to fit the context (%1 messages, %2 tok)</source>
         <extracomment>Under a reply: the context overflow policy left earlier messages out of what the model saw.</extracomment>
         <translation>Mensajes anteriores omitidos para caber en el contexto (%1 mensajes, %2 tok)</translation>
@@ -162,128 +162,122 @@
 <context>
     <name>ErrorTexts</name>
     <message>
-        <location filename="../gui/error_text.cpp" line="+12" />
+        <location filename="../gui/error_text.cpp" line="+12"/>
         <source>The file is damaged or is not a GGUF model. Download it again or open another file.</source>
         <translation>El archivo está dañado o no es un modelo GGUF. Descárguelo de nuevo o abra otro archivo.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Tessera cannot run this model yet. Choose a model with a supported architecture and tensor types (for example a llama, mistral or qwen2 model in F16, Q8_0, Q4_K or Q6_K).</source>
         <translation>Tessera aún no puede ejecutar este modelo. Elija un modelo con una arquitectura y tipos de tensor compatibles (por ejemplo, un modelo llama, mistral o qwen2 en F16, Q8_0, Q4_K o Q6_K).</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Choose a smaller context length, a more strongly quantized model, or spread the model over more GPUs.</source>
         <translation>Elija una longitud de contexto menor o un modelo más cuantizado, o reparta el modelo entre más GPU.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Check that the NVIDIA driver is working (nvidia-smi), then try again.</source>
         <translation>Compruebe que el controlador de NVIDIA funciona (nvidia-smi) y vuelva a intentarlo.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Nothing was loaded. Press Load to start again.</source>
         <translation>No se cargó nada. Pulse «Cargar» para empezar de nuevo.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Check that the file exists and that you may read it.</source>
         <translation>Compruebe que el archivo existe y que tiene permiso para leerlo.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Check the settings and try again.</source>
         <translation>Revise la configuración y vuelva a intentarlo.</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+11"/>
         <source>Loading %1 was cancelled</source>
         <translation>Se canceló la carga de %1</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>%1 does not fit in memory</source>
         <translation>%1 no cabe en la memoria</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>%1 is not supported</source>
         <translation>%1 no es compatible</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>%1 is not a valid model file</source>
         <translation>%1 no es un archivo de modelo válido</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Could not load %1</source>
         <translation>No se pudo cargar %1</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+11"/>
         <source>Let the conversation go on: choose Truncate middle or Rolling window beside the context meter, and the model forgets older messages. Or start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
-        <extracomment>"Truncate middle", "Rolling window" and "New Conversation" are the chat's choices and button, "Context" the model panel's field: use their translations.</extracomment>
+        <extracomment>&quot;Truncate middle&quot;, &quot;Rolling window&quot; and &quot;New Conversation&quot; are the chat&apos;s choices and button, &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
         <translation>Deje que la conversación continúe: elija «Truncar el medio» o «Ventana deslizante» junto al medidor de contexto, y el modelo olvidará los mensajes más antiguos. O empiece una conversación nueva («Nueva conversación»), o cargue el modelo con un contexto mayor («Longitud del contexto» en el panel Modelo y luego «Cargar»).</translation>
     </message>
     <message>
-        <location line="+11" />
-        <source>The conversation fills the model's context</source>
+        <location line="+11"/>
+        <source>The conversation fills the model&apos;s context</source>
         <translation>La conversación llena el contexto del modelo</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The last reply was cut off: all %1 tokens of the context are used, so nothing more fits.</source>
         <translation>La última respuesta se cortó: los %1 tokens del contexto están todos en uso, así que no cabe nada más.</translation>
     </message>
     <message>
-        <location line="+9" />
-        <source>The conversation no longer fits the model's context</source>
+        <location line="+9"/>
+        <source>The conversation no longer fits the model&apos;s context</source>
         <translation>La conversación ya no cabe en el contexto del modelo</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>The reply ran out of memory</source>
         <translation>La respuesta se quedó sin memoria</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The reply could not be generated</source>
         <translation>No se pudo generar la respuesta</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Start a new conversation or load the model with a longer context.</source>
         <translation>Empiece una conversación nueva o cargue el modelo con un contexto más largo.</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>Cannot open %1</source>
         <translation>No se puede abrir %1</translation>
     </message>
-<message>
-        <location line="+11" />
-        <source>Start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
-        <extracomment>"New Conversation" is the chat's button and "Context" the model panel's field: use their translations.</extracomment>
-        <translation>Empiece una conversación nueva («Nueva conversación») o cargue el modelo con un contexto mayor («Longitud del contexto» en el panel Modelo y luego «Cargar»).</translation>
-    </message>
-    </context>
+</context>
 <context>
     <name>MemoryCheck</name>
     <message>
-        <location filename="../gui/memory_check.cpp" line="+42" />
+        <location filename="../gui/memory_check.cpp" line="+42"/>
         <source>%1 may not fit in memory</source>
         <translation>Puede que %1 no quepa en la memoria</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Loading it on the CPU needs about %1 (weights and context), but only %2 of memory is available.</source>
-        <extracomment>Planned bytes of the load, then the bytes the system has available ("36.20 GiB", "23.10 GiB").</extracomment>
+        <extracomment>Planned bytes of the load, then the bytes the system has available (&quot;36.20 GiB&quot;, &quot;23.10 GiB&quot;).</extracomment>
         <translation>Cargarlo en la CPU requiere unos %1 (pesos y contexto), pero solo hay %2 de memoria disponibles.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Choose a smaller or more strongly quantized model, or a shorter context. Loading anyway can make the computer swap until it barely responds.</source>
         <translation>Elija un modelo más pequeño o más cuantizado, o un contexto más corto. Si lo carga de todos modos, el equipo puede recurrir tanto a la memoria de intercambio que apenas responda.</translation>
     </message>
@@ -291,35 +285,35 @@
 <context>
     <name>OverflowPolicyTexts</name>
     <message>
-        <location filename="../gui/overflow_policy_chooser.cpp" line="+11" />
+        <location filename="../gui/overflow_policy_chooser.cpp" line="+11"/>
         <source>Stop</source>
-        <extracomment>Context overflow policy: the reply stops when the model's context is full.</extracomment>
+        <extracomment>Context overflow policy: the reply stops when the model&apos;s context is full.</extracomment>
         <translation>Detener</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Truncate middle</source>
         <extracomment>Context overflow policy: keep the start of the conversation and the latest messages.</extracomment>
         <translation>Truncar el medio</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Rolling window</source>
         <extracomment>Context overflow policy: keep only the latest messages (and the system prompt).</extracomment>
         <translation>Ventana deslizante</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>When the context is full, the reply stops and the conversation cannot go on.</source>
         <translation>Cuando el contexto está lleno, la respuesta se detiene y la conversación no puede continuar.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>When the context is full, the model keeps the system prompt, the first exchange and the most recent messages, and forgets the ones in between.</source>
         <translation>Cuando el contexto está lleno, el modelo conserva la instrucción del sistema, el primer intercambio y los mensajes más recientes, y olvida los intermedios.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>When the context is full, the model keeps the system prompt and the most recent messages, and forgets the oldest.</source>
         <translation>Cuando el contexto está lleno, el modelo conserva la instrucción del sistema y los mensajes más recientes, y olvida los más antiguos.</translation>
     </message>
@@ -327,7 +321,7 @@
 <context>
     <name>tessera::gui::ChatInput</name>
     <message>
-        <location filename="../gui/chat_input.cpp" line="+16" />
+        <location filename="../gui/chat_input.cpp" line="+16"/>
         <source>Write a message… (Enter sends, Shift+Enter for a new line)</source>
         <translation>Escriba un mensaje… (Intro para enviar, Mayús+Intro para una línea nueva)</translation>
     </message>
@@ -335,109 +329,104 @@
 <context>
     <name>tessera::gui::ChatPanel</name>
     <message>
-        <location filename="../gui/chat_panel.cpp" line="+87" />
+        <location filename="../gui/chat_panel.cpp" line="+87"/>
         <source>Send</source>
         <translation>Enviar</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Stop</source>
         <translation>Detener</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Regenerate</source>
         <translation>Regenerar</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>New Conversation</source>
         <translation>Nueva conversación</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+23"/>
         <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up, what happens depends on the policy beside this meter: the reply stops, or older messages are forgotten.</source>
         <translation>La conversación ocupa %1 de los %2 tokens que el modelo puede tener presentes. Cuando se agotan, lo que ocurre depende de la opción junto a este medidor: la respuesta se detiene o se olvidan los mensajes más antiguos.</translation>
     </message>
     <message>
-        <location line="+30" />
+        <location line="+30"/>
         <source>Send the message (Enter)</source>
         <translation>Enviar el mensaje (Intro)</translation>
     </message>
     <message>
-        <location line="-52" />
+        <location line="-52"/>
         <source>Stop the reply being generated (Esc)</source>
         <translation>Detener la respuesta que se está generando (Esc)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Discard the last reply and generate a new one</source>
         <translation>Descartar la última respuesta y generar una nueva</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Start a new, empty conversation</source>
         <translation>Empezar una conversación nueva y vacía</translation>
     </message>
     <message>
-        <location line="+14" />
-        <location line="+2" />
+        <location line="+14"/>
+        <location line="+2"/>
         <source>Context: %1 / %2 tok</source>
-        <extracomment>The context meter under the chat: tokens the conversation holds, of the model's context.</extracomment>
+        <extracomment>The context meter under the chat: tokens the conversation holds, of the model&apos;s context.</extracomment>
         <translation>Contexto: %1 / %2 tok</translation>
     </message>
     <message>
-        <location line="+30" />
+        <location line="+30"/>
         <source>Load a model first (Load in the model panel)</source>
         <translation>Cargue primero un modelo («Cargar» en el panel Modelo)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Wait until the model has loaded</source>
         <translation>Espere a que se cargue el modelo</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Wait for the reply to finish, or press Stop</source>
         <translation>Espere a que termine la respuesta o pulse «Detener»</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Write a message first</source>
         <translation>Escriba primero un mensaje</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>Open a GGUF model to start: File ▸ Open Model…, or drop a .gguf file here.</source>
-        <extracomment>"File ▸ Open Model…" names the File menu and its entry: use their translations (without the &amp;).</extracomment>
+        <extracomment>&quot;File ▸ Open Model…&quot; names the File menu and its entry: use their translations (without the &amp;).</extracomment>
         <translation>Para empezar, abra un modelo GGUF: Archivo ▸ Abrir modelo…, o suelte aquí un archivo .gguf.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Press Load to load %1, then write a message.</source>
-        <extracomment>"Load" is the model panel's Load button: use its translation. %1 is the model's name.</extracomment>
+        <extracomment>&quot;Load&quot; is the model panel&apos;s Load button: use its translation. %1 is the model&apos;s name.</extracomment>
         <translation>Pulse «Cargar» para cargar %1 y luego escriba un mensaje.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Loading the model…</source>
         <translation>Cargando el modelo…</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The model is ready. Write a message below.</source>
         <translation>El modelo está listo. Escriba un mensaje abajo.</translation>
     </message>
-<message>
-        <location line="+4" />
-        <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up the reply stops; start a new conversation or load the model with a larger context.</source>
-        <translation>La conversación ocupa %1 de los %2 tokens que el modelo puede tener presentes. Cuando se agotan, la respuesta se detiene; empiece una conversación nueva o cargue el modelo con un contexto mayor.</translation>
-    </message>
-    </context>
+</context>
 <context>
     <name>tessera::gui::DeviceSource</name>
     <message>
-        <location filename="../gui/device_source.cpp" line="+131" />
+        <location filename="../gui/device_source.cpp" line="+133"/>
         <source>no GPU in the device list</source>
         <translation>ninguna GPU en la lista de dispositivos</translation>
     </message>
@@ -445,22 +434,22 @@
 <context>
     <name>tessera::gui::DockTitleBar</name>
     <message>
-        <location filename="../gui/dock_title_bar.cpp" line="+52" />
+        <location filename="../gui/dock_title_bar.cpp" line="+52"/>
         <source>Show this panel</source>
         <translation>Mostrar este panel</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Collapse this panel to its title</source>
         <translation>Contraer este panel a su título</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Float or dock this panel</source>
         <translation>Desacoplar o acoplar este panel</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Close this panel (View menu brings it back)</source>
         <translation>Cerrar este panel (el menú Ver lo vuelve a mostrar)</translation>
     </message>
@@ -468,17 +457,18 @@
 <context>
     <name>tessera::gui::EngineWorker</name>
     <message>
-        <location filename="../gui/engine_worker.cpp" line="+56" />
+        <location filename="../gui/engine_worker.cpp" line="+71"/>
+        <location line="+163"/>
         <source>Loading %1 was cancelled.</source>
         <translation>Se canceló la carga de %1.</translation>
     </message>
     <message>
-        <location line="+45" />
+        <location line="-118"/>
         <source>No model is loaded. Open and load a model first.</source>
         <translation>No hay ningún modelo cargado. Abra y cargue primero un modelo.</translation>
     </message>
-<message>
-        <location line="+108" />
+    <message>
+        <location line="+108"/>
         <source>The benchmark was cancelled.</source>
         <translation>La prueba de rendimiento se canceló.</translation>
     </message>
@@ -486,12 +476,12 @@
 <context>
     <name>tessera::gui::ErrorBanner</name>
     <message>
-        <location filename="../gui/error_banner.cpp" line="+57" />
+        <location filename="../gui/error_banner.cpp" line="+73"/>
         <source>Dismiss</source>
         <translation>Cerrar</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Dismiss message</source>
         <translation>Cerrar el mensaje</translation>
     </message>
@@ -499,18 +489,18 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+36" />
+        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>%1 usados · %2 libres de %3</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+23"/>
         <source>%1: %2</source>
-        <extracomment>A GPU: its CUDA index and its name ("0: NVIDIA H200").</extracomment>
+        <extracomment>A GPU: its CUDA index and its name (&quot;0: NVIDIA H200&quot;).</extracomment>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>%1
 UUID: %2
 PCI bus: %3
@@ -523,18 +513,18 @@ Capacidad de cómputo: %4
 Memoria: %5</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+11"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Compute</source>
-        <extracomment>Column header: the GPU's CUDA compute capability ("9.0").</extracomment>
+        <extracomment>Column header: the GPU&apos;s CUDA compute capability (&quot;9.0&quot;).</extracomment>
         <translation>Cómputo</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Memory</source>
         <translation>Memoria</translation>
     </message>
@@ -542,20 +532,20 @@ Memoria: %5</translation>
 <context>
     <name>tessera::gui::GpuPanel</name>
     <message>
-        <location filename="../gui/gpu_panel.cpp" line="+68" />
+        <location filename="../gui/gpu_panel.cpp" line="+68"/>
         <source>No GPU can be used: %1.
 Tessera runs models on the CPU.</source>
-        <extracomment>%1 is why (from the driver or the build), e.g. "no NVIDIA driver/GPU found".</extracomment>
+        <extracomment>%1 is why (from the driver or the build), e.g. &quot;no NVIDIA driver/GPU found&quot;.</extracomment>
         <translation>No se puede usar ninguna GPU: %1.
 Tessera ejecuta los modelos en la CPU.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Looking for GPUs…</source>
         <translation>Buscando GPU…</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Reading GPU memory failed: %1</source>
         <translation>No se pudo leer la memoria de la GPU: %1</translation>
     </message>
@@ -563,60 +553,61 @@ Tessera ejecuta los modelos en la CPU.</translation>
 <context>
     <name>tessera::gui::GpuWorkspace</name>
     <message>
-        <location filename="../gui/gpu_workspace.cpp" line="+114" />
+        <location filename="../gui/gpu_workspace.cpp" line="+125"/>
         <source>Throughput</source>
         <translation>Velocidad</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>GPU Memory</source>
         <translation>Memoria de GPU</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
+        <location line="+2"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+3"/>
         <source>Performance</source>
         <translation>Rendimiento</translation>
     </message>
-<message>
-        <location line="+1" />
+    <message>
+        <location line="-2"/>
         <source>Split Benchmark</source>
         <translation>Prueba de repartos</translation>
     </message>
-    </context>
+</context>
 <context>
     <name>tessera::gui::HistoryPanel</name>
     <message>
-        <location filename="../gui/history_panel.cpp" line="+69" />
+        <location filename="../gui/history_panel.cpp" line="+69"/>
         <source>Search conversations</source>
         <translation>Buscar conversaciones</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Rename</source>
         <translation>Cambiar nombre</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Delete</source>
         <translation>Eliminar</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Give the selected conversation a title</source>
         <translation>Poner un título a la conversación seleccionada</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Delete the selected conversation for good</source>
         <translation>Eliminar definitivamente la conversación seleccionada</translation>
     </message>
     <message>
-        <location line="+27" />
+        <location line="+27"/>
         <source>%1
 Last changed %2</source>
         <translation>%1
@@ -624,441 +615,737 @@ Last changed %2</source>
     </message>
 </context>
 <context>
+    <name>tessera::gui::LibraryModel</name>
+    <message>
+        <location filename="../gui/library_model.cpp" line="+126"/>
+        <source>No GPU is available: the model would run on the CPU.</source>
+        <translation>No hay ninguna GPU disponible: el modelo se ejecutaría en la CPU.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>With a context of %1 tokens:</source>
+        <extracomment>Before the bytes per GPU: the context the model would be loaded with, in tokens.</extracomment>
+        <translation>Con un contexto de %1 tokens:</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>GPU %1: %2 of %3 usable</source>
+        <translation>GPU %1: %2 de %3 utilizables</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GPU %1 would need %2 but only %3 is usable</source>
+        <translation>La GPU %1 necesitaría %2, pero solo hay %3 utilizables</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Fits</source>
+        <extracomment>The model library&apos;s &quot;fits on the GPUs?&quot; column.</extracomment>
+        <translation>Cabe</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Too large</source>
+        <translation>Demasiado grande</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No GPU</source>
+        <translation>Sin GPU</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cannot split</source>
+        <extracomment>The split planner refused the split for this model (e.g. row split of a mixture of experts).</extracomment>
+        <translation>No se puede repartir</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Damaged or not a GGUF file</source>
+        <translation>Dañado o no es un archivo GGUF</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unsupported architecture: %1</source>
+        <translation>Arquitectura no compatible: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unsupported tensor type: %1</source>
+        <translation>Tipo de tensor no compatible: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Incomplete or malformed model</source>
+        <translation>Modelo incompleto o mal formado</translation>
+    </message>
+    <message>
+        <location line="+74"/>
+        <source>Whether the model fits on the GPUs with the split chosen in the GPUs panel</source>
+        <translation>Si el modelo cabe en las GPU con el reparto elegido en el panel de GPU</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Name</source>
+        <translation>Nombre</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Architecture</source>
+        <translation>Arquitectura</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Parameters</source>
+        <translation>Parámetros</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Quantization</source>
+        <extracomment>The model&apos;s main weight type (&quot;Q4_K&quot;).</extracomment>
+        <translation>Cuantización</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Size</source>
+        <translation>Tamaño</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Context</source>
+        <translation>Contexto</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fits on GPUs</source>
+        <extracomment>Column header: whether the model fits on the GPUs with the chosen split.</extracomment>
+        <translation>Cabe en las GPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LibraryPanel</name>
+    <message>
+        <location filename="../gui/library_panel.cpp" line="+43"/>
+        <source>Add a Model Folder</source>
+        <translation>Añadir una carpeta de modelos</translation>
+    </message>
+    <message>
+        <location line="+138"/>
+        <source>Search by name, architecture, quantization or path</source>
+        <translation>Buscar por nombre, arquitectura, cuantización o ruta</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Show:</source>
+        <extracomment>Label of the choice between all models and the recent ones.</extracomment>
+        <translation>&amp;Mostrar:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All models</source>
+        <translation>Todos los modelos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Recent models</source>
+        <translation>Modelos recientes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add Folder…</source>
+        <translation>Añadir carpeta…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove Folder</source>
+        <translation>Quitar carpeta</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rescan</source>
+        <translation>Volver a buscar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Open</source>
+        <translation>&amp;Abrir</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove from List</source>
+        <translation>Quitar de la lista</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The file stays on disk; adding its folder again brings it back.</source>
+        <translation>El archivo sigue en el disco; al volver a añadir su carpeta, reaparece.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reveal in File Manager</source>
+        <translation>Mostrar en el gestor de archivos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Library</source>
+        <translation>Biblioteca</translation>
+    </message>
+    <message>
+        <location line="+128"/>
+        <source>%1: %2</source>
+        <extracomment>A file of the model library that cannot be opened: the short reason, then the reader&apos;s message.</extracomment>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Reading models… %1 of %2</source>
+        <extracomment>Files of the model library read so far, of all found.</extracomment>
+        <translation>Leyendo modelos… %1 de %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Looking for models…</source>
+        <translation>Buscando modelos…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add a folder that holds .gguf models.</source>
+        <translation>Añada una carpeta que contenga modelos .gguf.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n model(s)</source>
+        <translation>
+            <numerusform>%n modelo</numerusform>
+            <numerusform>%n modelos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 shown of %2</source>
+        <extracomment>How many rows the search or filter shows, of all (the second argument is &quot;N models&quot;).</extracomment>
+        <translation>%1 mostrados de %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(the search stopped at its limit; there may be more)</source>
+        <translation>(la búsqueda se detuvo en su límite; puede haber más)</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LocalServer</name>
+    <message>
+        <location filename="../gui/local_server.cpp" line="+73"/>
+        <source>Local server: waiting for a model loaded in this app</source>
+        <translation>Servidor local: esperando un modelo cargado en esta aplicación</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Serving at %1</source>
+        <extracomment>The address clients use, e.g. &quot;http://127.0.0.1:8080&quot;.</extracomment>
+        <translation>Sirviendo en %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Local server not started: %1</source>
+        <translation>Servidor local no iniciado: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LocalServerDialog</name>
+    <message>
+        <location filename="../gui/local_server_dialog.cpp" line="+19"/>
+        <source>Local Server</source>
+        <translation>Servidor local</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Serves the model loaded in this app to other programs over the OpenAI-compatible API (base URL: the address below followed by /v1). Their requests wait in line with the chat&apos;s own.</source>
+        <translation>Ofrece el modelo cargado en esta aplicación a otros programas mediante la API compatible con OpenAI (URL base: la dirección de abajo seguida de /v1). Sus peticiones esperan en la misma cola que las del chat.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Serve the loaded model</source>
+        <translation>Servir el modelo cargado</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>any free port</source>
+        <extracomment>Port 0 in the local server&apos;s settings: the system picks a free port.</extracomment>
+        <translation>cualquier puerto libre</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>none (anyone on this machine may connect)</source>
+        <translation>ninguna (cualquiera en esta máquina puede conectarse)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow other machines without an API key (insecure)</source>
+        <translation>Permitir otras máquinas sin clave de API (inseguro)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Host:</source>
+        <translation>Host:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Port:</source>
+        <translation>Puerto:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>API key:</source>
+        <translation>Clave de API:</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Copy Address</source>
+        <translation>Copiar dirección</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>The local server is off.</source>
+        <translation>El servidor local está apagado.</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+388" />
+        <location filename="../gui/main_window.cpp" line="+483"/>
         <source>&amp;Open Model…</source>
         <translation>&amp;Abrir modelo…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Load Model</source>
         <translation>&amp;Cargar modelo</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Unload Model</source>
         <translation>&amp;Liberar el modelo</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Open &amp;Conversation…</source>
         <translation>Abrir co&amp;nversación…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Save Conversation…</source>
         <translation>&amp;Guardar conversación…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;New Conversation</source>
         <translation>&amp;Nueva conversación</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Regenerate Reply</source>
         <translation>&amp;Regenerar respuesta</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Stop</source>
         <translation>&amp;Detener</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Copy Last Reply</source>
         <translation>&amp;Copiar la última respuesta</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;About Tessera</source>
         <translation>&amp;Acerca de Tessera</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+5"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Open &amp;Recent</source>
-        <translation>Abrir &amp;recientes</translation>
-    </message>
-    <message>
-        <location line="+1" />
+        <location line="+4"/>
         <source>&amp;Chat</source>
         <translation>&amp;Chat</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Settings</source>
         <translation>Con&amp;figuración</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>System default</source>
         <extracomment>Language menu entry: follow the language of the desktop session.</extracomment>
         <translation>Idioma del sistema</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Help</source>
         <translation>A&amp;yuda</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2"/>
         <source>Model</source>
         <translation>Modelo</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>History</source>
         <translation>Historial</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Generation</source>
         <translation>Generación</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>System Prompt</source>
         <translation>Prompt del sistema</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Sampling</source>
         <translation>Muestreo</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+15"/>
         <source>Last reply: %1 tok/s</source>
         <translation>Última respuesta: %1 tok/s</translation>
     </message>
     <message>
-        <location line="+32" />
+        <location line="+32"/>
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>Clear Recent Files</source>
         <translation>Borrar la lista</translation>
     </message>
     <message>
-        <location line="+27" />
-        <location line="+57" />
+        <location line="+27"/>
+        <location line="+63"/>
         <source>Open Another File…</source>
         <translation>Abrir otro archivo…</translation>
     </message>
     <message>
-        <location line="-25" />
+        <location line="-31"/>
         <source>Load Anyway</source>
         <translation>Cargar de todos modos</translation>
     </message>
     <message>
-        <location line="+32" />
+        <location line="+38"/>
         <source>Truncate Middle and Retry</source>
         <translation>Truncar el medio y reintentar</translation>
     </message>
     <message>
-        <location line="+20" />
+        <location line="+20"/>
         <source>The conversation was not saved</source>
         <translation>No se guardó la conversación</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Choose a folder you can write to and try again.</source>
         <translation>Elija una carpeta en la que pueda escribir y vuelva a intentarlo.</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Saved the conversation to %1</source>
         <translation>Conversación guardada en %1</translation>
     </message>
     <message>
-        <location line="+5" />
-        <location line="+63" />
+        <location line="+5"/>
+        <location line="+63"/>
         <source>Open</source>
         <translation>Abrir</translation>
     </message>
     <message>
-        <location line="-58" />
-        <location line="+63" />
+        <location line="-58"/>
+        <location line="+63"/>
         <source>The conversation could not be opened</source>
         <translation>No se pudo abrir la conversación</translation>
     </message>
     <message>
-        <location line="-63" />
+        <location line="-63"/>
         <source>Choose a conversation file saved by Tessera.</source>
         <translation>Elija un archivo de conversación guardado por Tessera.</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+11"/>
         <source>Opened the conversation %1</source>
         <translation>Conversación %1 abierta</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+19"/>
         <source>A reply is being generated. It stops here; what it wrote so far is kept.</source>
         <translation>Se está generando una respuesta. Se detendrá aquí; lo que ha escrito hasta ahora se conserva.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The conversation could not be saved (%1). It will be lost.</source>
         <translation>No se pudo guardar la conversación (%1). Se perderá.</translation>
     </message>
     <message>
-        <location line="+30" />
+        <location line="+30"/>
         <source>Choose another conversation.</source>
         <translation>Elija otra conversación.</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+17"/>
         <source>The conversation was not renamed</source>
         <translation>No se cambió el nombre de la conversación</translation>
     </message>
     <message>
-        <location line="+0" />
-        <location line="+23" />
+        <location line="+0"/>
+        <location line="+23"/>
         <source>Check that the folder can be written to.</source>
         <translation>Compruebe que se puede escribir en la carpeta.</translation>
     </message>
     <message>
-        <location line="-12" />
+        <location line="-12"/>
         <source>Delete Conversation</source>
         <translation>Eliminar conversación</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Delete this conversation? It cannot be brought back.</source>
         <translation>¿Eliminar esta conversación? No se podrá recuperar.</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Delete</source>
         <translation>Eliminar</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+12"/>
         <source>The conversation was not deleted</source>
         <translation>No se eliminó la conversación</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>Open a GGUF Model</source>
         <translation>Abrir un modelo GGUF</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>GGUF models (*.gguf);;All files (*)</source>
         <translation>Modelos GGUF (*.gguf);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Save Conversation</source>
         <extracomment>The file name the save dialog suggests.</extracomment>
         <translation>Guardar conversación</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>conversation.json</source>
         <translation>conversacion.json</translation>
     </message>
     <message>
-        <location line="+1" />
-        <location line="+6" />
+        <location line="+1"/>
+        <location line="+6"/>
         <source>Conversations (*.json);;All files (*)</source>
         <translation>Conversaciones (*.json);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location line="+79" />
+        <location line="+87"/>
         <source>Quit Tessera</source>
         <translation>Salir de Tessera</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Quit</source>
         <translation>Salir</translation>
     </message>
     <message>
-        <location line="-209" />
-        <location line="+63" />
-        <location line="+66" />
+        <location line="-217"/>
+        <location line="+63"/>
+        <location line="+66"/>
         <source>Open Conversation</source>
         <translation>Abrir conversación</translation>
     </message>
     <message>
-        <location line="-527" />
+        <location line="-606"/>
         <source>Go On: Truncate Middle</source>
         <translation>Continuar: truncar el medio</translation>
     </message>
     <message>
-        <location line="+419" />
+        <location line="+498"/>
         <source>New Conversation</source>
         <translation>Nueva conversación</translation>
     </message>
     <message>
-        <location line="+115" />
+        <location line="+115"/>
         <source>Copied to the clipboard</source>
         <translation>Copiado al portapapeles</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+9"/>
         <source>About Tessera</source>
         <translation>Acerca de Tessera</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;Runs GGUF language models on NVIDIA GPUs with its own CUDA backend, or on the CPU.&lt;/p&gt;&lt;p&gt;MIT License.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;Ejecuta modelos de lenguaje GGUF en GPU de NVIDIA con su propio motor CUDA, o en la CPU.&lt;/p&gt;&lt;p&gt;Licencia MIT.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+23" />
-        <location filename="../gui/throughput_plot.cpp" line="+398" />
+        <location line="+23"/>
+        <location filename="../gui/throughput_plot.cpp" line="+464"/>
         <source>No model loaded</source>
         <translation>Ningún modelo cargado</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+8"/>
         <source>Loading %1… %2%</source>
         <extracomment>The file being loaded, then how much of it is done, in percent.</extracomment>
         <translation>Cargando %1… %2 %</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+12"/>
         <source>Ready: %1 (%2, %3 parameters) on the CPU</source>
-        <extracomment>Model name, architecture, parameter count ("7.24 B").</extracomment>
+        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;).</extracomment>
         <translation>Listo: %1 (%2, %3 parámetros) en la CPU</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Ready: %1 (%2, %3 parameters) on %4</source>
-        <extracomment>Model name, architecture, parameter count ("7.24 B"), the engine's backend ("cuda (2 GPUs)").</extracomment>
+        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;), the engine&apos;s backend (&quot;cuda (2 GPUs)&quot;).</extracomment>
         <translation>Listo: %1 (%2, %3 parámetros) en %4</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>Reading the prompt: %1 / %2 tok (Esc stops)</source>
         <extracomment>Status bar while the model reads the conversation: tokens read, of all. Esc stops.</extracomment>
         <translation>Leyendo el prompt: %1 / %2 tok (Esc para detener)</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Generating: %1 tok so far</source>
         <translation>Generando: %1 tok hasta ahora</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>%1 — Tessera</source>
         <extracomment>Window title: model name, then the application name.</extracomment>
         <translation>%1 — Tessera</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Tessera</source>
         <translation>Tessera</translation>
     </message>
-<message>
-        <location line="+2" />
+    <message>
+        <location line="-412"/>
         <source>Local &amp;Server…</source>
         <translation>&amp;Servidor local…</translation>
     </message>
     <message>
-        <location line="+43" />
+        <location line="+372"/>
         <source>Connecting to %1…</source>
-        <extracomment>The OpenAI-compatible server's URL.</extracomment>
+        <extracomment>The OpenAI-compatible server&apos;s URL.</extracomment>
         <translation>Conectando con %1…</translation>
     </message>
     <message>
-        <location line="+13" />
+        <location line="+13"/>
         <source>Ready: %1 on the server %2</source>
-        <extracomment>The server's model id, then the server's base URL.</extracomment>
+        <extracomment>The server&apos;s model id, then the server&apos;s base URL.</extracomment>
         <translation>Listo: %1 en el servidor %2</translation>
     </message>
     <message>
-        <location line="-202" />
+        <location line="-381"/>
         <source>Recent &amp;Models</source>
         <translation>&amp;Modelos recientes</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Model Li&amp;brary</source>
         <translation>&amp;Biblioteca de modelos</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Add &amp;Model Folder…</source>
         <translation>Añadir carpeta de &amp;modelos…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+8"/>
         <source>Chat</source>
         <translation>Chat</translation>
     </message>
-    </context>
+</context>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
-        <location filename="../gui/memory_plot.cpp" line="+51" />
+        <location filename="../gui/memory_plot.cpp" line="+59"/>
         <source>GPU memory in use over time</source>
         <translation>Memoria de GPU en uso a lo largo del tiempo</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Export PNG…</source>
         <translation>Exportar PNG…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Save this plot as a PNG image</source>
         <translation>Guardar este gráfico como imagen PNG</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>seconds</source>
         <translation>segundos</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>GiB used</source>
         <translation>GiB usados</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+12"/>
         <source>%1: %2</source>
-        <extracomment>A GPU in the legend: its CUDA index and its name ("0: NVIDIA H200").</extracomment>
+        <extracomment>A GPU in the legend: its CUDA index and its name (&quot;0: NVIDIA H200&quot;).</extracomment>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+37" />
+        <location line="+37"/>
         <source>Export Memory Plot</source>
         <translation>Exportar el gráfico de memoria</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>gpu-memory.png</source>
         <translation>memoria-gpu.png</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>PNG images (*.png)</source>
         <translation>Imágenes PNG (*.png)</translation>
     </message>
@@ -1066,66 +1353,66 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MessageWidget</name>
     <message>
-        <location filename="../gui/message_widget.cpp" line="+72" />
+        <location filename="../gui/message_widget.cpp" line="+76"/>
         <source>Copy</source>
         <translation>Copiar</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Copied ✓</source>
         <extracomment>The Copy button of a message, for a moment after it was pressed.</extracomment>
         <translation>Copiado ✓</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Copy this message as Markdown</source>
         <translation>Copiar este mensaje como Markdown</translation>
     </message>
     <message>
-        <location line="+26" />
+        <location line="+28"/>
         <source>You</source>
         <translation>Tú</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Assistant</source>
         <translation>Asistente</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+8"/>
         <source>stopped: context full</source>
-        <extracomment>A reply cut off because the model's context (its token memory) is used up.</extracomment>
+        <extracomment>A reply cut off because the model&apos;s context (its token memory) is used up.</extracomment>
         <translation>detenida: contexto lleno</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+47"/>
         <source>generating…</source>
         <translation>generando…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>reading the prompt…</source>
         <translation>leyendo el prompt…</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>reading the prompt… %1 / %2 tokens</source>
         <extracomment>While the model reads the conversation: tokens read so far, of all.</extracomment>
         <translation>leyendo el prompt… %1 / %2 tokens</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>, about %1 left</source>
-        <extracomment>Appended to "reading the prompt… 120 / 4,000 tokens": the time still expected.</extracomment>
+        <extracomment>Appended to &quot;reading the prompt… 120 / 4,000 tokens&quot;: the time still expected.</extracomment>
         <translation>, quedan unos %1</translation>
     </message>
     <message>
-        <location line="-29" />
+        <location line="-57"/>
         <source>stopped</source>
         <translation>detenida</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+5"/>
         <source>failed: %1</source>
         <translation>error: %1</translation>
     </message>
@@ -1133,150 +1420,150 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::ModelPanel</name>
     <message>
-        <location filename="../gui/model_panel.cpp" line="+70" />
+        <location filename="../gui/model_panel.cpp" line="+70"/>
         <source>File:</source>
         <translation>Archivo:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Architecture:</source>
         <translation>Arquitectura:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Parameters:</source>
         <translation>Parámetros:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Tensor types:</source>
         <translation>Tipos de tensor:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Trained context:</source>
         <translation>Contexto de entrenamiento:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Layers:</source>
         <translation>Capas:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Vocabulary:</source>
         <translation>Vocabulario:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Chat template:</source>
         <translation>Plantilla de chat:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>File size:</source>
         <translation>Tamaño del archivo:</translation>
     </message>
     <message>
-        <location line="+69" />
+        <location line="+69"/>
         <source>Open Model…</source>
         <translation>Abrir modelo…</translation>
     </message>
     <message>
-        <location line="+170" />
+        <location line="+170"/>
         <source>Load</source>
         <translation>Cargar</translation>
     </message>
     <message>
-        <location line="-169" />
+        <location line="-169"/>
         <source>Unload</source>
         <translation>Liberar</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location line="+170" />
+        <location line="+170"/>
         <source>Load the model with the context length chosen below</source>
         <translation>Cargar el modelo con la longitud de contexto elegida abajo</translation>
     </message>
     <message>
-        <location line="-169" />
+        <location line="-169"/>
         <source>Free the memory the model holds</source>
         <translation>Liberar la memoria que ocupa el modelo</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Context length:</source>
         <translation>Longitud del contexto:</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source> tokens</source>
-        <extracomment>Suffix of the context length box, after the number ("4096 tokens").</extracomment>
+        <extracomment>Suffix of the context length box, after the number (&quot;4096 tokens&quot;).</extracomment>
         <translation> tokens</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>How many tokens of conversation the model can see. Longer contexts need more memory.</source>
         <translation>Cuántos tokens de la conversación puede ver el modelo. Los contextos más largos necesitan más memoria.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>%p%</source>
         <extracomment>Text on the load progress bar; Qt replaces %p with the percentage done.</extracomment>
         <translation>%p %</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Preview – not loaded</source>
-        <extracomment>A badge beside the model's name: its details are shown, but it is not the loaded model.</extracomment>
+        <extracomment>A badge beside the model&apos;s name: its details are shown, but it is not the loaded model.</extracomment>
         <translation>Vista previa – sin cargar</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>This file's details are shown; press Load to use it in the chat.</source>
+        <location line="+1"/>
+        <source>This file&apos;s details are shown; press Load to use it in the chat.</source>
         <translation>Se muestran los detalles de este archivo; pulse «Cargar» para usarlo en el chat.</translation>
     </message>
     <message>
-        <location line="+64" />
+        <location line="+64"/>
         <source>No model open</source>
         <translation>Ningún modelo abierto</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>…</source>
         <translation>…</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Model default</source>
         <translation>Valor del modelo</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>unknown (no general.architecture)</source>
         <translation>desconocida (sin general.architecture)</translation>
     </message>
     <message numerus="yes">
-        <location line="+2" />
+        <location line="+2"/>
         <source>%1 (%Ln tensor(s))</source>
-        <extracomment>Parameter count (e.g. "7.24 B"), then how many tensors hold them.</extracomment>
+        <extracomment>Parameter count (e.g. &quot;7.24 B&quot;), then how many tensors hold them.</extracomment>
         <translation>
             <numerusform>%1 (%Ln tensor)</numerusform>
             <numerusform>%1 (%Ln tensores)</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>%1 ×%2 (%3)</source>
-        <extracomment>One tensor type: its name, how many tensors have it, their size ("Q4_K ×226 (3.80 GiB)").</extracomment>
+        <extracomment>One tensor type: its name, how many tensors have it, their size (&quot;Q4_K ×226 (3.80 GiB)&quot;).</extracomment>
         <translation>%1 ×%2 (%3)</translation>
     </message>
     <message numerus="yes">
-        <location line="+2" />
+        <location line="+2"/>
         <source>%Ln token(s)</source>
         <translation>
             <numerusform>%Ln token</numerusform>
@@ -1284,233 +1571,573 @@ Last changed %2</source>
         </translation>
     </message>
     <message>
-        <location line="+0" />
-        <location line="+1" />
-        <location line="+4" />
+        <location line="+0"/>
+        <location line="+1"/>
+        <location line="+4"/>
         <source>not stated</source>
         <translation>no indicado</translation>
     </message>
     <message numerus="yes">
-        <location line="-2" />
+        <location line="-2"/>
         <source>%Ln token(s) (%1)</source>
-        <extracomment>Vocabulary size, then the tokenizer's kind ("llama", "gpt2").</extracomment>
+        <extracomment>Vocabulary size, then the tokenizer&apos;s kind (&quot;llama&quot;, &quot;gpt2&quot;).</extracomment>
         <translation>
             <numerusform>%Ln token (%1)</numerusform>
             <numerusform>%Ln tokens (%1)</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>unknown tokenizer</source>
         <translation>tokenizador desconocido</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>yes</source>
         <translation>sí</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>no (plain text continuation)</source>
         <translation>no (continuación de texto simple)</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>This file contains tensor types Tessera cannot compute with yet: %1.</source>
-        <extracomment>%1 lists tensor type names ("IQ2_XS and IQ3_S").</extracomment>
+        <extracomment>%1 lists tensor type names (&quot;IQ2_XS and IQ3_S&quot;).</extracomment>
         <translation>Este archivo contiene tipos de tensor con los que Tessera aún no puede calcular: %1.</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>Model default (%1 of %2 trained)</source>
-        <extracomment>The context box's default entry: what is allocated, then what the model was trained on.</extracomment>
+        <extracomment>The context box&apos;s default entry: what is allocated, then what the model was trained on.</extracomment>
         <translation>Valor del modelo (%1 de los %2 entrenados)</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Model default (%1)</source>
         <translation>Valor del modelo (%1)</translation>
     </message>
     <message>
-        <location line="+18" />
+        <location line="+18"/>
         <source>%1 tokens is more than the %2 this model was trained on: past %2 tokens its replies are likely to fall apart, and the memory is spent for nothing.</source>
         <translation>%1 tokens son más que los %2 con los que se entrenó este modelo: a partir de %2 tokens es probable que sus respuestas pierdan coherencia, y la memoria se gasta en vano.</translation>
     </message>
     <message>
-        <location line="+34" />
+        <location line="+34"/>
         <source>Reload</source>
         <translation>Volver a cargar</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Load the model again with the context length and GPU split chosen now</source>
         <translation>Volver a cargar el modelo con la longitud de contexto y la división de GPU elegidas ahora</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>Reading the file…</source>
         <translation>Leyendo el archivo…</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Not loaded. Press Load to load it.</source>
         <translation>Sin cargar. Pulse «Cargar» para cargarlo.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Open a GGUF model file to see what is in it.</source>
         <translation>Abra un archivo de modelo GGUF para ver su contenido.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Loading %1…</source>
         <translation>Cargando %1…</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>Not loaded: the chat still uses %1. Press Load to switch to this model.</source>
-        <extracomment>%1 is the loaded model's name; "Load" is the Load button: use its translation.</extracomment>
+        <extracomment>%1 is the loaded model&apos;s name; &quot;Load&quot; is the Load button: use its translation.</extracomment>
         <translation>Sin cargar: el chat aún usa %1. Pulse «Cargar» para cambiar a este modelo.</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Loaded in %1 s on the CPU.</source>
         <translation>Cargado en %1 s en la CPU.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Loaded in %1 s on %2.</source>
-        <extracomment>%2 names the backend the engine chose ("cuda (2 GPUs)").</extracomment>
+        <extracomment>%2 names the backend the engine chose (&quot;cuda (2 GPUs)&quot;).</extracomment>
         <translation>Cargado en %1 s en %2.</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::ModelSourcePanel</name>
+    <message>
+        <location filename="../gui/model_source_panel.cpp" line="+45"/>
+        <source>Source:</source>
+        <extracomment>Where the model runs: a GGUF file loaded by this app, or an OpenAI-compatible server.</extracomment>
+        <translation>Origen:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model file</source>
+        <translation>Archivo de modelo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OpenAI-compatible server</source>
+        <translation>Servidor compatible con OpenAI</translation>
     </message>
 </context>
 <context>
     <name>tessera::gui::OverflowPolicyChooser</name>
     <message>
-        <location filename="../gui/overflow_policy_chooser.cpp" line="+27" />
+        <location filename="../gui/overflow_policy_chooser.cpp" line="+27"/>
         <source>When full: %1</source>
-        <extracomment>The chat's context overflow chooser: "When full: Truncate middle".</extracomment>
+        <extracomment>The chat&apos;s context overflow chooser: &quot;When full: Truncate middle&quot;.</extracomment>
         <translation>Si se llena: %1</translation>
     </message>
 </context>
 <context>
     <name>tessera::gui::OverflowPolicyMenu</name>
     <message>
-        <location line="+35" />
+        <location line="+35"/>
         <source>When the Context Is &amp;Full</source>
         <extracomment>Settings menu: the context overflow policy new conversations start with.</extracomment>
         <translation>Cuando el contexto está &amp;lleno</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::RemoteEndpointPanel</name>
+    <message>
+        <location filename="../gui/remote_endpoint_panel.cpp" line="+132"/>
+        <source>Could not connect to %1</source>
+        <extracomment>The OpenAI-compatible server&apos;s URL.</extracomment>
+        <translation>No se pudo conectar con %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check the URL (it usually ends in /v1), the API key and the model name, and that the server is running.</source>
+        <translation>Compruebe la URL (suele terminar en /v1), la clave de API y el nombre del modelo, y que el servidor esté en marcha.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Connected: %1 at %2</source>
+        <extracomment>The server&apos;s model id, then the server&apos;s base URL.</extracomment>
+        <translation>Conectado: %1 en %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Asking the server for its models…</source>
+        <translation>Preguntando al servidor por sus modelos…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Could not list the models: %1</source>
+        <translation>No se pudieron listar los modelos: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>The server offers %n model(s).</source>
+        <translation>
+            <numerusform>El servidor ofrece %n modelo.</numerusform>
+            <numerusform>El servidor ofrece %n modelos.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>URL:</source>
+        <translation>URL:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>API key:</source>
+        <translation>Clave de API:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model:</source>
+        <translation>Modelo:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>none</source>
+        <translation>ninguna</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>List Models</source>
+        <translation>Listar modelos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Connect</source>
+        <translation>Conectar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Disconnect</source>
+        <translation>Desconectar</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
-        <location filename="../gui/sampling_panel.cpp" line="+69" />
+        <location filename="../gui/sampling_panel.cpp" line="+69"/>
         <source>Temperature:</source>
         <translation>Temperatura:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Top-k:</source>
         <translation>Top-k:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Top-p:</source>
         <translation>Top-p:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Min-p:</source>
         <translation>Min-p:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Repetition penalty:</source>
         <translation>Penalización por repetición:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Seed:</source>
         <translation>Semilla:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Max reply tokens:</source>
         <translation>Máx. tokens por respuesta:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Higher values give more varied replies; 0 always picks the most likely token.</source>
         <translation>Los valores más altos dan respuestas más variadas; 0 elige siempre el token más probable.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>off</source>
         <extracomment>Shown in the Top-k box at 0.</extracomment>
         <translation>desactivado</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Sample only among the k most likely tokens (0 = no limit).</source>
         <translation>Muestrear solo entre los k tokens más probables (0 = sin límite).</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Sample among the most likely tokens whose probabilities add up to p (1 = off).</source>
         <translation>Muestrear entre los tokens más probables cuyas probabilidades suman p (1 = desactivado).</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Drop tokens less likely than this fraction of the most likely one (0 = off).</source>
         <translation>Descartar los tokens menos probables que esta fracción del más probable (0 = desactivado).</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Penalise tokens that already appeared (1 = off).</source>
         <translation>Penalizar los tokens que ya aparecieron (1 = desactivado).</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>random</source>
         <extracomment>Shown in the Seed box at -1: a new random seed for every reply.</extracomment>
         <translation>aleatoria</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>A fixed seed makes replies repeatable with the same settings.</source>
         <translation>Una semilla fija hace que las respuestas se repitan con la misma configuración.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The longest reply, in tokens.</source>
         <translation>La respuesta más larga, en tokens.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Reset to Defaults</source>
         <translation>Restablecer valores predeterminados</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::SplitBenchView</name>
+    <message>
+        <location filename="../gui/split_bench_view.cpp" line="+225"/>
+        <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
+        <translation>Mide el modelo cargado con 2 a 6 repartos: cada uno se carga por turno y ejecuta una breve prueba de prompt y de generación. Después, el modelo se vuelve a cargar con su propio reparto.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Split</source>
+        <translation>Reparto</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Memory per GPU</source>
+        <translation>Memoria por GPU</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+18"/>
+        <source>Prompt (tok/s)</source>
+        <translation>Prompt (tok/s)</translation>
+    </message>
+    <message>
+        <location line="-17"/>
+        <location line="+16"/>
+        <source>Generation (tok/s)</source>
+        <translation>Generación (tok/s)</translation>
+    </message>
+    <message>
+        <location line="-15"/>
+        <source>Add Current Split</source>
+        <translation>Añadir el reparto actual</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add the split chosen in the split editor</source>
+        <translation>Añadir el reparto elegido en el editor de repartos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add Suggestions</source>
+        <translation>Añadir sugerencias</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add layer and row split with even shares, and everything on the main GPU</source>
+        <translation>Añadir reparto por capas y por filas a partes iguales, y todo en la GPU principal</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove</source>
+        <translation>Quitar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prompt:</source>
+        <translation>Prompt:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+2"/>
+        <source> tok</source>
+        <translation> tok</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Generate:</source>
+        <translation>Generar:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Runs:</source>
+        <translation>Pasadas:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run Benchmark</source>
+        <translation>Ejecutar la prueba</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Apply the Winner</source>
+        <translation>Aplicar la ganadora</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Take the fastest split into the split editor and reload the model with it</source>
+        <translation>Llevar el reparto más rápido al editor y volver a cargar el modelo con él</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Generation</source>
+        <translation>Generación</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Everything on GPU %1</source>
+        <translation>Todo en la GPU %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: %2 %</source>
+        <extracomment>One GPU&apos;s share in a split: GPU index, percent.</extracomment>
+        <translation>%1: %2 %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Row</source>
+        <translation>Filas</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Layer</source>
+        <translation>Capas</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 · %2 · main GPU %3</source>
+        <extracomment>A split in a line: mode, the GPUs&apos; shares, the main GPU.</extracomment>
+        <translation>%1 · %2 · GPU principal %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>At most %1 splits can be compared.</source>
+        <translation>Se pueden comparar como máximo %1 repartos.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This split is in the list already.</source>
+        <translation>Este reparto ya está en la lista.</translation>
+    </message>
+    <message>
+        <location line="+101"/>
+        <source>Cancelling: the model is loaded with its own split again…</source>
+        <translation>Cancelando: el modelo se vuelve a cargar con su propio reparto…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+10"/>
+        <source>Measuring split %1 of %2…</source>
+        <translation>Midiendo el reparto %1 de %2…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+20"/>
+        <source>Cancelled after %n split(s) measured.</source>
+        <translation>
+            <numerusform>Cancelado tras medir %n reparto.</numerusform>
+            <numerusform>Cancelado tras medir %n repartos.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Done: %n split(s) measured.</source>
+        <translation>
+            <numerusform>Listo: %n reparto medido.</numerusform>
+            <numerusform>Listo: %n repartos medidos.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>GPU %1: %2</source>
+        <extracomment>Bytes a split puts on one GPU: GPU index, size.</extracomment>
+        <translation>GPU %1: %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+1"/>
+        <source>%1 ± %2</source>
+        <translation>%1 ± %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>pp%1 and tg%2 on %3</source>
+        <extracomment>Tooltip of a measured split: the tests run and the backend.</extracomment>
+        <translation>pp%1 y tg%2 en %3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>cancelled</source>
+        <translation>cancelado</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>failed</source>
+        <translation>error</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>measuring…</source>
+        <translation>midiendo…</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Winner: #%1, %2 — %3 tok/s generation, %4 tok/s prompt</source>
+        <translation>Ganadora: n.º %1, %2 — %3 tok/s de generación, %4 tok/s de prompt</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Add at least two splits and run the benchmark; the fastest can then be applied.</source>
+        <translation>Añade al menos dos repartos y ejecuta la prueba; después se puede aplicar el más rápido.</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Split (#)</source>
+        <translation>Reparto (n.º)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Memory on the fullest GPU (GiB)</source>
+        <translation>Memoria en la GPU más llena (GiB)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Memory on the fullest GPU (MiB)</source>
+        <translation>Memoria en la GPU más llena (MiB)</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Load a model first</source>
+        <translation>Carga primero un modelo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add at least two splits to compare</source>
+        <translation>Añade al menos dos repartos para comparar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load the model with each split in turn and measure it</source>
+        <translation>Cargar el modelo con cada reparto por turno y medirlo</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/split_editor.cpp" line="+145" />
+        <location filename="../gui/split_editor.cpp" line="+174"/>
         <source>None (main GPU only)</source>
         <translation>Ninguna (solo la GPU principal)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Layer (whole layers per GPU)</source>
         <translation>Capa (capas completas por GPU)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Row (every matrix split by rows)</source>
         <translation>Fila (cada matriz dividida por filas)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Layer: each GPU holds whole layers and the activations hop between GPUs.
 Row: each weight matrix is split across the GPUs, which compute in parallel.
 None: everything on the main GPU.</source>
@@ -1519,217 +2146,210 @@ Fila: cada matriz de pesos se reparte entre las GPU, que calculan en paralelo.
 Ninguna: todo en la GPU principal.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The GPU that holds the shared tensors (row split) or everything (no split)</source>
         <translation>La GPU que contiene los tensores compartidos (división por filas) o todo (sin división)</translation>
     </message>
     <message>
-        <location line="+2" />
-        <location line="+194" />
+        <location line="+218"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-192" />
-        <location line="+192" />
+        <location line="+2"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-191" />
-        <source>Precision of the KV cache: F32 doubles its size</source>
-        <translation>Precisión de la caché KV: F32 duplica su tamaño</translation>
-    </message>
-    <message>
-        <location line="+2" />
+        <location line="-214"/>
         <source>Even</source>
         <extracomment>Preset: the same share on every GPU.</extracomment>
         <translation>Igual</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Free Memory</source>
-        <extracomment>Preset: shares by each GPU's free memory.</extracomment>
+        <extracomment>Preset: shares by each GPU&apos;s free memory.</extracomment>
         <translation>Memoria libre</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Total Memory</source>
-        <extracomment>Preset: shares by each GPU's total memory.</extracomment>
+        <extracomment>Preset: shares by each GPU&apos;s total memory.</extracomment>
         <translation>Memoria total</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The same share on every GPU</source>
         <translation>La misma parte en cada GPU</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Shares proportional to each GPU's free memory</source>
+        <location line="+1"/>
+        <source>Shares proportional to each GPU&apos;s free memory</source>
         <translation>Partes proporcionales a la memoria libre de cada GPU</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Shares proportional to each GPU's total memory</source>
+        <location line="+1"/>
+        <source>Shares proportional to each GPU&apos;s total memory</source>
         <translation>Partes proporcionales a la memoria total de cada GPU</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Apply Split</source>
         <translation>Aplicar división</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Split:</source>
         <translation>División:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Main GPU:</source>
         <translation>GPU principal:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>KV cache:</source>
         <translation>Caché KV:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Presets:</source>
         <translation>Preajustes:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>No GPU: the model runs on the CPU, so there is nothing to split.</source>
         <translation>No hay GPU: el modelo se ejecuta en la CPU, así que no hay nada que dividir.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>used by others</source>
         <translation>usada por otros</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>weights</source>
         <translation>pesos</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>KV cache</source>
         <translation>caché KV</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>scratch</source>
         <translation>memoria de trabajo</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>dashed line: usable limit</source>
         <translation>línea discontinua: límite utilizable</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+9"/>
         <source>%1: %2</source>
-        <extracomment>A GPU: its CUDA index and its name ("0: NVIDIA H200").</extracomment>
+        <extracomment>A GPU: its CUDA index and its name (&quot;0: NVIDIA H200&quot;).</extracomment>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>UUID %1</source>
         <translation>UUID %1</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Share of the model for %1</source>
         <translation>Parte del modelo para %1</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+4"/>
         <source>Share of the model this GPU gets (the ratios normalised)</source>
         <translation>Parte del modelo que recibe esta GPU (proporciones normalizadas)</translation>
     </message>
     <message>
-        <location line="+131" />
+        <location line="+165"/>
         <source>layer %1</source>
         <translation>capa %1</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>KV head %1</source>
         <translation>cabeza KV %1</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>KV heads %1–%2</source>
         <translation>cabezas KV %1–%2</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>FFN row %1</source>
         <translation>fila FFN %1</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>FFN rows %1–%2</source>
         <translation>filas FFN %1–%2</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+20"/>
         <source>Holds nothing of the model (%1 usable)</source>
         <translation>No contiene nada del modelo (%1 utilizables)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Weights %1 · KV cache %2 · Scratch %3 = %4 of %5 usable</source>
         <translation>Pesos %1 · caché KV %2 · trabajo %3 = %4 de %5 utilizables</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>Open a model to see what each GPU would hold.</source>
         <translation>Abra un modelo para ver qué contendría cada GPU.</translation>
     </message>
     <message numerus="yes">
-        <location line="+3" />
+        <location line="+3"/>
         <source>%1 · context %Ln token(s) · %2 KV cache</source>
-        <extracomment>The previewed model: its name, the context length, the KV cache precision (F16 or F32).</extracomment>
+        <extracomment>The previewed model: its name, the context length, the KV cache precision (F16, F32, Q8_0, Q4_0).</extracomment>
         <translation>
             <numerusform>%1 · contexto %Ln token · caché KV %2</numerusform>
             <numerusform>%1 · contexto %Ln tokens · caché KV %2</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+13" />
+        <location line="+12"/>
         <source>%1 free of %2</source>
         <translation>%1 libres de %2</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+11"/>
         <source>%1 %</source>
-        <extracomment>A GPU's share of the model, in percent.</extracomment>
+        <extracomment>A GPU&apos;s share of the model, in percent.</extracomment>
         <translation>%1 %</translation>
     </message>
     <message>
-        <location line="-46" />
+        <location line="-59"/>
         <source>layers %1–%2</source>
         <translation>capas %1–%2</translation>
     </message>
     <message>
-        <location line="+53" />
+        <location line="+66"/>
         <source>%1, %2</source>
-        <extracomment>Which KV heads and FFN rows a GPU holds ("KV heads 0–3, FFN rows 0–5,631").</extracomment>
+        <extracomment>Which KV heads and FFN rows a GPU holds (&quot;KV heads 0–3, FFN rows 0–5,631&quot;).</extracomment>
         <translation>%1, %2</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>%1 (%2)</source>
         <extracomment>What a GPU would hold (bytes), then which layers or rows.</extracomment>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Weights: %1 bytes
 KV cache: %2 bytes
 Scratch: %3 bytes
@@ -1742,17 +2362,17 @@ Total: %4 bytes
 Utilizable: %5 bytes</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+24"/>
         <source>This split cannot be planned: %1</source>
         <translation>Esta división no se puede planificar: %1</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Does not fit: %1</source>
         <translation>No cabe: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+5" />
+        <location line="+5"/>
         <source>Fits: %1 in total on %n GPU(s).</source>
         <translation>
             <numerusform>Cabe: %1 en total en %n GPU.</numerusform>
@@ -1760,74 +2380,74 @@ Utilizable: %5 bytes</translation>
         </translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+12"/>
         <source>Load a model first; the next load uses this split</source>
         <translation>Cargue primero un modelo; la próxima carga usará esta división</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The model would not fit with this split</source>
         <translation>El modelo no cabría con esta división</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The loaded model already uses this split</source>
         <translation>El modelo cargado ya usa esta división</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Reload the model with this split</source>
         <translation>Volver a cargar el modelo con esta división</translation>
     </message>
-<message>
-        <location line="+2" />
+    <message>
+        <location line="-287"/>
         <source> %</source>
-        <extracomment>Suffix of a GPU's share in the split editor's number box ("60.0 %").</extracomment>
+        <extracomment>Suffix of a GPU&apos;s share in the split editor&apos;s number box (&quot;60.0 %&quot;).</extracomment>
         <translation> %</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>%1's share of the model in percent; the other GPUs share the rest in proportion</source>
+        <location line="+1"/>
+        <source>%1&apos;s share of the model in percent; the other GPUs share the rest in proportion</source>
         <translation>Porcentaje del modelo para %1; las demás GPU se reparten el resto en proporción</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+180"/>
         <source>Q8_0</source>
-        <extracomment>KV cache precision: 8-bit integers with a scale per 32 values (ggml's Q8_0).</extracomment>
+        <extracomment>KV cache precision: 8-bit integers with a scale per 32 values (ggml&apos;s Q8_0).</extracomment>
         <translation>Q8_0</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Q4_0</source>
-        <extracomment>KV cache precision: 4-bit integers with a scale per 32 values (ggml's Q4_0).</extracomment>
+        <extracomment>KV cache precision: 4-bit integers with a scale per 32 values (ggml&apos;s Q4_0).</extracomment>
         <translation>Q4_0</translation>
     </message>
     <message>
-        <location line="-173" />
-        <source>Precision of the KV cache: F32 doubles its size; Q8_0 and Q4_0 keep 8-bit and 4-bit values with a scale per 32, about half and a quarter of F16's size</source>
+        <location line="-221"/>
+        <source>Precision of the KV cache: F32 doubles its size; Q8_0 and Q4_0 keep 8-bit and 4-bit values with a scale per 32, about half and a quarter of F16&apos;s size</source>
         <translation>Precisión de la caché KV: F32 duplica su tamaño; Q8_0 y Q4_0 guardan valores de 8 y 4 bits con una escala cada 32, alrededor de la mitad y la cuarta parte del tamaño de F16</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+295"/>
         <source>Total %1 %</source>
-        <extracomment>The GPUs' shares added up, in percent.</extracomment>
+        <extracomment>The GPUs&apos; shares added up, in percent.</extracomment>
         <translation>Total %1 %</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The shares of all GPUs add up to this</source>
         <translation>Las partes de todas las GPU suman esto</translation>
     </message>
-    </context>
+</context>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/split_preview_model.cpp" line="+226" />
+        <location filename="../gui/split_preview_model.cpp" line="+303"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>Se desbordaría: necesita %1, pero solo hay %2 utilizables (%3 libres, %4 en reserva). Elija la división por Capa o por Fila para repartir el modelo entre las GPU, acorte el contexto o use una cuantización más pequeña.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Move share to another GPU, shorten the context or use a smaller quantization.</source>
         <translation>Se desbordaría: necesita %1, pero solo hay %2 utilizables (%3 libres, %4 en reserva). Mueva parte a otra GPU, acorte el contexto o use una cuantización más pequeña.</translation>
     </message>
@@ -1835,12 +2455,12 @@ Utilizable: %5 bytes</translation>
 <context>
     <name>tessera::gui::SystemPromptEdit</name>
     <message>
-        <location filename="../gui/system_prompt_edit.cpp" line="+22" />
+        <location filename="../gui/system_prompt_edit.cpp" line="+22"/>
         <source>For example: You are a helpful assistant. Answer briefly.</source>
         <translation>Por ejemplo: Eres un asistente útil. Responde con brevedad.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Instructions the model sees before the conversation. Used only by models with a chat template.</source>
         <translation>Instrucciones que el modelo ve antes de la conversación. Solo las usan los modelos con plantilla de chat.</translation>
     </message>
@@ -1848,82 +2468,82 @@ Utilizable: %5 bytes</translation>
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-242" />
+        <location filename="../gui/throughput_plot.cpp" line="-298"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>Aquí aparecen los tokens por segundo mientras el modelo responde.</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>Export PNG…</source>
         <translation>Exportar PNG…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Save this plot as a PNG image</source>
         <translation>Guardar este gráfico como imagen PNG</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2"/>
         <source>seconds since the request</source>
         <translation>segundos desde la solicitud</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>generation tokens/s</source>
         <translation>generación tokens/s</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>prompt tokens/s</source>
         <translation>prompt tokens/s</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>reply</source>
         <extracomment>Axis of the recent-replies bar chart: reply number.</extracomment>
         <translation>respuesta</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>generation</source>
         <extracomment>Axis of the recent-replies bar chart: generation tokens/s.</extracomment>
         <translation>generación</translation>
     </message>
     <message>
-        <location line="+2" />
-        <location line="+1" />
+        <location line="+2"/>
+        <location line="+3"/>
         <source>prompt</source>
         <extracomment>Axis of the recent-replies bar chart (and the band over the prompt phase): prompt tokens/s.</extracomment>
         <translation>prompt</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Prompt tokens/s</source>
         <translation>Tokens/s del prompt</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Generation tokens/s</source>
         <translation>Tokens/s generados</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Generation tokens/s per reply</source>
         <translation>Tokens/s generados por respuesta</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Prompt tokens/s per reply</source>
         <translation>Tokens/s del prompt por respuesta</translation>
     </message>
     <message>
-        <location line="+1" />
-        <location line="+54" />
+        <location line="+1"/>
+        <location line="+54"/>
         <source>Earlier replies</source>
         <translation>Respuestas anteriores</translation>
     </message>
     <message>
-        <location line="-36" />
+        <location line="-36"/>
         <source>first token
 %1 s</source>
         <extracomment>Next to the dashed line at the first token: the time it took, in seconds.</extracomment>
@@ -1931,17 +2551,17 @@ Utilizable: %5 bytes</translation>
 %1 s</translation>
     </message>
     <message>
-        <location line="+52" />
+        <location line="+52"/>
         <source>Reply %1: reading the prompt…</source>
         <translation>Respuesta %1: leyendo el prompt…</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+17"/>
         <source>Reply %1: first token after %2 s, generating…</source>
         <translation>Respuesta %1: primer token tras %2 s, generando…</translation>
     </message>
     <message numerus="yes">
-        <location line="+12" />
+        <location line="+12"/>
         <source>Reply %1: %2 tokens/s, %Ln token(s) so far</source>
         <extracomment>While generating: reply number, current speed, tokens generated so far.</extracomment>
         <translation>
@@ -1950,694 +2570,53 @@ Utilizable: %5 bytes</translation>
         </translation>
     </message>
     <message>
-        <location line="+24" />
+        <location line="+24"/>
         <source>Reply %1 failed</source>
         <translation>La respuesta %1 falló</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Reply %1 (stopped): prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s</source>
         <extracomment>A reply the user stopped: reply number, prompt tokens and speed, generated tokens and speed, time to first token.</extracomment>
         <translation>Respuesta %1 (detenida): prompt %2 tok a %3 tok/s · generados %4 tok a %5 tok/s · primer token %6 s</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Reply %1: prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s</source>
         <extracomment>A finished reply: reply number, prompt tokens and speed, generated tokens and speed, time to first token.</extracomment>
         <translation>Respuesta %1: prompt %2 tok a %3 tok/s · generados %4 tok a %5 tok/s · primer token %6 s</translation>
     </message>
     <message>
-        <location line="+88" />
+        <location line="+141"/>
         <source>Throughput of %1, %2</source>
-        <extracomment>Title of an exported throughput plot: the model's name, the date and time.</extracomment>
+        <extracomment>Title of an exported throughput plot: the model&apos;s name, the date and time.</extracomment>
         <translation>Rendimiento de %1, %2</translation>
     </message>
     <message>
-        <location line="+28" />
+        <location line="+29"/>
         <source>Export Throughput Plot</source>
         <translation>Exportar el gráfico de velocidad</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>throughput.png</source>
         <translation>velocidad.png</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>PNG images (*.png)</source>
         <translation>Imágenes PNG (*.png)</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Saved the plot to %1</source>
         <extracomment>After Export PNG…: where the image went, or that it could not be written.</extracomment>
         <translation>Gráfico guardado en %1</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The plot could not be saved to %1</source>
         <translation>No se pudo guardar el gráfico en %1</translation>
-    </message>
-</context>
-<context>
-    <name>tessera::gui::LocalServer</name>
-    <message>
-        <location filename="../gui/local_server.cpp" line="+73" />
-        <source>Local server: waiting for a model loaded in this app</source>
-        <translation>Servidor local: esperando un modelo cargado en esta aplicación</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Serving at %1</source>
-        <extracomment>The address clients use, e.g. "http://127.0.0.1:8080".</extracomment>
-        <translation>Sirviendo en %1</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Local server not started: %1</source>
-        <translation>Servidor local no iniciado: %1</translation>
-    </message>
-</context>
-<context>
-    <name>tessera::gui::LocalServerDialog</name>
-    <message>
-        <location filename="../gui/local_server_dialog.cpp" line="+19" />
-        <source>Local Server</source>
-        <translation>Servidor local</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Serves the model loaded in this app to other programs over the OpenAI-compatible API (base URL: the address below followed by /v1). Their requests wait in line with the chat's own.</source>
-        <translation>Ofrece el modelo cargado en esta aplicación a otros programas mediante la API compatible con OpenAI (URL base: la dirección de abajo seguida de /v1). Sus peticiones esperan en la misma cola que las del chat.</translation>
-    </message>
-    <message>
-        <location line="+6" />
-        <source>Serve the loaded model</source>
-        <translation>Servir el modelo cargado</translation>
-    </message>
-    <message>
-        <location line="+5" />
-        <source>any free port</source>
-        <extracomment>Port 0 in the local server's settings: the system picks a free port.</extracomment>
-        <translation>cualquier puerto libre</translation>
-    </message>
-    <message>
-        <location line="+3" />
-        <source>none (anyone on this machine may connect)</source>
-        <translation>ninguna (cualquiera en esta máquina puede conectarse)</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Allow other machines without an API key (insecure)</source>
-        <translation>Permitir otras máquinas sin clave de API (inseguro)</translation>
-    </message>
-    <message>
-        <location line="+3" />
-        <source>Host:</source>
-        <translation>Host:</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Port:</source>
-        <translation>Puerto:</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>API key:</source>
-        <translation>Clave de API:</translation>
-    </message>
-    <message>
-        <location line="+8" />
-        <source>Copy Address</source>
-        <translation>Copiar dirección</translation>
-    </message>
-    <message>
-        <location line="+36" />
-        <source>The local server is off.</source>
-        <translation>El servidor local está apagado.</translation>
-    </message>
-</context>
-<context>
-    <name>tessera::gui::ModelSourcePanel</name>
-    <message>
-        <location filename="../gui/model_source_panel.cpp" line="+45" />
-        <source>Source:</source>
-        <extracomment>Where the model runs: a GGUF file loaded by this app, or an OpenAI-compatible server.</extracomment>
-        <translation>Origen:</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Model file</source>
-        <translation>Archivo de modelo</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>OpenAI-compatible server</source>
-        <translation>Servidor compatible con OpenAI</translation>
-    </message>
-</context>
-<context>
-    <name>tessera::gui::RemoteEndpointPanel</name>
-    <message>
-        <location filename="../gui/remote_endpoint_panel.cpp" line="+132" />
-        <source>Could not connect to %1</source>
-        <extracomment>The OpenAI-compatible server's URL.</extracomment>
-        <translation>No se pudo conectar con %1</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Check the URL (it usually ends in /v1), the API key and the model name, and that the server is running.</source>
-        <translation>Compruebe la URL (suele terminar en /v1), la clave de API y el nombre del modelo, y que el servidor esté en marcha.</translation>
-    </message>
-    <message>
-        <location line="+14" />
-        <source>Connected: %1 at %2</source>
-        <extracomment>The server's model id, then the server's base URL.</extracomment>
-        <translation>Conectado: %1 en %2</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Asking the server for its models…</source>
-        <translation>Preguntando al servidor por sus modelos…</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Could not list the models: %1</source>
-        <translation>No se pudieron listar los modelos: %1</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2" />
-        <source>The server offers %n model(s).</source>
-        <translation>
-            <numerusform>El servidor ofrece %n modelo.</numerusform>
-            <numerusform>El servidor ofrece %n modelos.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+6" />
-        <source>URL:</source>
-        <translation>URL:</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>API key:</source>
-        <translation>Clave de API:</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Model:</source>
-        <translation>Modelo:</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>none</source>
-        <translation>ninguna</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>List Models</source>
-        <translation>Listar modelos</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Connect</source>
-        <translation>Conectar</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Disconnect</source>
-        <translation>Desconectar</translation>
-    </message>
-</context>
-<context>
-    <name>tessera::gui::LibraryModel</name>
-    <message>
-        <location filename="../gui/library_model.cpp" line="+119" />
-        <source>No GPU is available: the model would run on the CPU.</source>
-        <translation>No hay ninguna GPU disponible: el modelo se ejecutaría en la CPU.</translation>
-    </message>
-    <message>
-        <location line="+15" />
-        <source>With a context of %1 tokens:</source>
-        <extracomment>Before the bytes per GPU: the context the model would be loaded with, in tokens.</extracomment>
-        <translation>Con un contexto de %1 tokens:</translation>
-    </message>
-    <message>
-        <location line="+7" />
-        <source>GPU %1: %2 of %3 usable</source>
-        <translation>GPU %1: %2 de %3 utilizables</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>GPU %1 would need %2 but only %3 is usable</source>
-        <translation>La GPU %1 necesitaría %2, pero solo hay %3 utilizables</translation>
-    </message>
-    <message>
-        <location line="+8" />
-        <source>Fits</source>
-        <extracomment>The model library's "fits on the GPUs?" column.</extracomment>
-        <translation>Cabe</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Too large</source>
-        <translation>Demasiado grande</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>No GPU</source>
-        <translation>Sin GPU</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Cannot split</source>
-        <extracomment>The split planner refused the split for this model (e.g. row split of a mixture of experts).</extracomment>
-        <translation>No se puede repartir</translation>
-    </message>
-    <message>
-        <location line="+9" />
-        <source>Damaged or not a GGUF file</source>
-        <translation>Dañado o no es un archivo GGUF</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Unsupported architecture: %1</source>
-        <translation>Arquitectura no compatible: %1</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Unsupported tensor type: %1</source>
-        <translation>Tipo de tensor no compatible: %1</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Incomplete or malformed model</source>
-        <translation>Modelo incompleto o mal formado</translation>
-    </message>
-    <message>
-        <location line="+74" />
-        <source>Whether the model fits on the GPUs with the split chosen in the GPUs panel</source>
-        <translation>Si el modelo cabe en las GPU con el reparto elegido en el panel de GPU</translation>
-    </message>
-    <message>
-        <location line="+3" />
-        <source>Name</source>
-        <translation>Nombre</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Architecture</source>
-        <translation>Arquitectura</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Parameters</source>
-        <translation>Parámetros</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Quantization</source>
-        <extracomment>The model's main weight type ("Q4_K").</extracomment>
-        <translation>Cuantización</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Size</source>
-        <translation>Tamaño</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Context</source>
-        <translation>Contexto</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Fits on GPUs</source>
-        <extracomment>Column header: whether the model fits on the GPUs with the chosen split.</extracomment>
-        <translation>Cabe en las GPU</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Status</source>
-        <translation>Estado</translation>
-    </message>
-</context>
-<context>
-    <name>tessera::gui::LibraryPanel</name>
-    <message>
-        <location filename="../gui/library_panel.cpp" line="+45" />
-        <source>Add a Model Folder</source>
-        <translation>Añadir una carpeta de modelos</translation>
-    </message>
-    <message>
-        <location line="+134" />
-        <source>Search by name, architecture, quantization or path</source>
-        <translation>Buscar por nombre, arquitectura, cuantización o ruta</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>&amp;Show:</source>
-        <extracomment>Label of the choice between all models and the recent ones.</extracomment>
-        <translation>&amp;Mostrar:</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>All models</source>
-        <translation>Todos los modelos</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Recent models</source>
-        <translation>Modelos recientes</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Add Folder…</source>
-        <translation>Añadir carpeta…</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Remove Folder</source>
-        <translation>Quitar carpeta</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Rescan</source>
-        <translation>Volver a buscar</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>&amp;Open</source>
-        <translation>&amp;Abrir</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Remove from List</source>
-        <translation>Quitar de la lista</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>The file stays on disk; adding its folder again brings it back.</source>
-        <translation>El archivo sigue en el disco; al volver a añadir su carpeta, reaparece.</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Reveal in File Manager</source>
-        <translation>Mostrar en el gestor de archivos</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Library</source>
-        <translation>Biblioteca</translation>
-    </message>
-    <message>
-        <location line="+127" />
-        <source>%1: %2</source>
-        <extracomment>A file of the model library that cannot be opened: the short reason, then the reader's message.</extracomment>
-        <translation>%1: %2</translation>
-    </message>
-    <message>
-        <location line="+9" />
-        <source>Reading models… %1 of %2</source>
-        <extracomment>Files of the model library read so far, of all found.</extracomment>
-        <translation>Leyendo modelos… %1 de %2</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Looking for models…</source>
-        <translation>Buscando modelos…</translation>
-    </message>
-    <message>
-        <location line="+4" />
-        <source>Add a folder that holds .gguf models.</source>
-        <translation>Añada una carpeta que contenga modelos .gguf.</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+3" />
-        <source>%n model(s)</source>
-        <translation>
-            <numerusform>%n modelo</numerusform>
-            <numerusform>%n modelos</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+3" />
-        <source>%1 shown of %2</source>
-        <extracomment>How many rows the search or filter shows, of all (the second argument is "N models").</extracomment>
-        <translation>%1 mostrados de %2</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>(the search stopped at its limit; there may be more)</source>
-        <translation>(la búsqueda se detuvo en su límite; puede haber más)</translation>
-    </message>
-</context>
-<context>
-    <name>tessera::gui::SplitBenchView</name>
-    <message>
-        <location filename="../gui/split_bench_view.cpp" line="+225" />
-        <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
-        <translation>Mide el modelo cargado con 2 a 6 repartos: cada uno se carga por turno y ejecuta una breve prueba de prompt y de generación. Después, el modelo se vuelve a cargar con su propio reparto.</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>#</source>
-        <translation>#</translation>
-    </message>
-    <message>
-        <location line="+0" />
-        <source>Split</source>
-        <translation>Reparto</translation>
-    </message>
-    <message>
-        <location line="+0" />
-        <source>Memory per GPU</source>
-        <translation>Memoria por GPU</translation>
-    </message>
-    <message>
-        <location line="+0" />
-        <location line="+18" />
-        <source>Prompt (tok/s)</source>
-        <translation>Prompt (tok/s)</translation>
-    </message>
-    <message>
-        <location line="-17" />
-        <location line="+16" />
-        <source>Generation (tok/s)</source>
-        <translation>Generación (tok/s)</translation>
-    </message>
-    <message>
-        <location line="-15" />
-        <source>Add Current Split</source>
-        <translation>Añadir el reparto actual</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Add the split chosen in the split editor</source>
-        <translation>Añadir el reparto elegido en el editor de repartos</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Add Suggestions</source>
-        <translation>Añadir sugerencias</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Add layer and row split with even shares, and everything on the main GPU</source>
-        <translation>Añadir reparto por capas y por filas a partes iguales, y todo en la GPU principal</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Remove</source>
-        <translation>Quitar</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Prompt:</source>
-        <translation>Prompt:</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <location line="+2" />
-        <source> tok</source>
-        <translation> tok</translation>
-    </message>
-    <message>
-        <location line="-1" />
-        <source>Generate:</source>
-        <translation>Generar:</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Runs:</source>
-        <translation>Pasadas:</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Run Benchmark</source>
-        <translation>Ejecutar la prueba</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Cancel</source>
-        <translation>Cancelar</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Apply the Winner</source>
-        <translation>Aplicar la ganadora</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Take the fastest split into the split editor and reload the model with it</source>
-        <translation>Llevar el reparto más rápido al editor y volver a cargar el modelo con él</translation>
-    </message>
-    <message>
-        <location line="+4" />
-        <source>Generation</source>
-        <translation>Generación</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Prompt</source>
-        <translation>Prompt</translation>
-    </message>
-    <message>
-        <location line="+35" />
-        <source>Everything on GPU %1</source>
-        <translation>Todo en la GPU %1</translation>
-    </message>
-    <message>
-        <location line="+6" />
-        <source>%1: %2 %</source>
-        <extracomment>One GPU's share in a split: GPU index, percent.</extracomment>
-        <translation>%1: %2 %</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Row</source>
-        <translation>Filas</translation>
-    </message>
-    <message>
-        <location line="+0" />
-        <source>Layer</source>
-        <translation>Capas</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>%1 · %2 · main GPU %3</source>
-        <extracomment>A split in a line: mode, the GPUs' shares, the main GPU.</extracomment>
-        <translation>%1 · %2 · GPU principal %3</translation>
-    </message>
-    <message>
-        <location line="+6" />
-        <source>At most %1 splits can be compared.</source>
-        <translation>Se pueden comparar como máximo %1 repartos.</translation>
-    </message>
-    <message>
-        <location line="+5" />
-        <source>This split is in the list already.</source>
-        <translation>Este reparto ya está en la lista.</translation>
-    </message>
-    <message>
-        <location line="+101" />
-        <source>Cancelling: the model is loaded with its own split again…</source>
-        <translation>Cancelando: el modelo se vuelve a cargar con su propio reparto…</translation>
-    </message>
-    <message>
-        <location line="+10" />
-        <location line="+10" />
-        <source>Measuring split %1 of %2…</source>
-        <translation>Midiendo el reparto %1 de %2…</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+20" />
-        <source>Cancelled after %n split(s) measured.</source>
-        <translation>
-            <numerusform>Cancelado tras medir %n reparto.</numerusform>
-            <numerusform>Cancelado tras medir %n repartos.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2" />
-        <source>Done: %n split(s) measured.</source>
-        <translation>
-            <numerusform>Listo: %n reparto medido.</numerusform>
-            <numerusform>Listo: %n repartos medidos.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+15" />
-        <source>GPU %1: %2</source>
-        <extracomment>Bytes a split puts on one GPU: GPU index, size.</extracomment>
-        <translation>GPU %1: %2</translation>
-    </message>
-    <message>
-        <location line="+4" />
-        <location line="+1" />
-        <source>%1 ± %2</source>
-        <translation>%1 ± %2</translation>
-    </message>
-    <message>
-        <location line="+3" />
-        <source>pp%1 and tg%2 on %3</source>
-        <extracomment>Tooltip of a measured split: the tests run and the backend.</extracomment>
-        <translation>pp%1 y tg%2 en %3</translation>
-    </message>
-    <message>
-        <location line="+5" />
-        <source>cancelled</source>
-        <translation>cancelado</translation>
-    </message>
-    <message>
-        <location line="+0" />
-        <source>failed</source>
-        <translation>error</translation>
-    </message>
-    <message>
-        <location line="+4" />
-        <source>measuring…</source>
-        <translation>midiendo…</translation>
-    </message>
-    <message>
-        <location line="+17" />
-        <source>Winner: #%1, %2 — %3 tok/s generation, %4 tok/s prompt</source>
-        <translation>Ganadora: n.º %1, %2 — %3 tok/s de generación, %4 tok/s de prompt</translation>
-    </message>
-    <message>
-        <location line="+5" />
-        <source>Add at least two splits and run the benchmark; the fastest can then be applied.</source>
-        <translation>Añade al menos dos repartos y ejecuta la prueba; después se puede aplicar el más rápido.</translation>
-    </message>
-    <message>
-        <location line="+28" />
-        <source>Split (#)</source>
-        <translation>Reparto (n.º)</translation>
-    </message>
-    <message>
-        <location line="+0" />
-        <source>Memory on the fullest GPU (GiB)</source>
-        <translation>Memoria en la GPU más llena (GiB)</translation>
-    </message>
-    <message>
-        <location line="+0" />
-        <source>Memory on the fullest GPU (MiB)</source>
-        <translation>Memoria en la GPU más llena (MiB)</translation>
-    </message>
-    <message>
-        <location line="+38" />
-        <source>Load a model first</source>
-        <translation>Carga primero un modelo</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Add at least two splits to compare</source>
-        <translation>Añade al menos dos repartos para comparar</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Load the model with each split in turn and measure it</source>
-        <translation>Cargar el modelo con cada reparto por turno y medirlo</translation>
     </message>
 </context>
 </TS>

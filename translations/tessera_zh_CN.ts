@@ -4,33 +4,33 @@
 <context>
     <name>CommandLine</name>
     <message>
-        <location filename="../gui/command_line.cpp" line="+9" />
+        <location filename="../gui/command_line.cpp" line="+9"/>
         <source>Tessera runs GGUF language models on your GPUs and lets you chat with them.</source>
         <translation>Tessera 在您的 GPU 上运行 GGUF 语言模型，并让您与它们对话。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Open and load the GGUF model FILE.</source>
         <translation>打开并加载 GGUF 模型“文件”。</translation>
     </message>
     <message>
-        <location line="+0" />
-        <location line="+2" />
+        <location line="+0"/>
+        <location line="+2"/>
         <source>FILE</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>A GGUF model to open (same as --model).</source>
         <translation>要打开的 GGUF 模型（与 --model 相同）。</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>[FILE]</source>
         <translation>[文件]</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+23"/>
         <source>Give one model file, either with --model or as the only argument.</source>
         <translation>请只指定一个模型文件，使用 --model 或作为唯一的参数。</translation>
     </message>
@@ -38,33 +38,33 @@
 <context>
     <name>ConversationIo</name>
     <message>
-        <location filename="../gui/conversation_io.cpp" line="+95" />
+        <location filename="../gui/conversation_io.cpp" line="+95"/>
         <source>%1 is not valid JSON: %2 at byte %3.</source>
         <translation>%1 不是有效的 JSON：第 %3 字节处 %2。</translation>
     </message>
     <message>
-        <location line="+7" />
-        <source>%1 is not a Tessera conversation (expected "format": "%2").</source>
-        <translation>%1 不是 Tessera 对话（应为 "format": "%2"）。</translation>
+        <location line="+7"/>
+        <source>%1 is not a Tessera conversation (expected &quot;format&quot;: &quot;%2&quot;).</source>
+        <translation>%1 不是 Tessera 对话（应为 &quot;format&quot;: &quot;%2&quot;）。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>%1 was written by a newer Tessera (conversation version %2; this version reads %3).</source>
         <translation>%1 由更新版本的 Tessera 写入（对话版本 %2；此版本可读取 %3）。</translation>
     </message>
     <message>
-        <location line="+18" />
-        <source>Message %1 in %2 has role "%3"; expected "user" or "assistant".</source>
-        <translation>%2 中的消息 %1 的角色为 "%3"；应为 "user" 或 "assistant"。</translation>
+        <location line="+18"/>
+        <source>Message %1 in %2 has role &quot;%3&quot;; expected &quot;user&quot; or &quot;assistant&quot;.</source>
+        <translation>%2 中的消息 %1 的角色为 &quot;%3&quot;；应为 &quot;user&quot; 或 &quot;assistant&quot;。</translation>
     </message>
     <message>
-        <location line="+22" />
-        <location line="+5" />
+        <location line="+22"/>
+        <location line="+5"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+9"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
@@ -72,17 +72,17 @@
 <context>
     <name>ConversationStore</name>
     <message>
-        <location filename="../gui/conversation_store.cpp" line="+33" />
+        <location filename="../gui/conversation_store.cpp" line="+33"/>
         <source>Empty conversation</source>
         <translation>空对话</translation>
     </message>
     <message>
-        <location line="+46" />
+        <location line="+46"/>
         <source>Cannot create the folder %1 for conversations.</source>
         <translation>无法创建用于保存对话的文件夹 %1。</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+17"/>
         <source>Cannot delete %1: %2</source>
         <translation>无法删除 %1：%2</translation>
     </message>
@@ -90,70 +90,70 @@
 <context>
     <name>DisplayFormat</name>
     <message>
-        <location filename="../gui/display_format.cpp" line="+17" />
+        <location filename="../gui/display_format.cpp" line="+17"/>
         <source>%1 B</source>
-        <extracomment>A parameter count in billions ("7.24 B"), as model sizes are usually written.</extracomment>
+        <extracomment>A parameter count in billions (&quot;7.24 B&quot;), as model sizes are usually written.</extracomment>
         <translation>%1 B</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>%1 M</source>
-        <extracomment>A parameter count in millions ("3.7 M").</extracomment>
+        <extracomment>A parameter count in millions (&quot;3.7 M&quot;).</extracomment>
         <translation>%1 M</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>%1 K</source>
-        <extracomment>A parameter count in thousands ("260.0 K").</extracomment>
+        <extracomment>A parameter count in thousands (&quot;260.0 K&quot;).</extracomment>
         <translation>%1 K</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>%1 s</source>
-        <extracomment>A duration under a minute ("12 s").</extracomment>
+        <extracomment>A duration under a minute (&quot;12 s&quot;).</extracomment>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>%1 min %2 s</source>
-        <extracomment>A duration in minutes and seconds ("3 min 5 s").</extracomment>
+        <extracomment>A duration in minutes and seconds (&quot;3 min 5 s&quot;).</extracomment>
         <translation>%1 分 %2 秒</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>the CPU (%1 threads, %2 KV cache, context %3)</source>
-        <extracomment>The CPU backend: threads, the KV cache's number type ("F16"), the context in tokens.</extracomment>
+        <extracomment>The CPU backend: threads, the KV cache&apos;s number type (&quot;F16&quot;), the context in tokens.</extracomment>
         <translation>CPU（%1 线程，KV 缓存 %2，上下文 %3）</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>Prompt: %1 tok at %2 tok/s</source>
         <translation>提示词：%1 tok，%2 tok/s</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Generation: %1 tok at %2 tok/s</source>
         <translation>生成：%1 tok，%2 tok/s</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>First token: %1 s</source>
         <translation>首个 token：%1 秒</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>%1 · %2 · %3</source>
         <extracomment>The three timing figures shown under a reply, separated.</extracomment>
         <translation>%1 · %2 · %3</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Continued past a full context (%1×, %2 earlier tok forgotten)</source>
         <extracomment>Under a reply that went on past a full context: %1 = how often, %2 = tokens forgotten.</extracomment>
         <translation>在上下文已满后继续（%1 次，遗忘了之前的 %2 tok）</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Earlier messages left out to fit the context (%1 messages, %2 tok)</source>
         <extracomment>Under a reply: the context overflow policy left earlier messages out of what the model saw.</extracomment>
         <translation>为适应上下文省略了之前的消息（%1 条，%2 tok）</translation>
@@ -162,128 +162,122 @@
 <context>
     <name>ErrorTexts</name>
     <message>
-        <location filename="../gui/error_text.cpp" line="+12" />
+        <location filename="../gui/error_text.cpp" line="+12"/>
         <source>The file is damaged or is not a GGUF model. Download it again or open another file.</source>
         <translation>文件已损坏或不是 GGUF 模型。请重新下载，或打开其他文件。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Tessera cannot run this model yet. Choose a model with a supported architecture and tensor types (for example a llama, mistral or qwen2 model in F16, Q8_0, Q4_K or Q6_K).</source>
         <translation>Tessera 暂时无法运行此模型。请选择架构和张量类型受支持的模型（例如 F16、Q8_0、Q4_K 或 Q6_K 格式的 llama、mistral 或 qwen2 模型）。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Choose a smaller context length, a more strongly quantized model, or spread the model over more GPUs.</source>
         <translation>请选择更短的上下文长度、量化程度更高的模型，或将模型分布到更多 GPU 上。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Check that the NVIDIA driver is working (nvidia-smi), then try again.</source>
         <translation>请检查 NVIDIA 驱动是否正常工作（nvidia-smi），然后重试。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Nothing was loaded. Press Load to start again.</source>
         <translation>未加载任何内容。请按“加载”重新开始。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Check that the file exists and that you may read it.</source>
         <translation>请检查文件是否存在，以及您是否有读取权限。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Check the settings and try again.</source>
         <translation>请检查设置后重试。</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+11"/>
         <source>Loading %1 was cancelled</source>
         <translation>已取消加载 %1</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>%1 does not fit in memory</source>
         <translation>%1 无法装入内存</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>%1 is not supported</source>
         <translation>不支持 %1</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>%1 is not a valid model file</source>
         <translation>%1 不是有效的模型文件</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Could not load %1</source>
         <translation>无法加载 %1</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+11"/>
         <source>Let the conversation go on: choose Truncate middle or Rolling window beside the context meter, and the model forgets older messages. Or start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
-        <extracomment>"Truncate middle", "Rolling window" and "New Conversation" are the chat's choices and button, "Context" the model panel's field: use their translations.</extracomment>
+        <extracomment>&quot;Truncate middle&quot;, &quot;Rolling window&quot; and &quot;New Conversation&quot; are the chat&apos;s choices and button, &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
         <translation>让对话继续：在上下文指示条旁选择“截断中间”或“滚动窗口”，模型会遗忘较早的消息。或者开始新的对话（“新对话”），或以更大的上下文加载模型（在模型面板中设置“上下文长度”，然后按“加载”）。</translation>
     </message>
     <message>
-        <location line="+11" />
-        <source>The conversation fills the model's context</source>
+        <location line="+11"/>
+        <source>The conversation fills the model&apos;s context</source>
         <translation>对话已占满模型的上下文</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The last reply was cut off: all %1 tokens of the context are used, so nothing more fits.</source>
         <translation>最后一条回复被截断：上下文的全部 %1 个 token 均已用完，无法再容纳更多内容。</translation>
     </message>
     <message>
-        <location line="+9" />
-        <source>The conversation no longer fits the model's context</source>
+        <location line="+9"/>
+        <source>The conversation no longer fits the model&apos;s context</source>
         <translation>对话已超出模型的上下文</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>The reply ran out of memory</source>
         <translation>生成回复时内存不足</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The reply could not be generated</source>
         <translation>无法生成回复</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Start a new conversation or load the model with a longer context.</source>
         <translation>请开始新的对话，或以更长的上下文加载模型。</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>Cannot open %1</source>
         <translation>无法打开 %1</translation>
     </message>
-<message>
-        <location line="+11" />
-        <source>Start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
-        <extracomment>"New Conversation" is the chat's button and "Context" the model panel's field: use their translations.</extracomment>
-        <translation>请开始新的对话（“新对话”），或以更大的上下文加载模型（在模型面板中设置“上下文长度”，然后按“加载”）。</translation>
-    </message>
-    </context>
+</context>
 <context>
     <name>MemoryCheck</name>
     <message>
-        <location filename="../gui/memory_check.cpp" line="+42" />
+        <location filename="../gui/memory_check.cpp" line="+42"/>
         <source>%1 may not fit in memory</source>
         <translation>%1 可能无法装入内存</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Loading it on the CPU needs about %1 (weights and context), but only %2 of memory is available.</source>
-        <extracomment>Planned bytes of the load, then the bytes the system has available ("36.20 GiB", "23.10 GiB").</extracomment>
+        <extracomment>Planned bytes of the load, then the bytes the system has available (&quot;36.20 GiB&quot;, &quot;23.10 GiB&quot;).</extracomment>
         <translation>在 CPU 上加载约需 %1（权重和上下文），但可用内存只有 %2。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Choose a smaller or more strongly quantized model, or a shorter context. Loading anyway can make the computer swap until it barely responds.</source>
         <translation>请选择更小或量化程度更高的模型，或更短的上下文。强行加载可能导致计算机频繁使用交换空间，以致几乎无法响应。</translation>
     </message>
@@ -291,35 +285,35 @@
 <context>
     <name>OverflowPolicyTexts</name>
     <message>
-        <location filename="../gui/overflow_policy_chooser.cpp" line="+11" />
+        <location filename="../gui/overflow_policy_chooser.cpp" line="+11"/>
         <source>Stop</source>
-        <extracomment>Context overflow policy: the reply stops when the model's context is full.</extracomment>
+        <extracomment>Context overflow policy: the reply stops when the model&apos;s context is full.</extracomment>
         <translation>停止</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Truncate middle</source>
         <extracomment>Context overflow policy: keep the start of the conversation and the latest messages.</extracomment>
         <translation>截断中间</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Rolling window</source>
         <extracomment>Context overflow policy: keep only the latest messages (and the system prompt).</extracomment>
         <translation>滚动窗口</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>When the context is full, the reply stops and the conversation cannot go on.</source>
         <translation>上下文已满时，回复停止，对话无法继续。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>When the context is full, the model keeps the system prompt, the first exchange and the most recent messages, and forgets the ones in between.</source>
         <translation>上下文已满时，模型保留系统提示、第一轮对话和最近的消息，遗忘中间的消息。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>When the context is full, the model keeps the system prompt and the most recent messages, and forgets the oldest.</source>
         <translation>上下文已满时，模型保留系统提示和最近的消息，遗忘最早的消息。</translation>
     </message>
@@ -327,7 +321,7 @@
 <context>
     <name>tessera::gui::ChatInput</name>
     <message>
-        <location filename="../gui/chat_input.cpp" line="+16" />
+        <location filename="../gui/chat_input.cpp" line="+16"/>
         <source>Write a message… (Enter sends, Shift+Enter for a new line)</source>
         <translation>输入消息…（Enter 发送，Shift+Enter 换行）</translation>
     </message>
@@ -335,109 +329,104 @@
 <context>
     <name>tessera::gui::ChatPanel</name>
     <message>
-        <location filename="../gui/chat_panel.cpp" line="+87" />
+        <location filename="../gui/chat_panel.cpp" line="+87"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Regenerate</source>
         <translation>重新生成</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>New Conversation</source>
         <translation>新对话</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+23"/>
         <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up, what happens depends on the policy beside this meter: the reply stops, or older messages are forgotten.</source>
         <translation>对话占用了模型可记住的 %2 个 token 中的 %1 个。用完后会怎样取决于此指示条旁的设置：回复停止，或遗忘较早的消息。</translation>
     </message>
     <message>
-        <location line="+30" />
+        <location line="+30"/>
         <source>Send the message (Enter)</source>
         <translation>发送消息（Enter）</translation>
     </message>
     <message>
-        <location line="-52" />
+        <location line="-52"/>
         <source>Stop the reply being generated (Esc)</source>
         <translation>停止正在生成的回复（Esc）</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Discard the last reply and generate a new one</source>
         <translation>丢弃最后一条回复并重新生成</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Start a new, empty conversation</source>
         <translation>开始一个新的空白对话</translation>
     </message>
     <message>
-        <location line="+14" />
-        <location line="+2" />
+        <location line="+14"/>
+        <location line="+2"/>
         <source>Context: %1 / %2 tok</source>
-        <extracomment>The context meter under the chat: tokens the conversation holds, of the model's context.</extracomment>
+        <extracomment>The context meter under the chat: tokens the conversation holds, of the model&apos;s context.</extracomment>
         <translation>上下文：%1 / %2 tok</translation>
     </message>
     <message>
-        <location line="+30" />
+        <location line="+30"/>
         <source>Load a model first (Load in the model panel)</source>
         <translation>请先加载模型（模型面板中的“加载”）</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Wait until the model has loaded</source>
         <translation>请等待模型加载完成</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Wait for the reply to finish, or press Stop</source>
         <translation>请等待回复完成，或按“停止”</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Write a message first</source>
         <translation>请先输入消息</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>Open a GGUF model to start: File ▸ Open Model…, or drop a .gguf file here.</source>
-        <extracomment>"File ▸ Open Model…" names the File menu and its entry: use their translations (without the &amp;).</extracomment>
+        <extracomment>&quot;File ▸ Open Model…&quot; names the File menu and its entry: use their translations (without the &amp;).</extracomment>
         <translation>请先打开一个 GGUF 模型：文件 ▸ 打开模型…，或将 .gguf 文件拖放到此处。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Press Load to load %1, then write a message.</source>
-        <extracomment>"Load" is the model panel's Load button: use its translation. %1 is the model's name.</extracomment>
+        <extracomment>&quot;Load&quot; is the model panel&apos;s Load button: use its translation. %1 is the model&apos;s name.</extracomment>
         <translation>请按“加载”加载 %1，然后输入消息。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Loading the model…</source>
         <translation>正在加载模型…</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The model is ready. Write a message below.</source>
         <translation>模型已就绪。请在下方输入消息。</translation>
     </message>
-<message>
-        <location line="+4" />
-        <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up the reply stops; start a new conversation or load the model with a larger context.</source>
-        <translation>对话已占用模型可记住的 %2 个 token 中的 %1 个。用完后回复将停止；请开始新的对话，或以更大的上下文加载模型。</translation>
-    </message>
-    </context>
+</context>
 <context>
     <name>tessera::gui::DeviceSource</name>
     <message>
-        <location filename="../gui/device_source.cpp" line="+131" />
+        <location filename="../gui/device_source.cpp" line="+133"/>
         <source>no GPU in the device list</source>
         <translation>设备列表中没有 GPU</translation>
     </message>
@@ -445,22 +434,22 @@
 <context>
     <name>tessera::gui::DockTitleBar</name>
     <message>
-        <location filename="../gui/dock_title_bar.cpp" line="+52" />
+        <location filename="../gui/dock_title_bar.cpp" line="+52"/>
         <source>Show this panel</source>
         <translation>显示此面板</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Collapse this panel to its title</source>
         <translation>将此面板折叠为标题栏</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Float or dock this panel</source>
         <translation>浮动或停靠此面板</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Close this panel (View menu brings it back)</source>
         <translation>关闭此面板（可通过“视图”菜单重新显示）</translation>
     </message>
@@ -468,17 +457,18 @@
 <context>
     <name>tessera::gui::EngineWorker</name>
     <message>
-        <location filename="../gui/engine_worker.cpp" line="+56" />
+        <location filename="../gui/engine_worker.cpp" line="+71"/>
+        <location line="+163"/>
         <source>Loading %1 was cancelled.</source>
         <translation>已取消加载 %1。</translation>
     </message>
     <message>
-        <location line="+45" />
+        <location line="-118"/>
         <source>No model is loaded. Open and load a model first.</source>
         <translation>尚未加载模型。请先打开并加载模型。</translation>
     </message>
-<message>
-        <location line="+108" />
+    <message>
+        <location line="+108"/>
         <source>The benchmark was cancelled.</source>
         <translation>基准测试已取消。</translation>
     </message>
@@ -486,12 +476,12 @@
 <context>
     <name>tessera::gui::ErrorBanner</name>
     <message>
-        <location filename="../gui/error_banner.cpp" line="+57" />
+        <location filename="../gui/error_banner.cpp" line="+73"/>
         <source>Dismiss</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Dismiss message</source>
         <translation>关闭消息</translation>
     </message>
@@ -499,18 +489,18 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+36" />
+        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>已用 %1 · 空闲 %2 / 共 %3</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+23"/>
         <source>%1: %2</source>
-        <extracomment>A GPU: its CUDA index and its name ("0: NVIDIA H200").</extracomment>
+        <extracomment>A GPU: its CUDA index and its name (&quot;0: NVIDIA H200&quot;).</extracomment>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>%1
 UUID: %2
 PCI bus: %3
@@ -523,18 +513,18 @@ PCI 总线：%3
 显存：%5</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+11"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Compute</source>
-        <extracomment>Column header: the GPU's CUDA compute capability ("9.0").</extracomment>
+        <extracomment>Column header: the GPU&apos;s CUDA compute capability (&quot;9.0&quot;).</extracomment>
         <translation>计算能力</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
@@ -542,20 +532,20 @@ PCI 总线：%3
 <context>
     <name>tessera::gui::GpuPanel</name>
     <message>
-        <location filename="../gui/gpu_panel.cpp" line="+68" />
+        <location filename="../gui/gpu_panel.cpp" line="+68"/>
         <source>No GPU can be used: %1.
 Tessera runs models on the CPU.</source>
-        <extracomment>%1 is why (from the driver or the build), e.g. "no NVIDIA driver/GPU found".</extracomment>
+        <extracomment>%1 is why (from the driver or the build), e.g. &quot;no NVIDIA driver/GPU found&quot;.</extracomment>
         <translation>没有可用的 GPU：%1。
 Tessera 将在 CPU 上运行模型。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Looking for GPUs…</source>
         <translation>正在查找 GPU…</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Reading GPU memory failed: %1</source>
         <translation>读取 GPU 显存失败：%1</translation>
     </message>
@@ -563,60 +553,61 @@ Tessera 将在 CPU 上运行模型。</translation>
 <context>
     <name>tessera::gui::GpuWorkspace</name>
     <message>
-        <location filename="../gui/gpu_workspace.cpp" line="+114" />
+        <location filename="../gui/gpu_workspace.cpp" line="+125"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>GPU Memory</source>
         <translation>GPU 显存</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
+        <location line="+2"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+3"/>
         <source>Performance</source>
         <translation>性能</translation>
     </message>
-<message>
-        <location line="+1" />
+    <message>
+        <location line="-2"/>
         <source>Split Benchmark</source>
         <translation>拆分基准测试</translation>
     </message>
-    </context>
+</context>
 <context>
     <name>tessera::gui::HistoryPanel</name>
     <message>
-        <location filename="../gui/history_panel.cpp" line="+69" />
+        <location filename="../gui/history_panel.cpp" line="+69"/>
         <source>Search conversations</source>
         <translation>搜索对话</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Rename</source>
         <translation>重命名</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Give the selected conversation a title</source>
         <translation>为所选对话设置标题</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Delete the selected conversation for good</source>
         <translation>永久删除所选对话</translation>
     </message>
     <message>
-        <location line="+27" />
+        <location line="+27"/>
         <source>%1
 Last changed %2</source>
         <translation>%1
@@ -624,441 +615,736 @@ Last changed %2</source>
     </message>
 </context>
 <context>
+    <name>tessera::gui::LibraryModel</name>
+    <message>
+        <location filename="../gui/library_model.cpp" line="+126"/>
+        <source>No GPU is available: the model would run on the CPU.</source>
+        <translation>没有可用的 GPU：模型将在 CPU 上运行。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>With a context of %1 tokens:</source>
+        <extracomment>Before the bytes per GPU: the context the model would be loaded with, in tokens.</extracomment>
+        <translation>上下文为 %1 个 token 时：</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>GPU %1: %2 of %3 usable</source>
+        <translation>GPU %1：%2 / 可用 %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GPU %1 would need %2 but only %3 is usable</source>
+        <translation>GPU %1 需要 %2，但只有 %3 可用</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Fits</source>
+        <extracomment>The model library&apos;s &quot;fits on the GPUs?&quot; column.</extracomment>
+        <translation>可容纳</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Too large</source>
+        <translation>太大</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No GPU</source>
+        <translation>无 GPU</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cannot split</source>
+        <extracomment>The split planner refused the split for this model (e.g. row split of a mixture of experts).</extracomment>
+        <translation>无法拆分</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Damaged or not a GGUF file</source>
+        <translation>文件损坏或不是 GGUF 文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unsupported architecture: %1</source>
+        <translation>不支持的架构：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unsupported tensor type: %1</source>
+        <translation>不支持的张量类型：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Incomplete or malformed model</source>
+        <translation>模型不完整或格式错误</translation>
+    </message>
+    <message>
+        <location line="+74"/>
+        <source>Whether the model fits on the GPUs with the split chosen in the GPUs panel</source>
+        <translation>按 GPU 面板中选择的拆分，模型能否放入 GPU</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Quantization</source>
+        <extracomment>The model&apos;s main weight type (&quot;Q4_K&quot;).</extracomment>
+        <translation>量化</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fits on GPUs</source>
+        <extracomment>Column header: whether the model fits on the GPUs with the chosen split.</extracomment>
+        <translation>可放入 GPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LibraryPanel</name>
+    <message>
+        <location filename="../gui/library_panel.cpp" line="+43"/>
+        <source>Add a Model Folder</source>
+        <translation>添加模型文件夹</translation>
+    </message>
+    <message>
+        <location line="+138"/>
+        <source>Search by name, architecture, quantization or path</source>
+        <translation>按名称、架构、量化或路径搜索</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Show:</source>
+        <extracomment>Label of the choice between all models and the recent ones.</extracomment>
+        <translation>显示(&amp;S)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All models</source>
+        <translation>所有模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Recent models</source>
+        <translation>最近的模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add Folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove Folder</source>
+        <translation>移除文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rescan</source>
+        <translation>重新扫描</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Open</source>
+        <translation>打开(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove from List</source>
+        <translation>从列表移除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The file stays on disk; adding its folder again brings it back.</source>
+        <translation>文件仍保留在磁盘上；再次添加其文件夹即可恢复。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reveal in File Manager</source>
+        <translation>在文件管理器中显示</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Library</source>
+        <translation>模型库</translation>
+    </message>
+    <message>
+        <location line="+128"/>
+        <source>%1: %2</source>
+        <extracomment>A file of the model library that cannot be opened: the short reason, then the reader&apos;s message.</extracomment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Reading models… %1 of %2</source>
+        <extracomment>Files of the model library read so far, of all found.</extracomment>
+        <translation>正在读取模型… %1 / %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Looking for models…</source>
+        <translation>正在查找模型…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add a folder that holds .gguf models.</source>
+        <translation>请添加包含 .gguf 模型的文件夹。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n model(s)</source>
+        <translation>
+            <numerusform>%n 个模型</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 shown of %2</source>
+        <extracomment>How many rows the search or filter shows, of all (the second argument is &quot;N models&quot;).</extracomment>
+        <translation>显示 %1 个，共 %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(the search stopped at its limit; there may be more)</source>
+        <translation>（搜索已达上限，可能还有更多）</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LocalServer</name>
+    <message>
+        <location filename="../gui/local_server.cpp" line="+73"/>
+        <source>Local server: waiting for a model loaded in this app</source>
+        <translation>本地服务器：等待在本应用中加载模型</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Serving at %1</source>
+        <extracomment>The address clients use, e.g. &quot;http://127.0.0.1:8080&quot;.</extracomment>
+        <translation>正在 %1 提供服务</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Local server not started: %1</source>
+        <translation>本地服务器未启动：%1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::LocalServerDialog</name>
+    <message>
+        <location filename="../gui/local_server_dialog.cpp" line="+19"/>
+        <source>Local Server</source>
+        <translation>本地服务器</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Serves the model loaded in this app to other programs over the OpenAI-compatible API (base URL: the address below followed by /v1). Their requests wait in line with the chat&apos;s own.</source>
+        <translation>通过兼容 OpenAI 的 API 将本应用加载的模型提供给其他程序（基础 URL：下方地址加上 /v1）。它们的请求与聊天的请求排在同一队列中。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Serve the loaded model</source>
+        <translation>提供已加载的模型</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>any free port</source>
+        <extracomment>Port 0 in the local server&apos;s settings: the system picks a free port.</extracomment>
+        <translation>任意空闲端口</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>none (anyone on this machine may connect)</source>
+        <translation>无（本机上的任何人都可以连接）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow other machines without an API key (insecure)</source>
+        <translation>允许其他机器无 API 密钥访问（不安全）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Host:</source>
+        <translation>主机：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Port:</source>
+        <translation>端口：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>API key:</source>
+        <translation>API 密钥：</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Copy Address</source>
+        <translation>复制地址</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>The local server is off.</source>
+        <translation>本地服务器已关闭。</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+388" />
+        <location filename="../gui/main_window.cpp" line="+483"/>
         <source>&amp;Open Model…</source>
         <translation>打开模型(&amp;O)…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Load Model</source>
         <translation>加载模型(&amp;L)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Unload Model</source>
         <translation>卸载模型(&amp;U)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Open &amp;Conversation…</source>
         <translation>打开对话(&amp;C)…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Save Conversation…</source>
         <translation>保存对话(&amp;S)…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;New Conversation</source>
         <translation>新建对话(&amp;N)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Regenerate Reply</source>
         <translation>重新生成回复(&amp;R)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Stop</source>
         <translation>停止(&amp;S)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Copy Last Reply</source>
         <translation>复制最后一条回复(&amp;C)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;About Tessera</source>
         <translation>关于 Tessera(&amp;A)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+5"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Open &amp;Recent</source>
-        <translation>最近打开(&amp;R)</translation>
-    </message>
-    <message>
-        <location line="+1" />
+        <location line="+4"/>
         <source>&amp;Chat</source>
         <translation>对话(&amp;C)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>System default</source>
         <extracomment>Language menu entry: follow the language of the desktop session.</extracomment>
         <translation>系统默认</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>History</source>
         <translation>历史记录</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Generation</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>System Prompt</source>
         <translation>系统提示词</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Sampling</source>
         <translation>采样</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+15"/>
         <source>Last reply: %1 tok/s</source>
         <translation>上一条回复：%1 tok/s</translation>
     </message>
     <message>
-        <location line="+32" />
+        <location line="+32"/>
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>Clear Recent Files</source>
         <translation>清除最近文件</translation>
     </message>
     <message>
-        <location line="+27" />
-        <location line="+57" />
+        <location line="+27"/>
+        <location line="+63"/>
         <source>Open Another File…</source>
         <translation>打开其他文件…</translation>
     </message>
     <message>
-        <location line="-25" />
+        <location line="-31"/>
         <source>Load Anyway</source>
         <translation>仍然加载</translation>
     </message>
     <message>
-        <location line="+32" />
+        <location line="+38"/>
         <source>Truncate Middle and Retry</source>
         <translation>截断中间并重试</translation>
     </message>
     <message>
-        <location line="+20" />
+        <location line="+20"/>
         <source>The conversation was not saved</source>
         <translation>对话未保存</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Choose a folder you can write to and try again.</source>
         <translation>请选择您有写入权限的文件夹后重试。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>Saved the conversation to %1</source>
         <translation>已将对话保存到 %1</translation>
     </message>
     <message>
-        <location line="+5" />
-        <location line="+63" />
+        <location line="+5"/>
+        <location line="+63"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location line="-58" />
-        <location line="+63" />
+        <location line="-58"/>
+        <location line="+63"/>
         <source>The conversation could not be opened</source>
         <translation>无法打开对话</translation>
     </message>
     <message>
-        <location line="-63" />
+        <location line="-63"/>
         <source>Choose a conversation file saved by Tessera.</source>
         <translation>请选择由 Tessera 保存的对话文件。</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+11"/>
         <source>Opened the conversation %1</source>
         <translation>已打开对话 %1</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+19"/>
         <source>A reply is being generated. It stops here; what it wrote so far is kept.</source>
         <translation>正在生成回复。回复将在此停止；已生成的内容会保留。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The conversation could not be saved (%1). It will be lost.</source>
         <translation>无法保存对话（%1）。对话将会丢失。</translation>
     </message>
     <message>
-        <location line="+30" />
+        <location line="+30"/>
         <source>Choose another conversation.</source>
         <translation>请选择其他对话。</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+17"/>
         <source>The conversation was not renamed</source>
         <translation>对话未重命名</translation>
     </message>
     <message>
-        <location line="+0" />
-        <location line="+23" />
+        <location line="+0"/>
+        <location line="+23"/>
         <source>Check that the folder can be written to.</source>
         <translation>请检查该文件夹是否可写入。</translation>
     </message>
     <message>
-        <location line="-12" />
+        <location line="-12"/>
         <source>Delete Conversation</source>
         <translation>删除对话</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Delete this conversation? It cannot be brought back.</source>
         <translation>要删除此对话吗？删除后无法恢复。</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+12"/>
         <source>The conversation was not deleted</source>
         <translation>对话未删除</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>Open a GGUF Model</source>
         <translation>打开 GGUF 模型</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>GGUF models (*.gguf);;All files (*)</source>
         <translation>GGUF 模型 (*.gguf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Save Conversation</source>
         <extracomment>The file name the save dialog suggests.</extracomment>
         <translation>保存对话</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>conversation.json</source>
         <translation>对话.json</translation>
     </message>
     <message>
-        <location line="+1" />
-        <location line="+6" />
+        <location line="+1"/>
+        <location line="+6"/>
         <source>Conversations (*.json);;All files (*)</source>
         <translation>对话 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+79" />
+        <location line="+87"/>
         <source>Quit Tessera</source>
         <translation>退出 Tessera</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location line="-209" />
-        <location line="+63" />
-        <location line="+66" />
+        <location line="-217"/>
+        <location line="+63"/>
+        <location line="+66"/>
         <source>Open Conversation</source>
         <translation>打开对话</translation>
     </message>
     <message>
-        <location line="-527" />
+        <location line="-606"/>
         <source>Go On: Truncate Middle</source>
         <translation>继续：截断中间</translation>
     </message>
     <message>
-        <location line="+419" />
+        <location line="+498"/>
         <source>New Conversation</source>
         <translation>新对话</translation>
     </message>
     <message>
-        <location line="+115" />
+        <location line="+115"/>
         <source>Copied to the clipboard</source>
         <translation>已复制到剪贴板</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+9"/>
         <source>About Tessera</source>
         <translation>关于 Tessera</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;Runs GGUF language models on NVIDIA GPUs with its own CUDA backend, or on the CPU.&lt;/p&gt;&lt;p&gt;MIT License.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;使用自有的 CUDA 后端在 NVIDIA GPU 上运行 GGUF 语言模型，也可在 CPU 上运行。&lt;/p&gt;&lt;p&gt;MIT 许可证。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+23" />
-        <location filename="../gui/throughput_plot.cpp" line="+398" />
+        <location line="+23"/>
+        <location filename="../gui/throughput_plot.cpp" line="+464"/>
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+8"/>
         <source>Loading %1… %2%</source>
         <extracomment>The file being loaded, then how much of it is done, in percent.</extracomment>
         <translation>正在加载 %1… %2%</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+12"/>
         <source>Ready: %1 (%2, %3 parameters) on the CPU</source>
-        <extracomment>Model name, architecture, parameter count ("7.24 B").</extracomment>
+        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;).</extracomment>
         <translation>就绪：%1（%2，%3 参数），运行于 CPU</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Ready: %1 (%2, %3 parameters) on %4</source>
-        <extracomment>Model name, architecture, parameter count ("7.24 B"), the engine's backend ("cuda (2 GPUs)").</extracomment>
+        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;), the engine&apos;s backend (&quot;cuda (2 GPUs)&quot;).</extracomment>
         <translation>就绪：%1（%2，%3 参数），运行于 %4</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>Reading the prompt: %1 / %2 tok (Esc stops)</source>
         <extracomment>Status bar while the model reads the conversation: tokens read, of all. Esc stops.</extracomment>
         <translation>正在读取提示词：%1 / %2 tok（按 Esc 停止）</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Generating: %1 tok so far</source>
         <translation>正在生成：已生成 %1 tok</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>%1 — Tessera</source>
         <extracomment>Window title: model name, then the application name.</extracomment>
         <translation>%1 — Tessera</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Tessera</source>
         <translation>Tessera</translation>
     </message>
-<message>
-        <location line="+2" />
+    <message>
+        <location line="-412"/>
         <source>Local &amp;Server…</source>
         <translation>本地服务器(&amp;S)…</translation>
     </message>
     <message>
-        <location line="+43" />
+        <location line="+372"/>
         <source>Connecting to %1…</source>
-        <extracomment>The OpenAI-compatible server's URL.</extracomment>
+        <extracomment>The OpenAI-compatible server&apos;s URL.</extracomment>
         <translation>正在连接 %1…</translation>
     </message>
     <message>
-        <location line="+13" />
+        <location line="+13"/>
         <source>Ready: %1 on the server %2</source>
-        <extracomment>The server's model id, then the server's base URL.</extracomment>
+        <extracomment>The server&apos;s model id, then the server&apos;s base URL.</extracomment>
         <translation>就绪：服务器 %2 上的 %1</translation>
     </message>
     <message>
-        <location line="-202" />
+        <location line="-381"/>
         <source>Recent &amp;Models</source>
         <translation>最近的模型(&amp;M)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Model Li&amp;brary</source>
         <translation>模型库(&amp;B)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Add &amp;Model Folder…</source>
         <translation>添加模型文件夹(&amp;M)…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+8"/>
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
-    </context>
+</context>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
-        <location filename="../gui/memory_plot.cpp" line="+51" />
+        <location filename="../gui/memory_plot.cpp" line="+59"/>
         <source>GPU memory in use over time</source>
         <translation>GPU 显存占用随时间的变化</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Export PNG…</source>
         <translation>导出 PNG…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Save this plot as a PNG image</source>
         <translation>将此图表保存为 PNG 图像</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>GiB used</source>
         <translation>已用 (GiB)</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+12"/>
         <source>%1: %2</source>
-        <extracomment>A GPU in the legend: its CUDA index and its name ("0: NVIDIA H200").</extracomment>
+        <extracomment>A GPU in the legend: its CUDA index and its name (&quot;0: NVIDIA H200&quot;).</extracomment>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+37" />
+        <location line="+37"/>
         <source>Export Memory Plot</source>
         <translation>导出显存图表</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>gpu-memory.png</source>
         <translation>gpu-memory.png</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
@@ -1066,66 +1352,66 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MessageWidget</name>
     <message>
-        <location filename="../gui/message_widget.cpp" line="+72" />
+        <location filename="../gui/message_widget.cpp" line="+76"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Copied ✓</source>
         <extracomment>The Copy button of a message, for a moment after it was pressed.</extracomment>
         <translation>已复制 ✓</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Copy this message as Markdown</source>
         <translation>以 Markdown 格式复制此消息</translation>
     </message>
     <message>
-        <location line="+26" />
+        <location line="+28"/>
         <source>You</source>
         <translation>你</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>Assistant</source>
         <translation>助手</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+8"/>
         <source>stopped: context full</source>
-        <extracomment>A reply cut off because the model's context (its token memory) is used up.</extracomment>
+        <extracomment>A reply cut off because the model&apos;s context (its token memory) is used up.</extracomment>
         <translation>已停止：上下文已满</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+47"/>
         <source>generating…</source>
         <translation>正在生成…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>reading the prompt…</source>
         <translation>正在读取提示词…</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>reading the prompt… %1 / %2 tokens</source>
         <extracomment>While the model reads the conversation: tokens read so far, of all.</extracomment>
         <translation>正在读取提示词… %1 / %2 个 token</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>, about %1 left</source>
-        <extracomment>Appended to "reading the prompt… 120 / 4,000 tokens": the time still expected.</extracomment>
+        <extracomment>Appended to &quot;reading the prompt… 120 / 4,000 tokens&quot;: the time still expected.</extracomment>
         <translation>，剩余约 %1</translation>
     </message>
     <message>
-        <location line="-29" />
+        <location line="-57"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+5"/>
         <source>failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -1133,381 +1419,718 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::ModelPanel</name>
     <message>
-        <location filename="../gui/model_panel.cpp" line="+70" />
+        <location filename="../gui/model_panel.cpp" line="+70"/>
         <source>File:</source>
         <translation>文件：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Architecture:</source>
         <translation>架构：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Parameters:</source>
         <translation>参数：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Tensor types:</source>
         <translation>张量类型：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Trained context:</source>
         <translation>训练上下文：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Layers:</source>
         <translation>层数：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Vocabulary:</source>
         <translation>词表：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Chat template:</source>
         <translation>对话模板：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>File size:</source>
         <translation>文件大小：</translation>
     </message>
     <message>
-        <location line="+69" />
+        <location line="+69"/>
         <source>Open Model…</source>
         <translation>打开模型…</translation>
     </message>
     <message>
-        <location line="+170" />
+        <location line="+170"/>
         <source>Load</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location line="-169" />
+        <location line="-169"/>
         <source>Unload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location line="+170" />
+        <location line="+170"/>
         <source>Load the model with the context length chosen below</source>
         <translation>使用下方选择的上下文长度加载模型</translation>
     </message>
     <message>
-        <location line="-169" />
+        <location line="-169"/>
         <source>Free the memory the model holds</source>
         <translation>释放模型占用的内存</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Context length:</source>
         <translation>上下文长度：</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source> tokens</source>
-        <extracomment>Suffix of the context length box, after the number ("4096 tokens").</extracomment>
+        <extracomment>Suffix of the context length box, after the number (&quot;4096 tokens&quot;).</extracomment>
         <translation> 个 token</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>How many tokens of conversation the model can see. Longer contexts need more memory.</source>
         <translation>模型可以看到的对话 token 数。上下文越长，所需内存越多。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>%p%</source>
         <extracomment>Text on the load progress bar; Qt replaces %p with the percentage done.</extracomment>
         <translation>%p%</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Preview – not loaded</source>
-        <extracomment>A badge beside the model's name: its details are shown, but it is not the loaded model.</extracomment>
+        <extracomment>A badge beside the model&apos;s name: its details are shown, but it is not the loaded model.</extracomment>
         <translation>预览 – 未加载</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>This file's details are shown; press Load to use it in the chat.</source>
+        <location line="+1"/>
+        <source>This file&apos;s details are shown; press Load to use it in the chat.</source>
         <translation>正在显示此文件的详细信息；按“加载”即可在对话中使用。</translation>
     </message>
     <message>
-        <location line="+64" />
+        <location line="+64"/>
         <source>No model open</source>
         <translation>未打开模型</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>…</source>
         <translation>…</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Model default</source>
         <translation>模型默认值</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+8"/>
         <source>unknown (no general.architecture)</source>
         <translation>未知（缺少 general.architecture）</translation>
     </message>
     <message numerus="yes">
-        <location line="+2" />
+        <location line="+2"/>
         <source>%1 (%Ln tensor(s))</source>
-        <extracomment>Parameter count (e.g. "7.24 B"), then how many tensors hold them.</extracomment>
+        <extracomment>Parameter count (e.g. &quot;7.24 B&quot;), then how many tensors hold them.</extracomment>
         <translation>
             <numerusform>%1（%Ln 个张量）</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>%1 ×%2 (%3)</source>
-        <extracomment>One tensor type: its name, how many tensors have it, their size ("Q4_K ×226 (3.80 GiB)").</extracomment>
+        <extracomment>One tensor type: its name, how many tensors have it, their size (&quot;Q4_K ×226 (3.80 GiB)&quot;).</extracomment>
         <translation>%1 ×%2（%3）</translation>
     </message>
     <message numerus="yes">
-        <location line="+2" />
+        <location line="+2"/>
         <source>%Ln token(s)</source>
         <translation>
             <numerusform>%Ln 个 token</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+0" />
-        <location line="+1" />
-        <location line="+4" />
+        <location line="+0"/>
+        <location line="+1"/>
+        <location line="+4"/>
         <source>not stated</source>
         <translation>未注明</translation>
     </message>
     <message numerus="yes">
-        <location line="-2" />
+        <location line="-2"/>
         <source>%Ln token(s) (%1)</source>
-        <extracomment>Vocabulary size, then the tokenizer's kind ("llama", "gpt2").</extracomment>
+        <extracomment>Vocabulary size, then the tokenizer&apos;s kind (&quot;llama&quot;, &quot;gpt2&quot;).</extracomment>
         <translation>
             <numerusform>%Ln 个 token（%1）</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>unknown tokenizer</source>
         <translation>未知分词器</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>yes</source>
         <translation>有</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>no (plain text continuation)</source>
         <translation>无（纯文本续写）</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+4"/>
         <source>This file contains tensor types Tessera cannot compute with yet: %1.</source>
-        <extracomment>%1 lists tensor type names ("IQ2_XS and IQ3_S").</extracomment>
+        <extracomment>%1 lists tensor type names (&quot;IQ2_XS and IQ3_S&quot;).</extracomment>
         <translation>此文件包含 Tessera 尚不支持计算的张量类型：%1。</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>Model default (%1 of %2 trained)</source>
-        <extracomment>The context box's default entry: what is allocated, then what the model was trained on.</extracomment>
+        <extracomment>The context box&apos;s default entry: what is allocated, then what the model was trained on.</extracomment>
         <translation>模型默认值（训练上下文 %2 中的 %1）</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Model default (%1)</source>
         <translation>模型默认值（%1）</translation>
     </message>
     <message>
-        <location line="+18" />
+        <location line="+18"/>
         <source>%1 tokens is more than the %2 this model was trained on: past %2 tokens its replies are likely to fall apart, and the memory is spent for nothing.</source>
         <translation>%1 个 token 超过了此模型训练时的 %2 个：超过 %2 个 token 后，回复很可能会变得混乱，内存也白白浪费。</translation>
     </message>
     <message>
-        <location line="+34" />
+        <location line="+34"/>
         <source>Reload</source>
         <translation>重新加载</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Load the model again with the context length and GPU split chosen now</source>
         <translation>使用当前选择的上下文长度和 GPU 拆分重新加载模型</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>Reading the file…</source>
         <translation>正在读取文件…</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Not loaded. Press Load to load it.</source>
         <translation>未加载。请按“加载”进行加载。</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Open a GGUF model file to see what is in it.</source>
         <translation>打开 GGUF 模型文件以查看其内容。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>Not loaded: the chat still uses %1. Press Load to switch to this model.</source>
-        <extracomment>%1 is the loaded model's name; "Load" is the Load button: use its translation.</extracomment>
+        <extracomment>%1 is the loaded model&apos;s name; &quot;Load&quot; is the Load button: use its translation.</extracomment>
         <translation>未加载：对话仍在使用 %1。请按“加载”切换到此模型。</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Loaded in %1 s on the CPU.</source>
         <translation>已用 %1 秒加载到 CPU。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Loaded in %1 s on %2.</source>
-        <extracomment>%2 names the backend the engine chose ("cuda (2 GPUs)").</extracomment>
+        <extracomment>%2 names the backend the engine chose (&quot;cuda (2 GPUs)&quot;).</extracomment>
         <translation>已用 %1 秒加载到 %2。</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::ModelSourcePanel</name>
+    <message>
+        <location filename="../gui/model_source_panel.cpp" line="+45"/>
+        <source>Source:</source>
+        <extracomment>Where the model runs: a GGUF file loaded by this app, or an OpenAI-compatible server.</extracomment>
+        <translation>来源：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model file</source>
+        <translation>模型文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OpenAI-compatible server</source>
+        <translation>兼容 OpenAI 的服务器</translation>
     </message>
 </context>
 <context>
     <name>tessera::gui::OverflowPolicyChooser</name>
     <message>
-        <location filename="../gui/overflow_policy_chooser.cpp" line="+27" />
+        <location filename="../gui/overflow_policy_chooser.cpp" line="+27"/>
         <source>When full: %1</source>
-        <extracomment>The chat's context overflow chooser: "When full: Truncate middle".</extracomment>
+        <extracomment>The chat&apos;s context overflow chooser: &quot;When full: Truncate middle&quot;.</extracomment>
         <translation>已满时：%1</translation>
     </message>
 </context>
 <context>
     <name>tessera::gui::OverflowPolicyMenu</name>
     <message>
-        <location line="+35" />
+        <location line="+35"/>
         <source>When the Context Is &amp;Full</source>
         <extracomment>Settings menu: the context overflow policy new conversations start with.</extracomment>
         <translation>上下文已满时(&amp;F)</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::RemoteEndpointPanel</name>
+    <message>
+        <location filename="../gui/remote_endpoint_panel.cpp" line="+132"/>
+        <source>Could not connect to %1</source>
+        <extracomment>The OpenAI-compatible server&apos;s URL.</extracomment>
+        <translation>无法连接到 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check the URL (it usually ends in /v1), the API key and the model name, and that the server is running.</source>
+        <translation>请检查 URL（通常以 /v1 结尾）、API 密钥和模型名称，并确认服务器正在运行。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Connected: %1 at %2</source>
+        <extracomment>The server&apos;s model id, then the server&apos;s base URL.</extracomment>
+        <translation>已连接：%2 上的 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Asking the server for its models…</source>
+        <translation>正在向服务器查询模型…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Could not list the models: %1</source>
+        <translation>无法列出模型：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>The server offers %n model(s).</source>
+        <translation>
+            <numerusform>服务器提供 %n 个模型。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>URL:</source>
+        <translation>URL：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>API key:</source>
+        <translation>API 密钥：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>List Models</source>
+        <translation>列出模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Connect</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Disconnect</source>
+        <translation>断开</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
-        <location filename="../gui/sampling_panel.cpp" line="+69" />
+        <location filename="../gui/sampling_panel.cpp" line="+69"/>
         <source>Temperature:</source>
         <translation>温度：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Top-k:</source>
         <translation>Top-k：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Top-p:</source>
         <translation>Top-p：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Min-p:</source>
         <translation>Min-p：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Repetition penalty:</source>
         <translation>重复惩罚：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Seed:</source>
         <translation>随机种子：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Max reply tokens:</source>
         <translation>回复最大 token 数：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Higher values give more varied replies; 0 always picks the most likely token.</source>
         <translation>值越高，回复越多样；0 始终选择可能性最高的 token。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>off</source>
         <extracomment>Shown in the Top-k box at 0.</extracomment>
         <translation>关闭</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Sample only among the k most likely tokens (0 = no limit).</source>
         <translation>仅在可能性最高的 k 个 token 中采样（0 = 不限制）。</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Sample among the most likely tokens whose probabilities add up to p (1 = off).</source>
         <translation>在概率累计达到 p 的最可能 token 中采样（1 = 关闭）。</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Drop tokens less likely than this fraction of the most likely one (0 = off).</source>
         <translation>丢弃概率低于最可能 token 该比例的 token（0 = 关闭）。</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Penalise tokens that already appeared (1 = off).</source>
         <translation>惩罚已出现过的 token（1 = 关闭）。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>random</source>
         <extracomment>Shown in the Seed box at -1: a new random seed for every reply.</extracomment>
         <translation>随机</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>A fixed seed makes replies repeatable with the same settings.</source>
         <translation>固定随机种子可使相同设置下的回复可重现。</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The longest reply, in tokens.</source>
         <translation>回复的最大长度（以 token 计）。</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Reset to Defaults</source>
         <translation>恢复默认值</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::SplitBenchView</name>
+    <message>
+        <location filename="../gui/split_bench_view.cpp" line="+225"/>
+        <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
+        <translation>用 2 到 6 种拆分测量已加载的模型：依次加载每种拆分，并运行简短的提示词和生成基准测试。之后模型会以原来的拆分重新加载。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Split</source>
+        <translation>拆分</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Memory per GPU</source>
+        <translation>每个 GPU 的显存</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+18"/>
+        <source>Prompt (tok/s)</source>
+        <translation>提示词 (tok/s)</translation>
+    </message>
+    <message>
+        <location line="-17"/>
+        <location line="+16"/>
+        <source>Generation (tok/s)</source>
+        <translation>生成 (tok/s)</translation>
+    </message>
+    <message>
+        <location line="-15"/>
+        <source>Add Current Split</source>
+        <translation>添加当前拆分</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add the split chosen in the split editor</source>
+        <translation>添加在拆分编辑器中选择的拆分</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add Suggestions</source>
+        <translation>添加建议</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add layer and row split with even shares, and everything on the main GPU</source>
+        <translation>添加均分的按层拆分和按行拆分，以及全部放在主 GPU 上</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prompt:</source>
+        <translation>提示词：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+2"/>
+        <source> tok</source>
+        <translation> tok</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Generate:</source>
+        <translation>生成：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Runs:</source>
+        <translation>次数：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run Benchmark</source>
+        <translation>运行基准测试</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Apply the Winner</source>
+        <translation>应用最佳拆分</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Take the fastest split into the split editor and reload the model with it</source>
+        <translation>将最快的拆分填入拆分编辑器，并以此重新加载模型</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Generation</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prompt</source>
+        <translation>提示词</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Everything on GPU %1</source>
+        <translation>全部在 GPU %1 上</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: %2 %</source>
+        <extracomment>One GPU&apos;s share in a split: GPU index, percent.</extracomment>
+        <translation>%1：%2 %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Row</source>
+        <translation>按行</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Layer</source>
+        <translation>按层</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 · %2 · main GPU %3</source>
+        <extracomment>A split in a line: mode, the GPUs&apos; shares, the main GPU.</extracomment>
+        <translation>%1 · %2 · 主 GPU %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>At most %1 splits can be compared.</source>
+        <translation>最多可比较 %1 种拆分。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This split is in the list already.</source>
+        <translation>此拆分已在列表中。</translation>
+    </message>
+    <message>
+        <location line="+101"/>
+        <source>Cancelling: the model is loaded with its own split again…</source>
+        <translation>正在取消：模型正以原来的拆分重新加载…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+10"/>
+        <source>Measuring split %1 of %2…</source>
+        <translation>正在测量第 %1 种拆分（共 %2 种）…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+20"/>
+        <source>Cancelled after %n split(s) measured.</source>
+        <translation>
+            <numerusform>已测量 %n 种拆分后取消。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Done: %n split(s) measured.</source>
+        <translation>
+            <numerusform>完成：已测量 %n 种拆分。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>GPU %1: %2</source>
+        <extracomment>Bytes a split puts on one GPU: GPU index, size.</extracomment>
+        <translation>GPU %1：%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+1"/>
+        <source>%1 ± %2</source>
+        <translation>%1 ± %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>pp%1 and tg%2 on %3</source>
+        <extracomment>Tooltip of a measured split: the tests run and the backend.</extracomment>
+        <translation>在 %3 上运行 pp%1 和 tg%2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>measuring…</source>
+        <translation>测量中…</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Winner: #%1, %2 — %3 tok/s generation, %4 tok/s prompt</source>
+        <translation>最佳：#%1，%2 — 生成 %3 tok/s，提示词 %4 tok/s</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Add at least two splits and run the benchmark; the fastest can then be applied.</source>
+        <translation>至少添加两种拆分并运行基准测试，之后即可应用最快的拆分。</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Split (#)</source>
+        <translation>拆分 (#)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Memory on the fullest GPU (GiB)</source>
+        <translation>占用最多的 GPU 上的显存 (GiB)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Memory on the fullest GPU (MiB)</source>
+        <translation>占用最多的 GPU 上的显存 (MiB)</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Load a model first</source>
+        <translation>请先加载模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add at least two splits to compare</source>
+        <translation>至少添加两种拆分以进行比较</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load the model with each split in turn and measure it</source>
+        <translation>依次以每种拆分加载模型并进行测量</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/split_editor.cpp" line="+145" />
+        <location filename="../gui/split_editor.cpp" line="+174"/>
         <source>None (main GPU only)</source>
         <translation>无（仅主 GPU）</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Layer (whole layers per GPU)</source>
         <translation>按层（每个 GPU 承载完整的层）</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Row (every matrix split by rows)</source>
         <translation>按行（每个矩阵按行拆分）</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Layer: each GPU holds whole layers and the activations hop between GPUs.
 Row: each weight matrix is split across the GPUs, which compute in parallel.
 None: everything on the main GPU.</source>
@@ -1516,216 +2139,209 @@ None: everything on the main GPU.</source>
 无：全部放在主 GPU 上。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>The GPU that holds the shared tensors (row split) or everything (no split)</source>
         <translation>存放共享张量（按行拆分）或全部内容（不拆分）的 GPU</translation>
     </message>
     <message>
-        <location line="+2" />
-        <location line="+194" />
+        <location line="+218"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
     </message>
     <message>
-        <location line="-192" />
-        <location line="+192" />
+        <location line="+2"/>
         <source>F32</source>
         <extracomment>KV cache precision: 32-bit floats.</extracomment>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-191" />
-        <source>Precision of the KV cache: F32 doubles its size</source>
-        <translation>KV 缓存精度：F32 会使其大小翻倍</translation>
-    </message>
-    <message>
-        <location line="+2" />
+        <location line="-214"/>
         <source>Even</source>
         <extracomment>Preset: the same share on every GPU.</extracomment>
         <translation>平均</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Free Memory</source>
-        <extracomment>Preset: shares by each GPU's free memory.</extracomment>
+        <extracomment>Preset: shares by each GPU&apos;s free memory.</extracomment>
         <translation>空闲显存</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Total Memory</source>
-        <extracomment>Preset: shares by each GPU's total memory.</extracomment>
+        <extracomment>Preset: shares by each GPU&apos;s total memory.</extracomment>
         <translation>总显存</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The same share on every GPU</source>
         <translation>每个 GPU 分配相同份额</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Shares proportional to each GPU's free memory</source>
+        <location line="+1"/>
+        <source>Shares proportional to each GPU&apos;s free memory</source>
         <translation>按每个 GPU 的空闲显存比例分配</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Shares proportional to each GPU's total memory</source>
+        <location line="+1"/>
+        <source>Shares proportional to each GPU&apos;s total memory</source>
         <translation>按每个 GPU 的总显存比例分配</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Apply Split</source>
         <translation>应用拆分</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Split:</source>
         <translation>拆分：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Main GPU:</source>
         <translation>主 GPU：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>KV cache:</source>
         <translation>KV 缓存：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Presets:</source>
         <translation>预设：</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>No GPU: the model runs on the CPU, so there is nothing to split.</source>
         <translation>没有 GPU：模型在 CPU 上运行，因此无需拆分。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>used by others</source>
         <translation>其他程序占用</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>scratch</source>
         <translation>临时缓冲区</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>dashed line: usable limit</source>
         <translation>虚线：可用上限</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+9"/>
         <source>%1: %2</source>
-        <extracomment>A GPU: its CUDA index and its name ("0: NVIDIA H200").</extracomment>
+        <extracomment>A GPU: its CUDA index and its name (&quot;0: NVIDIA H200&quot;).</extracomment>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>UUID %1</source>
         <translation>UUID %1</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Share of the model for %1</source>
         <translation>分配给 %1 的模型份额</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+4"/>
         <source>Share of the model this GPU gets (the ratios normalised)</source>
         <translation>此 GPU 获得的模型份额（比例已归一化）</translation>
     </message>
     <message>
-        <location line="+131" />
+        <location line="+165"/>
         <source>layer %1</source>
         <translation>第 %1 层</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>KV head %1</source>
         <translation>KV 头 %1</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>KV heads %1–%2</source>
         <translation>KV 头 %1–%2</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>FFN row %1</source>
         <translation>FFN 行 %1</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>FFN rows %1–%2</source>
         <translation>FFN 行 %1–%2</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+20"/>
         <source>Holds nothing of the model (%1 usable)</source>
         <translation>不承载模型的任何部分（可用 %1）</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Weights %1 · KV cache %2 · Scratch %3 = %4 of %5 usable</source>
         <translation>权重 %1 · KV 缓存 %2 · 临时缓冲区 %3 = %4 / 可用 %5</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+10"/>
         <source>Open a model to see what each GPU would hold.</source>
         <translation>打开模型以查看每个 GPU 将承载的内容。</translation>
     </message>
     <message numerus="yes">
-        <location line="+3" />
+        <location line="+3"/>
         <source>%1 · context %Ln token(s) · %2 KV cache</source>
-        <extracomment>The previewed model: its name, the context length, the KV cache precision (F16 or F32).</extracomment>
+        <extracomment>The previewed model: its name, the context length, the KV cache precision (F16, F32, Q8_0, Q4_0).</extracomment>
         <translation>
             <numerusform>%1 · 上下文 %Ln 个 token · KV 缓存 %2</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+13" />
+        <location line="+12"/>
         <source>%1 free of %2</source>
         <translation>空闲 %1 / 共 %2</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+11"/>
         <source>%1 %</source>
-        <extracomment>A GPU's share of the model, in percent.</extracomment>
+        <extracomment>A GPU&apos;s share of the model, in percent.</extracomment>
         <translation>%1%</translation>
     </message>
     <message>
-        <location line="-46" />
+        <location line="-59"/>
         <source>layers %1–%2</source>
         <translation>第 %1–%2 层</translation>
     </message>
     <message>
-        <location line="+53" />
+        <location line="+66"/>
         <source>%1, %2</source>
-        <extracomment>Which KV heads and FFN rows a GPU holds ("KV heads 0–3, FFN rows 0–5,631").</extracomment>
+        <extracomment>Which KV heads and FFN rows a GPU holds (&quot;KV heads 0–3, FFN rows 0–5,631&quot;).</extracomment>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>%1 (%2)</source>
         <extracomment>What a GPU would hold (bytes), then which layers or rows.</extracomment>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Weights: %1 bytes
 KV cache: %2 bytes
 Scratch: %3 bytes
@@ -1738,91 +2354,91 @@ KV 缓存：%2 字节
 可用：%5 字节</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+24"/>
         <source>This split cannot be planned: %1</source>
         <translation>无法规划此拆分：%1</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+3"/>
         <source>Does not fit: %1</source>
         <translation>放不下：%1</translation>
     </message>
     <message numerus="yes">
-        <location line="+5" />
+        <location line="+5"/>
         <source>Fits: %1 in total on %n GPU(s).</source>
         <translation>
             <numerusform>可以放下：%n 个 GPU 上共 %1。</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+12"/>
         <source>Load a model first; the next load uses this split</source>
         <translation>请先加载模型；下次加载将使用此拆分</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The model would not fit with this split</source>
         <translation>按此拆分模型放不下</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The loaded model already uses this split</source>
         <translation>已加载的模型已在使用此拆分</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Reload the model with this split</source>
         <translation>按此拆分重新加载模型</translation>
     </message>
-<message>
-        <location line="+2" />
+    <message>
+        <location line="-287"/>
         <source> %</source>
-        <extracomment>Suffix of a GPU's share in the split editor's number box ("60.0 %").</extracomment>
+        <extracomment>Suffix of a GPU&apos;s share in the split editor&apos;s number box (&quot;60.0 %&quot;).</extracomment>
         <translation>%</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>%1's share of the model in percent; the other GPUs share the rest in proportion</source>
+        <location line="+1"/>
+        <source>%1&apos;s share of the model in percent; the other GPUs share the rest in proportion</source>
         <translation>%1 承担的模型比例（百分比）；其余部分由其他 GPU 按比例分担</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+180"/>
         <source>Q8_0</source>
-        <extracomment>KV cache precision: 8-bit integers with a scale per 32 values (ggml's Q8_0).</extracomment>
+        <extracomment>KV cache precision: 8-bit integers with a scale per 32 values (ggml&apos;s Q8_0).</extracomment>
         <translation>Q8_0</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Q4_0</source>
-        <extracomment>KV cache precision: 4-bit integers with a scale per 32 values (ggml's Q4_0).</extracomment>
+        <extracomment>KV cache precision: 4-bit integers with a scale per 32 values (ggml&apos;s Q4_0).</extracomment>
         <translation>Q4_0</translation>
     </message>
     <message>
-        <location line="-173" />
-        <source>Precision of the KV cache: F32 doubles its size; Q8_0 and Q4_0 keep 8-bit and 4-bit values with a scale per 32, about half and a quarter of F16's size</source>
+        <location line="-221"/>
+        <source>Precision of the KV cache: F32 doubles its size; Q8_0 and Q4_0 keep 8-bit and 4-bit values with a scale per 32, about half and a quarter of F16&apos;s size</source>
         <translation>KV 缓存精度：F32 会使其大小翻倍；Q8_0 和 Q4_0 以每 32 个值一个缩放因子保存 8 位和 4 位数值，大小约为 F16 的一半和四分之一</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+295"/>
         <source>Total %1 %</source>
-        <extracomment>The GPUs' shares added up, in percent.</extracomment>
+        <extracomment>The GPUs&apos; shares added up, in percent.</extracomment>
         <translation>合计 %1 %</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The shares of all GPUs add up to this</source>
         <translation>所有 GPU 的份额合计</translation>
     </message>
-    </context>
+</context>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/split_preview_model.cpp" line="+226" />
+        <location filename="../gui/split_preview_model.cpp" line="+303"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>将会溢出：需要 %1，但只有 %2 可用（空闲 %3，预留 %4）。请选择按层或按行拆分以将模型分布到多个 GPU、缩短上下文或使用更小的量化。</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Move share to another GPU, shorten the context or use a smaller quantization.</source>
         <translation>将会溢出：需要 %1，但只有 %2 可用（空闲 %3，预留 %4）。请将份额移到其他 GPU、缩短上下文或使用更小的量化。</translation>
     </message>
@@ -1830,12 +2446,12 @@ KV 缓存：%2 字节
 <context>
     <name>tessera::gui::SystemPromptEdit</name>
     <message>
-        <location filename="../gui/system_prompt_edit.cpp" line="+22" />
+        <location filename="../gui/system_prompt_edit.cpp" line="+22"/>
         <source>For example: You are a helpful assistant. Answer briefly.</source>
         <translation>例如：你是一个乐于助人的助手。请简短回答。</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Instructions the model sees before the conversation. Used only by models with a chat template.</source>
         <translation>模型在对话开始前看到的指令。仅适用于带有对话模板的模型。</translation>
     </message>
@@ -1843,82 +2459,82 @@ KV 缓存：%2 字节
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-242" />
+        <location filename="../gui/throughput_plot.cpp" line="-298"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>模型回答时，这里会显示每秒 token 数。</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+7"/>
         <source>Export PNG…</source>
         <translation>导出 PNG…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Save this plot as a PNG image</source>
         <translation>将此图表保存为 PNG 图像</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2"/>
         <source>seconds since the request</source>
         <translation>自请求起的秒数</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>generation tokens/s</source>
         <translation>生成 token/秒</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>prompt tokens/s</source>
         <translation>提示词 token/秒</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>reply</source>
         <extracomment>Axis of the recent-replies bar chart: reply number.</extracomment>
         <translation>回复</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+2"/>
         <source>generation</source>
         <extracomment>Axis of the recent-replies bar chart: generation tokens/s.</extracomment>
         <translation>生成</translation>
     </message>
     <message>
-        <location line="+2" />
-        <location line="+1" />
+        <location line="+2"/>
+        <location line="+3"/>
         <source>prompt</source>
         <extracomment>Axis of the recent-replies bar chart (and the band over the prompt phase): prompt tokens/s.</extracomment>
         <translation>提示词</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Prompt tokens/s</source>
         <translation>提示词 token/秒</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Generation tokens/s</source>
         <translation>生成 token/秒</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Generation tokens/s per reply</source>
         <translation>每条回复的生成 token/秒</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>Prompt tokens/s per reply</source>
         <translation>每条回复的提示词 token/秒</translation>
     </message>
     <message>
-        <location line="+1" />
-        <location line="+54" />
+        <location line="+1"/>
+        <location line="+54"/>
         <source>Earlier replies</source>
         <translation>之前的回复</translation>
     </message>
     <message>
-        <location line="-36" />
+        <location line="-36"/>
         <source>first token
 %1 s</source>
         <extracomment>Next to the dashed line at the first token: the time it took, in seconds.</extracomment>
@@ -1926,17 +2542,17 @@ KV 缓存：%2 字节
 %1 秒</translation>
     </message>
     <message>
-        <location line="+52" />
+        <location line="+52"/>
         <source>Reply %1: reading the prompt…</source>
         <translation>回复 %1：正在读取提示词…</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+17"/>
         <source>Reply %1: first token after %2 s, generating…</source>
         <translation>回复 %1：%2 秒后出现首个 token，正在生成…</translation>
     </message>
     <message numerus="yes">
-        <location line="+12" />
+        <location line="+12"/>
         <source>Reply %1: %2 tokens/s, %Ln token(s) so far</source>
         <extracomment>While generating: reply number, current speed, tokens generated so far.</extracomment>
         <translation>
@@ -1944,690 +2560,53 @@ KV 缓存：%2 字节
         </translation>
     </message>
     <message>
-        <location line="+24" />
+        <location line="+24"/>
         <source>Reply %1 failed</source>
         <translation>回复 %1 失败</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Reply %1 (stopped): prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s</source>
         <extracomment>A reply the user stopped: reply number, prompt tokens and speed, generated tokens and speed, time to first token.</extracomment>
         <translation>回复 %1（已停止）：提示词 %2 tok，%3 tok/s · 生成 %4 tok，%5 tok/s · 首个 token %6 秒</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+5"/>
         <source>Reply %1: prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s</source>
         <extracomment>A finished reply: reply number, prompt tokens and speed, generated tokens and speed, time to first token.</extracomment>
         <translation>回复 %1：提示词 %2 tok，%3 tok/s · 生成 %4 tok，%5 tok/s · 首个 token %6 秒</translation>
     </message>
     <message>
-        <location line="+88" />
+        <location line="+141"/>
         <source>Throughput of %1, %2</source>
-        <extracomment>Title of an exported throughput plot: the model's name, the date and time.</extracomment>
+        <extracomment>Title of an exported throughput plot: the model&apos;s name, the date and time.</extracomment>
         <translation>%1 的吞吐量，%2</translation>
     </message>
     <message>
-        <location line="+28" />
+        <location line="+29"/>
         <source>Export Throughput Plot</source>
         <translation>导出吞吐量图表</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+0"/>
         <source>throughput.png</source>
         <translation>throughput.png</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+6"/>
         <source>Saved the plot to %1</source>
         <extracomment>After Export PNG…: where the image went, or that it could not be written.</extracomment>
         <translation>图表已保存到 %1</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+1"/>
         <source>The plot could not be saved to %1</source>
         <translation>无法将图表保存到 %1</translation>
-    </message>
-</context>
-<context>
-    <name>tessera::gui::LocalServer</name>
-    <message>
-        <location filename="../gui/local_server.cpp" line="+73" />
-        <source>Local server: waiting for a model loaded in this app</source>
-        <translation>本地服务器：等待在本应用中加载模型</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Serving at %1</source>
-        <extracomment>The address clients use, e.g. "http://127.0.0.1:8080".</extracomment>
-        <translation>正在 %1 提供服务</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Local server not started: %1</source>
-        <translation>本地服务器未启动：%1</translation>
-    </message>
-</context>
-<context>
-    <name>tessera::gui::LocalServerDialog</name>
-    <message>
-        <location filename="../gui/local_server_dialog.cpp" line="+19" />
-        <source>Local Server</source>
-        <translation>本地服务器</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Serves the model loaded in this app to other programs over the OpenAI-compatible API (base URL: the address below followed by /v1). Their requests wait in line with the chat's own.</source>
-        <translation>通过兼容 OpenAI 的 API 将本应用加载的模型提供给其他程序（基础 URL：下方地址加上 /v1）。它们的请求与聊天的请求排在同一队列中。</translation>
-    </message>
-    <message>
-        <location line="+6" />
-        <source>Serve the loaded model</source>
-        <translation>提供已加载的模型</translation>
-    </message>
-    <message>
-        <location line="+5" />
-        <source>any free port</source>
-        <extracomment>Port 0 in the local server's settings: the system picks a free port.</extracomment>
-        <translation>任意空闲端口</translation>
-    </message>
-    <message>
-        <location line="+3" />
-        <source>none (anyone on this machine may connect)</source>
-        <translation>无（本机上的任何人都可以连接）</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Allow other machines without an API key (insecure)</source>
-        <translation>允许其他机器无 API 密钥访问（不安全）</translation>
-    </message>
-    <message>
-        <location line="+3" />
-        <source>Host:</source>
-        <translation>主机：</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Port:</source>
-        <translation>端口：</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>API key:</source>
-        <translation>API 密钥：</translation>
-    </message>
-    <message>
-        <location line="+8" />
-        <source>Copy Address</source>
-        <translation>复制地址</translation>
-    </message>
-    <message>
-        <location line="+36" />
-        <source>The local server is off.</source>
-        <translation>本地服务器已关闭。</translation>
-    </message>
-</context>
-<context>
-    <name>tessera::gui::ModelSourcePanel</name>
-    <message>
-        <location filename="../gui/model_source_panel.cpp" line="+45" />
-        <source>Source:</source>
-        <extracomment>Where the model runs: a GGUF file loaded by this app, or an OpenAI-compatible server.</extracomment>
-        <translation>来源：</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Model file</source>
-        <translation>模型文件</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>OpenAI-compatible server</source>
-        <translation>兼容 OpenAI 的服务器</translation>
-    </message>
-</context>
-<context>
-    <name>tessera::gui::RemoteEndpointPanel</name>
-    <message>
-        <location filename="../gui/remote_endpoint_panel.cpp" line="+132" />
-        <source>Could not connect to %1</source>
-        <extracomment>The OpenAI-compatible server's URL.</extracomment>
-        <translation>无法连接到 %1</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Check the URL (it usually ends in /v1), the API key and the model name, and that the server is running.</source>
-        <translation>请检查 URL（通常以 /v1 结尾）、API 密钥和模型名称，并确认服务器正在运行。</translation>
-    </message>
-    <message>
-        <location line="+14" />
-        <source>Connected: %1 at %2</source>
-        <extracomment>The server's model id, then the server's base URL.</extracomment>
-        <translation>已连接：%2 上的 %1</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Asking the server for its models…</source>
-        <translation>正在向服务器查询模型…</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Could not list the models: %1</source>
-        <translation>无法列出模型：%1</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2" />
-        <source>The server offers %n model(s).</source>
-        <translation>
-            <numerusform>服务器提供 %n 个模型。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+6" />
-        <source>URL:</source>
-        <translation>URL：</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>API key:</source>
-        <translation>API 密钥：</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Model:</source>
-        <translation>模型：</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>List Models</source>
-        <translation>列出模型</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Connect</source>
-        <translation>连接</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Disconnect</source>
-        <translation>断开</translation>
-    </message>
-</context>
-<context>
-    <name>tessera::gui::LibraryModel</name>
-    <message>
-        <location filename="../gui/library_model.cpp" line="+119" />
-        <source>No GPU is available: the model would run on the CPU.</source>
-        <translation>没有可用的 GPU：模型将在 CPU 上运行。</translation>
-    </message>
-    <message>
-        <location line="+15" />
-        <source>With a context of %1 tokens:</source>
-        <extracomment>Before the bytes per GPU: the context the model would be loaded with, in tokens.</extracomment>
-        <translation>上下文为 %1 个 token 时：</translation>
-    </message>
-    <message>
-        <location line="+7" />
-        <source>GPU %1: %2 of %3 usable</source>
-        <translation>GPU %1：%2 / 可用 %3</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>GPU %1 would need %2 but only %3 is usable</source>
-        <translation>GPU %1 需要 %2，但只有 %3 可用</translation>
-    </message>
-    <message>
-        <location line="+8" />
-        <source>Fits</source>
-        <extracomment>The model library's "fits on the GPUs?" column.</extracomment>
-        <translation>可容纳</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Too large</source>
-        <translation>太大</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>No GPU</source>
-        <translation>无 GPU</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Cannot split</source>
-        <extracomment>The split planner refused the split for this model (e.g. row split of a mixture of experts).</extracomment>
-        <translation>无法拆分</translation>
-    </message>
-    <message>
-        <location line="+9" />
-        <source>Damaged or not a GGUF file</source>
-        <translation>文件损坏或不是 GGUF 文件</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Unsupported architecture: %1</source>
-        <translation>不支持的架构：%1</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Unsupported tensor type: %1</source>
-        <translation>不支持的张量类型：%1</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Incomplete or malformed model</source>
-        <translation>模型不完整或格式错误</translation>
-    </message>
-    <message>
-        <location line="+74" />
-        <source>Whether the model fits on the GPUs with the split chosen in the GPUs panel</source>
-        <translation>按 GPU 面板中选择的拆分，模型能否放入 GPU</translation>
-    </message>
-    <message>
-        <location line="+3" />
-        <source>Name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Architecture</source>
-        <translation>架构</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Parameters</source>
-        <translation>参数量</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Quantization</source>
-        <extracomment>The model's main weight type ("Q4_K").</extracomment>
-        <translation>量化</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Size</source>
-        <translation>大小</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Context</source>
-        <translation>上下文</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Fits on GPUs</source>
-        <extracomment>Column header: whether the model fits on the GPUs with the chosen split.</extracomment>
-        <translation>可放入 GPU</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Status</source>
-        <translation>状态</translation>
-    </message>
-</context>
-<context>
-    <name>tessera::gui::LibraryPanel</name>
-    <message>
-        <location filename="../gui/library_panel.cpp" line="+45" />
-        <source>Add a Model Folder</source>
-        <translation>添加模型文件夹</translation>
-    </message>
-    <message>
-        <location line="+134" />
-        <source>Search by name, architecture, quantization or path</source>
-        <translation>按名称、架构、量化或路径搜索</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>&amp;Show:</source>
-        <extracomment>Label of the choice between all models and the recent ones.</extracomment>
-        <translation>显示(&amp;S)：</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>All models</source>
-        <translation>所有模型</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Recent models</source>
-        <translation>最近的模型</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Add Folder…</source>
-        <translation>添加文件夹…</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Remove Folder</source>
-        <translation>移除文件夹</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Rescan</source>
-        <translation>重新扫描</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>&amp;Open</source>
-        <translation>打开(&amp;O)</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Remove from List</source>
-        <translation>从列表移除</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>The file stays on disk; adding its folder again brings it back.</source>
-        <translation>文件仍保留在磁盘上；再次添加其文件夹即可恢复。</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Reveal in File Manager</source>
-        <translation>在文件管理器中显示</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Library</source>
-        <translation>模型库</translation>
-    </message>
-    <message>
-        <location line="+127" />
-        <source>%1: %2</source>
-        <extracomment>A file of the model library that cannot be opened: the short reason, then the reader's message.</extracomment>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
-        <location line="+9" />
-        <source>Reading models… %1 of %2</source>
-        <extracomment>Files of the model library read so far, of all found.</extracomment>
-        <translation>正在读取模型… %1 / %2</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Looking for models…</source>
-        <translation>正在查找模型…</translation>
-    </message>
-    <message>
-        <location line="+4" />
-        <source>Add a folder that holds .gguf models.</source>
-        <translation>请添加包含 .gguf 模型的文件夹。</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+3" />
-        <source>%n model(s)</source>
-        <translation>
-            <numerusform>%n 个模型</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+3" />
-        <source>%1 shown of %2</source>
-        <extracomment>How many rows the search or filter shows, of all (the second argument is "N models").</extracomment>
-        <translation>显示 %1 个，共 %2</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>(the search stopped at its limit; there may be more)</source>
-        <translation>（搜索已达上限，可能还有更多）</translation>
-    </message>
-</context>
-<context>
-    <name>tessera::gui::SplitBenchView</name>
-    <message>
-        <location filename="../gui/split_bench_view.cpp" line="+225" />
-        <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
-        <translation>用 2 到 6 种拆分测量已加载的模型：依次加载每种拆分，并运行简短的提示词和生成基准测试。之后模型会以原来的拆分重新加载。</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>#</source>
-        <translation>#</translation>
-    </message>
-    <message>
-        <location line="+0" />
-        <source>Split</source>
-        <translation>拆分</translation>
-    </message>
-    <message>
-        <location line="+0" />
-        <source>Memory per GPU</source>
-        <translation>每个 GPU 的显存</translation>
-    </message>
-    <message>
-        <location line="+0" />
-        <location line="+18" />
-        <source>Prompt (tok/s)</source>
-        <translation>提示词 (tok/s)</translation>
-    </message>
-    <message>
-        <location line="-17" />
-        <location line="+16" />
-        <source>Generation (tok/s)</source>
-        <translation>生成 (tok/s)</translation>
-    </message>
-    <message>
-        <location line="-15" />
-        <source>Add Current Split</source>
-        <translation>添加当前拆分</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Add the split chosen in the split editor</source>
-        <translation>添加在拆分编辑器中选择的拆分</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Add Suggestions</source>
-        <translation>添加建议</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Add layer and row split with even shares, and everything on the main GPU</source>
-        <translation>添加均分的按层拆分和按行拆分，以及全部放在主 GPU 上</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Remove</source>
-        <translation>移除</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Prompt:</source>
-        <translation>提示词：</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <location line="+2" />
-        <source> tok</source>
-        <translation> tok</translation>
-    </message>
-    <message>
-        <location line="-1" />
-        <source>Generate:</source>
-        <translation>生成：</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>Runs:</source>
-        <translation>次数：</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Run Benchmark</source>
-        <translation>运行基准测试</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Apply the Winner</source>
-        <translation>应用最佳拆分</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Take the fastest split into the split editor and reload the model with it</source>
-        <translation>将最快的拆分填入拆分编辑器，并以此重新加载模型</translation>
-    </message>
-    <message>
-        <location line="+4" />
-        <source>Generation</source>
-        <translation>生成</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Prompt</source>
-        <translation>提示词</translation>
-    </message>
-    <message>
-        <location line="+35" />
-        <source>Everything on GPU %1</source>
-        <translation>全部在 GPU %1 上</translation>
-    </message>
-    <message>
-        <location line="+6" />
-        <source>%1: %2 %</source>
-        <extracomment>One GPU's share in a split: GPU index, percent.</extracomment>
-        <translation>%1：%2 %</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Row</source>
-        <translation>按行</translation>
-    </message>
-    <message>
-        <location line="+0" />
-        <source>Layer</source>
-        <translation>按层</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>%1 · %2 · main GPU %3</source>
-        <extracomment>A split in a line: mode, the GPUs' shares, the main GPU.</extracomment>
-        <translation>%1 · %2 · 主 GPU %3</translation>
-    </message>
-    <message>
-        <location line="+6" />
-        <source>At most %1 splits can be compared.</source>
-        <translation>最多可比较 %1 种拆分。</translation>
-    </message>
-    <message>
-        <location line="+5" />
-        <source>This split is in the list already.</source>
-        <translation>此拆分已在列表中。</translation>
-    </message>
-    <message>
-        <location line="+101" />
-        <source>Cancelling: the model is loaded with its own split again…</source>
-        <translation>正在取消：模型正以原来的拆分重新加载…</translation>
-    </message>
-    <message>
-        <location line="+10" />
-        <location line="+10" />
-        <source>Measuring split %1 of %2…</source>
-        <translation>正在测量第 %1 种拆分（共 %2 种）…</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+20" />
-        <source>Cancelled after %n split(s) measured.</source>
-        <translation>
-            <numerusform>已测量 %n 种拆分后取消。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2" />
-        <source>Done: %n split(s) measured.</source>
-        <translation>
-            <numerusform>完成：已测量 %n 种拆分。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+15" />
-        <source>GPU %1: %2</source>
-        <extracomment>Bytes a split puts on one GPU: GPU index, size.</extracomment>
-        <translation>GPU %1：%2</translation>
-    </message>
-    <message>
-        <location line="+4" />
-        <location line="+1" />
-        <source>%1 ± %2</source>
-        <translation>%1 ± %2</translation>
-    </message>
-    <message>
-        <location line="+3" />
-        <source>pp%1 and tg%2 on %3</source>
-        <extracomment>Tooltip of a measured split: the tests run and the backend.</extracomment>
-        <translation>在 %3 上运行 pp%1 和 tg%2</translation>
-    </message>
-    <message>
-        <location line="+5" />
-        <source>cancelled</source>
-        <translation>已取消</translation>
-    </message>
-    <message>
-        <location line="+0" />
-        <source>failed</source>
-        <translation>失败</translation>
-    </message>
-    <message>
-        <location line="+4" />
-        <source>measuring…</source>
-        <translation>测量中…</translation>
-    </message>
-    <message>
-        <location line="+17" />
-        <source>Winner: #%1, %2 — %3 tok/s generation, %4 tok/s prompt</source>
-        <translation>最佳：#%1，%2 — 生成 %3 tok/s，提示词 %4 tok/s</translation>
-    </message>
-    <message>
-        <location line="+5" />
-        <source>Add at least two splits and run the benchmark; the fastest can then be applied.</source>
-        <translation>至少添加两种拆分并运行基准测试，之后即可应用最快的拆分。</translation>
-    </message>
-    <message>
-        <location line="+28" />
-        <source>Split (#)</source>
-        <translation>拆分 (#)</translation>
-    </message>
-    <message>
-        <location line="+0" />
-        <source>Memory on the fullest GPU (GiB)</source>
-        <translation>占用最多的 GPU 上的显存 (GiB)</translation>
-    </message>
-    <message>
-        <location line="+0" />
-        <source>Memory on the fullest GPU (MiB)</source>
-        <translation>占用最多的 GPU 上的显存 (MiB)</translation>
-    </message>
-    <message>
-        <location line="+38" />
-        <source>Load a model first</source>
-        <translation>请先加载模型</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Add at least two splits to compare</source>
-        <translation>至少添加两种拆分以进行比较</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>Load the model with each split in turn and measure it</source>
-        <translation>依次以每种拆分加载模型并进行测量</translation>
     </message>
 </context>
 </TS>
