@@ -93,6 +93,11 @@ class LocalOrRemoteSession : public EngineSession {
                                      const PieceCallback& on_piece, const StopFlag& stop) override {
     return active_->generate(request, on_prompt, on_piece, stop);
   }
+  // The split benchmark measures the local engine; a remote endpoint says it cannot (the default).
+  Result<BenchFigures> bench(const BenchSettings& settings, const BenchProgressCallback& progress,
+                             const StopFlag& stop) override {
+    return active_->bench(settings, progress, stop);
+  }
 
  private:
   std::unique_ptr<EngineSession> local_;
