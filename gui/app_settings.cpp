@@ -18,7 +18,7 @@ QStringList normalisedList(const QStringList& paths) {
 
 }  // namespace
 
-AppSettings::AppSettings() : settings_(QStringLiteral("Tessera"), QStringLiteral("Tessera")) {}
+AppSettings::AppSettings() : settings_(openAppSettingsStore()) {}
 
 QString AppSettings::lastModel() const { return settings_.value("model/last").toString(); }
 

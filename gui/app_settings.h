@@ -13,6 +13,10 @@
 
 namespace tessera::gui {
 
+// The one settings store of the app (organisation and application "Tessera"): AppSettings and the
+// server/remote-endpoint settings (network_settings.h) open it through this.
+inline QSettings openAppSettingsStore() { return QSettings(QStringLiteral("Tessera"), QStringLiteral("Tessera")); }
+
 class AppSettings {
  public:
   static constexpr int kMaxRecentFiles = 10;

@@ -2,9 +2,11 @@
 
 #include <QSettings>
 
+#include "app_settings.h"
+
 namespace tessera::gui {
 LocalServerSettings loadLocalServerSettings() {
-  const QSettings q(QStringLiteral("Tessera"), QStringLiteral("Tessera"));
+  const QSettings q = openAppSettingsStore();
   const LocalServerSettings d;
   LocalServerSettings s;
   s.enabled = q.value("server/enabled", d.enabled).toBool();
@@ -16,7 +18,7 @@ LocalServerSettings loadLocalServerSettings() {
 }
 
 void saveLocalServerSettings(const LocalServerSettings& s) {
-  QSettings q(QStringLiteral("Tessera"), QStringLiteral("Tessera"));
+  QSettings q = openAppSettingsStore();
   q.setValue("server/enabled", s.enabled);
   q.setValue("server/host", s.host);
   q.setValue("server/port", s.port);
@@ -25,7 +27,7 @@ void saveLocalServerSettings(const LocalServerSettings& s) {
 }
 
 RemoteEndpoint loadRemoteEndpoint() {
-  const QSettings q(QStringLiteral("Tessera"), QStringLiteral("Tessera"));
+  const QSettings q = openAppSettingsStore();
   RemoteEndpoint e;
   e.url = q.value("remote/url").toString();
   e.api_key = q.value("remote/apiKey").toString();
@@ -34,14 +36,14 @@ RemoteEndpoint loadRemoteEndpoint() {
 }
 
 void saveRemoteEndpoint(const RemoteEndpoint& e) {
-  QSettings q(QStringLiteral("Tessera"), QStringLiteral("Tessera"));
+  QSettings q = openAppSettingsStore();
   q.setValue("remote/url", e.url);
   q.setValue("remote/apiKey", e.api_key);
   q.setValue("remote/model", e.model);
 }
 
-bool loadUseRemoteEndpoint() { return QSettings(QStringLiteral("Tessera"), QStringLiteral("Tessera")).value("remote/use", false).toBool(); }
+bool loadUseRemoteEndpoint() { return openAppSettingsStore().value("remote/use", false).toBool(); }
 
-void saveUseRemoteEndpoint(bool remote) { QSettings(QStringLiteral("Tessera"), QStringLiteral("Tessera")).setValue("remote/use", remote); }
+void saveUseRemoteEndpoint(bool remote) { openAppSettingsStore().setValue("remote/use", remote); }
 
 }  // namespace tessera::gui
