@@ -77,6 +77,7 @@ Result<BackendFactory> make_backend_factory(const BackendOptions& o, CudaPluginL
   config.virtual_devices = cuda.environment().virtual_devices;
   config.graphs = cuda.environment().graphs;
   config.unfused = cuda.environment().unfused;
+  config.experimental = cuda.environment().experimental;
   return (*api)->backend_factory(config);
 }
 

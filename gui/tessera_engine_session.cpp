@@ -88,6 +88,7 @@ class TesseraEngineSession : public EngineSession, public LocalEngineSource {
       config.virtual_devices = cuda_.environment().virtual_devices;
       config.graphs = cuda_.environment().graphs;
       config.unfused = cuda_.environment().unfused;
+      config.experimental = cuda_.environment().experimental;
       engine_.register_backend("cuda", (*cuda)->backend_factory(config));
     }
     QElapsedTimer timer;

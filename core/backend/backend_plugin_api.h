@@ -36,7 +36,8 @@ inline constexpr const char* kCudaPluginFileName = "libtessera-cuda.so";
 inline constexpr const char* kCudaPluginEntryPoint = "tessera_cuda_plugin_v1";
 // 2: settings from the programs' edge instead of the environment (CudaBackendConfig, logical_devices);
 //    BackendModel::kv_remove and kv_remove_supported (context shift).
-inline constexpr uint32_t kCudaPluginAbiVersion = 2;
+// 3: CudaBackendConfig::experimental (unmeasured kernels on for A/B runs).
+inline constexpr uint32_t kCudaPluginAbiVersion = 3;
 
 // What the module and the program were built with; equal strings mean the C++ types above agree.
 // Inline, so each side compiles its own answer in.
@@ -99,6 +100,7 @@ struct CudaBackendConfig {
   std::string virtual_devices;  // "N[:QUOTA_GIB]" (CudaEnvironment::virtual_devices); empty: off
   bool graphs = true;           // capture the decode step in a CUDA graph
   std::string unfused;          // "glu,norm_q8,rope": fusions to run unfused (A/B measurements)
+  std::string experimental;     // "tc_attention": unmeasured kernels to turn on (A/B measurements)
 };
 
 struct CudaPluginApi {

@@ -13,6 +13,7 @@ CudaEnvironment read_cuda_environment(const EnvironmentLookup& lookup) {
   env.virtual_devices = text(kCudaVirtualDevicesEnv);
   env.graphs = text(kCudaGraphsEnv) != "0";
   env.unfused = text(kCudaUnfusedEnv);
+  env.experimental = text(kCudaExperimentalEnv);
   return env;
 }
 

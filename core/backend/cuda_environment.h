@@ -14,6 +14,7 @@ inline constexpr const char* kCudaPluginEnv = "TESSERA_CUDA_PLUGIN";
 inline constexpr const char* kCudaVirtualDevicesEnv = "TESSERA_CUDA_VIRTUAL_DEVICES";
 inline constexpr const char* kCudaGraphsEnv = "TESSERA_CUDA_GRAPHS";
 inline constexpr const char* kCudaUnfusedEnv = "TESSERA_CUDA_UNFUSED";
+inline constexpr const char* kCudaExperimentalEnv = "TESSERA_CUDA_EXPERIMENTAL";
 
 struct CudaEnvironment {
   // TESSERA_CUDA_PLUGIN: the module file to load instead of searching (empty: search).
@@ -25,6 +26,8 @@ struct CudaEnvironment {
   bool graphs = true;
   // TESSERA_CUDA_UNFUSED=glu,norm_q8,rope: run those fused kernels as separate ones (A/B measurements).
   std::string unfused;
+  // TESSERA_CUDA_EXPERIMENTAL=tc_attention: kernels not yet verified on a GPU, on for A/B runs.
+  std::string experimental;
 };
 
 // Looks a variable up by name; nullptr when unset. std::getenv has this shape.

@@ -18,8 +18,8 @@
 // tensor-core GEMMs. The decode step is captured once into a CUDA graph (one per "logits wanted
 // or not") and replayed: the graph reads the token id and position from device memory, so it is
 // never rebuilt. logits() and argmax() are the only host synchronisations. docs/perf.md has the
-// measured effect of each choice (TESSERA_CUDA_PDL=0 and TESSERA_CUDA_UNFUSED=glu,norm_q8,rope
-// switch them off for A/B runs).
+// measured effect of each choice (TESSERA_CUDA_UNFUSED=glu,norm_q8,rope switches fusions off and
+// TESSERA_CUDA_EXPERIMENTAL=tc_attention turns on kernels not yet measured, for A/B runs).
 //
 // A ModelSpec with random_weights_seed set has no data: its weights are generated on the devices
 // (bench --synth), each whole tensor from a seed of its own name, so placement does not change it.
@@ -58,6 +58,9 @@ struct CudaBackendOptions {
   bool use_graphs = true;
   // Fusions to run as separate kernels, "glu,norm_q8,rope" (A/B measurements: TESSERA_CUDA_UNFUSED).
   std::string unfused;
+  // Kernels written but not yet verified and measured on a GPU, to turn on for A/B runs
+  // (TESSERA_CUDA_EXPERIMENTAL): "tc_attention" = prompt attention on the tensor cores (attention_mma.h).
+  std::string experimental;
 };
 
 // Bytes one logical device holds for a loaded model, next to what the planner projected.

@@ -229,6 +229,10 @@ class CudaModel final : public BackendModel, private LayerBlocks {
     bool norm_q8 = true;  // RMSNorm writes the q8 activations (else norm + quantize kernel)
     bool rope_kv = true;  // RoPE of q, k and the KV-cache write in one kernel (else three)
   } fuse_;
+  // Kernels not yet measured on a GPU, off unless CudaBackendOptions::experimental names them.
+  struct Experimental {
+    bool tc_attention = false;  // prompt attention on the tensor cores (kernels/attention_mma.h)
+  } experimental_;
   std::string graph_note_;
   cudaGraphExec_t graph_exec_[2] = {nullptr, nullptr};  // [0]: no logits, [1]: logits
   cudaEvent_t step_done_ = nullptr;                     // recorded on the home stream at the end of each eval

@@ -284,6 +284,22 @@ Status CudaModel::init(const ModelSpec& spec, const BackendModelSettings& settin
     fuse_.rope_kv = list.find(",rope,") == std::string::npos;
     notes_.push_back("unfused: " + options.unfused);
   }
+  // Unmeasured kernels on for A/B runs: "tc_attention". An unknown name is an error (a typo would
+  // otherwise measure the default path under the experiment's name).
+  if (!options.experimental.empty()) {
+    size_t at = 0;
+    while (at <= options.experimental.size()) {
+      const size_t comma = std::min(options.experimental.find(',', at), options.experimental.size());
+      const std::string name = options.experimental.substr(at, comma - at);
+      if (name == "tc_attention")
+        experimental_.tc_attention = true;
+      else if (!name.empty())
+        return make_error(ErrorKind::InvalidArgument, "unknown experimental CUDA kernel '" + name + "' in '" +
+                                                          options.experimental + "' (known: tc_attention)");
+      at = comma + 1;
+    }
+    notes_.push_back("experimental: " + options.experimental);
+  }
 
   const size_t nd = plan.devices.size();
   for (size_t i = 0; i < nd; ++i) {

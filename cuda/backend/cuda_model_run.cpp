@@ -182,6 +182,7 @@ Status CudaModel::attention_part(DeviceState& d, const DeviceLayer& l, int n_tok
   a.window = l.sliding ? spec_.sliding_window : 0;
   a.softcap = spec_.attention_softcap;
   a.sinks = l.vec(LayerTensor::AttnSinks);  // this device's query heads (RowSlice::QueryHeads)
+  a.tensor_cores = experimental_.tc_attention;
   TESSERA_TRY(cuda::attention(a, d.s.attn_ws, d.s.attn_ws_bytes, d.stream));
   Input att{d.s.att, d.q_dim, d.q_dim};
   return matmul(d, l[LayerTensor::Wo], att, n_tok, out, E, accumulate);

@@ -7,6 +7,7 @@
 
 #include "cuda_check.h"
 #include "kernels/attention.h"
+#include "kernels/attention_mma.h"
 #include "kernels/kv_quant.cuh"
 #include "kernels/launch.cuh"
 #include "split/attention_split.h"
@@ -380,19 +381,22 @@ Status attention(const AttentionArgs& args, void* workspace, size_t workspace_by
         return launch(attention_kernel<D, KvCacheType::F16>);  // F32 was refused by check_args
     }
   };
-  switch (p.dpl) {
-    case 1:
-      TESSERA_TRY(launch_for_cache(std::integral_constant<int, 1>{}));
-      break;
-    case 2:
-      TESSERA_TRY(launch_for_cache(std::integral_constant<int, 2>{}));
-      break;
-    case 4:
-      TESSERA_TRY(launch_for_cache(std::integral_constant<int, 4>{}));
-      break;
-    default:
-      TESSERA_TRY(launch_for_cache(std::integral_constant<int, 8>{}));
-      break;
+  auto launch_simt = [&]() -> Status {
+    switch (p.dpl) {
+      case 1:
+        return launch_for_cache(std::integral_constant<int, 1>{});
+      case 2:
+        return launch_for_cache(std::integral_constant<int, 2>{});
+      case 4:
+        return launch_for_cache(std::integral_constant<int, 4>{});
+      default:
+        return launch_for_cache(std::integral_constant<int, 8>{});
+    }
+  };
+  if (args.tensor_cores && attention_mma_supports(args)) {
+    TESSERA_TRY(attention_mma(args, p.split, AttentionPartials{k.ws_acc, k.ws_ml}, k.qscale, stream));
+  } else {
+    TESSERA_TRY(launch_simt());
   }
   if (p.split.n_splits > 1) {
     const int threads = std::max(32, std::min(256, (args.head_dim + 31) / 32 * 32));

@@ -19,8 +19,7 @@
 // of weights before the wait, made decode 2-3% slower than no PDL: early-launched CTAs took SM
 // slots in whatever order the predecessor freed them and the prefetched lines were evicted by
 // the predecessor's stream before use. Hence the trigger after the main loop, and no prefetch.
-// On older GPUs, or with TESSERA_CUDA_PDL=0 in the environment (A/B measurements), kernels launch
-// with plain stream order and the two instructions are not emitted / are no-ops.
+// On older GPUs kernels launch with plain stream order and the two instructions are not emitted.
 #pragma once
 
 #include <cuda_runtime_api.h>

@@ -66,6 +66,7 @@ BackendFactory plugin_backend_factory(const CudaBackendConfig& config) {
   options.virtual_devices = *virtual_devices;
   options.use_graphs = config.graphs;
   options.unfused = config.unfused;
+  options.experimental = config.experimental;
   return cuda_backend_factory(std::move(options));
 }
 

@@ -1,4 +1,5 @@
-// Causal GQA attention over the f16 cache (prompt tiles and split-K decode) against f64.
+// Causal GQA attention over the f16 cache (prompt tiles, split-K decode, and the tensor-core prompt
+// kernel of attention_mma.h) against f64.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -7,6 +8,7 @@
 
 #include "cuda_test_util.h"
 #include "kernels/attention.h"
+#include "kernels/attention_mma.h"
 #include "quant/fp16.h"
 #include "support/test_support.h"
 
@@ -18,13 +20,23 @@ struct Case {
   float scale_mul;  // scale = scale_mul / sqrt(head_dim); large values test the stable softmax
   int window = 0;     // sliding window (0: none)
   bool sinks = false; // gpt-oss's per-head sink logits in the denominator
+  bool tensor_cores = false;  // ask for the tensor-core prompt kernel
+  float softcap = 0;          // Gemma 2's logit soft-cap
 };
+
+// The tensor-core kernel rounds the (scaled) queries and the probabilities to f16 before its
+// products (attention_mma.h): a score of magnitude |s| moves by ~|s| * 2^-12 and each weight by
+// 2^-12 relative, which on these random cases stays under 4e-3 of the largest output. The SIMT
+// kernel keeps f32 queries and weights: 2e-4 (the cache's own f16 rounding is in the reference).
+constexpr double kSimtTolerance = 2e-4;
+constexpr double kTensorCoreTolerance = 4e-3;
 
 void run_case(const Case& c, uint32_t seed) {
   SCOPED_TRACE("tokens " + std::to_string(c.n_tokens) + " start " + std::to_string(c.start_pos) + " heads " +
                std::to_string(c.n_head) + "/" + std::to_string(c.n_head_kv) + " dim " + std::to_string(c.head_dim) +
                " capacity " + std::to_string(c.capacity) + " window " + std::to_string(c.window) +
-               (c.sinks ? " sinks" : ""));
+               (c.sinks ? " sinks" : "") + (c.tensor_cores ? " tensor cores" : "") +
+               (c.softcap > 0 ? " softcap " + std::to_string(c.softcap) : ""));
   const int D = c.head_dim;
   const int64_t kv_dim = static_cast<int64_t>(c.n_head_kv) * D;
   const int64_t cstride = kv_dim + 8;
@@ -65,6 +77,9 @@ void run_case(const Case& c, uint32_t seed) {
   a.scale = scale;
   a.window = c.window;
   a.sinks = c.sinks ? dsinks.as<float>() : nullptr;
+  a.softcap = c.softcap;
+  a.tensor_cores = c.tensor_cores;
+  const bool mma = c.tensor_cores && attention_mma_supports(a);
   TESSERA_ASSERT_OK(attention(a, ws->data(), ws->bytes(), nullptr));
   const auto out = test::from_device<float>(dout, static_cast<size_t>(c.n_tokens * ostride));
 
@@ -82,7 +97,7 @@ void run_case(const Case& c, uint32_t seed) {
         double dot = 0;
         for (int d = 0; d < D; ++d)
           dot += static_cast<double>(q[t * qstride + h * D + d]) * fp16_to_fp32(kh[(first + j) * cstride + g * D + d]);
-        s[j] = dot * scale;
+        s[j] = c.softcap > 0 ? c.softcap * std::tanh(dot * scale / c.softcap) : dot * scale;
         mx = std::max(mx, s[j]);
       }
       double sum = c.sinks ? std::exp(sinks[h] - mx) : 0.0;  // the sink: denominator only
@@ -96,7 +111,12 @@ void run_case(const Case& c, uint32_t seed) {
     }
     EXPECT_TRUE(std::isnan(out[t * ostride + static_cast<int64_t>(c.n_head) * D])) << "wrote past the row";
   }
-  EXPECT_LT(test::max_rel_error(got, want), 2e-4);
+  EXPECT_LT(test::max_rel_error(got, want), mma ? kTensorCoreTolerance : kSimtTolerance);
+}
+
+Case tc(Case c) {
+  c.tensor_cores = true;
+  return c;
 }
 
 TEST(Attention, PromptCausalGqa) {
@@ -128,6 +148,62 @@ TEST(Attention, SinksJoinTheDenominator) {
   run_case({1, 3000, 64, 8, 64, 4096, 1.0f, 128, true}, 23);  // its sliding layers
   run_case({1, 0, 8, 2, 64, 4096, 1.0f, 0, true}, 24);        // first token: the sink against one key
   run_case({3, 2000, 16, 2, 64, 2048, 1.0f, 128, true}, 25);
+}
+
+// The tensor-core prompt kernel: every head size it has, GQA groups that do and do not divide its 64
+// rows, partial query tiles, a cached prefix, a split key range (few tokens over a long cache, merged
+// by the combine kernel), windows, sinks and the soft-cap.
+TEST(Attention, TensorCorePromptKernel) {
+  TESSERA_REQUIRE_GPU();
+  run_case(tc({64, 0, 32, 8, 128, 256, 1.0f}), 40);          // Llama-3-8B heads
+  run_case(tc({100, 37, 8, 2, 64, 256, 4.0f}), 41);          // unaligned prefix, partial tile, sharp softmax
+  run_case(tc({40, 0, 16, 16, 256, 64, 1.0f}), 42);          // no GQA, head_dim 256 (Gemma)
+  run_case(tc({33, 5, 6, 2, 96, 64, 1.0f}), 43);             // head_dim 96 (Phi-3), group 3: 63 of 64 rows
+  run_case(tc({48, 0, 32, 1, 80, 64, 1.0f}), 44);            // group 32: 2 tokens per CTA, head_dim 80
+  run_case(tc({16, 3000, 32, 8, 128, 4096, 1.0f}), 45);      // 16 tokens over 3000 cached: split keys
+  run_case(tc({40, 0, 8, 4, 32, 64, 1.0f}), 53);             // head_dim 32 (the embedded tessera-tiny)
+  run_case(tc({70, 0, 8, 2, 64, 128, 1.0f, 16, true}), 46);  // sliding window and sinks
+  run_case(tc({20, 100, 8, 2, 128, 256, 4.0f, 32, true}), 47);
+  Case capped = tc({64, 0, 8, 4, 256, 128, 1.0f});
+  capped.softcap = 50.0f;  // Gemma 2
+  run_case(capped, 48);
+  capped.window = 24;
+  run_case(capped, 49);
+}
+
+// Which calls the tensor-core kernel takes (host logic: runs without a GPU).
+TEST(Attention, TensorCoreShapeRule) {
+  AttentionArgs a;
+  a.n_tokens = kAttentionMmaMinTokens;
+  a.n_head = 32;
+  a.n_head_kv = 8;
+  a.q_stride = 32 * 128;
+  a.cache.type = KvCacheType::F16;
+  for (int d : {32, 64, 80, 96, 128, 256}) {
+    a.head_dim = d;
+    EXPECT_TRUE(attention_mma_supports(a)) << d;
+  }
+  for (int d : {8, 16, 48, 72, 112, 192}) {
+    a.head_dim = d;
+    EXPECT_FALSE(attention_mma_supports(a)) << d;
+  }
+  a.head_dim = 128;
+  a.n_tokens = kAttentionMmaMinTokens - 1;
+  EXPECT_FALSE(attention_mma_supports(a));
+  a.n_tokens = 512;
+  a.q_stride = 32 * 128 + 2;  // rows not 16-byte aligned
+  EXPECT_FALSE(attention_mma_supports(a));
+  a.q_stride = 32 * 128;
+  a.cache.type = KvCacheType::Q8_0;  // quantized caches are decoded by the SIMT kernel's tile loader
+  EXPECT_FALSE(attention_mma_supports(a));
+}
+
+// Shapes the tensor-core kernel does not take run on the SIMT kernel, with its precision.
+TEST(Attention, TensorCoreRequestFallsBackOnOtherShapes) {
+  TESSERA_REQUIRE_GPU();
+  run_case(tc({37, 0, 8, 2, 8, 64, 1.0f}), 50);       // head_dim 8 (stories260K)
+  run_case(tc({8, 100, 8, 2, 128, 256, 1.0f}), 51);   // fewer tokens than kAttentionMmaMinTokens
+  run_case(tc({1, 3000, 32, 8, 128, 4096, 1.0f}), 52);  // decode
 }
 
 TEST(Attention, RejectsBadShapes) {

@@ -51,8 +51,10 @@ synth::ModelShape split_test_shape() {
   return s;
 }
 
-std::unique_ptr<CudaBackend> make_cuda_backend(int n_virtual, SplitMode mode, uint64_t quota_bytes) {
+std::unique_ptr<CudaBackend> make_cuda_backend(int n_virtual, SplitMode mode, uint64_t quota_bytes,
+                                               const std::string& experimental) {
   CudaBackendOptions o;
+  o.experimental = experimental;
   o.virtual_devices = VirtualDevices{n_virtual, quota_bytes};
   if (n_virtual == 0) o.device_ids = {0};
   o.split.mode = mode;

@@ -29,8 +29,10 @@ void write_synthetic(const synth::ModelShape& shape, GgmlType type, const std::f
 // A small Llama shape with enough layers and heads to split 2-4 ways.
 synth::ModelShape split_test_shape();
 
-// A CUDA backend over `n_virtual` virtual devices (0: the physical GPUs) with the given split.
-std::unique_ptr<CudaBackend> make_cuda_backend(int n_virtual, SplitMode mode, uint64_t quota_bytes = 0);
+// A CUDA backend over `n_virtual` virtual devices (0: the physical GPUs) with the given split;
+// `experimental` as CudaBackendOptions::experimental.
+std::unique_ptr<CudaBackend> make_cuda_backend(int n_virtual, SplitMode mode, uint64_t quota_bytes = 0,
+                                               const std::string& experimental = {});
 
 BackendModelSettings test_settings(int n_ctx, int n_batch, bool all_logits);
 

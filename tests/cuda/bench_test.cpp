@@ -233,25 +233,31 @@ TEST(Bench, MatvecGemmAttention) {
     rep.line("# cublasGemmEx f16 x f16 -> f32, 512x4096x4096: %.1f us, %.0f TFLOP/s", t * 1e6, 2.0 * T * N * K / t / 1e12);
   }
 
-  {  // attention: decode over a long cache, and a 512-token prompt
-    const int n_head = 32, n_kv = 8, D = 128, cap = 8192;
+  {  // attention: decode over a long cache, and prompts (SIMT and tensor-core kernels side by side)
+    const int n_head = 32, n_kv = 8, D = 128, cap = 8192, max_tokens = 4096;
     const int64_t stride = n_kv * D;
     auto kc = DeviceBuffer::allocate(0, static_cast<size_t>(cap) * stride * 2, "k");
     auto vc = DeviceBuffer::allocate(0, static_cast<size_t>(cap) * stride * 2, "v");
-    auto q = DeviceBuffer::allocate(0, 512 * n_head * D * 4, "q");
-    auto o = DeviceBuffer::allocate(0, 512 * n_head * D * 4, "o");
+    auto q = DeviceBuffer::allocate(0, static_cast<size_t>(max_tokens) * n_head * D * 4, "q");
+    auto o = DeviceBuffer::allocate(0, static_cast<size_t>(max_tokens) * n_head * D * 4, "o");
     TESSERA_ASSERT_OK(kc);
     TESSERA_ASSERT_OK(vc);
     TESSERA_ASSERT_OK(q);
     TESSERA_ASSERT_OK(o);
     TESSERA_ASSERT_OK(fill_random_weights(GgmlType::F16, kc->data(), cap, stride, stride * 2, 1, stream));
     TESSERA_ASSERT_OK(fill_random_weights(GgmlType::F16, vc->data(), cap, stride, stride * 2, 2, stream));
-    TESSERA_ASSERT_OK(fill_random_floats(q->as<float>(), 512 * n_head * D, 3, -1, 1, stream));
-    for (int n_tokens : {1, 512}) {
-      std::vector<int32_t> pos(n_tokens);
-      for (int t = 0; t < n_tokens; ++t) pos[t] = n_tokens == 1 ? cap - 1 : t;
+    TESSERA_ASSERT_OK(fill_random_floats(q->as<float>(), static_cast<int64_t>(max_tokens) * n_head * D, 3, -1, 1, stream));
+    struct Shape {
+      int n_tokens, depth;  // query tokens, positions already cached before them
+      bool tensor_cores;
+    };
+    const Shape shapes[] = {{1, cap - 1, false}, {512, 0, false},    {512, 0, true},     {4096, 0, false},
+                            {4096, 0, true},     {512, 4096, false}, {512, 4096, true}};
+    for (const Shape& sh : shapes) {
+      std::vector<int32_t> pos(sh.n_tokens);
+      for (int t = 0; t < sh.n_tokens; ++t) pos[t] = sh.depth + t;
       auto dp = test::to_device(pos);
-      auto ws = DeviceBuffer::allocate(0, attention_workspace_bytes(n_tokens, n_head, n_kv, D, cap) + 16, "ws");
+      auto ws = DeviceBuffer::allocate(0, attention_workspace_bytes(sh.n_tokens, n_head, n_kv, D, cap) + 16, "ws");
       TESSERA_ASSERT_OK(ws);
       AttentionArgs a;
       a.q = q->as<float>();
@@ -260,26 +266,31 @@ TEST(Bench, MatvecGemmAttention) {
       a.out = o->as<float>();
       a.out_stride = n_head * D;
       a.positions = dp.as<int32_t>();
-      a.n_tokens = n_tokens;
+      a.n_tokens = sh.n_tokens;
       a.n_head = n_head;
       a.n_head_kv = n_kv;
       a.head_dim = D;
       a.scale = 0.088f;
+      a.tensor_cores = sh.tensor_cores;
       Status st;
-      const double t = time_graph(stream, 8, [&] {
-        for (int i = 0; i < 8; ++i) {
+      const int calls = sh.n_tokens >= 4096 ? 2 : 8;
+      const double t = time_graph(stream, calls, [&] {
+        for (int i = 0; i < calls; ++i) {
           Status r = attention(a, ws->data(), ws->bytes(), stream);
           if (!r.ok() && st.ok()) st = r;
         }
       });
       TESSERA_ASSERT_OK(st);
-      if (n_tokens == 1) {
+      if (sh.n_tokens == 1) {
         const double bytes = 2.0 * cap * stride * 2;
         rep.line("# attention decode, 8192 cached positions, 32/8 heads x 128: %.1f us, %.0f GB/s of K+V", t * 1e6,
                  bytes / t / 1e9);
       } else {
-        const double flops = 4.0 * n_head * D * (512.0 * 513.0 / 2.0);
-        rep.line("# attention prompt, 512 tokens, 32/8 heads x 128: %.1f us, %.1f TFLOP/s", t * 1e6, flops / t / 1e12);
+        // Query-key pairs seen: each token's keys up to its position; 4 flops per pair and dimension.
+        const double pairs = static_cast<double>(sh.n_tokens) * sh.depth + sh.n_tokens * (sh.n_tokens + 1.0) / 2.0;
+        const double flops = 4.0 * n_head * D * pairs;
+        rep.line("# attention prompt (%s), %d tokens at depth %d, 32/8 heads x 128: %.1f us, %.1f TFLOP/s",
+                 sh.tensor_cores ? "tensor cores" : "SIMT", sh.n_tokens, sh.depth, t * 1e6, flops / t / 1e12);
       }
     }
   }

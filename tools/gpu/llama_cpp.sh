@@ -10,6 +10,8 @@
 #       -> per model: Tessera's CPU float reference saves a KLD base in both formats, then Tessera
 #          CUDA and llama.cpp CUDA are each compared with it (docs/perf.md, "Quality measurement").
 #          CTX (512) and CHUNKS (8) size the run; the CPU reference is the slow part.
+# EXPERIMENTAL=tc_attention (TESSERA_CUDA_EXPERIMENTAL's list) adds a Tessera row/comparison with
+# those unmeasured kernels on, next to the default one, in bench and quality.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 src=/tmp/llama.cpp-src
@@ -32,6 +34,11 @@ bench)
   for m in "$@"; do
     echo "## $(basename "$m")"
     timeout 300 "$cli" bench -m "$m" -p "${PP:-512}" -n 128 -d "${DEPTHS:-0}" -r "${REPS:-3}" --backend cuda 2>&1 | grep -E '^\|'
+    if [ -n "${EXPERIMENTAL:-}" ]; then
+      echo "(Tessera with TESSERA_CUDA_EXPERIMENTAL=$EXPERIMENTAL)"
+      TESSERA_CUDA_EXPERIMENTAL="$EXPERIMENTAL" timeout 300 "$cli" bench -m "$m" -p "${PP:-512}" -n 128 \
+        -d "${DEPTHS:-0}" -r "${REPS:-3}" --backend cuda 2>&1 | grep -E '^\||error'
+    fi
     timeout 300 "$bld/bin/llama-bench" -m "$m" -p "${PP:-512}" -n 128 -d "${DEPTHS:-0}" -r "${REPS:-3}" -ngl 99 \
       -fa "${LLAMA_FA:-1}" 2>&1 | grep -E '^\|'
   done
@@ -50,6 +57,11 @@ quality)
     echo "## Tessera CUDA against it"
     timeout 300 "$cli" perplexity -m "$m" --kl-divergence-base "$base.kld" "${q[@]}" --backend cuda 2>&1 |
       grep -E 'Final|Mean|Maximum|99\.9%   KLD|99\.0%   KLD|Median  KLD|Same top|error'
+    if [ -n "${EXPERIMENTAL:-}" ]; then
+      echo "## Tessera CUDA with TESSERA_CUDA_EXPERIMENTAL=$EXPERIMENTAL against it"
+      TESSERA_CUDA_EXPERIMENTAL="$EXPERIMENTAL" timeout 300 "$cli" perplexity -m "$m" --kl-divergence-base "$base.kld" \
+        "${q[@]}" --backend cuda 2>&1 | grep -E 'Final|Mean|Maximum|99\.9%   KLD|99\.0%   KLD|Median  KLD|Same top|error'
+    fi
     echo "## llama.cpp CUDA against it"
     timeout 300 "$bld/bin/llama-perplexity" -m "$m" --kl-divergence --kl-divergence-base "$base.llama-logits" \
       -c "${CTX:-512}" -ngl 99 2>&1 | grep -E 'Mean|Maximum|99\.9%   KLD|99\.0%   KLD|Median  KLD|Same top|error'

@@ -82,14 +82,17 @@ TEST(CudaEnvironment, ReadsEachVariableByItsNameAndKeepsDefaultsForUnsetOnes) {
   EXPECT_TRUE(none.virtual_devices.empty());
   EXPECT_TRUE(none.graphs);
   EXPECT_TRUE(none.unfused.empty());
+  EXPECT_TRUE(none.experimental.empty());
   const CudaEnvironment set = read_cuda_environment(lookup_of({{kCudaPluginEnv, "/x/libtessera-cuda.so"},
                                                                {kCudaVirtualDevicesEnv, "2:0.5"},
                                                                {kCudaGraphsEnv, "0"},
-                                                               {kCudaUnfusedEnv, "glu,rope"}}));
+                                                               {kCudaUnfusedEnv, "glu,rope"},
+                                                               {kCudaExperimentalEnv, "tc_attention"}}));
   EXPECT_EQ(set.plugin_file, "/x/libtessera-cuda.so");
   EXPECT_EQ(set.virtual_devices, "2:0.5");
   EXPECT_FALSE(set.graphs);
   EXPECT_EQ(set.unfused, "glu,rope");
+  EXPECT_EQ(set.experimental, "tc_attention");
   EXPECT_TRUE(read_cuda_environment(lookup_of({{kCudaGraphsEnv, "1"}})).graphs);
   EXPECT_TRUE(read_cuda_environment({}).graphs);  // no lookup at all: the defaults
 }
