@@ -41,7 +41,7 @@ std::string text_file() { return (test::source_dir() / "tests/data/quality/light
 
 // llama.cpp of 2026-08 logs through a queue that a background thread drains, and leaks that logger
 // on purpose at exit (its common/log.cpp; upstream issue 22142): the last lines are lost when the
-// process exits before the thread printed them. Measured here: 1 run in 4 to 1 in 2 ends early, with
+// process exits before the thread printed them. Measured here: 1 run in 8 to 1 in 2 ends early, with
 // exit status 0, for its own logits files as for ours. So a run is repeated until `complete` (its
 // last line) appears; every run must exit 0.
 constexpr int kMaxRuns = 12;
