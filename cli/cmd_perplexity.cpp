@@ -28,7 +28,7 @@ constexpr int32_t kDefaultChunkContext = 512;  // llama-perplexity's default -c
 void usage(FILE* out) {
   std::fprintf(out,
                "usage: tessera-cli perplexity -m FILE -f TEXT [-c 512] [-b N] [--chunks K]\n"
-               "                              [--save-kld-base BASE.kld [--save-llama-logits FILE] |\n"
+               "                              [[--save-kld-base BASE.kld] [--save-llama-logits FILE] |\n"
                "                               --kl-divergence-base BASE.kld] [options]\n\n"
                "Perplexity as llama-perplexity measures it: the text is tokenized once (with BOS) and cut into\n"
                "chunks of -c tokens; each chunk is evaluated from an empty cache and the second half of its\n"

@@ -14,6 +14,8 @@
 //   code = round((logit - window low) / scale) for logits above the window's low end, else 0;
 //   log p = scale x code + min_log_prob. (llama-perplexity replaces each chunk's first token by BOS
 //   itself, as Tessera does, so the stored tokens are the text's.)
+// llama-perplexity of 2026-08 reads these files as they are: tests/cli/llama_perplexity_interop_test.cpp
+// runs it on one (docs/perf.md, "Quality measurement", has the figures).
 #pragma once
 
 #include <cstdint>

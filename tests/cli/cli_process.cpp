@@ -2,6 +2,7 @@
 
 #include <sys/wait.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -18,6 +19,17 @@ std::string read_all(const std::filesystem::path& p) {
   return ss.str();
 }
 
+double number_after(const std::string& out, const std::string& label) {
+  size_t at = out.find(label);
+  if (at == std::string::npos) return std::nan("");
+  at = out.find_first_not_of(" \t:", at + label.size());
+  if (at == std::string::npos) return std::nan("");
+  const char* begin = out.c_str() + at;
+  char* end = nullptr;
+  const double v = std::strtod(begin, &end);
+  return end == begin ? std::nan("") : v;
+}
+
 std::string shell_quote(const std::string& s) {
   std::string q = "'";
   for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
@@ -26,6 +38,11 @@ std::string shell_quote(const std::string& s) {
 
 CliResult run_cli(const std::vector<std::string>& args, const std::string& stdin_text,
                   const std::vector<std::string>& env) {
+  return run_program(TESSERA_CLI_PATH, args, stdin_text, env);
+}
+
+CliResult run_program(const std::string& program, const std::vector<std::string>& args,
+                      const std::string& stdin_text, const std::vector<std::string>& env) {
   TempDir dir;
   write_file_bytes(dir.file("in"), std::vector<uint8_t>(stdin_text.begin(), stdin_text.end()));
   std::string cmd;
@@ -37,7 +54,7 @@ CliResult run_cli(const std::vector<std::string>& args, const std::string& stdin
     }
     cmd += " ";
   }
-  cmd += shell_quote(TESSERA_CLI_PATH);
+  cmd += shell_quote(program);
   // Appended piece by piece: `" " + std::string` trips GCC 12's false -Wrestrict warning.
   for (const auto& a : args) {
     cmd += ' ';

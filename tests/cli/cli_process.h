@@ -1,5 +1,5 @@
-// Runs tessera-cli (TESSERA_CLI_PATH, the build's binary) as a child process for the CLI suites
-// and captures what it did: exit code, stdout and stderr, each byte for byte.
+// Runs tessera-cli (TESSERA_CLI_PATH, the build's binary), or another program, as a child process
+// for the CLI suites and captures what it did: exit code, stdout and stderr, each byte for byte.
 #pragma once
 
 #include <filesystem>
@@ -17,6 +17,10 @@ struct CliResult {
 // The whole file's bytes as a string; "" when it cannot be read.
 std::string read_all(const std::filesystem::path& p);
 
+// The number after the first `label` in `out`, past any spaces and colons ("Mean KLD:   0.5");
+// NaN when the label is absent or no number follows.
+double number_after(const std::string& out, const std::string& label);
+
 // `s` as one single-quoted /bin/sh word (embedded ' written as '\'').
 std::string shell_quote(const std::string& s);
 
@@ -26,5 +30,9 @@ std::string shell_quote(const std::string& s);
 // (no '=') removes it; everything else is inherited.
 CliResult run_cli(const std::vector<std::string>& args, const std::string& stdin_text = "",
                   const std::vector<std::string>& env = {});
+
+// The same for any `program` (a path), e.g. llama.cpp's tools that the interop suites run.
+CliResult run_program(const std::string& program, const std::vector<std::string>& args,
+                      const std::string& stdin_text = "", const std::vector<std::string>& env = {});
 
 }  // namespace tessera::test

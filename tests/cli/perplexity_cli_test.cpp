@@ -17,17 +17,11 @@ namespace {
 
 using ::testing::HasSubstr;
 using test::CliResult;
+using test::number_after;
 using test::run_cli;
 
 std::string stories() { return test::fixture("models/stories260K-f32.gguf").string(); }
 std::string text_file() { return (test::source_dir() / "tests/data/quality/lighthouse.txt").string(); }
-
-// The number after `label` in `out` (NaN when absent).
-double number_after(const std::string& out, const std::string& label) {
-  const size_t at = out.find(label);
-  if (at == std::string::npos) return std::nan("");
-  return std::stod(out.substr(at + label.size()));
-}
 
 std::vector<std::string> base_args(const std::vector<std::string>& extra) {
   std::vector<std::string> a = {"perplexity", "-m", stories(), "--backend", "cpu", "-c", "64"};

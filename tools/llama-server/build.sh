@@ -1,16 +1,33 @@
 #!/usr/bin/env bash
-# Builds llama.cpp's llama-server for the CPU only, as a real OpenAI-compatible peer for the app's
-# remote-endpoint tests (tests/gui/remote_llama_server_test.cpp reads TESSERA_LLAMA_SERVER).
+# Checks out and builds llama.cpp's tools for the CPU only, as real peers for tests: the one place
+# that does so. Two tools are built, from one build tree:
+#   llama-server      an OpenAI-compatible peer for the app's remote-endpoint tests
+#                     (tests/gui/test_remote_llama_server.cpp reads TESSERA_LLAMA_SERVER);
+#   llama-perplexity  reads the logits file `tessera-cli perplexity --save-llama-logits` writes
+#                     (tests/cli/llama_perplexity_interop_test.cpp reads TESSERA_LLAMA_PERPLEXITY).
 #
 # llama.cpp's code and binaries never enter this repository: the source is unpacked and built under
 # tools/llama-server/out/ (git-ignored).
 #
-#   tools/llama-server/build.sh [LLAMA_CPP_GIT_DIR]
+#   tools/llama-server/build.sh [--print llama-server|llama-perplexity] [LLAMA_CPP_GIT_DIR]
 #
 # LLAMA_CPP_GIT_DIR is a llama.cpp git directory (bare is fine), default the fetched mirror of
-# github:unslothai/llama.cpp. The script prints the path of the built binary on its last line:
+# github:unslothai/llama.cpp. The script prints the path of one built binary on its last line
+# (--print picks which, default llama-server):
 #   export TESSERA_LLAMA_SERVER=$(tools/llama-server/build.sh | tail -1)
+#   export TESSERA_LLAMA_PERPLEXITY=$(tools/llama-server/build.sh --print llama-perplexity | tail -1)
 set -euo pipefail
+
+tools=(llama-server llama-perplexity)
+print_tool=llama-server
+if [[ "${1:-}" == "--print" ]]; then
+    print_tool="${2:-}"
+    shift 2 || true
+    if [[ ! " ${tools[*]} " =~ " ${print_tool} " ]]; then
+        echo "build.sh: --print takes one of: ${tools[*]} (got '${print_tool}')" >&2
+        exit 2
+    fi
+fi
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 git_dir="${1:-/work/.mirror/unslothai+llama.cpp/repo}"
@@ -42,7 +59,7 @@ if [[ "$(cat "$out/commit" 2>/dev/null || true)" != "$commit" ]]; then
     echo "$commit" >"$out/commit"
 fi
 
-# CPU only, just the server: no CUDA, tests, examples, HTTPS, libcurl, or the web UI (whose
+# CPU only, just the tools above: no CUDA, tests, examples, HTTPS, libcurl, or the web UI (whose
 # prebuilt assets would be downloaded at build time; this machine's tests need only the API).
 nice cmake -S "$src" -B "$build" -G Ninja \
     -DCMAKE_BUILD_TYPE=Release \
@@ -58,8 +75,9 @@ nice cmake -S "$src" -B "$build" -G Ninja \
     -DLLAMA_USE_PREBUILT_UI=OFF \
     -DLLAMA_OPENSSL=OFF \
     -DLLAMA_CURL=OFF >&2
-nice cmake --build "$build" --target llama-server -j"$jobs" >&2
+nice cmake --build "$build" --target "${tools[@]}" -j"$jobs" >&2
 
-bin="$build/bin/llama-server"
-[[ -x "$bin" ]] || { echo "build.sh: $bin was not produced" >&2; exit 1; }
-echo "$bin"
+for tool in "${tools[@]}"; do
+    [[ -x "$build/bin/$tool" ]] || { echo "build.sh: $build/bin/$tool was not produced" >&2; exit 1; }
+done
+echo "$build/bin/$print_tool"
