@@ -4,7 +4,10 @@
 #      side by side;
 #   2. runs the whole GPU suite (test_cuda);
 #   3. quantizes the Hugging Face fixtures with llama-quantize and checks them on the GPU;
-#   4. benches synthetic models of $SHAPES ("shape:type ...") with Tessera and llama.cpp, same files.
+#   4. benches synthetic models of $SHAPES ("shape:type ...") with Tessera and llama.cpp, same files;
+#   kbench: the kernel micro-benchmarks (test_cuda Bench.*, docs/perf.md's kernel tables);
+#   quality: mean KLD of Tessera CUDA and llama.cpp CUDA against the CPU float reference.
+# EXPERIMENTAL=tc_attention (TESSERA_CUDA_EXPERIMENTAL) adds rows with unmeasured kernels on.
 # Logs go to $LOG (default out/session, persistent across calls): copy them into $OUT from a later
 # call. PHASES (default "build test quant bench") picks the steps.
 set -uo pipefail
@@ -35,6 +38,13 @@ if has test; then
   timeout 400 "$build/tests/test_cuda" --gtest_filter="${TESTS:-*}" >"$log/test_cuda.log" 2>&1
   echo "test_cuda exit $?"
   grep -E "^\[==========\]|^\[  PASSED  \]|^\[  SKIPPED \]|^\[  FAILED  \]" "$log/test_cuda.log" | sort -u | head -60
+fi
+if has kbench; then
+  stamp "kernel micro-benchmarks"
+  TESSERA_CUDA_BENCH=1 TESSERA_CUDA_BENCH_OUT="$log/kernel_bench.txt" timeout 300 "$build/tests/test_cuda" \
+    --gtest_filter='Bench.*' >"$log/kernel_bench_gtest.log" 2>&1
+  echo "kernel bench exit $?"
+  cat "$log/kernel_bench.txt"
 fi
 if has build; then wait "$llama_pid"; stamp "llama.cpp build: $(tail -2 "$log/llama_build.txt" | tr '\n' ' ')"; fi
 if has quant; then
