@@ -183,6 +183,7 @@ Status CudaModel::attention_part(DeviceState& d, const DeviceLayer& l, int n_tok
   a.softcap = spec_.attention_softcap;
   a.sinks = l.vec(LayerTensor::AttnSinks);  // this device's query heads (RowSlice::QueryHeads)
   a.tensor_cores = experimental_.tc_attention;
+  a.tensor_cores_decode = experimental_.tc_decode;
   TESSERA_TRY(cuda::attention(a, d.s.attn_ws, d.s.attn_ws_bytes, d.stream));
   Input att{d.s.att, d.q_dim, d.q_dim};
   return matmul(d, l[LayerTensor::Wo], att, n_tok, out, E, accumulate);

@@ -393,7 +393,7 @@ Status attention(const AttentionArgs& args, void* workspace, size_t workspace_by
         return launch_for_cache(std::integral_constant<int, 8>{});
     }
   };
-  if (args.tensor_cores && attention_mma_supports(args)) {
+  if (attention_mma_chosen(args)) {
     TESSERA_TRY(attention_mma(args, p.split, AttentionPartials{k.ws_acc, k.ws_ml}, k.qscale, stream));
   } else {
     TESSERA_TRY(launch_simt());

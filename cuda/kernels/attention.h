@@ -46,10 +46,12 @@ struct AttentionArgs {
   int window = 0;    // sliding window in positions (the key's own included); 0: none
   float softcap = 0; // attention logit soft-cap (Gemma 2); 0: none
   const float* sinks = nullptr;  // device, n_head sink logits (not scaled, not capped); null: none
-  // Prompt attention on the tensor cores (attention_mma.h) where the shape allows: f16 queries and
-  // probabilities, ~1e-3 relative error instead of ~1e-4. Off until a GPU run has measured it
-  // (CudaBackendOptions::experimental "tc_attention"); decode (few tokens) always takes the SIMT kernel.
+  // Attention on the tensor cores (attention_mma.h) where the shape allows: f16 queries and
+  // probabilities, ~1e-3 relative error instead of ~1e-4. Off until a GPU run has measured them
+  // (CudaBackendOptions::experimental "tc_attention" and "tc_decode"): `tensor_cores` for prompts of
+  // kAttentionMmaMinTokens (16) tokens or more, `tensor_cores_decode` for fewer.
   bool tensor_cores = false;
+  bool tensor_cores_decode = false;
 };
 
 // Workspace attention() needs for these sizes (0 when the key range is not split).

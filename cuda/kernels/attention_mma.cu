@@ -5,8 +5,10 @@
 #include <climits>
 #include <string>
 
+#include "backend/kv_cache_type.h"
 #include "cuda_check.h"
 #include "kernels/attention_mma.h"
+#include "kernels/kv_quant.cuh"
 #include "kernels/launch.cuh"
 
 namespace tessera::cuda {
@@ -108,7 +110,9 @@ __device__ __forceinline__ float quad_sum(float v) {
   return v + __shfl_xor_sync(0xFFFFFFFFu, v, 2);
 }
 
-template <int D>
+// C: the cache type. F16 rows are copied with cp.async; Q8_0/Q4_0 rows are decoded to f16 8 values
+// per thread on the way into shared memory (kv_quant.cuh, as the SIMT kernel does).
+template <int D, KvCacheType C>
 __global__ void __launch_bounds__(kWarps * 32) attention_mma_kernel(MmaArgs a) {
   constexpr int BK = key_tile<D>();
   constexpr int P = row_pitch<D>();
@@ -168,20 +172,28 @@ __global__ void __launch_bounds__(kWarps * 32) attention_mma_kernel(MmaArgs a) {
   const int k_begin = max(split * a.chunk, lowest);
   const int k_end = min(min(split * a.chunk + a.chunk, p_max + 1), a.capacity);
 
-  // Copies keys [k0, k0 + BK) into buffer `buf` with 16-byte cp.async; rows past k_end are zeroed
-  // (their scores are masked, and a zero value row keeps 0 * garbage from making NaN). The plain
-  // stores are ordered like the copies: every warp passed the barrier that ended this buffer's last
-  // use, and the loop's next barrier comes before any read.
+  // Copies keys [k0, k0 + BK) into buffer `buf` (F16: 16-byte cp.async; quantized: decoded by plain
+  // loads and stores); rows past k_end are zeroed (their scores are masked, and a zero value row
+  // keeps 0 * garbage from making NaN). The plain stores are ordered like the copies: every warp
+  // passed the barrier that ended this buffer's last use, and the loop's next barrier comes before
+  // any read.
   auto issue = [&](int k0, int buf) {
     __half* kd = tiles + buf * kTileHalves;
     __half* vd = kd + BK * P;
-    constexpr int kChunks = D / 8;  // 16-byte pieces per row
+    constexpr int kChunks = D / 8;  // 16-byte pieces (8 values) per row
     for (int c = threadIdx.x; c < BK * kChunks; c += blockDim.x) {
       const int r = c / kChunks, off = (c % kChunks) * 8;
       if (k0 + r < k_end) {
-        const int64_t src = static_cast<int64_t>(k0 + r) * a.kv_stride + static_cast<int64_t>(kvh) * D + off;
-        __pipeline_memcpy_async(kd + r * P + off, a.k + src, 16);
-        __pipeline_memcpy_async(vd + r * P + off, a.v + src, 16);
+        const int64_t row = static_cast<int64_t>(k0 + r) * a.kv_stride;
+        if constexpr (C == KvCacheType::F16) {
+          const int64_t src = row + static_cast<int64_t>(kvh) * D + off;
+          __pipeline_memcpy_async(kd + r * P + off, a.k + src, 16);
+          __pipeline_memcpy_async(vd + r * P + off, a.v + src, 16);
+        } else {
+          const int e = kvh * D + off;  // value index in the row (a multiple of 8)
+          *reinterpret_cast<uint4*>(kd + r * P + off) = kvq::decode8<C>(reinterpret_cast<const uint8_t*>(a.k + row), e);
+          *reinterpret_cast<uint4*>(vd + r * P + off) = kvq::decode8<C>(reinterpret_cast<const uint8_t*>(a.v + row), e);
+        }
       } else {
         *reinterpret_cast<uint4*>(kd + r * P + off) = make_uint4(0, 0, 0, 0);
         *reinterpret_cast<uint4*>(vd + r * P + off) = make_uint4(0, 0, 0, 0);
@@ -344,20 +356,37 @@ __global__ void __launch_bounds__(kWarps * 32) attention_mma_kernel(MmaArgs a) {
 }
 
 template <int D>
-Status launch_for(const MmaArgs& k, dim3 grid, cudaStream_t stream) {
+Status launch_for(const MmaArgs& k, KvCacheType type, dim3 grid, cudaStream_t stream) {
   constexpr size_t smem = smem_bytes<D>();
-  auto kernel = attention_mma_kernel<D>;
-  if (smem > 48 * 1024)
-    TESSERA_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
-  return check_launch(launch_kernel(kernel, grid, dim3(kWarps * 32), smem, stream, k), "attention_mma_kernel");
+  auto launch = [&](auto kernel) -> Status {
+    if (smem > 48 * 1024)
+      TESSERA_CUDA_CHECK(
+          cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
+    return check_launch(launch_kernel(kernel, grid, dim3(kWarps * 32), smem, stream, k), "attention_mma_kernel");
+  };
+  switch (type) {
+    case KvCacheType::Q8_0:
+      return launch(attention_mma_kernel<D, KvCacheType::Q8_0>);
+    case KvCacheType::Q4_0:
+      return launch(attention_mma_kernel<D, KvCacheType::Q4_0>);
+    default:
+      return launch(attention_mma_kernel<D, KvCacheType::F16>);  // F32 was refused by supports()
+  }
 }
 
 }  // namespace
 
 bool attention_mma_supports(const AttentionArgs& args) {
   const int d = args.head_dim;
-  return args.cache.type == KvCacheType::F16 && (d == 32 || d == 64 || d == 80 || d == 96 || d == 128 || d == 256) &&
-         args.n_tokens >= kAttentionMmaMinTokens && args.q_stride % 4 == 0;
+  const KvCacheType c = args.cache.type;
+  return (c == KvCacheType::F16 || c == KvCacheType::Q8_0 || c == KvCacheType::Q4_0) &&
+         (d == 32 || d == 64 || d == 80 || d == 96 || d == 128 || d == 256) && args.n_tokens >= 1 &&
+         args.q_stride % 4 == 0;
+}
+
+bool attention_mma_chosen(const AttentionArgs& args) {
+  return attention_mma_supports(args) &&
+         (args.n_tokens >= kAttentionMmaMinTokens ? args.tensor_cores : args.tensor_cores_decode);
 }
 
 Status attention_mma(const AttentionArgs& args, const AttentionSplit& split, const AttentionPartials& partials,
@@ -365,7 +394,8 @@ Status attention_mma(const AttentionArgs& args, const AttentionSplit& split, con
   if (!attention_mma_supports(args))
     return make_error(ErrorKind::InvalidArgument,
                       "attention_mma: head_dim " + std::to_string(args.head_dim) + ", " +
-                          std::to_string(args.n_tokens) + " tokens: not a shape of the tensor-core kernel");
+                          std::to_string(args.n_tokens) + " tokens, cache " + std::string(kv_cache_type_name(args.cache.type)) +
+                          ": not a shape of the tensor-core kernel");
   MmaArgs k{};
   k.q = args.q;
   k.q_stride = args.q_stride;
@@ -403,17 +433,17 @@ Status attention_mma(const AttentionArgs& args, const AttentionSplit& split, con
                   static_cast<unsigned>(n_qtiles));
   switch (args.head_dim) {
     case 32:
-      return launch_for<32>(k, grid, stream);
+      return launch_for<32>(k, args.cache.type, grid, stream);
     case 64:
-      return launch_for<64>(k, grid, stream);
+      return launch_for<64>(k, args.cache.type, grid, stream);
     case 80:
-      return launch_for<80>(k, grid, stream);
+      return launch_for<80>(k, args.cache.type, grid, stream);
     case 96:
-      return launch_for<96>(k, grid, stream);
+      return launch_for<96>(k, args.cache.type, grid, stream);
     case 128:
-      return launch_for<128>(k, grid, stream);
+      return launch_for<128>(k, args.cache.type, grid, stream);
     default:
-      return launch_for<256>(k, grid, stream);
+      return launch_for<256>(k, args.cache.type, grid, stream);
   }
 }
 

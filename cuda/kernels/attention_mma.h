@@ -1,19 +1,23 @@
-// Prompt attention on the tensor cores: the same contract as attention() (attention.h) for the shapes
+// Attention on the tensor cores (prompts, and decode where asked for): the same contract as attention() (attention.h) for the shapes
 // it takes, computed with mma.sync m16n8k16 (f16 operands, f32 accumulation) in the flash-attention
-// manner: scores and probabilities live in registers, never in memory. attention() calls it when
-// AttentionArgs::tensor_cores is set and attention_mma_supports() holds; callers use attention().
+// manner: scores and probabilities live in registers, never in memory. attention() calls it where
+// attention_mma_chosen() says so (AttentionArgs::tensor_cores for prompts of kAttentionMmaMinTokens or
+// more, tensor_cores_decode for fewer tokens); callers use attention().
 //
 // Precision: the queries (scaled by scale * log2 e) and the probabilities enter the products as f16,
 // so outputs carry ~1e-3 relative error where the SIMT kernel's f32 queries give ~1e-4 (llama.cpp's
-// flash attention makes the same choice). Keys and values are f16 in the cache either way.
+// flash attention makes the same choice). Keys and values enter as f16 in both kernels.
 //
 // How it runs: a CTA of 4 warps takes 64 query rows, each a (token, query head) pair of one KV head
 // (the heads of a GQA group side by side, so every K/V tile is shared by the whole group), and one
 // split of the key range (the split plan of attention_split.h, so the workspace and the merge kernel
 // are attention()'s). Keys and values come through shared memory in double-buffered tiles (64 keys;
-// 32 for head_dim 256) by cp.async; each warp computes its 16 rows' scores S = Q K^T, the online
-// softmax in base 2, and O += P V, with masks only on the tiles that cross a row's causal edge,
-// window edge or the split's end.
+// 32 for head_dim 256): F16 by cp.async, Q8_0/Q4_0 decoded to f16 on the way in (kv_quant.cuh).
+// Decode (one token) uses it too: the GQA group's heads are rows of one mma, so a 64-key tile costs a
+// warp 2 x 32 mma instructions instead of the SIMT kernel's per-key shuffles (rows past the group
+// idle; the K/V traffic, which decides decode, is the same). Each warp computes its 16 rows' scores
+// S = Q K^T, the online softmax in base 2, and O += P V, with masks only on the tiles that cross a
+// row's causal edge, window edge or the split's end.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -31,10 +35,14 @@ struct AttentionPartials {
   float* max_sum = nullptr;
 };
 
-// Whether the tensor-core kernel takes this call: F16 cache, head_dim 32, 64, 80, 96, 128 or 256, at
-// least kAttentionMmaMinTokens query tokens, q rows 16-byte aligned (q_stride a multiple of 4).
-inline constexpr int kAttentionMmaMinTokens = 16;
+// Whether the tensor-core kernel can take this call: an F16, Q8_0 or Q4_0 cache, head_dim 32, 64, 80,
+// 96, 128 or 256, q rows 16-byte aligned (q_stride a multiple of 4).
 bool attention_mma_supports(const AttentionArgs& args);
+
+// Whether attention() runs it: supported, and asked for (tensor_cores for kAttentionMmaMinTokens
+// tokens or more, tensor_cores_decode below that).
+inline constexpr int kAttentionMmaMinTokens = 16;
+bool attention_mma_chosen(const AttentionArgs& args);
 
 // Runs the kernel with the split plan `split` (plan_attention_split of the same sizes). Arguments are
 // checked by attention() before; `partials` is used when split.n_splits > 1.

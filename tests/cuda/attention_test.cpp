@@ -78,8 +78,8 @@ void run_case(const Case& c, uint32_t seed) {
   a.window = c.window;
   a.sinks = c.sinks ? dsinks.as<float>() : nullptr;
   a.softcap = c.softcap;
-  a.tensor_cores = c.tensor_cores;
-  const bool mma = c.tensor_cores && attention_mma_supports(a);
+  a.tensor_cores = a.tensor_cores_decode = c.tensor_cores;
+  const bool mma = attention_mma_chosen(a);
   TESSERA_ASSERT_OK(attention(a, ws->data(), ws->bytes(), nullptr));
   const auto out = test::from_device<float>(dout, static_cast<size_t>(c.n_tokens * ostride));
 
@@ -188,22 +188,50 @@ TEST(Attention, TensorCoreShapeRule) {
     EXPECT_FALSE(attention_mma_supports(a)) << d;
   }
   a.head_dim = 128;
-  a.n_tokens = kAttentionMmaMinTokens - 1;
+  for (KvCacheType t : {KvCacheType::Q8_0, KvCacheType::Q4_0}) {
+    a.cache.type = t;
+    EXPECT_TRUE(attention_mma_supports(a));
+  }
+  a.cache.type = KvCacheType::F32;  // a CPU-only cache type
   EXPECT_FALSE(attention_mma_supports(a));
-  a.n_tokens = 512;
+  a.cache.type = KvCacheType::F16;
   a.q_stride = 32 * 128 + 2;  // rows not 16-byte aligned
   EXPECT_FALSE(attention_mma_supports(a));
   a.q_stride = 32 * 128;
-  a.cache.type = KvCacheType::Q8_0;  // quantized caches are decoded by the SIMT kernel's tile loader
-  EXPECT_FALSE(attention_mma_supports(a));
+  // Chosen only where asked for: prompts (>= 16 tokens) by tensor_cores, fewer by tensor_cores_decode.
+  EXPECT_FALSE(attention_mma_chosen(a));
+  a.tensor_cores = true;
+  EXPECT_TRUE(attention_mma_chosen(a));
+  a.n_tokens = kAttentionMmaMinTokens - 1;
+  EXPECT_FALSE(attention_mma_chosen(a));
+  a.tensor_cores_decode = true;
+  EXPECT_TRUE(attention_mma_chosen(a));
+  a.tensor_cores = false;
+  a.n_tokens = 512;
+  EXPECT_FALSE(attention_mma_chosen(a));
+}
+
+// Decode and few-token steps on the tensor cores (tensor_cores_decode): the split-K plan with the
+// merge kernel, first token, long contexts, GQA groups of 1 to 32, windows and sinks.
+TEST(Attention, TensorCoreDecode) {
+  TESSERA_REQUIRE_GPU();
+  run_case(tc({1, 3000, 32, 8, 128, 4096, 1.0f}), 60);
+  run_case(tc({1, 0, 32, 8, 128, 4096, 1.0f}), 61);  // first token: most splits are empty
+  run_case(tc({1, 65000, 6, 2, 96, 70000, 8.0f}), 62);
+  run_case(tc({3, 2000, 16, 2, 64, 2048, 1.0f}), 63);
+  run_case(tc({8, 100, 8, 2, 128, 256, 1.0f}), 64);
+  run_case(tc({2, 40, 32, 1, 64, 128, 1.0f}), 65);
+  run_case(tc({1, 3000, 16, 16, 256, 4096, 1.0f}), 66);  // no GQA: one useful row per CTA
+  run_case(tc({1, 3000, 64, 8, 64, 4096, 1.0f, 128, true}), 67);
+  run_case(tc({1, 0, 8, 2, 64, 4096, 1.0f, 0, true}), 68);
 }
 
 // Shapes the tensor-core kernel does not take run on the SIMT kernel, with its precision.
 TEST(Attention, TensorCoreRequestFallsBackOnOtherShapes) {
   TESSERA_REQUIRE_GPU();
-  run_case(tc({37, 0, 8, 2, 8, 64, 1.0f}), 50);       // head_dim 8 (stories260K)
-  run_case(tc({8, 100, 8, 2, 128, 256, 1.0f}), 51);   // fewer tokens than kAttentionMmaMinTokens
-  run_case(tc({1, 3000, 32, 8, 128, 4096, 1.0f}), 52);  // decode
+  run_case(tc({37, 0, 8, 2, 8, 64, 1.0f}), 50);      // head_dim 8 (stories260K)
+  run_case(tc({1, 300, 8, 4, 8, 512, 1.0f}), 51);    // its decode
+  run_case(tc({20, 0, 8, 2, 48, 64, 1.0f}), 52);     // head_dim 48
 }
 
 TEST(Attention, RejectsBadShapes) {

@@ -124,20 +124,21 @@ TEST(CudaBackendModel, TesseraTinyMatchesCpu) {
   EXPECT_EQ(greedy(**gpu, prompt, 48, true), greedy(**cpu, prompt, 48, true));
 }
 
-// The tensor-core prompt attention (TESSERA_CUDA_EXPERIMENTAL=tc_attention) in a whole model: the
-// embedded model (real weights, head_dim 32) over a 48-token prompt (one step, so every layer's
-// attention takes the tensor-core kernel) then decode steps, against the CPU backend with the
-// tolerance of the default path; and an unknown experimental name is refused at load.
-TEST(CudaBackendModel, TensorCorePromptAttentionMatchesCpu) {
+// Attention on the tensor cores (TESSERA_CUDA_EXPERIMENTAL=tc_attention,tc_decode) in a whole model:
+// the embedded model (real weights, head_dim 32) over a 48-token prompt (one step, so every layer's
+// attention takes the tensor-core kernel) and greedy decode steps (tc_decode), against the CPU
+// backend with the tolerance of the default path; and an unknown experimental name is refused at load.
+TEST(CudaBackendModel, TensorCoreAttentionMatchesCpu) {
   TESSERA_REQUIRE_GPU();
   LoadedSpec m = open_model(tessera::test::source_dir() / "resources/models/tessera-tiny.gguf");
   ASSERT_GT(m.spec.n_layer, 0);
   const auto settings = test_settings(128, 64, true);
-  auto backend = make_cuda_backend(0, SplitMode::None, 0, "tc_attention");
+  auto backend = make_cuda_backend(0, SplitMode::None, 0, "tc_attention,tc_decode");
   ASSERT_TRUE(backend);
   auto gpu = backend->load_model(m.spec, settings, nullptr);
   ASSERT_TRUE(gpu.ok()) << gpu.error().describe();
-  EXPECT_NE((*gpu)->describe().find("experimental: tc_attention"), std::string::npos) << (*gpu)->describe();
+  EXPECT_NE((*gpu)->describe().find("experimental: tc_attention,tc_decode"), std::string::npos)
+      << (*gpu)->describe();
   CpuBackend cpu_backend;
   auto cpu = cpu_backend.load_model(m.spec, settings, nullptr);
   ASSERT_TRUE(cpu.ok());

@@ -251,8 +251,8 @@ TEST(Bench, MatvecGemmAttention) {
       int n_tokens, depth;  // query tokens, positions already cached before them
       bool tensor_cores;
     };
-    const Shape shapes[] = {{1, cap - 1, false}, {512, 0, false},    {512, 0, true},     {4096, 0, false},
-                            {4096, 0, true},     {512, 4096, false}, {512, 4096, true}};
+    const Shape shapes[] = {{1, cap - 1, false}, {1, cap - 1, true},  {512, 0, false},   {512, 0, true},
+                            {4096, 0, false},    {4096, 0, true},     {512, 4096, false}, {512, 4096, true}};
     for (const Shape& sh : shapes) {
       std::vector<int32_t> pos(sh.n_tokens);
       for (int t = 0; t < sh.n_tokens; ++t) pos[t] = sh.depth + t;
@@ -271,7 +271,7 @@ TEST(Bench, MatvecGemmAttention) {
       a.n_head_kv = n_kv;
       a.head_dim = D;
       a.scale = 0.088f;
-      a.tensor_cores = sh.tensor_cores;
+      a.tensor_cores = a.tensor_cores_decode = sh.tensor_cores;
       Status st;
       const int calls = sh.n_tokens >= 4096 ? 2 : 8;
       const double t = time_graph(stream, calls, [&] {
@@ -283,8 +283,8 @@ TEST(Bench, MatvecGemmAttention) {
       TESSERA_ASSERT_OK(st);
       if (sh.n_tokens == 1) {
         const double bytes = 2.0 * cap * stride * 2;
-        rep.line("# attention decode, 8192 cached positions, 32/8 heads x 128: %.1f us, %.0f GB/s of K+V", t * 1e6,
-                 bytes / t / 1e9);
+        rep.line("# attention decode (%s), 8192 cached positions, 32/8 heads x 128: %.1f us, %.0f GB/s of K+V",
+                 sh.tensor_cores ? "tensor cores" : "SIMT", t * 1e6, bytes / t / 1e9);
       } else {
         // Query-key pairs seen: each token's keys up to its position; 4 flops per pair and dimension.
         const double pairs = static_cast<double>(sh.n_tokens) * sh.depth + sh.n_tokens * (sh.n_tokens + 1.0) / 2.0;

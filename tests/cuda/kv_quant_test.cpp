@@ -22,6 +22,7 @@
 #include "core/model/random_model.h"
 #include "cuda_test_util.h"
 #include "kernels/attention.h"
+#include "kernels/attention_mma.h"
 #include "kernels/kv_cache.h"
 #include "kernels/rope.h"
 #include "model/model_loader.h"
@@ -211,6 +212,7 @@ struct AttnCase {
   int window = 0;
   float softcap = 0;
   bool sinks = false;
+  bool tensor_cores = false;  // the tensor-core kernel (attention_mma.h) for prompt and decode
 };
 
 // Attention over a quantized cache encoded on the host by the CPU codec, against (1) attention over
@@ -219,7 +221,8 @@ void run_attention(const AttnCase& c, KvCacheType type, uint32_t seed) {
   const std::string label =
       name_of(type) + " tokens " + std::to_string(c.n_tokens) + " start " + std::to_string(c.start_pos) + " heads " +
       std::to_string(c.n_head) + "/" + std::to_string(c.n_head_kv) + " dim " + std::to_string(c.head_dim) + " window " +
-      std::to_string(c.window) + " softcap " + std::to_string(c.softcap) + (c.sinks ? " sinks" : "");
+      std::to_string(c.window) + " softcap " + std::to_string(c.softcap) + (c.sinks ? " sinks" : "") +
+      (c.tensor_cores ? " tensor cores" : "");
   SCOPED_TRACE(label);
   const int D = c.head_dim, kv_dim = c.n_head_kv * D;
   const int64_t qstride = static_cast<int64_t>(c.n_head) * D, ostride = qstride + 4;
@@ -270,6 +273,8 @@ void run_attention(const AttnCase& c, KvCacheType type, uint32_t seed) {
     a.window = c.window;
     a.softcap = c.softcap;
     a.sinks = c.sinks ? dsinks.as<float>() : nullptr;
+    a.tensor_cores = a.tensor_cores_decode = c.tensor_cores;
+    if (c.tensor_cores) EXPECT_TRUE(attention_mma_chosen(a));
     TESSERA_ASSERT_OK(attention(a, ws->data(), ws->bytes(), nullptr));
     outs[which] = test::from_device<float>(dout, static_cast<size_t>(c.n_tokens * ostride));
   }
@@ -309,7 +314,8 @@ void run_attention(const AttnCase& c, KvCacheType type, uint32_t seed) {
     }
     EXPECT_TRUE(std::isnan(outs[0][static_cast<size_t>(t * ostride + qstride)])) << "wrote past the row";
   }
-  EXPECT_LT(test::max_rel_error(got, want), 2e-3);
+  // The tensor-core kernel adds f16 queries and probabilities (attention_test.cpp's 4e-3).
+  EXPECT_LT(test::max_rel_error(got, want), c.tensor_cores ? 5e-3 : 2e-3);
 }
 
 TEST(KvQuantAttention, PromptTilesEveryHeadSize) {
@@ -345,6 +351,25 @@ TEST(KvQuantAttention, WindowsSoftcapsAndSinks) {
     run_attention({37, 0, 8, 2, 64, 64, 0, 0, true}, type, 22);         // gpt-oss sinks
     run_attention({1, 2000, 64, 8, 64, 2048, 128, 0, true}, type, 23);  // its sliding layers, decode
     run_attention({1, 2000, 64, 8, 64, 2048, 0, 0, true}, type, 24);
+  }
+}
+
+// The tensor-core kernel over quantized caches: the decoded tiles are the F16 path's (check (1) holds
+// for it too), for prompts and decode, with the soft-cap, windows and sinks.
+TEST(KvQuantAttention, TensorCoreKernel) {
+  TESSERA_REQUIRE_GPU();
+  auto tc = [](AttnCase c) {
+    c.tensor_cores = true;
+    return c;
+  };
+  for (KvCacheType type : kQuantTypes) {
+    run_attention(tc({37, 0, 8, 2, 64, 64}), type, 30);
+    run_attention(tc({300, 1700, 8, 2, 128, 2048}), type, 31);
+    run_attention(tc({20, 100, 8, 4, 256, 256, 16, 50.0f}), type, 32);
+    run_attention(tc({1, 2047, 32, 8, 128, 2048}), type, 33);
+    run_attention(tc({1, 0, 32, 8, 128, 2048}), type, 34);
+    run_attention(tc({1, 2000, 64, 8, 64, 2048, 128, 0, true}), type, 35);
+    run_attention(tc({3, 2000, 16, 2, 96, 2048}), type, 36);
   }
 }
 
