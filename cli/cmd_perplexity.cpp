@@ -18,6 +18,7 @@
 #include "commands.h"
 #include "eval/perplexity_run.h"
 #include "option_ranges.h"
+#include "perplexity_json.h"
 #include "tokenizer/tokenizer.h"
 
 namespace tessera::cli {
@@ -40,6 +41,7 @@ void usage(FILE* out) {
   std::fputs(usage_line("--save-kld-base FILE", "write the scored positions' log-probabilities (a base for --kl-divergence-base)").c_str(), out);
   std::fputs(usage_line("--save-llama-logits FILE", "the same in llama-perplexity's format, for its --kl-divergence").c_str(), out);
   std::fputs(usage_line("--kl-divergence-base FILE", "compare with a saved base: KL divergence, same top token, PPL difference").c_str(), out);
+  std::fputs(usage_line("--json", "print the figures as one JSON object instead (see cli/perplexity_json.h)").c_str(), out);
   std::fputs(usage_line("-m, --model FILE", "GGUF model (default: the embedded tessera-tiny model)").c_str(), out);
   std::fputs(usage_line("-b, --batch N", "tokens per evaluation step, " + range_text(kBatchRange) + " (default 512, at most -c)").c_str(), out);
   std::fputs(usage_line("--kv-type TYPE", "KV cache type, as for run").c_str(), out);
@@ -122,6 +124,7 @@ int cmd_perplexity(const Args& args) {
   ModelOptions model;
   std::string text_path, save_path, llama_path, base_path;
   int32_t max_chunks = 0;
+  bool json = false;
   OptionReader r(args);
   while (r.next()) {
     if (r.is({"-h", "--help"})) {
@@ -137,6 +140,8 @@ int cmd_perplexity(const Args& args) {
       r.text(llama_path);
     } else if (r.is({"--kl-divergence-base"})) {
       r.text(base_path);
+    } else if (r.is({"--json"})) {
+      json = true;
     } else if (!parse_model_option(r, model)) {
       r.fail("unknown option '" + r.arg() + "'");
     }
@@ -216,12 +221,16 @@ int cmd_perplexity(const Args& args) {
   options.save_llama_base = llama_writer ? &*llama_writer : nullptr;
   options.compare_base = base ? &*base : nullptr;
   options.stop = &interrupt_flag();
-  print_chunk_header(base.has_value());
+  if (!json) print_chunk_header(base.has_value());
+  std::vector<double> chunk_ppl;
+  double seconds = 0.0;
   auto result = eval::run_perplexity(backend_model, tokens, plan, start_token, options,
-                                     [](const eval::ChunkProgress& p) {
+                                     [&](const eval::ChunkProgress& p) {
                                        if (p.chunks_done == 1)
                                          std::fprintf(stderr, "perplexity: %.2f seconds per chunk\n", p.seconds);
-                                       print_chunk(p);
+                                       chunk_ppl.push_back(p.ppl.value);
+                                       seconds += p.seconds;
+                                       if (!json) print_chunk(p);
                                      });
   if (!result.ok()) {
     // A partial base would only be refused later.
@@ -236,8 +245,14 @@ int cmd_perplexity(const Args& args) {
     }
     return runtime_error(result.error());
   }
-  std::printf("Final estimate: PPL = %.4f +/- %.5f\n", result->ppl.value, result->ppl.error);
-  if (result->kld) print_kld_summary(*result->kld);
+  if (json) {
+    // A path that is not UTF-8 is written with U+FFFD rather than failing the report.
+    const nlohmann::json report = perplexity_json(engine, tokens.size(), *result, chunk_ppl, seconds);
+    std::printf("%s\n", report.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+  } else {
+    std::printf("Final estimate: PPL = %.4f +/- %.5f\n", result->ppl.value, result->ppl.error);
+    if (result->kld) print_kld_summary(*result->kld);
+  }
   if (writer) {
     if (Status s = writer->finish(); !s.ok()) return runtime_error(s.error());
     std::fprintf(stderr, "perplexity: saved the KLD base %s (%llu bytes)\n", save_path.c_str(),

@@ -4,15 +4,19 @@
 
 namespace tessera::cli {
 
+nlohmann::json model_json(const Engine& engine) {
+  const ModelInfo& info = engine.info();
+  return {{"path", info.path},
+          {"architecture", info.architecture},
+          {"parameters", info.parameter_count},
+          {"type", info.main_type()},
+          {"backend", info.backend},
+          {"n_ctx", engine.n_ctx()}};
+}
+
 RunJsonReport::RunJsonReport(const Engine& engine, const GenerationRequest& request, std::vector<int32_t> prompt_ids)
     : engine_(engine), logprobs_(request.logprobs) {
-  const ModelInfo& info = engine.info();
-  out_["model"] = {{"path", info.path},
-                   {"architecture", info.architecture},
-                   {"parameters", info.parameter_count},
-                   {"type", info.main_type()},
-                   {"backend", info.backend},
-                   {"n_ctx", engine.n_ctx()}};
+  out_["model"] = model_json(engine);
   const SamplingParams& s = request.sampling;
   out_["settings"] = {{"n_predict", request.n_predict},
                       {"temperature", s.temperature},

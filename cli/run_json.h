@@ -26,6 +26,10 @@
 
 namespace tessera::cli {
 
+// {path, architecture, parameters, type, backend, n_ctx} of the loaded model: the "model" object of
+// every JSON report (run --json, perplexity --json).
+nlohmann::json model_json(const Engine& engine);
+
 class RunJsonReport {
  public:
   RunJsonReport(const Engine& engine, const GenerationRequest& request, std::vector<int32_t> prompt_ids);

@@ -9,6 +9,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "cli_process.h"
 #include "support/test_support.h"
 
@@ -45,6 +47,38 @@ TEST(PerplexityCli, FiniteAndRepeatable) {
   const CliResult b = run_cli(base_args({"-f", text_file()}));
   ASSERT_EQ(b.exit_code, 0) << b.err;
   EXPECT_EQ(a.out, b.out);
+}
+
+// --json: the same figures as the text output, as one object (cli/perplexity_json.h).
+TEST(PerplexityCli, JsonCarriesTheTextOutputsFigures) {
+  test::TempDir dir;
+  const std::string base = dir.file("ref.kld").string();
+  const CliResult text = run_cli(base_args({"-f", text_file(), "--chunks", "3", "--save-kld-base", base}));
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  const CliResult plain = run_cli(base_args({"-f", text_file(), "--chunks", "3", "--json"}));
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  const auto j = nlohmann::json::parse(plain.out);
+  EXPECT_EQ(j["n_chunks"], 3);
+  EXPECT_EQ(j["n_ctx"], 64);
+  EXPECT_EQ(j["scored_per_chunk"], 31);
+  EXPECT_GT(j["n_tokens"].get<int64_t>(), 3 * 64);
+  EXPECT_EQ(j["model"]["architecture"], "llama");
+  EXPECT_FALSE(j.contains("kld"));
+  const double ppl = j["ppl"]["value"].get<double>();
+  EXPECT_NEAR(ppl, number_after(text.out, "Final estimate: PPL = "), 1e-4 * ppl);  // the text rounds to 4 digits
+  EXPECT_GT(j["ppl"]["error"].get<double>(), 0.0);
+  ASSERT_EQ(j["chunk_ppl"].size(), 3u);
+  EXPECT_DOUBLE_EQ(j["chunk_ppl"][2].get<double>(), ppl);  // the running PPL after the last chunk
+  EXPECT_GT(j["seconds"].get<double>(), 0.0);
+
+  const CliResult cmp = run_cli(base_args({"-f", text_file(), "--chunks", "3", "--kl-divergence-base", base, "--json"}));
+  ASSERT_EQ(cmp.exit_code, 0) << cmp.err;
+  const auto k = nlohmann::json::parse(cmp.out)["kld"];
+  EXPECT_EQ(k["count"], 3 * 31);
+  EXPECT_LT(k["kld"]["value"].get<double>(), 1e-6);
+  EXPECT_DOUBLE_EQ(k["same_top"]["value"].get<double>(), 1.0);  // a fraction, not percent
+  EXPECT_LT(k["kld_quantiles"]["max"].get<double>(), 1e-5);
+  EXPECT_NEAR(k["ppl_ratio"]["value"].get<double>(), 1.0, 1e-5);
 }
 
 TEST(PerplexityCli, BatchSizeDoesNotChangeTheResult) {

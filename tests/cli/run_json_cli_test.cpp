@@ -105,7 +105,9 @@ TEST(RunJsonCli, TopLogprobsDescribeTheModelsDistribution) {
     for (size_t k = 0; k < top.size(); ++k) {
       const double lp = top[k].at("logprob").get<double>();
       EXPECT_LE(lp, 0.0);
-      if (k > 0) EXPECT_LE(lp, top[k - 1].at("logprob").get<double>());
+      if (k > 0) {
+        EXPECT_LE(lp, top[k - 1].at("logprob").get<double>());
+      }
       EXPECT_TRUE(top[k].at("text").is_string());
       mass += std::exp(lp);
     }
