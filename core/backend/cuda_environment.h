@@ -26,7 +26,7 @@ struct CudaEnvironment {
   bool graphs = true;
   // TESSERA_CUDA_UNFUSED=glu,norm_q8,rope: run those fused kernels as separate ones (A/B measurements).
   std::string unfused;
-  // TESSERA_CUDA_EXPERIMENTAL=tc_attention,tc_decode: kernels not yet verified on a GPU, on for A/B runs.
+  // TESSERA_CUDA_EXPERIMENTAL=tc_attention,tc_decode,moe_mma: kernels not yet verified on a GPU, on for A/B runs.
   std::string experimental;
 };
 

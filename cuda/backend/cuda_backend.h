@@ -60,7 +60,8 @@ struct CudaBackendOptions {
   std::string unfused;
   // Kernels written but not yet verified and measured on a GPU, to turn on for A/B runs
   // (TESSERA_CUDA_EXPERIMENTAL): "tc_attention" = prompt attention on the tensor cores (attention_mma.h),
-  // "tc_decode" = the same kernel for decode steps (fewer than 16 tokens).
+  // "tc_decode" = the same kernel for decode steps (fewer than 16 tokens), "moe_mma" = MoE prefill
+  // as grouped tensor-core tiles (expert_gemm.h).
   std::string experimental;
 };
 

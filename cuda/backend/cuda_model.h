@@ -233,6 +233,7 @@ class CudaModel final : public BackendModel, private LayerBlocks {
   struct Experimental {
     bool tc_attention = false;  // prompt attention on the tensor cores (kernels/attention_mma.h)
     bool tc_decode = false;     // decode attention (fewer than 16 tokens) on the tensor cores
+    bool moe_mma = false;       // MoE prefill as grouped tensor-core tiles (kernels/expert_gemm.h)
   } experimental_;
   std::string graph_note_;
   cudaGraphExec_t graph_exec_[2] = {nullptr, nullptr};  // [0]: no logits, [1]: logits

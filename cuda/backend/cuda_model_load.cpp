@@ -284,7 +284,7 @@ Status CudaModel::init(const ModelSpec& spec, const BackendModelSettings& settin
     fuse_.rope_kv = list.find(",rope,") == std::string::npos;
     notes_.push_back("unfused: " + options.unfused);
   }
-  // Unmeasured kernels on for A/B runs: "tc_attention", "tc_decode". An unknown name is an error (a typo would
+  // Unmeasured kernels on for A/B runs: "tc_attention", "tc_decode", "moe_mma". An unknown name is an error (a typo would
   // otherwise measure the default path under the experiment's name).
   if (!options.experimental.empty()) {
     size_t at = 0;
@@ -295,9 +295,11 @@ Status CudaModel::init(const ModelSpec& spec, const BackendModelSettings& settin
         experimental_.tc_attention = true;
       else if (name == "tc_decode")
         experimental_.tc_decode = true;
+      else if (name == "moe_mma")
+        experimental_.moe_mma = true;
       else if (!name.empty())
         return make_error(ErrorKind::InvalidArgument, "unknown experimental CUDA kernel '" + name + "' in '" +
-                                                          options.experimental + "' (known: tc_attention, tc_decode)");
+                                                          options.experimental + "' (known: tc_attention, tc_decode, moe_mma)");
       at = comma + 1;
     }
     notes_.push_back("experimental: " + options.experimental);

@@ -12,6 +12,7 @@
 #include "kernels/attention.h"
 #include "kernels/dequant.h"
 #include "kernels/elementwise.h"
+#include "kernels/expert_gemm.h"
 #include "kernels/moe.h"
 #include "kernels/norm.h"
 #include "kernels/rope.h"
@@ -339,6 +340,8 @@ Status CudaModel::moe_part(DeviceState& d, const DeviceLayer& l, int n_tok, Matm
   // Prefill: rows grouped by expert. Quantized experts with few rows (Qwen3-MoE: 128 experts, ~32
   // rows each at 512 tokens) run as tiles of one grouped matvec launch per matrix; an expert with
   // many rows (Mixtral: ~128 of 8 experts) or float weights keeps a tensor-core GEMM of its own.
+  // With the experiment "moe_mma", every quantized expert runs as tiles of up to 64 rows of one
+  // grouped tensor-core launch per matrix (expert_gemm.h), reading the f32 inputs directly.
   std::vector<int32_t> offsets;
   TESSERA_TRY(moe_prefill_routes(d, n_tok, offsets));
   const int rows = n_tok * k;
@@ -346,20 +349,23 @@ Status CudaModel::moe_part(DeviceState& d, const DeviceLayer& l, int n_tok, Matm
   const bool tiled_types = !is_float_type(gate_all.type) && !is_float_type(down_all.type) && gate_bias == nullptr &&
                            up_bias == nullptr && down_bias == nullptr;
   int32_t* tiles = moe_host_ + 3 * static_cast<size_t>(rows);  // after ids, gather, slot rows
+  const bool mma_tiles = experimental_.moe_mma;
+  const int32_t tile_rows = mma_tiles ? kExpertGemmTileRows : kMaxTileRows;
   int n_tiles = 0;
   std::vector<int32_t> gemm_experts;
   for (int32_t e = 0; e < n_expert; ++e) {
     const int32_t r0 = offsets[static_cast<size_t>(e)], n = offsets[static_cast<size_t>(e) + 1] - r0;
     if (n == 0) continue;
-    const int32_t n_new = (n + kMaxTileRows - 1) / kMaxTileRows;
-    if (!tiled_types || static_cast<int64_t>(n) * E * F > kMoeTileMacsMax || n_tiles + n_new > kMaxGridY) {
+    const int32_t n_new = (n + tile_rows - 1) / tile_rows;
+    if (!tiled_types || (!mma_tiles && static_cast<int64_t>(n) * E * F > kMoeTileMacsMax) ||
+        n_tiles + n_new > kMaxGridY) {
       gemm_experts.push_back(e);
       continue;
     }
-    for (int32_t r = 0; r < n; r += kMaxTileRows, ++n_tiles) {
+    for (int32_t r = 0; r < n; r += tile_rows, ++n_tiles) {
       tiles[3 * n_tiles] = e;
       tiles[3 * n_tiles + 1] = r0 + r;
-      tiles[3 * n_tiles + 2] = std::min<int32_t>(kMaxTileRows, n - r);
+      tiles[3 * n_tiles + 2] = std::min<int32_t>(tile_rows, n - r);
     }
   }
   // Scratch reuse: the tokens' q8 inputs live in moe_out until the down products write it, the
@@ -371,6 +377,12 @@ Status CudaModel::moe_part(DeviceState& d, const DeviceLayer& l, int n_tok, Matm
     TESSERA_CUDA_CHECK_DEV(cudaMemcpyAsync(d.s.moe_tiles, tiles, 12 * static_cast<size_t>(n_tiles),
                                            cudaMemcpyHostToDevice, d.stream),
                            d.dev.physical);
+  }
+  if (n_tiles > 0 && mma_tiles) {
+    TESSERA_TRY(expert_gemm_tiles(gate_e, d.s.moe_tiles, n_tiles, in.x, in.ld, d.s.moe_gather, d.s.moe_gate, F,
+                                  d.stream));
+    TESSERA_TRY(expert_gemm_tiles(up_e, d.s.moe_tiles, n_tiles, in.x, in.ld, d.s.moe_gather, d.s.moe_up, F, d.stream));
+  } else if (n_tiles > 0) {
     TESSERA_TRY(quantize_activations(in.x, in.ld, E, n_tok, q8_tokens, d.stream));
     TESSERA_TRY(matvec_expert_tiles(gate_e, d.s.moe_tiles, n_tiles, q8_tokens, d.s.moe_gather, d.s.moe_gate, F,
                                     d.stream));
@@ -390,7 +402,10 @@ Status CudaModel::moe_part(DeviceState& d, const DeviceLayer& l, int n_tok, Matm
     TESSERA_TRY(add_bias_rows(u, F, up_bias != nullptr ? up_bias + eF : nullptr, F, n, d.stream));
   }
   TESSERA_TRY(glu(spec_.activation, d.s.moe_gate, d.s.moe_up, d.s.moe_gate, static_cast<int64_t>(rows) * F, d.stream));
-  if (n_tiles > 0) {
+  if (n_tiles > 0 && mma_tiles) {
+    TESSERA_TRY(expert_gemm_tiles(experts_of(down_all, E, n_expert), d.s.moe_tiles, n_tiles, d.s.moe_gate, F, nullptr,
+                                  d.s.moe_out, E, d.stream));
+  } else if (n_tiles > 0) {
     TESSERA_TRY(quantize_activations(d.s.moe_gate, F, F, rows, q8_hidden, d.stream));
     TESSERA_TRY(matvec_expert_tiles(experts_of(down_all, E, n_expert), d.s.moe_tiles, n_tiles, q8_hidden, nullptr,
                                     d.s.moe_out, E, d.stream));

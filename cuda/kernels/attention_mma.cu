@@ -10,6 +10,7 @@
 #include "kernels/attention_mma.h"
 #include "kernels/kv_quant.cuh"
 #include "kernels/launch.cuh"
+#include "kernels/mma.cuh"
 
 namespace tessera::cuda {
 namespace {
@@ -58,37 +59,10 @@ constexpr size_t smem_bytes() {
   return (static_cast<size_t>(kRows) + 4u * key_tile<D>()) * row_pitch<D>() * sizeof(__half);
 }
 
-__device__ __forceinline__ uint32_t shared_address(const void* p) {
-  return static_cast<uint32_t>(__cvta_generic_to_shared(p));
-}
-
-// Four 8x8 b16 matrices; lane l gives the row address of matrix l / 8, row l % 8. Register i holds
-// matrix i's elements (row lane / 4, columns 2 (lane % 4) and +1) — transposed with .trans.
-__device__ __forceinline__ void ldmatrix_x4(uint32_t (&r)[4], const __half* p) {
-  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n"
-               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
-               : "r"(shared_address(p)));
-}
-__device__ __forceinline__ void ldmatrix_x4_trans(uint32_t (&r)[4], const __half* p) {
-  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];\n"
-               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
-               : "r"(shared_address(p)));
-}
-
-// c (16x8, f32) += a (16x16, f16, row-major fragments) * b (16x8, f16, column-major fragments).
-// Accumulator layout: c[0], c[1] at row lane / 4, columns 2 (lane % 4) and +1; c[2], c[3] 8 rows below.
-__device__ __forceinline__ void mma_16816(float (&c)[4], const uint32_t (&a)[4], uint32_t b0, uint32_t b1) {
-  asm volatile(
-      "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, "
-      "{%0, %1, %2, %3};\n"
-      : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
-      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
-}
-
-__device__ __forceinline__ uint32_t pack_half2(float lo, float hi) {
-  const __half2 h = __floats2half2_rn(lo, hi);  // .x (the lower 16 bits) = lo
-  return *reinterpret_cast<const uint32_t*>(&h);
-}
+using mma::ldmatrix_x4;
+using mma::ldmatrix_x4_trans;
+using mma::mma_16816;
+using mma::pack_half2;
 
 __device__ __forceinline__ int warp_max_int(int v) {
 #pragma unroll

@@ -15,10 +15,13 @@ namespace {
 
 using tessera::test::BackendUnderTest;
 
-BackendUnderTest cuda_backend(const std::string& name, int n_virtual, SplitMode mode) {
+BackendUnderTest cuda_backend(const std::string& name, int n_virtual, SplitMode mode,
+                              const std::string& experimental = {}) {
   BackendUnderTest b;
   b.name = name;
-  b.make = [n_virtual, mode]() -> std::unique_ptr<Backend> { return make_cuda_backend(n_virtual, mode); };
+  b.make = [n_virtual, mode, experimental]() -> std::unique_ptr<Backend> {
+    return make_cuda_backend(n_virtual, mode, 0, experimental);
+  };
   b.unavailable = [] {
     const std::string& why = gpu_unavailable_reason();
     return why.empty() ? why : "needs a CUDA device: " + why;
@@ -55,6 +58,17 @@ BackendUnderTest cuda_quantized_kv(KvCacheType type) {
   return b;
 }
 
+// The kernels not yet verified on a GPU (TESSERA_CUDA_EXPERIMENTAL), all on, one device: attention
+// on the tensor cores rounds queries and probabilities to f16 (~1e-3 more), and the grouped MoE
+// prefill rounds inputs and weights to f16 where the tiles quantized inputs to int8; the float bound
+// doubles to cover the attention's share, the others keep theirs.
+BackendUnderTest cuda_experimental() {
+  BackendUnderTest b = cuda_backend("cuda_experimental", 0, SplitMode::None, "tc_attention,tc_decode,moe_mma");
+  b.float_tolerance = 2e-2;
+  b.moe_fixture_tolerance = 5e-2;
+  return b;
+}
+
 using tessera::test::BackendContract;
 using tessera::test::BackendHfModels;
 using tessera::test::BackendLogits;
@@ -67,6 +81,14 @@ INSTANTIATE_TEST_SUITE_P(Cuda, BackendContract, ::testing::ValuesIn(cuda_backend
 INSTANTIATE_TEST_SUITE_P(CudaQuantizedKv, BackendLogits,
                          ::testing::ValuesIn(tessera::test::logits_cases({cuda_quantized_kv(KvCacheType::Q8_0)})),
                          tessera::test::case_name);
+INSTANTIATE_TEST_SUITE_P(CudaExperimental, BackendLogits,
+                         ::testing::ValuesIn(tessera::test::logits_cases({cuda_experimental()})),
+                         tessera::test::case_name);
+INSTANTIATE_TEST_SUITE_P(CudaExperimental, BackendHfModels,
+                         ::testing::ValuesIn(tessera::test::hf_cases({cuda_experimental()})),
+                         tessera::test::hf_case_name);
+INSTANTIATE_TEST_SUITE_P(CudaExperimental, BackendContract, ::testing::Values(cuda_experimental()),
+                         tessera::test::backend_name);
 INSTANTIATE_TEST_SUITE_P(CudaQuantizedKv, BackendContract,
                          ::testing::Values(cuda_quantized_kv(KvCacheType::Q8_0), cuda_quantized_kv(KvCacheType::Q4_0)),
                          tessera::test::backend_name);
