@@ -7,6 +7,7 @@
 
 #include "cuda_check.h"
 #include "kernels/attention.h"
+#include "kernels/attention_args.h"
 #include "kernels/attention_mma.h"
 #include "kernels/kv_quant.cuh"
 #include "kernels/launch.cuh"
@@ -40,25 +41,7 @@ Plan make_plan(int n_tokens, int n_head, int n_head_kv, int head_dim, int capaci
   return p;
 }
 
-struct KernelArgs {
-  const float* q;
-  int64_t q_stride;
-  const uint16_t* k;
-  const uint16_t* v;
-  int64_t kv_stride;  // 16-bit words between positions (kv_cache.h)
-  float* out;
-  int64_t out_stride;
-  const int32_t* positions;
-  int n_tokens, n_head, head_dim, capacity;
-  int group, gb, n_hsub, nq, n_splits, chunk, kstride;
-  float qscale;   // scale * log2(e): scores are kept in base 2 (scale alone with a soft-cap)
-  int window;     // 0: none
-  float softcap;  // 0: none
-  float inv_softcap;
-  const float* sinks;  // n_head natural-log logits, or null
-  float* ws_acc;  // [n_tokens * n_head * n_splits][head_dim]
-  float* ws_ml;   // [n_tokens * n_head * n_splits][2]: running max (base 2), sum
-};
+using KernelArgs = AttentionKernelArgs;
 
 __device__ __forceinline__ float warp_max(float v) {
 #pragma unroll
@@ -394,7 +377,7 @@ Status attention(const AttentionArgs& args, void* workspace, size_t workspace_by
     }
   };
   if (attention_mma_chosen(args)) {
-    TESSERA_TRY(attention_mma(args, p.split, AttentionPartials{k.ws_acc, k.ws_ml}, k.qscale, stream));
+    TESSERA_TRY(attention_mma(k, args.n_head_kv, args.cache.type, stream));
   } else {
     TESSERA_TRY(launch_simt());
   }

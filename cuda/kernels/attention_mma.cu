@@ -5,7 +5,6 @@
 #include <climits>
 #include <string>
 
-#include "backend/kv_cache_type.h"
 #include "cuda_check.h"
 #include "kernels/attention_mma.h"
 #include "kernels/kv_quant.cuh"
@@ -19,28 +18,7 @@ constexpr int kWarps = 4;
 constexpr int kRows = 16 * kWarps;  // query rows (token, head) per CTA: 16 per warp, one mma M each
 constexpr float kLog2e = 1.4426950408889634f;
 
-struct MmaArgs {
-  const float* q;
-  int64_t q_stride;
-  const uint16_t* k;
-  const uint16_t* v;
-  int64_t kv_stride;  // halves between positions
-  float* out;
-  int64_t out_stride;
-  const int32_t* positions;
-  int n_tokens, n_head, capacity;
-  int group;  // query heads per KV head
-  int gb;     // heads of the group one CTA takes (divides group, <= kRows)
-  int n_hsub; // group / gb
-  int ntok;   // query tokens per CTA: kRows / gb
-  int n_splits, chunk;
-  float qscale;  // scale * log2 e (scale alone with a soft-cap: the cap's tanh needs natural units)
-  int window;
-  float softcap, inv_softcap;
-  const float* sinks;
-  float* ws_acc;
-  float* ws_ml;
-};
+using MmaArgs = AttentionKernelArgs;  // nq: query tokens per CTA (kRows / gb)
 
 // Head sizes with a kernel, and the key tile of each (fewer keys for 256 keep the O accumulator of
 // 128 floats per thread and the scores within the register file).
@@ -103,12 +81,12 @@ __global__ void __launch_bounds__(kWarps * 32) attention_mma_kernel(MmaArgs a) {
   const int kvh = blockIdx.y / a.n_hsub, hsub = blockIdx.y % a.n_hsub;
   // The last query tiles see the most keys: they take the first CTA slots, so the long CTAs do not
   // form the tail of the grid.
-  const int t0 = (gridDim.z - 1 - blockIdx.z) * a.ntok;
+  const int t0 = (gridDim.z - 1 - blockIdx.z) * a.nq;
   const int head0 = kvh * a.group + hsub * a.gb;
-  // Row r of the CTA: token t0 + r / gb, query head head0 + r % gb (rows past ntok * gb are empty).
+  // Row r of the CTA: token t0 + r / gb, query head head0 + r % gb (rows past nq * gb are empty).
   auto row_token = [&](int r) {
     const int tr = r / a.gb;
-    return tr < a.ntok && t0 + tr < a.n_tokens ? t0 + tr : -1;
+    return tr < a.nq && t0 + tr < a.n_tokens ? t0 + tr : -1;
   };
 
   // Queries, scaled, as f16 rows (an empty row is zeros; its keys are all masked below).
@@ -137,7 +115,7 @@ __global__ void __launch_bounds__(kWarps * 32) attention_mma_kernel(MmaArgs a) {
   // The CTA's key range: this split's keys up to the last position of its tokens, from the first key
   // any of their windows holds.
   int p_max = -1, p_min = INT_MAX;
-  for (int i = 0; i < a.ntok && t0 + i < a.n_tokens; ++i) {
+  for (int i = 0; i < a.nq && t0 + i < a.n_tokens; ++i) {
     const int p = a.positions[t0 + i];
     p_max = max(p_max, p);
     p_min = min(p_min, p);
@@ -363,26 +341,7 @@ bool attention_mma_chosen(const AttentionArgs& args) {
          (args.n_tokens >= kAttentionMmaMinTokens ? args.tensor_cores : args.tensor_cores_decode);
 }
 
-Status attention_mma(const AttentionArgs& args, const AttentionSplit& split, const AttentionPartials& partials,
-                     float qscale, cudaStream_t stream) {
-  if (!attention_mma_supports(args))
-    return make_error(ErrorKind::InvalidArgument,
-                      "attention_mma: head_dim " + std::to_string(args.head_dim) + ", " +
-                          std::to_string(args.n_tokens) + " tokens, cache " + std::string(kv_cache_type_name(args.cache.type)) +
-                          ": not a shape of the tensor-core kernel");
-  MmaArgs k{};
-  k.q = args.q;
-  k.q_stride = args.q_stride;
-  k.k = args.cache.k;
-  k.v = args.cache.v;
-  k.kv_stride = args.cache.stride;
-  k.out = args.out;
-  k.out_stride = args.out_stride;
-  k.positions = args.positions;
-  k.n_tokens = args.n_tokens;
-  k.n_head = args.n_head;
-  k.capacity = args.cache.capacity;
-  k.group = args.n_head / args.n_head_kv;
+Status attention_mma(AttentionKernelArgs k, int n_head_kv, KvCacheType cache_type, cudaStream_t stream) {
   for (int g = std::min(k.group, kRows); g >= 1; --g) {
     if (k.group % g == 0) {
       k.gb = g;
@@ -390,34 +349,28 @@ Status attention_mma(const AttentionArgs& args, const AttentionSplit& split, con
     }
   }
   k.n_hsub = k.group / k.gb;
-  k.ntok = kRows / k.gb;
-  k.n_splits = split.n_splits;
-  k.chunk = split.chunk;
-  k.qscale = qscale;
-  k.window = args.window;
-  k.softcap = args.softcap;
-  k.inv_softcap = args.softcap > 0.0f ? 1.0f / args.softcap : 0.0f;
-  k.sinks = args.sinks;
-  k.ws_acc = partials.acc;
-  k.ws_ml = partials.max_sum;
-  if (split.n_splits > 1 && (k.ws_acc == nullptr || k.ws_ml == nullptr))
+  k.nq = kRows / k.gb;
+  if (k.n_splits > 1 && (k.ws_acc == nullptr || k.ws_ml == nullptr))
     return make_error(ErrorKind::InvalidArgument, "attention_mma: a split key range needs the partials workspace");
-  const int n_qtiles = (args.n_tokens + k.ntok - 1) / k.ntok;
-  const dim3 grid(static_cast<unsigned>(split.n_splits), static_cast<unsigned>(args.n_head_kv * k.n_hsub),
+  const int n_qtiles = (k.n_tokens + k.nq - 1) / k.nq;
+  const dim3 grid(static_cast<unsigned>(k.n_splits), static_cast<unsigned>(n_head_kv * k.n_hsub),
                   static_cast<unsigned>(n_qtiles));
-  switch (args.head_dim) {
+  switch (k.head_dim) {
     case 32:
-      return launch_for<32>(k, args.cache.type, grid, stream);
+      return launch_for<32>(k, cache_type, grid, stream);
     case 64:
-      return launch_for<64>(k, args.cache.type, grid, stream);
+      return launch_for<64>(k, cache_type, grid, stream);
     case 80:
-      return launch_for<80>(k, args.cache.type, grid, stream);
+      return launch_for<80>(k, cache_type, grid, stream);
     case 96:
-      return launch_for<96>(k, args.cache.type, grid, stream);
+      return launch_for<96>(k, cache_type, grid, stream);
     case 128:
-      return launch_for<128>(k, args.cache.type, grid, stream);
+      return launch_for<128>(k, cache_type, grid, stream);
+    case 256:
+      return launch_for<256>(k, cache_type, grid, stream);
     default:
-      return launch_for<256>(k, args.cache.type, grid, stream);
+      return make_error(ErrorKind::InvalidArgument, "attention_mma: head_dim " + std::to_string(k.head_dim) +
+                                                        " is not a shape of the tensor-core kernel");
   }
 }
 

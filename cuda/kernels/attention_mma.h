@@ -24,16 +24,9 @@
 
 #include "common/error.h"
 #include "kernels/attention.h"
-#include "split/attention_split.h"
+#include "kernels/attention_args.h"
 
 namespace tessera::cuda {
-
-// Where the key range is split, the partial results go to the workspace in attention.cu's layout:
-// acc [n_tokens * n_head * n_splits][head_dim], then (max base 2, sum) pairs; the caller merges them.
-struct AttentionPartials {
-  float* acc = nullptr;
-  float* max_sum = nullptr;
-};
 
 // Whether the tensor-core kernel can take this call: an F16, Q8_0 or Q4_0 cache, head_dim 32, 64, 80,
 // 96, 128 or 256, q rows 16-byte aligned (q_stride a multiple of 4).
@@ -44,9 +37,9 @@ bool attention_mma_supports(const AttentionArgs& args);
 inline constexpr int kAttentionMmaMinTokens = 16;
 bool attention_mma_chosen(const AttentionArgs& args);
 
-// Runs the kernel with the split plan `split` (plan_attention_split of the same sizes). Arguments are
-// checked by attention() before; `partials` is used when split.n_splits > 1.
-Status attention_mma(const AttentionArgs& args, const AttentionSplit& split, const AttentionPartials& partials,
-                     float qscale, cudaStream_t stream);
+// Runs the kernel on the arguments attention() filled (attention_args.h; checked there, with the
+// split plan's n_splits and chunk, and the workspace's partials where the keys are split); it
+// divides the work its own way (64 rows of (token, head) per CTA), so gb, n_hsub and nq are its.
+Status attention_mma(AttentionKernelArgs args, int n_head_kv, KvCacheType cache_type, cudaStream_t stream);
 
 }  // namespace tessera::cuda

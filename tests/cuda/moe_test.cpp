@@ -229,6 +229,14 @@ INSTANTIATE_TEST_SUITE_P(Types, MoeExperts,
                          ::testing::Values(GgmlType::F32, GgmlType::F16, GgmlType::Q8_0, GgmlType::Q4_K, GgmlType::MXFP4),
                          [](const auto& info) { return std::string(type_name(info.param)); });
 
+// The expert of each routed row, from a tile list {expert, first row, rows} x n.
+std::vector<int32_t> expert_of_rows(const std::vector<int32_t>& tiles, int n_rows) {
+  std::vector<int32_t> expert_of(static_cast<size_t>(n_rows));
+  for (size_t t = 0; t + 2 < tiles.size(); t += 3)
+    for (int v = 0; v < tiles[t + 2]; ++v) expert_of[static_cast<size_t>(tiles[t + 1] + v)] = tiles[t];
+  return expert_of;
+}
+
 class MoeTiles : public ::testing::TestWithParam<GgmlType> {};
 
 // The grouped prefill form: tiles of 1..kMaxTileRows rows over several experts (some twice, one unused),
@@ -245,9 +253,7 @@ TEST_P(MoeTiles, TilesOfRoutedRowsMatchTheirExpertsProducts) {
   const std::vector<int32_t> tiles = {2, 0, 8, 2, 8, 8, 2, 16, 8, 2, 24, 3, 0, 27, 1, 3, 28, 7};
   static_assert(kMaxTileRows == 8, "the tiles above are sized for 8 rows");
   const int n_tiles = 6, n_rows = 35, n_tok = 6;
-  std::vector<int32_t> expert_of(n_rows);
-  for (int t = 0; t < n_tiles; ++t)
-    for (int v = 0; v < tiles[3 * t + 2]; ++v) expert_of[static_cast<size_t>(tiles[3 * t + 1] + v)] = tiles[3 * t];
+  const std::vector<int32_t> expert_of = expert_of_rows(tiles, n_rows);
   std::vector<int32_t> token_of(n_rows);
   for (int r = 0; r < n_rows; ++r) token_of[static_cast<size_t>(r)] = (r * 5 + 1) % n_tok;
   auto dw = to_device(w, 16);
@@ -320,9 +326,7 @@ TEST_P(MoeExpertGemm, TilesOfRoutedRowsMatchTheirExpertsProducts) {
   const std::vector<int32_t> tiles = {2, 0, 64, 2, 64, 36, 0, 100, 1, 3, 101, 64, 3, 165, 6};
   static_assert(kExpertGemmTileRows == 64, "the tiles above are sized for 64 rows");
   const int n_tiles = 5, n_rows = 171, n_tok = 9;
-  std::vector<int32_t> expert_of(n_rows);
-  for (int t = 0; t < n_tiles; ++t)
-    for (int v = 0; v < tiles[3 * t + 2]; ++v) expert_of[static_cast<size_t>(tiles[3 * t + 1] + v)] = tiles[3 * t];
+  const std::vector<int32_t> expert_of = expert_of_rows(tiles, n_rows);
   std::vector<int32_t> token_of(n_rows);
   for (int r = 0; r < n_rows; ++r) token_of[static_cast<size_t>(r)] = (r * 7 + 2) % n_tok;
   auto dw = to_device(w, 16);
