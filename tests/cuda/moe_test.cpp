@@ -237,6 +237,31 @@ std::vector<int32_t> expert_of_rows(const std::vector<int32_t>& tiles, int n_row
   return expert_of;
 }
 
+// The grouped prefill's outputs (y, ldy apart, one row per routed row) beside their float64 values
+// W_{expert_of[r]} row i . x_(token of r) (token_of null: x row r), for max_rel_error.
+struct TileProducts {
+  std::vector<float> got;
+  std::vector<double> want;
+};
+TileProducts tile_products(const std::vector<float>& y, int64_t ldy, const std::vector<float>& wref, int64_t rows,
+                           int64_t cols, const std::vector<float>& x, int64_t ldx,
+                           const std::vector<int32_t>& expert_of, const std::vector<int32_t>* token_of) {
+  TileProducts p;
+  for (size_t r = 0; r < expert_of.size(); ++r) {
+    const int64_t xi = token_of != nullptr ? (*token_of)[r] : static_cast<int64_t>(r);
+    const int64_t ex = expert_of[r];
+    for (int64_t i = 0; i < rows; ++i) {
+      double acc = 0;
+      for (int64_t c = 0; c < cols; ++c)
+        acc += static_cast<double>(wref[static_cast<size_t>((ex * rows + i) * cols + c)]) *
+               x[static_cast<size_t>(xi * ldx + c)];
+      p.want.push_back(acc);
+      p.got.push_back(y[r * static_cast<size_t>(ldy) + static_cast<size_t>(i)]);
+    }
+  }
+  return p;
+}
+
 class MoeTiles : public ::testing::TestWithParam<GgmlType> {};
 
 // The grouped prefill form: tiles of 1..kMaxTileRows rows over several experts (some twice, one unused),
@@ -277,20 +302,8 @@ TEST_P(MoeTiles, TilesOfRoutedRowsMatchTheirExpertsProducts) {
                                           indexed ? static_cast<const int32_t*>(dtok.data()) : nullptr,
                                           static_cast<float*>(y.data()), ldy, nullptr));
     const auto all = from_device<float>(y, static_cast<size_t>(n_rows * ldy));
-    std::vector<float> got;
-    std::vector<double> want;
-    for (int r = 0; r < n_rows; ++r) {
-      const int xi = indexed ? token_of[static_cast<size_t>(r)] : r;
-      const int ex = expert_of[static_cast<size_t>(r)];
-      for (int64_t i = 0; i < rows; ++i) {
-        double acc = 0;
-        for (int64_t c = 0; c < cols; ++c)
-          acc += static_cast<double>(wref[static_cast<size_t>((ex * rows + i) * cols + c)]) * x[static_cast<size_t>(xi * cols + c)];
-        want.push_back(acc);
-        got.push_back(all[static_cast<size_t>(r * ldy + i)]);
-      }
-    }
-    EXPECT_LT(max_rel_error(got, want), 3e-2);
+    const TileProducts p = tile_products(all, ldy, wref, rows, cols, x, cols, expert_of, indexed ? &token_of : nullptr);
+    EXPECT_LT(max_rel_error(p.got, p.want), 3e-2);
   }
   // Float experts take GEMMs: the tiled form refuses them by name.
   ExpertWeights f;
@@ -349,23 +362,11 @@ TEST_P(MoeExpertGemm, TilesOfRoutedRowsMatchTheirExpertsProducts) {
                                         indexed ? static_cast<const int32_t*>(dtok.data()) : nullptr,
                                         static_cast<float*>(y.data()), ldy, nullptr));
     const auto all = from_device<float>(y, static_cast<size_t>(n_rows * ldy));
-    std::vector<float> got;
-    std::vector<double> want;
-    for (int r = 0; r < n_rows; ++r) {
-      const int xi = indexed ? token_of[static_cast<size_t>(r)] : r;
-      const int ex = expert_of[static_cast<size_t>(r)];
-      for (int64_t i = 0; i < rows; ++i) {
-        double acc = 0;
-        for (int64_t c = 0; c < cols; ++c)
-          acc += static_cast<double>(wref[static_cast<size_t>((ex * rows + i) * cols + c)]) *
-                 x[static_cast<size_t>(xi * ldx + c)];
-        want.push_back(acc);
-        got.push_back(all[static_cast<size_t>(r * ldy + i)]);
-      }
+    const TileProducts p = tile_products(all, ldy, wref, rows, cols, x, ldx, expert_of, indexed ? &token_of : nullptr);
+    for (int r = 0; r < n_rows; ++r)
       for (int64_t i = rows; i < ldy; ++i)
         EXPECT_TRUE(std::isnan(all[static_cast<size_t>(r * ldy + i)])) << "wrote past row " << r;
-    }
-    EXPECT_LT(max_rel_error(got, want), 5e-3);
+    EXPECT_LT(max_rel_error(p.got, p.want), 5e-3);
   }
   // Float experts and short inputs are refused by name.
   ExpertWeights f = e;
