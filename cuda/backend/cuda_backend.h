@@ -19,7 +19,7 @@
 // or not") and replayed: the graph reads the token id and position from device memory, so it is
 // never rebuilt. logits() and argmax() are the only host synchronisations. docs/perf.md has the
 // measured effect of each choice (TESSERA_CUDA_UNFUSED=glu,norm_q8,rope switches fusions off and
-// TESSERA_CUDA_EXPERIMENTAL=tc_attention turns on kernels not yet measured, for A/B runs).
+// TESSERA_CUDA_EXPERIMENTAL turns on kernels not yet measured, for A/B runs).
 //
 // A ModelSpec with random_weights_seed set has no data: its weights are generated on the devices
 // (bench --synth), each whole tensor from a seed of its own name, so placement does not change it.

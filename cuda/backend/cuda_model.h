@@ -29,6 +29,7 @@
 #include "backend/backend.h"
 #include "backend/layer_loop.h"
 #include "backend/cuda_backend.h"
+#include "backend/cuda_experiments.h"
 #include "backend/virtual_devices.h"
 #include "device_buffer.h"
 #include "kernels/gemm.h"
@@ -230,11 +231,7 @@ class CudaModel final : public BackendModel, private LayerBlocks {
     bool rope_kv = true;  // RoPE of q, k and the KV-cache write in one kernel (else three)
   } fuse_;
   // Kernels not yet measured on a GPU, off unless CudaBackendOptions::experimental names them.
-  struct Experimental {
-    bool tc_attention = false;  // prompt attention on the tensor cores (kernels/attention_mma.h)
-    bool tc_decode = false;     // decode attention (fewer than 16 tokens) on the tensor cores
-    bool moe_mma = false;       // MoE prefill as grouped tensor-core tiles (kernels/expert_gemm.h)
-  } experimental_;
+  CudaExperiments experimental_;
   std::string graph_note_;
   cudaGraphExec_t graph_exec_[2] = {nullptr, nullptr};  // [0]: no logits, [1]: logits
   cudaEvent_t step_done_ = nullptr;                     // recorded on the home stream at the end of each eval

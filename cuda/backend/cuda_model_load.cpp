@@ -284,24 +284,11 @@ Status CudaModel::init(const ModelSpec& spec, const BackendModelSettings& settin
     fuse_.rope_kv = list.find(",rope,") == std::string::npos;
     notes_.push_back("unfused: " + options.unfused);
   }
-  // Unmeasured kernels on for A/B runs: "tc_attention", "tc_decode", "moe_mma". An unknown name is an error (a typo would
-  // otherwise measure the default path under the experiment's name).
+  // Unmeasured kernels on for A/B runs (cuda_experiments.h).
   if (!options.experimental.empty()) {
-    size_t at = 0;
-    while (at <= options.experimental.size()) {
-      const size_t comma = std::min(options.experimental.find(',', at), options.experimental.size());
-      const std::string name = options.experimental.substr(at, comma - at);
-      if (name == "tc_attention")
-        experimental_.tc_attention = true;
-      else if (name == "tc_decode")
-        experimental_.tc_decode = true;
-      else if (name == "moe_mma")
-        experimental_.moe_mma = true;
-      else if (!name.empty())
-        return make_error(ErrorKind::InvalidArgument, "unknown experimental CUDA kernel '" + name + "' in '" +
-                                                          options.experimental + "' (known: tc_attention, tc_decode, moe_mma)");
-      at = comma + 1;
-    }
+    auto experiments = parse_cuda_experiments(options.experimental);
+    if (!experiments.ok()) return experiments.error();
+    experimental_ = *experiments;
     notes_.push_back("experimental: " + options.experimental);
   }
 
