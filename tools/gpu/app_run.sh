@@ -1,0 +1,173 @@
+#!/usr/bin/env bash
+# The desktop app on the GPU machine: builds tessera-tour (bench/gui: the app's main window driven
+# unattended) with the GUI and the CUDA backend against Debian bookworm's Qt 6 carried in
+# .device-app/ (tools/gpu/prepare_app_data.sh fills it here), makes a Llama 3 8B Q4_K model with
+# `tessera-cli synth`, and runs the screenshot tour on it with TESSERA_CUDA_VIRTUAL_DEVICES=2 (one
+# card seen as two GPUs). The pictures and a report come back in $OUT (at most 8 files: the seven
+# PNGs and app_run.txt, which holds this log, the tour's summary and the build's errors if any).
+#
+#   tools/gpu/app_run.sh [start|wait [SECONDS]|run]
+#     start  starts the work in the background (setsid; logs in /tmp/app-run) and returns;
+#     wait   waits up to SECONDS (default 540) for it, then copies what there is into $OUT;
+#     run    (default) start, then wait: one device call, when it all fits in the call's 10 minutes.
+#   If `run` comes back with "still running", call `tools/gpu/app_run.sh wait` at once (the machine
+#   stays warm for 30 s only); the work goes on between the two calls.
+#
+# The platform is Qt's offscreen one: the pictures are QWidget::grab() renderings, which need no X
+# server, so no Xvfb or Mesa is carried (the tour never opens a GL context).
+#
+# Environment: SHAPE (default llama3-8b), TYPE (Q4_K), TOKENS (500), BENCH (512,128,2),
+# VIRTUAL_DEVICES (2), JOBS (14).
+set -uo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+work=/tmp/app-run
+qt=/tmp/qt
+arch=x86_64-linux-gnu
+out="${OUT:-$root/out/app-run}"
+mode="${1:-run}"
+
+collect() {  # copies the pictures and one report into $out
+  mkdir -p "$out"
+  cp "$work"/tour/*.png "$out"/ 2>/dev/null
+  {
+    cat "$work/app_run.log" 2>/dev/null
+    [ -f "$work/tour/tour.txt" ] && { echo; echo "== tour.txt"; cat "$work/tour/tour.txt"; }
+    [ -s "$work/build-errors.txt" ] && { echo; echo "== build errors"; cat "$work/build-errors.txt"; }
+  } >"$out/app_run.txt"
+}
+
+wait_for() {
+  local limit="$1" waited=0
+  while [ ! -f "$work/done" ] && [ "$waited" -lt "$limit" ]; do sleep 5; waited=$((waited + 5)); done
+  collect
+  if [ -f "$work/done" ]; then
+    tail -25 "$work/app_run.log"
+    return "$(cat "$work/done")"
+  fi
+  tail -8 "$work/app_run.log"
+  echo "app_run: still running after ${limit} s; call 'tools/gpu/app_run.sh wait' now (the machine stays warm 30 s)"
+  return 124
+}
+
+case "$mode" in
+  start | run)
+    if [ -f "$work/pid" ] && kill -0 "$(cat "$work/pid")" 2>/dev/null; then
+      echo "app_run: already running (pid $(cat "$work/pid"))"
+    else
+      rm -rf "$work"
+      mkdir -p "$work"
+      setsid nohup bash "$0" work >"$work/app_run.log" 2>&1 </dev/null &
+      echo $! >"$work/pid"
+      echo "app_run: started (pid $!), log $work/app_run.log"
+    fi
+    [ "$mode" = run ] && { wait_for "${2:-540}"; exit $?; }
+    exit 0
+    ;;
+  wait) wait_for "${2:-540}"; exit $? ;;
+  work) ;;
+  *) echo "usage: $0 [start|wait [SECONDS]|run]" >&2; exit 2 ;;
+esac
+
+# ---- the work (in the background) ----
+t0=$(date +%s)
+stamp() { echo "[app_run +$(( $(date +%s) - t0 ))s] $*"; }
+finish() { echo "$1" >"$work/done"; stamp "done (exit $1)"; exit "$1"; }
+
+stamp "the machine"
+grep -E '^(PRETTY_NAME|VERSION_ID)=' /etc/os-release
+ldd --version | head -1
+nvidia-smi -L 2>&1 | head -4
+source "$root/tools/gpu/device_env.sh"  # CUDA on PATH
+cmake --version | head -1; nvcc --version | tail -1
+
+# ---- can this machine load bookworm's libraries? ----
+req="$root/.device-app/requirements"
+[ -f "$req" ] && ls "$root"/.device-app/debs/*.deb >/dev/null 2>&1 ||
+  { echo "app_run: no .device-app/ here: run tools/gpu/prepare_app_data.sh on the developer machine and carry .device-app"; finish 3; }
+need_glibc=$(sed -n 's/^glibc=//p' "$req")
+need_glibcxx=$(sed -n 's/^glibcxx=//p' "$req")
+have_glibc=$(ldd --version | head -1 | grep -oE '[0-9]+\.[0-9]+$')
+libstdcxx=$(ldconfig -p | awk '/libstdc\+\+\.so\.6 .*x86-64/{print $NF; exit}')
+have_glibcxx=$(strings "$libstdcxx" 2>/dev/null | grep -oE '^GLIBCXX_3\.4\.[0-9]+$' | sed 's/GLIBCXX_//' | sort -V | tail -1)
+older() { [ "$1" != "$2" ] && [ "$(printf '%s\n%s\n' "$1" "$2" | sort -V | head -1)" = "$1" ]; }
+echo "glibc: this machine $have_glibc, the carried packages ask for $need_glibc; GLIBCXX: this machine ${have_glibcxx:-?} ($libstdcxx), asked $need_glibcxx"
+if [ -n "$have_glibcxx" ] && older "$have_glibcxx" "$need_glibcxx"; then
+  echo "app_run: this machine's libstdc++ ($have_glibcxx) is older than the carried Qt needs ($need_glibcxx): carry libstdc++6 too, or packages of an older distribution"
+  finish 3
+fi
+
+stamp "unpack .device-app/debs under $qt"
+rm -rf "$qt"; mkdir -p "$qt"
+for f in "$root"/.device-app/debs/*.deb; do
+  if command -v dpkg >/dev/null; then dpkg -x "$f" "$qt"
+  else (cd "$qt" && ar p "$f" "$(ar t "$f" | grep '^data.tar')" | tar -x --zstd -f - 2>/dev/null || ar p "$f" data.tar.xz | tar -xJ -f -); fi
+done
+if older "$have_glibc" "$need_glibc"; then
+  # Some carried libraries ask for a newer glibc than this one (bookworm has 2.36). Where this
+  # machine has a library of the same name, it is used instead of the carried one; where not,
+  # nothing here can load it.
+  stuck=()
+  while read -r f; do
+    v=$(objdump -T "$f" 2>/dev/null | grep -oE 'GLIBC_[0-9.]+' | sed 's/GLIBC_//' | sort -V | tail -1)
+    [ -n "$v" ] && older "$have_glibc" "$v" || continue
+    if ldconfig -p | grep -q "^[[:space:]]*$(basename "$f" | sed -E 's/(\.so\.[0-9]+).*/\1/') "; then
+      echo "  $f needs glibc $v: this machine's own copy is used instead"; rm -f "$f" "${f%.so*}".so.[0-9]
+    else
+      stuck+=("$f (glibc $v)")
+    fi
+  done < <(find "$qt" -type f -name '*.so*')
+  if [ "${#stuck[@]}" -gt 0 ]; then
+    echo "app_run: this machine's glibc is $have_glibc, older than bookworm's $need_glibc, and these carried libraries need more:"
+    printf '  %s\n' "${stuck[@]}"
+    echo "app_run: carry packages built for this distribution ($(. /etc/os-release; echo "$PRETTY_NAME")) instead"
+    finish 3
+  fi
+fi
+
+# ---- the environment of the build and the app: everything from /tmp/qt, nothing written to / ----
+export LD_LIBRARY_PATH="$qt/usr/lib/$arch:$qt/lib/$arch${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+export QT_PLUGIN_PATH="$qt/usr/lib/$arch/qt6/plugins"
+export QT_QPA_PLATFORM=offscreen
+export PKG_CONFIG_PATH="$qt/usr/lib/$arch/pkgconfig:$qt/usr/share/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$qt"
+command -v pkg-config >/dev/null || export PATH="$PATH:$qt/usr/bin"
+# fontconfig: the carried fonts only (its own fonts.conf points at /usr/share/fonts and /etc/fonts).
+mkdir -p "$qt/fontcache"
+cat >"$qt/fonts.conf" <<EOF
+<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+<fontconfig>
+  <dir>$qt/usr/share/fonts</dir>
+  <cachedir>$qt/fontcache</cachedir>
+  <alias><family>sans-serif</family><prefer><family>DejaVu Sans</family></prefer></alias>
+  <alias><family>monospace</family><prefer><family>DejaVu Sans Mono</family></prefer></alias>
+</fontconfig>
+EOF
+export FONTCONFIG_FILE="$qt/fonts.conf" FONTCONFIG_PATH="$qt/etc/fonts"
+export QT_QPA_FONTDIR="$qt/usr/share/fonts/truetype/dejavu"
+# Qt's CMake files find their tools and headers relative to themselves (qt6-prefix.cmake below
+# handles the few absolute /usr paths of Debian's build).
+build="$root/build-app"
+stamp "configure (GUI + CUDA, sm_90)"
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTESSERA_BUILD_GUI=ON -DTESSERA_BUILD_SERVER=ON \
+  -DTESSERA_BUILD_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=90 -DTESSERA_BUILD_TESTS=OFF \
+  -DCMAKE_PREFIX_PATH="$qt/usr" -DCMAKE_PROJECT_TOP_LEVEL_INCLUDES="$root/tools/gpu/qt6-prefix.cmake" \
+  -DTESSERA_QT_PREFIX="$qt" >"$work/cmake.log" 2>&1 ||
+  { tail -40 "$work/cmake.log" | tee "$work/build-errors.txt"; finish 4; }
+stamp "build tessera-tour, tessera, tessera-cli and the CUDA module"
+cmake --build "$build" --target tessera-tour tessera tessera-cli -j"${JOBS:-14}" >"$work/build.log" 2>&1 ||
+  { grep -E -A3 'error|Error' "$work/build.log" | head -60 >"$work/build-errors.txt"; cat "$work/build-errors.txt"; finish 5; }
+missing=$(ldd "$build/bench/gui/tessera-tour" | grep 'not found')
+[ -z "$missing" ] || { echo "app_run: libraries not found for tessera-tour:"; echo "$missing"; finish 6; }
+
+model="/tmp/app-${SHAPE:-llama3-8b}-${TYPE:-Q4_K}.gguf"
+stamp "synth $model"
+[ -f "$model" ] || timeout 300 "$build/cli/tessera-cli" synth --shape "${SHAPE:-llama3-8b}" --type "${TYPE:-Q4_K}" -o "$model" --threads 16 >"$work/synth.log" 2>&1 ||
+  { tail -5 "$work/synth.log"; finish 7; }
+ls -l "$model"
+
+stamp "the tour (TESSERA_CUDA_VIRTUAL_DEVICES=${VIRTUAL_DEVICES:-2})"
+TESSERA_CUDA_VIRTUAL_DEVICES="${VIRTUAL_DEVICES:-2}" timeout 420 "$build/bench/gui/tessera-tour" "$work/tour" --model "$model" \
+  --tokens "${TOKENS:-500}" --bench "${BENCH:-512,128,2}" --splits 3 --timeout 180
+rc=$?
+nvidia-smi --query-gpu=name,memory.used,memory.total --format=csv 2>&1 | head -3
+finish "$rc"
