@@ -17,7 +17,8 @@
 # server, so no Xvfb or Mesa is carried (the tour never opens a GL context).
 #
 # Environment: SHAPE (default llama3-8b), TYPE (Q4_K), TOKENS (500), BENCH (512,128,2),
-# VIRTUAL_DEVICES (2), JOBS (14).
+# VIRTUAL_DEVICES (2), JOBS (14). For the check without a GPU (docs/gpu-app-run.md): CUDA=OFF,
+# MODEL=FILE (no synth), FAKE_GPUS (TESSERA_GUI_FAKE_GPUS for the tour), BUILD_TYPE, CMAKE_EXTRA.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 work=/tmp/app-run
@@ -82,8 +83,10 @@ cmake --version | head -1; nvcc --version | tail -1
 
 # ---- can this machine load bookworm's libraries? ----
 req="$root/.device-app/requirements"
-[ -f "$req" ] && ls "$root"/.device-app/debs/*.deb >/dev/null 2>&1 ||
-  { echo "app_run: no .device-app/ here: run tools/gpu/prepare_app_data.sh on the developer machine and carry .device-app"; finish 3; }
+if [ ! -f "$req" ] || ! ls "$root"/.device-app/debs/*.deb >/dev/null 2>&1; then
+  echo "app_run: no .device-app/ here: run tools/gpu/prepare_app_data.sh on the developer machine and carry .device-app"
+  finish 3
+fi
 need_glibc=$(sed -n 's/^glibc=//p' "$req")
 need_glibcxx=$(sed -n 's/^glibcxx=//p' "$req")
 have_glibc=$(ldd --version | head -1 | grep -oE '[0-9]+\.[0-9]+$')
@@ -100,28 +103,25 @@ stamp "unpack .device-app/debs under $qt"
 rm -rf "$qt"; mkdir -p "$qt"
 for f in "$root"/.device-app/debs/*.deb; do
   if command -v dpkg >/dev/null; then dpkg -x "$f" "$qt"
-  else (cd "$qt" && ar p "$f" "$(ar t "$f" | grep '^data.tar')" | tar -x --zstd -f - 2>/dev/null || ar p "$f" data.tar.xz | tar -xJ -f -); fi
+  else
+    member=$(ar t "$f" | grep '^data\.tar')
+    ar p "$f" "$member" >"$work/$member" && tar -xf "$work/$member" -C "$qt" && rm -f "$work/$member"
+  fi
 done
 if older "$have_glibc" "$need_glibc"; then
-  # Some carried libraries ask for a newer glibc than this one (bookworm has 2.36). Where this
-  # machine has a library of the same name, it is used instead of the carried one; where not,
-  # nothing here can load it.
-  stuck=()
+  # Some carried libraries ask for a newer glibc than this one (bookworm has 2.36): each is
+  # removed, so that this machine's own copy of the same name, where it has one, is loaded instead.
+  # Whether the app then loads is for ldd to say after the build (a library that only a plugin the
+  # app never loads needs, such as libcups, does not matter).
+  echo "app_run: this machine's glibc $have_glibc is older than bookworm's $need_glibc"
   while read -r f; do
     v=$(objdump -T "$f" 2>/dev/null | grep -oE 'GLIBC_[0-9.]+' | sed 's/GLIBC_//' | sort -V | tail -1)
-    [ -n "$v" ] && older "$have_glibc" "$v" || continue
-    if ldconfig -p | grep -q "^[[:space:]]*$(basename "$f" | sed -E 's/(\.so\.[0-9]+).*/\1/') "; then
-      echo "  $f needs glibc $v: this machine's own copy is used instead"; rm -f "$f" "${f%.so*}".so.[0-9]
-    else
-      stuck+=("$f (glibc $v)")
-    fi
+    if [ -z "$v" ] || ! older "$have_glibc" "$v"; then continue; fi
+    soname=$(basename "$f" | sed -E 's/(\.so\.[0-9]+).*/\1/')
+    if ldconfig -p | grep -q "^[[:space:]]*$soname "; then echo "  $f needs glibc $v: this machine's $soname is used instead"
+    else echo "  $f needs glibc $v and this machine has no $soname: whatever needs it cannot load"; fi
+    rm -f "$f" "$(dirname "$f")/$soname"
   done < <(find "$qt" -type f -name '*.so*')
-  if [ "${#stuck[@]}" -gt 0 ]; then
-    echo "app_run: this machine's glibc is $have_glibc, older than bookworm's $need_glibc, and these carried libraries need more:"
-    printf '  %s\n' "${stuck[@]}"
-    echo "app_run: carry packages built for this distribution ($(. /etc/os-release; echo "$PRETTY_NAME")) instead"
-    finish 3
-  fi
 fi
 
 # ---- the environment of the build and the app: everything from /tmp/qt, nothing written to / ----
@@ -144,29 +144,46 @@ cat >"$qt/fonts.conf" <<EOF
 EOF
 export FONTCONFIG_FILE="$qt/fonts.conf" FONTCONFIG_PATH="$qt/etc/fonts"
 export QT_QPA_FONTDIR="$qt/usr/share/fonts/truetype/dejavu"
-# Qt's CMake files find their tools and headers relative to themselves (qt6-prefix.cmake below
-# handles the few absolute /usr paths of Debian's build).
+# Qt's CMake files find their tools, headers and mkspecs relative to themselves (their only
+# absolute /usr paths are for a /usr-merged /lib, which does not apply under /tmp/qt), so the
+# prefix is all CMake needs.
 build="$root/build-app"
-stamp "configure (GUI + CUDA, sm_90)"
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTESSERA_BUILD_GUI=ON -DTESSERA_BUILD_SERVER=ON \
-  -DTESSERA_BUILD_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=90 -DTESSERA_BUILD_TESTS=OFF \
-  -DCMAKE_PREFIX_PATH="$qt/usr" -DCMAKE_PROJECT_TOP_LEVEL_INCLUDES="$root/tools/gpu/qt6-prefix.cmake" \
-  -DTESSERA_QT_PREFIX="$qt" >"$work/cmake.log" 2>&1 ||
+cuda="${CUDA:-ON}"
+stamp "configure (GUI, CUDA $cuda, sm_90)"
+# shellcheck disable=SC2086  # CMAKE_EXTRA: words
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" -DTESSERA_BUILD_GUI=ON -DTESSERA_BUILD_SERVER=ON \
+  -DTESSERA_BUILD_CUDA="$cuda" -DCMAKE_CUDA_ARCHITECTURES=90 -DTESSERA_BUILD_TESTS=OFF -DCMAKE_PREFIX_PATH="$qt/usr" \
+  ${CMAKE_EXTRA:-} >"$work/cmake.log" 2>&1 ||
   { tail -40 "$work/cmake.log" | tee "$work/build-errors.txt"; finish 4; }
-stamp "build tessera-tour, tessera, tessera-cli and the CUDA module"
-cmake --build "$build" --target tessera-tour tessera tessera-cli -j"${JOBS:-14}" >"$work/build.log" 2>&1 ||
+grep -E 'Qt6_DIR|QCustomPlotQt6_DIR|nlohmann_json_DIR' "$build/CMakeCache.txt"
+targets=(tessera-tour tessera)
+[ -n "${MODEL:-}" ] || targets+=(tessera-cli)
+stamp "build ${targets[*]}$([ "$cuda" = ON ] && echo ' and the CUDA module')"
+cmake --build "$build" --target "${targets[@]}" -j"${JOBS:-14}" >"$work/build.log" 2>&1 ||
   { grep -E -A3 'error|Error' "$work/build.log" | head -60 >"$work/build-errors.txt"; cat "$work/build-errors.txt"; finish 5; }
-missing=$(ldd "$build/bench/gui/tessera-tour" | grep 'not found')
-[ -z "$missing" ] || { echo "app_run: libraries not found for tessera-tour:"; echo "$missing"; finish 6; }
+for exe in "$build/bench/gui/tessera-tour" "$build/gui/tessera" "$QT_PLUGIN_PATH/platforms/libqoffscreen.so" \
+           "$QT_PLUGIN_PATH/iconengines/libqsvgicon.so" "$QT_PLUGIN_PATH/imageformats/libqsvg.so"; do
+  missing=$(ldd "$exe" 2>&1 | grep 'not found')
+  [ -z "$missing" ] || { echo "app_run: libraries not found for $exe:"; echo "$missing"; finish 6; }
+done
+echo "tessera-tour loads: $(ldd "$build/bench/gui/tessera-tour" | grep -cE "=> $qt/") libraries from $qt, $(ldd "$build/bench/gui/tessera-tour" | grep -E '=> /' | grep -vc "=> $qt/") from this machine"
 
-model="/tmp/app-${SHAPE:-llama3-8b}-${TYPE:-Q4_K}.gguf"
-stamp "synth $model"
-[ -f "$model" ] || timeout 300 "$build/cli/tessera-cli" synth --shape "${SHAPE:-llama3-8b}" --type "${TYPE:-Q4_K}" -o "$model" --threads 16 >"$work/synth.log" 2>&1 ||
-  { tail -5 "$work/synth.log"; finish 7; }
+model="${MODEL:-/tmp/app-${SHAPE:-llama3-8b}-${TYPE:-Q4_K}.gguf}"
+if [ ! -f "$model" ]; then
+  stamp "synth $model"
+  timeout 300 "$build/cli/tessera-cli" synth --shape "${SHAPE:-llama3-8b}" --type "${TYPE:-Q4_K}" -o "$model" --threads 16 >"$work/synth.log" 2>&1 ||
+    { tail -5 "$work/synth.log"; finish 7; }
+fi
 ls -l "$model"
 
-stamp "the tour (TESSERA_CUDA_VIRTUAL_DEVICES=${VIRTUAL_DEVICES:-2})"
-TESSERA_CUDA_VIRTUAL_DEVICES="${VIRTUAL_DEVICES:-2}" timeout 420 "$build/bench/gui/tessera-tour" "$work/tour" --model "$model" \
+if [ -n "${FAKE_GPUS:-}" ]; then
+  export TESSERA_GUI_FAKE_GPUS="$FAKE_GPUS"
+  stamp "the tour (fake GPUs: $FAKE_GPUS)"
+else
+  export TESSERA_CUDA_VIRTUAL_DEVICES="${VIRTUAL_DEVICES:-2}"
+  stamp "the tour (TESSERA_CUDA_VIRTUAL_DEVICES=$TESSERA_CUDA_VIRTUAL_DEVICES)"
+fi
+timeout 420 "$build/bench/gui/tessera-tour" "$work/tour" --model "$model" \
   --tokens "${TOKENS:-500}" --bench "${BENCH:-512,128,2}" --splits 3 --timeout 180
 rc=$?
 nvidia-smi --query-gpu=name,memory.used,memory.total --format=csv 2>&1 | head -3

@@ -20,10 +20,9 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 dst="$root/.device-app"
 debs="$dst/debs"
-arch=x86_64-linux-gnu
 
 # The packages of the build (configure + compile + link); their dependencies are not followed.
-build_packages=(qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-l10n-tools libqcustomplot-dev
+build_packages=(qt6-base-dev qt6-base-dev-tools qmake6 qmake6-bin qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libqcustomplot-dev
   libcpp-httplib-dev libssl-dev zlib1g-dev libbrotli-dev libpcre2-dev nlohmann-json3-dev
   libgl-dev libglx-dev libegl-dev libopengl-dev libvulkan-dev
   pkgconf pkgconf-bin libpkgconf3 pkg-config)
@@ -56,7 +55,7 @@ mapfile -t lib_packages < <(for l in "${needed[@]}"; do dpkg -S "$(readlink -f "
 want=()
 for p in "${build_packages[@]}" "${runtime_packages[@]}" "${lib_packages[@]}"; do
   case " $base_packages " in *" $p "*) continue ;; esac
-  case "$p" in *mesa* | libllvm* | libgl1-mesa-dri | libgbm1) continue ;; esac
+  case "$p" in *mesa* | libllvm* | libgbm1) continue ;; esac
   want+=("$p")
 done
 mapfile -t want < <(printf '%s\n' "${want[@]}" | sort -u)
