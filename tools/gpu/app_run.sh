@@ -39,7 +39,19 @@ collect() {  # copies the pictures and one report into $out
 
 wait_for() {
   local limit="$1" waited=0
-  while [ ! -f "$work/done" ] && [ "$waited" -lt "$limit" ]; do sleep 5; waited=$((waited + 5)); done
+  if [ ! -f "$work/pid" ]; then
+    echo "app_run: nothing was started on this machine (a fresh one?): call 'tools/gpu/app_run.sh' again"
+    return 2
+  fi
+  while [ ! -f "$work/done" ] && [ "$waited" -lt "$limit" ]; do
+    if ! kill -0 "$(cat "$work/pid")" 2>/dev/null; then
+      sleep 1  # the done file is written just before the work's last line
+      [ -f "$work/done" ] || { echo "app_run: the work stopped without finishing (killed?)"; echo 9 >"$work/done"; }
+      break
+    fi
+    sleep 5
+    waited=$((waited + 5))
+  done
   collect
   if [ -f "$work/done" ]; then
     tail -25 "$work/app_run.log"
@@ -77,7 +89,7 @@ finish() { echo "$1" >"$work/done"; stamp "done (exit $1)"; exit "$1"; }
 stamp "the machine"
 grep -E '^(PRETTY_NAME|VERSION_ID)=' /etc/os-release
 ldd --version | head -1
-nvidia-smi -L 2>&1 | head -4
+if command -v nvidia-smi >/dev/null; then nvidia-smi -L | head -4; else echo "no nvidia-smi on this machine"; fi
 source "$root/tools/gpu/device_env.sh"  # CUDA on PATH
 cmake --version | head -1; nvcc --version | tail -1
 
@@ -186,5 +198,5 @@ fi
 timeout 420 "$build/bench/gui/tessera-tour" "$work/tour" --model "$model" \
   --tokens "${TOKENS:-500}" --bench "${BENCH:-512,128,2}" --splits 3 --timeout 180
 rc=$?
-nvidia-smi --query-gpu=name,memory.used,memory.total --format=csv 2>&1 | head -3
+command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,memory.used,memory.total --format=csv | head -3
 finish "$rc"
