@@ -206,7 +206,7 @@ ScreenshotTour::Outcome ScreenshotTour::applySplit() {
   editor->spinBox(0)->setValue(70.0);
   editor->spinBox(1)->setValue(30.0);
   const SplitChoice target = ws->splitModel()->choice();
-  if (target == before) return Failure{QStringLiteral("typing 70 %% and 30 %% did not change the split")};
+  if (target == before) return Failure{QStringLiteral("typing 70 % and 30 % did not change the split")};
   if (!editor->applyButton()->isEnabled()) return Failure{QStringLiteral("Apply is not enabled after the split changed")};
   std::optional<EngineError> failed;
   auto on_fail = QObject::connect(engine, &EngineClient::loadFailed, [&failed](const EngineError& e) { failed = e; });
