@@ -162,10 +162,12 @@ export QT_QPA_FONTDIR="$qt/usr/share/fonts/truetype/dejavu"
 build="$root/build-app"
 cuda="${CUDA:-ON}"
 stamp "configure (GUI, CUDA $cuda, sm_90)"
+# CMAKE_POLICY_VERSION_MINIMUM: a CMake 4 there refuses package files whose policy version starts
+# below 3.5 without a range; bookworm's all give ranges, this is the safety net (older CMakes ignore it).
 # shellcheck disable=SC2086  # CMAKE_EXTRA: words
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" -DTESSERA_BUILD_GUI=ON -DTESSERA_BUILD_SERVER=ON \
   -DTESSERA_BUILD_CUDA="$cuda" -DCMAKE_CUDA_ARCHITECTURES=90 -DTESSERA_BUILD_TESTS=OFF -DCMAKE_PREFIX_PATH="$qt/usr" \
-  ${CMAKE_EXTRA:-} >"$work/cmake.log" 2>&1 ||
+  -DCMAKE_POLICY_VERSION_MINIMUM=3.5 ${CMAKE_EXTRA:-} >"$work/cmake.log" 2>&1 ||
   { tail -40 "$work/cmake.log" | tee "$work/build-errors.txt"; finish 4; }
 grep -E 'Qt6_DIR|QCustomPlotQt6_DIR|nlohmann_json_DIR' "$build/CMakeCache.txt"
 targets=(tessera-tour tessera)

@@ -12,6 +12,9 @@
 #     packages (Qt's libraries and plugins, QCustomPlot, cpp-httplib) and of the build tools,
 #     as this machine resolves it, mapped to packages with dpkg -S;
 #   - fonts (DejaVu) and fontconfig, so the offscreen pictures have text.
+# Not `apt-cache depends --recurse`: it follows every alternative and package-level dependency
+# (162 packages with Mesa's LLVM, the X font tools, six font families), far over what a call carries;
+# the ldd closure is what is actually loaded.
 # What stays out: what every Linux image has (glibc, libstdc++, libgcc, zlib: $base_packages), and
 # Mesa: the NVIDIA driver brings its own GL through libglvnd, and the offscreen platform draws
 # without GL. app_run.sh checks on the device that everything resolves (ldd) and that its glibc and
