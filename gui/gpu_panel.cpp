@@ -8,6 +8,7 @@
 
 #include "gpu_list_model.h"
 #include "memory_bar.h"
+#include "theme_colors.h"
 
 namespace tessera::gui {
 
@@ -36,8 +37,8 @@ GpuPanel::GpuPanel(GpuListModel* model, QWidget* parent)
   error_->setObjectName(QStringLiteral("gpuError"));
   error_->setWordWrap(true);
   error_->setTextFormat(Qt::PlainText);
-  error_->setStyleSheet(QStringLiteral("color: %1;").arg(MemoryColors::overflow().name()));
   error_->hide();
+  applyColors();
 
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -55,7 +56,15 @@ void GpuPanel::changeEvent(QEvent* event) {
     model_->retranslate();
     refresh();
   }
+  if (event->type() == QEvent::PaletteChange) applyColors();
   QWidget::changeEvent(event);
+}
+
+void GpuPanel::applyColors() {
+  // Only the text role is set, so the label keeps following the rest of the palette.
+  QPalette pal = error_->palette();
+  pal.setColor(QPalette::WindowText, ThemeColors::warningText(palette()));
+  error_->setPalette(pal);
 }
 
 void GpuPanel::refresh() {

@@ -28,6 +28,8 @@ class GpuPanel : public QWidget {
 
  private:
   void refresh();
+  // The error line in the current palette's red (again on every palette change).
+  void applyColors();
 
   GpuListModel* model_;
   QTableView* view_;

@@ -18,6 +18,7 @@
 
 #include "display_format.h"
 #include "engine/engine.h"
+#include "theme_colors.h"
 
 namespace tessera::gui {
 
@@ -53,17 +54,17 @@ ModelPanel::ModelPanel(EngineClient* engine, QWidget* parent)
   title_->setFont(big);
   title_->setWordWrap(true);
   title_->setTextFormat(Qt::PlainText);
+  warning_->setObjectName(QStringLiteral("typeWarning"));
   warning_->setWordWrap(true);
-  warning_->setStyleSheet(QStringLiteral("color: #9a5b00;"));
   warning_->hide();
   context_warning_->setObjectName(QStringLiteral("contextWarning"));
   context_warning_->setWordWrap(true);
-  context_warning_->setStyleSheet(QStringLiteral("color: #9a5b00;"));
   context_warning_->hide();
   badge_->setObjectName(QStringLiteral("previewBadge"));
-  badge_->setStyleSheet(QStringLiteral(
-      "#previewBadge { background: palette(highlight); color: palette(highlighted-text); border-radius: 4px; padding: 1px 6px; }"));
+  badge_->setAutoFillBackground(true);
+  badge_->setContentsMargins(6, 1, 6, 1);
   badge_->hide();
+  applyColors();
 
   form_->setLabelAlignment(Qt::AlignRight);
   form_->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -164,7 +165,23 @@ void ModelPanel::retranslateUi() {
 
 void ModelPanel::changeEvent(QEvent* event) {
   if (event->type() == QEvent::LanguageChange) retranslateUi();
+  if (event->type() == QEvent::PaletteChange) applyColors();
   QWidget::changeEvent(event);
+}
+
+void ModelPanel::applyColors() {
+  // Only the roles named are set on the children, so they keep following the rest of the palette.
+  auto set = [](QWidget* w, QPalette::ColorRole role, const QColor& c) {
+    QPalette pal = w->palette();
+    pal.setColor(role, c);
+    w->setPalette(pal);
+  };
+  const QColor caution = ThemeColors::cautionText(palette());
+  set(warning_, QPalette::WindowText, caution);
+  set(context_warning_, QPalette::WindowText, caution);
+  const ThemeColors::Badge badge = ThemeColors::badge(palette());
+  set(badge_, QPalette::Window, badge.background);
+  set(badge_, QPalette::WindowText, badge.text);
 }
 
 QString ModelPanel::fieldText(const QString& field) const {

@@ -75,6 +75,8 @@ class ModelPanel : public QWidget {
 
   QLabel* addField(const QString& key, const char* label);
   void retranslateUi();
+  // The cautions and the badge in colours of the current palette (again on every palette change).
+  void applyColors();
   void showFields();  // the metadata of preview_ (or the pending/empty state) in the current language
   void updateState();
   void updateContextWarning();

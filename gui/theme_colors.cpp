@@ -94,4 +94,15 @@ QColor ThemeColors::warningText(const QPalette& palette) {
   return readable(MemoryColors::overflow(), palette.color(QPalette::Window));
 }
 
+QColor ThemeColors::cautionText(const QPalette& palette) {
+  return readable(kWarningHue, palette.color(QPalette::Window));
+}
+
+ThemeColors::Badge ThemeColors::badge(const QPalette& palette) {
+  Badge b;
+  b.background = palette.color(QPalette::Highlight);
+  b.text = readable(palette.color(QPalette::HighlightedText), b.background);
+  return b;
+}
+
 }  // namespace tessera::gui

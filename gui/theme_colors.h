@@ -54,8 +54,19 @@ struct ThemeColors {
   static QColor mutedText(const QPalette& palette, const QColor& background);
   // Code blocks and inline code inside a message on `background`.
   static QColor codeBackground(const QPalette& palette, const QColor& background);
-  // A warning's text (an overflowing GPU) on the window's background.
+  // A warning's or an error's text in red (an overflowing GPU, a failed read of GPU memory) on the
+  // window's background.
   static QColor warningText(const QPalette& palette);
+  // A caution's text in amber (tensor types Tessera cannot compute, a context past the trained
+  // one: things that still let the user go on) on the window's background.
+  static QColor cautionText(const QPalette& palette);
+
+  // A small label drawn on the selection colour (the model panel's "Preview – not loaded").
+  struct Badge {
+    QColor background;
+    QColor text;
+  };
+  static Badge badge(const QPalette& palette);
 };
 
 }  // namespace tessera::gui

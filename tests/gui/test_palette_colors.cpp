@@ -1,5 +1,6 @@
 // Issue 20: colours follow the palette. Under a dark Fusion palette the message bubbles, the error
-// banner and the chat background are dark with light text; in both light and dark palettes every
+// banner and the chat background are dark with light text, and the model panel's cautions, its
+// preview badge and the GPU panel's error line stay readable; in both light and dark palettes every
 // text (message, status, timings, banner) reaches the WCAG contrast of 4.5 : 1 against what is
 // actually painted behind it (read back from a rendering). And the app icon is in the resources.
 #include <QApplication>
@@ -7,6 +8,8 @@
 #include <QIcon>
 #include <QImage>
 #include <QLabel>
+#include <QSignalSpy>
+#include <QSpinBox>
 #include <QStyle>
 #include <QStyleFactory>
 #include <QTextBlock>
@@ -22,6 +25,14 @@
 #include "markdown_view.h"
 #include "message_widget.h"
 #include "dark_palette.h"
+#include "device_source.h"
+#include "gpu_panel.h"
+#include "gpu_test_fixtures.h"
+#include "gpu_workspace.h"
+#include "gui_test_support.h"
+#include "main_window.h"
+#include "model_panel.h"
+#include "scripted_session.h"
 #include "theme_colors.h"
 
 namespace tessera::gui {
@@ -106,6 +117,62 @@ TEST_P(PaletteColors, TheChatBackgroundFollowsThePalette) {
   EXPECT_GE(ThemeColors::contrastRatio(code.palette().color(QPalette::Text), tint), ThemeColors::kMinContrast);
 }
 
+// The model panel's amber cautions (unsupported tensor types, a context past the trained one), its
+// "Preview – not loaded" badge and the GPU panel's red error line, which used fixed colours.
+TEST_P(PaletteColors, TheModelAndGpuPanelsAreReadable) {
+  const Theme theme = GetParam();
+  test::FusionPalette apply(theme.palette());
+  test::FreshSettings settings;
+  MainWindow window(std::make_unique<test::ScriptedSession>(std::make_shared<test::SessionScript>()),
+                    std::make_unique<FakeDeviceSource>(test::twoGpus()));
+  window.show();
+  QSignalSpy preview(&window, &MainWindow::previewFinished);
+  window.openModel(test::fixturePath(QStringLiteral("models/stories260K-f32.gguf")), false);
+  ASSERT_TRUE(test::waitUntil([&] { return preview.count() == 1; }));
+  ModelPanel* panel = window.modelPanel();
+  panel->findChild<QSpinBox*>(QStringLiteral("contextLength"))->setValue(100000);  // past the trained 512
+  ASSERT_FALSE(panel->contextWarningText().isEmpty());
+
+  const QColor window_color = panel->palette().color(QPalette::Window);
+  EXPECT_EQ(ThemeColors::luminance(window_color) < 0.2, theme.dark) << window_color.name().toStdString();
+  for (const char* name : {"typeWarning", "contextWarning"}) {
+    SCOPED_TRACE(name);
+    auto* label = panel->findChild<QLabel*>(QLatin1String(name));
+    ASSERT_NE(label, nullptr);
+    const QColor text = label->palette().color(QPalette::WindowText);
+    EXPECT_GE(ThemeColors::contrastRatio(text, window_color), ThemeColors::kMinContrast)
+        << text.name().toStdString() << " on " << window_color.name().toStdString();
+    EXPECT_NE(text, label->parentWidget()->palette().color(QPalette::WindowText)) << "a caution stands out";
+  }
+  // The contrast is also there in what the label paints: the darkest (light theme) or lightest
+  // (dark theme) pixel of the shown warning is its text.
+  QLabel* warning = panel->findChild<QLabel*>(QStringLiteral("contextWarning"));
+  ASSERT_TRUE(warning->isVisible());
+  const QImage painted = warning->grab().toImage();
+  double extreme = theme.dark ? 0.0 : 1.0;
+  QColor drawn;
+  for (int y = 0; y < painted.height(); ++y)
+    for (int x = 0; x < painted.width(); ++x) {
+      const QColor c = painted.pixelColor(x, y);
+      const double l = ThemeColors::luminance(c);
+      if (theme.dark ? l > extreme : l < extreme) extreme = l, drawn = c;
+    }
+  EXPECT_GE(ThemeColors::contrastRatio(drawn, painted.pixelColor(0, 0)), ThemeColors::kMinContrast);
+
+  QLabel* badge = panel->previewBadge();
+  ASSERT_TRUE(badge->isVisible()) << "a preview, not loaded";
+  const QColor badge_background = badge->grab().toImage().pixelColor(2, badge->height() / 2);
+  EXPECT_EQ(badge_background, panel->palette().color(QPalette::Highlight));
+  EXPECT_GE(ThemeColors::contrastRatio(badge->palette().color(QPalette::WindowText), badge_background),
+            ThemeColors::kMinContrast);
+
+  GpuPanel* gpus = window.gpuWorkspace()->gpuPanel();
+  auto* error = gpus->findChild<QLabel*>(QStringLiteral("gpuError"));
+  ASSERT_NE(error, nullptr);
+  EXPECT_GE(ThemeColors::contrastRatio(error->palette().color(QPalette::WindowText), gpus->palette().color(QPalette::Window)),
+            ThemeColors::kMinContrast);
+}
+
 INSTANTIATE_TEST_SUITE_P(Themes, PaletteColors, testing::Values(Theme{"Light", false}, Theme{"Dark", true}),
                          [](const testing::TestParamInfo<Theme>& info) { return std::string(info.param.name); });
 
@@ -121,6 +188,24 @@ TEST(PaletteColorsChange, AMessageFollowsAPaletteSwitch) {
   EXPECT_LT(ThemeColors::luminance(w.backgroundColor()), 0.2);
   EXPECT_GE(ThemeColors::contrastRatio(w.view()->palette().color(QPalette::Text), w.backgroundColor()),
             ThemeColors::kMinContrast);
+}
+
+// The model panel made under a light palette follows a switch to a dark one.
+TEST(PaletteColorsChange, TheModelPanelFollowsAPaletteSwitch) {
+  test::FusionPalette light(QStyleFactory::create(QStringLiteral("Fusion"))->standardPalette());
+  test::FreshSettings settings;
+  MainWindow window(std::make_unique<test::ScriptedSession>(std::make_shared<test::SessionScript>()),
+                    std::make_unique<FakeDeviceSource>(test::twoGpus()));
+  auto* warning = window.modelPanel()->findChild<QLabel*>(QStringLiteral("contextWarning"));
+  const QColor before = warning->palette().color(QPalette::WindowText);
+  QApplication::setPalette(test::darkFusionPalette());
+  QApplication::processEvents();
+  const QColor after = warning->palette().color(QPalette::WindowText);
+  EXPECT_NE(before, after);
+  EXPECT_GE(ThemeColors::contrastRatio(after, window.modelPanel()->palette().color(QPalette::Window)),
+            ThemeColors::kMinContrast);
+  EXPECT_EQ(window.modelPanel()->previewBadge()->palette().color(QPalette::Window),
+            test::darkFusionPalette().color(QPalette::Highlight));
 }
 
 TEST(ThemeColorsMath, ContrastAndReadable) {
