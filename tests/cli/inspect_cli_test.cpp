@@ -75,8 +75,11 @@ void expect_json_value(const nlohmann::json& j, const gguf::Value& v, bool all, 
       break;
     }
     default:
-      if (gguf::is_signed_integer_type(v.type())) EXPECT_EQ(j.get<int64_t>(), *v.as_int()) << where;
-      else EXPECT_EQ(j.get<uint64_t>(), *v.as_uint()) << where;
+      if (gguf::is_signed_integer_type(v.type())) {
+        EXPECT_EQ(j.get<int64_t>(), *v.as_int()) << where;
+      } else {
+        EXPECT_EQ(j.get<uint64_t>(), *v.as_uint()) << where;
+      }
   }
 }
 

@@ -52,7 +52,9 @@ TEST(EngineClient, LoadReportsProgressThenModel) {
   QSignalSpy progress(&f.client, &EngineClient::loadProgress);
   QSignalSpy loaded(&f.client, &EngineClient::modelLoaded);
   QSignalSpy states(&f.client, &EngineClient::stateChanged);
-  f.client.load(QStringLiteral("/models/tiny.gguf"), LoadSettings{256});
+  LoadSettings settings;
+  settings.context_length = 256;
+  f.client.load(QStringLiteral("/models/tiny.gguf"), settings);
   EXPECT_EQ(f.client.state(), EngineClient::State::Loading);
   ASSERT_TRUE(waitUntil([&] { return loaded.count() == 1; }));
   EXPECT_GE(progress.count(), 2);

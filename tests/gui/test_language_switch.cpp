@@ -344,7 +344,7 @@ TEST(LanguageSwitch, TranslatedTextsFitAtTheDefaultAndTheSmallestSize) {
     EXPECT_TRUE(found.isEmpty()) << found.join(QLatin1Char('\n')).toStdString();
   }
   // French and Spanish run long too; Japanese and Chinese are short but wide per character.
-  for (const QString code : {QStringLiteral("fr"), QStringLiteral("es"), QStringLiteral("ja"), QStringLiteral("zh_CN")}) {
+  for (const QString& code : {QStringLiteral("fr"), QStringLiteral("es"), QStringLiteral("ja"), QStringLiteral("zh_CN")}) {
     w.window->setLanguage(code);
     settle();
     for (const QSize size : {QSize(1280, 820), QSize(1, 1)}) {

@@ -281,8 +281,11 @@ TEST(ModelLibrary, SearchesAndSortsEveryColumn) {
         const int c = QVariant::compare(keys[i - 1], keys[i]) == QPartialOrdering::Greater ? 1
                       : QVariant::compare(keys[i - 1], keys[i]) == QPartialOrdering::Less  ? -1
                                                                                            : 0;
-        if (order == Qt::AscendingOrder) EXPECT_LE(c, 0) << i;
-        else EXPECT_GE(c, 0) << i;
+        if (order == Qt::AscendingOrder) {
+          EXPECT_LE(c, 0) << i;
+        } else {
+          EXPECT_GE(c, 0) << i;
+        }
       }
     }
   }

@@ -110,7 +110,9 @@ TEST_P(PlotLayout, ThroughputLabelsAndLegendDoNotOverlap) {
     QCPGraph* graph = p->graph(g);
     for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it) {
       const QPointF at(graph->keyAxis()->coordToPixel(it->key), graph->valueAxis()->coordToPixel(it->value));
-      if (live->rect().contains(at.toPoint())) EXPECT_FALSE(legend.contains(at.toPoint())) << "a point under the legend";
+      if (live->rect().contains(at.toPoint())) {
+        EXPECT_FALSE(legend.contains(at.toPoint())) << "a point under the legend";
+      }
     }
   }
   // Axis titles fit their axes, and the stacked (or side-by-side) plots' titles stay apart.

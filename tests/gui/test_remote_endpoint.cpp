@@ -96,7 +96,9 @@ TEST_F(TesseraServe, StreamsAReplyIntoTheChatWithTimings) {
   EXPECT_GE(reply.timings.generated_tokens, streamed);
   EXPECT_LE(reply.timings.generated_tokens, 24);
   EXPECT_GT(reply.timings.time_to_first_token, 0.0);
-  if (reply.timings.generated_tokens > 1) EXPECT_GT(reply.timings.generation_tokens_per_second(), 0.0);
+  if (reply.timings.generated_tokens > 1) {
+    EXPECT_GT(reply.timings.generation_tokens_per_second(), 0.0);
+  }
   MessageWidget* widget = w.window.chatPanel()->view()->messageWidget(1);
   ASSERT_NE(widget, nullptr);
   EXPECT_EQ(widget->text(), reply.text);

@@ -37,8 +37,11 @@ TEST(CpuKernels, Fp16RowConversionsMatchTheScalarOnes) {
   fp16_to_fp32_row(all.data(), wide.data(), static_cast<int64_t>(all.size()));
   for (size_t i = 0; i < all.size(); ++i) {
     const float want = fp16_to_fp32(all[i]);
-    if (std::isnan(want)) EXPECT_TRUE(std::isnan(wide[i])) << i;
-    else EXPECT_EQ(std::memcmp(&want, &wide[i], 4), 0) << i;
+    if (std::isnan(want)) {
+      EXPECT_TRUE(std::isnan(wide[i])) << i;
+    } else {
+      EXPECT_EQ(std::memcmp(&want, &wide[i], 4), 0) << i;
+    }
   }
   // Narrowing rounds to nearest even like fp32_to_fp16, subnormals and overflow included.
   auto values = test::random_floats(4099, 3, 100.0f);

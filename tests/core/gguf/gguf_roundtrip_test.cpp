@@ -69,8 +69,11 @@ void expect_same_value(const Value& got, const Value& want, const std::string& w
         expect_same_value(got.items()[i], want.items()[i], where + "[" + std::to_string(i) + "]");
       break;
     default:
-      if (is_signed_integer_type(want.type())) EXPECT_EQ(*got.as_int(), *want.as_int()) << where;
-      else EXPECT_EQ(*got.as_uint(), *want.as_uint()) << where;
+      if (is_signed_integer_type(want.type())) {
+        EXPECT_EQ(*got.as_int(), *want.as_int()) << where;
+      } else {
+        EXPECT_EQ(*got.as_uint(), *want.as_uint()) << where;
+      }
   }
 }
 
