@@ -41,6 +41,9 @@ std::vector<ModelShape> make_shapes() {
       dense("mistral-7b", "llama", 4096, 32, 32, 8, 14336, 32000, 32768, 1000000.0f, 1e-5f, false, false, "Mistral 7B"),
       dense("qwen2-7b", "qwen2", 3584, 28, 28, 4, 18944, 152064, 32768, 1000000.0f, 1e-6f, false, true, "Qwen2 7B"),
       dense("qwen2-0.5b", "qwen2", 896, 24, 14, 2, 4864, 151936, 32768, 1000000.0f, 1e-6f, true, true, "Qwen2 0.5B"),
+      // Issue 19's small-model decode target (launch overhead dominates: ~1 GB of weights at Q4_K_M).
+      dense("qwen2.5-1.5b", "qwen2", 1536, 28, 12, 2, 8960, 151936, 32768, 1000000.0f, 1e-6f, true, true,
+            "Qwen2.5 1.5B"),
   };
   // Shapes with hyperparameters beyond the common ones.
   auto with = [&v](ModelShape s, auto&& set) {

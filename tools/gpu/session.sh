@@ -35,7 +35,7 @@ if has build; then
 fi
 if has test; then
   stamp "test_cuda"
-  timeout 400 "$build/tests/test_cuda" --gtest_filter="${TESTS:-*}" >"$log/test_cuda.log" 2>&1
+  timeout 900 "$build/tests/test_cuda" --gtest_filter="${TESTS:-*}" >"$log/test_cuda.log" 2>&1
   echo "test_cuda exit $?"
   grep -E "^\[==========\]|^\[  PASSED  \]|^\[  SKIPPED \]|^\[  FAILED  \]" "$log/test_cuda.log" | sort -u | head -60
 fi

@@ -41,6 +41,16 @@ TEST(ModelShapes, Llama3_8bHasTheKnownParameterCount) {
   EXPECT_NEAR(params / 1e9, 8.03, 0.01);
 }
 
+// Qwen2.5-1.5B: 1.54 billion parameters (its model card), embeddings tied to the output.
+TEST(ModelShapes, Qwen25_1_5bHasTheKnownParameterCount) {
+  const ModelShape* s = find_shape("qwen2.5-1.5b");
+  ASSERT_NE(s, nullptr);
+  SynthOptions o;
+  o.type = GgmlType::F32;
+  o.output_q6k_for_kquants = false;
+  EXPECT_NEAR(synthetic_weight_bytes(*s, o) / 4.0 / 1e9, 1.54, 0.01);
+}
+
 // gpt-oss-20b: 20.9 billion parameters (OpenAI's model card: 20.91B), YaRN x32 of 4096 and
 // 128-position windows on even layers as the loader reads them back.
 TEST(ModelShapes, GptOss20bHasTheKnownParameterCountAndBlocks) {
