@@ -62,7 +62,8 @@ __global__ void __launch_bounds__(kThreads) expert_gemm_kernel(Args a) {
 
   const int64_t steps = a.cols / kBK;
   for (int64_t kb = 0; kb < steps; ++kb) {
-    // Weights: this thread's row, group kb (block kb*32 / kElems, item within it), as 32 halves.
+    // Weights: this thread's row, group kb (block kb*32 / kElems, item within it: the single-group
+    // decoders of visit_quant_type map item i to the block's group i, xblock(i, 0) == i), as 32 halves.
     {
       uint4 h[4] = {};
       if (row_ok) {
