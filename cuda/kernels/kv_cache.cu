@@ -24,26 +24,20 @@ __global__ void kv_write_kernel(const float* __restrict__ k, int64_t k_stride, c
   vc[p * stride + i] = __half_as_ushort(__float2half_rn(v[t * v_stride + i]));
 }
 
-// One warp per (token, block of 32 values, K or V): warp w of the grid takes token w / (2 * nb),
-// block (w / 2) % nb, K when w is even.
+// One warp per (token, block of 32 values, K or V): kvq::block_warp.
 template <KvCacheType T>
 __global__ void kv_write_quant_kernel(const float* __restrict__ k, int64_t k_stride, const float* __restrict__ v,
                                       int64_t v_stride, int n_tokens, int kv_dim, const int32_t* __restrict__ positions,
                                       uint16_t* __restrict__ kc, uint16_t* __restrict__ vc, int64_t stride,
                                       int capacity) {
   pdl_wait();
-  const int nb = (kv_dim + kvq::kBlock - 1) / kvq::kBlock;
-  const int64_t w = (static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
-  const int lane = threadIdx.x & 31;
-  if (w >= static_cast<int64_t>(n_tokens) * nb * 2) return;  // whole warps leave together
-  const int t = static_cast<int>(w / (2 * nb)), b = static_cast<int>((w / 2) % nb);
-  const bool is_k = (w & 1) == 0;
-  const int p = positions[t];
-  if (p < 0 || p >= capacity) return;
-  const int i = b * kvq::kBlock + lane;
-  const float x = i < kv_dim ? (is_k ? k[t * k_stride + i] : v[t * v_stride + i]) : 0.0f;
-  uint8_t* row = reinterpret_cast<uint8_t*>((is_k ? kc : vc) + p * stride);
-  kvq::encode_block_warp<T>(x, lane, row + b * kvq::Layout<T>::kBytes);
+  kvq::BlockWarp bw;
+  if (!kvq::block_warp(n_tokens, kv_dim, positions, capacity, bw)) return;
+  const int64_t t = bw.token;
+  const int i = bw.element;
+  const float x = i < kv_dim ? (bw.is_k ? k[t * k_stride + i] : v[t * v_stride + i]) : 0.0f;
+  uint8_t* row = reinterpret_cast<uint8_t*>((bw.is_k ? kc : vc) + bw.position * stride);
+  kvq::encode_block_warp<T>(x, bw.lane, row + bw.block * kvq::Layout<T>::kBytes);
 }
 
 }  // namespace

@@ -68,6 +68,31 @@ __device__ __forceinline__ void encode_block_warp(float x, int lane, uint8_t* bl
   }
 }
 
+// The block a warp of a quantized cache write encodes (kv_cache.cu, rope.cu): warp w of the grid
+// takes token w / (2 nb), block (w / 2) % nb of the row's nb blocks, K when w is even, V when odd.
+struct BlockWarp {
+  int token, block, lane;
+  bool is_k;
+  int position;  // positions[token]
+  int element;   // block * 32 + lane: this lane's value of the row (>= kv_dim: padding, encoded as 0)
+};
+
+// This thread's BlockWarp, or false when its warp has nothing to write (past the grid, or a position
+// outside [0, capacity), as kv_cache_write skips). Whole warps return together.
+__device__ __forceinline__ bool block_warp(int n_tokens, int kv_dim, const int32_t* __restrict__ positions,
+                                           int capacity, BlockWarp& out) {
+  const int nb = (kv_dim + kBlock - 1) / kBlock;
+  const int64_t w = (static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
+  if (w >= static_cast<int64_t>(n_tokens) * nb * 2) return false;
+  out.token = static_cast<int>(w / (2 * nb));
+  out.block = static_cast<int>((w / 2) % nb);
+  out.lane = threadIdx.x & 31;
+  out.is_k = (w & 1) == 0;
+  out.position = positions[out.token];
+  out.element = out.block * kBlock + out.lane;
+  return out.position >= 0 && out.position < capacity;
+}
+
 // Values [i, i + 8) of a cache row (i a multiple of 8) as 8 fp16 values packed in a uint4.
 // `row` is the row's first byte (2-byte aligned).
 template <KvCacheType T>

@@ -114,8 +114,7 @@ __global__ void rope_kernel(float* x, int64_t token_stride, int n_tokens, int n_
 
 // The quantized caches' half of rope_qk_to_cache: one warp per (token, block of 32 values of the
 // K or V row); each lane rotates its own element of k (reading its pair partner from k, with the
-// formula and rounding of rope_kernel) and the warp encodes the block. Warp w of the grid takes
-// token w / (2 * nb), block (w / 2) % nb, K when w is even.
+// formula and rounding of rope_kernel) and the warp encodes the block (kvq::block_warp says which).
 template <KvCacheType T>
 __global__ void rope_kv_quant_kernel(const float* __restrict__ k, const float* __restrict__ v, int64_t token_stride,
                                      int n_tokens, int kv_dim, int head_dim, const int32_t* __restrict__ positions,
@@ -124,16 +123,11 @@ __global__ void rope_kv_quant_kernel(const float* __restrict__ k, const float* _
                                      float mscale, uint16_t* __restrict__ kc, uint16_t* __restrict__ vc,
                                      int64_t cache_stride, int capacity) {
   pdl_wait();
-  const int nb = (kv_dim + kvq::kBlock - 1) / kvq::kBlock;
-  const int64_t w = (static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
-  const int lane = threadIdx.x & 31;
-  if (w >= static_cast<int64_t>(n_tokens) * nb * 2) return;  // whole warps leave together
-  const int t = static_cast<int>(w / (2 * nb)), b = static_cast<int>((w / 2) % nb);
-  const bool is_k = (w & 1) == 0;
-  const int p = positions[t];
-  if (p < 0 || p >= capacity) return;
-  const int e = b * kvq::kBlock + lane;  // element of the row
-  const int64_t row = static_cast<int64_t>(t) * token_stride;
+  kvq::BlockWarp bw;
+  if (!kvq::block_warp(n_tokens, kv_dim, positions, capacity, bw)) return;
+  const bool is_k = bw.is_k;
+  const int p = bw.position, e = bw.element;
+  const int64_t row = static_cast<int64_t>(bw.token) * token_stride;
   float x = 0.0f;
   if (e < kv_dim) {
     if (!is_k) {
@@ -154,7 +148,7 @@ __global__ void rope_kv_quant_kernel(const float* __restrict__ k, const float* _
     }
   }
   uint8_t* dst = reinterpret_cast<uint8_t*>((is_k ? kc : vc) + p * cache_stride);
-  kvq::encode_block_warp<T>(x, lane, dst + b * kvq::Layout<T>::kBytes);
+  kvq::encode_block_warp<T>(x, bw.lane, dst + bw.block * kvq::Layout<T>::kBytes);
 }
 
 // One thread per pair of elements of a row (K pairs, then V pairs), walking the moved rows in

@@ -5,12 +5,12 @@
 #include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <random>
 #include <span>
 
 #include "backend/cpu_backend.h"
 #include "core/model/reference_forward.h"
 #include "model/model_loader.h"
+#include "support/test_support.h"
 
 namespace tessera::test {
 namespace {
@@ -39,14 +39,6 @@ RandomModelConfig with_arch(RandomModelConfig m, const std::string& arch) {
 }
 
 bool is_quantized(GgmlType t) { return t != GgmlType::F32 && t != GgmlType::F16 && t != GgmlType::BF16; }
-
-std::vector<int32_t> random_tokens(size_t n, int64_t n_vocab, uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::uniform_int_distribution<int32_t> dist(0, static_cast<int32_t>(n_vocab - 1));
-  std::vector<int32_t> t(n);
-  for (auto& x : t) x = dist(rng);
-  return t;
-}
 
 std::vector<float> as_floats(const std::vector<double>& v) { return {v.begin(), v.end()}; }
 

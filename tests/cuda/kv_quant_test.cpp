@@ -451,18 +451,6 @@ BackendModelSettings model_settings(KvCacheType kv) {
   return s;
 }
 
-// sqrt(sum (got - ref)^2 / sum ref^2) over every logit of every step.
-double relative_rms(const std::vector<std::vector<float>>& got, const std::vector<std::vector<float>>& ref) {
-  double num = 0, den = 0;
-  for (size_t r = 0; r < ref.size(); ++r)
-    for (size_t i = 0; i < ref[r].size(); ++i) {
-      const double d = static_cast<double>(got[r][i]) - ref[r][i];
-      num += d * d;
-      den += static_cast<double>(ref[r][i]) * ref[r][i];
-    }
-  return std::sqrt(num / den);
-}
-
 class KvQuantBackend : public ::testing::TestWithParam<ModelCase> {};
 
 // The reference is the CPU backend with an F32 cache. Each cache type costs the CPU backend an
@@ -486,7 +474,7 @@ TEST_P(KvQuantBackend, MatchesTheCpuReferenceOnOneAndTwoDevices) {
   for (KvCacheType type : {KvCacheType::F16, KvCacheType::Q8_0, KvCacheType::Q4_0}) {
     const auto cpu = cpu_trace(type);
     ASSERT_EQ(cpu.size(), ref.size());
-    const double cpu_err = relative_rms(cpu, ref);
+    const double cpu_err = tessera::test::relative_rms_error(cpu, ref);
     std::vector<std::vector<float>> one;
     for (auto [n, mode] :
          {std::pair{0, SplitMode::None}, std::pair{2, SplitMode::Layer}, std::pair{2, SplitMode::Row}}) {
@@ -501,7 +489,7 @@ TEST_P(KvQuantBackend, MatchesTheCpuReferenceOnOneAndTwoDevices) {
         EXPECT_EQ(u.allocated.kv_cache, u.planned.kv_cache) << label << " device " << u.logical;
       const auto got = model_trace(**m, spec->n_vocab);
       ASSERT_EQ(got.size(), ref.size()) << label;
-      const double err = relative_rms(got, ref);
+      const double err = tessera::test::relative_rms_error(got, ref);
       std::printf("%-36s relative RMS logit error vs the CPU's F32 cache: %.3g (CPU with %s: %.3g)\n", label.c_str(),
                   err, name_of(type).c_str(), cpu_err);
       if (type == KvCacheType::F16 && mode == SplitMode::None) {

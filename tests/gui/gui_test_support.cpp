@@ -75,6 +75,15 @@ QStringList ModelChecker::problems() const {
   return impl_->problems;
 }
 
+SamplingSettings greedyReply(int max_tokens) {
+  SamplingSettings s;
+  s.temperature = 0.0;
+  s.repetition_penalty = 1.0;
+  s.seed = 1;
+  s.max_tokens = max_tokens;
+  return s;
+}
+
 QString fixturePath(const QString& relative) {
   return QString::fromStdString(tessera::test::fixture(relative.toStdString()).string());
 }

@@ -9,6 +9,8 @@
 #include <functional>
 #include <memory>
 
+#include "engine_types.h"
+
 namespace tessera::gui::test {
 
 // Where gui_test_main put the suites' settings; each FreshSettings gets its own folder below.
@@ -42,5 +44,8 @@ class ModelChecker {
 
 // Absolute path of a fixture file (honours $TESSERA_FIXTURES_DIR).
 QString fixturePath(const QString& relative);
+
+// Greedy sampling (temperature 0, no repetition penalty, seed 1) for at most max_tokens tokens.
+SamplingSettings greedyReply(int max_tokens);
 
 }  // namespace tessera::gui::test

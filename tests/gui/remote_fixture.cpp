@@ -12,15 +12,6 @@
 
 namespace tessera::gui::test {
 
-SamplingSettings greedyReply(int max_tokens) {
-  SamplingSettings s;
-  s.temperature = 0.0;
-  s.repetition_penalty = 1.0;
-  s.seed = 1;
-  s.max_tokens = max_tokens;
-  return s;
-}
-
 RemoteWindow::RemoteWindow() : window(makeTesseraEngineSession()) {
   window.show();
   window.findChild<ModelSourcePanel*>()->setSource(ModelSourcePanel::Source::Server);

@@ -18,8 +18,6 @@ class RemoteEndpointPanel;
 
 namespace tessera::gui::test {
 
-SamplingSettings greedyReply(int max_tokens);
-
 struct RemoteWindow {
   FreshSettings settings;
   MainWindow window;

@@ -178,14 +178,6 @@ TEST(OverflowPolicyGui, TheChooserAndTheMenuFollowTheLanguage) {
   EXPECT_EQ(chooser->policy(), OverflowPolicy::RollingWindow);
 }
 
-SamplingSettings greedy(int max_tokens) {
-  SamplingSettings s;
-  s.temperature = 0.0;
-  s.repetition_penalty = 1.0;
-  s.max_tokens = max_tokens;
-  return s;
-}
-
 // The real engine on the embedded 256-token model: a chat far longer than the context goes on
 // under Truncate middle; the replies say what was left out.
 TEST(OverflowPolicyGui, ALongChatOnTheTinyModelGoesOnUnderTruncateMiddle) {
@@ -197,7 +189,7 @@ TEST(OverflowPolicyGui, ALongChatOnTheTinyModelGoesOnUnderTruncateMiddle) {
   window.openModel(tiny, true);
   ASSERT_TRUE(waitUntil([&] { return window.engine()->state() == EngineClient::State::Ready; }, 30000));
   ASSERT_EQ(window.engine()->model().context_length, 256);
-  window.chat()->setSampling(greedy(48));
+  window.chat()->setSampling(test::greedyReply(48));
   choose(window.chatPanel()->overflowChooser(), OverflowPolicy::TruncateMiddle);
   ChatController* chat = window.chat();
   bool left_out = false;

@@ -34,14 +34,6 @@ using test::waitUntil;
 
 QString stories() { return test::fixturePath(QStringLiteral("models/stories260K-f32.gguf")); }
 
-SamplingSettings greedy(int max_tokens) {
-  SamplingSettings s;
-  s.temperature = 0.0;
-  s.repetition_penalty = 1.0;
-  s.max_tokens = max_tokens;
-  return s;
-}
-
 // The real session, except that after the first token of a reply it waits (up to 10 s) for the
 // stop flag: a 260K-parameter model can finish a whole reply before a Stop from the GUI thread
 // arrives on a busy machine, and the test is about that Stop reaching a running engine.
@@ -147,7 +139,7 @@ TEST(RealEngine, LoadsStories260K) {
 TEST(RealEngine, SendStreamsTheGreedyStory) {
   RealWindow w;
   ASSERT_TRUE(w.load());
-  w.window.chat()->setSampling(greedy(40));
+  w.window.chat()->setSampling(test::greedyReply(40));
   QSignalSpy text(w.window.engine(), &EngineClient::textGenerated);
   QSignalSpy finished(w.window.chat(), &ChatController::replyFinished);
   ASSERT_TRUE(w.window.chat()->send(QStringLiteral("Once upon a time")));
@@ -185,7 +177,7 @@ TEST(RealEngine, AppThroughputAgainstTheEngineAlone) {
     ASSERT_TRUE(alone->load(stories(), LoadSettings{}, [](float) { return true; }).ok());
     GenerationRequest request;
     request.turns = {ChatTurn{ChatRole::User, prompt}};
-    request.sampling = greedy(n);
+    request.sampling = test::greedyReply(n);
     EngineSession::StopFlag stop{false};
     auto t = alone->generate(request, {}, [](std::string_view) {}, stop);
     ASSERT_TRUE(t.ok()) << t.error().describe();
@@ -193,7 +185,7 @@ TEST(RealEngine, AppThroughputAgainstTheEngineAlone) {
 
     RealWindow w;
     ASSERT_TRUE(w.load());
-    w.window.chat()->setSampling(greedy(n));
+    w.window.chat()->setSampling(test::greedyReply(n));
     QSignalSpy finished(w.window.chat(), &ChatController::replyFinished);
     QElapsedTimer wall;
     wall.start();
@@ -212,7 +204,7 @@ TEST(RealEngine, AppThroughputAgainstTheEngineAlone) {
 TEST(RealEngine, StopEndsAReplyMidway) {
   RealWindow w(std::make_unique<WaitForStopAfterFirstToken>(makeTesseraEngineSession()));
   ASSERT_TRUE(w.load());
-  SamplingSettings s = greedy(100000);  // until the context is full, unless stopped
+  SamplingSettings s = test::greedyReply(100000);  // until the context is full, unless stopped
   s.temperature = 1.0;
   s.seed = 7;
   w.window.chat()->setSampling(s);
@@ -236,7 +228,7 @@ TEST(RealEngine, StopEndsAReplyMidway) {
 TEST(RealEngine, StopLandsWithinHalfASecondWhileThePromptIsRead) {
   RealWindow w(makeTesseraEngineSession(slowCpu(10)));  // a 512-token batch: 5 s
   ASSERT_TRUE(w.load());
-  w.window.chat()->setSampling(greedy(4));
+  w.window.chat()->setSampling(test::greedyReply(4));
   QString text;
   for (int i = 0; i < 14; ++i) text += QStringLiteral("Once upon a time, there was a little girl. ");
   QSignalSpy progress(w.window.engine(), &EngineClient::promptProgress);
@@ -271,7 +263,7 @@ TEST(RealEngine, AFullContextOnTheTinyModelIsMarkedAndExplained) {
   ASSERT_TRUE(waitUntil([&] { return w.window.engine()->state() == EngineClient::State::Ready; }, 30000));
   const int context = w.window.engine()->model().context_length;
   ASSERT_EQ(context, 256);
-  w.window.chat()->setSampling(greedy(100000));
+  w.window.chat()->setSampling(test::greedyReply(100000));
   ChatController* chat = w.window.chat();
   bool cut = false;
   for (int turn = 0; turn < 12 && !cut && !w.window.banner()->isVisible(); ++turn) {

@@ -66,4 +66,38 @@ double max_relative_error(const std::vector<float>& a, const std::vector<float>&
   return diff / scale;
 }
 
+namespace {
+
+void add_squares(const std::vector<float>& a, const std::vector<float>& b, double& num, double& den) {
+  for (size_t i = 0; i < a.size() && i < b.size(); ++i) {
+    const double e = static_cast<double>(a[i]) - b[i];
+    num += e * e;
+    den += static_cast<double>(b[i]) * b[i];
+  }
+}
+
+double rms_ratio(double num, double den) { return den > 0.0 ? std::sqrt(num / den) : std::sqrt(num); }
+
+}  // namespace
+
+double relative_rms_error(const std::vector<float>& a, const std::vector<float>& b) {
+  double num = 0.0, den = 0.0;
+  add_squares(a, b, num, den);
+  return rms_ratio(num, den);
+}
+
+double relative_rms_error(const std::vector<std::vector<float>>& a, const std::vector<std::vector<float>>& b) {
+  double num = 0.0, den = 0.0;
+  for (size_t r = 0; r < a.size() && r < b.size(); ++r) add_squares(a[r], b[r], num, den);
+  return rms_ratio(num, den);
+}
+
+std::vector<int32_t> random_tokens(size_t n, int64_t n_vocab, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<int32_t> dist(0, static_cast<int32_t>(n_vocab - 1));
+  std::vector<int32_t> t(n);
+  for (auto& x : t) x = dist(rng);
+  return t;
+}
+
 }  // namespace tessera::test

@@ -39,4 +39,12 @@ std::vector<float> random_floats(size_t n, uint32_t seed, float stddev = 1.0f);
 // max_i |a_i - b_i| / max(max_i |b_i|, tiny): relative error scaled by the reference's magnitude.
 double max_relative_error(const std::vector<float>& a, const std::vector<float>& b);
 
+// sqrt(sum (a - b)^2) / sqrt(sum b^2) (sqrt(sum (a - b)^2) when b is all zeros); the rows form
+// sums over every value of every row.
+double relative_rms_error(const std::vector<float>& a, const std::vector<float>& b);
+double relative_rms_error(const std::vector<std::vector<float>>& a, const std::vector<std::vector<float>>& b);
+
+// n token ids uniform in [0, n_vocab) from a fixed seed.
+std::vector<int32_t> random_tokens(size_t n, int64_t n_vocab, uint32_t seed);
+
 }  // namespace tessera::test

@@ -21,16 +21,6 @@ namespace {
     ASSERT_TRUE(kv_st_.ok()) << kv_st_.error().describe(); \
   } while (0)
 
-// sqrt(mean (a - b)^2) / sqrt(mean b^2)
-double relative_rms(const std::vector<float>& a, const std::vector<float>& b) {
-  double num = 0, den = 0;
-  for (size_t i = 0; i < a.size(); ++i) {
-    num += (static_cast<double>(a[i]) - b[i]) * (static_cast<double>(a[i]) - b[i]);
-    den += static_cast<double>(b[i]) * b[i];
-  }
-  return std::sqrt(num / den);
-}
-
 TEST(KvCacheType, NamesRoundTripAndIgnoreCase) {
   for (KvCacheType t : all_kv_cache_types()) EXPECT_EQ(parse_kv_cache_type(kv_cache_type_name(t)), t);
   EXPECT_EQ(parse_kv_cache_type("Q8_0"), KvCacheType::Q8_0);
@@ -79,9 +69,9 @@ TEST(KvCacheType, RowCodecErrorMatchesTheBitDepth) {
         KV_ASSERT_OK(kv_cache_encode_row(type, &x[static_cast<size_t>(r * kv_dim)], kv_dim, dst));
         KV_ASSERT_OK(kv_cache_decode_row(type, dst, kv_dim, &back[static_cast<size_t>(r * kv_dim)]));
       }
-      EXPECT_LE(relative_rms(back, x), bound);
+      EXPECT_LE(test::relative_rms_error(back, x), bound);
       if (type == KvCacheType::Q4_0) {
-        EXPECT_GT(relative_rms(back, x), 0.02);  // really 4 bits
+        EXPECT_GT(test::relative_rms_error(back, x), 0.02);  // really 4 bits
       }
     }
   }

@@ -3,11 +3,11 @@
 // conformance suite's (tests/conformance, instantiated in cpu_conformance_test.cpp).
 #include <gtest/gtest.h>
 
-#include <random>
 
 #include "backend/cpu_backend.h"
 #include "core/model/reference_forward.h"
 #include "model/model_loader.h"
+#include "support/test_support.h"
 
 namespace tessera::test {
 namespace {
@@ -19,14 +19,6 @@ RandomModelConfig quantized(GgmlType type) {
   c.n_vocab = 64;
   c.matrix_type = type;
   return c;
-}
-
-std::vector<int32_t> random_tokens(size_t n, int64_t n_vocab, uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::uniform_int_distribution<int32_t> dist(0, static_cast<int32_t>(n_vocab - 1));
-  std::vector<int32_t> t(n);
-  for (auto& x : t) x = dist(rng);
-  return t;
 }
 
 std::vector<float> as_floats(const std::vector<double>& v) { return {v.begin(), v.end()}; }

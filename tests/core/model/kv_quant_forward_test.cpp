@@ -7,12 +7,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <random>
 
 #include "backend/cpu_backend.h"
 #include "backend/kv_cache_type.h"
 #include "core/model/random_model.h"
 #include "model/model_loader.h"
+#include "support/test_support.h"
 
 namespace tessera::test {
 namespace {
@@ -55,14 +55,6 @@ std::vector<KvCase> kv_cases() {
   return v;
 }
 
-std::vector<int32_t> random_tokens(size_t n, int64_t n_vocab, uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::uniform_int_distribution<int32_t> dist(0, static_cast<int32_t>(n_vocab - 1));
-  std::vector<int32_t> t(n);
-  for (auto& x : t) x = dist(rng);
-  return t;
-}
-
 // Logits of a 30-token prompt (all rows) and of 8 decode steps after it, one row each.
 std::vector<std::vector<float>> run(const ModelSpec& spec, KvCacheType kv, const std::vector<int32_t>& tokens) {
   BackendModelSettings s;
@@ -97,18 +89,6 @@ std::vector<std::vector<float>> run(const ModelSpec& spec, KvCacheType kv, const
 
 class QuantizedKvCache : public ::testing::TestWithParam<KvCase> {};
 
-// sqrt(sum (got - ref)^2 / sum ref^2) over every logit of every row.
-double relative_rms(const std::vector<std::vector<float>>& got, const std::vector<std::vector<float>>& ref) {
-  double num = 0, den = 0;
-  for (size_t r = 0; r < ref.size(); ++r)
-    for (size_t i = 0; i < ref[r].size(); ++i) {
-      const double d = static_cast<double>(got[r][i]) - ref[r][i];
-      num += d * d;
-      den += static_cast<double>(ref[r][i]) * ref[r][i];
-    }
-  return std::sqrt(num / den);
-}
-
 TEST_P(QuantizedKvCache, LogitsStayWithinTheBitDepthOfTheF32Cache) {
   const RandomModelConfig& c = GetParam().config;
   auto file = random_model_file(c);
@@ -122,7 +102,7 @@ TEST_P(QuantizedKvCache, LogitsStayWithinTheBitDepthOfTheF32Cache) {
   for (int i = 0; i < 3; ++i) {
     const auto got = run(*spec, types[i], tokens);
     ASSERT_EQ(got.size(), ref.size());
-    err[i] = relative_rms(got, ref);
+    err[i] = relative_rms_error(got, ref);
     RecordProperty(std::string("relative_rms_") + std::string(kv_cache_type_name(types[i])), std::to_string(err[i]));
   }
   // Relative RMS change of the logits, measured 0.0005-0.0007 (F16), 0.013-0.018 (Q8_0) and

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "quant/ggml_type.h"
+#include "support/test_support.h"
 
 namespace tessera::test {
 
@@ -59,17 +60,6 @@ inline std::vector<uint8_t> random_iq_blocks(GgmlType type, int64_t n_blocks, ui
     }
   }
   return bytes;
-}
-
-// sqrt(mean((a-b)^2)) / sqrt(mean(b^2)).
-inline double relative_rms_error(const std::vector<float>& a, const std::vector<float>& b) {
-  double num = 0.0, den = 0.0;
-  for (size_t i = 0; i < a.size(); ++i) {
-    const double e = static_cast<double>(a[i]) - b[i];
-    num += e * e;
-    den += static_cast<double>(b[i]) * b[i];
-  }
-  return den > 0.0 ? std::sqrt(num / den) : std::sqrt(num);
 }
 
 // A byte buffer built at explicit offsets, so hand-made blocks do not depend on the library's
