@@ -133,6 +133,9 @@ struct Server::Impl {
   std::thread listener;
   std::atomic<int> port{0};
   std::atomic<bool> listening{false};
+  // Responses whose content httplib has not finished (or dropped) yet: stop() lets them write the
+  // end of their job (a cancelled one's error event) before the connections close.
+  std::atomic<int> open_responses{0};
   std::once_flag stopped;
   std::atomic<uint64_t> next_id{1};
   const int64_t started_at = unix_now();
@@ -313,6 +316,7 @@ struct Server::Impl {
     g.sampling = r.sampling;
     g.stop_at_end_of_generation = !r.ignore_eos;
     auto job = std::make_shared<Job>(std::move(g), r.stop);
+    open_responses.fetch_add(1);  // before the job is visible to stop(); its releaser below ends it
     queue.submit(job);
 
     ResponseIds ids;
@@ -326,7 +330,10 @@ struct Server::Impl {
     res.set_chunked_content_provider(
         r.stream ? "text/event-stream" : "application/json",
         [writer](size_t, httplib::DataSink& sink) { return writer->provide(sink); },
-        [writer](bool) { writer->release(); });
+        [this, writer](bool) {
+          writer->release();
+          open_responses.fetch_sub(1);
+        });
   }
 };
 
@@ -374,6 +381,11 @@ void Server::stop() {
   std::call_once(impl_->stopped, [this] {
     Impl& s = *impl_;
     s.queue.stop();
+    // Every queued or running job has its outcome now (cancelled); a response that has not written
+    // it yet (its handler returned just before, or its content has not started) gets the chance
+    // while the server still serves, bounded (2 s), so its client reads why instead of an empty reply.
+    for (int i = 0; i < 2000 && s.open_responses.load() > 0 && s.listening.load(); ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
     if (s.listener.joinable()) {
       // httplib's stop() acts only once listen_after_bind() runs; right after start() the
       // listener thread may not be there yet (bounded: 5 s).
