@@ -100,7 +100,7 @@ struct CudaBackendConfig {
   std::string virtual_devices;  // "N[:QUOTA_GIB]" (CudaEnvironment::virtual_devices); empty: off
   bool graphs = true;           // capture the decode step in a CUDA graph
   std::string unfused;          // "glu,norm_q8,rope": fusions to run unfused (A/B measurements)
-  std::string experimental;     // "tc_attention,tc_decode,moe_mma": unmeasured kernels (A/B)
+  std::string experimental;     // "a,b": unmeasured kernels on for A/B runs (cuda_experiments.h)
 };
 
 struct CudaPluginApi {

@@ -129,7 +129,9 @@ uint64_t scratch_bytes(const ScratchNeeds& n) {
     total += align_up(4 * b * static_cast<uint64_t>(n.n_expert));  // router logits
     total += align_up(8 * rows);                                   // chosen experts and their weights
     total += align_up(8 * rows);                                   // rows gathered per expert, each slot's row
-    total += align_up(12 * rows);                                  // prefill tiles {expert, row, rows}
+    // Prefill tiles {expert, row, rows}, their count and the experts' offsets (at most
+    // min(rows, n_expert) + rows / 32 + 1 tiles: cuda/kernels/moe.h moe_tile_capacity).
+    total += align_up(4 * (3 * rows + 4 * static_cast<uint64_t>(n.n_expert) + 16));
     total += 2 * align_up(4 * rows * E);                           // expert inputs, outputs
     total += 2 * align_up(4 * rows * F);                           // gate, up
     total += align_up(2 * k * std::max(E, F));                     // int8 copies of k decode vectors

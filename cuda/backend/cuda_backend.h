@@ -59,9 +59,7 @@ struct CudaBackendOptions {
   // Fusions to run as separate kernels, "glu,norm_q8,rope" (A/B measurements: TESSERA_CUDA_UNFUSED).
   std::string unfused;
   // Kernels written but not yet verified and measured on a GPU, to turn on for A/B runs
-  // (TESSERA_CUDA_EXPERIMENTAL): "tc_attention" = prompt attention on the tensor cores (attention_mma.h),
-  // "tc_decode" = the same kernel for decode steps (fewer than 16 tokens), "moe_mma" = MoE prefill
-  // as grouped tensor-core tiles (expert_gemm.h).
+  // (TESSERA_CUDA_EXPERIMENTAL; the names of cuda_experiments.h, none at present).
   std::string experimental;
 };
 

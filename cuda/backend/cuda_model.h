@@ -100,7 +100,8 @@ struct Scratch {
   float* moe_weights = nullptr;  // [rows] their renormalised weights
   int32_t* moe_gather = nullptr; // [rows] prefill: the token of each row, rows grouped by expert
   int32_t* moe_slot_row = nullptr;  // [rows] prefill: the row of each (token, slot)
-  int32_t* moe_tiles = nullptr;  // [rows][3] prefill: {expert, first row, rows} of matvec_expert_tiles
+  int32_t* moe_tiles = nullptr;  // prefill: the tiles, their count and the experts' offsets (moe.h MoeGroups)
+  size_t moe_tiles_ints = 0;     // the region's size in int32 values: 3 rows + 4 n_expert + 16
   float* moe_in = nullptr;       // [rows][n_embd] prefill: gathered inputs
   float* moe_out = nullptr;      // [rows][n_embd] expert outputs
   float* moe_gate = nullptr;     // [rows][n_ff] gate, then act(gate) * up
@@ -230,7 +231,8 @@ class CudaModel final : public BackendModel, private LayerBlocks {
     bool norm_q8 = true;  // RMSNorm writes the q8 activations (else norm + quantize kernel)
     bool rope_kv = true;  // RoPE of q, k and the KV-cache write in one kernel (else three)
   } fuse_;
-  // Kernels not yet measured on a GPU, off unless CudaBackendOptions::experimental names them.
+  // Kernels not yet measured on a GPU, off unless CudaBackendOptions::experimental names them
+  // (none at present: cuda_experiments.h).
   CudaExperiments experimental_;
   std::string graph_note_;
   cudaGraphExec_t graph_exec_[2] = {nullptr, nullptr};  // [0]: no logits, [1]: logits

@@ -599,7 +599,8 @@ Status CudaModel::setup_scratch(DeviceState& d) {
   const size_t moe_logits_bytes = moe ? align_up(4 * static_cast<size_t>(b) * static_cast<size_t>(spec_.n_expert)) : 0;
   const size_t moe_route_bytes = align_up(8 * moe_rows);
   const size_t moe_index_bytes = align_up(8 * moe_rows);
-  const size_t moe_tile_bytes = align_up(12 * moe_rows);
+  const size_t moe_tile_ints = moe ? 3 * moe_rows + 4 * static_cast<size_t>(spec_.n_expert) + 16 : 0;
+  const size_t moe_tile_bytes = align_up(4 * moe_tile_ints);
   const size_t moe_row_bytes = align_up(4 * moe_rows * static_cast<size_t>(E));
   const size_t moe_ff_bytes = align_up(4 * moe_rows * static_cast<size_t>(d.n_ff));
   const size_t moe_q8_bytes = align_up(2 * k_used * static_cast<size_t>(std::max(E, d.n_ff)));
@@ -675,6 +676,7 @@ Status CudaModel::setup_scratch(DeviceState& d) {
     s.moe_slot_row = s.moe_gather + moe_rows;
     p += moe_index_bytes;
     s.moe_tiles = reinterpret_cast<int32_t*>(p);
+    s.moe_tiles_ints = moe_tile_ints;
     p += moe_tile_bytes;
     s.moe_in = reinterpret_cast<float*>(p);
     p += moe_row_bytes;

@@ -20,13 +20,6 @@
 namespace tessera::cuda {
 namespace {
 
-// MoE prefill: an expert whose routed rows need at most this many multiply-adds per matrix runs as
-// matvec tiles (dp4a, ~10 T multiply-adds/s on the H200) rather than a dequantize + tensor-core
-// GEMM of its own, whose fixed cost (~3 launches, ~6-9 us) dominates at a few rows: Qwen3-30B-A3B
-// experts (768 x 2048) tile up to ~60 rows, Mixtral's (14336 x 4096) only single rows (tiling all
-// of Mixtral's prefill measured 6x slower). docs/perf.md (MoE prefill).
-constexpr int64_t kMoeTileMacsMax = 96'000'000;
-constexpr int32_t kMaxGridY = 65535;  // tiles are the grid's y dimension
 
 Status use_device(const DeviceState& d) {
   return cuda_status(cudaSetDevice(d.dev.physical), "cudaSetDevice", d.dev.physical);
@@ -183,8 +176,6 @@ Status CudaModel::attention_part(DeviceState& d, const DeviceLayer& l, int n_tok
   a.window = l.sliding ? spec_.sliding_window : 0;
   a.softcap = spec_.attention_softcap;
   a.sinks = l.vec(LayerTensor::AttnSinks);  // this device's query heads (RowSlice::QueryHeads)
-  a.tensor_cores = experimental_.tc_attention;
-  a.tensor_cores_decode = experimental_.tc_decode;
   TESSERA_TRY(cuda::attention(a, d.s.attn_ws, d.s.attn_ws_bytes, d.stream));
   Input att{d.s.att, d.q_dim, d.q_dim};
   return matmul(d, l[LayerTensor::Wo], att, n_tok, out, E, accumulate);
@@ -236,11 +227,14 @@ ExpertWeights experts_of(const WeightMatrix& all, int64_t rows_per_expert, int32
 }
 
 // The router's logits from the f32 activations for every batch size: a near-tie between two
-// experts must not flip because the prompt's rows went through f16 for the tensor-core GEMM (the
-// router is n_expert rows, so matvecs over chunks of rows cost little). Quantized routers (rare)
-// take the common path.
+// experts must not flip because the prompt's rows went through f16 for the tensor-core GEMM. An F32
+// router (the usual form) takes an FP32 GEMM for prompts: matvecs over chunks of 8 rows were a
+// third of Qwen3-30B-A3B's prompt time (64 launches of ~19 us per layer at 512 tokens; docs/perf.md).
+// F16/BF16 routers keep the chunked matvecs; quantized routers (rare) take the common path.
 Status router_logits(DeviceState& d, const WeightMatrix& router, Input& in, int n_tok, float* y, int64_t ldy) {
   if (!is_float_type(router.type) || router.rows == 0) return matmul(d, router, in, n_tok, y, ldy, false);
+  if (router.type == GgmlType::F32 && n_tok > kMaxMatvecVectors)
+    return gemm_f32_xwt(d.cublas, router, in.x, in.ld, n_tok, y, ldy, d.stream);
   for (int t0 = 0; t0 < n_tok; t0 += kMaxMatvecVectors) {
     const int n = std::min(kMaxMatvecVectors, n_tok - t0);
     TESSERA_TRY(matvec(router, in.x + static_cast<int64_t>(t0) * in.ld, in.ld, y + static_cast<int64_t>(t0) * ldy,
@@ -337,61 +331,48 @@ Status CudaModel::moe_part(DeviceState& d, const DeviceLayer& l, int n_tok, Matm
     TESSERA_TRY(matvec_experts(down, d.s.moe_ids, k, d.s.moe_gate, F, d.s.moe_q8, true, d.s.moe_out, E, d.stream));
     return moe_combine(d.s.moe_out, E, nullptr, d.s.moe_weights, 1, k, E, out, E, accumulate, d.stream);
   }
-  // Prefill: rows grouped by expert. Quantized experts with few rows (Qwen3-MoE: 128 experts, ~32
-  // rows each at 512 tokens) run as tiles of one grouped matvec launch per matrix; an expert with
-  // many rows (Mixtral: ~128 of 8 experts) or float weights keeps a tensor-core GEMM of its own.
-  // With the experiment "moe_mma", every quantized expert runs as tiles of up to 64 rows of one
-  // grouped tensor-core launch per matrix (expert_gemm.h), reading the f32 inputs directly.
+  // Prefill. Quantized experts: the rows are grouped by expert on the device (no host round trip)
+  // and every expert's rows go through one tensor-core launch for gate|up with the activation and
+  // biases applied (f16 out), and one for down (expert_gemm.h; docs/perf.md "MoE prefill, round 3").
+  const ExpertWeights gate_e = experts_of(gate_all, F, n_expert), up_e = experts_of(up_all, F, n_expert);
+  const ExpertWeights down_e = experts_of(down_all, E, n_expert);
+  if (E % 8 == 0 && F % 8 == 0 && n_expert <= kMaxGroupedExperts && expert_gemm_supported(gate_e) &&
+      expert_gemm_supported(up_e) && expert_gemm_supported(down_e) && gate_all.type == up_all.type) {
+    const int rows = n_tok * k;
+    // Tiles of 32 rows when experts get ~32 or fewer (Qwen3-MoE at 512 tokens), else 64.
+    const int tile_rows = rows <= 40 * n_expert ? kExpertGemmTileRowsSmall : kExpertGemmTileRows;
+    const int capacity = moe_tile_capacity(rows, n_expert, tile_rows);
+    MoeGroups g;
+    g.tiles = d.s.moe_tiles;
+    g.n_tiles = g.tiles + 3 * static_cast<size_t>(capacity);
+    g.offsets = g.n_tiles + 1;
+    g.x_rows = d.s.moe_gather;
+    g.slot_row = d.s.moe_slot_row;
+    if (3 * static_cast<size_t>(capacity) + static_cast<size_t>(n_expert) + 2 > d.s.moe_tiles_ints)
+      return make_error(ErrorKind::Device, "MoE prefill: " + std::to_string(capacity) +
+                                               " tiles do not fit the planned tile region");
+    TESSERA_TRY(moe_group_rows(d.s.moe_ids, n_tok, k, n_expert, tile_rows, g, d.stream));
+    uint16_t* xf = static_cast<uint16_t*>(d.s.in);
+    if (!in.f16) {
+      TESSERA_TRY(convert_rows_f32_to_f16(in.x, in.ld, xf, in.cols, n_tok, in.cols, d.stream));
+      in.f16 = true;
+    }
+    const ExpertTiles tiles{g.tiles, g.n_tiles, capacity, tile_rows};
+    uint16_t* h = reinterpret_cast<uint16_t*>(d.s.moe_gate);  // rows x F halves in the gate region
+    TESSERA_TRY(expert_gemm_glu(gate_e, up_e, gate_bias, up_bias, spec_.activation, tiles,
+                                ExpertInputs{xf, in.cols, g.x_rows}, h, F, d.stream));
+    TESSERA_TRY(expert_gemm(down_e, down_bias, tiles, ExpertInputs{h, F, nullptr}, d.s.moe_out, E, d.stream));
+    return moe_combine(d.s.moe_out, E, g.slot_row, d.s.moe_weights, n_tok, k, E, out, E, accumulate, d.stream);
+  }
+  // Float experts (or a layout the kernel does not read): the rows are grouped on the host and
+  // every expert with rows gets its own tensor-core GEMMs.
   std::vector<int32_t> offsets;
   TESSERA_TRY(moe_prefill_routes(d, n_tok, offsets));
   const int rows = n_tok * k;
-  // Tiles add no biases: experts with biases (gpt-oss) keep their GEMMs.
-  const bool tiled_types = !is_float_type(gate_all.type) && !is_float_type(down_all.type) && gate_bias == nullptr &&
-                           up_bias == nullptr && down_bias == nullptr;
-  int32_t* tiles = moe_host_ + 3 * static_cast<size_t>(rows);  // after ids, gather, slot rows
-  const bool mma_tiles = experimental_.moe_mma;
-  const int32_t tile_rows = mma_tiles ? kExpertGemmTileRows : kMaxTileRows;
-  int n_tiles = 0;
-  std::vector<int32_t> gemm_experts;
+  TESSERA_TRY(gather_rows(in.x, in.ld, d.s.moe_gather, rows, E, d.s.moe_in, E, d.stream));
   for (int32_t e = 0; e < n_expert; ++e) {
     const int32_t r0 = offsets[static_cast<size_t>(e)], n = offsets[static_cast<size_t>(e) + 1] - r0;
     if (n == 0) continue;
-    const int32_t n_new = (n + tile_rows - 1) / tile_rows;
-    if (!tiled_types || (!mma_tiles && static_cast<int64_t>(n) * E * F > kMoeTileMacsMax) ||
-        n_tiles + n_new > kMaxGridY) {
-      gemm_experts.push_back(e);
-      continue;
-    }
-    for (int32_t r = 0; r < n; r += tile_rows, ++n_tiles) {
-      tiles[3 * n_tiles] = e;
-      tiles[3 * n_tiles + 1] = r0 + r;
-      tiles[3 * n_tiles + 2] = std::min<int32_t>(tile_rows, n - r);
-    }
-  }
-  // Scratch reuse: the tokens' q8 inputs live in moe_out until the down products write it, the
-  // q8 GLU outputs in moe_up once the GLU has read it (both fit: q8 rows are ~1.25 bytes a value).
-  void* q8_tokens = d.s.moe_out;
-  void* q8_hidden = d.s.moe_up;
-  const ExpertWeights gate_e = experts_of(gate_all, F, n_expert), up_e = experts_of(up_all, F, n_expert);
-  if (n_tiles > 0) {
-    TESSERA_CUDA_CHECK_DEV(cudaMemcpyAsync(d.s.moe_tiles, tiles, 12 * static_cast<size_t>(n_tiles),
-                                           cudaMemcpyHostToDevice, d.stream),
-                           d.dev.physical);
-  }
-  if (n_tiles > 0 && mma_tiles) {
-    TESSERA_TRY(expert_gemm_tiles(gate_e, d.s.moe_tiles, n_tiles, in.x, in.ld, d.s.moe_gather, d.s.moe_gate, F,
-                                  d.stream));
-    TESSERA_TRY(expert_gemm_tiles(up_e, d.s.moe_tiles, n_tiles, in.x, in.ld, d.s.moe_gather, d.s.moe_up, F, d.stream));
-  } else if (n_tiles > 0) {
-    TESSERA_TRY(quantize_activations(in.x, in.ld, E, n_tok, q8_tokens, d.stream));
-    TESSERA_TRY(matvec_expert_tiles(gate_e, d.s.moe_tiles, n_tiles, q8_tokens, d.s.moe_gather, d.s.moe_gate, F,
-                                    d.stream));
-    TESSERA_TRY(
-        matvec_expert_tiles(up_e, d.s.moe_tiles, n_tiles, q8_tokens, d.s.moe_gather, d.s.moe_up, F, d.stream));
-  }
-  if (!gemm_experts.empty()) TESSERA_TRY(gather_rows(in.x, in.ld, d.s.moe_gather, rows, E, d.s.moe_in, E, d.stream));
-  for (int32_t e : gemm_experts) {
-    const int32_t r0 = offsets[static_cast<size_t>(e)], n = offsets[static_cast<size_t>(e) + 1] - r0;
     Input ein{d.s.moe_in + static_cast<int64_t>(r0) * E, E, E};
     float* g = d.s.moe_gate + static_cast<int64_t>(r0) * F;
     float* u = d.s.moe_up + static_cast<int64_t>(r0) * F;
@@ -402,16 +383,9 @@ Status CudaModel::moe_part(DeviceState& d, const DeviceLayer& l, int n_tok, Matm
     TESSERA_TRY(add_bias_rows(u, F, up_bias != nullptr ? up_bias + eF : nullptr, F, n, d.stream));
   }
   TESSERA_TRY(glu(spec_.activation, d.s.moe_gate, d.s.moe_up, d.s.moe_gate, static_cast<int64_t>(rows) * F, d.stream));
-  if (n_tiles > 0 && mma_tiles) {
-    TESSERA_TRY(expert_gemm_tiles(experts_of(down_all, E, n_expert), d.s.moe_tiles, n_tiles, d.s.moe_gate, F, nullptr,
-                                  d.s.moe_out, E, d.stream));
-  } else if (n_tiles > 0) {
-    TESSERA_TRY(quantize_activations(d.s.moe_gate, F, F, rows, q8_hidden, d.stream));
-    TESSERA_TRY(matvec_expert_tiles(experts_of(down_all, E, n_expert), d.s.moe_tiles, n_tiles, q8_hidden, nullptr,
-                                    d.s.moe_out, E, d.stream));
-  }
-  for (int32_t e : gemm_experts) {
+  for (int32_t e = 0; e < n_expert; ++e) {
     const int32_t r0 = offsets[static_cast<size_t>(e)], n = offsets[static_cast<size_t>(e) + 1] - r0;
+    if (n == 0) continue;
     Input h{d.s.moe_gate + static_cast<int64_t>(r0) * F, F, F};
     float* o = d.s.moe_out + static_cast<int64_t>(r0) * E;
     TESSERA_TRY(matmul(d, expert_rows(down_all, e, E), h, n, o, E, false));

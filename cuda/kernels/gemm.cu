@@ -153,6 +153,28 @@ Status gemm_xwt_f16x(const CublasHandle& handle, const WeightMatrix& w, const ui
   return {};
 }
 
+Status gemm_f32_xwt(const CublasHandle& handle, const WeightMatrix& w, const float* x, int64_t ldx, int n_tokens,
+                    float* y, int64_t ldy, cudaStream_t stream) {
+  if (handle.get() == nullptr) return make_error(ErrorKind::InvalidArgument, "gemm_f32: no cuBLAS handle");
+  if (w.type != GgmlType::F32 || w.row_stride % 4 != 0 || reinterpret_cast<uintptr_t>(w.data) % 4 != 0)
+    return make_error(ErrorKind::InvalidArgument, "gemm_f32: W must be F32 with 4-byte aligned rows (got " +
+                                                      std::string(type_name(w.type)) + ")");
+  if (n_tokens < 0 || ldx < w.cols || ldy < w.rows || w.rows <= 0 || w.cols <= 0 || w.rows > 0x7FFFFFFF ||
+      w.cols > 0x7FFFFFFF || ldx > 0x7FFFFFFF || ldy > 0x7FFFFFFF)
+    return make_error(ErrorKind::InvalidArgument, "gemm_f32: bad shape (" + std::to_string(n_tokens) + " tokens, W " +
+                                                      std::to_string(w.rows) + " x " + std::to_string(w.cols) + ")");
+  if (n_tokens == 0) return {};
+  TESSERA_CUBLAS_CHECK(cublasSetStream(handle.get(), stream));
+  // Column-major view: Y^T (rows x n) = W (stored cols x rows, transposed) * X^T (cols x n).
+  const float alpha = 1.0f, beta = 0.0f;
+  TESSERA_CUBLAS_CHECK(cublasGemmEx(handle.get(), CUBLAS_OP_T, CUBLAS_OP_N, static_cast<int>(w.rows), n_tokens,
+                                    static_cast<int>(w.cols), &alpha, w.data, CUDA_R_32F,
+                                    static_cast<int>(w.row_stride / 4), x, CUDA_R_32F, static_cast<int>(ldx), &beta,
+                                    y, CUDA_R_32F, static_cast<int>(ldy), CUBLAS_COMPUTE_32F_PEDANTIC,
+                                    CUBLAS_GEMM_DEFAULT));
+  return {};
+}
+
 Status gemm_xwt(const CublasHandle& handle, const WeightMatrix& w, const float* x, int64_t ldx, int n_tokens, float* y,
                 int64_t ldy, const GemmScratch& scratch, cudaStream_t stream, bool accumulate) {
   if (n_tokens <= 0) return {};

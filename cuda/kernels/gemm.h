@@ -71,6 +71,13 @@ Status gemm_xwt_f16x(const CublasHandle& handle, const WeightMatrix& w, const ui
                      int n_tokens, float* y, int64_t ldy, uint16_t* w_f16, size_t w_f16_bytes, cudaStream_t stream,
                      bool accumulate = false);
 
+// Y[t][r] = sum_c X[t][c] W[r][c] in f32 (cuBLAS SGEMM, FP32 math: no TF32, no f16 rounding) for an
+// F32 W: the mixture-of-experts router of a prompt, whose near-ties between experts must not flip
+// because the rows went through f16 (the f16 GEMM above), and which is too small a matrix
+// (n_expert x n_embd) to be worth its own kernel. Errors: W not F32, bad shapes.
+Status gemm_f32_xwt(const CublasHandle& handle, const WeightMatrix& w, const float* x, int64_t ldx, int n_tokens,
+                    float* y, int64_t ldy, cudaStream_t stream);
+
 // dst[r * ld_dst + c] = fp16(src[r * ld_src + c]) for r < rows, c < cols.
 Status convert_rows_f32_to_f16(const float* src, int64_t ld_src, uint16_t* dst, int64_t ld_dst, int64_t rows,
                                int64_t cols, cudaStream_t stream);

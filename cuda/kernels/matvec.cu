@@ -495,28 +495,6 @@ Status matvec_glu_experts(const ExpertWeights& gate, const ExpertWeights& up, co
   return detail::launch_quant_matvec(gate.first.type, a, true, stream);
 }
 
-Status matvec_expert_tiles(const ExpertWeights& w, const int32_t* tiles, int n_tiles, const void* q8,
-                           const int32_t* x_rows, float* y, int64_t ldy, cudaStream_t stream) {
-  TESSERA_TRY(check_weights(w.first, kMaxMatvecVectors));
-  if (is_float_type(w.first.type))
-    return make_error(ErrorKind::Unsupported,
-                      "matvec_expert_tiles: " + shape_text(w.first) + " is a float type (its prefill uses GEMMs)");
-  const size_t rows_bytes = static_cast<size_t>(w.first.rows) * w.first.row_stride;
-  if (tiles == nullptr || n_tiles < 1 || n_tiles > 65535 || w.n_expert < 1 || w.expert_bytes < rows_bytes)
-    return make_error(ErrorKind::InvalidArgument, "matvec_expert_tiles: bad tiles (" + std::to_string(n_tiles) +
-                                                      " tiles, " + std::to_string(w.n_expert) + " experts of " +
-                                                      shape_text(w.first) + ")");
-  if (q8 == nullptr || reinterpret_cast<uintptr_t>(q8) % 16 != 0 || ldy < w.first.rows)
-    return make_error(ErrorKind::InvalidArgument, "matvec_expert_tiles: needs 16-byte aligned q8 rows and ldy >= " +
-                                                      std::to_string(w.first.rows));
-  detail::QuantMatvecArgs a = quant_args(w.first, w.first.rows, q8, kMaxMatvecVectors, y, ldy, false);
-  a.expert_bytes = w.expert_bytes;
-  a.tiles = tiles;
-  a.n_tiles = n_tiles;
-  a.x_rows = x_rows;
-  return detail::launch_quant_matvec(w.first.type, a, false, stream);
-}
-
 Status matvec(const WeightMatrix& w, const float* x, int64_t ldx, float* y, int64_t ldy, int n_vec, void* workspace,
               size_t workspace_bytes, cudaStream_t stream, const MatvecOptions& options) {
   TESSERA_TRY(check_weights(w, n_vec));

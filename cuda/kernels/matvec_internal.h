@@ -49,18 +49,7 @@ struct QuantMatvecArgs {
   const uint8_t* w_up = nullptr;  // GLU: up rows from here instead of after the gate rows in w
   bool x_per_slot = false;
   int n_slots = 1;
-  // Grouped prefill (tiles null: off). CTA row y is tile y: tiles[3y..3y+2] = {expert e, first row
-  // r0, rows n (1..kMaxTileRows)} in device memory: rows r0..r0+n-1 times expert e's matrix (e *
-  // expert_bytes after w) into y + r0 * ldy. nv is the kernel's vector capacity (8).
-  // x_rows (null: row r is q8 vector r): q8 vector of routed row r is x_rows[r] (a token's one
-  // quantized input serves its k routed rows).
-  const int32_t* tiles = nullptr;
-  int n_tiles = 0;
-  const int32_t* x_rows = nullptr;
 };
-
-// Vectors per tile of the grouped form (matvec.h kMaxTileRows).
-inline constexpr int kMaxTileVectors = kMaxTileRows;
 
 // Warps per CTA of the matvec kernels.
 inline constexpr int kMatvecWarps = 4;
