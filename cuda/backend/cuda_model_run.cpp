@@ -139,15 +139,27 @@ Status CudaModel::attention_part(DeviceState& d, const DeviceLayer& l, int n_tok
     TESSERA_TRY(matmul(d, l[LayerTensor::Wk], in, n_tok, d.s.k, W, false));
     TESSERA_TRY(matmul(d, l[LayerTensor::Wv], in, n_tok, d.s.v, W, false));
   }
-  TESSERA_TRY(add_bias_rows(d.s.q, W, l.vec(LayerTensor::Bq), d.q_dim, n_tok, d.stream));
-  TESSERA_TRY(add_bias_rows(d.s.k, W, l.vec(LayerTensor::Bk), d.kv_dim, n_tok, d.stream));
-  TESSERA_TRY(add_bias_rows(d.s.v, W, l.vec(LayerTensor::Bv), d.kv_dim, n_tok, d.stream));
-  const float* qn = l.vec(LayerTensor::QNorm);
-  const float* kn = l.vec(LayerTensor::KNorm);
-  if (qn != nullptr || kn != nullptr)
-    TESSERA_TRY(rms_norm_heads(d.s.q, d.s.k, W, n_tok, qn != nullptr ? static_cast<int>(d.n_head) : 0,
-                               kn != nullptr ? static_cast<int>(d.n_head_kv) : 0, hd, qn, kn, spec_.rms_eps,
-                               d.stream));
+  RopeHeadExtras extras;
+  extras.q_bias = l.vec(LayerTensor::Bq);
+  extras.k_bias = l.vec(LayerTensor::Bk);
+  extras.v_bias = l.vec(LayerTensor::Bv);
+  extras.q_norm = l.vec(LayerTensor::QNorm);
+  extras.k_norm = l.vec(LayerTensor::KNorm);
+  extras.eps = spec_.rms_eps;
+  const bool any_extra = extras.q_bias != nullptr || extras.k_bias != nullptr || extras.v_bias != nullptr ||
+                         extras.q_norm != nullptr || extras.k_norm != nullptr;
+  // Q/K/V biases and QK-norm fold into the RoPE + cache-write kernel where it takes them (one
+  // launch instead of up to four per layer: Qwen2's biases, Qwen3's norms; docs/perf.md).
+  const bool fold = any_extra && fuse_.rope_kv && kv_type_ == KvCacheType::F16 && hd <= 256;
+  if (!fold) {
+    TESSERA_TRY(add_bias_rows(d.s.q, W, extras.q_bias, d.q_dim, n_tok, d.stream));
+    TESSERA_TRY(add_bias_rows(d.s.k, W, extras.k_bias, d.kv_dim, n_tok, d.stream));
+    TESSERA_TRY(add_bias_rows(d.s.v, W, extras.v_bias, d.kv_dim, n_tok, d.stream));
+    if (extras.q_norm != nullptr || extras.k_norm != nullptr)
+      TESSERA_TRY(rms_norm_heads(d.s.q, d.s.k, W, n_tok, extras.q_norm != nullptr ? static_cast<int>(d.n_head) : 0,
+                                 extras.k_norm != nullptr ? static_cast<int>(d.n_head_kv) : 0, hd, extras.q_norm,
+                                 extras.k_norm, spec_.rms_eps, d.stream));
+  }
   const int32_t* pos = positions_on(d, n_tok);
   const int kind = l.sliding ? 1 : 0;
   RopeConfig rc = rope_[kind];
@@ -155,7 +167,8 @@ Status CudaModel::attention_part(DeviceState& d, const DeviceLayer& l, int n_tok
   KvCacheView cache{d.k_cache(l.kv_slot, n_ctx_), d.v_cache(l.kv_slot, n_ctx_), d.kv_row_words, n_ctx_, kv_type_};
   if (fuse_.rope_kv) {
     TESSERA_TRY(rope_qk_to_cache(d.s.q, d.s.k, d.s.v, W, n_tok, static_cast<int>(d.n_head),
-                                 static_cast<int>(d.n_head_kv), hd, pos, rc, cache, d.stream));
+                                 static_cast<int>(d.n_head_kv), hd, pos, rc, cache, d.stream,
+                                 fold ? &extras : nullptr));
   } else {
     TESSERA_TRY(rope(d.s.q, W, n_tok, static_cast<int>(d.n_head), hd, pos, rc, d.stream));
     TESSERA_TRY(rope(d.s.k, W, n_tok, static_cast<int>(d.n_head_kv), hd, pos, rc, d.stream));
