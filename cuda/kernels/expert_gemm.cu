@@ -30,9 +30,6 @@ Status prepare(const ExpertWeights& w, const ExpertTiles& t, const ExpertInputs&
                           ") are not a quantized layout the kernel reads");
   TESSERA_TRY(check_tiles(t, x, w.first.cols, who));
   if (ldy < w.first.rows) return make_error(ErrorKind::InvalidArgument, std::string(who) + ": ldy < rows");
-  size_t align = 0;
-  int elems = 0, bytes = 0;
-  type_facts(w.first.type, align, elems, bytes);
   a = Args{};
   a.w0 = a.w1 = static_cast<const uint8_t*>(w.first.data);
   a.row_stride = w.first.row_stride;
@@ -45,7 +42,7 @@ Status prepare(const ExpertWeights& w, const ExpertTiles& t, const ExpertInputs&
   a.ldx = x.ld;
   a.x_rows = x.rows;
   a.ldy = ldy;
-  a.copy16 = copies16(w, elems, bytes);
+  a.copy16 = copies16(w);
   return {};
 }
 

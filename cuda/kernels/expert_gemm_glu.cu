@@ -20,7 +20,7 @@ Status expert_gemm_glu(const ExpertWeights& gate, const ExpertWeights& up, const
     return make_error(ErrorKind::Unsupported, "expert_gemm_glu: the up experts are not a layout the kernel reads");
   egemm::Args a;
   TESSERA_TRY(egemm::prepare(gate, tiles, x, ldh, "expert_gemm_glu", a));
-  a.copy16 = a.copy16 && reinterpret_cast<uintptr_t>(u.data) % 16 == 0;  // same layout as gate otherwise
+  a.copy16 = a.copy16 && egemm::copies16(up);
   a.w1 = static_cast<const uint8_t*>(u.data);
   a.bias0 = gate_bias;
   a.bias1 = up_bias;

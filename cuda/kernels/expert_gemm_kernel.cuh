@@ -9,10 +9,10 @@
 // two m16 tiles and applies the activation in registers.
 //
 // Per pipeline stage of 256 columns (one K-quant super-block per row, eight 32-blocks otherwise):
-//   1. asynchronous copies of the next stage: each A row's quantized bytes (16-byte copies where
-//      every row and stage is 16-byte aligned, else 4-byte copies of the aligned window around
-//      them, at the same offset mod 4, so the decoders' aligned word reads work unchanged) and the
-//      BN input rows (16-byte copies, zero-filled past the tile or the last column);
+//   1. asynchronous copies of the next stage: each A row's quantized bytes as the 16-byte aligned
+//      window around them (4-byte where the matrix's base or extent is not 16-byte aligned), placed
+//      at the same offset mod 16 (mod 4), so the decoders' aligned word reads work unchanged; and
+//      the BN input rows (16-byte copies, zero-filled past the tile or the last column);
 //   2. per 128 columns: every thread decodes two 32-column groups of A rows to f16 in shared
 //      memory, a barrier, then the products (ldmatrix + mma.sync m16n8k16).
 // Two buffers of quantized bytes and inputs, one of decoded weights: 4 barriers per stage.
@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 #include "cuda_check.h"
 #include "kernels/activation.cuh"
@@ -44,11 +45,11 @@ template <typename T>
 constexpr int stage_bytes() {
   return T::kBytes * (kStageCols / T::kElems);
 }
-// Shared-memory bytes per A row and stage: the stage's bytes, the up to 3 + 3 bytes of the 4-byte
-// window around them, rounded to 16.
+// Shared-memory bytes per A row and stage: the stage's bytes and the up to 15 + 15 bytes of the
+// 16-byte window around them, rounded to 16.
 template <typename T>
 constexpr int raw_pitch() {
-  return (stage_bytes<T>() + 8 + 15) / 16 * 16;
+  return (stage_bytes<T>() + 32 + 15) / 16 * 16;
 }
 template <typename T, int BN>
 constexpr size_t smem_bytes() {
@@ -72,7 +73,7 @@ struct Args {
   float* y;     // plain form
   uint16_t* h;  // gate|up form
   int64_t ldy;  // of y or h
-  bool copy16;  // every row's stage bytes 16-byte aligned and sized
+  bool copy16;  // 16-byte windows (base and extent 16-byte aligned), else 4-byte windows
 };
 
 __device__ __forceinline__ void cp_async16(void* dst, const void* src, int src_bytes) {
@@ -143,26 +144,31 @@ __global__ void __launch_bounds__(kThreads) expert_gemm_kernel(Args a) {
     const int len = sc / T::kElems * T::kBytes;  // this stage's bytes of a row (a whole-block count)
     const size_t boff = static_cast<size_t>(c0 / T::kElems) * T::kBytes;
     uint8_t* rb = raw + buf * kBM * RP;
-    if (a.copy16) {
-      constexpr int kSlots16 = SB / 16 <= 16 ? 16 : 32;  // chunk slots per row, a power of two
-      const int chunks = len / 16;
-      for (int c = tid; c < kBM * kSlots16; c += kThreads) {
-        const int ar = c / kSlots16, j = c % kSlots16;
-        const uint8_t* p = row_ptr[ar];
-        if (j < chunks && p != nullptr) cp_async16(rb + ar * RP + 16 * j, p + boff + 16 * j, 16);
-      }
-    } else {
-      // 4-byte words of [floor4(begin), ceil4(begin + len)): at most len / 4 + 2 of them.
-      constexpr int kSlots = SB / 4 + 2 <= 32 ? 32 : SB / 4 + 2 <= 64 ? 64 : 128;
+    // The G-byte words of [floorG(begin), ceilG(begin + len)): at most len / G + 2 of them.
+    auto copy_window = [&](auto g_const) {
+      constexpr int G = decltype(g_const)::value;
+      constexpr int need = SB / G + 2;
+      constexpr int kSlots = need <= 16 ? 16 : need <= 32 ? 32 : need <= 64 ? 64 : 128;  // a power of two
       for (int c = tid; c < kBM * kSlots; c += kThreads) {
-        const int ar = c / kSlots, j = c % kSlots;  // kSlots is a power of two: shifts
+        const int ar = c / kSlots, j = c % kSlots;
         const uint8_t* p = row_ptr[ar];
         if (p == nullptr) continue;
         const uintptr_t begin = reinterpret_cast<uintptr_t>(p) + boff;
-        const uintptr_t w0 = begin & ~uintptr_t{3}, w1 = (begin + static_cast<uintptr_t>(len) + 3) & ~uintptr_t{3};
-        if (w0 + 4u * static_cast<uintptr_t>(j) < w1)
-          cp_async4(rb + ar * RP + 4 * j, reinterpret_cast<const void*>(w0 + 4u * static_cast<uintptr_t>(j)));
+        const uintptr_t w0 = begin & ~uintptr_t{G - 1};
+        const uintptr_t w1 = (begin + static_cast<uintptr_t>(len) + G - 1) & ~uintptr_t{G - 1};
+        const uintptr_t at = w0 + static_cast<uintptr_t>(G) * static_cast<uintptr_t>(j);
+        if (at >= w1) continue;
+        if constexpr (G == 16) {
+          cp_async16(rb + ar * RP + 16 * j, reinterpret_cast<const void*>(at), 16);
+        } else {
+          cp_async4(rb + ar * RP + 4 * j, reinterpret_cast<const void*>(at));
+        }
       }
+    };
+    if (a.copy16) {
+      copy_window(std::integral_constant<int, 16>{});
+    } else {
+      copy_window(std::integral_constant<int, 4>{});
     }
     // Inputs: BN rows x 32 chunks of 8 halves; zero past the tile's rows or the matrix's columns.
     __half* xb = xs + buf * BN * kPitchX;
@@ -211,7 +217,7 @@ __global__ void __launch_bounds__(kThreads) expert_gemm_kernel(Args a) {
           continue;
         }
         const int col = half * kHalfCols + 32 * g;  // in the stage
-        const int lead = a.copy16 ? 0 : static_cast<int>((reinterpret_cast<uintptr_t>(p) + boff) & 3u);
+        const int lead = static_cast<int>((reinterpret_cast<uintptr_t>(p) + boff) & (a.copy16 ? 15u : 3u));
         const uint8_t* blk = rb + ar * RP + lead + (col / T::kElems) * T::kBytes;
         qd::WItem wi[1];
         T::template decode<qd::PlainSrc>(blk, (col % T::kElems) / 32, wi);
@@ -293,12 +299,11 @@ inline Status check_tiles(const ExpertTiles& t, const ExpertInputs& x, int64_t c
   return {};
 }
 
-// Whether every row's bytes of every stage start and end 16-byte aligned.
-inline bool copies16(const ExpertWeights& w, int elems, int bytes) {
-  const size_t sb = static_cast<size_t>(bytes) * static_cast<size_t>(kStageCols / elems);
-  const size_t tail = static_cast<size_t>(w.first.cols % kStageCols) / static_cast<size_t>(elems) * static_cast<size_t>(bytes);
-  return reinterpret_cast<uintptr_t>(w.first.data) % 16 == 0 && w.first.row_stride % 16 == 0 &&
-         w.expert_bytes % 16 == 0 && sb % 16 == 0 && tail % 16 == 0 && sb <= 512;
+// Whether the quantized bytes can be copied as 16-byte windows: the matrix (all experts) starts and
+// ends 16-byte aligned, so no window reaches outside it.
+inline bool copies16(const ExpertWeights& w) {
+  const size_t extent = w.expert_bytes * static_cast<size_t>(w.n_expert);
+  return reinterpret_cast<uintptr_t>(w.first.data) % 16 == 0 && extent % 16 == 0;
 }
 
 template <bool GLU>

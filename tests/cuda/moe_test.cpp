@@ -303,8 +303,8 @@ struct HalfRows {
   std::vector<uint16_t> h;
   std::vector<float> f;  // the same values as floats
 };
-HalfRows half_rows(int64_t n, int64_t cols, int64_t ld, uint32_t seed) {
-  const auto x = random_floats(static_cast<size_t>(n * ld), seed);
+HalfRows half_rows(int64_t n, int64_t cols, int64_t ld, uint32_t seed, float scale = 1.0f) {
+  const auto x = random_floats(static_cast<size_t>(n * ld), seed, scale);
   HalfRows r;
   r.h.resize(x.size());
   r.f.resize(x.size());
@@ -428,8 +428,8 @@ TEST_P(MoeExpertGemm, GateUpTilesApplyTheActivation) {
   const auto uw = random_rows(type, rows * n_expert, cols, stride, 52);
   const auto gref = dequantize_ref(type, gw, rows * n_expert, cols, stride);
   const auto uref = dequantize_ref(type, uw, rows * n_expert, cols, stride);
-  auto gb = random_floats(static_cast<size_t>(rows * n_expert), 53, 8.0f);
-  auto ub = random_floats(static_cast<size_t>(rows * n_expert), 54, 8.0f);
+  auto gb = random_floats(static_cast<size_t>(rows * n_expert), 53, 9.0f);  // wide enough to reach the clamps
+  auto ub = random_floats(static_cast<size_t>(rows * n_expert), 54, 9.0f);
   auto dg = to_device(gw, 16), du = to_device(uw, 16), dgb = to_device(gb), dub = to_device(ub);
   auto experts = [&](const DeviceBuffer& b) {
     ExpertWeights e;
@@ -443,7 +443,9 @@ TEST_P(MoeExpertGemm, GateUpTilesApplyTheActivation) {
   for (int r = 0; r < n_rows; ++r) token_of[static_cast<size_t>(r)] = (r * 5 + 3) % n_tok;
   auto dtok = to_device(token_of);
   const int64_t ldx = cols + 16;
-  const HalfRows x = half_rows(n_tok, cols, ldx, 55);
+  // Inputs scaled so gate and up stay a few units (random Q6_K rows reach |w| ~ 10: unscaled, g * u
+  // passes f16's 65504, and the SwiGLU clamps at +-7 would see only saturated values).
+  const HalfRows x = half_rows(n_tok, cols, ldx, 55, 1.0f / 64.0f);
   auto dx = to_device(x.h);
   for (int tile_rows : {kExpertGemmTileRowsSmall, kExpertGemmTileRows}) {
     const TileSet ts = tiles_of(tile_rows);
