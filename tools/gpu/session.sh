@@ -7,7 +7,7 @@
 #   4. benches synthetic models of $SHAPES ("shape:type ...") with Tessera and llama.cpp, same files;
 #   kbench: the kernel micro-benchmarks (test_cuda Bench.*, docs/perf.md's kernel tables);
 #   quality: mean KLD of Tessera CUDA and llama.cpp CUDA against the CPU float reference.
-# EXPERIMENTAL=tc_attention (TESSERA_CUDA_EXPERIMENTAL) adds rows with unmeasured kernels on.
+# EXPERIMENTAL=name (TESSERA_CUDA_EXPERIMENTAL; none at present) adds rows with unmeasured kernels on.
 # Logs go to $LOG (default out/session, persistent across calls): copy them into $OUT from a later
 # call. PHASES (default "build test quant bench") picks the steps.
 set -uo pipefail
@@ -71,12 +71,19 @@ if has quality; then
   # embedded model (real weights) quantized by llama-quantize, over the project's own text.
   stamp "quality"
   q=/tmp/quality; mkdir -p "$q"
-  for t in ${QUALITY_TYPES:-Q8_0 Q4_K_M}; do
+  for t in ${QUALITY_TYPES:-Q8_0 Q4_K_M IQ4_XS}; do
     "$root/build-llama/bin/llama-quantize" "$root/resources/models/tessera-tiny.gguf" "$q/tessera-tiny-$t.gguf" "$t" \
       >"$log/quantize-tiny-$t.txt" 2>&1 || stamp "quantize $t failed"
   done
+  # MXFP4 exists for experts only (llama-quantize's MXFP4_MOE): the mixture-of-experts fixture
+  # (random weights), so the grouped MoE prefill and the MXFP4 decoders are measured too.
+  moe_fixture="$root/.device-data/fixtures/hf/mixtral-f16.gguf"
+  if [ -f "$moe_fixture" ]; then
+    "$root/build-llama/bin/llama-quantize" "$moe_fixture" "$q/mixtral-random-MXFP4_MOE.gguf" MXFP4_MOE \
+      >"$log/quantize-moe.txt" 2>&1 || stamp "quantize MXFP4_MOE failed"
+  fi
   CTX="${QUALITY_CTX:-128}" CHUNKS="${QUALITY_CHUNKS:-3}" bash "$root/tools/gpu/llama_cpp.sh" quality \
-    "$root/tests/data/quality/lighthouse.txt" "$q"/tessera-tiny-*.gguf >"$log/quality.md" 2>&1
+    "$root/tests/data/quality/lighthouse.txt" "$q"/*.gguf >"$log/quality.md" 2>&1
   cat "$log/quality.md"
 fi
 stamp "done"
