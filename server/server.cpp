@@ -343,6 +343,7 @@ void Server::stop() {
 }
 
 bool Server::running() const { return impl_->http.running(); }
+int Server::connections() const { return impl_->http.connections(); }
 const ServerConfig& Server::config() const { return impl_->config; }
 const ServerMetrics& Server::metrics() const { return impl_->metrics; }
 std::string Server::model_id() const { return impl_->model_id; }

@@ -74,6 +74,8 @@ class Server {
   // False once stop() ran or the listener failed.
   bool running() const;
 
+  // HTTP connections open now.
+  int connections() const;
   const ServerConfig& config() const;
   const ServerMetrics& metrics() const;
   // The id clients name in "model" (valid once loaded).

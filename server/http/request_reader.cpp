@@ -298,6 +298,10 @@ size_t RequestReader::feed(std::string_view data) {
            "request_too_large");
       break;
     }
+    if (ec == bhttp::error::bad_version) {
+      fail(505, "the HTTP version is not supported; this server speaks HTTP/1.1 and HTTP/1.0", "http_version_not_supported");
+      break;
+    }
     if (ec) {
       fail(400, "the request is not valid HTTP/1.1 (" + ec.message() + ")", "bad_request");
       break;
