@@ -28,7 +28,6 @@ struct HttpRequest {
   bool expect_continue = false;     // "Expect: 100-continue"
   std::string cors_request_method;  // Access-Control-Request-Method (a CORS preflight)
   std::string cors_request_headers;
-  bool has_body = false;  // a Content-Length above 0 or a chunked body was announced
   std::string body;
   std::string client;  // the peer's address: "127.0.0.1"
 };

@@ -176,6 +176,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
         case RequestReader::State::NeedMore: return;
         case RequestReader::State::HeaderDone: {
           request_ = reader_.request();
+          request_.client = client_;
           request_known_ = true;
           if (std::optional<HttpResponse> refused = s_.handlers.admit ? s_.handlers.admit(request_) : std::nullopt) {
             if (reader_.body_pending()) refused->close = true;  // its body is not read
@@ -186,7 +187,11 @@ class Connection : public std::enable_shared_from_this<Connection> {
           reader_.read_body();
           continue;
         }
-        case RequestReader::State::Complete: return dispatch(reader_.take());
+        case RequestReader::State::Complete: {
+          HttpRequest request = reader_.take();
+          request.client = client_;
+          return dispatch(std::move(request));
+        }
         case RequestReader::State::Failed: {
           if (!request_known_) request_ = reader_.request();
           request_known_ = !request_.method.empty();

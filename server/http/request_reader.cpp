@@ -138,7 +138,6 @@ class RequestReader::Parser : public bhttp::basic_parser<true> {
         if (!iequals(trim(std::string_view(value.data(), value.size())), "chunked"))
           return refuse(ec, 501, "Transfer-Encoding '" + str(value).substr(0, 64) + "' is not supported; only chunked is",
                         "unsupported_transfer_encoding");
-        q.has_body = true;
         return;
       case bhttp::field::content_encoding:
         if (!q.content_encoding.empty()) q.content_encoding += ", ";
@@ -165,11 +164,8 @@ class RequestReader::Parser : public bhttp::basic_parser<true> {
   void on_body_init_impl(boost::optional<std::uint64_t> const& length, error_code& ec) override {
     if (length && *length > r_.limits_.max_body_bytes)
       return too_large(ec);
-    if (length && *length > 0) {
-      r_.request_.has_body = true;
-      // Reserved up to 1 MiB: a larger announced length grows as it arrives (and may never).
-      r_.request_.body.reserve(std::min<std::uint64_t>(*length, 1u << 20));
-    }
+    // Reserved up to 1 MiB: a larger announced length grows as it arrives (and may never).
+    if (length && *length > 0) r_.request_.body.reserve(std::min<std::uint64_t>(*length, 1u << 20));
   }
 
   std::size_t on_body_impl(beast::string_view body, error_code& ec) override { return append(body, ec); }
