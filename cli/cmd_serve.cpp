@@ -27,8 +27,15 @@ void usage(FILE* out) {
   std::fputs(usage_line("--port N", "port (" + range_text(kPortRange) + "; default 8080, 0: any free port)").c_str(), out);
   std::fputs(usage_line("--api-key KEY", "require \"Authorization: Bearer KEY\" on every route but /health").c_str(), out);
   std::fputs(usage_line("--insecure", "allow a non-loopback --host without --api-key").c_str(), out);
+  std::fputs(usage_line("--allowed-origins LIST",
+                        "web pages that may use the server: comma-separated origins as browsers send them "
+                        "(http://localhost:3000; '*' matches any part, '*' alone every origin). Default none: "
+                        "requests with an Origin header are refused").c_str(),
+             out);
   std::fputs(usage_line("--model-id NAME", "the model's id in the API (default: the file name without .gguf)").c_str(), out);
-  std::fputs(usage_line("--http-threads N", "connections served at once (" + range_text(kServerThreadsRange) + ", default 8)").c_str(), out);
+  std::fputs(usage_line("--http-threads N", "threads preparing requests (JSON, chat template, tokenizer; " +
+                                                range_text(kServerThreadsRange) + ", default 8)").c_str(),
+             out);
   std::fputs(model_options_usage().c_str(), out);
   std::fputs(sampling_options_usage().c_str(), out);
   std::fputs(backend_options_usage().c_str(), out);
@@ -57,6 +64,10 @@ int cmd_serve(const Args& args) {
       r.text(config.api_key);
     } else if (r.is({"--insecure"})) {
       config.insecure = true;
+    } else if (r.is({"--allowed-origins"})) {
+      std::string list;
+      r.text(list);
+      config.allowed_origins = server::http::parse_origin_list(list);
     } else if (r.is({"--model-id"})) {
       r.text(config.model_id);
     } else if (r.is({"--http-threads"})) {

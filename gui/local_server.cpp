@@ -41,6 +41,7 @@ void LocalServer::restart() {
   config.port = settings_.port;
   config.api_key = settings_.api_key.toStdString();
   config.insecure = settings_.insecure;
+  config.allowed_origins = server::http::parse_origin_list(settings_.allowed_origins.toStdString());
   if (const std::string why = server::check_config(config); !why.empty())
     return setState(State::Failed, QString::fromStdString(why));
   Engine* engine = link_->localEngine();

@@ -11,21 +11,32 @@ Job::Job(GenerationRequest request, std::vector<std::string> stop) : request_(st
 
 void Job::append(std::string text) {
   if (text.empty()) return;
+  std::function<void()> listener;
   {
     std::lock_guard lock(mutex_);
     pending_ += text;
+    listener = listener_;
   }
   changed_.notify_all();
+  if (listener) listener();
 }
 
 void Job::finish(JobOutcome outcome) {
+  std::function<void()> listener;
   {
     std::lock_guard lock(mutex_);
     if (finished_) return;
     outcome_ = std::move(outcome);
     finished_ = true;
+    listener = listener_;
   }
   changed_.notify_all();
+  if (listener) listener();
+}
+
+void Job::set_listener(std::function<void()> listener) {
+  std::lock_guard lock(mutex_);
+  listener_ = std::move(listener);
 }
 
 bool Job::wait(std::string& text, bool& done, std::chrono::milliseconds timeout) {

@@ -9,7 +9,7 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 packages=(
   build-essential cmake ninja-build pkg-config git
   libgtest-dev libgmock-dev
-  libpcre2-dev nlohmann-json3-dev libcpp-httplib-dev
+  libpcre2-dev nlohmann-json3-dev libcpp-httplib-dev libboost-dev
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
   libqcustomplot-dev libqcustomplot2.1-qt6
   xvfb xauth appstream file dpkg-dev

@@ -532,7 +532,7 @@ Speicher: %5</translation>
 <context>
     <name>tessera::gui::GpuPanel</name>
     <message>
-        <location filename="../gui/gpu_panel.cpp" line="+68"/>
+        <location filename="../gui/gpu_panel.cpp" line="+77"/>
         <source>No GPU can be used: %1.
 Tessera runs models on the CPU.</source>
         <extracomment>%1 is why (from the driver or the build), e.g. &quot;no NVIDIA driver/GPU found&quot;.</extracomment>
@@ -840,7 +840,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::LocalServer</name>
     <message>
-        <location filename="../gui/local_server.cpp" line="+73"/>
+        <location filename="../gui/local_server.cpp" line="+74"/>
         <source>Local server: waiting for a model loaded in this app</source>
         <translation>Lokaler Server: wartet auf ein in dieser App geladenes Modell</translation>
     </message>
@@ -890,7 +890,18 @@ Zuletzt geändert: %2</translation>
         <translation>Andere Rechner ohne API-Schlüssel zulassen (unsicher)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>none (web pages cannot use the server)</source>
+        <translation>keine (Webseiten können den Server nicht nutzen)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Web pages allowed to call the server from a browser, as their origins separated by commas, e.g. http://localhost:3000, https://*.example.com; * allows every page.</source>
+        <extracomment>&quot;*&quot; and the example origins are typed as shown; do not translate them.</extracomment>
+        <translation>Webseiten, die den Server aus einem Browser aufrufen dürfen, als ihre Origins durch Kommas getrennt, z.&#xa0;B. http://localhost:3000, https://*.example.com; * erlaubt jede Seite.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Host:</source>
         <translation>Host:</translation>
     </message>
@@ -905,12 +916,17 @@ Zuletzt geändert: %2</translation>
         <translation>API-Schlüssel:</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+2"/>
+        <source>Allowed web origins:</source>
+        <translation>Erlaubte Web-Origins:</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Copy Address</source>
         <translation>Adresse kopieren</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>The local server is off.</source>
         <translation>Der lokale Server ist aus.</translation>
     </message>
@@ -1420,7 +1436,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::ModelPanel</name>
     <message>
-        <location filename="../gui/model_panel.cpp" line="+70"/>
+        <location filename="../gui/model_panel.cpp" line="+71"/>
         <source>File:</source>
         <translation>Datei:</translation>
     </message>
@@ -1470,12 +1486,12 @@ Zuletzt geändert: %2</translation>
         <translation>Modell öffnen…</translation>
     </message>
     <message>
-        <location line="+170"/>
+        <location line="+186"/>
         <source>Load</source>
         <translation>Laden</translation>
     </message>
     <message>
-        <location line="-169"/>
+        <location line="-185"/>
         <source>Unload</source>
         <translation>Entladen</translation>
     </message>
@@ -1485,12 +1501,12 @@ Zuletzt geändert: %2</translation>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location line="+170"/>
+        <location line="+186"/>
         <source>Load the model with the context length chosen below</source>
         <translation>Modell mit der unten gewählten Kontextlänge laden</translation>
     </message>
     <message>
-        <location line="-169"/>
+        <location line="-185"/>
         <source>Free the memory the model holds</source>
         <translation>Den vom Modell belegten Speicher freigeben</translation>
     </message>
@@ -1528,7 +1544,7 @@ Zuletzt geändert: %2</translation>
         <translation>Angezeigt werden die Angaben dieser Datei; klicken Sie auf „Laden“, um sie im Chat zu verwenden.</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+80"/>
         <source>No model open</source>
         <translation>Kein Modell geöffnet</translation>
     </message>

@@ -532,7 +532,7 @@ Memoria: %5</translation>
 <context>
     <name>tessera::gui::GpuPanel</name>
     <message>
-        <location filename="../gui/gpu_panel.cpp" line="+68"/>
+        <location filename="../gui/gpu_panel.cpp" line="+77"/>
         <source>No GPU can be used: %1.
 Tessera runs models on the CPU.</source>
         <extracomment>%1 is why (from the driver or the build), e.g. &quot;no NVIDIA driver/GPU found&quot;.</extracomment>
@@ -840,7 +840,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::LocalServer</name>
     <message>
-        <location filename="../gui/local_server.cpp" line="+73"/>
+        <location filename="../gui/local_server.cpp" line="+74"/>
         <source>Local server: waiting for a model loaded in this app</source>
         <translation>Servidor local: esperando un modelo cargado en esta aplicación</translation>
     </message>
@@ -890,7 +890,18 @@ Last changed %2</source>
         <translation>Permitir otras máquinas sin clave de API (inseguro)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>none (web pages cannot use the server)</source>
+        <translation>ninguno (las páginas web no pueden usar el servidor)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Web pages allowed to call the server from a browser, as their origins separated by commas, e.g. http://localhost:3000, https://*.example.com; * allows every page.</source>
+        <extracomment>&quot;*&quot; and the example origins are typed as shown; do not translate them.</extracomment>
+        <translation>Páginas web que pueden llamar al servidor desde un navegador, indicadas por sus orígenes separados por comas, p. ej. http://localhost:3000, https://*.example.com; * permite todas las páginas.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Host:</source>
         <translation>Host:</translation>
     </message>
@@ -905,12 +916,17 @@ Last changed %2</source>
         <translation>Clave de API:</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+2"/>
+        <source>Allowed web origins:</source>
+        <translation>Orígenes web permitidos:</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Copy Address</source>
         <translation>Copiar dirección</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>The local server is off.</source>
         <translation>El servidor local está apagado.</translation>
     </message>
@@ -1420,7 +1436,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::ModelPanel</name>
     <message>
-        <location filename="../gui/model_panel.cpp" line="+70"/>
+        <location filename="../gui/model_panel.cpp" line="+71"/>
         <source>File:</source>
         <translation>Archivo:</translation>
     </message>
@@ -1470,12 +1486,12 @@ Last changed %2</source>
         <translation>Abrir modelo…</translation>
     </message>
     <message>
-        <location line="+170"/>
+        <location line="+186"/>
         <source>Load</source>
         <translation>Cargar</translation>
     </message>
     <message>
-        <location line="-169"/>
+        <location line="-185"/>
         <source>Unload</source>
         <translation>Liberar</translation>
     </message>
@@ -1485,12 +1501,12 @@ Last changed %2</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location line="+170"/>
+        <location line="+186"/>
         <source>Load the model with the context length chosen below</source>
         <translation>Cargar el modelo con la longitud de contexto elegida abajo</translation>
     </message>
     <message>
-        <location line="-169"/>
+        <location line="-185"/>
         <source>Free the memory the model holds</source>
         <translation>Liberar la memoria que ocupa el modelo</translation>
     </message>
@@ -1528,7 +1544,7 @@ Last changed %2</source>
         <translation>Se muestran los detalles de este archivo; pulse «Cargar» para usarlo en el chat.</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+80"/>
         <source>No model open</source>
         <translation>Ningún modelo abierto</translation>
     </message>

@@ -532,7 +532,7 @@ Mémoire&#xa0;: %5</translation>
 <context>
     <name>tessera::gui::GpuPanel</name>
     <message>
-        <location filename="../gui/gpu_panel.cpp" line="+68"/>
+        <location filename="../gui/gpu_panel.cpp" line="+77"/>
         <source>No GPU can be used: %1.
 Tessera runs models on the CPU.</source>
         <extracomment>%1 is why (from the driver or the build), e.g. &quot;no NVIDIA driver/GPU found&quot;.</extracomment>
@@ -840,7 +840,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::LocalServer</name>
     <message>
-        <location filename="../gui/local_server.cpp" line="+73"/>
+        <location filename="../gui/local_server.cpp" line="+74"/>
         <source>Local server: waiting for a model loaded in this app</source>
         <translation>Serveur local&#xa0;: en attente d’un modèle chargé dans cette application</translation>
     </message>
@@ -890,7 +890,18 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Autoriser d’autres machines sans clé d’API (non sécurisé)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>none (web pages cannot use the server)</source>
+        <translation>aucune (les pages web ne peuvent pas utiliser le serveur)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Web pages allowed to call the server from a browser, as their origins separated by commas, e.g. http://localhost:3000, https://*.example.com; * allows every page.</source>
+        <extracomment>&quot;*&quot; and the example origins are typed as shown; do not translate them.</extracomment>
+        <translation>Pages web autorisées à appeler le serveur depuis un navigateur, données par leurs origines séparées par des virgules, p.&#xa0;ex. http://localhost:3000, https://*.example.com&#xa0;; * autorise toutes les pages.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Host:</source>
         <translation>Hôte&#xa0;:</translation>
     </message>
@@ -905,12 +916,17 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Clé d’API&#xa0;:</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+2"/>
+        <source>Allowed web origins:</source>
+        <translation>Origines web autorisées&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Copy Address</source>
         <translation>Copier l’adresse</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>The local server is off.</source>
         <translation>Le serveur local est arrêté.</translation>
     </message>
@@ -1420,7 +1436,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::ModelPanel</name>
     <message>
-        <location filename="../gui/model_panel.cpp" line="+70"/>
+        <location filename="../gui/model_panel.cpp" line="+71"/>
         <source>File:</source>
         <translation>Fichier&#xa0;:</translation>
     </message>
@@ -1470,12 +1486,12 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Ouvrir un modèle…</translation>
     </message>
     <message>
-        <location line="+170"/>
+        <location line="+186"/>
         <source>Load</source>
         <translation>Charger</translation>
     </message>
     <message>
-        <location line="-169"/>
+        <location line="-185"/>
         <source>Unload</source>
         <translation>Décharger</translation>
     </message>
@@ -1485,12 +1501,12 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location line="+170"/>
+        <location line="+186"/>
         <source>Load the model with the context length chosen below</source>
         <translation>Charger le modèle avec la longueur de contexte choisie ci-dessous</translation>
     </message>
     <message>
-        <location line="-169"/>
+        <location line="-185"/>
         <source>Free the memory the model holds</source>
         <translation>Libérer la mémoire occupée par le modèle</translation>
     </message>
@@ -1528,7 +1544,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Les détails de ce fichier sont affichés&#xa0;; cliquez sur «&#xa0;Charger&#xa0;» pour l’utiliser dans la conversation.</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+80"/>
         <source>No model open</source>
         <translation>Aucun modèle ouvert</translation>
     </message>

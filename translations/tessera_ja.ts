@@ -532,7 +532,7 @@ Compute Capability：%4
 <context>
     <name>tessera::gui::GpuPanel</name>
     <message>
-        <location filename="../gui/gpu_panel.cpp" line="+68"/>
+        <location filename="../gui/gpu_panel.cpp" line="+77"/>
         <source>No GPU can be used: %1.
 Tessera runs models on the CPU.</source>
         <extracomment>%1 is why (from the driver or the build), e.g. &quot;no NVIDIA driver/GPU found&quot;.</extracomment>
@@ -839,7 +839,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::LocalServer</name>
     <message>
-        <location filename="../gui/local_server.cpp" line="+73"/>
+        <location filename="../gui/local_server.cpp" line="+74"/>
         <source>Local server: waiting for a model loaded in this app</source>
         <translation>ローカルサーバー: このアプリでモデルが読み込まれるのを待っています</translation>
     </message>
@@ -889,7 +889,18 @@ Last changed %2</source>
         <translation>API キーなしで他のマシンを許可する（安全ではありません）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>none (web pages cannot use the server)</source>
+        <translation>なし（Web ページはサーバーを利用できません）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Web pages allowed to call the server from a browser, as their origins separated by commas, e.g. http://localhost:3000, https://*.example.com; * allows every page.</source>
+        <extracomment>&quot;*&quot; and the example origins are typed as shown; do not translate them.</extracomment>
+        <translation>ブラウザーからサーバーを呼び出せる Web ページのオリジン（カンマ区切り。例: http://localhost:3000, https://*.example.com）。* はすべてのページを許可します。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Host:</source>
         <translation>ホスト:</translation>
     </message>
@@ -904,12 +915,17 @@ Last changed %2</source>
         <translation>API キー:</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+2"/>
+        <source>Allowed web origins:</source>
+        <translation>許可する Web オリジン:</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Copy Address</source>
         <translation>アドレスをコピー</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>The local server is off.</source>
         <translation>ローカルサーバーはオフです。</translation>
     </message>
@@ -1419,7 +1435,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::ModelPanel</name>
     <message>
-        <location filename="../gui/model_panel.cpp" line="+70"/>
+        <location filename="../gui/model_panel.cpp" line="+71"/>
         <source>File:</source>
         <translation>ファイル：</translation>
     </message>
@@ -1469,12 +1485,12 @@ Last changed %2</source>
         <translation>モデルを開く…</translation>
     </message>
     <message>
-        <location line="+170"/>
+        <location line="+186"/>
         <source>Load</source>
         <translation>読み込む</translation>
     </message>
     <message>
-        <location line="-169"/>
+        <location line="-185"/>
         <source>Unload</source>
         <translation>アンロード</translation>
     </message>
@@ -1484,12 +1500,12 @@ Last changed %2</source>
         <translation>キャンセル</translation>
     </message>
     <message>
-        <location line="+170"/>
+        <location line="+186"/>
         <source>Load the model with the context length chosen below</source>
         <translation>下で選んだコンテキスト長でモデルを読み込む</translation>
     </message>
     <message>
-        <location line="-169"/>
+        <location line="-185"/>
         <source>Free the memory the model holds</source>
         <translation>モデルが使用しているメモリを解放</translation>
     </message>
@@ -1527,7 +1543,7 @@ Last changed %2</source>
         <translation>このファイルの詳細を表示しています。チャットで使うには「読み込む」を押してください。</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+80"/>
         <source>No model open</source>
         <translation>開いているモデルはありません</translation>
     </message>

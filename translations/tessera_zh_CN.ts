@@ -532,7 +532,7 @@ PCI 总线：%3
 <context>
     <name>tessera::gui::GpuPanel</name>
     <message>
-        <location filename="../gui/gpu_panel.cpp" line="+68"/>
+        <location filename="../gui/gpu_panel.cpp" line="+77"/>
         <source>No GPU can be used: %1.
 Tessera runs models on the CPU.</source>
         <extracomment>%1 is why (from the driver or the build), e.g. &quot;no NVIDIA driver/GPU found&quot;.</extracomment>
@@ -839,7 +839,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::LocalServer</name>
     <message>
-        <location filename="../gui/local_server.cpp" line="+73"/>
+        <location filename="../gui/local_server.cpp" line="+74"/>
         <source>Local server: waiting for a model loaded in this app</source>
         <translation>本地服务器：等待在本应用中加载模型</translation>
     </message>
@@ -889,7 +889,18 @@ Last changed %2</source>
         <translation>允许其他机器无 API 密钥访问（不安全）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>none (web pages cannot use the server)</source>
+        <translation>无（网页无法使用服务器）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Web pages allowed to call the server from a browser, as their origins separated by commas, e.g. http://localhost:3000, https://*.example.com; * allows every page.</source>
+        <extracomment>&quot;*&quot; and the example origins are typed as shown; do not translate them.</extracomment>
+        <translation>允许从浏览器调用服务器的网页，按其源（origin）以逗号分隔，例如 http://localhost:3000, https://*.example.com；* 允许所有网页。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Host:</source>
         <translation>主机：</translation>
     </message>
@@ -904,12 +915,17 @@ Last changed %2</source>
         <translation>API 密钥：</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+2"/>
+        <source>Allowed web origins:</source>
+        <translation>允许的网页源：</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Copy Address</source>
         <translation>复制地址</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>The local server is off.</source>
         <translation>本地服务器已关闭。</translation>
     </message>
@@ -1419,7 +1435,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::ModelPanel</name>
     <message>
-        <location filename="../gui/model_panel.cpp" line="+70"/>
+        <location filename="../gui/model_panel.cpp" line="+71"/>
         <source>File:</source>
         <translation>文件：</translation>
     </message>
@@ -1469,12 +1485,12 @@ Last changed %2</source>
         <translation>打开模型…</translation>
     </message>
     <message>
-        <location line="+170"/>
+        <location line="+186"/>
         <source>Load</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location line="-169"/>
+        <location line="-185"/>
         <source>Unload</source>
         <translation>卸载</translation>
     </message>
@@ -1484,12 +1500,12 @@ Last changed %2</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location line="+170"/>
+        <location line="+186"/>
         <source>Load the model with the context length chosen below</source>
         <translation>使用下方选择的上下文长度加载模型</translation>
     </message>
     <message>
-        <location line="-169"/>
+        <location line="-185"/>
         <source>Free the memory the model holds</source>
         <translation>释放模型占用的内存</translation>
     </message>
@@ -1527,7 +1543,7 @@ Last changed %2</source>
         <translation>正在显示此文件的详细信息；按“加载”即可在对话中使用。</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+80"/>
         <source>No model open</source>
         <translation>未打开模型</translation>
     </message>

@@ -135,6 +135,11 @@ bool has_template_entry() { return false; }
 void template_one_input(std::string_view) {}
 #endif
 
+#if TESSERA_FUZZ_NO_HTTP_ENTRY
+bool has_http_entry() { return false; }
+void http_one_input(const uint8_t*, size_t) {}
+#endif
+
 #if TESSERA_FUZZ_HAS_TOKENIZER_ENTRY
 bool has_tokenizer_entry() { return true; }
 void tokenizer_one_input(std::string_view input) {

@@ -23,6 +23,14 @@ void gguf_one_input(const uint8_t* data, size_t size);
 bool has_template_entry();
 bool has_tokenizer_entry();
 
+// Whether this build has the server's HTTP front (tessera_http_protocol; TESSERA_BUILD_SERVER).
+bool has_http_entry();
+// The bytes (after the first, which sets the size of each read) as one client connection's input
+// to the server: requests read within small limits, the access policy applied, responses framed.
+// Checks the limits hold (buffered bytes, body sizes, the shared body budget given back) and that
+// refusals carry one of the statuses the front documents.
+void http_one_input(const uint8_t* data, size_t size);
+
 // Renders the input as an untrusted chat template (tessera's render_untrusted_template).
 void template_one_input(std::string_view input);
 // Tokenizes the input as untrusted text (tessera's tokenize_untrusted).

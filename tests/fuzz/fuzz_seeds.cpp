@@ -251,6 +251,31 @@ std::string read_all(const fs::path& path) {
 
 }  // namespace
 
+// What clients send the server: well-formed requests of each route and kind, and the framing,
+// limit and policy cases of tests/server/http_parts_test.cpp.
+const char* const kHttp[] = {
+    "GET /health HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n\r\n",
+    "GET /v1/models HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer key\r\n\r\nGET /metrics HTTP/1.1\r\nHost: [::1]\r\n"
+    "authorization: bearer key\r\n\r\n",
+    "POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer key\r\nContent-Type: application/json\r\n"
+    "Content-Length: 52\r\n\r\n{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}  ",
+    "POST /v1/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer key\r\nContent-Type: application/json\r\n"
+    "Transfer-Encoding: chunked\r\n\r\n5;ext=1\r\n{\"a\":\r\n2\r\n1}\r\n0\r\nX-Trailer: t\r\n\r\n",
+    "POST /v1/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}",
+    "POST /v1/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n{}",
+    "POST /v1/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer key\r\nContent-Encoding: gzip\r\n"
+    "Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}",
+    "POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nContent-Type: text/plain;charset=UTF-8\r\n"
+    "Origin: https://attacker.example\r\nSec-Fetch-Mode: no-cors\r\nContent-Length: 2\r\n\r\n{}",
+    "OPTIONS /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://ok.example\r\n"
+    "Access-Control-Request-Method: POST\r\nAccess-Control-Request-Headers: authorization,content-type\r\n\r\n",
+    "POST /v1/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: https://a.dev:3000\r\nAuthorization: Bearer key\r\n"
+    "Content-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n{}",
+    "GET /health HTTP/1.0\r\n\r\n",
+    "GET /v1/models/a%2Fb HTTP/1.1\r\nHost: evil.example\r\n\r\n",
+    "GET * HTTP/2.0\r\nHost: x\r\n\r\n",
+};
+
 int main(int argc, char** argv) {
   if (argc < 2) {
     std::cerr << "usage: tessera_fuzz_seeds OUT_DIR [FIXTURES_DIR]\n";
@@ -258,7 +283,7 @@ int main(int argc, char** argv) {
   }
   const fs::path out = argv[1];
   const fs::path fixtures = argc > 2 ? fs::path(argv[2]) : fs::path();
-  for (const char* d : {"gguf", "template", "tokenizer"}) fs::create_directories(out / d);
+  for (const char* d : {"gguf", "template", "tokenizer", "http"}) fs::create_directories(out / d);
   bool ok = true;
 
   GgufWriter empty;
@@ -296,6 +321,11 @@ int main(int argc, char** argv) {
                        tokenizer_input(modes[m], texts[i]));
     }
   }
+  // Connections' bytes, each after a first byte that sets the read size (tests/fuzz/http_entry.cpp).
+  n = 0;
+  for (const char* h : kHttp)
+    for (char step : {'\x00', '\x07', '\x7f'})
+      ok &= write_file(out / "http" / ("request_" + std::to_string(n++) + ".bin"), std::string(1, step) + h);
   if (!ok) std::cerr << "tessera_fuzz_seeds: some seeds could not be written under " << out << "\n";
   return ok ? 0 : 1;
 }

@@ -429,7 +429,7 @@ TEST_F(ServerHttp, ALoopbackServerRefusesOtherHostNames) {
 
 TEST(ServerSecurity, BodyOverTheLimitIs413) {
   server::ServerConfig config;
-  config.max_body_bytes = 4096;
+  config.limits.max_body_bytes = 4096;
   TestServer s(config);
   ASSERT_TRUE(s.server().wait_until_loaded().ok());
   auto c = s.client();
