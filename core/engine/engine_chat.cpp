@@ -53,6 +53,7 @@ Result<GenerationResult> Engine::chat(const std::vector<ChatMessage>& messages, 
   r.prompt.clear();
   int32_t messages_dropped = 0;
   int32_t tokens_dropped = 0;
+  std::vector<ChatMessage> conversation = messages;  // what the prompt renders (after any drops)
   if (request.overflow != OverflowPolicy::Stop) {
     // The kept start: the tokens the head messages render to, as far as they agree with the whole
     // conversation's (a template may render a message differently when more follow).
@@ -82,6 +83,17 @@ Result<GenerationResult> Engine::chat(const std::vector<ChatMessage>& messages, 
       TESSERA_ASSIGN_OR_RETURN(tokens, chat_prompt_tokens(text));
     }
     tokens_dropped = static_cast<int32_t>(n_all) - static_cast<int32_t>(tokens.size());
+    if (model_->has_recurrent_state()) conversation = std::move(kept);
+  }
+  if (model_->has_recurrent_state()) {
+    // The next turn's prompt repeats this conversation up to where this one's generation prompt
+    // begins (as far as the template renders the same): a checkpoint there is where it starts.
+    if (auto head_text = render_chat(conversation, false); head_text.ok()) {
+      TESSERA_ASSIGN_OR_RETURN(std::vector<int32_t> head_tokens, chat_prompt_tokens(*head_text));
+      size_t n = 0;
+      while (n < head_tokens.size() && n < tokens.size() && head_tokens[n] == tokens[n]) ++n;
+      r.state_checkpoint_at = static_cast<int32_t>(n);
+    }
   }
   r.prompt_tokens = std::move(tokens);
   auto result = generate(r, on_token);
