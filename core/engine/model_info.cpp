@@ -107,8 +107,9 @@ std::vector<ModelFact> architecture_facts(const ModelSpec& spec) {
       if (!spec.layers[static_cast<size_t>(l)].is_recurrent()) attending.push_back(l);
     const int64_t recurrent = spec.recurrent_layer_count();
     std::string v = std::to_string(recurrent) + " " + layer_mixer_name(LayerMixer::GatedDeltaNet) +
-                    " (recurrent) and " + std::to_string(attending.size()) + " attention layers";
-    if (!attending.empty()) v += "; attention on layers " + layer_list(attending);
+                    " (recurrent) and " + std::to_string(attending.size()) + " attention layer" +
+                    (attending.size() == 1 ? "" : "s");
+    if (!attending.empty()) v += "; attention on layer" + std::string(attending.size() == 1 ? " " : "s ") + layer_list(attending);
     f.push_back({"layer pattern", v});
     const DeltaNetParams& dn = spec.delta_net;
     f.push_back({"Gated DeltaNet", std::to_string(dn.n_k_heads) + " key heads, " + std::to_string(dn.n_v_heads) +
@@ -124,7 +125,7 @@ std::vector<ModelFact> architecture_facts(const ModelSpec& spec) {
   f.push_back({"attention heads", std::to_string(spec.n_head) + " query, " + std::to_string(spec.n_head_kv) +
                                       " key/value, " + std::to_string(spec.head_dim) + " dims each"});
   if (spec.attention_output_gate)
-    f.push_back({"attention output gate", "sigmoid gate per head from the query projection"});
+    f.push_back({"output gate", "sigmoid gate on the attention output, per head from the query projection"});
   const int64_t n_ff = spec.layers.empty() ? 0 : spec.layers.front().n_ff;
   if (spec.has_moe()) {
     const int64_t moe_layers =

@@ -309,6 +309,11 @@ inline std::vector<std::vector<double>> reference_logits(const RandomModelConfig
     if (recurrent) delta_net_layer_ref(c, arch, f, p, x);
     const bool sliding = c.sliding_window > 0 && arch.sliding_period > 0 && l % arch.sliding_period < arch.sliding_period - 1;
     const double base = sliding && c.rope_base_swa > 0 ? c.rope_base_swa : c.rope_base;
+    std::vector<double> post_attn, post_ffn;
+    if (arch.post_norms) {
+      post_attn = load_vector(f, p + "post_attention_norm.weight");
+      post_ffn = load_vector(f, p + "post_ffw_norm.weight");
+    }
     if (!recurrent) {
     const auto attn_norm = load_vector(f, p + "attn_norm.weight");
     Matrix wq, wk, wv;
@@ -362,11 +367,6 @@ inline std::vector<std::vector<double>> reference_logits(const RandomModelConfig
       }
       for (int64_t hh = 0; hh < nh; ++hh) rope(&q[t][static_cast<size_t>(hh * hd)], t, base);
       for (int64_t hh = 0; hh < nkv; ++hh) rope(&k[t][static_cast<size_t>(hh * hd)], t, base);
-    }
-    std::vector<double> post_attn, post_ffn;
-    if (arch.post_norms) {
-      post_attn = load_vector(f, p + "post_attention_norm.weight");
-      post_ffn = load_vector(f, p + "post_ffw_norm.weight");
     }
     for (size_t t = 0; t < T; ++t) {
       std::vector<double> att(static_cast<size_t>(nh * hd), 0.0);
