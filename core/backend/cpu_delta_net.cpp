@@ -6,7 +6,9 @@
 
 namespace tessera::cpu {
 
-float softplus(float x) { return x > 20.0f ? x : std::log1p(std::exp(x)); }
+float softplus(float x) {
+  return x > 20.0f ? x : std::log1p(std::exp(x));
+}
 
 void causal_conv1d(float* x, int64_t n_tok, int64_t stride, int64_t channels, const float* w, int32_t width,
                    float* state, int64_t state_stride, bool silu) {
@@ -75,11 +77,11 @@ int64_t delta_rule_chunk_work_floats(int64_t chunk, int64_t dk, int64_t dv) {
 
 void delta_rule_chunked(float* S, int64_t dk, int64_t dv, int64_t n, const DeltaRuleHead& h, int64_t chunk,
                         float* work) {
-  float* A = work;                 // chunk x chunk: A[i][j], j < i
-  float* U = A + chunk * chunk;    // chunk x dv: U, then Vn
-  float* W = U + chunk * dv;       // chunk x dk
-  float* G = W + chunk * dk;       // chunk: cumulative decay logs
-  float* tmp = G + chunk;          // dv
+  float* A = work;               // chunk x chunk: A[i][j], j < i
+  float* U = A + chunk * chunk;  // chunk x dv: U, then Vn
+  float* W = U + chunk * dv;     // chunk x dk
+  float* G = W + chunk * dk;     // chunk: cumulative decay logs
+  float* tmp = G + chunk;        // dv
   for (int64_t t0 = 0; t0 < n; t0 += chunk) {
     const int64_t m = std::min(chunk, n - t0);
     auto q = [&](int64_t i) { return h.q + (t0 + i) * h.q_stride; };

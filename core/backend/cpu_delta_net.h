@@ -12,7 +12,9 @@
 
 namespace tessera::cpu {
 
-inline float sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
+inline float sigmoid(float x) {
+  return 1.0f / (1.0f + std::exp(-x));
+}
 // log(1 + exp(x)), without overflow for large x.
 float softplus(float x);
 

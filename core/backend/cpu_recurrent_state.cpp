@@ -7,8 +7,8 @@
 namespace tessera::cpu {
 
 uint64_t RecurrentState::bytes_for(const ModelSpec& spec) {
-  const uint64_t per_layer = static_cast<uint64_t>(delta_net_conv_floats(spec.delta_net) +
-                                                   delta_net_state_floats(spec.delta_net));
+  const uint64_t per_layer =
+      static_cast<uint64_t>(delta_net_conv_floats(spec.delta_net) + delta_net_state_floats(spec.delta_net));
   return 4ull * per_layer * static_cast<uint64_t>(spec.recurrent_layer_count());
 }
 
@@ -29,7 +29,9 @@ void RecurrentState::allocate(const ModelSpec& spec, int32_t checkpoints) {
   for (Checkpoint& c : checkpoints_) c.data.assign(data_.size(), 0.0f);
 }
 
-uint64_t RecurrentState::bytes() const { return 4ull * data_.size() * (1 + checkpoints_.size()); }
+uint64_t RecurrentState::bytes() const {
+  return 4ull * data_.size() * (1 + checkpoints_.size());
+}
 
 void RecurrentState::clear() {
   std::fill(data_.begin(), data_.end(), 0.0f);

@@ -8,7 +8,9 @@ int64_t delta_net_conv_floats(const DeltaNetParams& dn) {
   return dn.conv_kernel > 0 ? static_cast<int64_t>(dn.conv_kernel - 1) * dn.conv_channels() : 0;
 }
 
-int64_t delta_net_state_floats(const DeltaNetParams& dn) { return dn.n_v_heads * dn.head_k_dim * dn.head_v_dim; }
+int64_t delta_net_state_floats(const DeltaNetParams& dn) {
+  return dn.n_v_heads * dn.head_k_dim * dn.head_v_dim;
+}
 
 LayerStateBytes layer_state_bytes(const ModelSpec& spec, const LayerSpec& layer, int64_t n_ctx, KvCacheType kv_type,
                                   int64_t kv_dim) {

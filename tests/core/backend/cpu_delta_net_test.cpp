@@ -49,7 +49,8 @@ TEST(CpuDeltaNet, CausalConvolutionContinuesAcrossSteps) {
         double acc = 0;
         for (int32_t j = 0; j < W; ++j) {
           const int64_t src = t - (W - 1) + j;
-          if (src >= 0) acc += static_cast<double>(w[static_cast<size_t>(c * W + j)]) * input[static_cast<size_t>(src * C + c)];
+          if (src >= 0)
+            acc += static_cast<double>(w[static_cast<size_t>(c * W + j)]) * input[static_cast<size_t>(src * C + c)];
         }
         const double want = silu ? acc / (1.0 + std::exp(-acc)) : acc;
         EXPECT_NEAR(x[static_cast<size_t>(t * C + c)], want, 1e-5) << "token " << t << " channel " << c;
@@ -121,9 +122,13 @@ struct HeadInputs {
 };
 
 HeadInputs head_inputs(int64_t n, int64_t dk, int64_t dv, uint32_t seed) {
-  HeadInputs in{n, dk, dv, random_floats(static_cast<size_t>(n * dk), seed, 1.0f),
+  HeadInputs in{n,
+                dk,
+                dv,
+                random_floats(static_cast<size_t>(n * dk), seed, 1.0f),
                 random_floats(static_cast<size_t>(n * dk), seed + 1, 1.0f),
-                random_floats(static_cast<size_t>(n * dv), seed + 2, 1.0f), random_floats(static_cast<size_t>(n), seed + 3, 1.0f),
+                random_floats(static_cast<size_t>(n * dv), seed + 2, 1.0f),
+                random_floats(static_cast<size_t>(n), seed + 3, 1.0f),
                 random_floats(static_cast<size_t>(n), seed + 4, 2.0f)};
   for (int64_t t = 0; t < n; ++t) {
     l2_normalize(&in.q[static_cast<size_t>(t * dk)], dk, 1e-6f);

@@ -59,7 +59,8 @@ TEST(HybridChat, FiveTurnsReadOnlyWhatIsNew) {
     auto out = engine.chat(conv, r);
     ASSERT_TRUE(out.ok()) << out.error().describe();
     const GenerationTimings& t = out->timings;
-    reused_per_turn += (turn ? ", " : "") + std::to_string(t.prompt_tokens_reused) + "/" + std::to_string(t.prompt_tokens);
+    reused_per_turn +=
+        (turn ? ", " : "") + std::to_string(t.prompt_tokens_reused) + "/" + std::to_string(t.prompt_tokens);
     evaluated += t.prompt_tokens - t.prompt_tokens_reused;
     total += t.prompt_tokens;
     // Everything before the previous reply comes from that checkpoint: this turn evaluates only

@@ -315,89 +315,89 @@ inline std::vector<std::vector<double>> reference_logits(const RandomModelConfig
       post_ffn = load_vector(f, p + "post_ffw_norm.weight");
     }
     if (!recurrent) {
-    const auto attn_norm = load_vector(f, p + "attn_norm.weight");
-    Matrix wq, wk, wv;
-    if (arch.fused) {
-      const Matrix qkv = load_matrix(f, p + "attn_qkv.weight");
-      wq = rows_of(qkv, 0, static_cast<size_t>(nh * hd));
-      wk = rows_of(qkv, static_cast<size_t>(nh * hd), static_cast<size_t>(nkv * hd));
-      wv = rows_of(qkv, static_cast<size_t>((nh + nkv) * hd), static_cast<size_t>(nkv * hd));
-    } else {
-      wq = load_matrix(f, p + "attn_q.weight");
-      wk = load_matrix(f, p + "attn_k.weight");
-      wv = load_matrix(f, p + "attn_v.weight");
-    }
-    const Matrix wo = load_matrix(f, p + "attn_output.weight");
-    std::vector<double> bq, bk, bv, q_norm, k_norm, bo, sinks;
-    if (arch.gpt_oss) {
-      bo = load_vector(f, p + "attn_output.bias");
-      sinks = load_vector(f, p + "attn_sinks.weight");
-    }
-    if (c.qkv_bias) {
-      bq = load_vector(f, p + "attn_q.bias");
-      bk = load_vector(f, p + "attn_k.bias");
-      bv = load_vector(f, p + "attn_v.bias");
-    }
-    if (arch.qk_norm) {
-      q_norm = load_vector(f, p + "attn_q_norm.weight");
-      k_norm = load_vector(f, p + "attn_k_norm.weight");
-    }
-    std::vector<std::vector<double>> q(T), k(T), v(T), gate(T);
-    for (size_t t = 0; t < T; ++t) {
-      const auto h = rms_norm_ref(x[t], attn_norm, c.rms_eps);
-      q[t] = mat_vec(wq, h);
-      if (arch.hybrid) {
-        // Per head: hd query values, then hd gate values.
-        std::vector<double> qq, gg;
-        for (int64_t hh = 0; hh < nh; ++hh) {
-          qq.insert(qq.end(), q[t].begin() + 2 * hh * hd, q[t].begin() + (2 * hh + 1) * hd);
-          gg.insert(gg.end(), q[t].begin() + (2 * hh + 1) * hd, q[t].begin() + (2 * hh + 2) * hd);
-        }
-        q[t] = qq;
-        gate[t] = gg;
+      const auto attn_norm = load_vector(f, p + "attn_norm.weight");
+      Matrix wq, wk, wv;
+      if (arch.fused) {
+        const Matrix qkv = load_matrix(f, p + "attn_qkv.weight");
+        wq = rows_of(qkv, 0, static_cast<size_t>(nh * hd));
+        wk = rows_of(qkv, static_cast<size_t>(nh * hd), static_cast<size_t>(nkv * hd));
+        wv = rows_of(qkv, static_cast<size_t>((nh + nkv) * hd), static_cast<size_t>(nkv * hd));
+      } else {
+        wq = load_matrix(f, p + "attn_q.weight");
+        wk = load_matrix(f, p + "attn_k.weight");
+        wv = load_matrix(f, p + "attn_v.weight");
       }
-      k[t] = mat_vec(wk, h);
-      v[t] = mat_vec(wv, h);
-      for (size_t i = 0; i < bq.size(); ++i) q[t][i] += bq[i];
-      for (size_t i = 0; i < bk.size(); ++i) k[t][i] += bk[i];
-      for (size_t i = 0; i < bv.size(); ++i) v[t][i] += bv[i];
+      const Matrix wo = load_matrix(f, p + "attn_output.weight");
+      std::vector<double> bq, bk, bv, q_norm, k_norm, bo, sinks;
+      if (arch.gpt_oss) {
+        bo = load_vector(f, p + "attn_output.bias");
+        sinks = load_vector(f, p + "attn_sinks.weight");
+      }
+      if (c.qkv_bias) {
+        bq = load_vector(f, p + "attn_q.bias");
+        bk = load_vector(f, p + "attn_k.bias");
+        bv = load_vector(f, p + "attn_v.bias");
+      }
       if (arch.qk_norm) {
-        head_norm(q[t], nh, q_norm);
-        head_norm(k[t], nkv, k_norm);
+        q_norm = load_vector(f, p + "attn_q_norm.weight");
+        k_norm = load_vector(f, p + "attn_k_norm.weight");
       }
-      for (int64_t hh = 0; hh < nh; ++hh) rope(&q[t][static_cast<size_t>(hh * hd)], t, base);
-      for (int64_t hh = 0; hh < nkv; ++hh) rope(&k[t][static_cast<size_t>(hh * hd)], t, base);
-    }
-    for (size_t t = 0; t < T; ++t) {
-      std::vector<double> att(static_cast<size_t>(nh * hd), 0.0);
-      const size_t first = sliding && t + 1 > static_cast<size_t>(c.sliding_window) ? t + 1 - static_cast<size_t>(c.sliding_window) : 0;
-      for (int64_t hh = 0; hh < nh; ++hh) {
-        const int64_t g = hh / (nh / nkv);
-        std::vector<double> s(t + 1, 0.0);
-        double mx = -1e300;
-        for (size_t j = first; j <= t; ++j) {
-          double dot = 0;
-          for (int64_t i = 0; i < hd; ++i) dot += q[t][static_cast<size_t>(hh * hd + i)] * k[j][static_cast<size_t>(g * hd + i)];
-          s[j] = softcap_ref(dot / std::sqrt(static_cast<double>(hd)), c.attn_softcap);
-          mx = std::max(mx, s[j]);
+      std::vector<std::vector<double>> q(T), k(T), v(T), gate(T);
+      for (size_t t = 0; t < T; ++t) {
+        const auto h = rms_norm_ref(x[t], attn_norm, c.rms_eps);
+        q[t] = mat_vec(wq, h);
+        if (arch.hybrid) {
+          // Per head: hd query values, then hd gate values.
+          std::vector<double> qq, gg;
+          for (int64_t hh = 0; hh < nh; ++hh) {
+            qq.insert(qq.end(), q[t].begin() + 2 * hh * hd, q[t].begin() + (2 * hh + 1) * hd);
+            gg.insert(gg.end(), q[t].begin() + (2 * hh + 1) * hd, q[t].begin() + (2 * hh + 2) * hd);
+          }
+          q[t] = qq;
+          gate[t] = gg;
         }
-        // A sink joins the softmax's denominator as one more logit without a value.
-        const double sink = sinks.empty() ? 0.0 : sinks[static_cast<size_t>(hh)];
-        if (!sinks.empty()) mx = std::max(mx, sink);
-        double sum = sinks.empty() ? 0.0 : std::exp(sink - mx);
-        for (size_t j = first; j <= t; ++j) sum += (s[j] = std::exp(s[j] - mx));
-        for (size_t j = first; j <= t; ++j)
-          for (int64_t i = 0; i < hd; ++i)
-            att[static_cast<size_t>(hh * hd + i)] += s[j] / sum * v[j][static_cast<size_t>(g * hd + i)];
+        k[t] = mat_vec(wk, h);
+        v[t] = mat_vec(wv, h);
+        for (size_t i = 0; i < bq.size(); ++i) q[t][i] += bq[i];
+        for (size_t i = 0; i < bk.size(); ++i) k[t][i] += bk[i];
+        for (size_t i = 0; i < bv.size(); ++i) v[t][i] += bv[i];
+        if (arch.qk_norm) {
+          head_norm(q[t], nh, q_norm);
+          head_norm(k[t], nkv, k_norm);
+        }
+        for (int64_t hh = 0; hh < nh; ++hh) rope(&q[t][static_cast<size_t>(hh * hd)], t, base);
+        for (int64_t hh = 0; hh < nkv; ++hh) rope(&k[t][static_cast<size_t>(hh * hd)], t, base);
       }
-      if (arch.hybrid)
-        for (size_t i = 0; i < att.size(); ++i) att[i] *= sigmoid_ref(gate[t][i]);
-      auto o = mat_vec(wo, att);
-      for (size_t i = 0; i < bo.size(); ++i) o[i] += bo[i];
-      if (arch.post_norms) o = rms_norm_ref(o, post_attn, c.rms_eps);
-      for (int64_t i = 0; i < d; ++i) x[t][static_cast<size_t>(i)] += o[static_cast<size_t>(i)];
+      for (size_t t = 0; t < T; ++t) {
+        std::vector<double> att(static_cast<size_t>(nh * hd), 0.0);
+        const size_t first = sliding && t + 1 > static_cast<size_t>(c.sliding_window) ? t + 1 - static_cast<size_t>(c.sliding_window) : 0;
+        for (int64_t hh = 0; hh < nh; ++hh) {
+          const int64_t g = hh / (nh / nkv);
+          std::vector<double> s(t + 1, 0.0);
+          double mx = -1e300;
+          for (size_t j = first; j <= t; ++j) {
+            double dot = 0;
+            for (int64_t i = 0; i < hd; ++i) dot += q[t][static_cast<size_t>(hh * hd + i)] * k[j][static_cast<size_t>(g * hd + i)];
+            s[j] = softcap_ref(dot / std::sqrt(static_cast<double>(hd)), c.attn_softcap);
+            mx = std::max(mx, s[j]);
+          }
+          // A sink joins the softmax's denominator as one more logit without a value.
+          const double sink = sinks.empty() ? 0.0 : sinks[static_cast<size_t>(hh)];
+          if (!sinks.empty()) mx = std::max(mx, sink);
+          double sum = sinks.empty() ? 0.0 : std::exp(sink - mx);
+          for (size_t j = first; j <= t; ++j) sum += (s[j] = std::exp(s[j] - mx));
+          for (size_t j = first; j <= t; ++j)
+            for (int64_t i = 0; i < hd; ++i)
+              att[static_cast<size_t>(hh * hd + i)] += s[j] / sum * v[j][static_cast<size_t>(g * hd + i)];
+        }
+        if (arch.hybrid)
+          for (size_t i = 0; i < att.size(); ++i) att[i] *= sigmoid_ref(gate[t][i]);
+        auto o = mat_vec(wo, att);
+        for (size_t i = 0; i < bo.size(); ++i) o[i] += bo[i];
+        if (arch.post_norms) o = rms_norm_ref(o, post_attn, c.rms_eps);
+        for (int64_t i = 0; i < d; ++i) x[t][static_cast<size_t>(i)] += o[static_cast<size_t>(i)];
+      }
     }
-    }  // attention
     const auto ffn_norm =
         load_vector(f, p + (arch.gpt_oss || arch.hybrid ? "post_attention_norm.weight" : "ffn_norm.weight"));
     const size_t F = static_cast<size_t>(c.n_ff);
