@@ -124,6 +124,12 @@ class Engine {
   Result<GenerationResult> chat(const std::vector<ChatMessage>& messages, const GenerationRequest& request,
                                 const TokenCallback& on_token = {});
 
+  // Models with recurrent state: the position GenerationRequest::state_checkpoint_at should name for
+  // a chat prompt (`prompt`, the tokens of `input` rendered with its generation prompt): how far it
+  // agrees with the same conversation rendered without the generation prompt, which the next turn's
+  // prompt repeats. -1 without recurrent state or when the template does not render it so.
+  int32_t conversation_checkpoint(const chat::ChatTemplateInput& input, const std::vector<int32_t>& prompt) const;
+
   // Forgets the KV cache contents (the next prompt is evaluated from the start).
   void clear_cache();
   // What the loaded model does under each overflow policy (overflow.h).

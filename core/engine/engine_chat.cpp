@@ -42,6 +42,21 @@ Result<std::vector<int32_t>> Engine::chat_prompt_tokens(std::string_view rendere
   return tokens;
 }
 
+int32_t Engine::conversation_checkpoint(const chat::ChatTemplateInput& input, const std::vector<int32_t>& prompt) const {
+  if (!model_ || !model_->has_recurrent_state()) return -1;
+  // The next turn's prompt repeats this conversation up to where this one's generation prompt
+  // begins (as far as the template renders the same): a checkpoint there is where it starts.
+  chat::ChatTemplateInput head = input;
+  head.add_generation_prompt = false;
+  auto text = render_chat_input(head);
+  if (!text.ok()) return -1;
+  auto tokens = chat_prompt_tokens(*text);
+  if (!tokens.ok()) return -1;
+  size_t n = 0;
+  while (n < tokens->size() && n < prompt.size() && (*tokens)[n] == prompt[n]) ++n;
+  return static_cast<int32_t>(n);
+}
+
 Result<GenerationResult> Engine::chat(const std::vector<ChatMessage>& messages, const GenerationRequest& request,
                                       const TokenCallback& on_token) {
   if (!model_) return make_error(ErrorKind::InvalidArgument, "no model is loaded");
@@ -86,14 +101,9 @@ Result<GenerationResult> Engine::chat(const std::vector<ChatMessage>& messages, 
     if (model_->has_recurrent_state()) conversation = std::move(kept);
   }
   if (model_->has_recurrent_state()) {
-    // The next turn's prompt repeats this conversation up to where this one's generation prompt
-    // begins (as far as the template renders the same): a checkpoint there is where it starts.
-    if (auto head_text = render_chat(conversation, false); head_text.ok()) {
-      TESSERA_ASSIGN_OR_RETURN(std::vector<int32_t> head_tokens, chat_prompt_tokens(*head_text));
-      size_t n = 0;
-      while (n < head_tokens.size() && n < tokens.size() && head_tokens[n] == tokens[n]) ++n;
-      r.state_checkpoint_at = static_cast<int32_t>(n);
-    }
+    chat::ChatTemplateInput in;
+    for (const auto& m : conversation) in.messages.push_back({{"role", m.role}, {"content", m.content}});
+    r.state_checkpoint_at = conversation_checkpoint(in, tokens);
   }
   r.prompt_tokens = std::move(tokens);
   auto result = generate(r, on_token);
