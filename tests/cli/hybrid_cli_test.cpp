@@ -30,6 +30,14 @@ TEST(HybridCli, SynthInspectRunAndBench) {
   EXPECT_THAT(run.err, HasSubstr("recurrent state of 3 layers"));
   EXPECT_THAT(run.err, HasSubstr("generation: 6 tokens"));
 
+  // A reply longer than the context under rolling: the note says the kept tokens are read again,
+  // and the run goes on.
+  auto rolling = run_cli({"run", "-m", path, "-p", "hello", "-n", "40", "-c", "24", "--temp", "0", "--ignore-eos",
+                          "--context-overflow", "rolling", "--backend", "cpu", "-t", "2"});
+  ASSERT_EQ(rolling.exit_code, 0) << rolling.err;
+  EXPECT_THAT(rolling.err, HasSubstr("context overflow (rolling): the recurrent layers' state cannot drop tokens"));
+  EXPECT_THAT(rolling.err, HasSubstr("tokens re-evaluated"));
+
   auto bench = run_cli({"bench", "-m", path, "-p", "16", "-n", "4", "-d", "0,32", "-r", "1", "--backend", "cpu", "-t",
                         "2"});
   ASSERT_EQ(bench.exit_code, 0) << bench.err;
