@@ -81,6 +81,12 @@ bool parse_overflow_option(OptionReader& r, OverflowPolicy& policy) {
   return true;
 }
 
+void print_overflow_note(const Engine& engine, OverflowPolicy policy) {
+  for (const OverflowPolicySupport& s : engine.overflow_support())
+    if (s.policy == policy && !s.keeps_cache)
+      std::fprintf(stderr, "context overflow (%s): %s\n", overflow_policy_name(policy), s.note.c_str());
+}
+
 std::string overflow_option_usage() {
   return usage_line("--context-overflow P",
                     "when the conversation outgrows the context: stop (default), truncate-middle (keep the "

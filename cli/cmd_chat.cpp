@@ -111,6 +111,7 @@ int cmd_chat(const Args& args) {
   const bool interactive = ::isatty(0) != 0;
   std::fprintf(stderr, "chatting with %s (context %d tokens); /reset clears the conversation, /quit leaves\n",
                engine.info().name.c_str(), engine.n_ctx());
+  print_overflow_note(engine, overflow);
 
   install_interrupt_handler();
   std::vector<ChatMessage> conversation;

@@ -96,6 +96,7 @@ int cmd_run(const Args& args) {
                  info.main_type().c_str(), info.backend.c_str());
   }
 
+  print_overflow_note(engine, overflow);
   install_interrupt_handler();
   GenerationRequest req;
   req.prompt = prompt;

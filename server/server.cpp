@@ -254,6 +254,7 @@ struct Server::Impl {
 
     const char* prompt_field = chat ? "messages" : "prompt";
     std::vector<int32_t> tokens;
+    int32_t checkpoint_at = -1;
     if (chat) {
       chat::ChatTemplateInput in;
       in.messages = r.messages;
@@ -268,6 +269,8 @@ struct Server::Impl {
       auto t = engine.chat_prompt_tokens(*text);
       if (!t.ok()) return error_response(engine_error(500, t.error().message));
       tokens = std::move(*t);
+      // A model with recurrent state keeps it where the next request of this conversation starts.
+      checkpoint_at = engine.conversation_checkpoint(in, tokens);
     } else {
       auto t = engine.tokenize(r.prompt, /*add_special=*/true, /*parse_special=*/true);
       if (!t.ok()) return error_response(engine_error(500, t.error().message));
@@ -285,6 +288,7 @@ struct Server::Impl {
 
     GenerationRequest g;
     g.prompt_tokens = std::move(tokens);
+    g.state_checkpoint_at = checkpoint_at;
     g.n_predict = r.max_tokens;
     g.sampling = r.sampling;
     g.stop_at_end_of_generation = !r.ignore_eos;

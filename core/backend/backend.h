@@ -24,6 +24,11 @@
 //   its captured graph reads, so the same graph serves every decode step.
 // - A BackendModel is used from one thread at a time (the Engine's); it may use threads or streams
 //   of its own inside a call.
+// - Models with recurrent layers (ModelSpec::has_recurrent_layers: Gated DeltaNet) also hold, per
+//   recurrent layer, a state of fixed size that sums up all n_past() positions; it cannot forget
+//   the last positions as a KV cache can. So eval continues only at n_past() (start_pos ==
+//   n_past()), kv_keep(n) returns only to 0, n_past() or a position a checkpoint holds
+//   (save_checkpoint, restorable_position), and kv_remove is not supported.
 #pragma once
 
 #include <cstdint>
@@ -71,7 +76,14 @@ struct MemoryFootprint {
   uint64_t mapped_bytes = 0;   // bytes of weights read in place from the mapped file
   uint64_t kv_cache_bytes = 0;
   uint64_t scratch_bytes = 0;  // activations, logits
+  // Recurrent layers: their state (fixed, whatever the context) and its checkpoints.
+  uint64_t recurrent_state_bytes = 0;
 };
+
+// Checkpoints of the recurrent state a backend keeps (save_checkpoint): enough for the positions a
+// chat turn asks for (the conversation before the reply, the prompt's end, the reply's end and the
+// start an overflow policy keeps); the oldest goes first.
+constexpr int32_t kStateCheckpoints = 4;
 
 class BackendModel {
  public:
@@ -94,8 +106,20 @@ class BackendModel {
   virtual int32_t n_past() const = 0;
   // Forget every position.
   virtual void kv_clear() = 0;
-  // Keep positions [0, n), forget the rest (regenerate, chat prefix reuse). n <= n_past().
+  // Keep positions [0, n), forget the rest (regenerate, chat prefix reuse). n <= n_past(). A model
+  // with recurrent state returns only to a position restorable_position(n) == n: it restores the
+  // checkpoint there (Unsupported otherwise, naming the positions it can return to).
   virtual Status kv_keep(int32_t n) = 0;
+  // Whether the model holds recurrent state (the contract above).
+  virtual bool has_recurrent_state() const { return false; }
+  // Keeps a copy of the recurrent state at n_past() (at most kStateCheckpoints, the oldest dropped;
+  // one at the same position is replaced). A checkpoint lives until its position is forgotten:
+  // kv_clear, kv_keep below it, or an eval that starts before it. Nothing to do without recurrent
+  // state. Never allocates (the backend sized the checkpoints at load).
+  virtual Status save_checkpoint() { return {}; }
+  // The largest position p <= n (and <= n_past()) that kv_keep(p) returns to: n itself without
+  // recurrent state; otherwise n_past(), the newest checkpoint at or before n, or 0.
+  virtual int32_t restorable_position(int32_t n) const { return n < 0 ? 0 : (n < n_past() ? n : n_past()); }
   // Context shift: forget positions [begin, begin + count) and move the later ones down by count,
   // so the cache holds n_past() - count positions afterwards. Each moved key is rotated by the
   // position delta with the model's RoPE (the rotation by -count * theta_i of every pair i, the

@@ -37,7 +37,9 @@ inline constexpr const char* kCudaPluginEntryPoint = "tessera_cuda_plugin_v1";
 // 2: settings from the programs' edge instead of the environment (CudaBackendConfig, logical_devices);
 //    BackendModel::kv_remove and kv_remove_supported (context shift).
 // 3: CudaBackendConfig::experimental (unmeasured kernels on for A/B runs).
-inline constexpr uint32_t kCudaPluginAbiVersion = 3;
+// 4: recurrent layers (ModelSpec::delta_net, LayerSpec::mixer, new layer slots), BackendModel's
+//    recurrent-state checkpoints, DeviceBytes::recurrent_state.
+inline constexpr uint32_t kCudaPluginAbiVersion = 4;
 
 // What the module and the program were built with; equal strings mean the C++ types above agree.
 // Inline, so each side compiles its own answer in.

@@ -4,6 +4,18 @@
 
 namespace tessera {
 
+const char* layer_mixer_name(LayerMixer mixer) {
+  switch (mixer) {
+    case LayerMixer::Attention: return "attention";
+    case LayerMixer::GatedDeltaNet: return "Gated DeltaNet";
+  }
+  return "?";
+}
+
+int64_t ModelSpec::recurrent_layer_count() const {
+  return std::count_if(layers.begin(), layers.end(), [](const LayerSpec& l) { return l.is_recurrent(); });
+}
+
 RopeParams rope_for_context(const RopeParams& rope, int64_t n_ctx) {
   RopeParams r = rope;
   if (!r.freq_factors_long.empty() && n_ctx > r.long_factors_above) r.freq_factors = r.freq_factors_long;

@@ -147,6 +147,10 @@ void Engine::unload() {
 
 int32_t Engine::n_ctx() const { return model_ ? model_->n_ctx() : 0; }
 
+std::vector<OverflowPolicySupport> Engine::overflow_support() const {
+  return model_ ? overflow_policy_support(*model_) : std::vector<OverflowPolicySupport>{};
+}
+
 void Engine::clear_cache() {
   if (model_) model_->kv_clear();
   cached_tokens_.clear();
@@ -160,8 +164,9 @@ Result<std::vector<int32_t>> Engine::tokenize(std::string_view text, bool add_sp
   return tokenizer_->encode(text, add_special, parse_special);
 }
 
-Status Engine::evaluate_prompt(const std::vector<int32_t>& prompt, const GenerationRequest& request, int32_t* reused,
-                               bool* stopped, GenerationTimings* timings) {
+Status Engine::evaluate_prompt(const std::vector<int32_t>& prompt, const GenerationRequest& request,
+                               const std::vector<int32_t>& checkpoints, int32_t* reused, bool* stopped,
+                               GenerationTimings* timings) {
   // Longest shared prefix with what the cache holds; at least the last prompt token is evaluated,
   // because its logits are what the first sample needs.
   size_t common = 0;
@@ -171,15 +176,30 @@ Status Engine::evaluate_prompt(const std::vector<int32_t>& prompt, const Generat
     clear_cache();
     return s;
   }
-  TESSERA_TRY(model_->kv_keep(static_cast<int32_t>(common)));
+  // A model with recurrent state goes back only as far as its last checkpoint at or before that.
+  common = static_cast<size_t>(model_->restorable_position(static_cast<int32_t>(common)));
+  if (Status s = model_->kv_keep(static_cast<int32_t>(common)); !s.ok()) {
+    clear_cache();
+    return s;
+  }
   cached_tokens_.resize(common);
   *reused = static_cast<int32_t>(common);
+  // Where the steps must end so the recurrent state can be kept there (sorted, inside the prompt).
+  std::vector<size_t> stops;
+  if (model_->has_recurrent_state()) {
+    for (int32_t c : checkpoints)
+      if (c > static_cast<int32_t>(common) && static_cast<size_t>(c) <= prompt.size()) stops.push_back(static_cast<size_t>(c));
+    stops.push_back(prompt.size());
+    std::sort(stops.begin(), stops.end());
+    stops.erase(std::unique(stops.begin(), stops.end()), stops.end());
+  }
+  size_t next_stop = 0;
   const size_t batch = static_cast<size_t>(model_->n_batch());
   const bool timed_steps = request.prompt_step_ms > 0.0;
   size_t step = timed_steps ? std::min(batch, static_cast<size_t>(kFirstPromptStep)) : batch;
   const auto total = static_cast<int32_t>(prompt.size() - common);
   Clock::time_point step_start{};
-  for (size_t pos = common; pos < prompt.size(); pos += step) {
+  for (size_t pos = common; pos < prompt.size();) {
     if (stop_requested(request.stop)) {
       *stopped = true;
       return {};
@@ -191,10 +211,15 @@ Status Engine::evaluate_prompt(const std::vector<int32_t>& prompt, const Generat
       step = std::clamp(static_cast<size_t>(std::min(fits, 4.0 * static_cast<double>(step))), size_t{1}, batch);
     }
     step_start = Clock::now();
-    const size_t n = std::min(step, prompt.size() - pos);
+    size_t n = std::min(step, prompt.size() - pos);
+    if (next_stop < stops.size()) n = std::min(n, stops[next_stop] - pos);
     const bool last = pos + n == prompt.size();
     Status s = model_->eval(std::span(prompt).subspan(pos, n), static_cast<int32_t>(pos),
                             last ? LogitsRequest::Last : LogitsRequest::None);
+    if (s.ok() && next_stop < stops.size() && pos + n == stops[next_stop]) {
+      s = model_->save_checkpoint();
+      ++next_stop;
+    }
     if (!s.ok()) {
       clear_cache();
       return s;
@@ -202,7 +227,8 @@ Status Engine::evaluate_prompt(const std::vector<int32_t>& prompt, const Generat
     cached_tokens_.insert(cached_tokens_.end(), prompt.begin() + static_cast<std::ptrdiff_t>(pos),
                           prompt.begin() + static_cast<std::ptrdiff_t>(pos + n));
     if (request.on_prompt_progress) request.on_prompt_progress(static_cast<int32_t>(pos + n - common), total);
-    step = n;
+    if (timed_steps) step = n;  // the next step is sized from this one's speed
+    pos += n;
   }
   return {};
 }
@@ -245,7 +271,11 @@ Result<GenerationResult> Engine::generate(const GenerationRequest& request, cons
 
   bool stopped = false;
   const auto t_prompt = Clock::now();
-  TESSERA_TRY(evaluate_prompt(prompt, request, &tm.prompt_tokens_reused, &stopped, &tm));
+  // Checkpoints of a recurrent state: where the caller expects the next prompt to part from this
+  // one, and the start an overflow policy keeps (a context shift returns there).
+  std::vector<int32_t> checkpoints = {request.state_checkpoint_at};
+  if (request.overflow != OverflowPolicy::Stop) checkpoints.push_back(keep);
+  TESSERA_TRY(evaluate_prompt(prompt, request, checkpoints, &tm.prompt_tokens_reused, &stopped, &tm));
   const auto t_prompt_done = Clock::now();
   tm.prompt_ms = ms_between(t_prompt, t_prompt_done);
   const int32_t evaluated = tm.prompt_tokens - tm.prompt_tokens_reused;
@@ -352,6 +382,9 @@ Result<GenerationResult> Engine::generate(const GenerationRequest& request, cons
       if (on_token) on_token(tail);
     }
   }
+  // The reply's end: the next turn's prompt repeats this conversation (where its template renders
+  // the reply as it was generated, the next turn reads only its new messages).
+  if (model_->has_recurrent_state()) TESSERA_TRY(model_->save_checkpoint());
   tm.generated_tokens = static_cast<int32_t>(result.tokens.size());
   if (tm.generated_tokens > 0) {
     tm.generation_ms = ms_between(t_first, t_last);

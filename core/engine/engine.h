@@ -11,7 +11,11 @@
 //
 // KV cache reuse: the engine remembers which tokens the cache holds. A new prompt (generate or
 // chat) evaluates only what follows the longest shared prefix, so a multi-turn chat does not
-// recompute the conversation.
+// recompute the conversation. Models with recurrent state (Qwen3.5/3.6, Qwen3-Next: backend.h) can
+// return only to positions where a checkpoint of their state was kept; the engine keeps them at the
+// end of each prompt, at the end of each reply, at GenerationRequest::state_checkpoint_at (chat():
+// the conversation before the new generation prompt) and at the start an overflow policy keeps, so
+// a follow-up turn starts from the newest checkpoint inside the shared prefix.
 //
 // Context overflow (GenerationRequest::overflow; the code is in engine_overflow.cpp):
 // - Stop: a prompt longer than the context is an error ("prompt of N tokens does not fit the
@@ -45,6 +49,7 @@
 #include "common/error.h"
 #include "engine/generation.h"
 #include "engine/model_info.h"
+#include "engine/overflow.h"
 
 namespace tessera {
 
@@ -119,15 +124,26 @@ class Engine {
   Result<GenerationResult> chat(const std::vector<ChatMessage>& messages, const GenerationRequest& request,
                                 const TokenCallback& on_token = {});
 
+  // Models with recurrent state: the position GenerationRequest::state_checkpoint_at should name for
+  // a chat prompt (`prompt`, the tokens of `input` rendered with its generation prompt): how far it
+  // agrees with the same conversation rendered without the generation prompt, which the next turn's
+  // prompt repeats. -1 without recurrent state or when the template does not render it so.
+  int32_t conversation_checkpoint(const chat::ChatTemplateInput& input, const std::vector<int32_t>& prompt) const;
+
   // Forgets the KV cache contents (the next prompt is evaluated from the start).
   void clear_cache();
+  // What the loaded model does under each overflow policy (overflow.h).
+  std::vector<OverflowPolicySupport> overflow_support() const;
   // Tokens whose keys and values the cache holds.
   const std::vector<int32_t>& cached_tokens() const { return cached_tokens_; }
 
  private:
   Result<std::unique_ptr<Backend>> make_backend(const std::string& requested, std::string* chosen) const;
-  Status evaluate_prompt(const std::vector<int32_t>& prompt, const GenerationRequest& request, int32_t* reused,
-                         bool* stopped, GenerationTimings* timings);
+  // Evaluates what the cache does not hold of `prompt`; on models with recurrent state, keeps a
+  // checkpoint at each position of `checkpoints` inside the evaluated part and at the prompt's end.
+  Status evaluate_prompt(const std::vector<int32_t>& prompt, const GenerationRequest& request,
+                         const std::vector<int32_t>& checkpoints, int32_t* reused, bool* stopped,
+                         GenerationTimings* timings);
   // Context overflow (engine_overflow.cpp).
   // The prompt cut to fit the context as request.overflow says (unchanged under Stop or when it fits).
   Result<std::vector<int32_t>> fit_prompt(std::vector<int32_t> prompt, const GenerationRequest& request,

@@ -42,6 +42,21 @@ Result<std::vector<int32_t>> Engine::chat_prompt_tokens(std::string_view rendere
   return tokens;
 }
 
+int32_t Engine::conversation_checkpoint(const chat::ChatTemplateInput& input, const std::vector<int32_t>& prompt) const {
+  if (!model_ || !model_->has_recurrent_state()) return -1;
+  // The next turn's prompt repeats this conversation up to where this one's generation prompt
+  // begins (as far as the template renders the same): a checkpoint there is where it starts.
+  chat::ChatTemplateInput head = input;
+  head.add_generation_prompt = false;
+  auto text = render_chat_input(head);
+  if (!text.ok()) return -1;
+  auto tokens = chat_prompt_tokens(*text);
+  if (!tokens.ok()) return -1;
+  size_t n = 0;
+  while (n < tokens->size() && n < prompt.size() && (*tokens)[n] == prompt[n]) ++n;
+  return static_cast<int32_t>(n);
+}
+
 Result<GenerationResult> Engine::chat(const std::vector<ChatMessage>& messages, const GenerationRequest& request,
                                       const TokenCallback& on_token) {
   if (!model_) return make_error(ErrorKind::InvalidArgument, "no model is loaded");
@@ -53,6 +68,7 @@ Result<GenerationResult> Engine::chat(const std::vector<ChatMessage>& messages, 
   r.prompt.clear();
   int32_t messages_dropped = 0;
   int32_t tokens_dropped = 0;
+  std::vector<ChatMessage> conversation = messages;  // what the prompt renders (after any drops)
   if (request.overflow != OverflowPolicy::Stop) {
     // The kept start: the tokens the head messages render to, as far as they agree with the whole
     // conversation's (a template may render a message differently when more follow).
@@ -82,6 +98,12 @@ Result<GenerationResult> Engine::chat(const std::vector<ChatMessage>& messages, 
       TESSERA_ASSIGN_OR_RETURN(tokens, chat_prompt_tokens(text));
     }
     tokens_dropped = static_cast<int32_t>(n_all) - static_cast<int32_t>(tokens.size());
+    if (model_->has_recurrent_state()) conversation = std::move(kept);
+  }
+  if (model_->has_recurrent_state()) {
+    chat::ChatTemplateInput in;
+    for (const auto& m : conversation) in.messages.push_back({{"role", m.role}, {"content", m.content}});
+    r.state_checkpoint_at = conversation_checkpoint(in, tokens);
   }
   r.prompt_tokens = std::move(tokens);
   auto result = generate(r, on_token);

@@ -63,6 +63,11 @@ struct GenerationRequest {
   // can; false, or a backend that cannot: re-evaluate the kept tokens after the dropped span
   // (exact for every layer, slower; a shift is exact only for the first layer, backend.h).
   bool shift_kv_cache = true;
+  // Models with recurrent state (backend.h): a prompt position where the engine keeps a checkpoint
+  // of the state, besides the prompt's end and the reply's end, so a later prompt that shares only
+  // that much of this one starts there instead of at 0. Engine::chat sets it to the end of the
+  // conversation before the generation prompt (what the next turn's prompt repeats); -1: none.
+  int32_t state_checkpoint_at = -1;
 };
 
 // The first prompt step when GenerationRequest::prompt_step_ms sizes them: small enough to be quick

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "backend/layer_state.h"
 #include "split/attention_split.h"
 
 namespace tessera {
@@ -97,6 +98,13 @@ Result<SplitMode> parse_split_mode(const std::string& text) {
   if (text == "layer") return SplitMode::Layer;
   if (text == "row") return SplitMode::Row;
   return make_error(ErrorKind::InvalidArgument, "unknown split mode '" + text + "' (expected none, layer or row)");
+}
+
+LayerStateBytes device_state_bytes(const ModelSpec& m, const std::vector<int32_t>& layers, int32_t n_ctx,
+                                   KvCacheType kv_type) {
+  LayerStateBytes sum;
+  for (int32_t l : layers) sum += layer_state_bytes(m, m.layers[static_cast<size_t>(l)], n_ctx, kv_type, m.kv_dim());
+  return sum;
 }
 
 uint64_t SplitPlan::total_bytes() const {
@@ -211,7 +219,9 @@ Result<SplitPlan> plan_split(const ModelSpec& m, const std::vector<DeviceDescrip
     for (size_t d = 0; d < nd; ++d) {
       DevicePlan& dp = plan.devices[d];
       if (dp.layers.empty() && !dp.holds_embeddings && !dp.holds_output) continue;
-      dp.bytes.kv_cache = kv_cache_bytes(static_cast<int64_t>(dp.layers.size()), m.kv_dim(), s.n_ctx, s.kv_type);
+      const LayerStateBytes state = device_state_bytes(m, dp.layers, s.n_ctx, s.kv_type);
+      dp.bytes.kv_cache = state.kv_cache;
+      dp.bytes.recurrent_state = state.conv_state + state.recurrent_state;
       ScratchNeeds needs{s.n_batch, m.n_embd, m.q_dim(),  m.kv_dim(),   0,           dp.holds_output ? m.n_vocab : 0,
                          s.n_ctx,   m.n_head, largest[d], s.all_logits, m.n_head_kv, m.head_dim};
       int64_t n_ff = 0;
@@ -223,6 +233,15 @@ Result<SplitPlan> plan_split(const ModelSpec& m, const std::vector<DeviceDescrip
     }
   } else {
     // Row split: KV-head groups and FFN row ranges per device.
+    if (m.has_recurrent_layers())
+      return make_error(ErrorKind::Unsupported, "row split: " + (m.name.empty() ? m.architecture : m.name) + " has " +
+                                                    std::to_string(m.recurrent_layer_count()) + " recurrent (" +
+                                                    layer_mixer_name(LayerMixer::GatedDeltaNet) +
+                                                    ") layers, which are not split by rows; use layer split");
+    if (m.attention_output_gate)
+      return make_error(ErrorKind::Unsupported, "row split: " + (m.name.empty() ? m.architecture : m.name) +
+                                                    " gates its attention output from the query projection, which "
+                                                    "row split does not slice; use layer split");
     if (m.has_moe())
       return make_error(ErrorKind::Unsupported, "row split: " + (m.name.empty() ? m.architecture : m.name) +
                                                     " is a mixture-of-experts model (" + std::to_string(m.n_expert) +
@@ -339,8 +358,9 @@ Result<SplitPlan> plan_split(const ModelSpec& m, const std::vector<DeviceDescrip
       plan.fits = false;
       plan.problem = "device " + std::to_string(dp.device.id) + " (" + dp.device.name + ") needs " +
                      gib(dp.bytes.total()) + " (" + std::to_string(dp.bytes.total()) + " bytes: weights " +
-                     gib(dp.bytes.weights) + ", KV cache " + gib(dp.bytes.kv_cache) + ", scratch " +
-                     gib(dp.bytes.scratch) + ") but has " + gib(dp.device.free_bytes) + " free (" +
+                     gib(dp.bytes.weights) + ", KV cache " + gib(dp.bytes.kv_cache) +
+                     (dp.bytes.recurrent_state > 0 ? ", recurrent state " + gib(dp.bytes.recurrent_state) : "") +
+                     ", scratch " + gib(dp.bytes.scratch) + ") but has " + gib(dp.device.free_bytes) + " free (" +
                      std::to_string(dp.device.free_bytes) + " bytes, " + gib(s.reserve_bytes) + " kept in reserve)";
     }
   }

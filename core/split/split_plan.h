@@ -6,7 +6,8 @@
 // Modes:
 //  - None:  everything on the main device.
 //  - Layer: whole layers per device in order, by the normalised ratios (layer l goes to the first
-//           device whose cumulative share exceeds l / n_layer). A layer's KV cache lives with it.
+//           device whose cumulative share exceeds l / n_layer). A layer's KV cache (attention
+//           layers) or recurrent state (recurrent layers) lives with it.
 //           The token embedding goes with the first layer's device, output_norm and the output
 //           matrix with the last layer's device. Activations hop between devices at boundaries.
 //  - Row:   tensor parallelism in the paired layout: Q/K/V are split by whole KV-head groups (a
@@ -29,6 +30,7 @@
 
 #include "backend/backend.h"
 #include "backend/kv_cache_type.h"  // kv_cache_bytes: the one size of a KV cache
+#include "backend/layer_state.h"    // layer_state_bytes: the one size of a layer's state
 #include "backend/model_spec.h"
 #include "common/error.h"
 
@@ -64,9 +66,10 @@ constexpr int64_t kFfnRowTile = 64;
 
 struct DeviceBytes {
   uint64_t weights = 0;
-  uint64_t kv_cache = 0;
+  uint64_t kv_cache = 0;         // the attention layers' keys and values (grows with n_ctx)
   uint64_t scratch = 0;
-  uint64_t total() const { return weights + kv_cache + scratch; }
+  uint64_t recurrent_state = 0;  // the recurrent layers' state (fixed: backend/layer_state.h)
+  uint64_t total() const { return weights + kv_cache + scratch + recurrent_state; }
 };
 
 struct RowRange {
@@ -125,11 +128,17 @@ struct ScratchNeeds {
 uint64_t scratch_bytes(const ScratchNeeds& needs);
 
 // The plan. Never allocates device memory; returns an error only for unusable input (no devices,
-// bad main device, mode Row for a model whose heads cannot be split or that has experts). A plan that does not fit is
+// bad main device, mode Row for a model whose heads cannot be split, that has experts or recurrent
+// layers, or whose attention output is gated). A plan that does not fit is
 // returned with fits == false and `problem` set, so the GUI can show it; the loader refuses it with
 // check_plan_fits().
 Result<SplitPlan> plan_split(const ModelSpec& model, const std::vector<DeviceDescription>& devices,
                              const SplitSettings& settings);
+
+// The state bytes of the layers `layers` of `model` on one device, by kind (backend/layer_state.h's
+// layer_state_bytes summed): how the planner sizes each device's KV cache and recurrent state.
+LayerStateBytes device_state_bytes(const ModelSpec& model, const std::vector<int32_t>& layers, int32_t n_ctx,
+                                   KvCacheType kv_type);
 
 // Error{OutOfMemory} naming the first device that would overflow, its need and its free bytes.
 Status check_plan_fits(const SplitPlan& plan);

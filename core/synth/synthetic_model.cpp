@@ -54,8 +54,11 @@ void set_iq1m_scale(BlockIQ1_M& b, uint16_t bits) {
 // near zero (see the header). They are approximate by design: benchmarks need realistic, finite
 // values, not a particular distribution.
 void fill_chunk(GgmlType type, ValueKind kind, SplitMix64& rng, uint8_t* dst, uint64_t n_bytes) {
-  const float spread = kind == ValueKind::Weight ? 0.035f : (kind == ValueKind::Bias ? 0.01f : 0.1f);
-  const float center = kind == ValueKind::NormGain ? 1.0f : 0.0f;
+  const float spread = kind == ValueKind::Weight      ? 0.035f
+                       : kind == ValueKind::Bias      ? 0.01f
+                       : kind == ValueKind::DecayRate ? 0.5f
+                                                      : 0.1f;
+  const float center = kind == ValueKind::NormGain ? 1.0f : kind == ValueKind::DecayRate ? -1.0f : 0.0f;
   switch (type) {
     case GgmlType::F32: {
       for (uint64_t i = 0; i < n_bytes / 4; ++i) {
@@ -267,9 +270,10 @@ Result<gguf::GgufWriter> make_synthetic_writer(const ModelShape& s, const SynthO
   const int nt = o.n_threads;
   for (const FileTensor& t : layout) {
     const GgmlType type = synthetic_tensor_type(t, o, spec.tied_embeddings);
-    const ValueKind kind = t.role == TensorRole::Bias     ? ValueKind::Bias
-                           : t.role == TensorRole::Weight ? ValueKind::Weight
-                                                          : ValueKind::NormGain;
+    const ValueKind kind = t.role == TensorRole::Bias        ? ValueKind::Bias
+                           : t.role == TensorRole::Weight    ? ValueKind::Weight
+                           : t.role == TensorRole::DecayRate ? ValueKind::DecayRate
+                                                             : ValueKind::NormGain;
     const uint64_t tensor_seed = seed++;
     TESSERA_TRY(w.add_tensor_generated(t.name, type, t.dims, [type, kind, tensor_seed, nt](uint8_t* dst, uint64_t n) {
       return fill_random(type, kind, tensor_seed, dst, n, nt);

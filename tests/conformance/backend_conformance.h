@@ -38,6 +38,8 @@ struct BackendUnderTest {
   // past a near tie picks another expert for a token, which the logits feel more than in a dense model.
   double moe_fixture_tolerance = 1e-4;
   bool supports_moe = true;  // false: loading a mixture-of-experts model must fail as Unsupported
+  // false: loading a model with recurrent layers (Qwen3.5/3.6, Qwen3-Next) must fail as Unsupported
+  bool supports_recurrent = true;
   // Greedy ids of the Hugging Face fixtures are compared up to the first step whose reference
   // margin (top-1 minus top-2 logit) is below this: a backend with f16 rounding may pick the other
   // token of a near tie.

@@ -309,6 +309,67 @@ TEST(SplitPlan, ScratchCoversLogitsAndGrowsWithBatch) {
   EXPECT_LT(scratch_bytes(n), base);
 }
 
+// Qwen3.6-27B (48 Gated DeltaNet layers, 16 attention layers): each device holds the KV cache of
+// its attention layers and the fixed state of its recurrent layers, as their own kind; a longer
+// context grows only the former. Row split refuses the recurrent layers by name.
+TEST(SplitPlan, HybridModelsPlanKvCacheAndRecurrentStatePerLayer) {
+  const ModelSpec m = spec_of("qwen3.6-27b", GgmlType::Q4_K);
+  ASSERT_EQ(m.recurrent_layer_count(), 48);
+  SplitSettings s;
+  s.mode = SplitMode::Layer;
+  s.ratios = {1, 1};
+  s.n_ctx = 8192;
+  auto plan = plan_split(m, devices({80, 80}), s);
+  ASSERT_TRUE(plan.ok()) << plan.error().describe();
+  // Per layer: K and V of 4 heads x 256 at f16; (4 - 1) x (2 x 16 x 128 + 48 x 128) and 48 x 128 x 128 floats.
+  const uint64_t kv_per_layer = 2ull * 8192 * 4 * 256 * 2;
+  const uint64_t state_per_layer = 4ull * (3 * (2 * 16 * 128 + 48 * 128) + 48 * 128 * 128);
+  uint64_t kv = 0, state = 0;
+  for (const DevicePlan& d : plan->devices) {
+    int64_t attending = 0;
+    for (int32_t l : d.layers) attending += m.layers[static_cast<size_t>(l)].is_recurrent() ? 0 : 1;
+    EXPECT_EQ(d.bytes.kv_cache, attending * kv_per_layer) << d.device.name;
+    EXPECT_EQ(d.bytes.recurrent_state, (static_cast<int64_t>(d.layers.size()) - attending) * state_per_layer);
+    EXPECT_EQ(d.bytes.total(), d.bytes.weights + d.bytes.kv_cache + d.bytes.scratch + d.bytes.recurrent_state);
+    kv += d.bytes.kv_cache;
+    state += d.bytes.recurrent_state;
+  }
+  EXPECT_EQ(kv, 16 * kv_per_layer);
+  EXPECT_EQ(state, 48 * state_per_layer);
+  s.n_ctx = 32768;
+  auto longer = plan_split(m, devices({80, 80}), s);
+  ASSERT_TRUE(longer.ok());
+  EXPECT_EQ(longer->devices[0].bytes.kv_cache, 4 * plan->devices[0].bytes.kv_cache);
+  EXPECT_EQ(longer->devices[0].bytes.recurrent_state, plan->devices[0].bytes.recurrent_state);
+  s.mode = SplitMode::Row;
+  auto row = plan_split(m, devices({80, 80}), s);
+  ASSERT_FALSE(row.ok());
+  EXPECT_EQ(row.error().kind, ErrorKind::Unsupported);
+  EXPECT_THAT(row.error().message, HasSubstr("48 recurrent (Gated DeltaNet) layers"));
+  EXPECT_THAT(row.error().message, HasSubstr("use layer split"));
+  // A device that cannot hold its share names the state among its needs.
+  s.mode = SplitMode::Layer;
+  auto tight = plan_split(m, devices({10, 10}), s);
+  ASSERT_TRUE(tight.ok());
+  EXPECT_FALSE(tight->fits);
+  EXPECT_THAT(tight->problem, HasSubstr("recurrent state"));
+}
+
+TEST(SplitPlan, HybridMoeShapeCountsSharedExperts) {
+  const ModelSpec m = spec_of("qwen3.6-35b-a3b", GgmlType::Q4_K);
+  EXPECT_EQ(m.recurrent_layer_count(), 30);
+  EXPECT_TRUE(m.layers[0].has(LayerTensor::SharedGate));
+  EXPECT_EQ(m.layers[0].n_ff_shared, 512);
+  SplitSettings s;
+  s.mode = SplitMode::None;
+  auto plan = plan_split(m, devices({80}), s);
+  ASSERT_TRUE(plan.ok()) << plan.error().describe();
+  EXPECT_EQ(plan->devices[0].bytes.weights, model_bytes(m));
+  // About 35B parameters.
+  EXPECT_GT(m.parameter_count(), 33'000'000'000ull);
+  EXPECT_LT(m.parameter_count(), 37'000'000'000ull);
+}
+
 TEST(SplitPlan, RejectsUnusableInput) {
   const ModelSpec m = spec_of("tiny", GgmlType::F32);
   SplitSettings s;
