@@ -4,8 +4,6 @@
 
 namespace tessera::download {
 
-bool is_hub_model_argument(std::string_view arg) { return arg.rfind(kHubModelPrefix, 0) == 0; }
-
 Result<ModelRef> parse_model_ref(std::string_view text) {
   std::string_view rest = text;
   for (std::string_view prefix : {kHubModelPrefix, std::string_view("https://huggingface.co/"),

@@ -20,7 +20,10 @@ struct ModelRef {
 // "https://huggingface.co/" is accepted and dropped.
 Result<ModelRef> parse_model_ref(std::string_view text);
 
-// Whether a -m argument names a hub model ("hf:...") rather than a file.
-bool is_hub_model_argument(std::string_view model_argument);
+// Whether a -m argument names a hub model ("hf:...") rather than a file. Inline: the CLI asks it
+// in builds without the download library too, to say why such a name cannot be used there.
+inline bool is_hub_model_argument(std::string_view model_argument) {
+  return model_argument.rfind(kHubModelPrefix, 0) == 0;
+}
 
 }  // namespace tessera::download
