@@ -39,7 +39,7 @@ Error HubClient::http_error(const HttpResponse& r, std::string_view url, std::st
   const std::string page = settings_.endpoint + "/" + std::string(repo);
   const bool token = !settings_.token.empty();
   auto person = [&](const std::string& what) { return make_error(ErrorKind::InvalidArgument, what + " (" + where + ")"); };
-  if (code == "GatedRepo" || ((r.status == 401 || r.status == 403) && code.empty() && r.header("x-gated") == "true")) {
+  if (code == "GatedRepo") {
     if (!token) {
       return person("this model is gated: accept its licence on the website (" + page +
                     ") and give a token (HF_TOKEN) of the account that accepted it");
