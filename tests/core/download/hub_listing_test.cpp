@@ -6,6 +6,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "download/gguf_choice.h"
 #include "download/hub_settings.h"
 #include "download/model_ref.h"
@@ -84,6 +86,46 @@ TEST(HubListing, TreeEntries) {
     EXPECT_THAT(r.error().message, HasSubstr(expected)) << text;
     EXPECT_THAT(r.error().message, HasSubstr("https://huggingface.co/api/models/x/y/tree/main"));
   }
+}
+
+// The answers come from the network: mutated and cut versions of real-shaped answers give a
+// listing or a BadFile error, never a crash (AddressSanitizer watches in CI's ASan build).
+TEST(HubListing, MutatedAnswersAreRefusedOrRead) {
+  const std::string tree = R"([{"type":"file","oid":"b7c1f9a3b1f6e4aa0e5f1e0f8a5d2c3b4a5f6e7d","size":1519,"path":".gitattributes"},)"
+                           R"({"type":"file","size":5,"path":"Q4_K_M/a-00001-of-00002.gguf","lfs":{"oid":")" + kSha +
+                           R"(","size":5}},{"type":"directory","size":0,"path":"Q4_K_M"}])";
+  const std::string search = R"([{"id":"a/b","likes":1,"downloads":2,"tags":["gguf"],"gated":"auto"}])";
+  std::mt19937 rng(7);
+  int read = 0, refused = 0;
+  for (int i = 0; i < 4000; ++i) {
+    std::string t = i % 2 ? tree : search;
+    const int edits = 1 + static_cast<int>(rng() % 4);
+    for (int k = 0; k < edits && !t.empty(); ++k) {
+      const size_t at = rng() % t.size();
+      switch (rng() % 3) {
+        case 0: t[at] = "{}[]\":,0-9aZ\x00\xff"[rng() % 15]; break;
+        case 1: t.erase(at, 1 + rng() % 8); break;
+        default: t.resize(at); break;
+      }
+    }
+    auto files = parse_repo_tree(t, kUrl);
+    auto models = parse_search_results(t, kUrl);
+    if (files.ok()) {
+      ++read;
+      for (const auto& f : *files) {
+        EXPECT_NE(f.path.front(), '/') << t;
+        EXPECT_NE(f.name(), "..") << t;
+      }
+    } else {
+      ++refused;
+      EXPECT_EQ(files.error().kind, ErrorKind::BadFile);
+    }
+    if (!models.ok()) {
+      EXPECT_EQ(models.error().kind, ErrorKind::BadFile);
+    }
+  }
+  EXPECT_GT(read, 10);
+  EXPECT_GT(refused, 1000);
 }
 
 TEST(HubListing, LinkHeaders) {
