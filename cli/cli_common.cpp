@@ -7,7 +7,11 @@
 #include <filesystem>
 
 #include "backend/kv_cache_type.h"
+#include "download/model_ref.h"
 #include "option_ranges.h"
+#if defined(TESSERA_HAS_DOWNLOAD)
+#include "hub_edge.h"
+#endif
 
 namespace tessera::cli {
 namespace {
@@ -94,7 +98,8 @@ std::string overflow_option_usage() {
 }
 
 std::string model_options_usage() {
-  return usage_line("-m, --model FILE", "GGUF model (default: the embedded tessera-tiny model)") +
+  return usage_line("-m, --model FILE", "GGUF model, any part of a split one (default: the embedded tessera-tiny model); "
+                                        "hf:REPO[:QUANT] pulls it from the hub first (tessera-cli pull)") +
          usage_line("-c, --ctx N", "context size in tokens, " + range_text(kContextRange) +
                                        " (default: the model's, at most " + std::to_string(kDefaultMaxContext) + ")") +
          usage_line("-b, --batch N", "prompt tokens per step, " + range_text(kBatchRange) + " (default 512)") +
@@ -137,6 +142,13 @@ Status load_model(Engine& engine, const ModelOptions& options, CudaPluginLoader&
     auto d = default_model_path();
     if (!d) return make_error(ErrorKind::InvalidArgument, "no model given; use -m FILE");
     path = *d;
+  } else if (download::is_hub_model_argument(path)) {
+#if defined(TESSERA_HAS_DOWNLOAD)
+    TESSERA_ASSIGN_OR_RETURN(path, resolve_hub_model(path, command));
+#else
+    return make_error(ErrorKind::Unsupported, "this tessera-cli was built without the download library (libcurl): "
+                                              "download " + path.substr(3) + " elsewhere and give its file to -m");
+#endif
   }
   std::string note;
   TESSERA_ASSIGN_OR_RETURN(BackendFactory factory, make_backend_factory(options.backend, cuda, &note));

@@ -19,6 +19,9 @@ const Command kCommands[] = {
 #if defined(TESSERA_HAS_SERVER)
     {"serve", tessera::cli::cmd_serve, "OpenAI-compatible HTTP server for a model (local by default)"},
 #endif
+#if defined(TESSERA_HAS_DOWNLOAD)
+    {"pull", tessera::cli::cmd_pull, "download a GGUF model from the Hugging Face hub (REPO[:QUANT])"},
+#endif
     {"bench", tessera::cli::cmd_bench, "measure prompt (pp) and generation (tg) throughput"},
     {"perplexity", tessera::cli::cmd_perplexity, "perplexity of a text, and KL divergence against a saved base run"},
     {"devices", tessera::cli::cmd_devices, "list NVIDIA GPUs with their memory"},

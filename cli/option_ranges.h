@@ -40,5 +40,7 @@ inline constexpr IntRange kRepetitionsRange{1, 1000};                        // 
 inline constexpr IntRange kChunksRange{1, std::numeric_limits<int32_t>::max()};  // perplexity --chunks
 // OpenAI's API allows 20; more than a hundred alternatives per token is a typo, not a plan.
 inline constexpr IntRange kTopLogprobsRange{0, 100};                          // run --top-logprobs
+// Retries in a row that receive nothing, with waits doubling from 1 s (at most a minute each).
+inline constexpr IntRange kRetriesRange{0, 100};                              // pull --retries
 
 }  // namespace tessera::cli

@@ -10,6 +10,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git
   libgtest-dev libgmock-dev
   libpcre2-dev nlohmann-json3-dev libcpp-httplib-dev libboost-dev
+  libcurl4-openssl-dev libssl-dev
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
   libqcustomplot-dev libqcustomplot2.1-qt6
   xvfb xauth appstream file dpkg-dev

@@ -102,6 +102,11 @@ Status read_rope(MetadataReader& r, const Architecture& arch, ModelSpec& spec) {
                                                     std::string(type_name(info->type)) + ", expected F32");
     const auto data = f.tensor_data(*info);
     out.resize(static_cast<size_t>(n_rot / 2));
+    if (!f.has_tensor_data()) {
+      // A header read before a download (shapes for the planner): the divisors are not there.
+      std::fill(out.begin(), out.end(), 1.0f);
+      return {};
+    }
     for (size_t i = 0; i < out.size(); ++i) {
       float v;
       std::memcpy(&v, data.data() + 4 * i, 4);

@@ -16,7 +16,12 @@ namespace tessera::fuzz {
 // every array item, the display form) and every tensor (info and data extent). Checks that what
 // the metadata holds in memory stays within a constant factor of the input size, and that writing
 // the metadata back with GgufWriter gives an image the reader accepts with the same values.
+// An input that starts with kGgufSetMagic is a split set instead (gguf_split.h), read as the parts
+// of one model (GgufFile::from_parts):
+//   "GGUFSET" | u8 n (parts: n % 8 + 1) | (parts - 1) x u32 length | the parts' images in order
+//   (the last part takes the rest; a length past the end cuts the set short).
 void gguf_one_input(const uint8_t* data, size_t size);
+inline constexpr char kGgufSetMagic[] = "GGUFSET";  // 7 bytes, no terminator in the input
 
 // Whether this build has the entry points that core/template and core/tokenizer provide
 // (template_fuzz_entry.h, tokenizer_fuzz_entry.h); the targets and regressions skip without them.

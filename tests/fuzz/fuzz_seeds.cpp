@@ -1,7 +1,8 @@
 // Writes the seed corpora of the fuzz targets (tools/fuzz.sh runs it into build-fuzz/seeds/):
 //   gguf/       small GGUF images made with GgufWriter: every value type, arrays of each (empty,
 //               nested, long), a llama-like model with a vocabulary and tensors of several types,
-//               a GPT-2-like vocabulary with merges, a version-2 file, a custom alignment;
+//               a GPT-2-like vocabulary with merges, a version-2 file, a custom alignment; the
+//               llama-like model as split sets (fuzz_entries.h's set inputs) of 2 and 3 parts;
 //   template/   the fixture chat templates (copied from FIXTURES/templates/*.jinja at run time,
 //               never committed) and hand-written constructs;
 //   tokenizer/  small vocabularies of each tokenizer family and pre-tokenizer, each with the fixture
@@ -16,6 +17,8 @@
 #include <string>
 #include <vector>
 
+#include "fuzz_entries.h"
+#include "gguf/gguf_split.h"
 #include "gguf/gguf_value.h"
 #include "gguf/gguf_writer.h"
 
@@ -242,6 +245,29 @@ std::vector<std::string> split_cases(const std::string& text) {
   return out;
 }
 
+// A split set as one fuzz input (fuzz_entries.h): the magic, the part count, the lengths, the parts.
+bool write_set(const fs::path& path, const GgufWriter& whole, uint32_t max_tensors, bool first_without_tensors) {
+  auto parts = tessera::gguf::split_into_parts(whole, max_tensors, first_without_tensors);
+  if (!parts.ok()) {
+    std::cerr << "tessera_fuzz_seeds: " << path << ": " << parts.error().message << "\n";
+    return false;
+  }
+  std::string out(tessera::fuzz::kGgufSetMagic);
+  out.push_back(static_cast<char>(parts->size() - 1));
+  std::vector<std::vector<uint8_t>> images;
+  for (const auto& p : *parts) {
+    auto bytes = p.to_bytes();
+    if (!bytes.ok()) return false;
+    images.push_back(std::move(bytes).value());
+  }
+  for (size_t i = 0; i + 1 < images.size(); ++i) {
+    const auto len = static_cast<uint32_t>(images[i].size());
+    out.append(reinterpret_cast<const char*>(&len), 4);
+  }
+  for (const auto& image : images) out.append(image.begin(), image.end());
+  return write_file(path, out);
+}
+
 std::string read_all(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream s;
@@ -292,6 +318,8 @@ int main(int argc, char** argv) {
   ok &= write_gguf(out / "gguf" / "llama_model.gguf", llama_model(3, 32));
   ok &= write_gguf(out / "gguf" / "llama_model_v2_align64.gguf", llama_model(2, 64));
   ok &= write_gguf(out / "gguf" / "gpt2_vocab.gguf", gpt2_vocab());
+  ok &= write_set(out / "gguf" / "llama_model_2_parts.set", llama_model(3, 32), 3, false);
+  ok &= write_set(out / "gguf" / "llama_model_3_parts_empty_first.set", llama_model(3, 64), 3, true);
 
   int n = 0;
   for (const char* t : kTemplates) ok &= write_file(out / "template" / ("handwritten_" + std::to_string(n++) + ".jinja"), t);
