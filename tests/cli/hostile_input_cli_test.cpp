@@ -5,6 +5,9 @@
 // model's text or a file name are escaped, while a pipe gets the bytes exactly.
 #include <sys/stat.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -68,6 +71,47 @@ TEST(HostileInputCli, TemplateInputsMustBeRegularFiles) {
   const CliResult ok = run_cli({"template", "--file", tmpl, "--messages", messages});
   EXPECT_EQ(ok.exit_code, 0) << ok.err;
   EXPECT_EQ(ok.out, "hi");
+}
+
+// Regular files past the size bounds (sparse: nothing is written) are refused before any read.
+TEST(HostileInputCli, InputFilesHaveSizeBounds) {
+  test::TempDir dir;
+  write_text(dir.file("t.jinja"), "x");
+  write_text(dir.file("m.json"), "[]");
+  const auto sparse = [&](const char* name, uintmax_t bytes) {
+    write_text(dir.file(name), "");
+    std::filesystem::resize_file(dir.file(name), bytes);
+    return dir.file(name).string();
+  };
+  const std::string big_template = sparse("big.jinja", (uintmax_t{16} << 20) + 1);
+  const std::string big_json = sparse("big.json", (uintmax_t{64} << 20) + 1);
+  const std::string big_text = sparse("big.txt", (uintmax_t{256} << 20) + 1);
+  CliResult r = run_cli({"template", "--file", big_template, "--messages", dir.file("m.json").string()});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_THAT(r.err, HasSubstr("the template file '" + big_template + "' is 16777217 bytes, more than the limit of 16777216 bytes"));
+  r = run_cli({"template", "--file", dir.file("t.jinja").string(), "--messages", big_json});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_THAT(r.err, HasSubstr("the messages file '" + big_json + "' is 67108865 bytes, more than the limit of 67108864 bytes"));
+  r = run_cli({"perplexity", "-m", tiny_model(), "-f", big_text});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_THAT(r.err, HasSubstr("the text '" + big_text + "' is 268435457 bytes, more than the limit of 268435456 bytes"));
+}
+
+TEST(HostileInputCli, NanLogitsAreAMessageNotText) {
+  test::TempDir dir;
+  test::RandomModelConfig c;
+  c.n_vocab = 300;
+  c.with_tokenizer = true;
+  c.edit_values["output_norm.weight"] = [](std::vector<float>& v) {
+    std::fill(v.begin(), v.end(), std::numeric_limits<float>::quiet_NaN());
+  };
+  test::write_file_bytes(dir.file("nan.gguf"), test::random_model_bytes(c));
+  for (const char* temp : {"0", "0.8"}) {
+    const CliResult r = run_cli({"run", "-m", dir.file("nan.gguf").string(), "-p", "ab", "-n", "4", "--temp", temp});
+    EXPECT_EQ(r.exit_code, 1) << temp;
+    EXPECT_EQ(r.out, "") << temp;
+    EXPECT_THAT(r.err, HasSubstr("tessera-cli run: the model produced NaN logits")) << temp;
+  }
 }
 
 TEST(HostileInputCli, PerplexityAndKldBaseInputsMustBeRegularFiles) {
