@@ -133,7 +133,8 @@ int cmd_run(const Args& args) {
       print_error("run", result.error().message);
       return 1;
     }
-    std::printf("%s\n", report.finish(*result).c_str());
+    // JSON escapes every C0 control; on a terminal, C1 controls and direction overrides too.
+    std::printf("%s\n", report.finish(*result, is_terminal(stdout)).c_str());
     std::fflush(stdout);
     return result->stop_reason == StopReason::Stopped && interrupt_flag().load() ? 130 : 0;
   }

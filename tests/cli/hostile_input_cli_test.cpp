@@ -13,6 +13,7 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "cli_process.h"
 #include "core/model/random_model.h"
@@ -205,6 +206,19 @@ TEST(HostileInputCli, GeneratedTextIsEscapedOnATerminalAndExactInAPipe) {
   EXPECT_FALSE(holds_controls(terminal.out));
   // The same text, escaped (the terminal also shows what went to stderr).
   EXPECT_THAT(terminal.out, HasSubstr(cli::terminal_safe(piped.out, cli::LineBreaks::Keep)));
+
+  // --json: exact in a pipe; on a terminal the same JSON in ASCII (\uXXXX escapes for the rest).
+  args.push_back("--json");
+  const CliResult json_piped = run_cli(args);
+  ASSERT_EQ(json_piped.exit_code, 0) << json_piped.err;
+  const CliResult json_terminal = test::run_cli_on_terminal(args);
+  ASSERT_EQ(json_terminal.exit_code, 0) << json_terminal.out;
+  const std::string json_line = json_terminal.out.substr(json_terminal.out.rfind("\n{") + 1);
+  for (unsigned char c : json_line) EXPECT_TRUE(c == '\n' || (c >= 0x20 && c < 0x80)) << static_cast<int>(c);
+  nlohmann::json on_terminal = nlohmann::json::parse(json_line), piped_json = nlohmann::json::parse(json_piped.out);
+  on_terminal.erase("timings");
+  piped_json.erase("timings");
+  EXPECT_EQ(on_terminal, piped_json);
 
   // Chat replies too.
   const CliResult chat = test::run_cli_on_terminal(
