@@ -12,6 +12,7 @@
 #if defined(TESSERA_HAS_DOWNLOAD)
 #include "hub_edge.h"
 #endif
+#include "terminal_text.h"
 
 namespace tessera::cli {
 namespace {
@@ -152,7 +153,7 @@ Status load_model(Engine& engine, const ModelOptions& options, CudaPluginLoader&
   }
   std::string note;
   TESSERA_ASSIGN_OR_RETURN(BackendFactory factory, make_backend_factory(options.backend, cuda, &note));
-  if (!note.empty()) std::fprintf(stderr, "tessera-cli %s: %s\n", command, note.c_str());
+  if (!note.empty()) print_error(command, note);
   engine.register_backend("selected", std::move(factory));
   LoadSettings s;
   s.backend = "selected";
@@ -164,10 +165,9 @@ Status load_model(Engine& engine, const ModelOptions& options, CudaPluginLoader&
   TESSERA_TRY(engine.load(path, s));
   const ModelInfo& info = engine.info();
   if (options.n_ctx > 0 && info.n_ctx_train > 0 && options.n_ctx > info.n_ctx_train)
-    std::fprintf(stderr,
-                 "tessera-cli %s: note: --ctx %d is beyond the %lld tokens of context %s was trained on; "
-                 "output may degrade past them\n",
-                 command, options.n_ctx, static_cast<long long>(info.n_ctx_train), path.c_str());
+    print_error(command, "note: --ctx " + std::to_string(options.n_ctx) + " is beyond the " +
+                             std::to_string(info.n_ctx_train) + " tokens of context " + path +
+                             " was trained on; output may degrade past them");
   return {};
 }
 

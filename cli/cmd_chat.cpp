@@ -7,6 +7,8 @@
 
 #include "cli_common.h"
 #include "commands.h"
+#include "option_ranges.h"
+#include "terminal_text.h"
 
 namespace tessera::cli {
 namespace {
@@ -26,10 +28,11 @@ void usage(FILE* out) {
 }
 
 // Line input on fd 0 that notices Ctrl-C: the handler is installed without SA_RESTART, so a
-// blocking read returns EINTR and the flag says why.
+// blocking read returns EINTR and the flag says why. A line is at most kMaxTextInputBytes long
+// (an endless one, /dev/zero on stdin, is an error there, not all of memory).
 class LineReader {
  public:
-  enum class Status { Line, Eof, Interrupted };
+  enum class Status { Line, Eof, Interrupted, TooLong };
 
   Status read(std::string& line) {
     line.clear();
@@ -40,6 +43,7 @@ class LineReader {
         buffer_.erase(0, nl + 1);
         return Status::Line;
       }
+      if (buffer_.size() > kMaxTextInputBytes) return Status::TooLong;
       char chunk[4096];
       const ssize_t n = ::read(0, chunk, sizeof chunk);
       if (n > 0) {
@@ -93,24 +97,23 @@ int cmd_chat(const Args& args) {
     }
   }
   if (r.failed()) {
-    std::fprintf(stderr, "tessera-cli chat: %s\n", r.error().c_str());
+    print_error("chat", r.error());
     return 2;
   }
 
   CudaPluginLoader cuda(cuda_environment_of_process());  // before the engine: the engine may hold the module's backend
   Engine engine;
   if (Status s = load_model(engine, model, cuda, "chat"); !s.ok()) {
-    std::fprintf(stderr, "tessera-cli chat: %s\n", s.error().message.c_str());
+    print_error("chat", s.error().message);
     return s.error().kind == ErrorKind::InvalidArgument && model.model_path.empty() ? 2 : 1;
   }
   if (!engine.tokenizer()) {
-    std::fprintf(stderr, "tessera-cli chat: the model %s has no tokenizer, so it cannot chat\n",
-                 engine.info().path.c_str());
+    print_error("chat", "the model " + engine.info().path + " has no tokenizer, so it cannot chat");
     return 1;
   }
   const bool interactive = ::isatty(0) != 0;
   std::fprintf(stderr, "chatting with %s (context %d tokens); /reset clears the conversation, /quit leaves\n",
-               engine.info().name.c_str(), engine.n_ctx());
+               for_stream(stderr, engine.info().name).c_str(), engine.n_ctx());
   print_overflow_note(engine, overflow);
 
   install_interrupt_handler();
@@ -130,6 +133,11 @@ int cmd_chat(const Args& args) {
     }
     interrupt_flag().store(false);
     const auto status = reader.read(line);
+    if (status == LineReader::Status::TooLong) {
+      print_error("chat", "a line of standard input is longer than the limit of " +
+                              std::to_string(kMaxTextInputBytes) + " bytes");
+      return 1;
+    }
     if (status != LineReader::Status::Line) {
       if (interactive) std::fputc('\n', stdout);
       break;
@@ -150,13 +158,15 @@ int cmd_chat(const Args& args) {
     req.overflow = overflow;
     auto result = engine.chat(conversation, req, [](const TokenEvent& e) {
       if (!e.text.empty()) {
-        std::fwrite(e.text.data(), 1, e.text.size(), stdout);
+        // A model's text may hold control characters (ESC from a byte token <0x1B>, ...).
+        const std::string shown = for_stream(stdout, e.text);
+        std::fwrite(shown.data(), 1, shown.size(), stdout);
         std::fflush(stdout);
       }
       return true;
     });
     if (!result.ok()) {
-      std::fprintf(stderr, "tessera-cli chat: %s\n", result.error().message.c_str());
+      print_error("chat", result.error().message);
       conversation.pop_back();
       if (result.error().message.find("does not fit the context") != std::string::npos)
         std::fprintf(stderr, "(use /reset to start a new conversation, or --context-overflow truncate-middle or "

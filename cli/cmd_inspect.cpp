@@ -12,8 +12,8 @@
 #include "commands.h"
 #include "gguf/gguf_file.h"
 #include "inspect_model.h"
-#include "inspect_text.h"
 #include "inspect_tensor.h"
+#include "terminal_text.h"
 
 namespace tessera::cli {
 namespace {

@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "option_ranges.h"
 #include "run_json.h"
+#include "terminal_text.h"
 
 namespace tessera::cli {
 namespace {
@@ -71,7 +72,7 @@ int cmd_run(const Args& args) {
     }
   }
   if (r.failed()) {
-    std::fprintf(stderr, "tessera-cli run: %s\n", r.error().c_str());
+    print_error("run", r.error());
     return 2;
   }
   if (top_logprobs >= 0 && !json) {
@@ -86,14 +87,14 @@ int cmd_run(const Args& args) {
   CudaPluginLoader cuda(cuda_environment_of_process());  // before the engine: the engine may hold the module's backend
   Engine engine;
   if (Status s = load_model(engine, model, cuda, "run"); !s.ok()) {
-    std::fprintf(stderr, "tessera-cli run: %s\n", s.error().message.c_str());
+    print_error("run", s.error().message);
     return s.error().kind == ErrorKind::InvalidArgument && model.model_path.empty() ? 2 : 1;
   }
   if (verbose) {
     const ModelInfo& info = engine.info();
-    std::fprintf(stderr, "model:   %s (%s, %llu parameters, %s)\nbackend: %s\n", info.path.c_str(),
-                 info.architecture.c_str(), static_cast<unsigned long long>(info.parameter_count),
-                 info.main_type().c_str(), info.backend.c_str());
+    std::fprintf(stderr, "model:   %s (%s, %llu parameters, %s)\nbackend: %s\n", for_stream(stderr, info.path).c_str(),
+                 for_stream(stderr, info.architecture).c_str(), static_cast<unsigned long long>(info.parameter_count),
+                 info.main_type().c_str(), for_stream(stderr, info.backend).c_str());
   }
 
   print_overflow_note(engine, overflow);
@@ -118,7 +119,7 @@ int cmd_run(const Args& args) {
     // The prompt's ids, tokenized once here and passed as ids, so the report shows what ran.
     auto ids = engine.tokenize(prompt, req.add_special, req.parse_special);
     if (!ids.ok()) {
-      std::fprintf(stderr, "tessera-cli run: %s\n", ids.error().message.c_str());
+      print_error("run", ids.error().message);
       return 1;
     }
     req.prompt_tokens = *ids;
@@ -130,23 +131,26 @@ int cmd_run(const Args& args) {
       return true;
     });
     if (!result.ok()) {
-      std::fprintf(stderr, "tessera-cli run: %s\n", result.error().message.c_str());
+      print_error("run", result.error().message);
       return 1;
     }
-    std::printf("%s\n", report.finish(*result).c_str());
+    // JSON escapes every C0 control; on a terminal, C1 controls and direction overrides too.
+    std::printf("%s\n", report.finish(*result, is_terminal(stdout)).c_str());
     std::fflush(stdout);
     return result->stop_reason == StopReason::Stopped && interrupt_flag().load() ? 130 : 0;
   }
 
   auto result = engine.generate(req, [](const TokenEvent& e) {
     if (!e.text.empty()) {
-      std::fwrite(e.text.data(), 1, e.text.size(), stdout);
+      // A model's text may hold control characters (ESC from a byte token <0x1B>, ...).
+      const std::string shown = for_stream(stdout, e.text);
+      std::fwrite(shown.data(), 1, shown.size(), stdout);
       std::fflush(stdout);
     }
     return true;
   });
   if (!result.ok()) {
-    std::fprintf(stderr, "tessera-cli run: %s\n", result.error().message.c_str());
+    print_error("run", result.error().message);
     return 1;
   }
   std::fputc('\n', stdout);

@@ -10,6 +10,7 @@
 #include "cli_common.h"
 #include "commands.h"
 #include "server.h"
+#include "terminal_text.h"
 
 namespace tessera::cli {
 namespace {
@@ -77,13 +78,13 @@ int cmd_serve(const Args& args) {
     }
   }
   if (r.failed()) {
-    std::fprintf(stderr, "tessera-cli serve: %s\n", r.error().c_str());
+    print_error("serve", r.error());
     return 2;
   }
   config.sampling = sampling.params;
   config.default_max_tokens = sampling.n_predict;
   if (std::string bad = server::check_config(config); !bad.empty()) {
-    std::fprintf(stderr, "tessera-cli serve: %s\n", bad.c_str());
+    print_error("serve", bad);
     return 2;
   }
 
@@ -97,17 +98,17 @@ int cmd_serve(const Args& args) {
   Engine engine;
   server::Server srv(engine, config, [&](Engine& e) { return load_model(e, model, cuda, "serve"); });
   if (Status s = srv.start(); !s.ok()) {
-    std::fprintf(stderr, "tessera-cli serve: %s\n", s.error().message.c_str());
+    print_error("serve", s.error().message);
     return 1;
   }
   // Tests and scripts read the port from this line (with --port 0 it is the one the system chose).
   std::fprintf(stderr, "listening on http://%s:%d (loading the model)\n", config.host.c_str(), srv.port());
   if (Status s = srv.wait_until_loaded(); !s.ok()) {
-    std::fprintf(stderr, "tessera-cli serve: %s\n", s.error().message.c_str());
+    print_error("serve", s.error().message);
     return 1;
   }
-  std::fprintf(stderr, "serving %s as '%s' at http://%s:%d/v1 (Ctrl-C stops)\n", engine.info().path.c_str(),
-               srv.model_id().c_str(), config.host.c_str(), srv.port());
+  std::fprintf(stderr, "serving %s as '%s' at http://%s:%d/v1 (Ctrl-C stops)\n", for_stream(stderr, engine.info().path).c_str(),
+               for_stream(stderr, srv.model_id()).c_str(), config.host.c_str(), srv.port());
   while (!interrupt_flag().load() && srv.running()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
   srv.stop();
   std::fprintf(stderr, "stopped\n");

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "commands.h"
+#include "terminal_text.h"
 
 namespace {
 
@@ -57,7 +58,7 @@ int main(int argc, char** argv) {
   tessera::cli::Args args(argv + 2, argv + argc);
   for (const auto& c : kCommands)
     if (name == c.name) return c.run(args);
-  std::fprintf(stderr, "tessera-cli: unknown command '%s'\n\n", name.c_str());
+  std::fprintf(stderr, "tessera-cli: unknown command '%s'\n\n", tessera::cli::for_stream(stderr, name).c_str());
   print_usage(stderr);
   return 2;
 }

@@ -43,4 +43,10 @@ inline constexpr IntRange kTopLogprobsRange{0, 100};                          //
 // Retries in a row that receive nothing, with waits doubling from 1 s (at most a minute each).
 inline constexpr IntRange kRetriesRange{0, 100};                              // pull --retries
 
+// File inputs (regular files only: common/input_file.h) and standard input, in bytes: far above any
+// real input, so a larger one is a mistake (a device, a wrong file) refused by name, not read.
+inline constexpr uint64_t kMaxTemplateFileBytes = uint64_t{16} << 20;   // template --file (real ones: 1-100 KiB)
+inline constexpr uint64_t kMaxJsonFileBytes = uint64_t{64} << 20;       // template --messages, --tools
+inline constexpr uint64_t kMaxTextInputBytes = uint64_t{256} << 20;     // perplexity -f, tokenize -, a chat line
+
 }  // namespace tessera::cli

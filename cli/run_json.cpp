@@ -55,7 +55,7 @@ void RunJsonReport::add(const TokenEvent& e) {
   tokens_.push_back(std::move(t));
 }
 
-std::string RunJsonReport::finish(const GenerationResult& r) {
+std::string RunJsonReport::finish(const GenerationResult& r, bool ascii) {
   out_["generated_ids"] = r.tokens;
   out_["text"] = r.text;
   out_["tokens"] = tokens_;
@@ -69,7 +69,7 @@ std::string RunJsonReport::finish(const GenerationResult& r) {
                      {"generated_tokens", t.generated_tokens},
                      {"generation_ms", t.generation_ms},
                      {"generation_tokens_per_s", t.generation_tokens_per_s}};
-  return out_.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return out_.dump(-1, ' ', ascii, nlohmann::json::error_handler_t::replace);
 }
 
 }  // namespace tessera::cli

@@ -35,8 +35,9 @@ class RunJsonReport {
   RunJsonReport(const Engine& engine, const GenerationRequest& request, std::vector<int32_t> prompt_ids);
   // Collects one event of the generation (TokenCallback).
   void add(const TokenEvent& event);
-  // The JSON text for the finished run (one line).
-  std::string finish(const GenerationResult& result);
+  // The JSON text for the finished run (one line). `ascii`: non-ASCII characters as \uXXXX escapes
+  // (the same JSON, for a terminal: no C1 control or direction override reaches it raw).
+  std::string finish(const GenerationResult& result, bool ascii = false);
 
  private:
   const Engine& engine_;

@@ -5,15 +5,15 @@
 #include <limits>
 #include <optional>
 
+#include "common/json_input.h"
+
 namespace tessera::server {
 namespace {
 
 using Json = nlohmann::ordered_json;
 
-std::string shown(const Json& v) {
-  std::string s = v.dump();
-  return s.size() > 60 ? s.substr(0, 57) + "..." : s;
-}
+// A value the client sent, quoted in a message: a bounded excerpt, never the whole value.
+std::string shown(const Json& v) { return json_excerpt(v); }
 
 std::string number_text(double v) {
   char buf[32];
@@ -141,10 +141,10 @@ void read_common(Reader& r, CompletionRequest& out) {
 }
 
 std::variant<Json, ApiError> parse_body(std::string_view body) {
-  Json j = Json::parse(body, nullptr, false);
-  if (j.is_discarded()) return bad_request("", "the request body is not valid JSON");
-  if (!j.is_object()) return bad_request("", "the request body must be a JSON object, got " + shown(j));
-  return j;
+  auto j = parse_json<Json>(body);
+  if (!j.ok()) return bad_request("", "the request body " + j.error().message);
+  if (!j->is_object()) return bad_request("", "the request body must be a JSON object, got " + shown(*j));
+  return std::move(j).value();
 }
 
 void read_messages(Reader& r, CompletionRequest& out) {
@@ -177,15 +177,22 @@ void read_messages(Reader& r, CompletionRequest& out) {
     msg["content"] = text;
     if (has_calls) {
       Json calls = Json::array();
-      for (const auto& call : m["tool_calls"]) {
+      const Json& given = m["tool_calls"];
+      for (size_t k = 0; k < given.size(); ++k) {
+        const Json& call = given[k];
+        const std::string call_at = at + ".tool_calls[" + std::to_string(k) + "]";
         if (!call.is_object() || !call.contains("function") || !call["function"].is_object() ||
             !call["function"].contains("name") || !call["function"]["name"].is_string())
-          return r.fail(at + ".tool_calls", shown(call) + " is not a {\"type\": \"function\", \"function\": {name, arguments}}");
+          return r.fail(call_at, shown(call) + " is not a {\"type\": \"function\", \"function\": {name, arguments}}");
         Json fn = call["function"];
-        // Templates write arguments with tojson: give them the object, not its JSON text.
+        // Templates write arguments with tojson: give them the object, not its JSON text (text
+        // that is not JSON stays text; JSON nested too deep is refused like a deep body).
         if (fn.contains("arguments") && fn["arguments"].is_string()) {
-          Json parsed = Json::parse(fn["arguments"].get<std::string>(), nullptr, false);
-          if (!parsed.is_discarded()) fn["arguments"] = parsed;
+          auto parsed = parse_json<Json>(fn["arguments"].get<std::string>());
+          if (parsed.ok())
+            fn["arguments"] = std::move(parsed).value();
+          else if (parsed.error().kind == ErrorKind::Unsupported)
+            return r.fail(call_at + ".function.arguments", "the JSON text " + parsed.error().message);
         }
         Json c = {{"type", "function"}, {"function", fn}};
         if (call.contains("id")) c["id"] = call["id"];

@@ -31,6 +31,7 @@
 //   (save_checkpoint, restorable_position), and kv_remove is not supported.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -70,6 +71,23 @@ enum class LogitsRequest {
   All,   // one row per token of the eval (scoring, tests)
 };
 
+// Logits that hold a NaN mean the model's computation broke down (NaN or overflowing weights, a
+// kernel fault): a token chosen from them would be arbitrary (an argmax that skips NaNs gives token
+// 0 for an all-NaN row), so generation ends with this error instead. argmax() returns it; the
+// engine checks the rows it samples from with check_logits.
+inline Error nan_logits_error() {
+  return Error(ErrorKind::BadFile,
+               "the model produced NaN logits (not-a-number scores for the next token), so no token can be "
+               "chosen: its weights may hold NaN or overflow, or a computation failed on this backend");
+}
+
+// nan_logits_error() when `row` holds a NaN.
+inline Status check_logits(std::span<const float> row) {
+  for (float v : row)
+    if (std::isnan(v)) return nan_logits_error();
+  return {};
+}
+
 // Bytes a loaded model holds, for the GUI and for planning.
 struct MemoryFootprint {
   uint64_t weight_bytes = 0;   // bytes of weights the backend holds (0 for the CPU reading the mmap in place)
@@ -97,7 +115,8 @@ class BackendModel {
   // Valid until the next eval or KV call. A GPU backend copies them to the host here, on demand.
   virtual Result<std::span<const float>> logits() = 0;
   // Index of the largest logit of the last eval's last row, ties toward the lower id; a GPU
-  // backend reduces on the device and copies back one integer.
+  // backend reduces on the device and copies back one integer. nan_logits_error() when the row
+  // holds a NaN.
   virtual Result<int32_t> argmax() = 0;
 
   virtual int32_t n_ctx() const = 0;

@@ -182,7 +182,7 @@ Status CpuModel::init(const ModelSpec& spec, const BackendModelSettings& setting
                                                   " bytes for the CPU KV cache and buffers of " + spec_.source_path +
                                                   " (context " + std::to_string(n_ctx_) + ")");
   }
-  pool_ = std::make_unique<ThreadPool>(n_threads);
+  TESSERA_ASSIGN_OR_RETURN(pool_, ThreadPool::create(n_threads));
   if (progress && !progress(1.0f))
     return make_error(ErrorKind::Cancelled, "loading " + spec_.source_path + " was cancelled");
   return {};
@@ -237,6 +237,7 @@ Result<int32_t> CpuModel::argmax() {
   if (logits_rows_ == 0)
     return make_error(ErrorKind::InvalidArgument, "the last eval produced no logits (LogitsRequest::None or none yet)");
   const float* row = logits_.data() + (logits_rows_ - 1) * spec_.n_vocab;
+  TESSERA_TRY(check_logits(std::span(row, static_cast<size_t>(spec_.n_vocab))));
   int64_t best = 0;
   for (int64_t i = 1; i < spec_.n_vocab; ++i)
     if (row[i] > row[best]) best = i;

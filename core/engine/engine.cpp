@@ -338,7 +338,9 @@ Result<GenerationResult> Engine::generate(const GenerationRequest& request, cons
       TESSERA_ASSIGN_OR_RETURN(token, model_->argmax());
     } else {
       TESSERA_ASSIGN_OR_RETURN(std::span<const float> logits, model_->logits());
-      token = sampler.sample(logits.last(static_cast<size_t>(info_.n_vocab)));
+      const std::span<const float> row = logits.last(static_cast<size_t>(info_.n_vocab));
+      TESSERA_TRY(check_logits(row));  // the sampler would take a NaN for -inf and go on
+      token = sampler.sample(row);
     }
     std::span<const float> scored_row;  // the logits behind this token, when log-probs are asked for
     if (request.logprobs) {

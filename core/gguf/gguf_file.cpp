@@ -1,9 +1,6 @@
 #include "gguf/gguf_file.h"
 
-#include <fcntl.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -11,6 +8,8 @@
 #include <limits>
 #include <sstream>
 #include <unordered_set>
+
+#include "common/input_file.h"
 
 namespace tessera::gguf {
 namespace {
@@ -242,37 +241,22 @@ Result<std::unique_ptr<GgufFile>> GgufFile::open(const std::string& path, Reader
 }
 
 Result<std::unique_ptr<GgufFile>> GgufFile::open_file(const std::string& path, const ReaderLimits& limits) {
-  // O_NONBLOCK: opening a FIFO (or a device) for reading would otherwise block until a writer
-  // appears; non-regular files are refused just below. It does not affect mmap of regular files.
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0) {
-    return make_error(ErrorKind::Io, "cannot open '" + path + "': " + std::strerror(errno));
-  }
-  struct stat st {};
-  if (::fstat(fd, &st) != 0) {
-    int err = errno;
-    ::close(fd);
-    return make_error(ErrorKind::Io, "cannot stat '" + path + "': " + std::strerror(err));
-  }
-  if (!S_ISREG(st.st_mode)) {
-    ::close(fd);
-    return make_error(ErrorKind::BadFile, "'" + path + "' is not a regular file");
-  }
+  // Regular files only: a FIFO would block, a device never end (common/input_file.h).
+  TESSERA_ASSIGN_OR_RETURN(InputFile input, open_regular_file(path));
+  const int fd = input.fd();
   auto file = std::unique_ptr<GgufFile>(new GgufFile());
   file->name_ = path;
-  file->size_ = static_cast<uint64_t>(st.st_size);
+  file->size_ = input.size();
   if (file->size_ > 0) {
     void* addr = ::mmap(nullptr, file->size_, PROT_READ, MAP_PRIVATE, fd, 0);
     if (addr == MAP_FAILED) {
       int err = errno;
-      ::close(fd);
       return make_error(ErrorKind::Io, "cannot memory-map '" + path + "' (" + std::to_string(file->size_) +
                                            " bytes): " + std::strerror(err));
     }
     file->mapping_ = addr;
     file->base_ = static_cast<const uint8_t*>(addr);
   }
-  ::close(fd);
   TESSERA_TRY(file->parse(limits, file->size_));
   return file;
 }

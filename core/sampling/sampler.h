@@ -60,7 +60,8 @@ class Sampler {
   const SamplingParams& params() const { return params_; }
   uint64_t seed() const { return seed_; }
 
-  // Picks the next token from one row of logits (n_vocab values). Does not accept it.
+  // Picks the next token from one row of logits (n_vocab values). Does not accept it. A NaN counts
+  // as -inf here; the engine refuses rows that hold one before sampling (check_logits, backend.h).
   int32_t sample(std::span<const float> logits);
   // The candidates the draw would choose from, with their probabilities, in descending order.
   // Greedy settings give the single chosen token with p = 1.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -202,13 +203,18 @@ Status fill_random(GgmlType type, ValueKind kind, uint64_t seed, uint8_t* dst, u
       fill_chunk(type, kind, rng, dst + off, std::min(chunk_bytes, n_bytes - off));
     }
   };
-  if (threads <= 1) {
-    work(0);
-  } else {
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work, t);
-    for (auto& th : pool) th.join();
+  // The caller takes share 0; a share whose thread the system refuses to start (a process or
+  // memory limit) is the caller's too: slower, never an exception or a hole in the file.
+  std::vector<std::thread> pool;
+  pool.reserve(threads);
+  unsigned started = 1;
+  try {
+    for (; started < threads; ++started) pool.emplace_back(work, started);
+  } catch (const std::system_error&) {
   }
+  for (unsigned t = started; t < threads; ++t) work(t);
+  work(0);
+  for (auto& th : pool) th.join();
   return {};
 }
 

@@ -675,6 +675,7 @@ Result<int32_t> CudaModel::argmax() {
       cudaMemcpyAsync(argmax_host_, out.s.argmax_out, sizeof(int32_t), cudaMemcpyDeviceToHost, out.stream),
       out.dev.physical);
   TESSERA_CUDA_CHECK_DEV(cudaStreamSynchronize(out.stream), out.dev.physical);
+  if (*argmax_host_ < 0) return nan_logits_error();  // the row holds a NaN (kernels/argmax.h)
   return *argmax_host_;
 }
 

@@ -15,7 +15,10 @@ struct Best {
   int64_t i;
 };
 
+// A NaN ranks above every number, so a row holding one reduces to a NaN (reported as -1).
 __device__ __forceinline__ bool better(float v, int64_t i, const Best& b) {
+  if (isnan(v)) return !isnan(b.v) || i < b.i;
+  if (isnan(b.v)) return false;
   return v > b.v || (v == b.v && i < b.i);
 }
 
@@ -47,7 +50,7 @@ __global__ void argmax_partial_kernel(const float* __restrict__ x, int64_t n, fl
   for (int64_t i = static_cast<int64_t>(blockIdx.x) * kThreads + threadIdx.x; i < n;
        i += static_cast<int64_t>(gridDim.x) * kThreads) {
     const float v = x[i];
-    if (!isnan(v) && better(v, i, b)) b = Best{v, i};
+    if (better(v, i, b)) b = Best{v, i};
   }
   b = block_best(b);
   if (threadIdx.x == 0) {
@@ -62,7 +65,7 @@ __global__ void argmax_final_kernel(const float* pv, const int64_t* pi, int n_pa
   for (int k = threadIdx.x; k < n_partial; k += kThreads)
     if (better(pv[k], pi[k], b)) b = Best{pv[k], pi[k]};
   b = block_best(b);
-  if (threadIdx.x == 0) *out = static_cast<int32_t>(b.i < n ? b.i : 0);
+  if (threadIdx.x == 0) *out = isnan(b.v) ? -1 : static_cast<int32_t>(b.i < n ? b.i : 0);
 }
 
 int partial_blocks(int64_t n) {

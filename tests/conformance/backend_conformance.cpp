@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <span>
 
@@ -545,6 +547,37 @@ TEST_P(BackendContract, EvalRejectsBadCalls) {
   EXPECT_EQ(model.n_past(), 64);
   ASSERT_TRUE(model.kv_keep(0).ok());
   EXPECT_EQ(model.n_past(), 0);
+}
+
+// NaN logits (NaN weights here) make argmax an error, never token 0 (an argmax that skips NaNs
+// returns 0 for an all-NaN row): all of them NaN (the final norm's gain), or one (an output row).
+TEST_P(BackendContract, ArgmaxOfNanLogitsIsAnError) {
+  const BackendUnderTest& b = GetParam();
+  if (auto why = skip_reason(b); !why.empty()) GTEST_SKIP() << why;
+  static constexpr float kNan = std::numeric_limits<float>::quiet_NaN();
+  static constexpr int64_t kNanRow = 7;
+  RandomModelConfig all_nan;
+  all_nan.edit_values["output_norm.weight"] = [](std::vector<float>& v) { std::fill(v.begin(), v.end(), kNan); };
+  RandomModelConfig one_nan;
+  one_nan.edit_values["output.weight"] = [n_embd = one_nan.n_embd](std::vector<float>& v) {
+    v[static_cast<size_t>(kNanRow * n_embd)] = kNan;  // row kNanRow: that token's logit
+  };
+  for (const auto& [name, c] : {std::pair{"all NaN", all_nan}, std::pair{"one NaN", one_nan}}) {
+    SCOPED_TRACE(name);
+    Loaded l = load(b, c, 8, false);
+    ASSERT_TRUE(l.model);
+    const std::vector<int32_t> one = {5};
+    ASSERT_TRUE(l.model->eval(one, 0, LogitsRequest::Last).ok());
+    const std::vector<float> row = last_logits(*l.model);
+    ASSERT_EQ(row.size(), static_cast<size_t>(c.n_vocab));
+    EXPECT_TRUE(std::isnan(row[kNanRow]));
+    EXPECT_EQ(std::count_if(row.begin(), row.end(), [](float x) { return std::isnan(x); }),
+              c.edit_values.count("output.weight") ? 1 : c.n_vocab);
+    const auto am = l.model->argmax();
+    ASSERT_FALSE(am.ok()) << "argmax gave token " << *am;
+    EXPECT_EQ(am.error().message, nan_logits_error().message);
+    EXPECT_FALSE(check_logits(row).ok());
+  }
 }
 
 TEST_P(BackendContract, KvKeepRecomputesTheSameLogits) {

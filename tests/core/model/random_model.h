@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -70,6 +71,8 @@ struct RandomModelConfig {
   std::set<std::string> omit;   // tensors to leave out (error tests)
   std::map<std::string, std::vector<int64_t>> reshape;  // tensors written with other dims (error tests)
   std::map<std::string, GgmlType> retype;  // tensors written as this type with zero bytes (error tests)
+  // Changes a tensor's values before they are encoded (NaN weights: error tests).
+  std::map<std::string, std::function<void(std::vector<float>&)>> edit_values;
 
   int64_t head_dim() const { return head_size > 0 ? head_size : n_embd / n_head; }
   int64_t rot() const { return n_rot > 0 ? n_rot : head_dim(); }
@@ -242,6 +245,7 @@ inline std::vector<uint8_t> random_model_bytes(const RandomModelConfig& c) {
       v = random_floats(static_cast<size_t>(n), ++seed, stddev);
       type = router || t.kind == TensorKind::Vector ? GgmlType::F32 : t.is_output ? c.embd_type : c.matrix_type;
     }
+    if (auto it = c.edit_values.find(t.name); it != c.edit_values.end()) it->second(v);
     auto added = w.add_tensor(t.name, type, dims, encode_tensor(type, dims, v));
     EXPECT_TRUE(added.ok()) << added.error().describe();
   }
