@@ -1,5 +1,7 @@
 #include "generation_queue.h"
 
+#include <system_error>
+
 #include "stop_strings.h"
 
 namespace tessera::server {
@@ -68,12 +70,17 @@ GenerationQueue::GenerationQueue(Engine& engine, ServerMetrics& metrics, Executo
 
 GenerationQueue::~GenerationQueue() { stop(); }
 
-void GenerationQueue::start(LoadFn load) {
+std::string GenerationQueue::start(LoadFn load) {
   if (executor_) {
     post([load = std::move(load)](GenerationQueue& q) { q.finish_loading(load); });
-    return;
+    return {};
   }
-  worker_ = std::thread([this, load = std::move(load)] { run(load); });
+  try {
+    worker_ = std::thread([this, load = std::move(load)] { run(load); });
+  } catch (const std::system_error& e) {
+    return std::string("cannot start the generation thread (") + e.what() + ")";
+  }
+  return {};
 }
 
 void GenerationQueue::post(std::function<void(GenerationQueue&)> task) {

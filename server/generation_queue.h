@@ -88,7 +88,8 @@ class GenerationQueue {
   GenerationQueue& operator=(const GenerationQueue&) = delete;
 
   // Starts the worker: it runs `load` (may be empty: the engine is loaded already), then jobs.
-  void start(LoadFn load);
+  // "" when started, else why not (the operating system refused the worker thread).
+  std::string start(LoadFn load);
   // Cancels the running and the queued jobs (they finish as "cancelled") and joins the worker (with
   // an executor: waits until no task of this queue is running on the engine's thread; so it must
   // not be called on that thread).

@@ -321,8 +321,11 @@ Status Server::start() {
   if (std::string bad = check_config(impl_->config); !bad.empty()) return make_error(ErrorKind::InvalidArgument, bad);
   Impl& s = *impl_;
   if (std::string why = s.http.bind(s.config.host, s.config.port); !why.empty()) return make_error(ErrorKind::Io, why);
-  s.http.start();
-  s.queue.start([&s](Engine& e) { return s.after_load(e); });
+  if (std::string why = s.http.start(); !why.empty()) return make_error(ErrorKind::Io, why);
+  if (std::string why = s.queue.start([&s](Engine& e) { return s.after_load(e); }); !why.empty()) {
+    s.http.stop();
+    return make_error(ErrorKind::Io, why);
+  }
   return {};
 }
 

@@ -5,6 +5,7 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
+#include <system_error>
 #include <boost/asio/write.hpp>
 
 #include <array>
@@ -529,14 +530,22 @@ std::string HttpServer::bind(const std::string& host, int port) {
 
 int HttpServer::port() const { return impl_->port.load(); }
 
-void HttpServer::start() {
+std::string HttpServer::start() {
   Impl& s = *impl_;
-  if (s.running.load() || s.stopped.load() || !s.acceptor.is_open()) return;
+  if (s.running.load() || s.stopped.load() || !s.acceptor.is_open()) return {};
+  // Thread creation throws std::system_error when the operating system refuses (a thread limit):
+  // an error value for the caller, never an exception out of the library.
+  try {
+    s.pool = std::make_unique<asio::thread_pool>(static_cast<size_t>(s.pool_threads));
+  } catch (const std::system_error& e) {
+    return "cannot start " + std::to_string(s.pool_threads) + " HTTP worker threads (" + e.what() +
+           "); use fewer (--http-threads)";
+  }
   s.running = true;
-  s.pool = std::make_unique<asio::thread_pool>(static_cast<size_t>(s.pool_threads));
   s.work.emplace(s.io.get_executor());
   s.accept_next();
-  s.io_thread = std::thread([&s] {
+  try {
+    s.io_thread = std::thread([&s] {
     for (;;) {
       try {
         s.io.run();
@@ -546,6 +555,14 @@ void HttpServer::start() {
       }
     }
   });
+  } catch (const std::system_error& e) {
+    s.work.reset();
+    s.running = false;
+    s.pool->stop();
+    s.pool->join();
+    return std::string("cannot start the HTTP I/O thread (") + e.what() + ")";
+  }
+  return {};
 }
 
 void HttpServer::stop() {

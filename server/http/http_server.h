@@ -51,8 +51,9 @@ class HttpServer {
   // Binds host:port (port 0: an ephemeral one). "" when bound, else why not (names host and port).
   std::string bind(const std::string& host, int port);
   int port() const;
-  // Serves on its own threads until stop().
-  void start();
+  // Serves on its own threads until stop(). "" when serving, else why not (the operating system
+  // refused a thread: the message says how many were asked for).
+  std::string start();
   // Closes the listener and every connection (streams get close(false)), waits for the handlers
   // running on the pool, joins the threads. Idempotent. Not from a handler.
   void stop();
