@@ -1,0 +1,433 @@
+#include "grammar/json_matcher.h"
+
+#include <algorithm>
+#include <bit>
+#include <deque>
+
+namespace tessera::grammar {
+namespace {
+
+enum Kind : uint8_t { kRoot, kValue, kObject, kKey, kArray, kString, kNumber, kLiteral };
+
+// Object phases.
+enum : uint8_t { kObjOpen, kObjBeforeKey, kObjAfterKey, kObjAfterValue };
+// Array phases.
+enum : uint8_t { kArrOpen, kArrAfterValue };
+// Number phases.
+enum : uint8_t { kNumMinus, kNumZero, kNumInt, kNumDot, kNumFrac, kNumE, kNumESign, kNumExp };
+constexpr uint32_t kMaxIntDigits = 20, kMaxFracDigits = 20, kMaxExpDigits = 3;
+
+constexpr std::string_view kWords[] = {"true", "false", "null"};
+
+bool is_space(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+bool is_digit(int c) { return c >= '0' && c <= '9'; }
+bool is_hex(int c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+
+bool number_can_end(const Frame& f) {
+  return f.phase == kNumZero || f.phase == kNumInt || f.phase == kNumFrac || f.phase == kNumExp;
+}
+
+// Escape phases of strings and keys: 0 plain, 1 after '\', 2..5 after "\u" and that many-2 hex digits.
+// Returns the next phase, or -1 when the byte cannot come here; *closes when it ends the string.
+int string_byte(int phase, int c, bool* closes) {
+  *closes = false;
+  if (phase == 0) {
+    if (c == '"') {
+      *closes = true;
+      return 0;
+    }
+    if (c == '\\') return 1;
+    return c < 0x20 ? -1 : 0;
+  }
+  if (phase == 1) {
+    if (c == 'u') return 2;
+    return (c == '"' || c == '\\' || c == '/' || c == 'b' || c == 'f' || c == 'n' || c == 'r' || c == 't') ? 0 : -1;
+  }
+  if (!is_hex(c)) return -1;
+  return phase == 5 ? 0 : phase + 1;
+}
+
+}  // namespace
+
+// Scratch stacks with stable addresses (a deque), reused between steps.
+struct StackPool {
+  std::deque<std::vector<Frame>> stacks;
+  size_t used = 0;
+  std::vector<Frame>& take() {
+    if (used == stacks.size()) stacks.emplace_back();
+    auto& s = stacks[used++];
+    s.clear();
+    return s;
+  }
+};
+
+namespace {
+thread_local StackPool* t_pool = nullptr;
+}
+
+JsonMatcher::JsonMatcher(std::shared_ptr<const JsonSchema> schema) : schema_(std::move(schema)) {
+  nodes_ = schema_->nodes().data();
+  StackPool pool;
+  t_pool = &pool;
+  Stack s;
+  s.push_back(Frame{kRoot, 0, 0, 0, 0, 0, 0});
+  push_value(s, schema_->root(), 0, -1);
+  t_pool = nullptr;
+}
+
+void JsonMatcher::emit(const Stack& s) {
+  // Keep each distinct stack once.
+  uint32_t begin = 0;
+  for (uint32_t end : ends_) {
+    if (end - begin == s.size() && std::equal(s.begin(), s.end(), stacks_.begin() + begin)) return;
+    begin = end;
+  }
+  stacks_.insert(stacks_.end(), s.begin(), s.end());
+  ends_.push_back(static_cast<uint32_t>(stacks_.size()));
+}
+
+void JsonMatcher::push_value(Stack& s, int32_t node, int depth, int c) {
+  const SchemaNode& n = nodes_[node];
+  if (!n.any_of.empty()) {
+    if (depth > 32) return;  // a $ref loop that consumes nothing
+    for (int32_t branch : n.any_of) {
+      Stack& copy = t_pool->take();
+      copy = s;
+      push_value(copy, branch, depth + 1, c);
+    }
+    return;
+  }
+  s.push_back(Frame{kValue, 0, 0, node, 0, 0, 0});
+  if (c >= 0) advance(s, c);
+  else emit(s);
+}
+
+// The value on top of `s` is complete: pop it, tell its parent, and give the parent `c` (when >= 0).
+void JsonMatcher::complete_value(Stack& s, int c) {
+  s.pop_back();
+  Frame& p = s.back();
+  p.ws = 0;
+  switch (p.kind) {
+    case kRoot: p.phase = 1; break;
+    case kObject: p.phase = kObjAfterValue; break;
+    case kArray:
+      p.phase = kArrAfterValue;
+      ++p.count;
+      break;
+    default: return;
+  }
+  if (c >= 0) advance(s, c);
+  else emit(s);
+}
+
+void JsonMatcher::advance(Stack& s, uint8_t c) {
+  Frame& f = s.back();
+  const SchemaNode& n = nodes_[f.node];
+  auto space = [&]() {
+    if (f.ws >= kMaxWhitespace) return;
+    ++f.ws;
+    emit(s);
+  };
+  switch (f.kind) {
+    case kRoot:
+      if (f.phase == 1 && is_space(c)) space();
+      return;
+    case kValue: {
+      if (is_space(c)) return space();
+      if (n.has_literals) {
+        uint64_t alive = 0;
+        for (size_t i = 0; i < n.literals.size(); ++i)
+          if (!n.literals[i].empty() && static_cast<uint8_t>(n.literals[i][0]) == c) alive |= uint64_t{1} << i;
+        if (alive == 0) return;
+        f = Frame{kLiteral, 0, 0, f.node, 1, 0, alive};
+        return emit(s);
+      }
+      if (c == '"' && (n.types & kString)) {
+        f = Frame{kString, 0, 0, f.node, 0, 0, 0};
+        return emit(s);
+      }
+      if ((c == '-' || is_digit(c)) && (n.types & (kInteger | kNumber))) {
+        const uint64_t integer_only = (n.types & kNumber) ? 0 : 1;
+        f = Frame{kNumber, c == '-' ? kNumMinus : (c == '0' ? kNumZero : kNumInt), 0, f.node, c == '-' ? 0u : 1u, 0,
+                  integer_only};
+        return emit(s);
+      }
+      if (c == '{' && (n.types & kObject)) {
+        f = Frame{kObject, kObjOpen, 0, f.node, 0, 0, 0};
+        return emit(s);
+      }
+      if (c == '[' && (n.types & kArray)) {
+        f = Frame{kArray, kArrOpen, 0, f.node, 0, 0, 0};
+        return emit(s);
+      }
+      uint64_t words = 0;
+      if (n.types & kBoolean) words |= 3;
+      if (n.types & kNull) words |= 4;
+      uint64_t alive = 0;
+      for (size_t i = 0; i < 3; ++i)
+        if ((words >> i & 1) && static_cast<uint8_t>(kWords[i][0]) == c) alive |= uint64_t{1} << i;
+      if (alive == 0) return;
+      f = Frame{kLiteral, 1, 0, f.node, 1, 0, alive};
+      return emit(s);
+    }
+    case kLiteral: {
+      uint64_t next = 0, done = 0;
+      for (uint64_t bits = f.bits; bits != 0; bits &= bits - 1) {
+        const int i = std::countr_zero(bits);
+        const std::string_view lit = f.phase == 1 ? kWords[i] : std::string_view(n.literals[static_cast<size_t>(i)]);
+        if (lit.size() == f.offset) done |= uint64_t{1} << i;
+        else if (static_cast<uint8_t>(lit[f.offset]) == c) next |= uint64_t{1} << i;
+      }
+      if (done != 0) {
+        Stack& ended = t_pool->take();
+        ended = s;
+        complete_value(ended, c);
+      }
+      if (next != 0) {
+        f.bits = next;
+        ++f.offset;
+        emit(s);
+      }
+      return;
+    }
+    case kString: {
+      bool closes = false;
+      const int phase = string_byte(f.phase, c, &closes);
+      if (phase < 0) return;
+      if (closes) return complete_value(s, -1);
+      f.phase = static_cast<uint8_t>(phase);
+      return emit(s);
+    }
+    case kNumber: {
+      const bool integer_only = f.bits != 0;
+      int next = -1;
+      uint32_t count = f.offset;
+      switch (f.phase) {
+        case kNumMinus:
+          if (c == '0') next = kNumZero, count = 1;
+          else if (is_digit(c)) next = kNumInt, count = 1;
+          break;
+        case kNumZero:
+        case kNumInt:
+          if (f.phase == kNumInt && is_digit(c) && count < kMaxIntDigits) next = kNumInt, ++count;
+          else if (c == '.') next = kNumDot, count = 0;
+          else if ((c == 'e' || c == 'E') && !integer_only) next = kNumE, count = 0;
+          break;
+        case kNumDot:
+        case kNumFrac:
+          if (is_digit(c) && count < kMaxFracDigits && (!integer_only || c == '0')) next = kNumFrac, ++count;
+          else if (f.phase == kNumFrac && (c == 'e' || c == 'E') && !integer_only) next = kNumE, count = 0;
+          break;
+        case kNumE:
+          if (c == '+' || c == '-') next = kNumESign;
+          else if (is_digit(c)) next = kNumExp, count = 1;
+          break;
+        case kNumESign:
+          if (is_digit(c)) next = kNumExp, count = 1;
+          break;
+        case kNumExp:
+          if (is_digit(c) && count < kMaxExpDigits) next = kNumExp, ++count;
+          break;
+      }
+      if (next >= 0) {
+        f.phase = static_cast<uint8_t>(next);
+        f.offset = count;
+        return emit(s);
+      }
+      if (number_can_end(f)) complete_value(s, c);
+      return;
+    }
+    case kObject: {
+      if (is_space(c)) return space();
+      switch (f.phase) {
+        case kObjOpen:
+        case kObjBeforeKey:
+          if (c == '"') {
+            uint64_t alive = n.properties.size() >= 64 ? ~uint64_t{0} : (uint64_t{1} << n.properties.size()) - 1;
+            f.ws = 0;
+            s.push_back(Frame{kKey, 0, 0, f.node, 0, 0, alive});
+            return emit(s);
+          }
+          if (c == '}' && f.phase == kObjOpen) break;
+          return;
+        case kObjAfterKey:
+          if (c != ':') return;
+          {
+            const int32_t value_node = static_cast<int32_t>(f.offset);
+            f.ws = 0;
+            f.phase = kObjAfterValue;  // when the value completes
+            push_value(s, value_node, 0, -1);
+          }
+          return;
+        case kObjAfterValue:
+          if (c == ',') {
+            f.phase = kObjBeforeKey;
+            f.ws = 0;
+            return emit(s);
+          }
+          if (c == '}') break;
+          return;
+        default: return;
+      }
+      // '}': every required property must have been seen.
+      for (size_t i = 0; i < n.properties.size(); ++i)
+        if (n.properties[i].required && !(f.bits >> i & 1)) return;
+      return complete_value(s, -1);
+    }
+    case kKey: {
+      bool closes = false;
+      const int phase = string_byte(f.phase, c, &closes);
+      if (phase < 0) return;
+      if (closes) {
+        int32_t value_node = -1;
+        Frame& obj = s[s.size() - 2];
+        for (uint64_t bits = f.bits; bits != 0; bits &= bits - 1) {
+          const int i = std::countr_zero(bits);
+          if (n.properties[static_cast<size_t>(i)].key.size() == f.offset) {
+            if (obj.bits >> i & 1) return;  // the same property twice
+            obj.bits |= uint64_t{1} << i;
+            value_node = n.properties[static_cast<size_t>(i)].node;
+            break;
+          }
+        }
+        if (value_node < 0) value_node = n.additional;
+        if (value_node < 0) return;
+        s.pop_back();
+        Frame& o = s.back();
+        o.phase = kObjAfterKey;
+        o.offset = static_cast<uint32_t>(value_node);
+        o.ws = 0;
+        return emit(s);
+      }
+      uint64_t next = 0;
+      for (uint64_t bits = f.bits; bits != 0; bits &= bits - 1) {
+        const int i = std::countr_zero(bits);
+        const std::string& key = n.properties[static_cast<size_t>(i)].key;
+        if (key.size() > f.offset && static_cast<uint8_t>(key[f.offset]) == c) next |= uint64_t{1} << i;
+      }
+      if (next == 0 && n.additional < 0) return;
+      f.bits = next;
+      f.phase = static_cast<uint8_t>(phase);
+      // Once no known name matches, the offset no longer matters (a free key): keep states equal.
+      f.offset = next == 0 ? 0 : f.offset + 1;
+      return emit(s);
+    }
+    case kArray: {
+      if (is_space(c)) return space();
+      auto item_node = [&](uint32_t index) -> int32_t {
+        if (n.is_tuple) return index < n.tuple.size() ? n.tuple[index] : -1;
+        return n.items < 0 ? schema_->any_node() : n.items;
+      };
+      if (c == ']' && (f.phase == kArrOpen || f.phase == kArrAfterValue)) {
+        if (n.is_tuple && f.count != n.tuple.size()) return;
+        return complete_value(s, -1);
+      }
+      if (f.phase == kArrOpen) {
+        const int32_t item = item_node(f.count);
+        if (item < 0) return;
+        f.ws = 0;
+        f.phase = kArrAfterValue;
+        return push_value(s, item, 0, c);
+      }
+      if (f.phase == kArrAfterValue && c == ',') {
+        const int32_t item = item_node(f.count);
+        if (item < 0) return;
+        f.ws = 0;
+        return push_value(s, item, 0, -1);
+      }
+      return;
+    }
+    default: return;
+  }
+}
+
+bool JsonMatcher::step_from(const JsonMatcher& from, uint8_t byte) {
+  StackPool* outer = t_pool;
+  thread_local StackPool pool;
+  pool.used = 0;
+  t_pool = &pool;
+  schema_ = from.schema_;
+  nodes_ = from.nodes_;
+  stacks_.clear();
+  ends_.clear();
+  uint32_t begin = 0;
+  for (uint32_t end : from.ends_) {
+    Stack& s = pool.take();
+    s.assign(from.stacks_.begin() + begin, from.stacks_.begin() + end);
+    advance(s, byte);
+    begin = end;
+  }
+  t_pool = outer;
+  return !ends_.empty();
+}
+
+bool JsonMatcher::feed(uint8_t byte) {
+  JsonMatcher next(*this);
+  if (!next.step_from(*this, byte)) return false;
+  stacks_.swap(next.stacks_);
+  ends_.swap(next.ends_);
+  return true;
+}
+
+bool JsonMatcher::feed(std::string_view bytes) {
+  JsonMatcher a(*this), b(*this);
+  JsonMatcher* cur = &a;
+  JsonMatcher* next = &b;
+  for (char ch : bytes) {
+    if (!next->step_from(*cur, static_cast<uint8_t>(ch))) return false;
+    std::swap(cur, next);
+  }
+  stacks_ = cur->stacks_;
+  ends_ = cur->ends_;
+  return true;
+}
+
+bool JsonMatcher::stack_accepting(const Frame* begin, const Frame* end) const {
+  const size_t n = static_cast<size_t>(end - begin);
+  const Frame& top = end[-1];
+  if (top.kind == kRoot) return top.phase == 1;
+  if (n != 2) return false;  // a value that ends at the end of input sits right on the root
+  if (top.kind == kNumber) return number_can_end(top);
+  if (top.kind == kLiteral) {
+    const SchemaNode& node = nodes_[top.node];
+    for (uint64_t bits = top.bits; bits != 0; bits &= bits - 1) {
+      const int i = std::countr_zero(bits);
+      const size_t len = top.phase == 1 ? kWords[i].size() : node.literals[static_cast<size_t>(i)].size();
+      if (len == top.offset) return true;
+    }
+  }
+  return false;
+}
+
+bool JsonMatcher::accepting() const {
+  uint32_t begin = 0;
+  for (uint32_t end : ends_) {
+    if (stack_accepting(stacks_.data() + begin, stacks_.data() + end)) return true;
+    begin = end;
+  }
+  return false;
+}
+
+bool JsonMatcher::closed() const {
+  uint32_t begin = 0;
+  for (uint32_t end : ends_) {
+    const Frame& top = stacks_[end - 1];
+    if (!(top.kind == kRoot && top.phase == 1)) return false;
+    begin = end;
+  }
+  return !ends_.empty();
+}
+
+size_t JsonMatcher::hash() const {
+  uint64_t h = 1469598103934665603ull;
+  auto mix = [&](uint64_t v) { h = (h ^ v) * 1099511628211ull; };
+  for (const Frame& f : stacks_) {
+    mix(f.kind | (uint64_t{f.phase} << 8) | (uint64_t{f.ws} << 16) | (uint64_t(uint32_t(f.node)) << 32));
+    mix(f.offset | (uint64_t{f.count} << 32));
+    mix(f.bits);
+  }
+  for (uint32_t e : ends_) mix(e);
+  return static_cast<size_t>(h);
+}
+
+}  // namespace tessera::grammar
