@@ -169,6 +169,8 @@ void print_timings(const GenerationResult& r) {
                t.prompt_tokens_reused, t.prompt_ms, t.prompt_tokens_per_s);
   std::fprintf(stderr, "generation: %d tokens in %.2f ms, %.1f tokens/s; first token after %.2f ms\n",
                t.generated_tokens, t.generation_ms, t.generation_tokens_per_s, t.time_to_first_token_ms);
+  if (t.reasoning_tokens > 0)
+    std::fprintf(stderr, "reasoning:  %d of the generated tokens, %.2f s\n", t.reasoning_tokens, t.reasoning_ms / 1000.0);
   std::fprintf(stderr, "stop:       %s\n", stop_reason_name(r.stop_reason));
   if (t.overflow_tokens_dropped > 0 || r.messages_dropped > 0)
     std::fprintf(stderr, "overflow:   %d tokens dropped (%d messages), %d context shifts, %d tokens re-evaluated\n",

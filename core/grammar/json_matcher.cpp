@@ -7,7 +7,7 @@
 namespace tessera::grammar {
 namespace {
 
-enum Kind : uint8_t { kRoot, kValue, kObject, kKey, kArray, kString, kNumber, kLiteral };
+enum FrameKind : uint8_t { kRootFrame, kValueFrame, kObjectFrame, kKeyFrame, kArrayFrame, kStringFrame, kNumberFrame, kLiteralFrame };
 
 // Object phases.
 enum : uint8_t { kObjOpen, kObjBeforeKey, kObjAfterKey, kObjAfterValue };
@@ -70,7 +70,7 @@ JsonMatcher::JsonMatcher(std::shared_ptr<const JsonSchema> schema) : schema_(std
   StackPool pool;
   t_pool = &pool;
   Stack s;
-  s.push_back(Frame{kRoot, 0, 0, 0, 0, 0, 0});
+  s.push_back(Frame{kRootFrame, 0, 0, 0, 0, 0, 0});
   push_value(s, schema_->root(), 0, -1);
   t_pool = nullptr;
 }
@@ -97,7 +97,7 @@ void JsonMatcher::push_value(Stack& s, int32_t node, int depth, int c) {
     }
     return;
   }
-  s.push_back(Frame{kValue, 0, 0, node, 0, 0, 0});
+  s.push_back(Frame{kValueFrame, 0, 0, node, 0, 0, 0});
   if (c >= 0) advance(s, c);
   else emit(s);
 }
@@ -108,9 +108,9 @@ void JsonMatcher::complete_value(Stack& s, int c) {
   Frame& p = s.back();
   p.ws = 0;
   switch (p.kind) {
-    case kRoot: p.phase = 1; break;
-    case kObject: p.phase = kObjAfterValue; break;
-    case kArray:
+    case kRootFrame: p.phase = 1; break;
+    case kObjectFrame: p.phase = kObjAfterValue; break;
+    case kArrayFrame:
       p.phase = kArrAfterValue;
       ++p.count;
       break;
@@ -129,35 +129,35 @@ void JsonMatcher::advance(Stack& s, uint8_t c) {
     emit(s);
   };
   switch (f.kind) {
-    case kRoot:
+    case kRootFrame:
       if (f.phase == 1 && is_space(c)) space();
       return;
-    case kValue: {
+    case kValueFrame: {
       if (is_space(c)) return space();
       if (n.has_literals) {
         uint64_t alive = 0;
         for (size_t i = 0; i < n.literals.size(); ++i)
           if (!n.literals[i].empty() && static_cast<uint8_t>(n.literals[i][0]) == c) alive |= uint64_t{1} << i;
         if (alive == 0) return;
-        f = Frame{kLiteral, 0, 0, f.node, 1, 0, alive};
+        f = Frame{kLiteralFrame, 0, 0, f.node, 1, 0, alive};
         return emit(s);
       }
       if (c == '"' && (n.types & kString)) {
-        f = Frame{kString, 0, 0, f.node, 0, 0, 0};
+        f = Frame{kStringFrame, 0, 0, f.node, 0, 0, 0};
         return emit(s);
       }
       if ((c == '-' || is_digit(c)) && (n.types & (kInteger | kNumber))) {
         const uint64_t integer_only = (n.types & kNumber) ? 0 : 1;
-        f = Frame{kNumber, c == '-' ? kNumMinus : (c == '0' ? kNumZero : kNumInt), 0, f.node, c == '-' ? 0u : 1u, 0,
+        f = Frame{kNumberFrame, c == '-' ? kNumMinus : (c == '0' ? kNumZero : kNumInt), 0, f.node, c == '-' ? 0u : 1u, 0,
                   integer_only};
         return emit(s);
       }
       if (c == '{' && (n.types & kObject)) {
-        f = Frame{kObject, kObjOpen, 0, f.node, 0, 0, 0};
+        f = Frame{kObjectFrame, kObjOpen, 0, f.node, 0, 0, 0};
         return emit(s);
       }
       if (c == '[' && (n.types & kArray)) {
-        f = Frame{kArray, kArrOpen, 0, f.node, 0, 0, 0};
+        f = Frame{kArrayFrame, kArrOpen, 0, f.node, 0, 0, 0};
         return emit(s);
       }
       uint64_t words = 0;
@@ -167,10 +167,10 @@ void JsonMatcher::advance(Stack& s, uint8_t c) {
       for (size_t i = 0; i < 3; ++i)
         if ((words >> i & 1) && static_cast<uint8_t>(kWords[i][0]) == c) alive |= uint64_t{1} << i;
       if (alive == 0) return;
-      f = Frame{kLiteral, 1, 0, f.node, 1, 0, alive};
+      f = Frame{kLiteralFrame, 1, 0, f.node, 1, 0, alive};
       return emit(s);
     }
-    case kLiteral: {
+    case kLiteralFrame: {
       uint64_t next = 0, done = 0;
       for (uint64_t bits = f.bits; bits != 0; bits &= bits - 1) {
         const int i = std::countr_zero(bits);
@@ -190,7 +190,7 @@ void JsonMatcher::advance(Stack& s, uint8_t c) {
       }
       return;
     }
-    case kString: {
+    case kStringFrame: {
       bool closes = false;
       const int phase = string_byte(f.phase, c, &closes);
       if (phase < 0) return;
@@ -198,7 +198,7 @@ void JsonMatcher::advance(Stack& s, uint8_t c) {
       f.phase = static_cast<uint8_t>(phase);
       return emit(s);
     }
-    case kNumber: {
+    case kNumberFrame: {
       const bool integer_only = f.bits != 0;
       int next = -1;
       uint32_t count = f.offset;
@@ -237,15 +237,19 @@ void JsonMatcher::advance(Stack& s, uint8_t c) {
       if (number_can_end(f)) complete_value(s, c);
       return;
     }
-    case kObject: {
+    case kObjectFrame: {
       if (is_space(c)) return space();
       switch (f.phase) {
         case kObjOpen:
         case kObjBeforeKey:
           if (c == '"') {
             uint64_t alive = n.properties.size() >= 64 ? ~uint64_t{0} : (uint64_t{1} << n.properties.size()) - 1;
+            // Without additional properties a key can only be one not seen yet (else the text
+            // would reach a dead end); with them, seen names stay alive to be refused at the quote.
+            if (n.additional < 0) alive &= ~f.bits;
+            if (alive == 0 && n.additional < 0) return;
             f.ws = 0;
-            s.push_back(Frame{kKey, 0, 0, f.node, 0, 0, alive});
+            s.push_back(Frame{kKeyFrame, 0, 0, f.node, 0, 0, alive});
             return emit(s);
           }
           if (c == '}' && f.phase == kObjOpen) break;
@@ -261,6 +265,9 @@ void JsonMatcher::advance(Stack& s, uint8_t c) {
           return;
         case kObjAfterValue:
           if (c == ',') {
+            // Only when another property can follow.
+            const uint64_t all = n.properties.size() >= 64 ? ~uint64_t{0} : (uint64_t{1} << n.properties.size()) - 1;
+            if (n.additional < 0 && (all & ~f.bits) == 0) return;
             f.phase = kObjBeforeKey;
             f.ws = 0;
             return emit(s);
@@ -274,7 +281,7 @@ void JsonMatcher::advance(Stack& s, uint8_t c) {
         if (n.properties[i].required && !(f.bits >> i & 1)) return;
       return complete_value(s, -1);
     }
-    case kKey: {
+    case kKeyFrame: {
       bool closes = false;
       const int phase = string_byte(f.phase, c, &closes);
       if (phase < 0) return;
@@ -312,7 +319,7 @@ void JsonMatcher::advance(Stack& s, uint8_t c) {
       f.offset = next == 0 ? 0 : f.offset + 1;
       return emit(s);
     }
-    case kArray: {
+    case kArrayFrame: {
       if (is_space(c)) return space();
       auto item_node = [&](uint32_t index) -> int32_t {
         if (n.is_tuple) return index < n.tuple.size() ? n.tuple[index] : -1;
@@ -385,10 +392,10 @@ bool JsonMatcher::feed(std::string_view bytes) {
 bool JsonMatcher::stack_accepting(const Frame* begin, const Frame* end) const {
   const size_t n = static_cast<size_t>(end - begin);
   const Frame& top = end[-1];
-  if (top.kind == kRoot) return top.phase == 1;
+  if (top.kind == kRootFrame) return top.phase == 1;
   if (n != 2) return false;  // a value that ends at the end of input sits right on the root
-  if (top.kind == kNumber) return number_can_end(top);
-  if (top.kind == kLiteral) {
+  if (top.kind == kNumberFrame) return number_can_end(top);
+  if (top.kind == kLiteralFrame) {
     const SchemaNode& node = nodes_[top.node];
     for (uint64_t bits = top.bits; bits != 0; bits &= bits - 1) {
       const int i = std::countr_zero(bits);
@@ -409,11 +416,9 @@ bool JsonMatcher::accepting() const {
 }
 
 bool JsonMatcher::closed() const {
-  uint32_t begin = 0;
   for (uint32_t end : ends_) {
     const Frame& top = stacks_[end - 1];
-    if (!(top.kind == kRoot && top.phase == 1)) return false;
-    begin = end;
+    if (!(top.kind == kRootFrame && top.phase == 1)) return false;
   }
   return !ends_.empty();
 }

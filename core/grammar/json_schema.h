@@ -57,7 +57,7 @@ struct SchemaNode {
     bool required = false;
   };
   std::vector<Property> properties;
-  int32_t additional = -1;  // node index of additional properties' schema; -1: none allowed
+  int32_t additional = 0;  // node of additional properties' schema (node 0: any value); -1: none allowed
   // Array: every item matches `items` (-1: any value), or, for a const/enum array, exactly the
   // items of `tuple`, one each.
   int32_t items = -1;

@@ -11,9 +11,6 @@ bool has_token(const tokenizer::Tokenizer* tok, std::string_view text) {
   return tok != nullptr && tok->find_token(text) != tokenizer::kNoToken;
 }
 
-constexpr std::string_view kHarmonyMarkers[] = {"<|start|>", "<|channel|>", "<|message|>", "<|end|>",
-                                                "<|constrain|>", "<|call|>", "<|return|>"};
-
 // The markers that are control tokens (rendered as "" by a decoder), so the engine writes them out.
 void collect_markers(OutputFormat& f, const tokenizer::Tokenizer* tok, std::initializer_list<std::string_view> texts) {
   if (tok == nullptr) return;
@@ -64,7 +61,7 @@ OutputFormat detect_output_format(std::string_view source, const tokenizer::Toke
   if (contains(source, "<|channel|>") || (has_token(tok, "<|channel|>") && has_token(tok, "<|message|>"))) {
     OutputFormat f = harmony_format();
     if (!contains(source, "reasoning_effort") && !source.empty()) f.control = ThinkingControl::None;
-    collect_markers(f, tok, {std::begin(kHarmonyMarkers), std::end(kHarmonyMarkers)});
+    collect_markers(f, tok, {"<|start|>", "<|channel|>", "<|message|>", "<|end|>", "<|constrain|>", "<|call|>", "<|return|>"});
     return f;
   }
   // Magistral / Ministral reasoning: [THINK] ... [/THINK].
