@@ -76,6 +76,10 @@ struct LoadSettings {
 constexpr int32_t kDefaultMaxContext = 4096;
 
 struct ChatMessage {
+  ChatMessage() = default;
+  ChatMessage(std::string r, std::string c, std::string thinking = {})
+      : role(std::move(r)), content(std::move(c)), reasoning(std::move(thinking)) {}
+
   std::string role;  // "system", "user", "assistant"
   std::string content;
   // An assistant turn's thinking (reasoning models), kept apart from the answer. It is given to
