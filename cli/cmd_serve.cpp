@@ -28,6 +28,8 @@ void usage(FILE* out) {
   std::fputs(usage_line("--api-key KEY", "require \"Authorization: Bearer KEY\" on every route but /health").c_str(), out);
   std::fputs(usage_line("--insecure", "allow a non-loopback --host without --api-key").c_str(), out);
   std::fputs(usage_line("--model-id NAME", "the model's id in the API (default: the file name without .gguf)").c_str(), out);
+  std::fputs(usage_line("--strict-model-name", "refuse (404) requests naming another model; by default the served "
+                                               "model answers them and the reply's \"model\" says so").c_str(), out);
   std::fputs(usage_line("--http-threads N", "connections served at once (" + range_text(kServerThreadsRange) + ", default 8)").c_str(), out);
   std::fputs(model_options_usage().c_str(), out);
   std::fputs(sampling_options_usage().c_str(), out);
@@ -59,6 +61,8 @@ int cmd_serve(const Args& args) {
       config.insecure = true;
     } else if (r.is({"--model-id"})) {
       r.text(config.model_id);
+    } else if (r.is({"--strict-model-name"})) {
+      config.strict_model_name = true;
     } else if (r.is({"--http-threads"})) {
       r.integer(config.threads, kServerThreadsRange);
     } else if (!parse_model_option(r, model) && !parse_sampling_option(r, sampling)) {

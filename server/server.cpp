@@ -11,6 +11,7 @@
 #include <mutex>
 #include <thread>
 
+#include "chat_setup.h"
 #include "generation_queue.h"
 #include "openai_request.h"
 #include "openai_response.h"
@@ -276,16 +277,13 @@ struct Server::Impl {
                                 : parse_completion_request(req.body, config.sampling, config.default_max_tokens);
     if (auto* e = std::get_if<ApiError>(&parsed)) return send_error(res, *e);
     CompletionRequest& r = std::get<CompletionRequest>(parsed);
-    if (!r.model.empty() && r.model != model_id) return send_error(res, unknown_model(r.model));
+    if (config.strict_model_name && !r.model.empty() && r.model != model_id) return send_error(res, unknown_model(r.model));
 
     const char* prompt_field = chat ? "messages" : "prompt";
     std::vector<int32_t> tokens;
+    std::string rendered;
     if (chat) {
-      chat::ChatTemplateInput in;
-      in.messages = r.messages;
-      in.add_generation_prompt = true;
-      if (r.has_tools()) in.extra["tools"] = r.tools;
-      auto text = engine.render_chat_input(in);
+      auto text = engine.render_chat_input(template_input(r));
       if (!text.ok()) {
         const bool unusable = text.error().kind == ErrorKind::Unsupported;
         return send_error(res, make_api_error(unusable ? 500 : 400, "the chat template refused the conversation: " +
@@ -293,6 +291,7 @@ struct Server::Impl {
                                               unusable ? "server_error" : "invalid_request_error",
                                               unusable ? "" : "messages", ""));
       }
+      rendered = *text;
       auto t = engine.chat_prompt_tokens(*text);
       if (!t.ok()) return send_error(res, make_api_error(500, t.error().message, "server_error", "", ""));
       tokens = std::move(*t);
@@ -315,6 +314,8 @@ struct Server::Impl {
     g.n_predict = r.max_tokens;
     g.sampling = r.sampling;
     g.stop_at_end_of_generation = !r.ignore_eos;
+    apply_output_settings(r, engine.output_format(), g);
+    const bool split = g.split_reply;
     auto job = std::make_shared<Job>(std::move(g), r.stop);
     open_responses.fetch_add(1);  // before the job is visible to stop(); its releaser below ends it
     queue.submit(job);
@@ -323,8 +324,9 @@ struct Server::Impl {
     ids.id = std::string(chat ? "chatcmpl-" : "cmpl-") + std::to_string(started_at) + "-" + std::to_string(next_id++);
     ids.created = unix_now();
     ids.model = model_id;
-    auto writer =
-        std::make_shared<ResponseWriter>(job, ReplyEncoder(ids, chat, r.stream, r.has_tools(), r.include_usage));
+    ReplyEncoder encoder(ids, chat, r.stream, r.has_tools(), r.include_usage);
+    if (split) encoder.split_reasoning(engine.output_format(), prompt_tail(rendered));
+    auto writer = std::make_shared<ResponseWriter>(job, std::move(encoder));
     res.status = 200;
     res.set_header("Cache-Control", "no-cache");
     res.set_chunked_content_provider(

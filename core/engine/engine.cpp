@@ -4,7 +4,7 @@
 #include <chrono>
 
 #include "backend/cpu_backend.h"
-#include "grammar/json_constraint.h"
+#include "engine/reply_constraint.h"
 #include "gguf/gguf_file.h"
 #include "model/model_loader.h"
 #include "template/chat_template.h"
@@ -299,26 +299,18 @@ Result<GenerationResult> Engine::generate(const GenerationRequest& request, cons
   // The reply split into reasoning and content, and the JSON constraint of structured output.
   std::optional<reasoning::OutputSplitter> splitter;
   if (request.split_reply) splitter.emplace(output_format_, prompt_tail(prompt));
-  std::optional<grammar::JsonConstraint> constraint;
-  if (request.json_schema) {
+  // Structured output and strict tools (engine/reply_constraint.h).
+  std::optional<ReplyConstraint> constraint;
+  if (request.json_schema || !request.tool_schemas.empty()) {
     if (!tokenizer_)
       return make_error(ErrorKind::InvalidArgument,
                         "the model " + info_.path + " has no tokenizer, so its output cannot follow a JSON schema");
-    constraint.emplace(request.json_schema, vocabulary_trie());
+    // While a think-tag reply may still open its thinking, its open tag is allowed besides the JSON.
+    const int32_t open_tag = splitter && output_format_.family == reasoning::Family::ThinkTags
+                                 ? tokenizer_->find_token(output_format_.open)
+                                 : tokenizer::kNoToken;
+    constraint.emplace(request, output_format_, vocabulary_trie(), open_tag);
   }
-  // While a think-tag reply may still open its thinking, the open tag is allowed besides the JSON.
-  const int32_t open_tag = splitter && output_format_.family == reasoning::Family::ThinkTags && tokenizer_
-                               ? tokenizer_->find_token(output_format_.open)
-                               : tokenizer::kNoToken;
-  enum class Constraint { Free, Json, JsonOrOpenTag };
-  auto constraint_now = [&] {
-    if (!constraint) return Constraint::Free;
-    if (!splitter || !output_format_.reasons() || splitter->in_content()) return Constraint::Json;
-    if (output_format_.family == reasoning::Family::ThinkTags && !splitter->in_reasoning())
-      return open_tag != tokenizer::kNoToken ? Constraint::JsonOrOpenTag : Constraint::Json;
-    return Constraint::Free;  // thinking, or a harmony header
-  };
-  TokenMask with_open_tag;
   Clock::time_point t_reasoning_first{};
   Clock::time_point t_reasoning_last{};
 
@@ -361,7 +353,7 @@ Result<GenerationResult> Engine::generate(const GenerationRequest& request, cons
       }
       cached_tokens_.push_back(prev);
     }
-    const Constraint rule = constraint_now();
+    if (constraint) constraint->update(splitter ? &*splitter : nullptr, splitter ? result.reply.content : result.text);
     int32_t token;
     if (sampler.is_plain_greedy()) {
       TESSERA_ASSIGN_OR_RETURN(token, model_->argmax());
@@ -369,20 +361,13 @@ Result<GenerationResult> Engine::generate(const GenerationRequest& request, cons
       TESSERA_ASSIGN_OR_RETURN(std::span<const float> logits, model_->logits());
       token = sampler.sample(logits.last(static_cast<size_t>(info_.n_vocab)));
     }
-    // Structured output: a draw the grammar refuses is drawn again from the allowed tokens only.
-    if (rule != Constraint::Free && !constraint->allows(token) &&
-        !(rule == Constraint::JsonOrOpenTag && token == open_tag)) {
+    // Structured output: a draw the grammar refuses is drawn again from the allowed tokens only
+    // (the same distribution as drawing from the allowed ones at once: a refusal is a rejection).
+    if (constraint && constraint->active() && !constraint->allows(token)) {
       ++tm.constrained_redraws;
-      const size_t computed = constraint->masks_computed();
-      const TokenMask* allowed = &constraint->mask();
-      tm.constraint_masks_computed += static_cast<int32_t>(constraint->masks_computed() - computed);
-      if (rule == Constraint::JsonOrOpenTag) {
-        with_open_tag = *allowed;
-        with_open_tag.set(open_tag);
-        allowed = &with_open_tag;
-      }
+      const TokenMask& allowed = constraint->mask();
       TESSERA_ASSIGN_OR_RETURN(std::span<const float> logits, model_->logits());
-      token = sampler.sample(logits.last(static_cast<size_t>(info_.n_vocab)), allowed);
+      token = sampler.sample(logits.last(static_cast<size_t>(info_.n_vocab)), &allowed);
       if (token < 0)
         return make_error(ErrorKind::InvalidArgument,
                           "no token of the vocabulary continues the JSON the schema asks for after " +
@@ -404,7 +389,7 @@ Result<GenerationResult> Engine::generate(const GenerationRequest& request, cons
     }
     t_last = now;
     sampler.accept(token);
-    if (rule != Constraint::Free && token != open_tag) constraint->accept(token);
+    if (constraint && constraint->active()) constraint->accept(token);
     result.tokens.push_back(token);
     TokenEvent ev;
     ev.token = token;
@@ -435,7 +420,7 @@ Result<GenerationResult> Engine::generate(const GenerationRequest& request, cons
       break;
     }
     // The JSON value is complete: nothing but whitespace could follow, so the reply is done.
-    if (rule != Constraint::Free && constraint->closed()) {
+    if (constraint && constraint->ends_reply()) {
       result.stop_reason = StopReason::EndOfGeneration;
       break;
     }

@@ -85,6 +85,10 @@ struct GenerationRequest {
   // With split_reply and a reasoning model the constraint starts where the answer starts (the
   // thinking is free); the generation ends when the JSON value is closed.
   std::shared_ptr<const grammar::JsonSchema> json_schema;
+  // Strict tools: the arguments of a call to one of these tools must match its schema. Applied where
+  // the reply's format shows the arguments as they start: gpt-oss's commentary message to
+  // functions.NAME, and a Qwen/Hermes `<tool_call>` block ({"name": NAME, "arguments": ...}).
+  std::vector<std::pair<std::string, std::shared_ptr<const grammar::JsonSchema>>> tool_schemas;
 };
 
 // The first prompt step when GenerationRequest::prompt_step_ms sizes them: small enough to be quick
@@ -142,10 +146,9 @@ struct GenerationTimings {
   // generated_tokens too), and the time from the first of them to the last ("Thought for N s").
   int32_t reasoning_tokens = 0;
   double reasoning_ms = 0.0;
-  // With a json_schema: tokens whose first draw the grammar refused (drawn again from the allowed
-  // ones), and how many of those needed a new mask (the rest were cached).
+  // With a json_schema or strict tools: tokens whose first draw the grammar refused (drawn again
+  // from the allowed ones).
   int32_t constrained_redraws = 0;
-  int32_t constraint_masks_computed = 0;
 };
 
 struct GenerationResult {

@@ -373,6 +373,43 @@ Result<std::shared_ptr<const JsonSchema>> JsonSchema::compile(const Json& schema
   return SchemaCompiler(schema).run();
 }
 
+std::shared_ptr<const JsonSchema> JsonSchema::named_call(
+    const std::vector<std::pair<std::string, std::shared_ptr<const JsonSchema>>>& tools) {
+  auto s = std::make_shared<JsonSchema>();
+  s->nodes_.push_back(SchemaNode{});  // node 0: any value
+  const auto object = any_object();
+  SchemaNode root;
+  for (const auto& [name, schema] : tools) {
+    const JsonSchema& args = schema ? *schema : *object;
+    // The tool's nodes, renumbered after those already there.
+    const auto offset = static_cast<int32_t>(s->nodes_.size());
+    auto shift = [offset](int32_t i) { return i < 0 ? i : i + offset; };
+    for (SchemaNode n : args.nodes_) {
+      for (auto& p : n.properties) p.node = shift(p.node);
+      n.additional = shift(n.additional);
+      n.items = shift(n.items);
+      for (auto& t : n.tuple) t = shift(t);
+      for (auto& a : n.any_of) a = shift(a);
+      s->nodes_.push_back(std::move(n));
+    }
+    SchemaNode name_node;
+    name_node.types = 0;
+    name_node.has_literals = true;
+    name_node.literals.push_back(Json(name).dump());
+    s->nodes_.push_back(std::move(name_node));
+    SchemaNode call;
+    call.types = kObject;
+    call.additional = -1;
+    call.properties.push_back({"name", static_cast<int32_t>(s->nodes_.size() - 1), true});
+    call.properties.push_back({"arguments", shift(args.root_), true});
+    s->nodes_.push_back(std::move(call));
+    root.any_of.push_back(static_cast<int32_t>(s->nodes_.size() - 1));
+  }
+  s->nodes_.push_back(std::move(root));
+  s->root_ = static_cast<int32_t>(s->nodes_.size() - 1);
+  return s;
+}
+
 std::shared_ptr<const JsonSchema> JsonSchema::any_object() {
   auto r = compile(Json{{"type", "object"}});
   return r.ok() ? *r : nullptr;

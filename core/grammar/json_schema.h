@@ -74,6 +74,10 @@ class JsonSchema {
   static Result<std::shared_ptr<const JsonSchema>> compile(const nlohmann::ordered_json& schema);
   // Any JSON object (response_format json_object).
   static std::shared_ptr<const JsonSchema> any_object();
+  // A tool call as Qwen/Hermes templates ask for it: {"name": NAME, "arguments": ARGS} for one of
+  // `tools` (name, schema of its arguments; nullptr: any object), keys in any order.
+  static std::shared_ptr<const JsonSchema> named_call(
+      const std::vector<std::pair<std::string, std::shared_ptr<const JsonSchema>>>& tools);
 
   const std::vector<SchemaNode>& nodes() const { return nodes_; }
   int32_t root() const { return root_; }

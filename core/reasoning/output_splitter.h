@@ -69,6 +69,10 @@ class OutputSplitter {
   // Whether the answer (content, or a tool call) has begun: after the thinking closed, or at
   // the first text of a reply that does not think.
   bool in_content() const;
+  // Harmony: the tool being called while inside a call's arguments (nullptr otherwise).
+  const std::string* open_tool_call() const {
+    return state_ == State::Body && target_ == Target::ToolCall ? &call_.name : nullptr;
+  }
   const OutputFormat& format() const { return format_; }
 
  private:
