@@ -353,7 +353,10 @@ Result<GenerationResult> Engine::generate(const GenerationRequest& request, cons
       }
       cached_tokens_.push_back(prev);
     }
-    if (constraint) constraint->update(splitter ? &*splitter : nullptr, splitter ? result.reply.content : result.text);
+    if (constraint) {
+      const int32_t left = limit >= 0 ? limit - static_cast<int32_t>(result.tokens.size()) : -1;
+      constraint->update(splitter ? &*splitter : nullptr, splitter ? result.reply.content : result.text, left);
+    }
     int32_t token;
     if (sampler.is_plain_greedy()) {
       TESSERA_ASSIGN_OR_RETURN(token, model_->argmax());

@@ -2,6 +2,8 @@
 
 #include "tokenizer/tokenizer.h"
 
+#include <algorithm>
+
 namespace tessera {
 namespace {
 constexpr std::string_view kToolCallOpen = "<tool_call>";
@@ -14,7 +16,16 @@ ReplyConstraint::ReplyConstraint(const GenerationRequest& request, const reasoni
   if (!tools_.empty() && family_ != reasoning::Family::Harmony) named_call_ = grammar::JsonSchema::named_call(tools_);
 }
 
-void ReplyConstraint::update(const reasoning::OutputSplitter* splitter, std::string_view text) {
+void ReplyConstraint::update(const reasoning::OutputSplitter* splitter, std::string_view text, int32_t tokens_left) {
+  choose(splitter, text);
+  // Close in time: only tokens after which what is still needed fits the tokens left after them
+  // (one byte of the close per token at least).
+  max_bytes_ = tokens_left < 0 ? grammar::kNever : static_cast<uint32_t>(std::max(tokens_left - 1, 0));
+  if (current_ != nullptr && max_bytes_ < grammar::kNever && current_->bytes_to_close() + 1 >= max_bytes_)
+    allow_open_tag_ = false;  // no room left to think
+}
+
+void ReplyConstraint::choose(const reasoning::OutputSplitter* splitter, std::string_view text) {
   current_ = nullptr;
   allow_open_tag_ = false;
   const bool thinking = splitter != nullptr && splitter->in_reasoning();
@@ -57,11 +68,11 @@ void ReplyConstraint::update(const reasoning::OutputSplitter* splitter, std::str
 
 bool ReplyConstraint::allows(int32_t token) const {
   if (allow_open_tag_ && token == open_tag_) return true;
-  return current_->allows(token);
+  return current_->allows(token, max_bytes_);
 }
 
 const TokenMask& ReplyConstraint::mask() {
-  const TokenMask& m = current_->mask();
+  const TokenMask& m = current_->mask(max_bytes_);
   if (!allow_open_tag_) return m;
   with_open_tag_ = m;
   with_open_tag_.set(open_tag_);

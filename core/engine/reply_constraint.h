@@ -28,7 +28,9 @@ class ReplyConstraint {
 
   // Before each token: brings the choice of grammar up to date with the reply so far (`splitter`:
   // null when the reply is not split; `text`: the reply's content so far, or all of its text).
-  void update(const reasoning::OutputSplitter* splitter, std::string_view text);
+  // `tokens_left`: the generation's remaining budget (-1: none); when it is down to what closing
+  // the JSON needs, only tokens that bring the close nearer are allowed (the reply ends as JSON).
+  void update(const reasoning::OutputSplitter* splitter, std::string_view text, int32_t tokens_left = -1);
   bool active() const { return current_ != nullptr; }
   bool allows(int32_t token) const;
   // The allowed tokens (active() only).
@@ -39,6 +41,8 @@ class ReplyConstraint {
   bool ends_reply() const { return ends_reply_; }
 
  private:
+  void choose(const reasoning::OutputSplitter* splitter, std::string_view text);
+
   std::shared_ptr<const grammar::VocabularyTrie> vocab_;
   reasoning::Family family_;
   int32_t open_tag_;
@@ -51,6 +55,7 @@ class ReplyConstraint {
   size_t trigger_from_ = 0;  // where in the text to look for the next "<tool_call>"
   grammar::JsonConstraint* current_ = nullptr;
   bool allow_open_tag_ = false;
+  uint32_t max_bytes_ = grammar::kNever;  // what closing may still take after the next token
   bool ends_reply_ = false;
   TokenMask with_open_tag_;
 };

@@ -14,7 +14,7 @@ JsonConstraint::JsonConstraint(std::shared_ptr<const JsonSchema> schema, std::sh
     longest_piece_ = std::max(longest_piece_, vocab_->piece(static_cast<int32_t>(i)).size());
 }
 
-bool JsonConstraint::allows(int32_t token) const {
+bool JsonConstraint::allows(int32_t token, uint32_t max_bytes) const {
   if (token < 0 || static_cast<size_t>(token) >= vocab_->n_vocab()) return false;
   if (vocab_->is_end(token)) return matcher_.accepting();
   const std::string& piece = vocab_->piece(token);
@@ -26,56 +26,72 @@ bool JsonConstraint::allows(int32_t token) const {
     if (!next.step_from(*cur, static_cast<uint8_t>(piece[i]))) return false;
     cur = &next;
   }
-  return true;
+  return max_bytes == kNever || cur->bytes_to_close() <= max_bytes;
 }
 
 bool JsonConstraint::accept(int32_t token) {
   if (!allows(token)) return false;
-  current_ = nullptr;
   if (vocab_->is_end(token)) return true;
   return matcher_.feed(vocab_->piece(token));
 }
 
-void JsonConstraint::walk(uint32_t node, size_t depth, TokenMask& mask) {
+uint32_t JsonConstraint::walk(uint32_t node, size_t depth, TokenMask& mask, uint32_t max_bytes) {
   const auto& nodes = vocab_->nodes();
   const auto& edges = vocab_->edges();
   const VocabularyTrie::Node& n = nodes[node];
   const JsonMatcher& from = depth == 0 ? matcher_ : scratch_[depth];
+  uint32_t most = 0;
   for (uint32_t e = n.first_edge; e < n.first_edge + n.n_edges; ++e) {
     JsonMatcher& next = scratch_[depth + 1];
     if (!next.step_from(from, edges[e].byte)) continue;
     const VocabularyTrie::Node& child = nodes[edges[e].child];
-    for (uint32_t t = child.first_token; t < child.first_token + child.n_tokens; ++t) mask.set(vocab_->node_tokens()[t]);
-    if (child.n_edges > 0) walk(edges[e].child, depth + 1, mask);
+    if (child.n_tokens > 0) {
+      const uint32_t after = next.bytes_to_close();
+      if (after <= max_bytes) {
+        most = std::max(most, after);
+        for (uint32_t t = child.first_token; t < child.first_token + child.n_tokens; ++t) mask.set(vocab_->node_tokens()[t]);
+      }
+    }
+    if (child.n_edges > 0) most = std::max(most, walk(edges[e].child, depth + 1, mask, max_bytes));
   }
+  return most;
 }
 
-const TokenMask& JsonConstraint::mask() {
-  if (current_ != nullptr) return *current_;
+const TokenMask& JsonConstraint::mask(uint32_t max_bytes) {
+  if (scratch_.size() < longest_piece_ + 2) scratch_.resize(longest_piece_ + 2, matcher_);  // one per depth
+  // The state's mask, from the cache or by a walk over the trie.
+  const Cached* cached = nullptr;
   const size_t h = matcher_.hash();
-  auto& bucket = cache_[h];
-  for (const Cached& c : bucket)
+  for (const Cached& c : cache_[h])
     if (c.state.same_state(matcher_)) {
       ++masks_cached_;
-      current_ = &c.mask;
-      return c.mask;
+      cached = &c;
+      break;
     }
-  if (cache_entries_ >= kMaxCachedMasks) {
-    cache_.clear();
-    cache_entries_ = 0;
+  if (cached == nullptr) {
+    if (cache_entries_ >= kMaxCachedMasks) {
+      cache_.clear();
+      cache_entries_ = 0;
+    }
+    TokenMask mask(vocab_->n_vocab());
+    const uint32_t most = walk(0, 0, mask, kNever);
+    if (matcher_.accepting())
+      for (int32_t id : vocab_->end_tokens())
+        if (static_cast<size_t>(id) < mask.size()) mask.set(id);
+    ++masks_computed_;
+    ++cache_entries_;
+    auto& slot = cache_[h];
+    slot.push_back({matcher_, std::move(mask), most});
+    cached = &slot.back();
   }
-  TokenMask mask(vocab_->n_vocab());
-  if (scratch_.size() < longest_piece_ + 2) scratch_.resize(longest_piece_ + 2, matcher_);  // one per depth, sized before the walk
-  walk(0, 0, mask);
+  if (cached->most_after <= max_bytes) return cached->mask;
+  // Near the end of the budget: only the tokens that leave room to close.
+  budget_mask_ = TokenMask(vocab_->n_vocab());
+  walk(0, 0, budget_mask_, max_bytes);
   if (matcher_.accepting())
     for (int32_t id : vocab_->end_tokens())
-      if (static_cast<size_t>(id) < mask.size()) mask.set(id);
-  ++masks_computed_;
-  ++cache_entries_;
-  auto& slot = cache_[h];
-  slot.push_back({matcher_, std::move(mask)});
-  current_ = &slot.back().mask;
-  return *current_;
+      if (static_cast<size_t>(id) < budget_mask_.size()) budget_mask_.set(id);
+  return budget_mask_;
 }
 
 }  // namespace tessera::grammar

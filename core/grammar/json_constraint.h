@@ -21,11 +21,16 @@ class JsonConstraint {
  public:
   JsonConstraint(std::shared_ptr<const JsonSchema> schema, std::shared_ptr<const VocabularyTrie> vocabulary);
 
-  bool allows(int32_t token) const;
+  // Closing in time: with `max_bytes`, only tokens after which at most that many bytes complete
+  // the value. A generation with n tokens left passes n - 1 and always ends with complete JSON (a
+  // vocabulary with single-byte pieces closes at least a byte per token).
+  bool allows(int32_t token, uint32_t max_bytes = kNever) const;
   // Advances by `token`; false (nothing changed) when the grammar refuses it.
   bool accept(int32_t token);
-  // Every token allowed now. Valid until the next accept().
-  const TokenMask& mask();
+  // Every token allowed now (within `max_bytes`). Valid until the next accept() or mask().
+  const TokenMask& mask(uint32_t max_bytes = kNever);
+  // The fewest bytes that complete the value from here.
+  uint32_t bytes_to_close() const { return matcher_.bytes_to_close(); }
 
   bool accepting() const { return matcher_.accepting(); }
   // The value is complete and closed: only whitespace or the end may follow.
@@ -36,7 +41,9 @@ class JsonConstraint {
   size_t masks_cached() const { return masks_cached_; }
 
  private:
-  void walk(uint32_t node, size_t depth, TokenMask& mask);
+  // Sets the allowed tokens in `mask` (within `max_bytes`); returns the most bytes still needed
+  // after any of them.
+  uint32_t walk(uint32_t node, size_t depth, TokenMask& mask, uint32_t max_bytes);
 
   std::shared_ptr<const JsonSchema> schema_;
   std::shared_ptr<const VocabularyTrie> vocab_;
@@ -46,10 +53,11 @@ class JsonConstraint {
   struct Cached {
     JsonMatcher state;
     TokenMask mask;
+    uint32_t most_after = 0;  // the most bytes needed after one of its tokens
   };
   std::unordered_map<size_t, std::vector<Cached>> cache_;
   size_t cache_entries_ = 0;
-  const TokenMask* current_ = nullptr;
+  TokenMask budget_mask_;
   size_t masks_computed_ = 0;
   size_t masks_cached_ = 0;
 };

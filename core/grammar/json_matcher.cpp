@@ -423,6 +423,122 @@ bool JsonMatcher::closed() const {
   return !ends_.empty();
 }
 
+namespace {
+uint32_t plus(uint64_t a, uint64_t b) { return static_cast<uint32_t>(std::min<uint64_t>(a + b, kNever)); }
+}  // namespace
+
+// Bytes that close an object from between its members: every required property not seen yet, each
+// with its comma (a first one needs none when nothing came before), then '}'.
+uint32_t JsonMatcher::object_rest(const SchemaNode& n, uint64_t seen, bool after_value) const {
+  uint32_t cost = 1;
+  bool first = !after_value;
+  for (size_t i = 0; i < n.properties.size(); ++i) {
+    const auto& p = n.properties[i];
+    if (!p.required || (seen >> i & 1)) continue;
+    cost = plus(cost, plus(p.key.size() + 3 + (first ? 0 : 1), nodes_[p.node].min_bytes));
+    first = false;
+  }
+  return cost;
+}
+
+uint32_t JsonMatcher::stack_cost(const Frame* begin, const Frame* end) const {
+  uint32_t cost = 0;
+  const Frame* f = end - 1;
+  const SchemaNode& n = nodes_[f->node];
+  switch (f->kind) {
+    case kRootFrame: return 0;
+    case kValueFrame: cost = n.min_bytes; break;
+    case kStringFrame: cost = f->phase == 0 ? 1 : (f->phase == 1 ? 2 : static_cast<uint32_t>(6 - f->phase) + 1); break;
+    case kNumberFrame: cost = number_can_end(*f) ? 0 : 1; break;
+    case kLiteralFrame: {
+      cost = kNever;
+      for (uint64_t bits = f->bits; bits != 0; bits &= bits - 1) {
+        const int i = std::countr_zero(bits);
+        const size_t len = f->phase == 1 ? kWords[i].size() : n.literals[static_cast<size_t>(i)].size();
+        cost = std::min(cost, static_cast<uint32_t>(len - f->offset));
+      }
+      break;
+    }
+    case kKeyFrame: {
+      // Finish this key (a known name or a free one), ':', its value, then the rest of the object,
+      // whose frame sits right below.
+      const Frame& obj = f[-1];
+      cost = kNever;
+      for (uint64_t bits = f->bits; bits != 0; bits &= bits - 1) {
+        const int i = std::countr_zero(bits);
+        if (obj.bits >> i & 1) continue;
+        const auto& p = n.properties[static_cast<size_t>(i)];
+        cost = std::min(cost, plus(plus(p.key.size() - f->offset + 2, nodes_[p.node].min_bytes),
+                                   object_rest(n, obj.bits | (uint64_t{1} << i), true)));
+      }
+      if (n.additional >= 0) {
+        const uint32_t key_end = f->phase == 0 ? 1 : (f->phase == 1 ? 2 : static_cast<uint32_t>(6 - f->phase) + 1);
+        cost = std::min(cost, plus(plus(key_end + 1, nodes_[n.additional].min_bytes), object_rest(n, obj.bits, true)));
+      }
+      --f;  // the object is counted
+      break;
+    }
+    case kObjectFrame:
+      if (f->phase == kObjAfterKey) {
+        cost = plus(1 + nodes_[f->offset].min_bytes, object_rest(n, f->bits, true));
+      } else if (f->phase == kObjBeforeKey) {
+        // A key must come: the cheapest required one, or any property (or a free key) when all are there.
+        const uint32_t rest = object_rest(n, f->bits, false);
+        if (rest > 1) {
+          cost = rest;
+        } else {
+          cost = kNever;
+          for (size_t i = 0; i < n.properties.size(); ++i)
+            if (!(f->bits >> i & 1))
+              cost = std::min(cost, plus(n.properties[i].key.size() + 3, nodes_[n.properties[i].node].min_bytes) + 1);
+          if (n.additional >= 0) cost = std::min(cost, plus(3, nodes_[n.additional].min_bytes) + 1);
+        }
+      } else {
+        cost = object_rest(n, f->bits, f->phase == kObjAfterValue);
+      }
+      break;
+    case kArrayFrame:
+      if (n.is_tuple) {
+        cost = 1;
+        for (size_t i = f->count; i < n.tuple.size(); ++i)
+          cost = plus(cost, plus(nodes_[n.tuple[i]].min_bytes, (i > 0 || f->phase == kArrAfterValue) ? 1 : 0));
+      } else {
+        cost = 1;
+      }
+      break;
+    default: return kNever;
+  }
+  // Each frame below waits for the value above it to complete, then closes itself.
+  for (const Frame* p = f - 1; p >= begin; --p) {
+    const SchemaNode& pn = nodes_[p->node];
+    switch (p->kind) {
+      case kRootFrame: break;
+      case kObjectFrame: cost = plus(cost, object_rest(pn, p->bits, true)); break;
+      case kArrayFrame:
+        if (pn.is_tuple) {
+          uint32_t rest = 1;
+          for (size_t i = p->count + 1; i < pn.tuple.size(); ++i) rest = plus(rest, plus(nodes_[pn.tuple[i]].min_bytes, 1));
+          cost = plus(cost, rest);
+        } else {
+          cost = plus(cost, 1);
+        }
+        break;
+      default: break;
+    }
+  }
+  return cost;
+}
+
+uint32_t JsonMatcher::bytes_to_close() const {
+  uint32_t best = kNever;
+  uint32_t begin = 0;
+  for (uint32_t end : ends_) {
+    best = std::min(best, stack_cost(stacks_.data() + begin, stacks_.data() + end));
+    begin = end;
+  }
+  return best;
+}
+
 size_t JsonMatcher::hash() const {
   uint64_t h = 1469598103934665603ull;
   auto mix = [&](uint64_t v) { h = (h ^ v) * 1099511628211ull; };

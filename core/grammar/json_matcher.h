@@ -42,6 +42,9 @@ class JsonMatcher {
   // The value is complete and closed: nothing but whitespace may follow (a generation can stop).
   bool closed() const;
 
+  // The fewest bytes that complete the value from here (0: complete now; kNever: it cannot be).
+  uint32_t bytes_to_close() const;
+
   // The state, for caching: equal states accept exactly the same continuations.
   size_t hash() const;
   bool same_state(const JsonMatcher& other) const { return stacks_ == other.stacks_ && ends_ == other.ends_; }
@@ -58,6 +61,8 @@ class JsonMatcher {
   void complete_value(Stack& s, int c);
   void emit(const Stack& s);
   bool stack_accepting(const Frame* begin, const Frame* end) const;
+  uint32_t stack_cost(const Frame* begin, const Frame* end) const;
+  uint32_t object_rest(const SchemaNode& n, uint64_t seen, bool after_value) const;
 
   std::shared_ptr<const JsonSchema> schema_;
   const SchemaNode* nodes_ = nullptr;

@@ -1,5 +1,6 @@
 #include "grammar/json_schema.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -66,6 +67,7 @@ class SchemaCompiler {
     auto r = node_for(root_, "", "#");
     if (!r.ok()) return r.take_error();
     out_->root_ = *r;
+    s->compute_min_bytes();
     return std::shared_ptr<const JsonSchema>(std::move(s));
   }
 
@@ -369,6 +371,47 @@ class SchemaCompiler {
   int const_depth_ = 0;
 };
 
+void JsonSchema::compute_min_bytes() {
+  for (auto& n : nodes_) n.min_bytes = kNever;
+  auto add = [](uint64_t a, uint64_t b) { return static_cast<uint32_t>(std::min<uint64_t>(a + b, kNever)); };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (auto& n : nodes_) {
+      uint32_t best = kNever;
+      if (!n.any_of.empty()) {
+        for (int32_t b : n.any_of) best = std::min(best, nodes_[static_cast<size_t>(b)].min_bytes);
+      } else if (n.has_literals) {
+        for (const auto& l : n.literals) best = std::min(best, static_cast<uint32_t>(l.size()));
+      } else {
+        if (n.types & (kInteger | kNumber)) best = std::min(best, 1u);
+        if (n.types & kString) best = std::min(best, 2u);
+        if (n.types & (kNull | kBoolean)) best = std::min(best, 4u);
+        if (n.types & kArray) {
+          uint32_t a = 2;
+          if (n.is_tuple)
+            for (size_t i = 0; i < n.tuple.size(); ++i)
+              a = add(add(a, nodes_[static_cast<size_t>(n.tuple[i])].min_bytes), i > 0 ? 1 : 0);
+          best = std::min(best, a);
+        }
+        if (n.types & kObject) {
+          uint32_t o = 2;
+          bool first = true;
+          for (const auto& p : n.properties)
+            if (p.required) {
+              o = add(add(o, p.key.size() + 3 + (first ? 0 : 1)), nodes_[static_cast<size_t>(p.node)].min_bytes);
+              first = false;
+            }
+          best = std::min(best, o);
+        }
+      }
+      if (best < n.min_bytes) {
+        n.min_bytes = best;
+        changed = true;
+      }
+    }
+  }
+}
+
 Result<std::shared_ptr<const JsonSchema>> JsonSchema::compile(const Json& schema) {
   return SchemaCompiler(schema).run();
 }
@@ -407,6 +450,7 @@ std::shared_ptr<const JsonSchema> JsonSchema::named_call(
   }
   s->nodes_.push_back(std::move(root));
   s->root_ = static_cast<int32_t>(s->nodes_.size() - 1);
+  s->compute_min_bytes();
   return s;
 }
 

@@ -65,7 +65,11 @@ struct SchemaNode {
   std::vector<int32_t> tuple;
   // anyOf: this node is any one of these (types etc. unused).
   std::vector<int32_t> any_of;
+  // The fewest bytes of a value this node accepts (kNever: none), for closing a value in time.
+  uint32_t min_bytes = 0;
 };
+
+inline constexpr uint32_t kNever = 1u << 30;
 
 class JsonSchema {
  public:
@@ -85,6 +89,8 @@ class JsonSchema {
 
  private:
   friend class SchemaCompiler;
+  // Fills every node's min_bytes (a fixed point: nodes refer to each other, recursively too).
+  void compute_min_bytes();
   std::vector<SchemaNode> nodes_;
   int32_t root_ = 0;
   int32_t any_ = 0;  // a node that matches any JSON value

@@ -111,11 +111,11 @@ TEST(StructuredOutput, EveryOutputOfTheTinyModelParsesAndValidates) {
     const Json schema = Json::parse(text);
     auto compiled = grammar::JsonSchema::compile(schema);
     ASSERT_TRUE(compiled.ok()) << compiled.error().message;
-    for (uint64_t seed : {1, 2, 3, 4, 5}) {
+    for (uint64_t seed : {1, 2, 3}) {
       GenerationRequest r;
       r.prompt = "Tom had a red ball. Here is the story as JSON: ";
-      r.n_predict = 400;
-      r.sampling.temperature = seed == 5 ? 0.0f : 1.0f;  // one greedy run per schema
+      r.n_predict = 48;  // arrays and strings that run on are closed in time
+      r.sampling.temperature = seed == 3 ? 0.0f : 1.0f;  // one greedy run per schema
       r.sampling.seed = seed;
       r.json_schema = *compiled;
       auto out = engine.generate(r);
@@ -124,7 +124,7 @@ TEST(StructuredOutput, EveryOutputOfTheTinyModelParsesAndValidates) {
       ++runs;
       redraws += out->timings.constrained_redraws;
       generated += out->timings.generated_tokens;
-      EXPECT_NE(out->stop_reason, StopReason::Length) << "the JSON did not close within n_predict";
+      EXPECT_EQ(out->stop_reason, StopReason::EndOfGeneration);
       const Json parsed = Json::parse(out->text, nullptr, false);
       ASSERT_FALSE(parsed.is_discarded()) << "not JSON";
       std::string why;

@@ -138,3 +138,56 @@ TEST(JsonConstraint, MasksEqualTheTokenByTokenCheck) {
 
 }  // namespace
 }  // namespace tessera::grammar
+
+namespace tessera::grammar {
+namespace {
+
+TEST(JsonConstraint, ClosingInTimeEndsWithCompleteJsonWithinTheDistance) {
+  auto s = compile(R"({"$defs":{"p":{"type":"object","properties":{"x":{"type":"integer"},"tags":{"type":"array",
+      "items":{"enum":["a","bb"]}}},"required":["x","tags"],"additionalProperties":false}},
+      "type":"object","properties":{"name":{"type":"string"},"points":{"type":"array","items":{"$ref":"#/$defs/p"}},
+      "mode":{"anyOf":[{"const":"fast"},{"type":"null"}]}},"required":["name","points","mode"],"additionalProperties":false})");
+  EXPECT_EQ(JsonMatcher(s).bytes_to_close(), std::string(R"({"name":"","points":[],"mode":null})").size());
+  auto vocab = small_vocab();
+  std::mt19937 rng(11);
+  for (int run = 0; run < 60; ++run) {
+    JsonConstraint c(s, vocab);
+    std::string text;
+    // Wander freely for a while...
+    const int free_steps = static_cast<int>(rng() % 40);
+    for (int i = 0; i < free_steps && !c.closed(); ++i) {
+      std::vector<int32_t> allowed;
+      const TokenMask& m = c.mask();
+      for (size_t t = 0; t < vocab->n_vocab(); ++t)
+        if (m.test(static_cast<int32_t>(t)) && !vocab->is_end(static_cast<int32_t>(t))) allowed.push_back(static_cast<int32_t>(t));
+      if (allowed.empty()) break;
+      const int32_t pick = allowed[rng() % allowed.size()];
+      ASSERT_TRUE(c.accept(pick));
+      text += vocab->piece(pick);
+    }
+    // ...then a budget of exactly the bytes still needed: every step keeps the rest within what is
+    // left, and the text ends complete in time.
+    const uint32_t distance = c.bytes_to_close();
+    ASSERT_LT(distance, kNever) << text;
+    uint32_t left = distance;
+    while (!c.accepting()) {
+      ASSERT_GT(left, 0u) << "out of budget: " << text;
+      const TokenMask& m = c.mask(left - 1);
+      std::vector<int32_t> allowed;
+      for (size_t t = 0; t < vocab->n_vocab(); ++t) {
+        EXPECT_EQ(m.test(static_cast<int32_t>(t)), c.allows(static_cast<int32_t>(t), left - 1)) << "token " << t << " after " << text;
+        if (m.test(static_cast<int32_t>(t)) && !vocab->is_end(static_cast<int32_t>(t))) allowed.push_back(static_cast<int32_t>(t));
+      }
+      ASSERT_FALSE(allowed.empty()) << "no token closes " << text;
+      const int32_t pick = allowed[rng() % allowed.size()];
+      ASSERT_TRUE(c.accept(pick));
+      text += vocab->piece(pick);
+      --left;
+    }
+    JsonMatcher check(s);
+    EXPECT_TRUE(check.feed(text) && check.accepting()) << text;
+  }
+}
+
+}  // namespace
+}  // namespace tessera::grammar
