@@ -147,7 +147,8 @@ void JsonMatcher::advance(Stack& s, uint8_t c) {
         return emit(s);
       }
       if ((c == '-' || is_digit(c)) && (n.types & (kInteger | kNumber))) {
-        const uint64_t integer_only = (n.types & kNumber) ? 0 : 1;
+        // bits: 1 integer written with zeros after a point allowed, 2 no point at all.
+        const uint64_t integer_only = (n.types & kNumber) ? 0 : (schema_->zero_fractions() ? 1 : 2);
         f = Frame{kNumberFrame, c == '-' ? kNumMinus : (c == '0' ? kNumZero : kNumInt), 0, f.node, c == '-' ? 0u : 1u, 0,
                   integer_only};
         return emit(s);
@@ -210,7 +211,7 @@ void JsonMatcher::advance(Stack& s, uint8_t c) {
         case kNumZero:
         case kNumInt:
           if (f.phase == kNumInt && is_digit(c) && count < kMaxIntDigits) next = kNumInt, ++count;
-          else if (c == '.') next = kNumDot, count = 0;
+          else if (c == '.' && f.bits != 2) next = kNumDot, count = 0;
           else if ((c == 'e' || c == 'E') && !integer_only) next = kNumE, count = 0;
           break;
         case kNumDot:

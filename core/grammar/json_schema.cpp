@@ -56,10 +56,11 @@ std::string pointer_token(std::string t) {
 
 class SchemaCompiler {
  public:
-  explicit SchemaCompiler(const Json& root) : root_(root) {}
+  SchemaCompiler(const Json& root, const JsonSchemaOptions& options) : root_(root), options_(options) {}
 
   Result<std::shared_ptr<const JsonSchema>> run() {
     auto s = std::make_shared<JsonSchema>();
+    s->options_ = options_;
     out_ = s.get();
     SchemaNode any;
     out_->nodes_.push_back(any);  // node 0: any value
@@ -310,8 +311,8 @@ class SchemaCompiler {
     return types & kObject;
   }
 
-  // A scalar's spellings: numbers equal to an integer both as "1" and "1.0".
-  static void add_literal(std::vector<std::string>& out, const Json& v) {
+  // A scalar's spellings: numbers equal to an integer as "1" (and "1.0" with zero_fractions).
+  void add_literal(std::vector<std::string>& out, const Json& v) const {
     auto put = [&](std::string s) {
       for (const auto& o : out)
         if (o == s) return;
@@ -322,8 +323,10 @@ class SchemaCompiler {
       if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 1e15) {
         const long long i = static_cast<long long>(d);
         put(std::to_string(i));
-        put(std::to_string(i) + ".0");
-        if (i == 0) put("-0");
+        if (options_.zero_fractions) {
+          put(std::to_string(i) + ".0");
+          if (i == 0) put("-0");
+        }
         return;
       }
     }
@@ -365,6 +368,7 @@ class SchemaCompiler {
   }
 
   const Json& root_;
+  JsonSchemaOptions options_;
   JsonSchema* out_ = nullptr;
   std::map<std::string, int32_t> by_pointer_;
   int ref_depth_ = 0;
@@ -412,8 +416,8 @@ void JsonSchema::compute_min_bytes() {
   }
 }
 
-Result<std::shared_ptr<const JsonSchema>> JsonSchema::compile(const Json& schema) {
-  return SchemaCompiler(schema).run();
+Result<std::shared_ptr<const JsonSchema>> JsonSchema::compile(const Json& schema, const JsonSchemaOptions& options) {
+  return SchemaCompiler(schema, options).run();
 }
 
 std::shared_ptr<const JsonSchema> JsonSchema::named_call(

@@ -12,9 +12,10 @@
 //
 // What the grammar accepts, per JSON Schema (draft 7 semantics, the Debian
 // json-schema-test-suite checks it): properties in any order, each at most once, all `required`
-// ones present; other properties only where additionalProperties allows them; an integer also
-// written with a zero fraction (1.0); enum and const values equal as JSON values (objects in any
-// key order; numbers written as integers or with a zero fraction). Whitespace between tokens is JSON's, at most kMaxWhitespace bytes in a row
+// ones present; other properties only where additionalProperties allows them; enum and const
+// values equal as JSON values (objects in any key order). Integers are written without a fraction
+// (what clients that parse "integer" into an int expect); JsonSchemaOptions::zero_fractions also
+// accepts 1.0 where an integer (or an enum's 1) is asked for, as JSON Schema itself does. Whitespace between tokens is JSON's, at most kMaxWhitespace bytes in a row
 // (so a generation cannot run away in blank lines).
 #pragma once
 
@@ -71,11 +72,17 @@ struct SchemaNode {
 
 inline constexpr uint32_t kNever = 1u << 30;
 
+struct JsonSchemaOptions {
+  bool zero_fractions = false;  // integers may also be written 1.0 (JSON Schema's equality)
+};
+
 class JsonSchema {
  public:
   // Compiles `schema` (an object, or true for any value). Errors are Unsupported or
   // InvalidArgument, naming the keyword and its path.
-  static Result<std::shared_ptr<const JsonSchema>> compile(const nlohmann::ordered_json& schema);
+  static Result<std::shared_ptr<const JsonSchema>> compile(const nlohmann::ordered_json& schema,
+                                                           const JsonSchemaOptions& options = {});
+  bool zero_fractions() const { return options_.zero_fractions; }
   // Any JSON object (response_format json_object).
   static std::shared_ptr<const JsonSchema> any_object();
   // A tool call as Qwen/Hermes templates ask for it: {"name": NAME, "arguments": ARGS} for one of
@@ -94,6 +101,7 @@ class JsonSchema {
   std::vector<SchemaNode> nodes_;
   int32_t root_ = 0;
   int32_t any_ = 0;  // a node that matches any JSON value
+  JsonSchemaOptions options_;
 };
 
 }  // namespace tessera::grammar

@@ -22,6 +22,15 @@ namespace fs = std::filesystem;
 
 const fs::path kSuite = "/usr/share/json-schema-test-suite/tests";
 
+// "properties.a.minimum: the keyword 'minimum' is not ..." -> "keyword 'minimum'"; other refusals
+// (a remote $ref, a tuple) -> their message after the place.
+std::string refusal_reason(const std::string& message) {
+  const size_t k = message.find("the keyword '");
+  if (k != std::string::npos) return message.substr(k + 4, message.find('\'', k + 13) - k - 3);
+  const size_t colon = message.find(": ");
+  return message.substr(colon == std::string::npos ? 0 : colon + 2, 60);
+}
+
 bool matches(const std::shared_ptr<const JsonSchema>& schema, const std::string& text) {
   JsonMatcher m(schema);
   return m.feed(text) && m.accepting();
@@ -45,12 +54,13 @@ TEST_P(JsonSchemaSuite, CasesInTheSubsetAgreeWithTheSuite) {
     const Json cases = Json::parse(in);
     for (const Json& group : cases) {
       ++groups;
-      auto compiled = JsonSchema::compile(group.at("schema"));
+      // JSON Schema's number equality (1.0 is an integer); generation writes integers plainly.
+      auto compiled = JsonSchema::compile(group.at("schema"), JsonSchemaOptions{.zero_fractions = true});
       if (!compiled.ok()) {
         // A refusal names the keyword (and where it is).
         EXPECT_NE(compiled.error().message.find(':'), std::string::npos) << compiled.error().message;
         tests_out += static_cast<int>(group.at("tests").size());
-        ++refused_by[compiled.error().message.substr(compiled.error().message.rfind(": the keyword") == std::string::npos ? 0 : compiled.error().message.rfind(": the keyword") + 2, 40)];
+        ++refused_by[refusal_reason(compiled.error().message)];
         continue;
       }
       ++groups_in;
