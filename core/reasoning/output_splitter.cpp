@@ -139,7 +139,9 @@ bool OutputSplitter::step_tags(bool final, ReplyParts& out) {
         return true;
       }
       if (!final && std::string_view(format_.open).starts_with(rest)) return false;  // maybe the tag, cut
+      // A reply that does not think keeps its text exactly, leading whitespace included.
       state_ = State::Content;
+      content_started_ = true;
       return true;
     }
     case State::Reasoning: {

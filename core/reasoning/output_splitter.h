@@ -11,7 +11,8 @@
 //   - otherwise an open tag counts only at the start of the reply (after whitespace): a tag in the
 //     middle of an answer is text;
 //   - whitespace right after the open tag, right before the close tag, and at the start of the
-//     answer is not part of either (what the templates strip when they render a turn again);
+//     answer after the thinking is not part of either (what the templates strip when they render a
+//     turn again); a reply that never thinks keeps its text exactly;
 //   - a reply cut off inside the thinking (max_tokens, Stop) is all reasoning, the cut tag's
 //     beginning included.
 // Harmony (gpt-oss): messages `HEADER<|message|>BODY` ended by <|end|>, <|call|> or <|return|>, a

@@ -66,6 +66,7 @@ TEST(OutputSplitter, ThinkingCutOffIsAllReasoning) {
 
 TEST(OutputSplitter, OnlyALeadingOpenTagStartsTheThinking) {
   expect_split(think_tags_format(), "Use <think> tags like </think> this.", parts("", "Use <think> tags like </think> this."));
+  expect_split(think_tags_format(), " once upon a time", parts("", " once upon a time"));  // kept exactly
   expect_split(think_tags_format(), "\n\n<think>a</think>b", parts("a", "b"));
   // After the thinking, tags are text of the answer.
   expect_split(think_tags_format(), "<think>x</think>y <think>z</think>", parts("x", "y <think>z</think>"));
