@@ -83,7 +83,8 @@ struct GenerationRequest {
   std::string reasoning_effort;
   // Structured output: the reply must be JSON that this schema accepts (grammar/json_schema.h).
   // With split_reply and a reasoning model the constraint starts where the answer starts (the
-  // thinking is free); the generation ends when the JSON value is closed.
+  // thinking is free); the generation ends when the JSON value is closed, and within n_predict
+  // tokens it always is: near the end only tokens that leave room to close it are drawn.
   std::shared_ptr<const grammar::JsonSchema> json_schema;
   // Strict tools: the arguments of a call to one of these tools must match its schema. Applied where
   // the reply's format shows the arguments as they start: gpt-oss's commentary message to
