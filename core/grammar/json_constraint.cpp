@@ -35,7 +35,7 @@ bool JsonConstraint::accept(int32_t token) {
   return matcher_.feed(vocab_->piece(token));
 }
 
-uint32_t JsonConstraint::walk(uint32_t node, size_t depth, TokenMask& mask, uint32_t max_bytes) {
+uint32_t JsonConstraint::walk(uint32_t node, size_t depth, TokenMask& mask, uint32_t max_bytes, uint32_t* least) {
   const auto& nodes = vocab_->nodes();
   const auto& edges = vocab_->edges();
   const VocabularyTrie::Node& n = nodes[node];
@@ -47,12 +47,13 @@ uint32_t JsonConstraint::walk(uint32_t node, size_t depth, TokenMask& mask, uint
     const VocabularyTrie::Node& child = nodes[edges[e].child];
     if (child.n_tokens > 0) {
       const uint32_t after = next.bytes_to_close();
+      if (least != nullptr) *least = std::min(*least, after);
       if (after <= max_bytes) {
         most = std::max(most, after);
         for (uint32_t t = child.first_token; t < child.first_token + child.n_tokens; ++t) mask.set(vocab_->node_tokens()[t]);
       }
     }
-    if (child.n_edges > 0) most = std::max(most, walk(edges[e].child, depth + 1, mask, max_bytes));
+    if (child.n_edges > 0) most = std::max(most, walk(edges[e].child, depth + 1, mask, max_bytes, least));
   }
   return most;
 }
@@ -85,12 +86,18 @@ const TokenMask& JsonConstraint::mask(uint32_t max_bytes) {
     cached = &slot.back();
   }
   if (cached->most_after <= max_bytes) return cached->mask;
-  // Near the end of the budget: only the tokens that leave room to close.
+  // Near the end of the budget: only the tokens that leave room to close. A budget too small
+  // even for that (fewer tokens left than bytes to write, counting a byte per token) takes the
+  // tokens that come closest: the value closes as soon as the vocabulary can close it.
   budget_mask_ = TokenMask(vocab_->n_vocab());
-  walk(0, 0, budget_mask_, max_bytes);
-  if (matcher_.accepting())
+  uint32_t least = kNever;
+  walk(0, 0, budget_mask_, max_bytes, &least);
+  if (matcher_.accepting()) {
     for (int32_t id : vocab_->end_tokens())
       if (static_cast<size_t>(id) < budget_mask_.size()) budget_mask_.set(id);
+  } else if (budget_mask_.count() == 0 && least < kNever) {
+    walk(0, 0, budget_mask_, least, &least);
+  }
   return budget_mask_;
 }
 

@@ -23,7 +23,8 @@ class JsonConstraint {
 
   // Closing in time: with `max_bytes`, only tokens after which at most that many bytes complete
   // the value. A generation with n tokens left passes n - 1 and always ends with complete JSON (a
-  // vocabulary with single-byte pieces closes at least a byte per token).
+  // vocabulary with single-byte pieces closes at least a byte per token), provided n is at least
+  // the bytes of the shortest value; below that, mask() gives the tokens that come closest.
   bool allows(int32_t token, uint32_t max_bytes = kNever) const;
   // Advances by `token`; false (nothing changed) when the grammar refuses it.
   bool accept(int32_t token);
@@ -42,8 +43,8 @@ class JsonConstraint {
 
  private:
   // Sets the allowed tokens in `mask` (within `max_bytes`); returns the most bytes still needed
-  // after any of them.
-  uint32_t walk(uint32_t node, size_t depth, TokenMask& mask, uint32_t max_bytes);
+  // after any of them, and lowers *least to the fewest after any allowed token (budget or not).
+  uint32_t walk(uint32_t node, size_t depth, TokenMask& mask, uint32_t max_bytes, uint32_t* least = nullptr);
 
   std::shared_ptr<const JsonSchema> schema_;
   std::shared_ptr<const VocabularyTrie> vocab_;

@@ -194,3 +194,31 @@ TEST(JsonConstraint, ClosingInTimeEndsWithCompleteJsonWithinTheDistance) {
 
 }  // namespace
 }  // namespace tessera::grammar
+
+namespace tessera::grammar {
+namespace {
+
+TEST(JsonConstraint, ABudgetBelowTheShortestValueTakesTheClosestTokens) {
+  auto s = compile(R"({"type":"object","properties":{"ok":{"type":"boolean"}},"required":["ok"],"additionalProperties":false})");
+  auto vocab = small_vocab();
+  JsonConstraint d(s, vocab);
+  int32_t brace = -1, ok_true = -1;
+  for (size_t t = 0; t < vocab->n_vocab(); ++t) {
+    if (vocab->piece(static_cast<int32_t>(t)) == "{") brace = static_cast<int32_t>(t);
+    if (vocab->piece(static_cast<int32_t>(t)) == "\":true}") ok_true = static_cast<int32_t>(t);
+  }
+  ASSERT_TRUE(d.accept(brace));
+  ASSERT_EQ(vocab->piece(10), "\"ok");
+  // No token leaves nothing to write after '{': the closest ('"ok', 7 bytes left) is taken.
+  const TokenMask& closest = d.mask(0);
+  EXPECT_TRUE(closest.test(10));
+  EXPECT_EQ(closest.count(), 1u);
+  ASSERT_TRUE(d.accept(10));
+  // 0 bytes of budget and 7 still needed: the one token that writes them all fits.
+  const TokenMask& m = d.mask(0);
+  EXPECT_TRUE(m.test(ok_true));
+  EXPECT_EQ(m.count(), 1u);
+}
+
+}  // namespace
+}  // namespace tessera::grammar
