@@ -99,7 +99,7 @@ ReplyParts OutputSplitter::finish() {
   run(true, out);
   if (format_.family == Family::Harmony) {
     if (state_ == State::Body && target_ == Target::ToolCall) end_message(out);
-    if (state_ == State::Header && !saw_header_ && !header_.empty()) emit(Target::Content, header_, out);
+    if (state_ == State::Header && !saw_header_ && !header_.empty()) deliver(Target::Content, header_, out);
     header_.clear();
   }
   held_space_.clear();
@@ -107,7 +107,7 @@ ReplyParts OutputSplitter::finish() {
   return out;
 }
 
-void OutputSplitter::emit(Target target, std::string_view text, ReplyParts& out) {
+void OutputSplitter::deliver(Target target, std::string_view text, ReplyParts& out) {
   if (text.empty()) return;
   switch (target) {
     case Target::Reasoning: out.reasoning.append(text); break;
@@ -162,7 +162,7 @@ bool OutputSplitter::step_tags(bool final, ReplyParts& out) {
         std::string text = held_space_ + pending_.substr(0, close);
         held_space_.clear();
         const size_t last = text.find_last_not_of(kSpace);
-        if (last != std::string::npos) emit(Target::Reasoning, std::string_view(text).substr(0, last + 1), out);
+        if (last != std::string::npos) deliver(Target::Reasoning, std::string_view(text).substr(0, last + 1), out);
         pending_.erase(0, close + format_.close.size());
         state_ = State::Content;
         return true;
@@ -172,9 +172,9 @@ bool OutputSplitter::step_tags(bool final, ReplyParts& out) {
       // Whitespace at the end may be the last before the close tag: hold it.
       const size_t last = ready.find_last_not_of(kSpace);
       if (last != std::string_view::npos) {
-        emit(Target::Reasoning, held_space_, out);
+        deliver(Target::Reasoning, held_space_, out);
         held_space_.clear();
-        emit(Target::Reasoning, ready.substr(0, last + 1), out);
+        deliver(Target::Reasoning, ready.substr(0, last + 1), out);
         held_space_.assign(ready.substr(last + 1));
       } else {
         held_space_.append(ready);
@@ -188,7 +188,7 @@ bool OutputSplitter::step_tags(bool final, ReplyParts& out) {
         if (pending_.empty()) return false;
         content_started_ = true;
       }
-      emit(Target::Content, pending_, out);
+      deliver(Target::Content, pending_, out);
       pending_.clear();
       return false;
     }
@@ -240,11 +240,11 @@ bool OutputSplitter::step_harmony(bool final, ReplyParts& out) {
     }
     if (at == std::string::npos) {
       const size_t keep = final ? 0 : harmony_partial_suffix(pending_);
-      emit(target_, std::string_view(pending_).substr(0, pending_.size() - keep), out);
+      deliver(target_, std::string_view(pending_).substr(0, pending_.size() - keep), out);
       pending_.erase(0, pending_.size() - keep);
       return false;
     }
-    emit(target_, std::string_view(pending_).substr(0, at), out);
+    deliver(target_, std::string_view(pending_).substr(0, at), out);
     pending_.erase(0, at + (marker == kStart ? 0 : marker.size()));
     end_message(out);
     return true;

@@ -92,7 +92,7 @@ class OutputSplitter {
   bool step_harmony(bool final, ReplyParts& out);
   void start_body();
   void end_message(ReplyParts& out);
-  void emit(Target target, std::string_view text, ReplyParts& out);
+  void deliver(Target target, std::string_view text, ReplyParts& out);
 
   OutputFormat format_;
   State state_;
