@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <new>
 
 #include "backend/cpu_backend.h"
 #include "engine/reply_constraint.h"
@@ -80,6 +81,20 @@ Result<std::unique_ptr<Backend>> Engine::make_backend(const std::string& request
 }
 
 Status Engine::load(const std::string& path, const LoadSettings& settings, const ProgressFn& progress) {
+  // Host memory runs out as an exception (std::bad_alloc from a container), wherever a load needs
+  // some: the tokenizer's tables, the chat template, a backend's staging buffers. The objects of a
+  // half-done load are locals, so they are gone when it reaches here and nothing stays loaded.
+  try {
+    return load_file(path, settings, progress);
+  } catch (const std::bad_alloc&) {
+    unload();
+    return make_error(ErrorKind::OutOfMemory, "loading " + path +
+                                                  " ran out of host memory; close other programs, or choose a "
+                                                  "smaller model or a shorter context");
+  }
+}
+
+Status Engine::load_file(const std::string& path, const LoadSettings& settings, const ProgressFn& progress) {
   unload();
   if (progress && !progress(0.0f)) return make_error(ErrorKind::Cancelled, "loading " + path + " was cancelled");
   if (settings.n_ctx < 0)
@@ -116,9 +131,8 @@ Status Engine::load(const std::string& path, const LoadSettings& settings, const
   std::string chosen;
   TESSERA_ASSIGN_OR_RETURN(std::unique_ptr<Backend> backend, make_backend(settings.backend, &chosen));
   BackendModelSettings bs;
-  bs.n_ctx = settings.n_ctx > 0 ? settings.n_ctx
-                                : static_cast<int32_t>(std::min<int64_t>(spec.n_ctx_train, kDefaultMaxContext));
-  bs.n_batch = std::min(settings.n_batch, bs.n_ctx);
+  bs.n_ctx = load_context(spec, settings.n_ctx);
+  bs.n_batch = load_batch(settings.n_batch, bs.n_ctx);
   bs.n_threads = settings.n_threads;
   bs.kv_type = settings.kv_type;
   bs.all_logits = settings.all_logits;

@@ -52,6 +52,7 @@
 #include "engine/overflow.h"
 #include "reasoning/output_format.h"
 #include "template/chat_template.h"
+#include "placement/split_settings.h"
 
 namespace tessera {
 
@@ -71,14 +72,12 @@ class VocabularyTrie;
 
 struct LoadSettings {
   std::string backend = "auto";  // "cpu", "cuda" (when registered) or "auto"
-  int32_t n_ctx = 0;             // 0: the model's training context, at most kDefaultMaxContext
-  int32_t n_batch = 512;         // prompt tokens per backend step
+  int32_t n_ctx = 0;             // 0: the model's training context, at most kDefaultMaxContext (load_context)
+  int32_t n_batch = kDefaultBatch;  // prompt tokens per backend step (at most the context: load_batch)
   int32_t n_threads = 0;         // CPU threads; 0: all cores
   KvCacheType kv_type = KvCacheType::F16;
   bool all_logits = false;       // keep logits of every prompt token (scoring)
 };
-
-constexpr int32_t kDefaultMaxContext = 4096;
 
 struct ChatMessage {
   ChatMessage() = default;
@@ -105,7 +104,8 @@ class Engine {
   std::vector<std::string> backend_names() const;
 
   // Loads `path`, replacing any loaded model. `progress` (may be empty) gets values in [0, 1] and
-  // returns false to cancel: Error{Cancelled}, and nothing stays loaded or allocated.
+  // returns false to cancel: Error{Cancelled}, and nothing stays loaded or allocated. Running out of
+  // host memory is Error{OutOfMemory}, with nothing loaded.
   Status load(const std::string& path, const LoadSettings& settings, const ProgressFn& progress = {});
   void unload();
   bool loaded() const { return model_ != nullptr; }
@@ -167,6 +167,7 @@ class Engine {
  private:
   // The text of the prompt's last few tokens, special tokens written out (for a reply splitter).
   std::string prompt_tail(const std::vector<int32_t>& prompt) const;
+  Status load_file(const std::string& path, const LoadSettings& settings, const ProgressFn& progress);
   Result<std::unique_ptr<Backend>> make_backend(const std::string& requested, std::string* chosen) const;
   // Evaluates what the cache does not hold of `prompt`; on models with recurrent state, keeps a
   // checkpoint at each position of `checkpoints` inside the evaluated part and at the prompt's end.
