@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <limits>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <span>
 
@@ -360,11 +361,14 @@ static std::vector<std::string> extra_hf_archs(const std::filesystem::path& dir)
 std::vector<HfCase> hf_cases(const std::vector<BackendUnderTest>& backends) {
   std::vector<HfCase> v;
   const std::filesystem::path shared = fixture("hf");
-  const char* extra = std::getenv("TESSERA_HF_EXTRA_DIR");
+  std::map<std::string, std::filesystem::path> extra;  // architecture -> folder of its reference
+  const std::filesystem::path in_repo = source_dir() / "tests" / "data" / "hf-extra";
+  for (const auto& a : extra_hf_archs(in_repo)) extra[a] = in_repo;
+  if (const char* dir = std::getenv("TESSERA_HF_EXTRA_DIR"); dir && *dir)
+    for (const auto& a : extra_hf_archs(dir)) extra[a] = dir;
   for (const auto& b : backends) {
     for (const char* a : {"llama2", "qwen2", "qwen3", "gemma2", "gemma3", "phi3", "mixtral"}) v.push_back({b, a, shared});
-    if (extra && *extra)
-      for (const auto& a : extra_hf_archs(extra)) v.push_back({b, "extra_" + a, extra});
+    for (const auto& [a, dir] : extra) v.push_back({b, "extra_" + a, dir});
   }
   return v;
 }

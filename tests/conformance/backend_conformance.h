@@ -64,8 +64,10 @@ struct LogitsCase {
 std::vector<LogitsCase> logits_cases(const std::vector<BackendUnderTest>& backends);
 
 // The Hugging Face fixtures (../shared/fixtures/hf/ARCH-f16.gguf + .ref.json) on each backend,
-// plus every ARCH-f16.ref.json in the folder named by TESSERA_HF_EXTRA_DIR when it is set (references
-// made by tools/hf-reference/make_reference.py on the GPU machine, kept out of the repository).
+// plus every ARCH-f16.ref.json in tests/data/hf-extra (references made by
+// tools/hf-reference/make_reference.py with transformers on the GPU machine: the architectures the
+// shared fixtures lack, a few MB each) and in the folder named by TESSERA_HF_EXTRA_DIR when it is set
+// (newly made ones; an architecture there replaces the repository's).
 struct HfCase {
   BackendUnderTest backend;
   std::string arch;
