@@ -37,21 +37,28 @@ __global__ void __launch_bounds__(kChannelBlock) conv_kernel(DeltaConvArgs a) {
     for (int j = 0; j + 1 < kMaxDeltaConvWidth; ++j)
       if (j < hist) a.state[static_cast<int64_t>(j) * a.channels + c] = win[j + 1];
   }
-  // L2 norm of the q/k heads: warps lie inside one group (head_dim is a multiple of 32) and groups
-  // inside the CTA (head_dim divides it). The reduction runs in every CTA that holds a normalised
-  // channel (a uniform test); only those channels take its result (a CTA may also hold v channels).
+  // L2 norm of the q/k heads, groups of head_dim channels aligned to head_dim inside the CTA (it
+  // divides the block). Up to 32: lanes of one warp, reduced by shuffles among them; above: whole
+  // warps, their sums added in shared memory. The reduction runs in every CTA that holds a
+  // normalised channel (a uniform test); only those channels take its result (a CTA may also hold
+  // v channels).
   const int64_t block_first = static_cast<int64_t>(blockIdx.x) * kChannelBlock;
   if (block_first < a.norm_channels) {
     float ss = live ? y * y : 0.0f;
-#pragma unroll
-    for (int off = 16; off > 0; off >>= 1) ss += __shfl_xor_sync(0xFFFFFFFFu, ss, off);
-    const int warp = threadIdx.x >> 5;
-    if ((threadIdx.x & 31) == 0) partial[warp] = ss;
-    __syncthreads();
-    const int per_group = a.head_dim / 32;
-    const int first = warp / per_group * per_group;
     float sum = 0.0f;
-    for (int w = first; w < first + per_group; ++w) sum += partial[w];
+    if (a.head_dim <= 32) {
+      for (int off = a.head_dim / 2; off > 0; off >>= 1) ss += __shfl_xor_sync(0xFFFFFFFFu, ss, off);
+      sum = ss;
+    } else {
+#pragma unroll
+      for (int off = 16; off > 0; off >>= 1) ss += __shfl_xor_sync(0xFFFFFFFFu, ss, off);
+      const int warp = threadIdx.x >> 5;
+      if ((threadIdx.x & 31) == 0) partial[warp] = ss;
+      __syncthreads();
+      const int per_group = a.head_dim / 32;
+      const int first = warp / per_group * per_group;
+      for (int w = first; w < first + per_group; ++w) sum += partial[w];
+    }
     if (c < a.norm_channels) y *= 1.0f / sqrtf(sum + a.eps);
     if (c < a.scaled_channels) y *= a.scale;
   }
@@ -80,7 +87,7 @@ Status delta_net_conv(const DeltaConvArgs& a, cudaStream_t stream) {
     return make_error(ErrorKind::Unsupported, "the CUDA Gated DeltaNet convolution takes kernel widths 2.." +
                                                   std::to_string(kMaxDeltaConvWidth) + ", not " +
                                                   std::to_string(a.width));
-  if (a.head_dim <= 0 || a.head_dim % 32 != 0 || kChannelBlock % a.head_dim != 0 || a.norm_channels % a.head_dim != 0 ||
+  if ((a.head_dim != 16 && a.head_dim != 32 && a.head_dim != 64 && a.head_dim != 128) || a.norm_channels % a.head_dim != 0 ||
       a.norm_channels > a.channels || a.scaled_channels > a.norm_channels)
     return make_error(ErrorKind::InvalidArgument, "delta_net_conv: head size " + std::to_string(a.head_dim) +
                                                       " and normalised channels " + std::to_string(a.norm_channels) +

@@ -34,7 +34,7 @@ struct DeltaConvArgs {
   int64_t channels = 0;        // C
   int width = 0;               // 2 .. kMaxDeltaConvWidth
   int64_t norm_channels = 0;   // 2 Kq: a multiple of head_dim
-  int head_dim = 0;            // dk: 32, 64 or 128
+  int head_dim = 0;            // dk: 16, 32, 64 or 128
   int64_t scaled_channels = 0; // Kq
   float scale = 1.0f;
   float eps = 1e-6f;

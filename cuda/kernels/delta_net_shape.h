@@ -39,10 +39,11 @@ TESSERA_DELTA_HD inline int delta_key_head(const DeltaNetHeads& h, int e) {
   return h.v_heads_tiled ? e % h.n_k_heads : e / (h.n_v_heads / h.n_k_heads);
 }
 
-// The head sizes every kernel of a Gated DeltaNet layer takes: dk and dv each 32, 64 or 128
-// (every published model uses 128), at least one key head, Hv a multiple of Hk.
+// The head sizes every kernel of a Gated DeltaNet layer takes: dk and dv each 16, 32, 64 or 128
+// (every published model uses 128; the random test models 16), at least one key head, Hv a
+// multiple of Hk. delta_rule_chunked takes 32 and up (delta_rule_chunked_supports).
 inline bool delta_net_head_size_supported(int d) {
-  return d == 32 || d == 64 || d == 128;
+  return d == 16 || d == 32 || d == 64 || d == 128;
 }
 inline Status check_delta_net_heads(const DeltaNetHeads& h) {
   if (h.n_k_heads <= 0 || h.n_v_heads <= 0 || h.n_v_heads % h.n_k_heads != 0)
@@ -50,8 +51,8 @@ inline Status check_delta_net_heads(const DeltaNetHeads& h) {
                                                   " value heads over " + std::to_string(h.n_k_heads) +
                                                   " key heads: the value heads must be a multiple of the key heads");
   if (!delta_net_head_size_supported(h.dk) || !delta_net_head_size_supported(h.dv))
-    return make_error(ErrorKind::Unsupported, "the CUDA Gated DeltaNet kernels take key and value head sizes of 32, "
-                                              "64 or 128; this model has " +
+    return make_error(ErrorKind::Unsupported, "the CUDA Gated DeltaNet kernels take key and value head sizes of 16, "
+                                              "32, 64 or 128; this model has " +
                                                   std::to_string(h.dk) + " and " + std::to_string(h.dv));
   return {};
 }

@@ -12,7 +12,8 @@
 //   delta_rule_sequential  a prompt, token by token: one warp per state column (the reference path,
 //                          and the fallback where the chunked kernel does not apply).
 //   delta_rule_chunked     a prompt in chunks of kDeltaChunk tokens, the products of a chunk on the
-//                          tensor cores (TF32) (cpu::delta_rule_chunked's equations).
+//                          tensor cores (TF32) (cpu::delta_rule_chunked's equations); head sizes
+//                          of 32 and up.
 // The prompt forms take the gates precomputed (delta_net_gates.h) and leave the output un-normed
 // (gated_norm.h follows).
 #pragma once
@@ -48,6 +49,8 @@ inline constexpr int kDeltaChunk = 64;
 // The dynamic shared memory one CTA of delta_rule_chunked uses (for dk = 128 about 150 KiB: the
 // kernel runs only where the device offers that much per block; delta_rule_chunked says so).
 size_t delta_rule_chunked_shared_bytes(int dk);
+// Whether delta_rule_chunked takes these heads: dk and dv of 32 and up (its tiles).
+bool delta_rule_chunked_supports(const DeltaNetHeads& h);
 Status delta_rule_chunked(const DeltaRuleArgs& a, cudaStream_t stream);
 
 // The decode form: gates from the logit rows (delta_net_gates.cuh's layout, `ba_group` per group),

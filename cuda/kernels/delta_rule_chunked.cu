@@ -324,9 +324,17 @@ size_t delta_rule_chunked_shared_bytes(int dk) {
   }
 }
 
+bool delta_rule_chunked_supports(const DeltaNetHeads& h) {
+  return check_delta_net_heads(h).ok() && h.dk >= 32 && h.dv >= 32;
+}
+
 Status delta_rule_chunked(const DeltaRuleArgs& a, cudaStream_t stream) {
   if (a.n_tok <= 0) return {};
   TESSERA_TRY(check_delta_net_heads(a.heads));
+  if (!delta_rule_chunked_supports(a.heads))
+    return make_error(ErrorKind::Unsupported, "delta_rule_chunked takes head sizes of 32 and up, not dk " +
+                                                  std::to_string(a.heads.dk) + " and dv " + std::to_string(a.heads.dv) +
+                                                  " (delta_rule_sequential does)");
   int dev = 0, optin = 0;
   TESSERA_CUDA_CHECK(cudaGetDevice(&dev));
   TESSERA_CUDA_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));

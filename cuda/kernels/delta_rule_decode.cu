@@ -1,7 +1,7 @@
 // delta_rule_decode (delta_rule.h): one CTA per value head holds the head's dk x dv state in
 // registers for the whole call. Warp w owns rows [8 w, 8 w + 8), lane l the dv / 32 consecutive
-// columns from l dv / 32, so a warp reads whole rows (coalesced) and the state is read and written
-// once. Per token, with the decay applied to the registers first:
+// columns from l dv / 32 (dv = 16: lane l < 16 column l, the other lanes none), so a warp reads
+// whole rows (coalesced) and the state is read and written once. Per token, with the decay applied to the registers first:
 //   a_j = sum_i S[i][j] k_i,  b_j = sum_i S[i][j] q_i        (partials per warp, summed in shared memory)
 //   u_j = beta (v_j - a_j),   o_j = b_j + u_j (k . q)        (= (S + k u^T)^T q)
 //   S[i][j] += k_i u_j
@@ -45,7 +45,7 @@ __device__ __forceinline__ void store_cols(float* dst, const float (&src)[CPL]) 
 
 template <int DV>
 __global__ void __launch_bounds__(kMaxWarps * 32) decode_kernel(DeltaDecodeArgs a) {
-  constexpr int CPL = DV / 32;
+  constexpr int CPL = DV >= 32 ? DV / 32 : 1;  // columns per lane
   __shared__ float part_a[kMaxWarps][DV], part_b[kMaxWarps][DV];
   __shared__ float part_kq[kMaxWarps];
   __shared__ float sum_a[DV], sum_b[DV];
@@ -59,9 +59,14 @@ __global__ void __launch_bounds__(kMaxWarps * 32) decode_kernel(DeltaDecodeArgs 
   const int kh = delta_key_head(a.heads, e);
   float* S = a.state + static_cast<int64_t>(e) * dk * DV;
   const int row0 = warp * kRows, col0 = lane * CPL;
+  const bool cols = col0 < DV;  // this lane holds columns (false only for lanes 16..31 when dv = 16)
   float s[kRows][CPL];
 #pragma unroll
-  for (int r = 0; r < kRows; ++r) load_cols<CPL>(s[r], S + static_cast<int64_t>(row0 + r) * DV + col0);
+  for (int r = 0; r < kRows; ++r) {
+#pragma unroll
+    for (int c = 0; c < CPL; ++c) s[r][c] = 0.0f;
+    if (cols) load_cols<CPL>(s[r], S + static_cast<int64_t>(row0 + r) * DV + col0);
+  }
 
   for (int t = 0; t < a.n_tok; ++t) {
     const float* row = a.qkv + static_cast<int64_t>(t) * a.qkv_stride;
@@ -90,11 +95,12 @@ __global__ void __launch_bounds__(kMaxWarps * 32) decode_kernel(DeltaDecodeArgs 
         pb[c] += s[r][c] * qr[r];
       }
     }
+    if (cols)
 #pragma unroll
-    for (int c = 0; c < CPL; ++c) {
-      part_a[warp][col0 + c] = pa[c];
-      part_b[warp][col0 + c] = pb[c];
-    }
+      for (int c = 0; c < CPL; ++c) {
+        part_a[warp][col0 + c] = pa[c];
+        part_b[warp][col0 + c] = pb[c];
+      }
     if (lane == 0) part_kq[warp] = kq;
     __syncthreads();
     for (int j = static_cast<int>(threadIdx.x); j < 2 * DV + 1; j += static_cast<int>(blockDim.x)) {
@@ -117,8 +123,8 @@ __global__ void __launch_bounds__(kMaxWarps * 32) decode_kernel(DeltaDecodeArgs 
     float u[CPL], o[CPL];
 #pragma unroll
     for (int c = 0; c < CPL; ++c) {
-      u[c] = beta * (v[col0 + c] - sum_a[col0 + c]);
-      o[c] = sum_b[col0 + c] + u[c] * kq_all;
+      u[c] = cols ? beta * (v[col0 + c] - sum_a[col0 + c]) : 0.0f;
+      o[c] = cols ? sum_b[col0 + c] + u[c] * kq_all : 0.0f;
     }
 #pragma unroll
     for (int r = 0; r < kRows; ++r)
@@ -133,15 +139,17 @@ __global__ void __launch_bounds__(kMaxWarps * 32) decode_kernel(DeltaDecodeArgs 
       const float scale = 1.0f / sqrtf(ss / static_cast<float>(DV) + a.eps);
       const float* z = a.z + static_cast<int64_t>(t) * a.z_stride + static_cast<int64_t>(e) * DV;
       float* out = a.out + static_cast<int64_t>(t) * a.out_stride + static_cast<int64_t>(e) * DV;
+      if (cols)
 #pragma unroll
-      for (int c = 0; c < CPL; ++c) {
-        const float zc = z[col0 + c];
-        out[col0 + c] = o[c] * scale * a.norm_w[col0 + c] * (zc / (1.0f + expf(-zc)));
-      }
+        for (int c = 0; c < CPL; ++c) {
+          const float zc = z[col0 + c];
+          out[col0 + c] = o[c] * scale * a.norm_w[col0 + c] * (zc / (1.0f + expf(-zc)));
+        }
     }
   }
+  if (cols)
 #pragma unroll
-  for (int r = 0; r < kRows; ++r) store_cols<CPL>(S + static_cast<int64_t>(row0 + r) * DV + col0, s[r]);
+    for (int r = 0; r < kRows; ++r) store_cols<CPL>(S + static_cast<int64_t>(row0 + r) * DV + col0, s[r]);
 }
 
 }  // namespace
@@ -156,6 +164,7 @@ Status delta_rule_decode(const DeltaDecodeArgs& a, cudaStream_t stream) {
   const dim3 grid(static_cast<unsigned>(a.heads.n_v_heads)), block(static_cast<unsigned>(a.heads.dk / kRows * 32));
   cudaError_t err = cudaErrorInvalidValue;
   switch (a.heads.dv) {
+    case 16: err = launch_kernel(decode_kernel<16>, grid, block, 0, stream, a); break;
     case 32: err = launch_kernel(decode_kernel<32>, grid, block, 0, stream, a); break;
     case 64: err = launch_kernel(decode_kernel<64>, grid, block, 0, stream, a); break;
     case 128: err = launch_kernel(decode_kernel<128>, grid, block, 0, stream, a); break;

@@ -1,6 +1,6 @@
 // delta_rule_sequential (delta_rule.h): one warp per column j of a head's state, token by token.
 // Column j of S evolves on its own (u_j needs only S[:, j] . k), so a warp holds it in registers,
-// lane l rows l, l + 32, ...; per token two warp reductions (S^T k and S^T q). The next token's
+// lane l rows l, l + 32, ... (dk = 16: lanes 16..31 hold none); per token two warp reductions (S^T k and S^T q). The next token's
 // inputs are loaded while the current one is computed. The reference path for prompts, and the
 // fallback where delta_rule_chunked does not run.
 #include "cuda_check.h"
@@ -20,7 +20,8 @@ __device__ __forceinline__ float warp_sum(float v) {
 
 template <int DK>
 __global__ void __launch_bounds__(kWarps * 32) sequential_kernel(DeltaRuleArgs a) {
-  constexpr int RPL = DK / 32;  // rows per lane
+  constexpr int RPL = DK >= 32 ? DK / 32 : 1;  // rows per lane
+  constexpr bool kPartial = DK < 32;            // lanes past dk hold no row
   pdl_wait();
   const int lane = static_cast<int>(threadIdx.x & 31);
   const int col = static_cast<int>(blockIdx.x) * kWarps + static_cast<int>(threadIdx.x >> 5);
@@ -33,9 +34,10 @@ __global__ void __launch_bounds__(kWarps * 32) sequential_kernel(DeltaRuleArgs a
   const float* k0 = q0 + key_dim;
   const float* v0 = a.qkv + 2 * key_dim + static_cast<int64_t>(e) * dv + col;
   float* S = a.state + static_cast<int64_t>(e) * DK * dv + col;
+  const bool rows = !kPartial || lane < DK;
   float s[RPL];
 #pragma unroll
-  for (int r = 0; r < RPL; ++r) s[r] = S[static_cast<int64_t>(lane + 32 * r) * dv];
+  for (int r = 0; r < RPL; ++r) s[r] = rows ? S[static_cast<int64_t>(lane + 32 * r) * dv] : 0.0f;
 
   // Token t's inputs; `next` is loaded one token ahead.
   struct Inputs {
@@ -45,8 +47,8 @@ __global__ void __launch_bounds__(kWarps * 32) sequential_kernel(DeltaRuleArgs a
     const int64_t off = static_cast<int64_t>(t) * a.qkv_stride;
 #pragma unroll
     for (int r = 0; r < RPL; ++r) {
-      in.k[r] = k0[off + lane + 32 * r];
-      in.q[r] = q0[off + lane + 32 * r];
+      in.k[r] = rows ? k0[off + lane + 32 * r] : 0.0f;
+      in.q[r] = rows ? q0[off + lane + 32 * r] : 0.0f;
     }
     in.v = v0[off];
     in.g = a.g[static_cast<int64_t>(t) * a.gate_stride + e];
@@ -75,8 +77,9 @@ __global__ void __launch_bounds__(kWarps * 32) sequential_kernel(DeltaRuleArgs a
     if (lane == 0) a.out[static_cast<int64_t>(t) * a.out_stride + static_cast<int64_t>(e) * dv + col] = o;
     cur = next;
   }
+  if (rows)
 #pragma unroll
-  for (int r = 0; r < RPL; ++r) S[static_cast<int64_t>(lane + 32 * r) * dv] = s[r];
+    for (int r = 0; r < RPL; ++r) S[static_cast<int64_t>(lane + 32 * r) * dv] = s[r];
 }
 
 }  // namespace
@@ -88,6 +91,7 @@ Status delta_rule_sequential(const DeltaRuleArgs& a, cudaStream_t stream) {
   const dim3 block(kWarps * 32);
   cudaError_t err = cudaErrorInvalidValue;
   switch (a.heads.dk) {
+    case 16: err = launch_kernel(sequential_kernel<16>, grid, block, 0, stream, a); break;
     case 32: err = launch_kernel(sequential_kernel<32>, grid, block, 0, stream, a); break;
     case 64: err = launch_kernel(sequential_kernel<64>, grid, block, 0, stream, a); break;
     case 128: err = launch_kernel(sequential_kernel<128>, grid, block, 0, stream, a); break;

@@ -23,12 +23,12 @@ __global__ void __launch_bounds__(kWarps * 32)
   const float* xr = x + t * x_stride + e * head_dim;
   const float* zr = z + t * z_stride + e * head_dim;
   float* orow = out + t * out_stride + e * head_dim;
-  const int per_lane = head_dim / 32;
   float v[kMaxPerLane];
   float ss = 0.0f;
 #pragma unroll
   for (int k = 0; k < kMaxPerLane; ++k) {
-    v[k] = k < per_lane ? xr[lane + 32 * k] : 0.0f;
+    const int i = lane + 32 * k;
+    v[k] = i < head_dim ? xr[i] : 0.0f;
     ss += v[k] * v[k];
   }
 #pragma unroll
@@ -36,8 +36,8 @@ __global__ void __launch_bounds__(kWarps * 32)
   const float scale = 1.0f / sqrtf(ss / static_cast<float>(head_dim) + eps);
 #pragma unroll
   for (int k = 0; k < kMaxPerLane; ++k) {
-    if (k >= per_lane) break;
     const int i = lane + 32 * k;
+    if (i >= head_dim) break;
     const float zi = zr[i];
     orow[i] = v[k] * scale * w[i] * (zi / (1.0f + expf(-zi)));
   }
@@ -48,9 +48,9 @@ __global__ void __launch_bounds__(kWarps * 32)
 Status gated_rms_norm(const float* x, int64_t x_stride, const float* z, int64_t z_stride, const float* w, float* out,
                       int64_t out_stride, int n_tok, int n_heads, int head_dim, float eps, cudaStream_t stream) {
   if (n_tok <= 0 || n_heads <= 0) return {};
-  if (head_dim <= 0 || head_dim % 32 != 0 || head_dim > 32 * kMaxPerLane)
+  if (head_dim <= 0 || head_dim % 16 != 0 || head_dim > 32 * kMaxPerLane)
     return make_error(ErrorKind::InvalidArgument,
-                      "gated_rms_norm: head size " + std::to_string(head_dim) + " is not a multiple of 32 up to 256");
+                      "gated_rms_norm: head size " + std::to_string(head_dim) + " is not a multiple of 16 up to 256");
   const int64_t rows = static_cast<int64_t>(n_tok) * n_heads;
   return check_launch(launch_kernel(gated_norm_kernel, dim3(static_cast<unsigned>((rows + kWarps - 1) / kWarps)),
                                     dim3(kWarps * 32), 0, stream, x, x_stride, z, z_stride, w, out, out_stride, n_tok,

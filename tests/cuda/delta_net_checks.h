@@ -121,6 +121,24 @@ inline void cpu_delta_rule(const DeltaNetHeads& hs, const Inputs& in, int n_tok,
 
 using PromptKernel = Status (*)(const DeltaRuleArgs&, cudaStream_t);
 
+// The shapes delta_rule_chunked takes (dk, dv >= 32); the others go to delta_rule_sequential.
+inline std::vector<DeltaNetHeads> chunked_shapes(const std::vector<DeltaNetHeads>& shapes) {
+  std::vector<DeltaNetHeads> out;
+  for (const DeltaNetHeads& h : shapes)
+    if (delta_rule_chunked_supports(h)) out.push_back(h);
+  return out;
+}
+
+// delta_rule_chunked refuses head sizes its tiles do not take, touching nothing.
+inline void check_chunked_refuses_small_heads() {
+  DeltaRuleArgs a;
+  a.heads = {2, 4, 16, 16, true};
+  a.n_tok = 5;
+  const Status st = delta_rule_chunked(a, nullptr);
+  ASSERT_FALSE(st.ok());
+  EXPECT_EQ(st.error().kind, ErrorKind::Unsupported) << st.error().describe();
+}
+
 // A prompt kernel over steps of `steps` tokens each, continuing one state, against the CPU.
 template <class Memory>
 void check_prompt_kernel(PromptKernel kernel, bool cpu_chunked, const std::vector<DeltaNetHeads>& shapes,
@@ -312,7 +330,7 @@ void check_gates() {
 
 template <class Memory>
 void check_gated_norm() {
-  for (const int head_dim : {32, 128}) {
+  for (const int head_dim : {16, 32, 128}) {
     SCOPED_TRACE("head size " + std::to_string(head_dim));
     const int n_tok = 3, heads = 5;
     const int64_t width = static_cast<int64_t>(heads) * head_dim, xs = width + 4, zs = width + 1;

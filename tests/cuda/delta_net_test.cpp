@@ -19,6 +19,7 @@ struct DeviceMemory {
 
 const std::vector<DeltaNetHeads>& head_shapes() {
   static const std::vector<DeltaNetHeads> shapes = {
+      {2, 4, 16, 16, true},      // the conformance suite's random models
       {2, 4, 32, 32, true},      // the HF test models
       {16, 32, 128, 128, true},  // Qwen3.6-35B-A3B (Qwen3.6-27B: 48 value heads)
       {2, 4, 64, 64, false},     // Qwen3-Next's grouped value heads
@@ -35,7 +36,9 @@ TEST(DeltaNetKernels, SequentialMatchesCpuRecurrent) {
 TEST(DeltaNetKernels, ChunkedMatchesCpuChunked) {
   TESSERA_REQUIRE_GPU();
   // TF32 products (10-bit mantissas) against f32: errors of a few 1e-4 of the largest value.
-  delta_checks::check_prompt_kernel<DeviceMemory>(delta_rule_chunked, true, head_shapes(), {1, 64, 65, 150, 63}, 4e-3);
+  delta_checks::check_prompt_kernel<DeviceMemory>(delta_rule_chunked, true, delta_checks::chunked_shapes(head_shapes()),
+                                                  {1, 64, 65, 150, 63}, 4e-3);
+  delta_checks::check_chunked_refuses_small_heads();
 }
 
 TEST(DeltaNetKernels, DecodeMatchesCpu) {
@@ -45,7 +48,8 @@ TEST(DeltaNetKernels, DecodeMatchesCpu) {
 
 TEST(DeltaNetKernels, ConvMatchesCpu) {
   TESSERA_REQUIRE_GPU();
-  delta_checks::check_conv<DeviceMemory>({{{2, 4, 32, 32, true}, 4},
+  delta_checks::check_conv<DeviceMemory>({{{2, 4, 16, 16, true}, 4},
+                                          {{2, 4, 32, 32, true}, 4},
                                           {{16, 32, 128, 128, true}, 4},
                                           {{1, 1, 64, 64, true}, 2},
                                           {{1, 2, 32, 128, false}, 8}},

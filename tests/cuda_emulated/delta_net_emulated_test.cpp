@@ -23,6 +23,7 @@ struct HostMemory {
 
 const std::vector<DeltaNetHeads>& head_shapes() {
   static const std::vector<DeltaNetHeads> shapes = {
+      {2, 4, 16, 16, true},     // the conformance suite's random models
       {2, 4, 32, 32, true},     // the HF test models
       {1, 2, 128, 64, false},   // the published models' dk, grouped value heads, dk != dv
       {2, 4, 64, 64, false},
@@ -35,7 +36,9 @@ TEST(DeltaNetKernelsEmulated, SequentialMatchesCpuRecurrent) {
 }
 
 TEST(DeltaNetKernelsEmulated, ChunkedMatchesCpuChunked) {
-  delta_checks::check_prompt_kernel<HostMemory>(delta_rule_chunked, true, head_shapes(), {1, 64, 65, 150}, 4e-3);
+  delta_checks::check_prompt_kernel<HostMemory>(delta_rule_chunked, true, delta_checks::chunked_shapes(head_shapes()),
+                                                {1, 64, 65, 150}, 4e-3);
+  delta_checks::check_chunked_refuses_small_heads();
 }
 
 TEST(DeltaNetKernelsEmulated, DecodeMatchesCpu) {
@@ -44,7 +47,9 @@ TEST(DeltaNetKernelsEmulated, DecodeMatchesCpu) {
 
 TEST(DeltaNetKernelsEmulated, ConvMatchesCpu) {
   delta_checks::check_conv<HostMemory>(
-      {{{2, 4, 32, 32, true}, 4}, {{1, 1, 128, 64, true}, 2}, {{1, 2, 32, 128, false}, 8}}, {5, 1, 1, 2, 70, 1});
+      {{{2, 4, 16, 16, true}, 4}, {{3, 6, 16, 16, false}, 4}, {{2, 4, 32, 32, true}, 4}, {{1, 1, 128, 64, true}, 2},
+       {{1, 2, 32, 128, false}, 8}},
+      {5, 1, 1, 2, 70, 1});
 }
 
 TEST(DeltaNetKernelsEmulated, GatesMatchCpu) {
