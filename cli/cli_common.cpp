@@ -1,5 +1,8 @@
 #include "cli_common.h"
 
+#include <fstream>
+#include <sstream>
+
 #include <unistd.h>
 
 #include <csignal>
@@ -55,6 +58,8 @@ bool parse_model_option(OptionReader& r, ModelOptions& o) {
     r.integer(o.n_batch, kBatchRange);
   } else if (r.is({"--kv-type"})) {
     parse_kv_type_value(r, o.kv_type);
+  } else if (r.is({"--chat-template-file"})) {
+    r.text(o.chat_template_file);
   } else {
     return parse_backend_option(r, o.backend);
   }
@@ -104,7 +109,7 @@ std::string model_options_usage() {
          usage_line("-c, --ctx N", "context size in tokens, " + range_text(kContextRange) +
                                        " (default: the model's, at most " + std::to_string(kDefaultMaxContext) + ")") +
          usage_line("-b, --batch N", "prompt tokens per step, " + range_text(kBatchRange) + " (default 512)") +
-         kv_type_usage();
+         usage_line("--chat-template-file FILE", "a Jinja chat template used instead of the model's") + kv_type_usage();
 }
 
 std::string sampling_options_usage() {
@@ -163,6 +168,13 @@ Status load_model(Engine& engine, const ModelOptions& options, CudaPluginLoader&
   s.kv_type = options.kv_type;
   s.all_logits = options.all_logits;
   TESSERA_TRY(engine.load(path, s));
+  if (!options.chat_template_file.empty()) {
+    std::ifstream in(options.chat_template_file, std::ios::binary);
+    if (!in) return make_error(ErrorKind::Io, "--chat-template-file: cannot read " + options.chat_template_file);
+    std::stringstream text;
+    text << in.rdbuf();
+    TESSERA_TRY(engine.set_chat_template(text.str(), options.chat_template_file));
+  }
   const ModelInfo& info = engine.info();
   if (options.n_ctx > 0 && info.n_ctx_train > 0 && options.n_ctx > info.n_ctx_train)
     print_error(command, "note: --ctx " + std::to_string(options.n_ctx) + " is beyond the " +
@@ -187,6 +199,8 @@ void print_timings(const GenerationResult& r) {
                t.prompt_tokens_reused, t.prompt_ms, t.prompt_tokens_per_s);
   std::fprintf(stderr, "generation: %d tokens in %.2f ms, %.1f tokens/s; first token after %.2f ms\n",
                t.generated_tokens, t.generation_ms, t.generation_tokens_per_s, t.time_to_first_token_ms);
+  if (t.reasoning_tokens > 0)
+    std::fprintf(stderr, "reasoning:  %d of the generated tokens, %.2f s\n", t.reasoning_tokens, t.reasoning_ms / 1000.0);
   std::fprintf(stderr, "stop:       %s\n", stop_reason_name(r.stop_reason));
   if (t.overflow_tokens_dropped > 0 || r.messages_dropped > 0)
     std::fprintf(stderr, "overflow:   %d tokens dropped (%d messages), %d context shifts, %d tokens re-evaluated\n",

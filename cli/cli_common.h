@@ -20,6 +20,7 @@ struct ModelOptions {
   KvCacheType kv_type = KvCacheType::F16;  // --kv-type f16|f32|q8_0|q4_0
   BackendOptions backend;  // --backend, --threads, split options
   bool all_logits = false; // not an option: `perplexity` keeps the logits of every prompt token
+  std::string chat_template_file;  // --chat-template-file: replaces the model's chat template
 };
 
 struct SamplingOptions {

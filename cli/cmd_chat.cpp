@@ -3,12 +3,14 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <optional>
 #include <string>
 
 #include "cli_common.h"
 #include "commands.h"
 #include "option_ranges.h"
 #include "terminal_text.h"
+#include "reply_printer.h"
 
 namespace tessera::cli {
 namespace {
@@ -20,7 +22,11 @@ void usage(FILE* out) {
                "At the prompt: /reset clears the conversation, /quit (or Ctrl-D, or Ctrl-C) leaves.\n"
                "Ctrl-C during a reply stops the reply.\n\n"
                "  --system TEXT             a system message at the start of the conversation\n"
-               "  -v, --verbose             timings after every reply\n");
+               "  -v, --verbose             timings after every reply\n"
+               "  --thinking on|off         a model whose template has the switch (Qwen3): think first, or answer at once\n"
+               "  --reasoning-effort low|medium|high\n"
+               "                            a model whose template takes it (gpt-oss): how much to think\n");
+  std::fputs(reasoning_option_usage().c_str(), out);
   std::fputs(model_options_usage().c_str(), out);
   std::fputs(sampling_options_usage().c_str(), out);
   std::fputs(overflow_option_usage().c_str(), out);
@@ -82,6 +88,9 @@ int cmd_chat(const Args& args) {
   OverflowPolicy overflow = OverflowPolicy::Stop;
   std::string system;
   bool verbose = false;
+  ReasoningDisplay reasoning_display = ReasoningDisplay::Show;
+  std::optional<bool> thinking;
+  std::string effort;
   OptionReader r(args);
   while (r.next()) {
     if (r.is({"-h", "--help"})) {
@@ -91,8 +100,17 @@ int cmd_chat(const Args& args) {
       r.text(system);
     } else if (r.is({"-v", "--verbose"})) {
       verbose = true;
+    } else if (r.is({"--thinking"})) {
+      std::string v;
+      if (r.text(v)) {
+        if (v == "on" || v == "off") thinking = v == "on";
+        else r.fail("--thinking: '" + v + "' is not on or off");
+      }
+    } else if (r.is({"--reasoning-effort"})) {
+      if (r.text(effort) && effort != "low" && effort != "medium" && effort != "high")
+        r.fail("--reasoning-effort: '" + effort + "' is not low, medium or high");
     } else if (!parse_model_option(r, model) && !parse_sampling_option(r, sampling) &&
-               !parse_overflow_option(r, overflow)) {
+               !parse_overflow_option(r, overflow) && !parse_reasoning_option(r, reasoning_display)) {
       r.fail("unknown option '" + r.arg() + "' (see tessera-cli chat --help)");
     }
   }
@@ -156,15 +174,14 @@ int cmd_chat(const Args& args) {
     req.sampling = sampling.params;
     req.stop = &interrupt_flag();
     req.overflow = overflow;
-    auto result = engine.chat(conversation, req, [](const TokenEvent& e) {
-      if (!e.text.empty()) {
-        // A model's text may hold control characters (ESC from a byte token <0x1B>, ...).
-        const std::string shown = for_stream(stdout, e.text);
-        std::fwrite(shown.data(), 1, shown.size(), stdout);
-        std::fflush(stdout);
-      }
+    req.enable_thinking = thinking;
+    req.reasoning_effort = effort;
+    ReplyPrinter printer(stdout, reasoning_display, ::isatty(1) != 0);
+    auto result = engine.chat(conversation, req, [&printer](const TokenEvent& e) {
+      printer.print(e.reply);
       return true;
     });
+    printer.finish();
     if (!result.ok()) {
       print_error("chat", result.error().message);
       conversation.pop_back();
@@ -175,7 +192,8 @@ int cmd_chat(const Args& args) {
     }
     std::fputc('\n', stdout);
     std::fflush(stdout);
-    conversation.push_back({"assistant", result->text});
+    // The answer and the thinking apart: the template decides what of the thinking it sends back.
+    conversation.push_back({"assistant", result->reply.content, result->reply.reasoning});
     if (result->stop_reason == StopReason::Stopped) std::fprintf(stderr, "(stopped)\n");
     if (result->stop_reason == StopReason::ContextFull)
       std::fprintf(stderr, "(the context is full; use /reset to start a new conversation, or "

@@ -4,7 +4,7 @@
 
 #include "commands.h"
 #include "hub_edge.h"
-#include "inspect_text.h"
+#include "terminal_text.h"
 #include "option_parse.h"
 #include "option_ranges.h"
 
@@ -59,7 +59,7 @@ int cmd_pull(const Args& args) {
     }
   }
   if (r.failed()) {
-    std::fprintf(stderr, "tessera-cli pull: %s\n", r.error().c_str());
+    print_error("pull", r.error());
     return 2;
   }
   if (name.empty()) {
@@ -69,12 +69,12 @@ int cmd_pull(const Args& args) {
   options.retry.max_retries = retries;
   auto ref = download::parse_model_ref(name);
   if (!ref.ok()) {
-    std::fprintf(stderr, "tessera-cli pull: %s\n", terminal_safe(ref.error().message).c_str());
+    print_error("pull", ref.error().message);
     return 2;
   }
   auto path = pull_model(*ref, options, "pull");
   if (!path.ok()) {
-    std::fprintf(stderr, "tessera-cli pull: %s\n", terminal_safe(path.error().message).c_str());
+    print_error("pull", path.error().message);
     return path.error().kind == ErrorKind::Cancelled ? 130 : 1;
   }
   std::printf("%s\n", path->c_str());

@@ -1,12 +1,18 @@
 // tessera-cli run: generate a continuation of a prompt, streamed to stdout as it is generated.
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "cli_common.h"
 #include "commands.h"
+#include "grammar/json_schema.h"
 #include "option_ranges.h"
+#include "reply_printer.h"
 #include "run_json.h"
 #include "terminal_text.h"
 
@@ -24,7 +30,10 @@ void usage(FILE* out) {
                "  --ignore-eos              keep going past end-of-text tokens\n"
                "  -v, --verbose             print the model, backend and seed to stderr\n"
                "  --json                    print the run as one JSON object instead (ids, text pieces,\n"
-               "                            timings, model and settings; see cli/run_json.h)\n");
+               "                            reasoning and content, timings, model and settings; see cli/run_json.h)\n"
+               "  --json-schema FILE        the output must be JSON that the schema in FILE accepts (the\n"
+               "                            subset OpenAI's strict mode documents; after a reasoning model's thinking)\n");
+  std::fputs(reasoning_option_usage().c_str(), out);
   std::fputs(usage_line("--top-logprobs K", "with --json: each token's logprob and the K most likely, " +
                                                 range_text(kTopLogprobsRange)).c_str(), out);
   std::fputs(model_options_usage().c_str(), out);
@@ -45,6 +54,8 @@ int cmd_run(const Args& args) {
   bool have_prompt = false, print_ids = false, no_bos = false, parse_special = false, ignore_eos = false,
        verbose = false, json = false;
   int32_t top_logprobs = -1;  // -1: not asked for
+  ReasoningDisplay reasoning_display = ReasoningDisplay::Show;
+  std::string schema_path;
   OptionReader r(args);
   while (r.next()) {
     if (r.is({"-h", "--help"})) {
@@ -66,8 +77,10 @@ int cmd_run(const Args& args) {
       json = true;
     } else if (r.is({"--top-logprobs"})) {
       r.integer(top_logprobs, kTopLogprobsRange);
+    } else if (r.is({"--json-schema"})) {
+      r.text(schema_path);
     } else if (!parse_model_option(r, model) && !parse_sampling_option(r, sampling) &&
-               !parse_overflow_option(r, overflow)) {
+               !parse_overflow_option(r, overflow) && !parse_reasoning_option(r, reasoning_display)) {
       r.fail("unknown option '" + r.arg() + "' (see tessera-cli run --help)");
     }
   }
@@ -82,6 +95,32 @@ int cmd_run(const Args& args) {
   if (!have_prompt) {
     std::fprintf(stderr, "tessera-cli run: missing -p PROMPT (see tessera-cli run --help)\n");
     return 2;
+  }
+
+  std::shared_ptr<const grammar::JsonSchema> schema;
+  if (!schema_path.empty()) {
+    std::ifstream in(schema_path, std::ios::binary);
+    if (!in) {
+      std::fprintf(stderr, "tessera-cli run: --json-schema: cannot read %s\n", schema_path.c_str());
+      return 2;
+    }
+    std::stringstream text;
+    text << in.rdbuf();
+    const auto parsed = nlohmann::ordered_json::parse(text.str(), nullptr, false);
+    if (parsed.is_discarded()) {
+      std::fprintf(stderr, "tessera-cli run: --json-schema: %s is not valid JSON\n", schema_path.c_str());
+      return 2;
+    }
+    // A response_format-style wrapper {"name": ..., "schema": {...}} is accepted too.
+    const bool wrapped = parsed.is_object() && parsed.contains("schema") && parsed["schema"].is_object() &&
+                         !parsed.contains("type") && !parsed.contains("properties");
+    auto compiled = grammar::JsonSchema::compile(wrapped ? parsed["schema"] : parsed);
+    if (!compiled.ok()) {
+      std::fprintf(stderr, "tessera-cli run: --json-schema %s: %s\n", schema_path.c_str(),
+                   compiled.error().message.c_str());
+      return 2;
+    }
+    schema = *compiled;
   }
 
   CudaPluginLoader cuda(cuda_environment_of_process());  // before the engine: the engine may hold the module's backend
@@ -108,6 +147,9 @@ int cmd_run(const Args& args) {
   req.stop = &interrupt_flag();
   req.stop_at_end_of_generation = !ignore_eos;
   req.overflow = overflow;
+  // A reasoning model's thinking is split from the answer (a prompt in its chat format may make it think).
+  req.split_reply = engine.output_format().reasons();
+  req.json_schema = schema;
   if (req.sampling.seed == kRandomSeed && !req.sampling.greedy()) {
     // Pick the seed here so --verbose can print it and the run can be repeated with --seed.
     req.sampling.seed = Sampler(req.sampling).seed();
@@ -140,8 +182,11 @@ int cmd_run(const Args& args) {
     return result->stop_reason == StopReason::Stopped && interrupt_flag().load() ? 130 : 0;
   }
 
-  auto result = engine.generate(req, [](const TokenEvent& e) {
-    if (!e.text.empty()) {
+  ReplyPrinter printer(stdout, reasoning_display, ::isatty(1) != 0);
+  auto result = engine.generate(req, [&](const TokenEvent& e) {
+    if (req.split_reply) {
+      printer.print(e.reply);
+    } else if (!e.text.empty()) {
       // A model's text may hold control characters (ESC from a byte token <0x1B>, ...).
       const std::string shown = for_stream(stdout, e.text);
       std::fwrite(shown.data(), 1, shown.size(), stdout);
@@ -149,6 +194,7 @@ int cmd_run(const Args& args) {
     }
     return true;
   });
+  printer.finish();
   if (!result.ok()) {
     print_error("run", result.error().message);
     return 1;

@@ -34,6 +34,8 @@ void usage(FILE* out) {
                         "requests with an Origin header are refused").c_str(),
              out);
   std::fputs(usage_line("--model-id NAME", "the model's id in the API (default: the file name without .gguf)").c_str(), out);
+  std::fputs(usage_line("--strict-model-name", "refuse (404) requests naming another model; by default the served "
+                                               "model answers them and the reply's \"model\" says so").c_str(), out);
   std::fputs(usage_line("--http-threads N", "threads preparing requests (JSON, chat template, tokenizer; " +
                                                 range_text(kServerThreadsRange) + ", default 8)").c_str(),
              out);
@@ -71,6 +73,8 @@ int cmd_serve(const Args& args) {
       config.allowed_origins = server::http::parse_origin_list(list);
     } else if (r.is({"--model-id"})) {
       r.text(config.model_id);
+    } else if (r.is({"--strict-model-name"})) {
+      config.strict_model_name = true;
     } else if (r.is({"--http-threads"})) {
       r.integer(config.threads, kServerThreadsRange);
     } else if (!parse_model_option(r, model) && !parse_sampling_option(r, sampling)) {

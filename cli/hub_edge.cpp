@@ -12,7 +12,7 @@
 #include "download/hub_client.h"
 #include "download/models_folder.h"
 #include "engine/model_info.h"
-#include "inspect_text.h"
+#include "terminal_text.h"
 #include "pull_progress.h"
 
 namespace tessera::cli {

@@ -8,7 +8,7 @@
 
 #include "download/rate_meter.h"
 #include "engine/model_info.h"
-#include "inspect_text.h"
+#include "terminal_text.h"
 
 namespace tessera::cli {
 

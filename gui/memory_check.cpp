@@ -4,7 +4,7 @@
 #include <QFileInfo>
 
 #include "display_format.h"
-#include "split/split_plan.h"
+#include "backend/kv_cache_type.h"
 
 namespace tessera::gui {
 

@@ -384,7 +384,7 @@ QList<quint64> SplitBenchView::bytesPerGpu(const SplitChoice& choice) const {
   QList<quint64> out;
   auto plan = split_->planFor(choice);
   if (!plan || !plan->ok()) return out;
-  for (const tessera::DevicePlan& d : plan->value().devices) out << d.bytes.total();
+  for (const tessera::DevicePlacement& d : plan->value().devices) out << d.bytes.total();
   return out;
 }
 

@@ -89,6 +89,43 @@ bool content_text(const Json& content, std::string& out) {
   return true;
 }
 
+// A JSON Schema compiled for structured output; a refusal names the field and the keyword.
+std::shared_ptr<const grammar::JsonSchema> compile_schema(Reader& r, const Json& schema, const std::string& field) {
+  auto compiled = grammar::JsonSchema::compile(schema);
+  if (!compiled.ok()) {
+    // The compiler names the place inside the schema ("properties.age.minimum: ...").
+    const std::string& m = compiled.error().message;
+    const size_t colon = m.find(": ");
+    const std::string inside = colon == std::string::npos ? std::string() : m.substr(0, colon);
+    const std::string path = inside.empty() || inside == "the schema" ? field : field + "." + inside;
+    if (!r.error) r.error = bad_request(path, path + (colon == std::string::npos ? ": " + m : m.substr(colon)));
+    return nullptr;
+  }
+  return *compiled;
+}
+
+void read_response_format(Reader& r, CompletionRequest& out) {
+  const Json* rf = r.field("response_format");
+  if (!rf) return;
+  if (!rf->is_object() || !rf->contains("type") || !(*rf)["type"].is_string())
+    return r.fail("response_format", shown(*rf) + " is not a {\"type\": \"text\" | \"json_object\" | \"json_schema\"}");
+  const std::string type = (*rf)["type"].get<std::string>();
+  if (type == "text") return;
+  if (type == "json_object") {
+    out.json_schema = grammar::JsonSchema::any_object();
+    return;
+  }
+  if (type != "json_schema")
+    return r.fail("response_format.type", "'" + type + "' is not one of text, json_object, json_schema");
+  auto js = rf->find("json_schema");
+  if (js == rf->end() || !js->is_object())
+    return r.fail("response_format.json_schema", "missing: give {\"name\": ..., \"schema\": {...}, \"strict\": true}");
+  auto schema = js->find("schema");
+  if (schema == js->end() || !(schema->is_object() || schema->is_boolean()))
+    return r.fail("response_format.json_schema.schema", "missing: the JSON Schema the reply must follow");
+  out.json_schema = compile_schema(r, *schema, "response_format.json_schema.schema");
+}
+
 void read_common(Reader& r, CompletionRequest& out) {
   if (const Json* m = r.field("model")) {
     if (!m->is_string()) return r.fail("model", shown(*m) + " is not a string");
@@ -138,6 +175,7 @@ void read_common(Reader& r, CompletionRequest& out) {
   if (const Json* lp = r.field("logprobs")) {
     if (!(lp->is_boolean() && !lp->get<bool>())) r.fail("logprobs", "log probabilities are not supported by this server");
   }
+  if (!r.error) read_response_format(r, out);
 }
 
 std::variant<Json, ApiError> parse_body(std::string_view body) {
@@ -205,6 +243,15 @@ void read_messages(Reader& r, CompletionRequest& out) {
     }
     for (const char* key : {"tool_call_id", "name"})
       if (auto it = m.find(key); it != m.end() && it->is_string()) msg[key] = *it;
+    // An earlier turn's thinking, as this server (or llama-server) returned it: Qwen3-style
+    // templates read reasoning_content, gpt-oss's reads thinking; each drops it where it should.
+    if (auto rc = m.find("reasoning_content"); rc != m.end() && !rc->is_null()) {
+      if (!rc->is_string()) return r.fail(at + ".reasoning_content", shown(*rc) + " is not a string");
+      if (role_text == "assistant" && !rc->get<std::string>().empty()) {
+        msg["reasoning_content"] = *rc;
+        msg["thinking"] = *rc;
+      }
+    }
     out.messages.push_back(std::move(msg));
   }
 }
@@ -220,6 +267,13 @@ void read_tools(Reader& r, CompletionRequest& out) {
       return r.fail(at, "is not a {\"type\": \"function\", \"function\": {...}}");
     if (!t["function"].contains("name") || !t["function"]["name"].is_string())
       return r.fail(at + ".function.name", "missing: each tool needs a name");
+    const Json& fn = t["function"];
+    if (auto strict = fn.find("strict"); strict != fn.end() && strict->is_boolean() && strict->get<bool>()) {
+      const Json params = fn.contains("parameters") ? fn["parameters"] : Json{{"type", "object"}};
+      auto schema = compile_schema(r, params, at + ".function.parameters");
+      if (!schema) return;
+      out.strict_tools.emplace_back(fn["name"].get<std::string>(), std::move(schema));
+    }
   }
   out.tools = *tools;
   if (const Json* choice = r.field("tool_choice")) {
@@ -232,6 +286,28 @@ void read_tools(Reader& r, CompletionRequest& out) {
     } else if (!choice->is_object()) {
       return r.fail("tool_choice", shown(*choice) + " is not a string or an object");
     }
+  }
+}
+
+void read_reasoning(Reader& r, CompletionRequest& out) {
+  if (const Json* f = r.field("reasoning_format")) {
+    const std::string v = f->is_string() ? f->get<std::string>() : shown(*f);
+    if (v == "none") out.split_reasoning = false;
+    else if (v == "auto" || v == "deepseek") out.split_reasoning = true;
+    else return r.fail("reasoning_format", "'" + v + "' is not one of none, auto, deepseek");
+  }
+  if (const Json* k = r.field("chat_template_kwargs")) {
+    if (!k->is_object()) return r.fail("chat_template_kwargs", shown(*k) + " is not an object of template variables");
+    for (const char* reserved : {"messages", "add_generation_prompt", "tools"})
+      if (k->contains(reserved))
+        return r.fail("chat_template_kwargs." + std::string(reserved), "is set by the server from the request itself");
+    out.chat_template_kwargs = *k;
+  }
+  if (const Json* e = r.field("reasoning_effort")) {
+    const std::string v = e->is_string() ? e->get<std::string>() : shown(*e);
+    if (v != "low" && v != "medium" && v != "high")
+      return r.fail("reasoning_effort", "'" + v + "' is not one of low, medium, high");
+    out.reasoning_effort = v;
   }
 }
 
@@ -258,6 +334,7 @@ ParsedRequest parse_chat_request(std::string_view body, const SamplingParams& de
   return parse(body, defaults, default_max_tokens, true, [](Reader& r, CompletionRequest& out) {
     read_messages(r, out);
     if (!r.error) read_tools(r, out);
+    if (!r.error) read_reasoning(r, out);
   });
 }
 

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <thread>
 
+#include "chat_setup.h"
 #include "generation_queue.h"
 #include "http/access_policy.h"
 #include "http/http_server.h"
@@ -250,22 +251,22 @@ struct Server::Impl {
                                 : parse_completion_request(req.body, config.sampling, config.default_max_tokens);
     if (auto* e = std::get_if<ApiError>(&parsed)) return error_response(*e);
     CompletionRequest& r = std::get<CompletionRequest>(parsed);
-    if (!r.model.empty() && r.model != model_id) return error_response(unknown_model(r.model));
+    if (config.strict_model_name && !r.model.empty() && r.model != model_id)
+      return error_response(unknown_model(r.model));
 
     const char* prompt_field = chat ? "messages" : "prompt";
     std::vector<int32_t> tokens;
+    std::string rendered;
     int32_t checkpoint_at = -1;
     if (chat) {
-      chat::ChatTemplateInput in;
-      in.messages = r.messages;
-      in.add_generation_prompt = true;
-      if (r.has_tools()) in.extra["tools"] = r.tools;
+      const chat::ChatTemplateInput in = template_input(r);
       auto text = engine.render_chat_input(in);
       if (!text.ok()) {
         const bool unusable = text.error().kind == ErrorKind::Unsupported;
         return error_response(engine_error(unusable ? 500 : 400, "the chat template refused the conversation: " + text.error().message,
                                            unusable ? "" : "messages"));
       }
+      rendered = *text;
       auto t = engine.chat_prompt_tokens(*text);
       if (!t.ok()) return error_response(engine_error(500, t.error().message));
       tokens = std::move(*t);
@@ -292,6 +293,8 @@ struct Server::Impl {
     g.n_predict = r.max_tokens;
     g.sampling = r.sampling;
     g.stop_at_end_of_generation = !r.ignore_eos;
+    apply_output_settings(r, engine.output_format(), g);
+    const bool split = g.split_reply;
     auto job = std::make_shared<Job>(std::move(g), r.stop);
 
     ResponseIds ids;
@@ -302,11 +305,12 @@ struct Server::Impl {
     // goes away is noticed while it waits. The stream's end (or drop) ends the count.
     open_responses.fetch_add(1);  // before the job is visible to stop()
     HttpResponse res;
+    ReplyEncoder encoder(ids, chat, r.stream, r.has_tools(), r.include_usage);
+    if (split) encoder.split_reasoning(engine.output_format(), prompt_tail(rendered));
     res.status = 200;
     res.content_type = r.stream ? "text/event-stream" : "application/json";
     res.set_header("Cache-Control", "no-cache");
-    res.stream = std::make_shared<JobStream>(job, ReplyEncoder(ids, chat, r.stream, r.has_tools(), r.include_usage),
-                                             model_path, open_responses);
+    res.stream = std::make_shared<JobStream>(job, std::move(encoder), model_path, open_responses);
     queue.submit(job);
     return res;
   }

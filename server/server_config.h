@@ -21,6 +21,9 @@ struct ServerConfig {
   // Origin header are refused.
   std::vector<std::string> allowed_origins;
   std::string model_id;            // the id clients name; "" = the model file's name without ".gguf"
+  // A request naming another model is answered by the served one (its reply's "model" says which),
+  // as llama-server does; true: such a request is refused (404 model_not_found).
+  bool strict_model_name = false;
   http::HttpLimits limits;         // header, body, time and connection limits (max_body_bytes: 413)
   int32_t max_prompt_tokens = 0;     // 0: the model's context; a longer prompt: 413
   int32_t default_max_tokens = -1;   // requests without max_tokens (-1: to the end or a full context)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs every Debian package Tessera needs to build, test and package (Debian 12); clang and
-# its libFuzzer runtime build the fuzz targets (tools/fuzz.sh).
+# its libFuzzer runtime build the fuzz targets (tools/fuzz.sh); json-schema-test-suite is the
+# reference the structured-output grammar is checked against (tests/core/grammar).
 # The CUDA toolkit is not a Debian package here: it is expected at /usr/local/cuda (optional;
 # without it the CUDA backend is not built and the engine runs on the CPU).
 set -euo pipefail
@@ -17,6 +18,7 @@ packages=(
   desktop-file-utils libqt6svg6
   qt6-translations-l10n
   clang libclang-rt-14-dev
+  json-schema-test-suite
 )
 # The OpenAI client test (tests/server/openai-client) needs Node.js 18+ and npm (Debian 12 has 18);
 # a node already on the PATH (e.g. NodeSource's) is used as it is.

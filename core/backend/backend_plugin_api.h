@@ -26,7 +26,7 @@
 
 #include "backend/backend.h"
 #include "common/error.h"
-#include "split/split_plan.h"
+#include "placement/split_settings.h"
 
 namespace tessera {
 
@@ -39,7 +39,9 @@ inline constexpr const char* kCudaPluginEntryPoint = "tessera_cuda_plugin_v1";
 // 3: CudaBackendConfig::experimental (unmeasured kernels on for A/B runs).
 // 4: recurrent layers (ModelSpec::delta_net, LayerSpec::mixer, new layer slots), BackendModel's
 //    recurrent-state checkpoints, DeviceBytes::recurrent_state.
-inline constexpr uint32_t kCudaPluginAbiVersion = 4;
+// 5: SplitSettings from placement/split_settings.h (n_ctx 0: the model's context), DeviceBytes
+//    from placement/placement.h.
+inline constexpr uint32_t kCudaPluginAbiVersion = 5;
 
 // What the module and the program were built with; equal strings mean the C++ types above agree.
 // Inline, so each side compiles its own answer in.

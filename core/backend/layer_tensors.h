@@ -1,7 +1,7 @@
 // The table of per-layer tensor slots: every tensor a decoder layer can hold, once, with its GGUF
 // name, its shape as a function of the hyperparameters, what kind of data it is and how a row
-// split slices it. The model loader, the split planner, the CPU and CUDA uploads, `synth` and the
-// test models all iterate this table; an architecture (core/model/architectures.h) only says which
+// split slices it. The model loader, the placement, the CPU backend, `synth` and the test models
+// all iterate this table; an architecture (core/model/architectures.h) only says which
 // slots it uses and whether they are required.
 //
 // Shapes are in GGUF order (dims[0] is the row length). Symbols: E = n_embd, Q = n_head *
@@ -79,7 +79,7 @@ enum class TensorKind : uint8_t {
            // convert it to f32 once at load
 };
 
-// How Row split mode (core/split/split_plan.h) slices a tensor across devices.
+// How Row split mode (core/placement/placement.h) slices a tensor across devices.
 enum class RowSlice : uint8_t {
   MainOnly,      // applied after the reduction, on the main device (norm gains, output bias, router)
   EveryDevice,   // whole on every device that computes attention heads (per-head q/k norm gains)

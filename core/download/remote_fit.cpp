@@ -40,9 +40,9 @@ Result<RemoteModel> fetch_remote_model(HubClient& hub, std::string_view repo, st
   return RemoteModel{header, std::move(spec)};
 }
 
-Result<SplitPlan> plan_remote_model(const RemoteModel& model, const std::vector<DeviceDescription>& devices,
+Result<Placement> plan_remote_model(const RemoteModel& model, const std::vector<DeviceDescription>& devices,
                                     const SplitSettings& settings) {
-  return plan_split(model.spec, devices, settings);
+  return plan_for_load(model.spec, devices, settings);
 }
 
 }  // namespace tessera::download

@@ -1,10 +1,10 @@
 // "Will it fit?" before a download: the GGUF header of every file of a model (metadata and tensor
 // table, no weights), fetched with Range requests, read by the GGUF reader as the model (a split
-// set's parts as one), turned into a shape-only ModelSpec, and planned by the split planner for
-// the person's GPUs and split: the same figures the split preview shows for a file on disk.
+// set's parts as one), turned into a shape-only ModelSpec, and placed by plan_for_load for the
+// person's GPUs and split: the same figures the split preview shows for a file on disk.
 //
-// This file is the download library's one use of the planner (core/split): a view asks
-// plan_remote_model, nothing else here calls plan_split.
+// This file is the download library's one use of the placement (core/placement): a view asks
+// plan_remote_model, nothing else here calls plan_for_load.
 #pragma once
 
 #include <memory>
@@ -16,7 +16,7 @@
 #include "download/gguf_choice.h"
 #include "download/hub_client.h"
 #include "gguf/gguf_file.h"
-#include "split/split_plan.h"
+#include "placement/placement.h"
 
 namespace tessera::download {
 
@@ -36,9 +36,9 @@ Result<RemoteModel> fetch_remote_model(HubClient& hub, std::string_view repo, st
                                        const GgufChoice& choice, const KeepGoing& keep_going = {},
                                        HeaderFetchLimits limits = {});
 
-// The planner's plan for the model on `devices` with `settings` (fits, bytes per device, the
-// problem when it does not fit).
-Result<SplitPlan> plan_remote_model(const RemoteModel& model, const std::vector<DeviceDescription>& devices,
+// The placement of the model on `devices` with `settings` (fits, bytes per device, the problem
+// when it does not fit).
+Result<Placement> plan_remote_model(const RemoteModel& model, const std::vector<DeviceDescription>& devices,
                                     const SplitSettings& settings);
 
 }  // namespace tessera::download

@@ -7,8 +7,7 @@
 namespace tessera::cuda {
 namespace {
 
-constexpr int kThreads = 256;
-constexpr int kMaxBlocks = 128;
+constexpr int kThreads = kArgmaxThreads;  // placement/kernel_workspaces.h sizes the workspace
 
 struct Best {
   float v;
@@ -68,16 +67,7 @@ __global__ void argmax_final_kernel(const float* pv, const int64_t* pi, int n_pa
   if (threadIdx.x == 0) *out = isnan(b.v) ? -1 : static_cast<int32_t>(b.i < n ? b.i : 0);
 }
 
-int partial_blocks(int64_t n) {
-  const int64_t b = (n + kThreads * 8 - 1) / (kThreads * 8);
-  return static_cast<int>(b < 1 ? 1 : (b > kMaxBlocks ? kMaxBlocks : b));
-}
-
 }  // namespace
-
-size_t argmax_workspace_bytes(int64_t n) {
-  return static_cast<size_t>(partial_blocks(n)) * (sizeof(float) + sizeof(int64_t)) + 16;
-}
 
 Status argmax(const float* x, int64_t n, int32_t* out_index, void* workspace, size_t workspace_bytes,
               cudaStream_t stream) {
@@ -87,7 +77,7 @@ Status argmax(const float* x, int64_t n, int32_t* out_index, void* workspace, si
     return make_error(ErrorKind::InvalidArgument, "argmax: workspace of " + std::to_string(workspace_bytes) +
                                                       " bytes, " + std::to_string(argmax_workspace_bytes(n)) +
                                                       " needed");
-  const int blocks = partial_blocks(n);
+  const int blocks = argmax_partial_blocks(n);
   auto* pi = static_cast<int64_t*>(workspace);  // 8-byte values first keeps both arrays aligned
   auto* pv = reinterpret_cast<float*>(pi + blocks);
   TESSERA_TRY(check_launch(launch_kernel(argmax_partial_kernel, dim3(blocks), dim3(kThreads), 0, stream, x, n, pv, pi),

@@ -76,6 +76,18 @@ CublasHandle& CublasHandle::operator=(CublasHandle&& other) noexcept {
 }
 
 Result<CublasHandle> CublasHandle::create(int device) {
+  TESSERA_ASSIGN_OR_RETURN(DeviceBuffer workspace, DeviceBuffer::allocate(device, kWorkspaceBytes, "cuBLAS workspace"));
+  void* data = workspace.data();
+  TESSERA_ASSIGN_OR_RETURN(CublasHandle h, create(device, data, kWorkspaceBytes));
+  h.workspace_ = std::move(workspace);
+  return std::move(h);
+}
+
+Result<CublasHandle> CublasHandle::create(int device, void* workspace, size_t workspace_bytes) {
+  if (workspace == nullptr || workspace_bytes < kWorkspaceBytes || reinterpret_cast<uintptr_t>(workspace) % 256 != 0)
+    return make_error(ErrorKind::InvalidArgument, "cuBLAS workspace of " + std::to_string(workspace_bytes) +
+                                                      " bytes; " + std::to_string(kWorkspaceBytes) +
+                                                      " bytes, 256-byte aligned, needed");
   int saved = -1;
   if (cudaGetDevice(&saved) != cudaSuccess) {
     (void)cudaGetLastError();
@@ -83,14 +95,13 @@ Result<CublasHandle> CublasHandle::create(int device) {
   }
   CublasHandle h;
   h.device_ = device;
-  TESSERA_ASSIGN_OR_RETURN(h.workspace_, DeviceBuffer::allocate(device, kWorkspaceBytes, "cuBLAS workspace"));
   TESSERA_CUDA_CHECK_DEV(cudaSetDevice(device), device);
   cublasHandle_t raw = nullptr;
   const cublasStatus_t st = cublasCreate(&raw);
   if (saved >= 0) (void)cudaSetDevice(saved);
   if (st != CUBLAS_STATUS_SUCCESS) return cublas_error(st, "cublasCreate", device);
   h.handle_ = raw;
-  TESSERA_CUBLAS_CHECK(cublasSetWorkspace(raw, h.workspace_.data(), h.workspace_.bytes()));
+  TESSERA_CUBLAS_CHECK(cublasSetWorkspace(raw, workspace, workspace_bytes));
   return std::move(h);
 }
 

@@ -18,11 +18,12 @@
 
 namespace tessera::cuda {
 
-// A cuBLAS handle bound to one device, with its own workspace (so cuBLAS never allocates inside a
-// call, which also keeps calls capturable in a CUDA graph).
+// A cuBLAS handle bound to one device, with a workspace of kWorkspaceBytes (so cuBLAS never
+// allocates inside a call, which also keeps calls capturable in a CUDA graph): its own, or a region
+// of the caller's (the backend's scratch arena, placement/scratch_regions.h).
 class CublasHandle {
  public:
-  static constexpr size_t kWorkspaceBytes = size_t{32} << 20;  // cuBLAS' recommendation for Hopper
+  static constexpr size_t kWorkspaceBytes = kCublasWorkspaceBytes;  // cuBLAS' recommendation for Hopper
 
   CublasHandle() = default;
   ~CublasHandle();
@@ -31,8 +32,12 @@ class CublasHandle {
   CublasHandle(const CublasHandle&) = delete;
   CublasHandle& operator=(const CublasHandle&) = delete;
 
-  // Creates the handle on `device` (and leaves the calling thread's current device as it was).
+  // Creates the handle on `device` (and leaves the calling thread's current device as it was), with
+  // a workspace it allocates.
   static Result<CublasHandle> create(int device);
+  // The same with the caller's workspace: `workspace` (device memory on `device`, 256-byte aligned,
+  // kWorkspaceBytes long) must outlive the handle.
+  static Result<CublasHandle> create(int device, void* workspace, size_t workspace_bytes);
 
   cublasHandle_t get() const { return handle_; }
   int device() const { return device_; }

@@ -332,10 +332,6 @@ Status matvec_float(const WeightMatrix& w, int64_t out_rows, bool glu, const flo
 
 }  // namespace
 
-size_t q8_activations_bytes(int64_t cols, int n_vec) {
-  return detail::q8_vector_bytes(cols) * static_cast<size_t>(n_vec > 0 ? n_vec : 0);
-}
-
 Result<size_t> matvec_workspace_bytes(GgmlType type, int64_t cols, int n_vec) {
   if (!is_supported(type))
     return make_error(ErrorKind::Unsupported,
@@ -361,7 +357,7 @@ Status quantize_activations(const float* x, int64_t ldx, int64_t cols, int n_vec
   const int64_t blocks = (warps * 32 + threads - 1) / threads;
   return check_launch(
       launch_kernel(quantize_x_kernel, dim3(static_cast<unsigned>(blocks)), dim3(threads), 0, stream, x, ldx, cols,
-                    n_vec, static_cast<uint8_t*>(q8), detail::q8_vector_bytes(cols), detail::q8_scale_offset(cols)),
+                    n_vec, static_cast<uint8_t*>(q8), q8_vector_bytes(cols), detail::q8_scale_offset(cols)),
       "quantize_x_kernel");
 }
 
@@ -375,7 +371,7 @@ detail::QuantMatvecArgs quant_args(const WeightMatrix& w, int64_t out_rows, cons
   a.rows = out_rows;
   a.blocks_per_row = w.cols / static_cast<int64_t>(type_info(w.type).block_size);
   a.q8 = static_cast<const uint8_t*>(q8);
-  a.x_vec_bytes = detail::q8_vector_bytes(w.cols);
+  a.x_vec_bytes = q8_vector_bytes(w.cols);
   a.x_scale_off = detail::q8_scale_offset(w.cols);
   a.nv = n_vec;
   a.y = y;

@@ -26,6 +26,7 @@
 #include <cstdint>
 
 #include "common/error.h"
+#include "placement/kernel_workspaces.h"
 #include "backend/model_spec.h"
 #include "quant/ggml_type.h"
 
@@ -47,10 +48,9 @@ struct MatvecOptions {
   bool accumulate = false;  // y += W x (fuses a residual add) instead of y = W x
 };
 
-inline constexpr int kMaxMatvecVectors = 8;
-
-// Bytes of the int8 copy of n_vec activation vectors of `cols` elements (cols a multiple of 32).
-size_t q8_activations_bytes(int64_t cols, int n_vec);
+// kMaxMatvecVectors (vectors per call) and q8_activations_bytes (the int8 copy of n_vec activation
+// vectors of `cols` elements, cols a multiple of 32) are core's (placement/kernel_workspaces.h), so
+// the placement sizes the buffers these kernels check with the same numbers.
 
 // Workspace matvec() needs: q8_activations_bytes for quantized types, 0 for F32/F16/BF16.
 Result<size_t> matvec_workspace_bytes(GgmlType type, int64_t cols, int n_vec);

@@ -18,11 +18,7 @@
 namespace tessera::cuda::detail {
 
 // Layout of the quantized activations of one vector: `cols` int8 values, then cols/32 Q8Scale
-// records; vectors are q8_vector_bytes apart (a multiple of 16).
-inline size_t q8_vector_bytes(int64_t cols) {
-  const size_t raw = static_cast<size_t>(cols) + static_cast<size_t>(cols / 32) * 8;
-  return (raw + 15) & ~static_cast<size_t>(15);
-}
+// records; vectors are q8_vector_bytes apart (a multiple of 16; placement/kernel_workspaces.h).
 inline size_t q8_scale_offset(int64_t cols) {
   return static_cast<size_t>(cols);
 }

@@ -149,55 +149,14 @@ Status launch_type(const QuantMatvecArgs& a, bool glu, cudaStream_t stream) {
 }  // namespace
 
 Status launch_quant_matvec(GgmlType type, const QuantMatvecArgs& args, bool glu, cudaStream_t stream) {
-  switch (type) {
-    case GgmlType::Q4_0:
-      return launch_type<qd::TQ4_0>(args, glu, stream);
-    case GgmlType::Q4_1:
-      return launch_type<qd::TQ4_1>(args, glu, stream);
-    case GgmlType::Q5_0:
-      return launch_type<qd::TQ5_0>(args, glu, stream);
-    case GgmlType::Q5_1:
-      return launch_type<qd::TQ5_1>(args, glu, stream);
-    case GgmlType::Q8_0:
-      return launch_type<qd::TQ8_0>(args, glu, stream);
-    case GgmlType::Q2_K:
-      return launch_type<qd::TQ2_K>(args, glu, stream);
-    case GgmlType::Q3_K:
-      return launch_type<qd::TQ3_K>(args, glu, stream);
-    case GgmlType::Q4_K:
-      return launch_type<qd::TQ4_K, qd::TQ4_K1>(args, glu, stream);
-    case GgmlType::Q5_K:
-      return launch_type<qd::TQ5_K, qd::TQ5_K1>(args, glu, stream);
-    case GgmlType::Q6_K:
-      return launch_type<qd::TQ6_K>(args, glu, stream);
-    case GgmlType::IQ4_NL:
-      return launch_type<qd::TIQ4_NL>(args, glu, stream);
-    case GgmlType::IQ4_XS:
-      return launch_type<qd::TIQ4_XS>(args, glu, stream);
-    case GgmlType::IQ3_XXS:
-      return launch_type<qd::TIQ3_XXS>(args, glu, stream);
-    case GgmlType::IQ3_S:
-      return launch_type<qd::TIQ3_S>(args, glu, stream);
-    case GgmlType::IQ2_XXS:
-      return launch_type<qd::TIQ2_XXS>(args, glu, stream);
-    case GgmlType::IQ2_XS:
-      return launch_type<qd::TIQ2_XS>(args, glu, stream);
-    case GgmlType::IQ2_S:
-      return launch_type<qd::TIQ2_S>(args, glu, stream);
-    case GgmlType::IQ1_S:
-      return launch_type<qd::TIQ1_S>(args, glu, stream);
-    case GgmlType::IQ1_M:
-      return launch_type<qd::TIQ1_M>(args, glu, stream);
-    case GgmlType::TQ1_0:
-      return launch_type<qd::TTQ1_0>(args, glu, stream);
-    case GgmlType::TQ2_0:
-      return launch_type<qd::TTQ2_0>(args, glu, stream);
-    case GgmlType::MXFP4:
-      return launch_type<qd::TMXFP4>(args, glu, stream);
-    default:
-      return make_error(ErrorKind::Unsupported,
-                        "matvec: no CUDA kernel for tensor type " + std::string(type_name(type)));
-  }
+  Status (*launch)(const QuantMatvecArgs&, bool, cudaStream_t) = nullptr;
+  qd::visit_quant_type(type, [&launch](auto t) {
+    using TN = decltype(t);
+    launch = &launch_type<typename qd::OneVectorDecoder<TN>::type, TN>;
+  });
+  if (launch == nullptr)
+    return make_error(ErrorKind::Unsupported, "matvec: no CUDA kernel for tensor type " + std::string(type_name(type)));
+  return launch(args, glu, stream);
 }
 
 }  // namespace tessera::cuda::detail

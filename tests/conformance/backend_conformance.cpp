@@ -253,6 +253,7 @@ std::vector<ForwardCase> forward_cases() {
   v.push_back({"qwen3moe_8_experts_top2", moe(with_arch({}, "qwen3moe"), 8, 2)});
   v.push_back({"qwen3moe_q8_0_top3", moe(with_arch(quantized(GgmlType::Q8_0), "qwen3moe"), 6, 3)});
   v.push_back({"mixtral_4_experts_top2", moe(RandomModelConfig{}, 4, 2)});
+  v.push_back({"mistral_4_experts_top2", moe(with_arch({}, "mistral"), 4, 2)});
   v.push_back({"mixtral_every_expert", moe(RandomModelConfig{}, 4, 4)});
   v.push_back({"mixtral_top1", moe(RandomModelConfig{}, 4, 1)});
   v.push_back({"moe_one_expert", moe(RandomModelConfig{}, 1, 1)});
@@ -384,6 +385,27 @@ std::string backend_name(const ::testing::TestParamInfo<BackendUnderTest>& info)
 
 // A 9-token prompt batch (the GEMM path on backends that switch above 8 rows), a 2-token batch
 // (the few-row path), then 3 single-token decode steps, every row against the float64 reference.
+// Every architecture row (core/model/architectures.h) has a random model among forward_cases(),
+// which every backend's suite runs (the CPU's in test_core_model, the CUDA backend's in test_cuda):
+// dense for rows with dense FFNs, with experts for rows that have them. A row added without a case
+// fails here, in both suites.
+TEST(BackendConformanceCoverage, EveryArchitectureRowHasACase) {
+  const std::vector<ForwardCase> cases = forward_cases();
+  for (const Architecture& a : architectures()) {
+    bool dense = false, experts = false;
+    for (const ForwardCase& c : cases) {
+      if (c.config.arch != a.name) continue;
+      (c.config.n_expert > 0 ? experts : dense) = true;
+    }
+    if (a.ffn != FfnKind::MoE) {
+      EXPECT_TRUE(dense) << "architecture '" << a.name << "' has no dense conformance case";
+    }
+    if (a.ffn != FfnKind::Dense) {
+      EXPECT_TRUE(experts) << "architecture '" << a.name << "' has no mixture-of-experts conformance case";
+    }
+  }
+}
+
 TEST_P(BackendLogits, MatchFloat64Reference) {
   const BackendUnderTest& b = GetParam().backend;
   if (auto why = skip_reason(b); !why.empty()) GTEST_SKIP() << why;

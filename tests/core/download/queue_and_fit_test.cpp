@@ -212,7 +212,7 @@ TEST_F(QueueAndFit, WillItFitFromHeadersFetchedWithRanges) {
     EXPECT_EQ(remote->spec.weight_bytes(), local->weight_bytes());
     EXPECT_EQ(remote->spec.n_layer, local->n_layer);
     auto a = plan_remote_model(*remote, devices, split);
-    auto b = plan_split(*local, devices, split);
+    auto b = plan_for_load(*local, devices, split);
     ASSERT_TRUE(a.ok() && b.ok());
     EXPECT_EQ(a->fits, b->fits);
     EXPECT_EQ(a->problem, b->problem);

@@ -1,10 +1,10 @@
-// The attention kernel's work division (core/split/attention_split.h) and the planner's use of it:
-// the split-K workspace the planner projects is the one the kernel's plan needs.
-#include "split/attention_split.h"
+// The attention kernel's work division (core/placement/attention_split.h) and the placement's use of
+// it: the split-K workspace region the placement sizes is the one the kernel's plan needs.
+#include "placement/attention_split.h"
 
 #include <gtest/gtest.h>
 
-#include "split/split_plan.h"
+#include "placement/scratch_regions.h"
 
 namespace tessera {
 namespace {
@@ -53,17 +53,29 @@ TEST(AttentionSplit, MaximumOverBatchSizesIsNotAtTheLargestBatch) {
   EXPECT_EQ(plan_attention_split(1, 30, 8, 128, 4096).workspace_bytes, 0u);  // heads that do not group
 }
 
-TEST(AttentionSplit, PlannerScratchCountsTheKernelWorkspace) {
-  ScratchNeeds n{512, 4096, 4096, 1024, 14336, 128256, 4096, 32, 4096ull * 14336, false, 8, 128};
-  ScratchNeeds no_heads = n;
-  no_heads.n_head = 0;
+TEST(AttentionSplit, PlacementScratchCountsTheKernelWorkspace) {
+  ScratchShape n;
+  n.n_batch = 512;
+  n.n_ctx = 4096;
+  n.n_embd = 4096;
+  n.q_dim = 4096;
+  n.kv_dim = 1024;
+  n.n_head = 32;
+  n.n_head_kv = 8;
+  n.head_dim = 128;
+  n.n_ff = 14336;
+  n.n_vocab = 128256;
+  n.largest_matrix = 4096ull * 14336;
   const uint64_t ws = attention_workspace_max(512, 32, 8, 128, 4096);
   EXPECT_GT(ws, 8ull << 20);  // the ~8.5 MB a 512-token batch needs, which the old estimate missed
-  const uint64_t aligned = (ws + 255) / 256 * 256;
-  EXPECT_EQ(scratch_bytes(n) - scratch_bytes(no_heads), aligned);
+  EXPECT_EQ(layout_scratch(n)[ScratchRegion::AttentionWorkspace].bytes, ws);
+  ScratchShape no_heads = n;
+  no_heads.n_head = 0;
+  EXPECT_EQ(layout_scratch(no_heads)[ScratchRegion::AttentionWorkspace].bytes, 0u);
+  EXPECT_EQ(layout_scratch(n).total - layout_scratch(no_heads).total, (ws + 255) / 256 * 256);
   // Decode only (n_batch 1): just the one-token workspace.
-  n.n_batch = no_heads.n_batch = 1;
-  EXPECT_EQ(scratch_bytes(n) - scratch_bytes(no_heads), (532480u + 255) / 256 * 256);
+  n.n_batch = 1;
+  EXPECT_EQ(layout_scratch(n)[ScratchRegion::AttentionWorkspace].bytes, 532480u);
 }
 
 }  // namespace

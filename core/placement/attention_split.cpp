@@ -1,4 +1,4 @@
-#include "split/attention_split.h"
+#include "placement/attention_split.h"
 
 #include <algorithm>
 

@@ -1,8 +1,11 @@
-#include "split/split_plan.h"
+// plan_for_load (core/placement/placement.h): where layers, heads and rows go by mode and ratio,
+// the bytes each device holds, the refusal of unusable input, and the fit check.
+#include "placement/placement.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "backend/kv_cache_type.h"
 #include "synth/shape_spec.h"
 
 namespace tessera {
@@ -44,32 +47,40 @@ uint64_t model_bytes(const ModelSpec& m) {
   return b;
 }
 
-uint64_t weight_total(const SplitPlan& p) {
+// The stored bytes the placement reads from the file over every device (a vector's elements in its
+// stored type), so every byte of the model is placed exactly once when this equals model_bytes.
+uint64_t weight_total(const Placement& p) {
   uint64_t w = 0;
-  for (const auto& d : p.devices) w += d.bytes.weights;
+  for (const auto& d : p.devices)
+    for (const WeightPiece& piece : d.weights)
+      w += piece.vector ? tensor_bytes_unchecked(piece.stored_type, static_cast<uint64_t>(piece.end - piece.begin))
+                        : piece.bytes;
   return w;
 }
 
-TEST(SplitPlan, NonePutsEverythingOnTheMainDevice) {
+TEST(Placement, NonePutsEverythingOnTheMainDevice) {
   const ModelSpec m = spec_of("llama3-8b", GgmlType::Q4_K);
   SplitSettings s;
   s.mode = SplitMode::None;
   s.main_device = 1;
-  auto plan = plan_split(m, devices({80, 80}), s);
+  auto plan = plan_for_load(m, devices({80, 80}), s);
   ASSERT_TRUE(plan.ok()) << plan.error().describe();
   EXPECT_EQ(plan->devices[0].bytes.total(), 0u);
   EXPECT_EQ(plan->devices[1].layers.size(), 32u);
-  EXPECT_EQ(plan->devices[1].bytes.weights, model_bytes(m));
+  EXPECT_EQ(weight_total(*plan), model_bytes(m));
+  // Held: the stored matrices, f32 gains, alignment gaps and the rotary tables, a little more.
+  EXPECT_GT(plan->devices[1].bytes.weights, model_bytes(m));
+  EXPECT_LT(plan->devices[1].bytes.weights, model_bytes(m) + (2u << 20));
   EXPECT_EQ(plan->devices[1].bytes.kv_cache, kv_cache_bytes(32, 1024, 4096, KvCacheType::F16));
   EXPECT_TRUE(plan->fits);
 }
 
-TEST(SplitPlan, LayerSplitFollowsNormalisedRatios) {
+TEST(Placement, LayerSplitFollowsNormalisedRatios) {
   const ModelSpec m = spec_of("llama3-8b", GgmlType::Q4_K);
   SplitSettings s;
   s.mode = SplitMode::Layer;
   s.ratios = {3.0f, 1.0f};  // same as 0.75 : 0.25
-  auto plan = plan_split(m, devices({80, 80}), s);
+  auto plan = plan_for_load(m, devices({80, 80}), s);
   ASSERT_TRUE(plan.ok());
   EXPECT_EQ(plan->devices[0].layers.size(), 24u);
   EXPECT_EQ(plan->devices[1].layers.size(), 8u);
@@ -84,46 +95,46 @@ TEST(SplitPlan, LayerSplitFollowsNormalisedRatios) {
   EXPECT_EQ(plan->devices[0].bytes.kv_cache, 3 * plan->devices[1].bytes.kv_cache);
 }
 
-TEST(SplitPlan, ZeroRatioDeviceHoldsNothing) {
+TEST(Placement, ZeroRatioDeviceHoldsNothing) {
   const ModelSpec m = spec_of("llama2-7b", GgmlType::Q8_0);
   SplitSettings s;
   s.mode = SplitMode::Layer;
   s.ratios = {1.0f, 0.0f, 1.0f};
-  auto plan = plan_split(m, devices({40, 40, 40}), s);
+  auto plan = plan_for_load(m, devices({40, 40, 40}), s);
   ASSERT_TRUE(plan.ok());
   EXPECT_EQ(plan->devices[1].bytes.total(), 0u);
   EXPECT_TRUE(plan->devices[1].layers.empty());
   EXPECT_EQ(plan->devices[0].layers.size() + plan->devices[2].layers.size(), 32u);
 
   s.mode = SplitMode::Row;
-  auto rows = plan_split(m, devices({40, 40, 40}), s);
+  auto rows = plan_for_load(m, devices({40, 40, 40}), s);
   ASSERT_TRUE(rows.ok());
   EXPECT_EQ(rows->devices[1].bytes.total(), 0u);
   EXPECT_TRUE(rows->devices[1].kv_heads.empty());
   EXPECT_TRUE(rows->devices[1].ffn_rows.empty());
 }
 
-TEST(SplitPlan, AllZeroRatiosMeanProportionalToFreeMemory) {
+TEST(Placement, AllZeroRatiosMeanProportionalToFreeMemory) {
   const ModelSpec m = spec_of("llama3-8b", GgmlType::F16);
   SplitSettings s;
   s.mode = SplitMode::Layer;
   s.ratios = {0.0f, 0.0f};
-  auto plan = plan_split(m, devices({90, 30}), s);
+  auto plan = plan_for_load(m, devices({90, 30}), s);
   ASSERT_TRUE(plan.ok());
   EXPECT_FLOAT_EQ(plan->devices[0].share, 0.75f);
   EXPECT_EQ(plan->devices[0].layers.size(), 24u);
   // No ratios at all behaves the same.
   s.ratios.clear();
-  auto plan2 = plan_split(m, devices({90, 30}), s);
+  auto plan2 = plan_for_load(m, devices({90, 30}), s);
   EXPECT_EQ(plan2->devices[0].layers.size(), 24u);
 }
 
-TEST(SplitPlan, RowSplitPairsHeadsAndFfnRowsAndCoversEverything) {
+TEST(Placement, RowSplitPairsHeadsAndFfnRowsAndCoversEverything) {
   const ModelSpec m = spec_of("llama3-8b", GgmlType::Q4_K);
   SplitSettings s;
   s.mode = SplitMode::Row;
   s.ratios = {1.0f, 1.0f, 1.0f};
-  auto plan = plan_split(m, devices({80, 80, 80}), s);
+  auto plan = plan_for_load(m, devices({80, 80, 80}), s);
   ASSERT_TRUE(plan.ok());
   int64_t heads = 0, ffn = 0;
   for (const auto& d : plan->devices) {
@@ -149,13 +160,13 @@ TEST(SplitPlan, RowSplitPairsHeadsAndFfnRowsAndCoversEverything) {
   EXPECT_TRUE(plan->devices[0].holds_output);
 }
 
-TEST(SplitPlan, RowSplitRoundsHeadGroupsToWholeQuantBlocks) {
+TEST(Placement, RowSplitRoundsHeadGroupsToWholeQuantBlocks) {
   // llama2-7b: 32 KV heads of 128 columns; Q4_K blocks are 256 wide, so heads go in pairs.
   const ModelSpec m = spec_of("llama2-7b", GgmlType::Q4_K);
   SplitSettings s;
   s.mode = SplitMode::Row;
   s.ratios = {1.0f, 1.0f, 1.0f};
-  auto plan = plan_split(m, devices({40, 40, 40}), s);
+  auto plan = plan_for_load(m, devices({40, 40, 40}), s);
   ASSERT_TRUE(plan.ok());
   for (const auto& d : plan->devices) EXPECT_EQ(d.kv_heads.begin % 2, 0);
   EXPECT_EQ(weight_total(*plan), model_bytes(m));
@@ -163,7 +174,7 @@ TEST(SplitPlan, RowSplitRoundsHeadGroupsToWholeQuantBlocks) {
 
 // The projected weight bytes come from the type table, so the IQ/TQ/MXFP4 types (including
 // MXFP4's odd 17-byte blocks) add up exactly in every mode.
-TEST(SplitPlan, EveryQuantTypeAddsUpInEveryMode) {
+TEST(Placement, EveryQuantTypeAddsUpInEveryMode) {
   for (const GgmlType type : {GgmlType::IQ4_XS, GgmlType::IQ4_NL, GgmlType::IQ3_XXS, GgmlType::IQ3_S,
                               GgmlType::IQ2_XXS, GgmlType::IQ2_XS, GgmlType::IQ2_S, GgmlType::IQ1_S, GgmlType::IQ1_M,
                               GgmlType::TQ1_0, GgmlType::TQ2_0, GgmlType::MXFP4}) {
@@ -174,7 +185,7 @@ TEST(SplitPlan, EveryQuantTypeAddsUpInEveryMode) {
       SplitSettings s;
       s.mode = mode;
       s.ratios = {1.0f, 2.0f, 1.0f};
-      auto plan = plan_split(m, devices({80, 80, 80}), s);
+      auto plan = plan_for_load(m, devices({80, 80, 80}), s);
       ASSERT_TRUE(plan.ok()) << plan.error().describe();
       EXPECT_EQ(weight_total(*plan), model_bytes(m)) << "mode " << static_cast<int>(mode);
     }
@@ -187,7 +198,7 @@ TEST(SplitPlan, EveryQuantTypeAddsUpInEveryMode) {
 
 // gpt-oss-20b: its sinks, output bias, router bias and expert biases are counted once (every
 // weight byte is on some device), and row split refuses it like every mixture of experts.
-TEST(SplitPlan, GptOssCountsSinksAndBiases) {
+TEST(Placement, GptOssCountsSinksAndBiases) {
   const ModelSpec m = spec_of("gpt-oss-20b", GgmlType::MXFP4);
   ASSERT_TRUE(m.layers[0].has(LayerTensor::AttnSinks));
   ASSERT_TRUE(m.layers[0].has(LayerTensor::ExpertDownBias));
@@ -195,7 +206,7 @@ TEST(SplitPlan, GptOssCountsSinksAndBiases) {
     SplitSettings s;
     s.mode = mode;
     s.ratios = {1.0f, 1.0f};
-    auto plan = plan_split(m, devices({80, 80}), s);
+    auto plan = plan_for_load(m, devices({80, 80}), s);
     ASSERT_TRUE(plan.ok()) << plan.error().describe();
     EXPECT_EQ(weight_total(*plan), model_bytes(m)) << "mode " << static_cast<int>(mode);
   }
@@ -207,22 +218,22 @@ TEST(SplitPlan, GptOssCountsSinksAndBiases) {
   EXPECT_EQ(biases, 4ull * (64 + 2880 + 32 + 3 * 2880 * 32));
   SplitSettings row;
   row.mode = SplitMode::Row;
-  EXPECT_FALSE(plan_split(m, devices({80, 80}), row).ok());
+  EXPECT_FALSE(plan_for_load(m, devices({80, 80}), row).ok());
 }
 
-TEST(SplitPlan, MoreDevicesThanUnitsLeavesSomeEmpty) {
+TEST(Placement, MoreDevicesThanUnitsLeavesSomeEmpty) {
   const ModelSpec m = spec_of("tiny", GgmlType::F16);  // 2 layers, 2 KV heads
   SplitSettings s;
   s.mode = SplitMode::Layer;
   s.ratios = {1, 1, 1, 1, 1, 1};
-  auto plan = plan_split(m, devices({10, 10, 10, 10, 10, 10}), s);
+  auto plan = plan_for_load(m, devices({10, 10, 10, 10, 10, 10}), s);
   ASSERT_TRUE(plan.ok());
   size_t with_layers = 0;
   for (const auto& d : plan->devices) with_layers += d.layers.empty() ? 0 : 1;
   EXPECT_EQ(with_layers, 2u);
   EXPECT_EQ(weight_total(*plan), model_bytes(m));
   s.mode = SplitMode::Row;
-  auto rows = plan_split(m, devices({10, 10, 10, 10, 10, 10}), s);
+  auto rows = plan_for_load(m, devices({10, 10, 10, 10, 10, 10}), s);
   ASSERT_TRUE(rows.ok());
   int64_t heads = 0;
   for (const auto& d : rows->devices) heads += d.kv_heads.size();
@@ -230,15 +241,15 @@ TEST(SplitPlan, MoreDevicesThanUnitsLeavesSomeEmpty) {
   EXPECT_EQ(weight_total(*rows), model_bytes(m));
 }
 
-TEST(SplitPlan, HugeModelThatDoesNotFitNamesTheDeviceAndBytes) {
+TEST(Placement, HugeModelThatDoesNotFitNamesTheDeviceAndBytes) {
   const ModelSpec m = spec_of("llama2-70b", GgmlType::F16);  // ~138 GB of weights
   SplitSettings s;
   s.mode = SplitMode::None;
-  auto plan = plan_split(m, devices({100}), s);
+  auto plan = plan_for_load(m, devices({100}), s);
   ASSERT_TRUE(plan.ok());
   EXPECT_FALSE(plan->fits);
   EXPECT_FALSE(plan->devices[0].fits);
-  Status st = check_plan_fits(*plan);
+  Status st = check_placement_fits(*plan);
   ASSERT_FALSE(st.ok());
   EXPECT_EQ(st.error().kind, ErrorKind::OutOfMemory);
   EXPECT_THAT(st.error().message, HasSubstr("device 0 (GPU 0)"));
@@ -246,46 +257,46 @@ TEST(SplitPlan, HugeModelThatDoesNotFitNamesTheDeviceAndBytes) {
   // Split over two devices, it fits.
   s.mode = SplitMode::Layer;
   s.ratios = {1, 1};
-  auto two = plan_split(m, devices({100, 100}), s);
+  auto two = plan_for_load(m, devices({100, 100}), s);
   ASSERT_TRUE(two.ok());
   EXPECT_TRUE(two->fits) << two->problem;
-  EXPECT_TRUE(check_plan_fits(*two).ok());
+  EXPECT_TRUE(check_placement_fits(*two).ok());
   EXPECT_GT(model_bytes(m), 120 * GiB);
 }
 
-TEST(SplitPlan, ContextLengthAndKvTypeScaleTheCache) {
+TEST(Placement, ContextLengthAndKvTypeScaleTheCache) {
   const ModelSpec m = spec_of("llama3-8b", GgmlType::Q4_K);
   SplitSettings s;
   s.mode = SplitMode::None;
   s.n_ctx = 8192;
-  auto a = plan_split(m, devices({80}), s);
+  auto a = plan_for_load(m, devices({80}), s);
   s.kv_type = KvCacheType::F32;
-  auto b = plan_split(m, devices({80}), s);
+  auto b = plan_for_load(m, devices({80}), s);
   EXPECT_EQ(a->devices[0].bytes.kv_cache, 1073741824u);  // 32 layers x 2 x 1024 x 8192 x 2 bytes
   EXPECT_EQ(b->devices[0].bytes.kv_cache, 2 * a->devices[0].bytes.kv_cache);
 }
 
-// --kv-type q8_0|q4_0: 34 and 18 bytes per 32 values (quant/blocks.h) instead of 64 for F16, in
+// KV cache types q8_0 and q4_0: 34 and 18 bytes per 32 values (quant/blocks.h) instead of 64 for F16, in
 // every mode; a row split over devices pads each device's rows to whole blocks on its own.
-TEST(SplitPlan, QuantizedKvTypesShrinkTheCacheInEveryMode) {
+TEST(Placement, QuantizedKvTypesShrinkTheCacheInEveryMode) {
   const ModelSpec m = spec_of("llama3-8b", GgmlType::Q4_K);
   SplitSettings s;
   s.n_ctx = 8192;
   s.mode = SplitMode::None;
   s.kv_type = KvCacheType::Q8_0;
-  auto q8 = plan_split(m, devices({80}), s);
+  auto q8 = plan_for_load(m, devices({80}), s);
   ASSERT_TRUE(q8.ok()) << q8.error().describe();
   // 32 layers x 2 (K, V) x 8192 positions x 1024 values / 32 per block x 34 bytes
   EXPECT_EQ(q8->devices[0].bytes.kv_cache, 32ull * 2 * 8192 * (1024 / 32) * 34);
   s.kv_type = KvCacheType::Q4_0;
-  auto q4 = plan_split(m, devices({80}), s);
+  auto q4 = plan_for_load(m, devices({80}), s);
   ASSERT_TRUE(q4.ok()) << q4.error().describe();
   EXPECT_EQ(q4->devices[0].bytes.kv_cache, 32ull * 2 * 8192 * (1024 / 32) * 18);
 
   for (SplitMode mode : {SplitMode::Layer, SplitMode::Row}) {
     s.mode = mode;
     s.ratios = {1, 1, 2};
-    auto plan = plan_split(m, devices({80, 80, 80}), s);
+    auto plan = plan_for_load(m, devices({80, 80, 80}), s);
     ASSERT_TRUE(plan.ok()) << plan.error().describe();
     uint64_t kv = 0;
     for (const auto& d : plan->devices) {
@@ -299,33 +310,109 @@ TEST(SplitPlan, QuantizedKvTypesShrinkTheCacheInEveryMode) {
   }
 }
 
-TEST(SplitPlan, ScratchCoversLogitsAndGrowsWithBatch) {
-  ScratchNeeds n{512, 4096, 4096, 1024, 14336, 128256, 4096, 32, 4096ull * 14336, false, 8, 128};
-  const uint64_t base = scratch_bytes(n);
+ScratchShape llama3_8b_scratch() {
+  ScratchShape n;
+  n.n_batch = 512;
+  n.n_ctx = 4096;
+  n.n_embd = 4096;
+  n.q_dim = 4096;
+  n.kv_dim = 1024;
+  n.n_head = 32;
+  n.n_head_kv = 8;
+  n.head_dim = 128;
+  n.n_ff = 14336;
+  n.n_vocab = 128256;
+  n.largest_matrix = 4096ull * 14336;
+  return n;
+}
+
+TEST(Placement, ScratchCoversLogitsAndGrowsWithBatch) {
+  ScratchShape n = llama3_8b_scratch();
+  const uint64_t base = layout_scratch(n).total;
   EXPECT_GT(base, 4ull * 128256);
   n.all_logits = true;
-  EXPECT_GT(scratch_bytes(n), base + 4ull * 128256 * 500);
+  EXPECT_GT(layout_scratch(n).total, base + 4ull * 128256 * 500);
   n.n_batch = 1;
-  EXPECT_LT(scratch_bytes(n), base);
+  EXPECT_LT(layout_scratch(n).total, base);
+}
+
+// The one context rule: the request, else the training context capped at kDefaultMaxContext; the
+// batch never exceeds the context.
+TEST(Placement, ResolvesTheContextAndTheBatchOfTheLoad) {
+  const ModelSpec m = spec_of("tiny", GgmlType::F32);  // trained on 512 positions
+  EXPECT_EQ(load_context(m, 0), 512);
+  EXPECT_EQ(load_context(m, 100), 100);
+  EXPECT_EQ(load_context(int64_t{100000}, 0), kDefaultMaxContext);
+  EXPECT_EQ(load_context(int64_t{0}, 0), kDefaultMaxContext);
+  EXPECT_EQ(load_batch(512, 100), 100);
+  SplitSettings s;
+  s.mode = SplitMode::None;
+  auto p = plan_for_load(m, devices({10}), s);
+  ASSERT_TRUE(p.ok()) << p.error().describe();
+  EXPECT_EQ(p->n_ctx, 512);
+  EXPECT_EQ(p->n_batch, 512);
+  s.n_ctx = 64;
+  p = plan_for_load(m, devices({10}), s);
+  ASSERT_TRUE(p.ok());
+  EXPECT_EQ(p->n_batch, 64);
+  EXPECT_EQ(p->devices[0].bytes.kv_cache, kv_cache_bytes(2, 128, 64, KvCacheType::F16));
+}
+
+// With one device every mode is None: the app's preview shows what the backend loads.
+TEST(Placement, OneDeviceIsAlwaysModeNone) {
+  const ModelSpec m = spec_of("tiny-moe", GgmlType::Q8_0);
+  for (SplitMode mode : {SplitMode::None, SplitMode::Layer, SplitMode::Row}) {
+    SplitSettings s;
+    s.mode = mode;
+    auto p = plan_for_load(m, devices({10}), s);
+    ASSERT_TRUE(p.ok()) << split_mode_name(mode) << ": " << p.error().describe();
+    EXPECT_EQ(p->mode, SplitMode::None);
+    EXPECT_EQ(p->devices[0].layers.size(), 2u);
+  }
+}
+
+// The weights allocation is the pieces and rotary tables back to back, each start aligned; the
+// vectors are held as f32 whatever their stored type.
+TEST(Placement, WeightsAreAlignedPiecesAndVectorsAreF32) {
+  const ModelSpec m = spec_of("llama3-8b", GgmlType::Q4_K);
+  SplitSettings s;
+  s.mode = SplitMode::None;
+  auto p = plan_for_load(m, devices({80}), s);
+  ASSERT_TRUE(p.ok());
+  const DevicePlacement& d = p->devices[0];
+  uint64_t end = 0;
+  for (const WeightPiece& w : d.weights) {
+    EXPECT_EQ(w.offset % kWeightAlignment, 0u);
+    EXPECT_GE(w.offset, end);
+    end = w.offset + w.bytes;
+    if (w.vector) {
+      EXPECT_EQ(w.placed_type, GgmlType::F32);
+      EXPECT_EQ(w.bytes, 4u * static_cast<uint64_t>(w.end - w.begin));
+    }
+  }
+  ASSERT_EQ(d.rotary.size(), 2u);  // full and sliding tables (the same angles here)
+  EXPECT_EQ(d.rotary[0].bytes, 64u * sizeof(double));
+  EXPECT_GE(d.rotary[0].offset, end);
+  EXPECT_EQ(d.bytes.weights, (d.rotary[1].offset + d.rotary[1].bytes + 255) / 256 * 256);
 }
 
 // Qwen3.6-27B (48 Gated DeltaNet layers, 16 attention layers): each device holds the KV cache of
 // its attention layers and the fixed state of its recurrent layers, as their own kind; a longer
 // context grows only the former. Row split refuses the recurrent layers by name.
-TEST(SplitPlan, HybridModelsPlanKvCacheAndRecurrentStatePerLayer) {
+TEST(Placement, HybridModelsPlanKvCacheAndRecurrentStatePerLayer) {
   const ModelSpec m = spec_of("qwen3.6-27b", GgmlType::Q4_K);
   ASSERT_EQ(m.recurrent_layer_count(), 48);
   SplitSettings s;
   s.mode = SplitMode::Layer;
   s.ratios = {1, 1};
   s.n_ctx = 8192;
-  auto plan = plan_split(m, devices({80, 80}), s);
+  auto plan = plan_for_load(m, devices({80, 80}), s);
   ASSERT_TRUE(plan.ok()) << plan.error().describe();
   // Per layer: K and V of 4 heads x 256 at f16; (4 - 1) x (2 x 16 x 128 + 48 x 128) and 48 x 128 x 128 floats.
   const uint64_t kv_per_layer = 2ull * 8192 * 4 * 256 * 2;
   const uint64_t state_per_layer = 4ull * (3 * (2 * 16 * 128 + 48 * 128) + 48 * 128 * 128);
   uint64_t kv = 0, state = 0;
-  for (const DevicePlan& d : plan->devices) {
+  for (const DevicePlacement& d : plan->devices) {
     int64_t attending = 0;
     for (int32_t l : d.layers) attending += m.layers[static_cast<size_t>(l)].is_recurrent() ? 0 : 1;
     EXPECT_EQ(d.bytes.kv_cache, attending * kv_per_layer) << d.device.name;
@@ -337,60 +424,63 @@ TEST(SplitPlan, HybridModelsPlanKvCacheAndRecurrentStatePerLayer) {
   EXPECT_EQ(kv, 16 * kv_per_layer);
   EXPECT_EQ(state, 48 * state_per_layer);
   s.n_ctx = 32768;
-  auto longer = plan_split(m, devices({80, 80}), s);
+  auto longer = plan_for_load(m, devices({80, 80}), s);
   ASSERT_TRUE(longer.ok());
   EXPECT_EQ(longer->devices[0].bytes.kv_cache, 4 * plan->devices[0].bytes.kv_cache);
   EXPECT_EQ(longer->devices[0].bytes.recurrent_state, plan->devices[0].bytes.recurrent_state);
   s.mode = SplitMode::Row;
-  auto row = plan_split(m, devices({80, 80}), s);
+  auto row = plan_for_load(m, devices({80, 80}), s);
   ASSERT_FALSE(row.ok());
   EXPECT_EQ(row.error().kind, ErrorKind::Unsupported);
   EXPECT_THAT(row.error().message, HasSubstr("48 recurrent (Gated DeltaNet) layers"));
   EXPECT_THAT(row.error().message, HasSubstr("use layer split"));
   // A device that cannot hold its share names the state among its needs.
   s.mode = SplitMode::Layer;
-  auto tight = plan_split(m, devices({10, 10}), s);
+  auto tight = plan_for_load(m, devices({10, 10}), s);
   ASSERT_TRUE(tight.ok());
   EXPECT_FALSE(tight->fits);
   EXPECT_THAT(tight->problem, HasSubstr("recurrent state"));
 }
 
-TEST(SplitPlan, HybridMoeShapeCountsSharedExperts) {
+TEST(Placement, HybridMoeShapeCountsSharedExperts) {
   const ModelSpec m = spec_of("qwen3.6-35b-a3b", GgmlType::Q4_K);
   EXPECT_EQ(m.recurrent_layer_count(), 30);
   EXPECT_TRUE(m.layers[0].has(LayerTensor::SharedGate));
   EXPECT_EQ(m.layers[0].n_ff_shared, 512);
   SplitSettings s;
   s.mode = SplitMode::None;
-  auto plan = plan_split(m, devices({80}), s);
+  auto plan = plan_for_load(m, devices({80}), s);
   ASSERT_TRUE(plan.ok()) << plan.error().describe();
-  EXPECT_EQ(plan->devices[0].bytes.weights, model_bytes(m));
+  EXPECT_EQ(weight_total(*plan), model_bytes(m));
   // About 35B parameters.
   EXPECT_GT(m.parameter_count(), 33'000'000'000ull);
   EXPECT_LT(m.parameter_count(), 37'000'000'000ull);
 }
 
-TEST(SplitPlan, RejectsUnusableInput) {
+TEST(Placement, RejectsUnusableInput) {
   const ModelSpec m = spec_of("tiny", GgmlType::F32);
   SplitSettings s;
-  EXPECT_FALSE(plan_split(m, {}, s).ok());
+  EXPECT_FALSE(plan_for_load(m, {}, s).ok());
   s.main_device = 3;
-  auto r = plan_split(m, devices({1, 1}), s);
+  auto r = plan_for_load(m, devices({1, 1}), s);
   ASSERT_FALSE(r.ok());
   EXPECT_THAT(r.error().message, HasSubstr("main device 3"));
   s.main_device = 0;
+  s.n_ctx = -1;
+  EXPECT_FALSE(plan_for_load(m, devices({1}), s).ok());
   s.n_ctx = 0;
-  EXPECT_FALSE(plan_split(m, devices({1}), s).ok());
+  s.n_batch = 0;
+  EXPECT_FALSE(plan_for_load(m, devices({1}), s).ok());
   EXPECT_FALSE(parse_split_mode("rows").ok());
   EXPECT_EQ(*parse_split_mode("row"), SplitMode::Row);
 }
 
-TEST(SplitPlan, NegativeAndNanRatiosCountAsZero) {
+TEST(Placement, NegativeAndNanRatiosCountAsZero) {
   const ModelSpec m = spec_of("llama2-7b", GgmlType::Q4_0);
   SplitSettings s;
   s.mode = SplitMode::Layer;
   s.ratios = {-1.0f, std::numeric_limits<float>::quiet_NaN(), 2.0f};
-  auto plan = plan_split(m, devices({40, 40, 40}), s);
+  auto plan = plan_for_load(m, devices({40, 40, 40}), s);
   ASSERT_TRUE(plan.ok());
   EXPECT_EQ(plan->devices[2].layers.size(), 32u);
 }
