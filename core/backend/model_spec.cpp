@@ -55,7 +55,11 @@ uint64_t ModelSpec::largest_layer_matrix(const LayerSpec& l, int32_t n_expert) {
     const TensorRef& t = l[info.slot];
     if (info.kind != TensorKind::Matrix || !t.present()) continue;
     uint64_t n = static_cast<uint64_t>(t.n_elements());
-    if (info.row_slice == RowSlice::Unsplittable && n_expert > 0) n /= static_cast<uint64_t>(n_expert);
+    // An expert tensor is multiplied one expert at a time; the shared expert and the recurrent
+    // layers' matrices (also Unsplittable) whole.
+    const bool expert = info.slot == LayerTensor::ExpertGate || info.slot == LayerTensor::ExpertUp ||
+                        info.slot == LayerTensor::ExpertDown;
+    if (expert && n_expert > 0) n /= static_cast<uint64_t>(n_expert);
     m = std::max(m, n);
   }
   return m;

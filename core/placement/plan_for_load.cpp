@@ -104,6 +104,7 @@ void finish_device(const ModelSpec& m, const Placement& p, DevicePlacement& d, W
   shape.n_ff = d.n_ff;
   shape.n_vocab = d.holds_output ? m.n_vocab : 0;
   shape.all_logits = p.all_logits;
+  shape.attention_output_gate = m.attention_output_gate && d.q_dim > 0;
   if (d.holds_output && m.output.present())
     shape.largest_matrix = std::max<uint64_t>(shape.largest_matrix, static_cast<uint64_t>(m.output.n_elements()));
   d.scratch_shape = shape;
@@ -135,7 +136,13 @@ void place_by_layers(const ModelSpec& m, const std::vector<float>& shares, Place
     for (int32_t l : d.layers) {
       const LayerSpec& ls = m.layers[static_cast<size_t>(l)];
       d.layer_ffn_rows.push_back(ls.n_ff);
-      d.n_ff = std::max(d.n_ff, ls.n_ff);
+      // The gate/up regions also serve the shared expert of a mixture-of-experts layer.
+      d.n_ff = std::max({d.n_ff, ls.n_ff, ls.n_ff_shared});
+      if (ls.is_recurrent()) {
+        shape.delta_channels = m.delta_net.conv_channels();
+        shape.delta_value_dim = m.delta_net.value_dim();
+        shape.delta_v_heads = m.delta_net.n_v_heads;
+      }
       shape.largest_matrix = std::max(shape.largest_matrix, ModelSpec::largest_layer_matrix(ls, m.n_expert));
       for (const LayerTensorInfo& info : layer_tensor_table())
         packer.add_whole(ls[info.slot], {l, info.slot, ModelTensor::None}, info.kind == TensorKind::Vector);

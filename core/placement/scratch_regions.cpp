@@ -15,7 +15,9 @@ uint64_t f32_rows(const S& s, int64_t width) { return 4 * u(s.n_batch) * u(width
 uint64_t round32(int64_t v) { return (u(v) + 31) / 32 * 32; }
 // Rows of the MoE regions: every token's n_expert_used routed copies.
 uint64_t moe_rows(const S& s) { return s.n_expert > 0 ? u(s.n_batch) * u(s.n_expert_used) : 0; }
-int64_t widest_input(const S& s) { return std::max({s.n_embd, s.q_dim, s.n_ff}); }
+int64_t widest_input(const S& s) { return std::max({s.n_embd, s.q_dim, s.n_ff, s.delta_value_dim}); }
+// The query values of a token's q|k|v row: q, or q and its output gate side by side per head.
+int64_t query_width(const S& s) { return s.attention_output_gate ? 2 * s.q_dim : s.q_dim; }
 
 }  // namespace
 
@@ -26,7 +28,7 @@ const std::array<ScratchRegionInfo, kScratchRegionCount>& scratch_region_table()
       {R::Residual, "residual stream", [](const S& s) { return f32_rows(s, s.n_embd); }},
       {R::Normed, "normed block input", [](const S& s) { return f32_rows(s, s.n_embd); }},
       {R::BlockOutput, "block output", [](const S& s) { return f32_rows(s, s.n_embd); }},
-      {R::Qkv, "q|k|v rows", [](const S& s) { return f32_rows(s, s.q_dim + 2 * s.kv_dim); }},
+      {R::Qkv, "q|k|v rows", [](const S& s) { return f32_rows(s, query_width(s) + 2 * s.kv_dim); }},
       {R::AttentionOutput, "attention output", [](const S& s) { return f32_rows(s, s.q_dim); }},
       {R::Gate, "FFN gate", [](const S& s) { return f32_rows(s, s.n_ff); }},
       {R::Up, "FFN up", [](const S& s) { return f32_rows(s, s.n_ff); }},
@@ -74,6 +76,12 @@ const std::array<ScratchRegionInfo, kScratchRegionCount>& scratch_region_table()
          return std::max(2 * u(s.n_expert_used) * u(w),
                          q8_activations_bytes(static_cast<int64_t>(round32(w)), s.n_expert_used));
        }},
+      {R::DeltaProjected, "recurrent q|k|v rows", [](const S& s) { return f32_rows(s, s.delta_channels); }},
+      {R::DeltaConvolved, "recurrent convolved rows", [](const S& s) { return f32_rows(s, s.delta_channels); }},
+      {R::DeltaZ, "recurrent output gate", [](const S& s) { return f32_rows(s, s.delta_value_dim); }},
+      {R::DeltaGateLogits, "recurrent gate logits", [](const S& s) { return f32_rows(s, 2 * s.delta_v_heads); }},
+      {R::DeltaGates, "recurrent gates", [](const S& s) { return f32_rows(s, 2 * s.delta_v_heads); }},
+      {R::DeltaOutput, "recurrent output", [](const S& s) { return f32_rows(s, s.delta_value_dim); }},
   }};
   return table;
 }

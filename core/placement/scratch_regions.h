@@ -5,7 +5,8 @@
 // To add a region: one enumerator below and one row in scratch_region_table()
 // (scratch_regions.cpp) saying what it holds and its bytes as a function of ScratchShape; the
 // layout, the placement's totals, the app's preview and the CUDA backend's pointer (cuda/backend/
-// scratch_binding.cpp takes it by name) follow. The MoE regions are the rows after PartialSums.
+// scratch_binding.cpp takes it by name) follow. The MoE regions are the rows after PartialSums, the
+// Gated DeltaNet regions those after MoeQ8.
 #pragma once
 
 #include <array>
@@ -43,6 +44,13 @@ enum class ScratchRegion : uint8_t {
   MoeGate,     // f32 [rows][n_ff] gate, then act(gate) * up
   MoeUp,       // f32 [rows][n_ff]
   MoeQ8,       // decode: q8 copies of the n_expert_used expert activations
+  // Gated DeltaNet layers (devices holding recurrent layers): C = 2 Kq + Vd channels, Hv value heads.
+  DeltaProjected,  // f32 [n_batch][C] q | k | v from the in-projection, before the convolution
+  DeltaConvolved,  // f32 [n_batch][C] after the convolution, SiLU and the q/k L2 norms
+  DeltaZ,          // f32 [n_batch][Vd] the output norm's gate z
+  DeltaGateLogits, // f32 [n_batch][2 Hv] beta logits | decay logits (or Qwen3-Next's grouped rows)
+  DeltaGates,      // f32 [n_batch][2 Hv] prompts: the decay logs g | beta
+  DeltaOutput,     // f32 [n_batch][Vd] the delta rule's output, then its gated norm
   Count
 };
 inline constexpr size_t kScratchRegionCount = static_cast<size_t>(ScratchRegion::Count);
@@ -64,6 +72,13 @@ struct ScratchShape {
   int32_t partial_sums = 0;     // row split, main device: the other devices' partial sums it receives
   int32_t n_expert = 0;         // 0 unless this device holds mixture-of-experts layers
   int32_t n_expert_used = 0;
+  // Attention layers whose query projection also carries the output gate (q | gate per head): the
+  // q|k|v rows hold 2 q_dim query values.
+  bool attention_output_gate = false;
+  // Gated DeltaNet layers on this device (0: none): conv channels C, value width Vd, value heads Hv.
+  int64_t delta_channels = 0;
+  int64_t delta_value_dim = 0;
+  int64_t delta_v_heads = 0;
 };
 
 struct ScratchRegionInfo {

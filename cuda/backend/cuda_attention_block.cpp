@@ -26,6 +26,10 @@ Status CudaModel::attention_part(DeviceState& d, const DeviceLayer& l, int n_tok
     TESSERA_TRY(matmul(d, l[LayerTensor::Wk], in, n_tok, d.s.k, W, false));
     TESSERA_TRY(matmul(d, l[LayerTensor::Wv], in, n_tok, d.s.v, W, false));
   }
+  // Gated attention (Qwen3-Next, Qwen3.5): Wq wrote [q | gate] per head; q goes first, the gates
+  // after it (Scratch::q_gate), so what follows reads q as for every other model.
+  if (d.s.q_gate != nullptr)
+    TESSERA_TRY(split_query_gate(d.s.q, W, n_tok, static_cast<int>(d.n_head), hd, d.stream));
   RopeHeadExtras extras;
   extras.q_bias = l.vec(LayerTensor::Bq);
   extras.k_bias = l.vec(LayerTensor::Bk);
@@ -77,6 +81,7 @@ Status CudaModel::attention_part(DeviceState& d, const DeviceLayer& l, int n_tok
   a.softcap = spec_.attention_softcap;
   a.sinks = l.vec(LayerTensor::AttnSinks);  // this device's query heads (RowSlice::QueryHeads)
   TESSERA_TRY(cuda::attention(a, d.s.attn_ws, d.s.attn_ws_bytes, d.stream));
+  if (d.s.q_gate != nullptr) TESSERA_TRY(sigmoid_gate_rows(d.s.att, d.q_dim, d.s.q_gate, W, d.q_dim, n_tok, d.stream));
   Input att{d.s.att, d.q_dim, d.q_dim};
   return matmul(d, l[LayerTensor::Wo], att, n_tok, out, E, accumulate);
 }

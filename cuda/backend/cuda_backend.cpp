@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "backend/backend_kernels.h"
 #include "backend/cuda_model.h"
 
 namespace tessera::cuda {
@@ -12,17 +13,12 @@ Status check_model(const ModelSpec& spec, const BackendModelSettings& settings) 
   if (settings.n_ctx <= 0 || settings.n_batch <= 0)
     return make_error(ErrorKind::InvalidArgument, "context (" + std::to_string(settings.n_ctx) + ") and batch (" +
                                                       std::to_string(settings.n_batch) + ") sizes must be positive");
-  // Qwen3.5/3.6 and Qwen3-Next: their recurrent layers, gated attention and shared experts have no
-  // CUDA kernels yet; the CPU backend runs them (issue 33).
-  const bool shared_expert = std::any_of(spec.layers.begin(), spec.layers.end(),
-                                         [](const LayerSpec& l) { return l.has(LayerTensor::SharedGate); });
-  if (spec.has_recurrent_layers() || spec.attention_output_gate || shared_expert)
-    return make_error(ErrorKind::Unsupported,
-                      "the CUDA backend cannot run " + spec.architecture + " models yet (" + spec.source_path + ": " +
-                          std::to_string(spec.recurrent_layer_count()) + " of " + std::to_string(spec.n_layer) +
-                          " layers are recurrent Gated DeltaNet layers" +
-                          (shared_expert ? ", with shared experts" : "") +
-                          "); run it on the CPU backend (the backend setting: cpu)");
+  // Qwen3.5/3.6 and Qwen3-Next: the recurrent layers' kernels' limits, and the gated attention's.
+  TESSERA_TRY(check_delta_net_layers(spec));
+  if (spec.attention_output_gate && spec.q_dim() > kMaxGatedQueryWidth)
+    return make_error(ErrorKind::Unsupported, "the CUDA backend gates attention outputs of up to " +
+                                                  std::to_string(kMaxGatedQueryWidth) + " query values; " +
+                                                  spec.source_path + " has " + std::to_string(spec.q_dim()));
   if (settings.kv_type == KvCacheType::F32)
     return make_error(
         ErrorKind::Unsupported,

@@ -32,7 +32,8 @@ BlockSlots slots_of(bool attention) {
 }  // namespace
 
 // The first matrix a block multiplies its normed input by (what norm_input prepares for).
-static const WeightMatrix& first_matrix(const DeviceLayer& l, int n_tok, bool attention, bool moe) {
+static const WeightMatrix& first_matrix(const DeviceLayer& l, int n_tok, bool attention, bool moe, bool delta = false) {
+  if (delta) return l[LayerTensor::DeltaQkv];
   if (attention) return first_attention_matrix(l, n_tok);
   if (moe) return l[LayerTensor::ExpertGate];
   return first_ffn_matrix(l, n_tok);
@@ -49,18 +50,25 @@ Status CudaModel::run_block(int32_t li, BlockKind kind, int n_tok) {
   }
   TESSERA_TRY(use_device(d));
   const DeviceLayer& l = d.layers[static_cast<size_t>(d.layer_index[static_cast<size_t>(li)])];
-  const bool attn = kind == BlockKind::Attention, moe = kind == BlockKind::MoeFfn;
+  const bool delta = kind == BlockKind::DeltaNet;
+  const bool attn = kind == BlockKind::Attention || delta, moe = kind == BlockKind::MoeFfn;
   const BlockSlots s = slots_of(attn);
   TESSERA_ASSIGN_OR_RETURN(Input in, norm_input(d, d.s.x, E, l.vec(s.norm), n_tok, spec_.rms_eps,
-                                                first_matrix(l, n_tok, attn, moe), fuse_.norm_q8));
-  // Without a post-norm the block's output is added to the residual inside its last product.
-  const float* post = l.vec(s.post_norm);
+                                                first_matrix(l, n_tok, attn, moe, delta), fuse_.norm_q8));
+  // Without a post-norm the block's output is added to the residual inside its last product (a
+  // recurrent block has none: model_spec.h's x = x + DeltaOut o).
+  const float* post = delta ? nullptr : l.vec(s.post_norm);
   float* out = post != nullptr ? d.s.xb2 : d.s.x;
   const bool acc = post == nullptr;
+  if (delta) {
+    TESSERA_TRY(delta_net_part(d, l, n_tok, in, out, acc));
+    return finish_block(d, nullptr, nullptr, out, n_tok);
+  }
   if (attn) {
     TESSERA_TRY(attention_part(d, l, n_tok, in, out, acc));
   } else if (moe) {
     TESSERA_TRY(moe_part(d, l, n_tok, in, out, acc));
+    if (l[LayerTensor::SharedGate].rows > 0) TESSERA_TRY(shared_expert_part(d, l, n_tok, out));
   } else {
     TESSERA_TRY(ffn_part(d, l, n_tok, in, out, acc));
   }
@@ -70,8 +78,11 @@ Status CudaModel::run_block(int32_t li, BlockKind kind, int n_tok) {
 // Row split: normalise on main, broadcast, partial products on every participant, the partial
 // sums added on main in device order, then bias, post-norm and the residual add on main.
 Status CudaModel::row_block(int32_t li, BlockKind kind, int n_tok) {
+  // Refused by the planner (plan_for_load's row split), so that a placement never asks for them.
   if (kind == BlockKind::MoeFfn)
-    return make_error(ErrorKind::Unsupported, "row split of a mixture-of-experts layer");  // refused by the planner
+    return make_error(ErrorKind::Unsupported, "row split of a mixture-of-experts layer");
+  if (kind == BlockKind::DeltaNet)
+    return make_error(ErrorKind::Unsupported, "row split of a recurrent (Gated DeltaNet) layer; use layer split");
   const bool attn = kind == BlockKind::Attention;
   const int64_t E = spec_.n_embd;
   const size_t act = 4 * static_cast<size_t>(n_tok * E);
@@ -141,6 +152,9 @@ Status CudaModel::dense_ffn(int32_t layer, const StepShape& step) {
 }
 Status CudaModel::moe_ffn(int32_t layer, const StepShape& step) {
   return run_block(layer, BlockKind::MoeFfn, step.n_tokens);
+}
+Status CudaModel::gated_delta_net(int32_t layer, const StepShape& step) {
+  return run_block(layer, BlockKind::DeltaNet, step.n_tokens);
 }
 
 // Final norm, output layer, final soft-cap and argmax of the last row, on the output device.

@@ -15,7 +15,9 @@
 //   cuda_attention_block.cpp, cuda_ffn_block.cpp, cuda_moe.cpp   one block's work on one device
 //   cuda_blocks.cpp         the layer loop's blocks, and how a block runs across devices
 //   cuda_step.cpp           a whole step (eager or a replayed graph), logits and argmax
+//   cuda_delta_net_block.cpp  the Gated DeltaNet block's work on one device (recurrent layers)
 //   cuda_kv.cpp             the KV cache calls (clear, keep, remove)
+//   cuda_recurrent_state.cpp  the recurrent layers' state: zeroed for a new sequence, checkpoints
 //   cuda_model_info.cpp     footprint, usage, describe
 //
 // Threading: one thread at a time (BackendModel's contract). Streams: one per device; cross-device
@@ -24,6 +26,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -34,6 +37,7 @@
 #include "backend/cuda_switches.h"
 #include "backend/device_state.h"
 #include "backend/layer_loop.h"
+#include "backend/state_checkpoints.h"
 #include "backend/virtual_devices.h"
 #include "kernels/rope.h"
 #include "placement/placement.h"
@@ -49,6 +53,10 @@ struct MatmulInput {
   bool q8 = false;   // Scratch::in holds the q8 copy of x
   bool f16 = false;  // Scratch::in holds the f16 copy of x
 };
+
+// What the Gated DeltaNet kernels take of a model (head sizes, convolution width, the tensors a
+// recurrent layer needs); nothing for a model without recurrent layers (cuda_delta_net_block.cpp).
+Status check_delta_net_layers(const ModelSpec& spec);
 
 // Pinned host buffer for copies between devices that cannot access each other's memory.
 struct HostStage {
@@ -80,7 +88,14 @@ class CudaModel final : public BackendModel, private LayerBlocks {
   // split) on its own stream, so the shift is ordered between the evals around it.
   Status kv_remove(int32_t begin, int32_t count) override;
   // The context shift rotates keys in place: the F16 cache only (a quantized one would be re-quantized).
-  bool kv_remove_supported() const override { return kv_type_ == KvCacheType::F16; }
+  // Not for recurrent layers: their state sums up every position (the engine re-evaluates).
+  bool kv_remove_supported() const override { return kv_type_ == KvCacheType::F16 && !has_recurrent_state(); }
+  // Recurrent state (cuda_recurrent_state.cpp): each device keeps its recurrent layers' state in
+  // its cache allocation; the checkpoints are copies of it in pinned host memory (kStateCheckpoints
+  // per device, allocated at load), so they take no GPU memory.
+  bool has_recurrent_state() const override { return recurrent_; }
+  Status save_checkpoint() override;
+  int32_t restorable_position(int32_t n) const override;
   MemoryFootprint footprint() const override;
   std::string describe() const override;
 
@@ -101,8 +116,9 @@ class CudaModel final : public BackendModel, private LayerBlocks {
   Status attention(int32_t layer, const StepShape& step) override;
   Status dense_ffn(int32_t layer, const StepShape& step) override;
   Status moe_ffn(int32_t layer, const StepShape& step) override;
+  Status gated_delta_net(int32_t layer, const StepShape& step) override;
   Status output(const StepShape& step) override;
-  enum class BlockKind { Attention, DenseFfn, MoeFfn };
+  enum class BlockKind { Attention, DenseFfn, MoeFfn, DeltaNet };
   // One block of one layer: on the layer's device (Layer/None mode, the residual moved there
   // first), or as partial sums of every participating device reduced on the main device (Row).
   Status run_block(int32_t layer, BlockKind kind, int n_tok);
@@ -112,6 +128,16 @@ class CudaModel final : public BackendModel, private LayerBlocks {
   Status ffn_part(DeviceState& d, const DeviceLayer& l, int n_tok, MatmulInput& in, float* out, bool accumulate);
   Status moe_part(DeviceState& d, const DeviceLayer& l, int n_tok, MatmulInput& in, float* out, bool accumulate);
   Status moe_prefill_routes(DeviceState& d, int n_tok, std::vector<int32_t>& offsets);
+  // The shared expert of an MoE layer: out (+)= s Wdown_s glu(Wgate_s h, Wup_s h), s the sigmoid
+  // gate where the layer has one (after moe_part, which wrote or added its experts' sum).
+  Status shared_expert_part(DeviceState& d, const DeviceLayer& l, int n_tok, float* out);
+  Status delta_net_part(DeviceState& d, const DeviceLayer& l, int n_tok, MatmulInput& in, float* out, bool accumulate);
+  // Recurrent state (cuda_recurrent_state.cpp). Each runs `copy` for every device holding
+  // recurrent layers on that device's stream, ordered after the last eval and before the next.
+  Status allocate_checkpoints();
+  Status for_each_state(const std::function<Status(DeviceState&, size_t)>& copy);
+  Status zero_recurrent_state();
+  Status restore_checkpoint(int32_t slot);
   // x += post_norm(y) (+ bias before the norm): the end of a block whose output went to y.
   Status finish_block(DeviceState& d, const float* bias, const float* post_norm, float* y, int n_tok);
   Status run_step(int n_tok, LogitsRequest request);
@@ -155,6 +181,12 @@ class CudaModel final : public BackendModel, private LayerBlocks {
   bool logits_copied_ = false;
   bool argmax_valid_ = false;
   std::vector<std::string> notes_;
+  // Recurrent layers: whether the model has any, and the checkpoints (per device: kStateCheckpoints
+  // copies of its recurrent_state_bytes(), slot-major, in pinned host memory).
+  bool recurrent_ = false;
+  StateCheckpoints checkpoints_;
+  std::vector<uint8_t*> checkpoint_host_;  // per device; null where it holds no recurrent layers
+  uint64_t checkpoint_bytes_ = 0;          // all of them
 };
 
 }  // namespace tessera::cuda

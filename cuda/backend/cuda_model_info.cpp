@@ -11,7 +11,9 @@ MemoryFootprint CudaModel::footprint() const {
     f.weight_bytes += d->allocated.weights;
     f.kv_cache_bytes += d->allocated.kv_cache;
     f.scratch_bytes += d->allocated.scratch;
+    f.recurrent_state_bytes += d->allocated.recurrent_state;
   }
+  f.recurrent_state_bytes += checkpoint_bytes_;  // pinned host memory
   return f;
 }
 
@@ -28,6 +30,9 @@ std::string CudaModel::describe() const {
   if (devs_.size() > 1) s += ", " + std::to_string(active) + "/" + std::to_string(devs_.size()) + " devices";
   s += std::string(", split ") + split_mode_name(placement_.mode) + ", " +
        std::string(type_name(kv_cache_ggml_type(kv_type_))) + " KV cache, context " + std::to_string(n_ctx_);
+  if (recurrent_)
+    s += ", recurrent state of " + std::to_string(spec_.recurrent_layer_count()) + " layers (" +
+         std::to_string(kStateCheckpoints) + " checkpoints in host memory)";
   s += graphs_enabled_ ? ", CUDA graphs" : ", no CUDA graphs";
   if (!graph_note_.empty()) s += "; " + graph_note_;
   for (const auto& n : notes_) s += "; " + n;

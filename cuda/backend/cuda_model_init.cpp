@@ -33,6 +33,8 @@ CudaModel::~CudaModel() {
     (void)cudaEventDestroy(io_copied_);
   }
   if (io_host_ != nullptr) (void)cudaFreeHost(io_host_);
+  for (uint8_t* c : checkpoint_host_)
+    if (c != nullptr) (void)cudaFreeHost(c);
   for (auto& st : stages_)
     if (st.host != nullptr) (void)cudaFreeHost(st.host);
   if (argmax_host_ != nullptr) (void)cudaFreeHost(argmax_host_);
@@ -125,6 +127,7 @@ Status CudaModel::init(const ModelSpec& spec, const Placement& placement, const 
                                          24 * static_cast<size_t>(n_batch_) * static_cast<size_t>(spec_.n_expert_used),
                                          cudaHostAllocPortable),
                            home.dev.physical);
+  TESSERA_TRY(allocate_checkpoints());
   logits_host_.assign(static_cast<size_t>((all_logits_ ? n_batch_ : 1) * spec_.n_vocab), 0.0f);
   for (auto& d : devs_)
     if (d->active) {

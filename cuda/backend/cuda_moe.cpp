@@ -200,4 +200,23 @@ Status CudaModel::moe_part(DeviceState& d, const DeviceLayer& l, int n_tok, Matm
   return moe_combine(d.s.moe_out, E, d.s.moe_slot_row, d.s.moe_weights, n_tok, k, E, out, E, accumulate, d.stream);
 }
 
+// The shared expert after the routed ones. Its input is the normed rows again (Input without the
+// q8/f16 flags): the routed experts' products may have reused Scratch::in for their own inputs.
+Status CudaModel::shared_expert_part(DeviceState& d, const DeviceLayer& l, int n_tok, float* out) {
+  const int64_t E = spec_.n_embd;
+  const WeightMatrix& gate = l[LayerTensor::SharedGate];
+  const int64_t Fs = gate.rows;
+  Input in{d.s.xb, E, E};
+  TESSERA_TRY(matmul(d, gate, in, n_tok, d.s.gate, Fs, false));
+  TESSERA_TRY(matmul(d, l[LayerTensor::SharedUp], in, n_tok, d.s.up, Fs, false));
+  TESSERA_TRY(glu(spec_.activation, d.s.gate, d.s.up, d.s.gate, static_cast<int64_t>(n_tok) * Fs, d.stream));
+  Input h{d.s.gate, Fs, Fs};
+  const float* logit = l.vec(LayerTensor::SharedGateLogit);
+  if (logit == nullptr) return matmul(d, l[LayerTensor::SharedDown], h, n_tok, out, E, true);
+  // out += sigmoid(logit . h) Wdown_s g: the product to the expert-output region (free once the
+  // routed experts were summed), then one kernel for the gate and the add.
+  TESSERA_TRY(matmul(d, l[LayerTensor::SharedDown], h, n_tok, d.s.moe_out, E, false));
+  return add_sigmoid_scaled_rows(out, E, d.s.moe_out, E, d.s.xb, E, logit, E, n_tok, true, d.stream);
+}
+
 }  // namespace tessera::cuda

@@ -57,7 +57,8 @@ Status CudaModel::run_decode_graph(LogitsRequest request) {
 }
 
 Status CudaModel::eval(std::span<const int32_t> tokens, int32_t start_pos, LogitsRequest request) {
-  TESSERA_TRY(check_eval_arguments(tokens, start_pos, request, {n_batch_, n_ctx_, n_past_, spec_.n_vocab, all_logits_}));
+  TESSERA_TRY(check_eval_arguments(tokens, start_pos, request,
+                                   {n_batch_, n_ctx_, n_past_, spec_.n_vocab, all_logits_, recurrent_}));
   const int64_t n_tok = static_cast<int64_t>(tokens.size());
   logits_rows_ = 0;
   logits_copied_ = false;
@@ -81,10 +82,19 @@ Status CudaModel::eval(std::span<const int32_t> tokens, int32_t start_pos, Logit
       home.dev.physical);
   TESSERA_CUDA_CHECK_DEV(cudaEventRecord(io_copied_, home.stream), home.dev.physical);
   io_pending_ = true;
-  if (n_tok == 1 && graphs_enabled_) {
-    TESSERA_TRY(run_decode_graph(request));
-  } else {
-    TESSERA_TRY(run_step(static_cast<int>(n_tok), request));
+  Status st;
+  if (recurrent_) {
+    // Positions from start_pos on are rewritten: checkpoints past it no longer describe this
+    // sequence. A new sequence starts from a zero state.
+    checkpoints_.forget_after(start_pos);
+    if (start_pos == 0) st = zero_recurrent_state();
+  }
+  if (st.ok()) st = n_tok == 1 && graphs_enabled_ ? run_decode_graph(request) : run_step(static_cast<int>(n_tok), request);
+  if (!st.ok()) {
+    // Recurrent layers: some may have taken this step and others not; no position is left that
+    // their state describes.
+    if (recurrent_) kv_clear();
+    return st;
   }
   TESSERA_TRY(use_device(home));
   TESSERA_CUDA_CHECK_DEV(cudaEventRecord(step_done_, home.stream), home.dev.physical);

@@ -38,6 +38,10 @@ struct DeviceLayer {
   // the weights allocation (rows == 0 otherwise): one fused matvec instead of three (two) in decode.
   WeightMatrix wqkv, gate_up;
   int64_t n_ff = 0;  // gate/up rows held here for this layer (per expert in an MoE layer)
+  // A Gated DeltaNet layer's state in the device's cache allocation (null for attention layers):
+  // (W - 1) x C convolution inputs and Hv x dk x dv delta-rule state, f32 (cache_layout.h).
+  float* conv_state = nullptr;
+  float* delta_state = nullptr;
 
   const WeightMatrix& operator[](LayerTensor t) const { return m[static_cast<size_t>(t)]; }
   WeightMatrix& operator[](LayerTensor t) { return m[static_cast<size_t>(t)]; }
@@ -86,6 +90,16 @@ struct Scratch {
   float* moe_gate = nullptr;        // [rows][n_ff] gate, then act(gate) * up
   float* moe_up = nullptr;          // [rows][n_ff]
   void* moe_q8 = nullptr;           // decode: int8 copies of the n_expert_used activation vectors
+  // Gated attention (ScratchShape::attention_output_gate): each q|k|v row holds q, then the
+  // heads' output gates (q_dim), then k and v; null otherwise.
+  float* q_gate = nullptr;
+  // Gated DeltaNet layers (scratch_regions.h's Delta* regions).
+  float* dn_proj = nullptr;    // [n_batch][C]
+  float* dn_conv = nullptr;    // [n_batch][C]
+  float* dn_z = nullptr;       // [n_batch][Vd]
+  float* dn_logits = nullptr;  // [n_batch][2 Hv]
+  float* dn_gates = nullptr;   // [n_batch][2 Hv]: g | beta
+  float* dn_out = nullptr;     // [n_batch][Vd]
 };
 
 struct DeviceState {
@@ -116,6 +130,10 @@ struct DeviceState {
   // The K and V rows of cache slot `slot` (the placement's cache layout).
   uint16_t* k_cache(int32_t slot) const;
   uint16_t* v_cache(int32_t slot) const;
+  // The recurrent layers' state: the bytes of the cache allocation after K and V (the
+  // convolution and delta-rule states of every recurrent layer here; null and 0 when none).
+  uint8_t* recurrent_state() const;
+  uint64_t recurrent_state_bytes() const;
 };
 
 // Sets the calling thread's device; the CUDA calls that follow act on it.

@@ -18,11 +18,14 @@ void bind_scratch(DeviceState& d) {
   s.x = f32(R::Residual);
   s.xb = f32(R::Normed);
   s.xb2 = f32(R::BlockOutput);
-  s.qkv_stride = place.q_dim + 2 * place.kv_dim;
+  // Gated attention: q, then the heads' gates, then k and v (split_query_gate leaves them so).
+  const int64_t query_width = place.scratch_shape.attention_output_gate ? 2 * place.q_dim : place.q_dim;
+  s.qkv_stride = query_width + 2 * place.kv_dim;
   s.q = f32(R::Qkv);
   if (s.q != nullptr) {
-    s.k = s.q + place.q_dim;
+    s.k = s.q + query_width;
     s.v = s.k + place.kv_dim;
+    if (place.scratch_shape.attention_output_gate) s.q_gate = s.q + place.q_dim;
   }
   s.att = f32(R::AttentionOutput);
   s.gate = f32(R::Gate);
@@ -53,6 +56,12 @@ void bind_scratch(DeviceState& d) {
   s.moe_gate = f32(R::MoeGate);
   s.moe_up = f32(R::MoeUp);
   s.moe_q8 = at(R::MoeQ8);
+  s.dn_proj = f32(R::DeltaProjected);
+  s.dn_conv = f32(R::DeltaConvolved);
+  s.dn_z = f32(R::DeltaZ);
+  s.dn_logits = f32(R::DeltaGateLogits);
+  s.dn_gates = f32(R::DeltaGates);
+  s.dn_out = f32(R::DeltaOutput);
 }
 
 }  // namespace tessera::cuda

@@ -40,6 +40,9 @@ void bind_weights(const ModelSpec& spec, DeviceState& d) {
   const DevicePlacement& place = *d.place;
   const uint8_t* base = d.weights.as<uint8_t>();
   const PlacedCacheState* keys = place.cache.find(CacheState::Keys);
+  const PlacedCacheState* conv = place.cache.find(CacheState::ConvState);
+  const PlacedCacheState* delta = place.cache.find(CacheState::RecurrentState);
+  uint8_t* const cache = d.kv.as<uint8_t>();
   d.layer_index.assign(static_cast<size_t>(spec.n_layer), -1);
   d.layers.assign(place.layers.size(), DeviceLayer{});
   for (size_t i = 0; i < place.layers.size(); ++i) {
@@ -50,6 +53,10 @@ void bind_weights(const ModelSpec& spec, DeviceState& d) {
     l.kv_slot = keys != nullptr ? keys->slot_of(li) : -1;
     l.sliding = spec.layers[static_cast<size_t>(li)].sliding;
     l.n_ff = place.layer_ffn_rows[i];
+    if (conv != nullptr && delta != nullptr && conv->slot_of(li) >= 0) {
+      l.conv_state = reinterpret_cast<float*>(cache + conv->slot_offset(conv->slot_of(li)));
+      l.delta_state = reinterpret_cast<float*>(cache + delta->slot_offset(delta->slot_of(li)));
+    }
   }
   for (const WeightPiece& p : place.weights) {
     const uint8_t* data = base + p.offset;

@@ -48,7 +48,12 @@ Status upload_piece(const ModelSpec& spec, DeviceState& d, const WeightPiece& p,
   uint8_t* dst = d.weights.as<uint8_t>() + p.offset;
   if (spec.random_weights_seed != 0) {
     const uint64_t seed = piece_seed(spec.random_weights_seed, t, p);
-    if (p.vector) return fill_random_floats(reinterpret_cast<float*>(dst), p.rows, seed, 0.5f, 1.5f, d.stream);
+    // Gains and biases near 1; a Gated DeltaNet's ssm_a is -exp(A_log) < 0 (a positive one would
+    // grow the state without bound over a long prompt).
+    const bool decay_rate = p.source.layer >= 0 && p.source.slot == LayerTensor::DeltaA;
+    if (p.vector)
+      return fill_random_floats(reinterpret_cast<float*>(dst), p.rows, seed, decay_rate ? -1.5f : 0.5f,
+                                decay_rate ? -0.5f : 1.5f, d.stream);
     return fill_random_weights(p.placed_type, dst, p.rows, p.cols, p.row_bytes, seed, d.stream);
   }
   const uint64_t read_end =

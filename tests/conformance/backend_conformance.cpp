@@ -850,7 +850,9 @@ TEST_P(BackendContract, RecurrentStateReturnsOnlyToCheckpoints) {
   // Back to 0 is always possible: the state of an empty sequence.
   ASSERT_TRUE(model.kv_keep(0).ok());
   ASSERT_TRUE(model.eval(std::span(tokens).first(13), 0, LogitsRequest::Last).ok());
-  EXPECT_LT(max_relative_error(last_logits(model), first), 1e-4);
+  // One prompt of 13 tokens against 6 + 7: a GPU backend may take another product path for the
+  // longer batch (CUDA: f16 tensor-core GEMMs above 8 rows), hence the backend's float tolerance.
+  EXPECT_LT(max_relative_error(last_logits(model), first), std::max(1e-4, b.float_tolerance));
   EXPECT_EQ(model.restorable_position(6), 0);  // kv_keep(0) forgot every checkpoint
 }
 

@@ -1,5 +1,6 @@
 // The backend conformance suite (tests/conformance) on the CUDA backend: one device, and two
-// virtual devices split by layers and by rows (row split refuses mixture-of-experts models).
+// virtual devices split by layers and by rows (row split refuses mixture-of-experts models and
+// models with recurrent layers).
 //
 // Tolerances against the float64 reference (max |got - ref| / max |ref|), with the F16 KV cache the
 // CUDA backend keeps: 1e-2 for float weights (prompt batches above 8 rows round activations and
@@ -33,7 +34,9 @@ BackendUnderTest cuda_backend(const std::string& name, int n_virtual, SplitMode 
   b.quantized_tolerance = 5e-2;
   b.greedy_margin = 0.05;
   b.supports_moe = mode != SplitMode::Row;
-  b.supports_recurrent = false;  // issue 33: the Gated DeltaNet kernels come later
+  // Recurrent (Gated DeltaNet) layers on one device and in layer split; row split refuses them
+  // (plan_for_load: Unsupported), which the suite checks.
+  b.supports_recurrent = mode != SplitMode::Row;
   b.weight_overhead_bytes = 16 << 10;  // 256-byte aligned tensors and the RoPE angle tables
   return b;
 }
