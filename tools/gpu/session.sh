@@ -7,6 +7,8 @@
 #   4. benches synthetic models of $SHAPES ("shape:type ...") with Tessera and llama.cpp, same files;
 #   kbench: the kernel micro-benchmarks (test_cuda Bench.*, docs/perf.md's kernel tables);
 #   quality: mean KLD of Tessera CUDA and llama.cpp CUDA against the CPU float reference.
+#   hfref: transformers references of $HF_ARCHS (tools/hf-reference/run_on_gpu.sh) -> hf-extra.tar.xz;
+#   split: multi-part files against llama.cpp's llama-gguf-split (tools/gpu/gguf_split_check.sh).
 # EXPERIMENTAL=name (TESSERA_CUDA_EXPERIMENTAL; none at present) adds rows with unmeasured kernels on.
 # Logs go to $LOG (default out/session, persistent across calls): copy them into $OUT from a later
 # call. PHASES (default "build test quant bench") picks the steps.
@@ -25,13 +27,21 @@ build="$root/build-gpu"
 phases="${PHASES:-build test quant bench}"
 has() { [[ " $phases " == *" $1 "* ]]; }
 
+if has hfref; then
+  # transformers references of $HF_ARCHS (tools/hf-reference), on the CPU beside the build; packed
+  # into one file ($OUT brings back at most 8).
+  stamp "hf references of ${HF_ARCHS:-qwen3moe} (background)"
+  ( bash "$root/tools/hf-reference/run_on_gpu.sh" /tmp/hf-extra ${HF_ARCHS:-qwen3moe} >"$log/hfref.log" 2>&1
+    echo "hfref exit $?" >>"$log/hfref.log"; tar -C /tmp -cJf "$log/hf-extra.tar.xz" hf-extra ) &
+fi
 if has build; then
   stamp "build llama.cpp (background) and tessera"
   JOBS="${LLAMA_JOBS:-6}" bash "$root/tools/gpu/llama_cpp.sh" build >"$log/llama_build.txt" 2>&1 &
   llama_pid=$!
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTESSERA_BUILD_GUI=OFF -DTESSERA_BUILD_SERVER=OFF -DTESSERA_BUILD_CUDA=ON \
     -DCMAKE_CUDA_ARCHITECTURES=90 "${cmake_extra[@]}" >"$log/cmake.log" 2>&1 || { tail -30 "$log/cmake.log"; exit 1; }
-  cmake --build "$build" --target test_cuda tessera-cli -j14 >"$log/build.log" 2>&1 || { grep -E "error" "$log/build.log" | head -40; }
+  # -k 0: a target that fails to link does not keep the other from being built.
+  cmake --build "$build" --target test_cuda tessera-cli -j14 -- -k 0 >"$log/build.log" 2>  cmake --build "$build" --target test_cuda tessera-cli -j14 >"$log/build.log" 2>&11 || { grep -E "error" "$log/build.log" | head -40; }
   stamp "tessera built"
 fi
 if has test; then
@@ -56,6 +66,11 @@ if has kbench; then
   cat "$log/kernel_bench.txt"
 fi
 if has build; then wait "$llama_pid"; stamp "llama.cpp build: $(tail -2 "$log/llama_build.txt" | tr '\n' ' ')"; fi
+if has split; then
+  stamp "multi-part files against llama-gguf-split"
+  bash "$root/tools/gpu/gguf_split_check.sh" >"$log/gguf_split.txt" 2>&1
+  echo "gguf split check exit $?"; tail -5 "$log/gguf_split.txt"
+fi
 if has quant; then
   stamp "llama-quantize the hf fixtures"
   bash "$root/tools/gpu/quantize_fixtures.sh" "$root/build-llama/bin/llama-quantize" /tmp/quantized "${QTYPES:-Q4_K_M Q8_0}" >"$log/quantize.txt" 2>&1

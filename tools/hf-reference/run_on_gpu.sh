@@ -6,7 +6,8 @@
 # TESSERA_HF_EXTRA_DIR at that folder and the conformance suites run them (BackendHfModels.*extra_*).
 # ARCH: qwen3moe, qwen35, qwen35moe, qwen3next (make_reference.py's list). An architecture that
 # fails (a transformers without its class says which class) does not stop the others; the script
-# exits non-zero naming the ones that failed.
+# exits non-zero naming the ones that failed. MAKE_REFERENCE names another make_reference.py (a
+# branch's newer one, carried).
 #   tools/hf-reference/run_on_gpu.sh [OUT_DIR] [ARCH...]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -23,7 +24,7 @@ mkdir -p "$out" "$work"
 python3 -c 'import torch, transformers, safetensors, numpy; print("torch", torch.__version__, "transformers", transformers.__version__)'
 failed=()
 for a in "${archs[@]}"; do
-  if python3 "$root/tools/hf-reference/make_reference.py" --arch "$a" --llama-cpp "$src/llama.cpp" \
+  if python3 "${MAKE_REFERENCE:-$root/tools/hf-reference/make_reference.py}" --arch "$a" --llama-cpp "$src/llama.cpp" \
       --vocab-gguf "$data/fixtures/hf/mixtral-f16.gguf" --prompts-ref "$data/fixtures/hf/mixtral-f16.ref.json" \
       --out "$work/$a"; then
     cp "$work/$a/$a-f16.gguf" "$work/$a/$a-f16.ref.json" "$out/"
