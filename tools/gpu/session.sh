@@ -41,7 +41,7 @@ if has build; then
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTESSERA_BUILD_GUI=OFF -DTESSERA_BUILD_SERVER=OFF -DTESSERA_BUILD_CUDA=ON \
     -DCMAKE_CUDA_ARCHITECTURES=90 "${cmake_extra[@]}" >"$log/cmake.log" 2>&1 || { tail -30 "$log/cmake.log"; exit 1; }
   # -k 0: a target that fails to link does not keep the other from being built.
-  cmake --build "$build" --target test_cuda tessera-cli -j14 -- -k 0 >"$log/build.log" 2>  cmake --build "$build" --target test_cuda tessera-cli -j14 >"$log/build.log" 2>&11 || { grep -E "error" "$log/build.log" | head -40; }
+  cmake --build "$build" --target test_cuda tessera-cli -j14 -- -k 0 >"$log/build.log" 2>&1 || { grep -E "error" "$log/build.log" | head -40; }
   stamp "tessera built"
 fi
 if has test; then
