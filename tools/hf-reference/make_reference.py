@@ -161,9 +161,11 @@ def gemma4_config(config_cls, moe=False):
         kw.update(num_hidden_layers=len(layer_types), layer_types=layer_types, enable_moe_block=True, num_experts=8,
                   top_k_experts=2, moe_intermediate_size=32, hidden_size_per_layer_input=0, num_kv_shared_layers=0)
     else:
-        # E2B/E4B: per-layer embeddings (8 per layer), the last two layers reuse the KV of layers 3
-        # (sliding) and 2 (full) and have double-wide MLPs.
-        layer_types = ["sliding_attention", "sliding_attention", "full_attention", "sliding_attention",
+        # E2B/E4B: per-layer embeddings (8 per layer), the last two layers reuse the KV of layers 2
+        # (sliding) and 3 (full) and have double-wide MLPs. The last two layers before the shared
+        # ones are sliding then full, as in the published models: llama.cpp takes the source
+        # layers from that order (kv_from_start - 2 and - 1), transformers by layer type.
+        layer_types = ["sliding_attention", "sliding_attention", "sliding_attention", "full_attention",
                        "sliding_attention", "full_attention"]
         kw.update(num_hidden_layers=len(layer_types), layer_types=layer_types, hidden_size_per_layer_input=8,
                   vocab_size_per_layer_input=2048, num_kv_shared_layers=2, use_double_wide_mlp=True)
