@@ -187,7 +187,10 @@ def glm4moe_config(config_cls):
 def deepseek2_config(config_cls):
     # DeepSeek-V3 in small. num_key_value_heads = num_attention_heads as in the published configs
     # (the converter splits kv_b_proj per head with it). max_position_embeddings = factor x the
-    # original context, which transformers' YaRN takes as its factor.
+    # original context, which transformers' YaRN takes as its factor. The published config.json's
+    # scoring_func tells the converter the router is a sigmoid (expert_gating_func); without it
+    # llama.cpp takes deepseek2 files for softmax routers (DeepSeek-V2).
+    EXTRA_CONFIG_KEYS.update(scoring_func="sigmoid", topk_method="noaux_tc")
     return config_cls(**dict(SMALL, max_position_embeddings=1024), num_hidden_layers=3, num_attention_heads=4,
                       num_key_value_heads=4, q_lora_rank=48, kv_lora_rank=32, qk_rope_head_dim=16, qk_nope_head_dim=32,
                       v_head_dim=32, intermediate_size=128, moe_intermediate_size=32, n_routed_experts=8,
