@@ -141,6 +141,38 @@ std::vector<Architecture> make_table() {
     a.delta_net_v_heads_tiled = false;
     t.push_back(a);
   }
+  {
+    // Gemma 4 (31B, 26B-A4B, E2B/E4B): Gemma 3's layer (sqrt(d) embedding scale, pre- and
+    // post-norms, GeGLU, QK-norm) with heads of their own size on sliding and full layers (full
+    // layers: proportional RoPE from rope_freqs.weight, often K reused as V and fewer KV heads), a
+    // weightless norm of V, a query scale of 1, the final soft-cap, a per-layer output scale;
+    // E2B/E4B add per-layer embeddings and layers sharing an earlier layer's KV; 26B-A4B an expert
+    // branch (its own router input, norms and per-expert scale) beside every dense MLP. Norm gains
+    // are stored as they are (no 1 + w).
+    Architecture a;
+    a.name = "gemma4";
+    a.rope_mode = RopeMode::NeoX;
+    a.required = kAttention | kPostNorms | kQkNorm;
+    a.optional = slot_mask({L::LayerOutScale});
+    a.values_may_be_keys = true;
+    a.ffn = FfnKind::DenseOrMoE;
+    a.moe_required = kDenseFfnSlots | slot_mask({L::RouterScale, L::FfnPreNorm2, L::FfnPostNorm1, L::FfnPostNorm2});
+    a.moe_optional = slot_mask({L::ExpertDownScale});
+    a.fused = {{"ffn_gate_up_exps.weight", {L::ExpertGate, L::ExpertUp, L::Count}, 2, false, L::ExpertGateUp}};
+    a.activation = FfnActivation::GeluTanh;
+    a.scale_embeddings = true;
+    a.reads_softcaps = true;
+    a.sliding = SlidingLayers::Periodic;
+    a.default_sliding_period = 6;
+    a.default_sliding_window = 512;
+    a.sliding_rope_base = true;
+    a.per_layer_attention = true;
+    a.fixed_attention_scale = 1.0f;
+    a.value_norm = true;
+    a.reads_shared_kv_layers = true;
+    a.reads_per_layer_embeddings = true;
+    t.push_back(a);
+  }
   return t;
 }
 
@@ -157,13 +189,28 @@ const Architecture* find_architecture(std::string_view name) {
   return nullptr;
 }
 
-SlotMask required_slots(const Architecture& arch, bool moe, LayerMixer mixer) {
-  const SlotMask mixing = mixer == LayerMixer::Attention ? arch.required : arch.recurrent_required;
-  return mixing | (moe ? kMoeFfnSlots | arch.moe_required : kDenseFfnSlots);
+namespace {
+// What a layer that reads another layer's cache does not have.
+constexpr SlotMask kOwnKv =
+    slot_mask({LayerTensor::Wk, LayerTensor::Wv, LayerTensor::Bk, LayerTensor::Bv, LayerTensor::KNorm});
+constexpr SlotMask kPerLayerEmbedding =
+    slot_mask({LayerTensor::PleGate, LayerTensor::PleProj, LayerTensor::PlePostNorm});
+}  // namespace
+
+SlotMask required_slots(const Architecture& arch, const ModelSpec& spec, const LayerSpec& layer) {
+  const bool attention = layer.mixer == LayerMixer::Attention;
+  SlotMask mixing = attention ? arch.required : arch.recurrent_required;
+  if (attention && layer.value_from_key) mixing &= ~slot_mask({LayerTensor::Wv, LayerTensor::Bv});
+  if (attention && layer.kv_source >= 0) mixing &= ~kOwnKv;
+  const SlotMask ffn = layer.moe ? kMoeFfnSlots | arch.moe_required : kDenseFfnSlots;
+  return mixing | ffn | (spec.n_embd_per_layer > 0 ? kPerLayerEmbedding : 0);
 }
 
-SlotMask optional_slots(const Architecture& arch, LayerMixer mixer) {
-  return mixer == LayerMixer::Attention ? arch.optional : arch.recurrent_optional;
+SlotMask optional_slots(const Architecture& arch, const ModelSpec&, const LayerSpec& layer) {
+  const bool attention = layer.mixer == LayerMixer::Attention;
+  SlotMask m = attention ? arch.optional : arch.recurrent_optional;
+  if (attention && layer.kv_source >= 0) m &= ~kOwnKv;
+  return m | (layer.moe ? arch.moe_optional : 0);
 }
 
 std::string_view slot_gguf_name(const Architecture& arch, LayerTensor t) {

@@ -251,7 +251,65 @@ Status read_recurrent_layers(MetadataReader& r, const Architecture& arch, int64_
   return {};
 }
 
+// Gemma 4: the sliding layers' head size and rotation, and per-layer KV head counts.
+Status read_per_layer_attention(MetadataReader& r, const Architecture& arch, const std::vector<int64_t>& kv_heads,
+                                ModelSpec& spec) {
+  if (!arch.per_layer_attention) return {};
+  for (size_t l = 0; l < kv_heads.size(); ++l)
+    if (kv_heads[l] != spec.n_head_kv) spec.layers[l].n_head_kv = kv_heads[l];
+  TESSERA_ASSIGN_OR_RETURN(int64_t key_swa, r.positive_or("attention.key_length_swa", spec.head_dim));
+  TESSERA_ASSIGN_OR_RETURN(int64_t value_swa, r.positive_or("attention.value_length_swa", key_swa));
+  if (key_swa != value_swa)
+    return make_error(ErrorKind::Unsupported, "attention key length " + std::to_string(key_swa) +
+                                                  " of the sliding layers differs from their value length " +
+                                                  std::to_string(value_swa) + " in " + r.path() +
+                                                  "; Tessera needs them equal");
+  for (auto& l : spec.layers)
+    if (l.sliding && key_swa != spec.head_dim) l.head_dim = key_swa;
+  TESSERA_ASSIGN_OR_RETURN(int64_t n_rot, r.positive_or("rope.dimension_count_swa", key_swa));
+  if (n_rot > key_swa || n_rot % 2 != 0)
+    return r.bad("rope.dimension_count_swa", std::to_string(n_rot),
+                 "an even number <= the sliding layers' head size " + std::to_string(key_swa));
+  // The sliding layers rotate their own dims; rope_freqs.weight (proportional RoPE) is the full
+  // layers' alone.
+  spec.rope_swa.n_dims = static_cast<int32_t>(n_rot);
+  spec.rope_swa.freq_factors.clear();
+  spec.rope_swa.freq_factors_long.clear();
+  return {};
+}
+
+// Gemma 4 E2B/E4B: the last {arch}.attention.shared_kv_layers layers read the cache of the last
+// earlier layer of the same kind (transformers' rule; llama.cpp's n_layer_kv_from_start - 2 for
+// sliding and - 1 for full layers picks the same layers in every published model).
+Status read_shared_kv_layers(MetadataReader& r, const Architecture& arch, ModelSpec& spec) {
+  if (!arch.reads_shared_kv_layers) return {};
+  TESSERA_ASSIGN_OR_RETURN(int64_t shared, r.count_or("attention.shared_kv_layers", 0, spec.n_layer - 1));
+  set_shared_kv_layers(spec, shared);
+  for (int64_t l = spec.n_layer - shared; l < spec.n_layer; ++l)
+    if (spec.layers[static_cast<size_t>(l)].kv_source < 0)
+      return r.bad("attention.shared_kv_layers", std::to_string(shared),
+                   "a count that leaves a " +
+                       std::string(spec.layers[static_cast<size_t>(l)].sliding ? "sliding" : "full") +
+                       " attention layer before the shared ones for layer " + std::to_string(l) + " to read");
+  return {};
+}
+
 }  // namespace
+
+void set_shared_kv_layers(ModelSpec& spec, int64_t shared) {
+  const int64_t first = static_cast<int64_t>(spec.layers.size()) - shared;
+  for (auto& l : spec.layers) l.kv_source = -1;
+  for (int64_t l = std::max<int64_t>(first, 0); l < static_cast<int64_t>(spec.layers.size()); ++l) {
+    LayerSpec& ls = spec.layers[static_cast<size_t>(l)];
+    for (int64_t src = first - 1; src >= 0; --src) {
+      const LayerSpec& s = spec.layers[static_cast<size_t>(src)];
+      if (s.mixer == LayerMixer::Attention && s.sliding == ls.sliding) {
+        ls.kv_source = static_cast<int32_t>(src);
+        break;
+      }
+    }
+  }
+}
 
 void set_full_attention_interval(const Architecture& arch, ModelSpec& spec, int64_t interval) {
   // llama.cpp's rule: layer l attends when (l + 1) % interval == 0.
@@ -282,7 +340,25 @@ Status read_hyperparameters(const gguf::GgufFile& f, const Architecture& arch, M
   }
   TESSERA_ASSIGN_OR_RETURN(spec.n_ctx_train, r.positive("context_length"));
   TESSERA_ASSIGN_OR_RETURN(spec.n_head, r.positive("attention.head_count"));
-  TESSERA_ASSIGN_OR_RETURN(spec.n_head_kv, r.positive_or("attention.head_count_kv", spec.n_head));
+  // One KV head count, or one per block (Gemma 4: its full layers have fewer).
+  std::vector<int64_t> kv_heads_per_layer;
+  const gguf::Value* kv_heads = f.find(r.key("attention.head_count_kv"));
+  if (kv_heads != nullptr && kv_heads->is_array()) {
+    if (!arch.per_layer_attention)
+      return r.bad("attention.head_count_kv", "an array", "one count (per-layer counts are Gemma 4's)");
+    TESSERA_ASSIGN_OR_RETURN(kv_heads_per_layer, f.get_int_array(r.key("attention.head_count_kv")));
+    if (static_cast<int64_t>(kv_heads_per_layer.size()) < spec.n_layer)
+      return r.bad("attention.head_count_kv", "an array of " + std::to_string(kv_heads_per_layer.size()),
+                   "one count per layer (" + std::to_string(spec.n_layer) + ")");
+    kv_heads_per_layer.resize(static_cast<size_t>(spec.n_layer));
+    for (int64_t v : kv_heads_per_layer)
+      if (v <= 0 || spec.n_head % v != 0)
+        return r.bad("attention.head_count_kv", "an array holding " + std::to_string(v),
+                     "positive counts dividing attention.head_count " + std::to_string(spec.n_head));
+    spec.n_head_kv = kv_heads_per_layer.front();
+  } else {
+    TESSERA_ASSIGN_OR_RETURN(spec.n_head_kv, r.positive_or("attention.head_count_kv", spec.n_head));
+  }
   if (spec.n_head % spec.n_head_kv != 0)
     return make_error(ErrorKind::BadFile, "attention.head_count " + std::to_string(spec.n_head) +
                                               " is not a multiple of attention.head_count_kv " +
@@ -337,9 +413,15 @@ Status read_hyperparameters(const gguf::GgufFile& f, const Architecture& arch, M
     for (auto& l : spec.layers) l.n_ff = v;
   }
   if (moe && r.has("expert_feed_forward_length")) {
+    // Where the experts sit beside a dense MLP (Gemma 4), feed_forward_length is the MLP's width.
+    const bool dense_beside = in_mask(arch.moe_required, LayerTensor::FfnGate);
     TESSERA_ASSIGN_OR_RETURN(int64_t v, r.positive("expert_feed_forward_length"));
-    for (auto& l : spec.layers) l.n_ff = v;
+    for (auto& l : spec.layers) {
+      if (dense_beside) l.n_ff_dense = l.n_ff;
+      l.n_ff = v;
+    }
   }
+  for (auto& l : spec.layers) l.moe = moe;
 
   if (moe && in_mask(arch.moe_required, LayerTensor::SharedGate)) {
     // The shared expert's width; llama.cpp's default is the dense feed-forward length.
@@ -356,6 +438,12 @@ Status read_hyperparameters(const gguf::GgufFile& f, const Architecture& arch, M
   TESSERA_TRY(read_rope(r, arch, spec));
   TESSERA_TRY(read_sliding_window(r, arch, spec));
   TESSERA_TRY(read_recurrent_layers(r, arch, n_blocks, spec));
+  TESSERA_TRY(read_per_layer_attention(r, arch, kv_heads_per_layer, spec));
+  TESSERA_TRY(read_shared_kv_layers(r, arch, spec));
+  if (arch.reads_per_layer_embeddings) {
+    TESSERA_ASSIGN_OR_RETURN(spec.n_embd_per_layer, r.count_or("embedding_length_per_layer_input", 0, 1 << 20));
+  }
+  spec.value_norm = arch.value_norm;
   spec.attention_output_gate = arch.attention_output_gate;
 
   spec.activation = arch.activation;
@@ -366,6 +454,7 @@ Status read_hyperparameters(const gguf::GgufFile& f, const Architecture& arch, M
   }
   const bool by_width = arch.query_scale_by_width_at_layers != 0 && spec.n_layer == arch.query_scale_by_width_at_layers;
   spec.attention_scale = 1.0f / std::sqrt(static_cast<float>(by_width ? spec.n_embd / spec.n_head : spec.head_dim));
+  if (arch.fixed_attention_scale > 0.0f) spec.attention_scale = arch.fixed_attention_scale;
   return {};
 }
 
@@ -381,24 +470,50 @@ Status write_hyperparameters(gguf::GgufWriter& w, const ModelSpec& s) {
   u32("context_length", s.n_ctx_train);
   u32("embedding_length", s.n_embd);
   u32("block_count", s.n_layer);
-  const int64_t ff = s.layers.front().n_ff;
-  const bool uniform = std::all_of(s.layers.begin(), s.layers.end(), [&](const LayerSpec& l) { return l.n_ff == ff; });
-  if (uniform) {
-    u32(s.has_moe() ? "expert_feed_forward_length" : "feed_forward_length", ff);
-    if (s.has_moe()) u32("feed_forward_length", ff);
+  // feed_forward_length: the dense FFNs' width (a dense layer's, or the MLP beside the experts),
+  // one value or one per layer; expert_feed_forward_length: the experts'.
+  // (A spec of experts that marks no layer as MoE has them in every layer.)
+  const bool marked = std::any_of(s.layers.begin(), s.layers.end(), [](const LayerSpec& l) { return l.moe; });
+  auto is_moe = [&](const LayerSpec& l) { return s.has_moe() && (l.moe || !marked); };
+  const auto moe_layer = std::find_if(s.layers.begin(), s.layers.end(), is_moe);
+  const int64_t expert_ff = moe_layer != s.layers.end() ? moe_layer->n_ff : 0;
+  std::vector<int32_t> dense_ff;
+  for (const auto& l : s.layers)
+    dense_ff.push_back(static_cast<int32_t>(!is_moe(l) ? l.n_ff : l.n_ff_dense > 0 ? l.n_ff_dense : expert_ff));
+  if (std::all_of(dense_ff.begin(), dense_ff.end(), [&](int32_t v) { return v == dense_ff.front(); })) {
+    u32("feed_forward_length", dense_ff.front());
   } else {
-    std::vector<int32_t> per_layer;
-    for (const auto& l : s.layers) per_layer.push_back(static_cast<int32_t>(l.n_ff));
-    w.set(a + ".feed_forward_length", gguf::Value::i32_array(per_layer));
+    w.set(a + ".feed_forward_length", gguf::Value::i32_array(dense_ff));
   }
+  if (s.has_moe()) u32("expert_feed_forward_length", expert_ff);
   if (s.has_moe()) {
     u32("expert_count", s.n_expert);
     u32("expert_used_count", s.n_expert_used);
   }
   u32("attention.head_count", s.n_head);
-  u32("attention.head_count_kv", s.n_head_kv);
+  if (std::any_of(s.layers.begin(), s.layers.end(),
+                  [&](const LayerSpec& l) { return s.n_head_kv_of(l) != s.n_head_kv; })) {
+    std::vector<int32_t> kv;
+    for (const auto& l : s.layers) kv.push_back(static_cast<int32_t>(s.n_head_kv_of(l)));
+    w.set(a + ".attention.head_count_kv", gguf::Value::i32_array(kv));
+  } else {
+    u32("attention.head_count_kv", s.n_head_kv);
+  }
   u32("attention.key_length", s.head_dim);
   u32("attention.value_length", s.head_dim);
+  if (arch->per_layer_attention) {
+    // The sliding layers' heads and rotation (the full layers' are the model's).
+    int64_t swa_head = s.head_dim;
+    for (const auto& l : s.layers)
+      if (l.sliding) swa_head = s.head_dim_of(l);
+    u32("attention.key_length_swa", swa_head);
+    u32("attention.value_length_swa", swa_head);
+    u32("rope.dimension_count_swa", s.rope_swa.n_dims);
+  }
+  if (arch->reads_shared_kv_layers)
+    u32("attention.shared_kv_layers",
+        std::count_if(s.layers.begin(), s.layers.end(), [](const LayerSpec& l) { return l.kv_source >= 0; }));
+  if (arch->reads_per_layer_embeddings) u32("embedding_length_per_layer_input", s.n_embd_per_layer);
   w.set_f32(a + ".attention.layer_norm_rms_epsilon", s.rms_eps);
   u32("rope.dimension_count", s.rope.n_dims);
   w.set_f32(a + ".rope.freq_base", s.rope.freq_base);

@@ -103,7 +103,7 @@ Result<SplitMode> parse_split_mode(const std::string& text) {
 LayerStateBytes device_state_bytes(const ModelSpec& m, const std::vector<int32_t>& layers, int32_t n_ctx,
                                    KvCacheType kv_type) {
   LayerStateBytes sum;
-  for (int32_t l : layers) sum += layer_state_bytes(m, m.layers[static_cast<size_t>(l)], n_ctx, kv_type, m.kv_dim());
+  for (int32_t l : layers) sum += layer_state_bytes(m, m.layers[static_cast<size_t>(l)], n_ctx, kv_type);
   return sum;
 }
 
@@ -220,7 +220,7 @@ Result<SplitPlan> plan_split(const ModelSpec& m, const std::vector<DeviceDescrip
       DevicePlan& dp = plan.devices[d];
       if (dp.layers.empty() && !dp.holds_embeddings && !dp.holds_output) continue;
       const LayerStateBytes state = device_state_bytes(m, dp.layers, s.n_ctx, s.kv_type);
-      dp.bytes.kv_cache = state.kv_cache;
+      dp.bytes.kv_cache = state.context_cache();  // per-head K and V, or latent-attention rows
       dp.bytes.recurrent_state = state.conv_state + state.recurrent_state;
       ScratchNeeds needs{s.n_batch, m.n_embd, m.q_dim(),  m.kv_dim(),   0,           dp.holds_output ? m.n_vocab : 0,
                          s.n_ctx,   m.n_head, largest[d], s.all_logits, m.n_head_kv, m.head_dim};
@@ -242,6 +242,12 @@ Result<SplitPlan> plan_split(const ModelSpec& m, const std::vector<DeviceDescrip
       return make_error(ErrorKind::Unsupported, "row split: " + (m.name.empty() ? m.architecture : m.name) +
                                                     " gates its attention output from the query projection, which "
                                                     "row split does not slice; use layer split");
+    if (m.has_per_layer_geometry() || m.n_embd_per_layer > 0 ||
+        std::any_of(m.layers.begin(), m.layers.end(), [](const LayerSpec& l) { return l.kv_source >= 0; }))
+      return make_error(ErrorKind::Unsupported, "row split: " + (m.name.empty() ? m.architecture : m.name) +
+                                                    " has layers of their own head sizes, per-layer embeddings or "
+                                                    "layers sharing another layer's cache, which row split does not "
+                                                    "slice; use layer split");
     if (m.has_moe())
       return make_error(ErrorKind::Unsupported, "row split: " + (m.name.empty() ? m.architecture : m.name) +
                                                     " is a mixture-of-experts model (" + std::to_string(m.n_expert) +

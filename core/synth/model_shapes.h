@@ -44,6 +44,14 @@ struct ModelShape {
   int32_t full_attention_interval = 0;
   int32_t conv_kernel = 0;
   int64_t linear_k_heads = 0, linear_v_heads = 0, linear_head_dim = 0;
+  // Gemma 4: the sliding layers' head size (head_dim is the full layers'), the full layers' KV
+  // heads (n_head_kv is the sliding layers'), the pairs their proportional RoPE rotates (the rest
+  // get 1e30 divisors), K reused as V on the full layers, the dense MLP beside the experts.
+  int64_t head_dim_swa = 0;
+  int64_t n_head_kv_full = 0;
+  int64_t rot_pairs_full = 0;
+  bool full_layers_value_from_key = false;
+  int64_t n_ff_dense = 0;
 
   int64_t head_size() const { return head_dim > 0 ? head_dim : n_embd / n_head; }
 };

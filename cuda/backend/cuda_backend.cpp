@@ -12,17 +12,14 @@ Status check_model(const ModelSpec& spec, const BackendModelSettings& settings) 
   if (settings.n_ctx <= 0 || settings.n_batch <= 0)
     return make_error(ErrorKind::InvalidArgument, "context (" + std::to_string(settings.n_ctx) + ") and batch (" +
                                                       std::to_string(settings.n_batch) + ") sizes must be positive");
-  // Qwen3.5/3.6 and Qwen3-Next: their recurrent layers, gated attention and shared experts have no
-  // CUDA kernels yet; the CPU backend runs them (issue 33).
-  const bool shared_expert = std::any_of(spec.layers.begin(), spec.layers.end(),
-                                         [](const LayerSpec& l) { return l.has(LayerTensor::SharedGate); });
-  if (spec.has_recurrent_layers() || spec.attention_output_gate || shared_expert)
-    return make_error(ErrorKind::Unsupported,
-                      "the CUDA backend cannot run " + spec.architecture + " models yet (" + spec.source_path + ": " +
-                          std::to_string(spec.recurrent_layer_count()) + " of " + std::to_string(spec.n_layer) +
-                          " layers are recurrent Gated DeltaNet layers" +
-                          (shared_expert ? ", with shared experts" : "") +
-                          "); run it on the CPU backend (--backend cpu)");
+  // The block choices beyond a plain decoder (model_spec.h's ModelFeature) have no CUDA kernels yet:
+  // Qwen3.5/3.6 and Qwen3-Next's recurrent layers, gated attention and shared experts (issue 33);
+  // Gemma 4, GLM-4.x, the DeepSeek-V3 family and Llama 4's (issue 36). The CPU backend runs them.
+  // A feature the kernels learn leaves this set.
+  if (const uint32_t missing = model_features(spec); missing != 0)
+    return make_error(ErrorKind::Unsupported, "the CUDA backend cannot run " + spec.architecture + " models yet (" +
+                                                  spec.source_path + " uses " + model_feature_list(missing) +
+                                                  "); run it on the CPU backend (--backend cpu)");
   if (settings.kv_type == KvCacheType::F32)
     return make_error(
         ErrorKind::Unsupported,

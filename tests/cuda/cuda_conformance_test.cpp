@@ -34,6 +34,7 @@ BackendUnderTest cuda_backend(const std::string& name, int n_virtual, SplitMode 
   b.greedy_margin = 0.05;
   b.supports_moe = mode != SplitMode::Row;
   b.supports_recurrent = false;  // issue 33: the Gated DeltaNet kernels come later
+  b.unsupported_features = ~0u;  // issue 36: Gemma 4, GLM-4.x, DeepSeek-V3 and Llama 4's blocks come later
   b.weight_overhead_bytes = 16 << 10;  // 256-byte aligned tensors and the RoPE angle tables
   return b;
 }

@@ -1,3 +1,5 @@
+#include "synth/synthetic_model.h"
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -5,11 +7,11 @@
 #include <vector>
 
 #include "backend/cpu_backend.h"
+#include "backend/layer_state.h"
 #include "gguf/gguf_file.h"
 #include "model/model_loader.h"
 #include "quant/dequantize.h"
 #include "support/test_support.h"
-#include "synth/synthetic_model.h"
 
 namespace tessera::synth {
 namespace {
@@ -104,6 +106,42 @@ TEST(ModelShapes, GptOss20bHasTheKnownParameterCountAndBlocks) {
   EXPECT_EQ(spec->sliding_window, 128);
   EXPECT_TRUE(spec->layers[0].sliding);
   EXPECT_FALSE(spec->layers[1].sliding);
+}
+
+// Gemma 4 31B and 26B-A4B: 30.70B and 25.23B parameters (the model cards' 30.7B and 25.2B; their
+// vision encoders are not in the text GGUF), the sliding and full layers' geometry, the expert
+// branch beside the MLP, and what one position of context keeps (F16: 50 sliding layers x 16 KV
+// heads x 256 + 10 full layers x 4 x 512, keys and values: 880 KiB for 31B).
+TEST(ModelShapes, Gemma4ShapesHaveTheirPublishedSizes) {
+  SynthOptions o;
+  o.type = GgmlType::F32;
+  o.output_q6k_for_kquants = false;
+  const ModelShape* dense = find_shape("gemma4-31b");
+  ASSERT_NE(dense, nullptr);
+  EXPECT_NEAR(synthetic_weight_bytes(*dense, o) / 4.0 / 1e9, 30.697, 0.001);
+  auto spec = shape_hyperparameters(*dense);
+  ASSERT_TRUE(spec.ok()) << spec.error().describe();
+  EXPECT_TRUE(spec->layers[0].sliding);
+  EXPECT_FALSE(spec->layers[5].sliding);
+  EXPECT_EQ(spec->head_dim_of(spec->layers[0]), 256);
+  EXPECT_EQ(spec->head_dim_of(spec->layers[5]), 512);
+  EXPECT_EQ(spec->n_head_kv_of(spec->layers[5]), 4);
+  EXPECT_TRUE(spec->layers[5].value_from_key);
+  EXPECT_EQ(spec->rope.n_dims, 512);
+  EXPECT_EQ(spec->rope_swa.n_dims, 256);
+  EXPECT_EQ(spec->rope.freq_factors[63], 1.0f);
+  EXPECT_EQ(spec->rope.freq_factors[64], 1e30f);
+  EXPECT_FLOAT_EQ(spec->final_softcap, 30.0f);
+  EXPECT_EQ(model_state_bytes(*spec, 1, KvCacheType::F16).kv_cache, 880u * 1024);
+  const ModelShape* moe = find_shape("gemma4-26b-a4b");
+  ASSERT_NE(moe, nullptr);
+  EXPECT_NEAR(synthetic_weight_bytes(*moe, o) / 4.0 / 1e9, 25.233, 0.001);
+  auto moe_spec = shape_hyperparameters(*moe);
+  ASSERT_TRUE(moe_spec.ok()) << moe_spec.error().describe();
+  EXPECT_EQ(moe_spec->n_expert, 128);
+  EXPECT_EQ(moe_spec->layers[0].n_ff, 704);
+  EXPECT_EQ(moe_spec->layers[0].n_ff_dense, 2112);
+  EXPECT_EQ(model_state_bytes(*moe_spec, 1, KvCacheType::F16).kv_cache, 220u * 1024);
 }
 
 class SynthEveryType : public ::testing::TestWithParam<GgmlType> {};

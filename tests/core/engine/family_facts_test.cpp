@@ -1,0 +1,51 @@
+// What `inspect` and the app say about the 2026 families (issue 36): the layer pattern, the head
+// geometry, what a position of context costs (the latent of latent attention), the expert layout.
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "core/model/random_model.h"
+#include "engine/model_info.h"
+#include "model/model_loader.h"
+
+namespace tessera::test {
+namespace {
+
+std::map<std::string, std::string> facts_of(const RandomModelConfig& c) {
+  auto spec = build_model_spec(random_model_file(c));
+  EXPECT_TRUE(spec.ok()) << spec.error().describe();
+  std::map<std::string, std::string> facts;
+  if (!spec.ok()) return facts;
+  for (const ModelFact& f : architecture_facts(*spec)) facts[f.name] = f.value;
+  return facts;
+}
+
+TEST(FamilyFacts, Gemma4) {
+  RandomModelConfig c;
+  c.arch = "gemma4";
+  c.n_layer = 6;
+  c.sliding_layers = {true, true, true, false, true, false};
+  c.head_size = 32;
+  c.head_size_swa = 16;
+  c.n_head_kv_full = 1;
+  c.full_layers_value_from_key = true;
+  c.sliding_window = 4;
+  c.shared_kv_layers = 2;
+  c.n_embd_per_layer = 8;
+  c.layer_out_scale = true;
+  c.tied = true;
+  auto f = facts_of(c);
+  EXPECT_EQ(f["attention heads"],
+            "sliding layers 4 query, 2 key/value, 16 dims each (16 rotated); full layers 4 query, 1 key/value, 32 dims "
+            "each (32 rotated)");
+  EXPECT_EQ(f["keys as values"], "no value projection on 1 of 6 layers: V is K as projected");
+  EXPECT_EQ(f["shared KV"], "layers 4, 5 attend over the cache of layers 2, 3 and keep none of their own");
+  EXPECT_EQ(f["per-layer embeddings"], "8 per layer, gated into every layer's output");
+  EXPECT_EQ(f["value norm"], "per-head RMSNorm of v without a gain");
+  // 3 sliding layers x 2 x 16 x 2 (K, V) x 2 bytes + 1 full layer x 1 x 32 x 2 x 2 bytes.
+  EXPECT_EQ(f["KV cache per token"], "512 B in F16 (keys and values of 4 layers)");
+  EXPECT_EQ(f["sliding window"].rfind("4 positions on 4 of 6 layers", 0), 0u) << f["sliding window"];
+}
+
+}  // namespace
+}  // namespace tessera::test
