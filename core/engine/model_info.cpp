@@ -190,7 +190,8 @@ std::vector<ModelFact> architecture_facts(const ModelSpec& spec) {
         dense != spec.layers.end())
       v += " (the others dense, feed-forward " + std::to_string(dense->n_ff) + ")";
     if (layers_with(spec, LayerTensor::SharedGate) > 0)
-      v += "; plus a shared expert (feed-forward " + std::to_string(spec.layers.front().n_ff_shared) +
+      v += "; plus a shared expert (feed-forward " +
+           std::to_string(first_moe != spec.layers.end() ? first_moe->n_ff_shared : 0) +
            (layers_with(spec, LayerTensor::SharedGateLogit) > 0 ? ", sigmoid-gated)" : ")");
     const auto beside = std::find_if(spec.layers.begin(), spec.layers.end(),
                                      [](const LayerSpec& l) { return l.moe && l.has(LayerTensor::FfnGate); });
@@ -198,6 +199,24 @@ std::vector<ModelFact> architecture_facts(const ModelSpec& spec) {
       v += "; beside a dense MLP (feed-forward " + std::to_string(beside->n_ff_dense) +
            ") with its own norms, the router reading the scaled residual";
     f.push_back({"experts", v});
+    // How the router picks and weights them, where it is not a plain softmax over the top k.
+    const RouterParams& rp = spec.router;
+    const RouterParams plain;
+    const bool bias = layers_with(spec, LayerTensor::RouterSelectBias) > 0;
+    if (rp.gating != plain.gating || rp.normalize != plain.normalize || rp.scale != plain.scale || rp.n_group > 1 ||
+        rp.select_on_logits || rp.weight_input || bias) {
+      std::string r = rp.select_on_logits
+                          ? "top " + std::to_string(spec.n_expert_used) + " of the logits, weighted by their sigmoid"
+                          : std::string(rp.gating == ExpertGating::Sigmoid ? "sigmoid" : "softmax") + " scores";
+      if (bias) r += ", a per-expert selection bias";
+      if (rp.n_group > 1)
+        r +=
+            ", " + std::to_string(rp.n_group) + " groups of which " + std::to_string(rp.n_group_used) + " are searched";
+      if (!rp.select_on_logits) r += rp.normalize ? ", weights normalised" : ", weights not normalised";
+      if (rp.scale != 1.0f) r += ", times " + number(rp.scale);
+      if (rp.weight_input) r += "; the weight scales the expert's input";
+      f.push_back({"router", r});
+    }
   } else {
     f.push_back({"feed-forward", std::to_string(n_ff)});
   }

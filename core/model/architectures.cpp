@@ -173,6 +173,27 @@ std::vector<Architecture> make_table() {
     a.reads_per_layer_embeddings = true;
     t.push_back(a);
   }
+  {
+    // GLM-4.5 / 4.6 / 4.7 (glm4moe): half of each head rotated (NeoX pairs), Q/K/V biases, QK-norm
+    // where the file has it, the first leading_dense_block_count layers dense, then experts with a
+    // sigmoid router, a per-expert selection bias (exp_probs_b) and expert_shared_count shared
+    // experts; the FFN norm is stored as post_attention_norm.weight; block_count counts the MTP
+    // block(s) after the model's own layers.
+    Architecture a;
+    a.name = "glm4moe";
+    a.rope_mode = RopeMode::NeoX;
+    a.required = kAttention;
+    a.optional = kQkBiases | kQkNorm;
+    a.renamed = {{L::FfnNorm, "post_attention_norm.weight"}};
+    a.ffn = FfnKind::MoE;
+    a.moe_required = slot_mask({L::RouterSelectBias});
+    a.trailing_mtp_layers = true;
+    a.reads_leading_dense_layers = true;
+    a.shared_expert_width = SharedExpertWidth::CountTimesExpert;
+    a.default_gating = ExpertGating::Sigmoid;
+    a.reads_router_keys = true;
+    t.push_back(a);
+  }
   return t;
 }
 
@@ -202,7 +223,10 @@ SlotMask required_slots(const Architecture& arch, const ModelSpec& spec, const L
   SlotMask mixing = attention ? arch.required : arch.recurrent_required;
   if (attention && layer.value_from_key) mixing &= ~slot_mask({LayerTensor::Wv, LayerTensor::Bv});
   if (attention && layer.kv_source >= 0) mixing &= ~kOwnKv;
-  const SlotMask ffn = layer.moe ? kMoeFfnSlots | arch.moe_required : kDenseFfnSlots;
+  SlotMask ffn = layer.moe ? kMoeFfnSlots | arch.moe_required : kDenseFfnSlots;
+  // A shared expert sized by its count or the expert width exists where it has a width.
+  if (layer.moe && arch.shared_expert_width != SharedExpertWidth::Key && layer.n_ff_shared > 0)
+    ffn |= slot_mask({LayerTensor::SharedGate, LayerTensor::SharedUp, LayerTensor::SharedDown});
   return mixing | ffn | (spec.n_embd_per_layer > 0 ? kPerLayerEmbedding : 0);
 }
 

@@ -51,6 +51,13 @@ enum class FfnKind {
   DenseOrMoE,   // MoE when the file has {arch}.expert_count > 0 (Mixtral is "llama" with experts)
 };
 
+// How wide a MoE layer's shared expert is.
+enum class SharedExpertWidth : uint8_t {
+  Key,               // {arch}.expert_shared_feed_forward_length (Qwen3.5/3.6-MoE, Qwen3-Next)
+  CountTimesExpert,  // {arch}.expert_shared_count x the expert width (DeepSeek, GLM-4.x; 0: none)
+  ExpertWidth,       // the expert width (Llama 4)
+};
+
 // Which layers use sliding-window attention.
 enum class SlidingLayers {
   None,      // the architecture ignores a window key (as llama.cpp does for llama, qwen2, phi3, ...)
@@ -110,6 +117,20 @@ struct Architecture {
   bool reads_shared_kv_layers = false;
   // {arch}.embedding_length_per_layer_input > 0: the per-layer embedding tensors (model_spec.h).
   bool reads_per_layer_embeddings = false;
+
+  // Mixture-of-experts layouts beyond "every layer": the first {arch}.leading_dense_block_count
+  // layers dense (DeepSeek, GLM-4.x), or experts on every {arch}.interleave_moe_layer_step-th layer
+  // (Llama 4: layer l when (l + 1) % step == 0). Dense layers use feed_forward_length, the others
+  // expert_feed_forward_length.
+  bool reads_leading_dense_layers = false;
+  bool reads_moe_layer_step = false;
+  SharedExpertWidth shared_expert_width = SharedExpertWidth::Key;
+  // Routing (ModelSpec::router): the gating without an {arch}.expert_gating_func key; whether the
+  // file's {arch}.expert_weights_norm, .expert_weights_scale, .expert_group_count and
+  // .expert_group_used_count apply (absent: no normalisation, scale 1, no groups, as llama.cpp).
+  ExpertGating default_gating = ExpertGating::Softmax;
+  bool reads_router_keys = false;
+  bool llama4_router = false;  // choice on the logits, the sigmoid weight scaling the expert's input
 };
 
 // Every supported architecture, in a stable order.

@@ -251,6 +251,126 @@ Status read_recurrent_layers(MetadataReader& r, const Architecture& arch, int64_
   return {};
 }
 
+// The feed-forward widths (feed_forward_length: one value or one per block; the experts':
+// expert_feed_forward_length, else feed_forward_length), which layers have experts (all, all but
+// the leading dense ones, every step-th), the shared expert's width and the router's choices.
+Status read_ffn_layers(MetadataReader& r, const Architecture& arch, int64_t n_blocks, bool moe, ModelSpec& spec) {
+  const gguf::GgufFile& f = r.file();
+  const int64_t n_layer = spec.n_layer;
+  for (auto& l : spec.layers) l.moe = moe;
+  if (moe && arch.reads_leading_dense_layers) {
+    TESSERA_ASSIGN_OR_RETURN(int64_t dense, r.count_or("leading_dense_block_count", 0, n_layer));
+    for (int64_t l = 0; l < dense; ++l) spec.layers[static_cast<size_t>(l)].moe = false;
+  }
+  if (moe && arch.reads_moe_layer_step) {
+    TESSERA_ASSIGN_OR_RETURN(int64_t step, r.positive_or("interleave_moe_layer_step", 1));
+    if (step > n_layer) return r.bad("interleave_moe_layer_step", std::to_string(step), "at most block_count");
+    for (int64_t l = 0; l < n_layer; ++l) spec.layers[static_cast<size_t>(l)].moe = (l + 1) % step == 0;
+  }
+  // The dense FFNs' widths (a dense layer's, or the MLP beside the experts), per layer.
+  const std::string ff_key = r.key("feed_forward_length");
+  const gguf::Value* ff = f.find(ff_key);
+  std::vector<int64_t> dense_ff(static_cast<size_t>(n_layer), 0);
+  if (ff != nullptr && ff->is_array()) {
+    TESSERA_ASSIGN_OR_RETURN(std::vector<int64_t> per_layer, f.get_int_array(ff_key));
+    if (static_cast<int64_t>(per_layer.size()) == n_blocks) per_layer.resize(static_cast<size_t>(n_layer));
+    if (static_cast<int64_t>(per_layer.size()) != n_layer)
+      return r.bad("feed_forward_length", "an array of " + std::to_string(per_layer.size()),
+                   "one entry per layer (" + std::to_string(n_layer) + ")");
+    for (size_t i = 0; i < per_layer.size(); ++i) {
+      TESSERA_ASSIGN_OR_RETURN(dense_ff[i],
+                               r.check_positive("feed_forward_length", static_cast<uint64_t>(per_layer[i])));
+    }
+  } else if (ff != nullptr || !moe) {
+    TESSERA_ASSIGN_OR_RETURN(int64_t v, r.positive("feed_forward_length"));
+    std::fill(dense_ff.begin(), dense_ff.end(), v);
+  }
+  int64_t expert_ff = 0;
+  if (moe) {
+    if (r.has("expert_feed_forward_length") || ff == nullptr || ff->is_array()) {
+      TESSERA_ASSIGN_OR_RETURN(expert_ff, r.positive("expert_feed_forward_length"));
+    } else {
+      expert_ff = dense_ff.front();  // Mixtral's feed_forward_length is the experts' width
+    }
+  }
+  // Where the experts sit beside a dense MLP (Gemma 4), feed_forward_length is the MLP's width.
+  const bool dense_beside = in_mask(arch.moe_required, LayerTensor::FfnGate);
+  for (int64_t l = 0; l < n_layer; ++l) {
+    LayerSpec& ls = spec.layers[static_cast<size_t>(l)];
+    const int64_t d = dense_ff[static_cast<size_t>(l)];
+    if ((!ls.moe || dense_beside) && d == 0)
+      return r.bad("feed_forward_length", "missing",
+                   "the width of layer " + std::to_string(l) + "'s dense feed-forward block");
+    ls.n_ff = ls.moe ? expert_ff : d;
+    if (ls.moe && dense_beside) ls.n_ff_dense = d;
+  }
+  if (!moe) return {};
+
+  int64_t shared = 0;
+  switch (arch.shared_expert_width) {
+    case SharedExpertWidth::Key:
+      if (in_mask(arch.moe_required, LayerTensor::SharedGate)) {
+        // llama.cpp's default is the dense feed-forward length.
+        const int64_t fallback = ff != nullptr && !ff->is_array() ? dense_ff.front() : expert_ff;
+        TESSERA_ASSIGN_OR_RETURN(shared,
+                                 r.positive_or("expert_shared_feed_forward_length", std::max<int64_t>(1, fallback)));
+      }
+      break;
+    case SharedExpertWidth::CountTimesExpert: {
+      TESSERA_ASSIGN_OR_RETURN(int64_t count, r.count_or("expert_shared_count", 0, 64));
+      shared = count * expert_ff;
+      break;
+    }
+    case SharedExpertWidth::ExpertWidth:
+      shared = expert_ff;
+      break;
+  }
+  for (auto& l : spec.layers)
+    if (l.moe) l.n_ff_shared = shared;
+
+  RouterParams& rp = spec.router;
+  rp.gating = arch.default_gating;
+  if (arch.reads_router_keys) {
+    TESSERA_ASSIGN_OR_RETURN(int64_t gating, r.count_or("expert_gating_func", 0, 1 << 16));
+    if (gating == 1) {
+      rp.gating = ExpertGating::Softmax;
+    } else if (gating == 2) {
+      rp.gating = ExpertGating::Sigmoid;
+    } else if (gating != 0) {
+      return make_error(ErrorKind::Unsupported, "metadata '" + r.key("expert_gating_func") + "' in " + r.path() +
+                                                    " is " + std::to_string(gating) +
+                                                    "; Tessera routes with 1 (softmax) and 2 (sigmoid)");
+    }
+    TESSERA_ASSIGN_OR_RETURN(rp.normalize, f.get_bool_or(r.key("expert_weights_norm"), false));
+    TESSERA_ASSIGN_OR_RETURN(float scale, r.non_negative_or("expert_weights_scale", 0.0));
+    rp.scale = scale > 0.0f ? scale : 1.0f;
+    TESSERA_ASSIGN_OR_RETURN(int64_t groups, r.count_or("expert_group_count", 0, spec.n_expert));
+    TESSERA_ASSIGN_OR_RETURN(int64_t used, r.count_or("expert_group_used_count", 0, std::max<int64_t>(groups, 1)));
+    if (groups > 1) {
+      if (spec.n_expert % groups != 0)
+        return r.bad("expert_group_count", std::to_string(groups),
+                     "a divisor of expert_count (" + std::to_string(spec.n_expert) + ")");
+      if (used == 0 || used * (spec.n_expert / groups) < spec.n_expert_used)
+        return r.bad("expert_group_used_count", std::to_string(used),
+                     "enough groups of " + std::to_string(spec.n_expert / groups) + " experts for expert_used_count " +
+                         std::to_string(spec.n_expert_used));
+      rp.n_group = static_cast<int32_t>(groups);
+      rp.n_group_used = static_cast<int32_t>(used);
+    }
+  }
+  if (arch.llama4_router) {
+    // Llama 4: the top-k of the raw logits, each weighted by its sigmoid, which scales the
+    // expert's input; expert_weights_scale where the file has one.
+    rp.gating = ExpertGating::Sigmoid;
+    rp.select_on_logits = true;
+    rp.weight_input = true;
+    rp.normalize = false;
+    TESSERA_ASSIGN_OR_RETURN(float scale, r.non_negative_or("expert_weights_scale", 0.0));
+    rp.scale = scale > 0.0f ? scale : 1.0f;
+  }
+  return {};
+}
+
 // Gemma 4: the sliding layers' head size and rotation, and per-layer KV head counts.
 Status read_per_layer_attention(MetadataReader& r, const Architecture& arch, const std::vector<int64_t>& kv_heads,
                                 ModelSpec& spec) {
@@ -389,51 +509,9 @@ Status read_hyperparameters(const gguf::GgufFile& f, const Architecture& arch, M
     spec.n_expert_used = static_cast<int32_t>(n_used);
   }
 
-  // Feed-forward width: one value, or one per layer; MoE layers use the expert width.
+  // Feed-forward widths, which layers are mixtures of experts, their shared experts and routing.
   spec.layers.assign(static_cast<size_t>(spec.n_layer), LayerSpec{});
-  const std::string ff_key = r.key("feed_forward_length");
-  const gguf::Value* ff = f.find(ff_key);
-  if (ff != nullptr && ff->is_array()) {
-    TESSERA_ASSIGN_OR_RETURN(std::vector<int64_t> per_layer, f.get_int_array(ff_key));
-    if (static_cast<int64_t>(per_layer.size()) == n_blocks) per_layer.resize(static_cast<size_t>(spec.n_layer));
-    if (static_cast<int64_t>(per_layer.size()) != spec.n_layer)
-      return r.bad("feed_forward_length", "an array of " + std::to_string(per_layer.size()),
-                   "one entry per layer (" + std::to_string(spec.n_layer) + ")");
-    for (size_t i = 0; i < per_layer.size(); ++i) {
-      TESSERA_ASSIGN_OR_RETURN(spec.layers[i].n_ff,
-                               r.check_positive("feed_forward_length", static_cast<uint64_t>(per_layer[i])));
-    }
-  } else {
-    int64_t v = 0;
-    if (moe && !f.has(ff_key)) {
-      TESSERA_ASSIGN_OR_RETURN(v, r.positive("expert_feed_forward_length"));
-    } else {
-      TESSERA_ASSIGN_OR_RETURN(v, r.positive("feed_forward_length"));
-    }
-    for (auto& l : spec.layers) l.n_ff = v;
-  }
-  if (moe && r.has("expert_feed_forward_length")) {
-    // Where the experts sit beside a dense MLP (Gemma 4), feed_forward_length is the MLP's width.
-    const bool dense_beside = in_mask(arch.moe_required, LayerTensor::FfnGate);
-    TESSERA_ASSIGN_OR_RETURN(int64_t v, r.positive("expert_feed_forward_length"));
-    for (auto& l : spec.layers) {
-      if (dense_beside) l.n_ff_dense = l.n_ff;
-      l.n_ff = v;
-    }
-  }
-  for (auto& l : spec.layers) l.moe = moe;
-
-  if (moe && in_mask(arch.moe_required, LayerTensor::SharedGate)) {
-    // The shared expert's width; llama.cpp's default is the dense feed-forward length.
-    int64_t fallback = spec.layers.front().n_ff;
-    if (ff != nullptr && !ff->is_array()) {
-      TESSERA_ASSIGN_OR_RETURN(uint64_t v, f.get_uint(ff_key));
-      fallback = static_cast<int64_t>(v);
-    }
-    TESSERA_ASSIGN_OR_RETURN(int64_t shared,
-                             r.positive_or("expert_shared_feed_forward_length", std::max<int64_t>(1, fallback)));
-    for (auto& l : spec.layers) l.n_ff_shared = shared;
-  }
+  TESSERA_TRY(read_ffn_layers(r, arch, n_blocks, moe, spec));
 
   TESSERA_TRY(read_rope(r, arch, spec));
   TESSERA_TRY(read_sliding_window(r, arch, spec));
@@ -485,7 +563,30 @@ Status write_hyperparameters(gguf::GgufWriter& w, const ModelSpec& s) {
   } else {
     w.set(a + ".feed_forward_length", gguf::Value::i32_array(dense_ff));
   }
-  if (s.has_moe()) u32("expert_feed_forward_length", expert_ff);
+  if (s.has_moe()) {
+    u32("expert_feed_forward_length", expert_ff);
+    if (arch->reads_leading_dense_layers) {
+      const auto first = std::find_if(s.layers.begin(), s.layers.end(), is_moe);
+      u32("leading_dense_block_count", first - s.layers.begin());
+    }
+    if (arch->reads_moe_layer_step) {
+      int64_t step = 1;
+      while (step <= s.n_layer && !is_moe(s.layers[static_cast<size_t>(step - 1)])) ++step;
+      u32("interleave_moe_layer_step", step);
+    }
+    const int64_t shared = moe_layer != s.layers.end() ? moe_layer->n_ff_shared : 0;
+    if (arch->shared_expert_width == SharedExpertWidth::CountTimesExpert)
+      u32("expert_shared_count", expert_ff > 0 ? shared / expert_ff : 0);
+    if (arch->reads_router_keys) {
+      u32("expert_gating_func", s.router.gating == ExpertGating::Sigmoid ? 2 : 1);
+      w.set_bool(a + ".expert_weights_norm", s.router.normalize);
+      if (s.router.scale != 1.0f) w.set_f32(a + ".expert_weights_scale", s.router.scale);
+      if (s.router.n_group > 1) {
+        u32("expert_group_count", s.router.n_group);
+        u32("expert_group_used_count", s.router.n_group_used);
+      }
+    }
+  }
   if (s.has_moe()) {
     u32("expert_count", s.n_expert);
     u32("expert_used_count", s.n_expert_used);
@@ -579,8 +680,9 @@ Status write_hyperparameters(gguf::GgufWriter& w, const ModelSpec& s) {
       u32("ssm.inner_size", dn.value_dim());
     }
   }
-  if (s.has_moe() && !s.layers.empty() && s.layers.front().n_ff_shared > 0)
-    u32("expert_shared_feed_forward_length", s.layers.front().n_ff_shared);
+  if (s.has_moe() && arch->shared_expert_width == SharedExpertWidth::Key && moe_layer != s.layers.end() &&
+      moe_layer->n_ff_shared > 0)
+    u32("expert_shared_feed_forward_length", moe_layer->n_ff_shared);
   u32("vocab_size", s.n_vocab);
   return {};
 }

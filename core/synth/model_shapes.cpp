@@ -154,6 +154,23 @@ std::vector<ModelShape> make_shapes() {
          s.n_expert_used = 8;
          s.n_ff_dense = 2112;
        });
+  // GLM-4.5-Air (config.json of zai-org/GLM-4.5-Air): 96 query heads of 128 over 8 KV heads, half of
+  // each head rotated, Q/K/V biases, the first layer dense (10944 wide), then 128 experts of 1408
+  // (top 8, sigmoid router with a selection bias, weights normalised) and one shared expert; the
+  // MTP block is left out.
+  with(dense("glm4.5-air", "glm4moe", 4096, 46, 96, 8, 1408, 151552, 131072, 1000000.0f, 1e-5f, false, true,
+             "GLM-4.5-Air"),
+       [](ModelShape& s) {
+         s.head_dim = 128;
+         s.rope_dims = 64;
+         s.n_expert = 128;
+         s.n_expert_used = 8;
+         s.leading_dense = 1;
+         s.n_ff_dense_layers = 10944;
+         s.n_shared_experts = 1;
+         s.router.gating = ExpertGating::Sigmoid;
+         s.router.normalize = true;
+       });
   // Small shapes for tests and quick checks (multiples of 256 so every type applies).
   v.push_back(dense("tiny", "llama", 256, 2, 4, 2, 512, 1024, 512, 10000.0f, 1e-5f, false, false, "tiny test model"));
   v.push_back(
@@ -234,12 +251,18 @@ Result<ModelSpec> shape_hyperparameters(const ModelShape& s) {
   raw.n_expert = s.n_expert;
   raw.n_expert_used = s.n_expert_used;
   raw.layers.assign(static_cast<size_t>(s.n_layer), LayerSpec{});
-  for (auto& l : raw.layers) {
-    l.n_ff = s.n_ff;
-    l.n_ff_shared = s.n_ff_shared;
-    l.moe = s.n_expert > 0;
+  for (size_t i = 0; i < raw.layers.size(); ++i) {
+    LayerSpec& l = raw.layers[i];
+    l.moe = s.n_expert > 0 && static_cast<int64_t>(i) >= s.leading_dense &&
+            (s.moe_layer_step <= 0 || (static_cast<int64_t>(i) + 1) % s.moe_layer_step == 0);
+    l.n_ff = l.moe || s.n_ff_dense_layers == 0 ? s.n_ff : s.n_ff_dense_layers;
+    l.n_ff_shared = l.moe ? s.n_ff_shared : 0;
+    if (l.moe && arch->shared_expert_width == SharedExpertWidth::CountTimesExpert)
+      l.n_ff_shared = s.n_shared_experts * s.n_ff;
+    if (l.moe && arch->shared_expert_width == SharedExpertWidth::ExpertWidth) l.n_ff_shared = s.n_ff;
     l.n_ff_dense = l.moe ? s.n_ff_dense : 0;
   }
+  raw.router = s.router;
   set_default_sliding_layers(*arch, raw);
   if (arch->per_layer_attention) {
     for (auto& l : raw.layers) {

@@ -52,6 +52,13 @@ struct ModelShape {
   int64_t rot_pairs_full = 0;
   bool full_layers_value_from_key = false;
   int64_t n_ff_dense = 0;
+  // MoE layouts (GLM-4.x, DeepSeek, Llama 4): the leading dense layers and their width, or experts
+  // on every moe_layer_step-th layer; shared experts counted in expert widths; the router.
+  int64_t leading_dense = 0;
+  int64_t moe_layer_step = 0;
+  int64_t n_ff_dense_layers = 0;
+  int32_t n_shared_experts = 0;
+  RouterParams router;
 
   int64_t head_size() const { return head_dim > 0 ? head_dim : n_embd / n_head; }
 };

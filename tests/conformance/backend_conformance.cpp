@@ -400,6 +400,33 @@ std::vector<ForwardCase> family_cases_2026() {
   c.layer_out_scale = true;
   c.tied = true;
   v.push_back({"gemma4_26b_a4b_experts_beside_mlp", c});
+  // GLM-4.x: half of each 32-wide head rotated, Q/K/V biases, a dense first layer, then a sigmoid
+  // router with a selection bias, normalised weights times 2.5, one shared expert.
+  c = moe(with_arch({}, "glm4moe"), 8, 2);
+  c.n_layer = 3;
+  c.head_size = 32;
+  c.n_rot = 16;
+  c.rope_base = 1e6;
+  c.qkv_bias = true;
+  c.leading_dense = 1;
+  c.n_ff = 32;
+  c.n_ff_dense_layers = 96;
+  c.n_shared_experts = 1;
+  c.router.gating = ExpertGating::Sigmoid;
+  c.router.normalize = true;
+  c.router.scale = 2.5f;
+  v.push_back({"glm4moe_dense_first_sigmoid_router_shared", c});
+  // QK-norm (GLM-4.5's optional one), group-limited choice (4 groups of 2, 2 searched) without
+  // normalisation, two shared experts, Q8_0 weights.
+  c.qk_norm = true;
+  c.qkv_bias = false;
+  c.router.normalize = false;
+  c.router.scale = 1.0f;
+  c.router.n_group = 4;
+  c.router.n_group_used = 2;
+  c.n_shared_experts = 2;
+  c.matrix_type = GgmlType::Q8_0;
+  v.push_back({"glm4moe_qk_norm_groups_q8_0", c});
   return v;
 }
 

@@ -239,11 +239,13 @@ def randomise(model, seed):
                 fan_in = p.shape[-1]
                 v = torch.randn(p.shape, generator=g) * (1.4 / fan_in ** 0.5)
             p.copy_(v.to(torch.float16).to(p.dtype))
-        # Buffers the file carries: the router's selection bias (DeepSeek-V3, GLM-4.x; of the
-        # order of the sigmoid scores it is added to) and Gemma 4's per-layer output scale.
+        # Buffers the file carries: the router's selection bias (DeepSeek-V3, GLM-4.x; enough to
+        # move choices between sigmoid scores, small enough that no score of a searched group goes
+        # below 0, where transformers' group mask (0.0) and llama.cpp's / DeepSeek's (-inf) differ)
+        # and Gemma 4's per-layer output scale.
         for name, b in model.named_buffers():
             if name.endswith("e_score_correction_bias"):
-                v = 0.3 * torch.randn(b.shape, generator=g)
+                v = 0.1 * torch.randn(b.shape, generator=g)
             elif name.endswith("layer_scalar"):
                 v = 0.6 + 0.8 * torch.rand(b.shape, generator=g)
             else:

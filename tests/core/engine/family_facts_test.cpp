@@ -47,5 +47,29 @@ TEST(FamilyFacts, Gemma4) {
   EXPECT_EQ(f["sliding window"].rfind("4 positions on 4 of 6 layers", 0), 0u) << f["sliding window"];
 }
 
+TEST(FamilyFacts, Glm4Moe) {
+  RandomModelConfig c;
+  c.arch = "glm4moe";
+  c.n_layer = 3;
+  c.n_expert = 8;
+  c.n_expert_used = 2;
+  c.leading_dense = 1;
+  c.n_ff = 32;
+  c.n_ff_dense_layers = 96;
+  c.n_shared_experts = 1;
+  c.router.gating = ExpertGating::Sigmoid;
+  c.router.normalize = true;
+  c.router.scale = 2.5f;
+  c.router.n_group = 4;
+  c.router.n_group_used = 2;
+  auto f = facts_of(c);
+  EXPECT_EQ(f["experts"],
+            "8, 2 used per token, feed-forward 32 each, on 2 of 3 layers (the others dense, feed-forward 96); plus a "
+            "shared expert (feed-forward 32)");
+  EXPECT_EQ(
+      f["router"],
+      "sigmoid scores, a per-expert selection bias, 4 groups of which 2 are searched, weights normalised, times 2.5");
+}
+
 }  // namespace
 }  // namespace tessera::test

@@ -49,6 +49,7 @@ struct RandomModelConfig {
   double yarn_beta_fast = 32.0, yarn_beta_slow = 1.0;
   bool tied = false;
   bool qkv_bias = false;
+  bool qk_norm = false;   // write attn_q_norm / attn_k_norm where the architecture allows them (GLM-4.x)
   int64_t head_size = 0;  // 0: n_embd / n_head
   int32_t n_expert = 0;   // > 0: a mixture-of-experts model (llama: Mixtral-style; qwen3moe)
   int32_t n_expert_used = 0;
@@ -71,6 +72,14 @@ struct RandomModelConfig {
   bool layer_out_scale = false;
   std::vector<int64_t> n_ff_per_layer;  // empty: n_ff everywhere
   int64_t n_ff_dense = 0;               // Gemma 4 MoE: the dense MLP beside the experts
+  // MoE layouts and routing (GLM-4.x, DeepSeek, Llama 4): the leading dense layers (their width
+  // n_ff_dense_layers, 0: n_ff) or experts on every moe_layer_step-th layer, shared experts (a
+  // count of expert-wide ones), the router's choices (written where the architecture reads them).
+  int32_t leading_dense = 0;
+  int32_t moe_layer_step = 0;
+  int64_t n_ff_dense_layers = 0;
+  int32_t n_shared_experts = 0;
+  RouterParams router;
   int32_t sliding_window = 0;           // gemma2/gemma3/gemma4: the sliding layers' window
   double rope_base_swa = 0;    // gemma3: the sliding layers' rope base (0: rope_base)
   double attn_softcap = 0, final_softcap = 0;  // gemma2
@@ -163,13 +172,19 @@ inline ModelSpec random_model_hparams(const RandomModelConfig& c) {
   m.n_expert_used = c.n_expert_used;
   m.tied_embeddings = c.tied;
   m.layers.assign(static_cast<size_t>(c.n_layer), LayerSpec{});
+  const Architecture* a = find_architecture(c.arch);
   for (size_t i = 0; i < m.layers.size(); ++i) {
     LayerSpec& l = m.layers[i];
+    l.moe = c.n_expert > 0 && static_cast<int32_t>(i) >= c.leading_dense &&
+            (c.moe_layer_step <= 0 || (static_cast<int32_t>(i) + 1) % c.moe_layer_step == 0);
     l.n_ff = c.n_ff_per_layer.empty() ? c.n_ff : c.n_ff_per_layer[i];
-    l.moe = c.n_expert > 0;
+    if (!l.moe && c.n_expert > 0 && c.n_ff_dense_layers > 0) l.n_ff = c.n_ff_dense_layers;
     l.n_ff_dense = l.moe ? c.n_ff_dense : 0;
+    if (l.moe && a != nullptr && a->shared_expert_width == SharedExpertWidth::CountTimesExpert)
+      l.n_ff_shared = c.n_shared_experts * c.n_ff;
+    if (l.moe && a != nullptr && a->shared_expert_width == SharedExpertWidth::ExpertWidth) l.n_ff_shared = c.n_ff;
   }
-  const Architecture* a = find_architecture(c.arch);
+  if (a != nullptr && a->reads_router_keys) m.router = c.router;
   if (a != nullptr) set_default_sliding_layers(*a, m);
   if (!c.sliding_layers.empty())
     for (size_t i = 0; i < m.layers.size(); ++i) m.layers[i].sliding = c.sliding_layers[i];
@@ -225,8 +240,9 @@ inline std::vector<uint8_t> random_model_bytes(const RandomModelConfig& c) {
   if (!c.chat_template.empty()) w.set_string("tokenizer.chat_template", c.chat_template);
 
   const SlotMask optional = (c.qkv_bias ? slot_mask({LayerTensor::Bq, LayerTensor::Bk, LayerTensor::Bv}) : 0) |
+                            (c.qk_norm ? slot_mask({LayerTensor::QNorm, LayerTensor::KNorm}) : 0) |
                             (c.layer_out_scale ? slot_mask({LayerTensor::LayerOutScale}) : 0) |
-                            slot_mask({LayerTensor::ExpertDownScale});  // where the architecture has it
+                            slot_mask({LayerTensor::ExpertDownScale, LayerTensor::RouterSelectBias});  // where allowed
   auto layout = file_tensor_layout(hp, optional);
   EXPECT_TRUE(layout.ok()) << layout.error().describe();
   if (!layout.ok()) return {};

@@ -7,8 +7,14 @@
 //     rope_freqs.weight's 1e30 divisors leave pairs unrotated), V = the raw K projection where a
 //     layer has no attn_v, V normed without a gain, a query scale of 1, shared-KV layers reading the
 //     last earlier layer of their kind (transformers' rule), per-layer embeddings, the 26B-A4B expert
-//     branch beside the dense MLP, layer output scales, the final soft-cap.
+//     branch beside the dense MLP, layer output scales, the final soft-cap;
+//   glm4moe: partial NeoX RoPE, Q/K/V biases, optional QK-norm, leading dense layers, DeepSeek-V3's
+//     sigmoid router with selection bias, groups and scaling (route_ref), shared experts.
 #pragma once
+
+#include <limits>
+#include <tuple>
+#include <utility>
 
 #include "core/model/reference_forward.h"
 
@@ -236,9 +242,148 @@ inline std::vector<std::vector<double>> reference_logits_gemma4(const RandomMode
   return logits;
 }
 
+// The router of DeepSeek-V3's Gate (its reference inference code; GLM-4.x routes the same way):
+// scores = sigmoid or softmax of the logits; the choice adds the selection bias; with groups, a
+// group's score is the sum of its two best and the other groups' experts are out (-inf); the
+// chosen experts' unbiased scores, divided by their sum when normalising, times the scale.
+// Llama 4 (select_on_logits): the top-k of the raw logits, each weighted by its sigmoid.
+// Returns (expert, weight) pairs.
+inline std::vector<std::pair<size_t, double>> route_ref(const std::vector<double>& logits,
+                                                        const std::vector<double>& bias, const RouterParams& r,
+                                                        int32_t k) {
+  const size_t n = logits.size();
+  std::vector<double> scores(n), choice(n);
+  if (r.gating == ExpertGating::Softmax) {
+    const double mx = *std::max_element(logits.begin(), logits.end());
+    double sum = 0;
+    for (size_t e = 0; e < n; ++e) sum += (scores[e] = std::exp(logits[e] - mx));
+    for (double& v : scores) v /= sum;
+  } else {
+    for (size_t e = 0; e < n; ++e) scores[e] = sigmoid_ref(logits[e]);
+  }
+  for (size_t e = 0; e < n; ++e)
+    choice[e] = r.select_on_logits ? logits[e] : scores[e] + (bias.empty() ? 0.0 : bias[e]);
+  if (r.n_group > 1) {
+    const size_t per = n / static_cast<size_t>(r.n_group);
+    std::vector<std::pair<double, size_t>> groups;
+    for (size_t g = 0; g < static_cast<size_t>(r.n_group); ++g) {
+      std::vector<double> member(choice.begin() + static_cast<std::ptrdiff_t>(g * per),
+                                 choice.begin() + static_cast<std::ptrdiff_t>((g + 1) * per));
+      std::sort(member.rbegin(), member.rend());
+      groups.push_back({member[0] + (per > 1 ? member[1] : 0.0), g});
+    }
+    std::stable_sort(groups.begin(), groups.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::vector<bool> keep(static_cast<size_t>(r.n_group), false);
+    for (int32_t i = 0; i < r.n_group_used; ++i) keep[groups[static_cast<size_t>(i)].second] = true;
+    for (size_t e = 0; e < n; ++e)
+      if (!keep[e / per]) choice[e] = -std::numeric_limits<double>::infinity();
+  }
+  std::vector<size_t> order(n);
+  for (size_t e = 0; e < n; ++e) order[e] = e;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return choice[a] > choice[b]; });
+  std::vector<std::pair<size_t, double>> out;
+  double sum = 0;
+  for (int32_t j = 0; j < k; ++j) {
+    const size_t e = order[static_cast<size_t>(j)];
+    const double w = r.select_on_logits ? sigmoid_ref(logits[e]) : scores[e];
+    out.push_back({e, w});
+    sum += w;
+  }
+  for (auto& [e, w] : out) w = (r.normalize ? w / sum : w) * r.scale;
+  return out;
+}
+
+// GLM-4.x (Glm4MoeModel): NeoX RoPE over the first rot dims of each head, Q/K/V biases, optional
+// QK-norm, 1/sqrt(head) scale; the first leading_dense layers' FFN dense, the others a sigmoid
+// router with a selection bias, SwiGLU experts and count x expert-wide shared experts; the FFN
+// norm is post_attention_norm.weight.
+inline std::vector<std::vector<double>> reference_logits_glm4moe(const RandomModelConfig& c, const gguf::GgufFile& f,
+                                                                 const std::vector<int32_t>& tokens) {
+  const int64_t d = c.n_embd, nh = c.n_head, nkv = c.n_head_kv, hd = c.head_dim(), rot = c.rot();
+  const size_t T = tokens.size();
+  const double eps = c.rms_eps;
+  Matrix embd = load_matrix(f, "token_embd.weight");
+  std::vector<std::vector<double>> x(T);
+  for (size_t t = 0; t < T; ++t) x[t] = embd[static_cast<size_t>(tokens[t])];
+  for (int64_t l = 0; l < c.n_layer; ++l) {
+    const std::string p = "blk." + std::to_string(l) + ".";
+    const auto attn_norm = load_vector(f, p + "attn_norm.weight");
+    const Matrix wq = load_matrix(f, p + "attn_q.weight"), wk = load_matrix(f, p + "attn_k.weight"),
+                 wv = load_matrix(f, p + "attn_v.weight"), wo = load_matrix(f, p + "attn_output.weight");
+    auto optional = [&](const std::string& name) {
+      return f.find_tensor(p + name) != nullptr ? load_vector(f, p + name) : std::vector<double>{};
+    };
+    const auto bq = optional("attn_q.bias"), bk = optional("attn_k.bias"), bv = optional("attn_v.bias");
+    const auto qn = optional("attn_q_norm.weight"), kn = optional("attn_k_norm.weight");
+    std::vector<std::vector<double>> q(T), k(T), v(T);
+    for (size_t t = 0; t < T; ++t) {
+      const auto h = rms_norm_ref(x[t], attn_norm, eps);
+      q[t] = mat_vec(wq, h);
+      k[t] = mat_vec(wk, h);
+      v[t] = mat_vec(wv, h);
+      for (size_t i = 0; i < bq.size(); ++i) q[t][i] += bq[i];
+      for (size_t i = 0; i < bk.size(); ++i) k[t][i] += bk[i];
+      for (size_t i = 0; i < bv.size(); ++i) v[t][i] += bv[i];
+      for (auto [vec, heads, gain] : {std::tuple{&q[t], nh, &qn}, std::tuple{&k[t], nkv, &kn}})
+        for (int64_t hh = 0; hh < heads; ++hh) {
+          std::vector<double> part(vec->begin() + hh * hd, vec->begin() + (hh + 1) * hd);
+          if (!gain->empty()) part = rms_norm_ref(part, *gain, eps);
+          rope_neox_ref(part.data(), t, rot, c.rope_base, {});
+          std::copy(part.begin(), part.end(), vec->begin() + hh * hd);
+        }
+    }
+    for (size_t t = 0; t < T; ++t) {
+      std::vector<double> att(static_cast<size_t>(nh * hd), 0.0);
+      for (int64_t hh = 0; hh < nh; ++hh)
+        attend_head_ref(&q[t][static_cast<size_t>(hh * hd)], k, v, t, 0, hh / (nh / nkv), hd,
+                        1.0 / std::sqrt(static_cast<double>(hd)), &att[static_cast<size_t>(hh * hd)]);
+      const auto o = mat_vec(wo, att);
+      for (int64_t i = 0; i < d; ++i) x[t][static_cast<size_t>(i)] += o[static_cast<size_t>(i)];
+    }
+    const auto ffn_norm = load_vector(f, p + "post_attention_norm.weight");
+    if (l < c.leading_dense) {
+      const Matrix wg = load_matrix(f, p + "ffn_gate.weight"), wu = load_matrix(f, p + "ffn_up.weight"),
+                   wd = load_matrix(f, p + "ffn_down.weight");
+      for (size_t t = 0; t < T; ++t) {
+        const auto o = glu_ffn_ref(wg, wu, wd, rms_norm_ref(x[t], ffn_norm, eps), false);
+        for (int64_t i = 0; i < d; ++i) x[t][static_cast<size_t>(i)] += o[static_cast<size_t>(i)];
+      }
+      continue;
+    }
+    const Matrix router = load_matrix(f, p + "ffn_gate_inp.weight"), eg = load_matrix(f, p + "ffn_gate_exps.weight"),
+                 eu = load_matrix(f, p + "ffn_up_exps.weight"), ed = load_matrix(f, p + "ffn_down_exps.weight");
+    const auto bias = load_vector(f, p + "exp_probs_b.bias");
+    const bool shared = c.n_shared_experts > 0;
+    const Matrix sg = shared ? load_matrix(f, p + "ffn_gate_shexp.weight") : Matrix{},
+                 su = shared ? load_matrix(f, p + "ffn_up_shexp.weight") : Matrix{},
+                 sd = shared ? load_matrix(f, p + "ffn_down_shexp.weight") : Matrix{};
+    const size_t F = static_cast<size_t>(c.n_ff);
+    for (size_t t = 0; t < T; ++t) {
+      const auto h = rms_norm_ref(x[t], ffn_norm, eps);
+      std::vector<double> o(static_cast<size_t>(d), 0.0);
+      for (const auto& [e, w] : route_ref(mat_vec(router, h), bias, c.router, c.n_expert_used)) {
+        const auto oe = glu_ffn_ref(rows_of(eg, e * F, F), rows_of(eu, e * F, F),
+                                    rows_of(ed, e * static_cast<size_t>(d), static_cast<size_t>(d)), h, false);
+        for (int64_t i = 0; i < d; ++i) o[static_cast<size_t>(i)] += w * oe[static_cast<size_t>(i)];
+      }
+      if (shared) {
+        const auto os = glu_ffn_ref(sg, su, sd, h, false);
+        for (int64_t i = 0; i < d; ++i) o[static_cast<size_t>(i)] += os[static_cast<size_t>(i)];
+      }
+      for (int64_t i = 0; i < d; ++i) x[t][static_cast<size_t>(i)] += o[static_cast<size_t>(i)];
+    }
+  }
+  const auto out_norm = load_vector(f, "output_norm.weight");
+  const Matrix out = load_matrix(f, c.tied ? "token_embd.weight" : "output.weight");
+  std::vector<std::vector<double>> logits(T);
+  for (size_t t = 0; t < T; ++t) logits[t] = mat_vec(out, rms_norm_ref(x[t], out_norm, eps));
+  return logits;
+}
+
 inline std::vector<std::vector<double>> reference_logits_2026(const RandomModelConfig& c, const gguf::GgufFile& f,
                                                               const std::vector<int32_t>& tokens) {
   if (c.arch == "gemma4") return reference_logits_gemma4(c, f, tokens);
+  if (c.arch == "glm4moe") return reference_logits_glm4moe(c, f, tokens);
   ADD_FAILURE() << "no float64 reference for " << c.arch;
   return {};
 }

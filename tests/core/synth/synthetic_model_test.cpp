@@ -144,6 +144,27 @@ TEST(ModelShapes, Gemma4ShapesHaveTheirPublishedSizes) {
   EXPECT_EQ(model_state_bytes(*moe_spec, 1, KvCacheType::F16).kv_cache, 220u * 1024);
 }
 
+// GLM-4.5-Air: 106.85B parameters without its MTP block (the model card's 106B), the dense first
+// layer, 127 routed + 1 shared expert of 1408, 184 KiB of F16 KV per token.
+TEST(ModelShapes, Glm45AirHasItsPublishedSize) {
+  SynthOptions o;
+  o.type = GgmlType::F32;
+  o.output_q6k_for_kquants = false;
+  const ModelShape* s = find_shape("glm4.5-air");
+  ASSERT_NE(s, nullptr);
+  EXPECT_NEAR(synthetic_weight_bytes(*s, o) / 4.0 / 1e9, 106.852, 0.001);
+  auto spec = shape_hyperparameters(*s);
+  ASSERT_TRUE(spec.ok()) << spec.error().describe();
+  EXPECT_FALSE(spec->layers[0].moe);
+  EXPECT_EQ(spec->layers[0].n_ff, 10944);
+  EXPECT_TRUE(spec->layers[1].moe);
+  EXPECT_EQ(spec->layers[1].n_ff, 1408);
+  EXPECT_EQ(spec->layers[1].n_ff_shared, 1408);
+  EXPECT_EQ(spec->router.gating, ExpertGating::Sigmoid);
+  EXPECT_TRUE(spec->router.normalize);
+  EXPECT_EQ(model_state_bytes(*spec, 1, KvCacheType::F16).kv_cache, 184u * 1024);
+}
+
 class SynthEveryType : public ::testing::TestWithParam<GgmlType> {};
 
 TEST_P(SynthEveryType, WritesAFileWhoseWeightsAreFiniteAndRealistic) {
