@@ -169,7 +169,14 @@ Status CpuModel::init(const ModelSpec& spec, const BackendModelSettings& setting
       4ull * static_cast<uint64_t>(nb) *
           static_cast<uint64_t>((spec_.attention_output_gate ? 2 * Q : 0) + C + 2 * Vd + 4 * Hv + ple_all +
                                 spec_.n_embd_per_layer);
-  const uint64_t needed = kv_bytes + state_bytes + widen_bytes + act_bytes;
+  // Latent attention's rows (cpu_model.h: mla_qa_, mla_kv_, mla_q_, mla_lat_).
+  const MlaParams& mla = spec_.mla;
+  const uint64_t mla_floats =
+      mla.enabled() ? static_cast<uint64_t>(nb) *
+                          static_cast<uint64_t>(mla.q_lora_rank + mla.latent_width() +
+                                                spec_.n_head * (mla.latent_width() + mla.kv_lora_rank))
+                    : 0;
+  const uint64_t needed = kv_bytes + state_bytes + widen_bytes + act_bytes + 4ull * mla_floats;
   if (const uint64_t available = host_available_bytes(); available != 0 && needed > available)
     return make_error(ErrorKind::OutOfMemory,
                       "host memory: the CPU backend needs " + std::to_string(needed) + " bytes for " +
@@ -181,6 +188,12 @@ Status CpuModel::init(const ModelSpec& spec, const BackendModelSettings& setting
   try {
     kv_.allocate(kv_type_, slots, n_ctx_);
     state_.allocate(spec_, kStateCheckpoints);
+    if (mla.enabled()) {
+      mla_qa_.assign(static_cast<size_t>(nb * mla.q_lora_rank), 0.0f);
+      mla_kv_.assign(static_cast<size_t>(nb * mla.latent_width()), 0.0f);
+      mla_q_.assign(static_cast<size_t>(nb * spec_.n_head * mla.latent_width()), 0.0f);
+      mla_lat_.assign(static_cast<size_t>(nb * spec_.n_head * mla.kv_lora_rank), 0.0f);
+    }
     if (spec_.attention_output_gate) q_gate_.assign(static_cast<size_t>(nb * 2 * Q), 0.0f);
     if (recurrent) {
       dn_qkv_.assign(static_cast<size_t>(nb * C), 0.0f);
@@ -356,7 +369,11 @@ MemoryFootprint CpuModel::footprint() const {
                         &router_x_,
                         &dense_out_,
                         &ple_,
-                        &ple_gate_})
+                        &ple_gate_,
+                        &mla_qa_,
+                        &mla_kv_,
+                        &mla_q_,
+                        &mla_lat_})
     scratch += v->size() * sizeof(float);
   scratch += (k_wide_.size() + v_wide_.size()) * sizeof(float);
   for (const auto& s : scratch_) scratch += (s.row.size() + s.scores.size() + s.delta.size()) * sizeof(float);

@@ -71,6 +71,7 @@ class CpuModel final : public BackendModel, private LayerBlocks {
   // The blocks (cpu_blocks.cpp).
   Status embed(const StepShape& step) override;
   Status attention(int32_t layer, const StepShape& step) override;
+  Status latent_attention(int32_t layer, const StepShape& step) override;  // cpu_latent_attention.cpp
   Status gated_delta_net(int32_t layer, const StepShape& step) override;
   Status dense_ffn(int32_t layer, const StepShape& step) override;
   Status moe_ffn(int32_t layer, const StepShape& step) override;
@@ -122,6 +123,9 @@ class CpuModel final : public BackendModel, private LayerBlocks {
   // Gated DeltaNet: q|k|v [token][C], z and the outputs [token][Vd], beta and decay logs
   // [token][Hv], and Qwen3-Next's grouped beta|decay logits [token][2 Hv].
   std::vector<float> dn_qkv_, dn_z_, dn_out_, dn_beta_, dn_g_, dn_ba_;
+  // Latent attention: the queries' low-rank rows [token][Ql], the latent and rotated key [token][Lk +
+  // R], the absorbed queries [token][head][Lk + R], the attended latents [token][head][Lk].
+  std::vector<float> mla_qa_, mla_kv_, mla_q_, mla_lat_;
   std::vector<float> logits_;
   int64_t logits_rows_ = 0;
   int64_t n_ff_max_ = 0;

@@ -152,6 +152,9 @@ struct RopeParams {
     int64_t original_context = 0;
     float beta_fast = 32.0f;
     float beta_slow = 1.0f;
+    // rope.scaling.yarn_log_multiplier as the file holds it (deepseek2's converter writes 0.1 x
+    // mscale_all_dim; its effect is in attention_scale and attn_factor); 0: none.
+    float log_multiplier = 0.0f;
   } yarn;
 };
 

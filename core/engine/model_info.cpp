@@ -131,7 +131,19 @@ std::vector<ModelFact> architecture_facts(const ModelSpec& spec) {
       std::find_if(spec.layers.begin(), spec.layers.end(), [](const LayerSpec& l) { return l.sliding; });
   const auto first_full = std::find_if(spec.layers.begin(), spec.layers.end(),
                                        [](const LayerSpec& l) { return !l.sliding && !l.is_recurrent(); });
-  if (spec.has_per_layer_geometry() && first_sliding != spec.layers.end() && first_full != spec.layers.end()) {
+  if (spec.mla.enabled()) {
+    // Latent attention: what the heads compute and the one row per position the cache keeps.
+    const MlaParams& m = spec.mla;
+    f.push_back({"attention heads", std::to_string(spec.n_head) + " query (" + std::to_string(m.qk_nope) + " + " +
+                                        std::to_string(m.qk_rope) + " rotated dims each), values of " +
+                                        std::to_string(m.v_head) + " dims each, all from one latent"});
+    f.push_back({"latent attention",
+                 "the cache keeps a latent of " + std::to_string(m.kv_lora_rank) + " + a shared rotated key of " +
+                     std::to_string(m.qk_rope) + " per position and layer; queries " +
+                     (m.q_lora_rank > 0 ? "low-rank (rank " + std::to_string(m.q_lora_rank) + ")"
+                                        : std::string("from one projection")) +
+                     "; key and value up-projections absorbed into the queries and outputs"});
+  } else if (spec.has_per_layer_geometry() && first_sliding != spec.layers.end() && first_full != spec.layers.end()) {
     f.push_back({"attention heads", "sliding layers " + heads_of(*first_sliding) + " (" +
                                         std::to_string(spec.rope_swa.n_dims) + " rotated); full layers " +
                                         heads_of(*first_full) + " (" + std::to_string(spec.rope.n_dims) + " rotated)"});

@@ -11,6 +11,9 @@ constexpr SlotMask kQkBiases = slot_mask({L::Bq, L::Bk, L::Bv});
 constexpr SlotMask kQkNorm = slot_mask({L::QNorm, L::KNorm});
 constexpr SlotMask kPostNorms = slot_mask({L::AttnPostNorm, L::FfnPostNorm});
 constexpr SlotMask kSharedExpert = slot_mask({L::SharedGateLogit, L::SharedGate, L::SharedUp, L::SharedDown});
+// A latent-attention layer without its query slots (AttnQA/AttnQANorm/AttnQB, or Wq: by q_lora_rank).
+constexpr SlotMask kLatentAttention =
+    slot_mask({L::AttnNorm, L::AttnKvA, L::AttnKvANorm, L::AttnKB, L::AttnVB, L::Wo, L::FfnNorm});
 // A Gated DeltaNet layer as Qwen3.5's files hold it (norms included; its FFN comes from `ffn`).
 constexpr SlotMask kDeltaNet = slot_mask({L::AttnNorm, L::FfnNorm, L::DeltaQkv, L::DeltaGate, L::DeltaBeta, L::DeltaAlpha,
                                           L::DeltaConv, L::DeltaDtBias, L::DeltaA, L::DeltaNorm, L::DeltaOut});
@@ -194,6 +197,28 @@ std::vector<Architecture> make_table() {
     a.reads_router_keys = true;
     t.push_back(a);
   }
+  {
+    // The DeepSeek-V3 family (DeepSeek-V2/V2.5/V3/V3.1/R1, Kimi-K2, Moonlight; deepseek2): latent
+    // attention in the absorbed form (attn_k_b / attn_v_b; the queries low-rank with q_lora_rank,
+    // else attn_q.weight), adjacent-pair rotation of the shared 64-dim rotated key, the first
+    // leading_dense_block_count layers dense, then experts with expert_shared_count shared ones;
+    // softmax gating where the file has no expert_gating_func (DeepSeek-V2's files, as llama.cpp
+    // reads them), V3's sigmoid router with exp_probs_b where it has them; MTP blocks after the
+    // model's layers.
+    Architecture a;
+    a.name = "deepseek2";
+    a.rope_mode = RopeMode::Normal;
+    a.required = kLatentAttention;
+    a.ffn = FfnKind::MoE;
+    a.moe_optional = slot_mask({L::RouterSelectBias});
+    a.trailing_mtp_layers = true;
+    a.reads_leading_dense_layers = true;
+    a.shared_expert_width = SharedExpertWidth::CountTimesExpert;
+    a.default_gating = ExpertGating::Softmax;
+    a.reads_router_keys = true;
+    a.latent_attention = true;
+    t.push_back(a);
+  }
   return t;
 }
 
@@ -223,6 +248,9 @@ SlotMask required_slots(const Architecture& arch, const ModelSpec& spec, const L
   SlotMask mixing = attention ? arch.required : arch.recurrent_required;
   if (attention && layer.value_from_key) mixing &= ~slot_mask({LayerTensor::Wv, LayerTensor::Bv});
   if (attention && layer.kv_source >= 0) mixing &= ~kOwnKv;
+  if (attention && arch.latent_attention)
+    mixing |= spec.mla.q_lora_rank > 0 ? slot_mask({LayerTensor::AttnQA, LayerTensor::AttnQANorm, LayerTensor::AttnQB})
+                                       : slot_mask({LayerTensor::Wq});
   SlotMask ffn = layer.moe ? kMoeFfnSlots | arch.moe_required : kDenseFfnSlots;
   // A shared expert sized by its count or the expert width exists where it has a width.
   if (layer.moe && arch.shared_expert_width != SharedExpertWidth::Key && layer.n_ff_shared > 0)

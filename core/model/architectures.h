@@ -131,6 +131,12 @@ struct Architecture {
   ExpertGating default_gating = ExpertGating::Softmax;
   bool reads_router_keys = false;
   bool llama4_router = false;  // choice on the logits, the sigmoid weight scaling the expert's input
+
+  // Multi-head latent attention (ModelSpec::mla, deepseek2): {arch}.attention.kv_lora_rank,
+  // .q_lora_rank (absent or 0: the queries come from attn_q.weight), .key_length_mla,
+  // .value_length_mla; .attention.key_length / .value_length are the latent's (Lk + R, Lk) and
+  // .rope.dimension_count is R. The attention layers hold the latent slots instead of Wq/Wk/Wv.
+  bool latent_attention = false;
 };
 
 // Every supported architecture, in a stable order.

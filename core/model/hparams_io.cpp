@@ -371,6 +371,70 @@ Status read_ffn_layers(MetadataReader& r, const Architecture& arch, int64_t n_bl
   return {};
 }
 
+// Latent attention (deepseek2): the ranks and per-head sizes. key_length / value_length are the
+// latent's as the converter writes them (Lk + R, Lk); the model's head_dim becomes N + R (the
+// query's width per head, whose square root the scores are divided by) and the one "KV head" is
+// the latent. Checked against the rotated dims after read_rope (check_latent_attention_rope).
+Status read_latent_attention_sizes(MetadataReader& r, const Architecture& arch, int64_t key_len, int64_t value_len,
+                                   ModelSpec& spec) {
+  if (!arch.latent_attention) return {};
+  const gguf::GgufFile& f = r.file();
+  // Files converted before llama.cpp split kv_b into the absorbed k_b / v_b (2025) hold the
+  // decompressing attn_kv_b.weight; their cache would be per-head K and V.
+  if (f.find_tensor("blk.0.attn_kv_b.weight") != nullptr && f.find_tensor("blk.0.attn_k_b.weight") == nullptr)
+    return make_error(ErrorKind::Unsupported,
+                      r.path() + " holds attn_kv_b.weight, the latent attention of an older conversion; Tessera "
+                                 "reads the absorbed form (attn_k_b / attn_v_b): convert the model again with a "
+                                 "llama.cpp converter of 2025 or later");
+  if (r.has("attention.temperature_scale"))
+    return make_error(ErrorKind::Unsupported, "metadata '" + r.key("attention.temperature_scale") + "' in " + r.path() +
+                                                  ": Tessera does not scale deepseek2 queries by position yet");
+  MlaParams& m = spec.mla;
+  TESSERA_ASSIGN_OR_RETURN(m.kv_lora_rank, r.positive("attention.kv_lora_rank"));
+  TESSERA_ASSIGN_OR_RETURN(m.q_lora_rank, r.count_or("attention.q_lora_rank", 0, 1 << 20));
+  TESSERA_ASSIGN_OR_RETURN(int64_t key_mla, r.positive_or("attention.key_length_mla", key_len));
+  TESSERA_ASSIGN_OR_RETURN(m.v_head, r.positive_or("attention.value_length_mla", value_len));
+  if (value_len != m.kv_lora_rank)
+    return r.bad("attention.value_length", std::to_string(value_len),
+                 "attention.kv_lora_rank (" + std::to_string(m.kv_lora_rank) + "): the latent is the value");
+  spec.head_dim = key_mla;
+  spec.n_head_kv = 1;
+  return {};
+}
+
+Status check_latent_attention_rope(MetadataReader& r, const Architecture& arch, ModelSpec& spec) {
+  if (!arch.latent_attention) return {};
+  MlaParams& m = spec.mla;
+  m.qk_rope = spec.rope.n_dims;
+  m.qk_nope = spec.head_dim - m.qk_rope;
+  if (m.qk_nope < 1)
+    return r.bad("attention.key_length_mla", std::to_string(spec.head_dim),
+                 "more than rope.dimension_count (" + std::to_string(m.qk_rope) + "): each head has unrotated dims");
+  if (r.has("attention.key_length")) {
+    TESSERA_ASSIGN_OR_RETURN(int64_t key_len, r.positive("attention.key_length"));
+    if (key_len != m.latent_width())
+      return r.bad("attention.key_length", std::to_string(key_len),
+                   "kv_lora_rank + rope.dimension_count (" + std::to_string(m.latent_width()) + ")");
+  }
+  return {};
+}
+
+// YaRN on latent attention, as DeepSeek defines it (and llama.cpp computes it): with the file's
+// yarn_log_multiplier (0.1 mscale_all_dim) the rotation keeps its magnitude (no 1 + 0.1 ln s on
+// cos/sin) and the scores are scaled by mscale^2, mscale = attn_factor (1 + mscale_all_dim 0.1 ln s).
+Status apply_latent_attention_yarn(MetadataReader& r, ModelSpec& spec) {
+  RopeParams& rope = spec.rope;
+  if (rope.yarn.factor <= 0.0f) return {};
+  TESSERA_ASSIGN_OR_RETURN(float log_mul, r.non_negative_or("rope.scaling.yarn_log_multiplier", 0.0));
+  rope.yarn.log_multiplier = log_mul;
+  const double ln_s = std::log(static_cast<double>(rope.yarn.factor));
+  if (log_mul > 0.0f && rope.yarn.factor > 1.0f) rope.attn_factor /= static_cast<float>(1.0 + 0.1 * ln_s);
+  const double mscale = rope.attn_factor * (1.0 + static_cast<double>(log_mul) * ln_s);
+  spec.attention_scale = static_cast<float>(mscale * mscale / std::sqrt(static_cast<double>(spec.head_dim)));
+  spec.rope_swa = rope;
+  return {};
+}
+
 // Gemma 4: the sliding layers' head size and rotation, and per-layer KV head counts.
 Status read_per_layer_attention(MetadataReader& r, const Architecture& arch, const std::vector<int64_t>& kv_heads,
                                 ModelSpec& spec) {
@@ -486,7 +550,7 @@ Status read_hyperparameters(const gguf::GgufFile& f, const Architecture& arch, M
   const int64_t default_head = spec.n_embd / spec.n_head;
   TESSERA_ASSIGN_OR_RETURN(int64_t key_len, r.positive_or("attention.key_length", std::max<int64_t>(1, default_head)));
   TESSERA_ASSIGN_OR_RETURN(int64_t value_len, r.positive_or("attention.value_length", key_len));
-  if (key_len != value_len)
+  if (key_len != value_len && !arch.latent_attention)
     return make_error(ErrorKind::Unsupported, "attention key length " + std::to_string(key_len) +
                                                   " differs from value length " + std::to_string(value_len) + " in " +
                                                   f.path() + "; Tessera needs them equal");
@@ -513,7 +577,9 @@ Status read_hyperparameters(const gguf::GgufFile& f, const Architecture& arch, M
   spec.layers.assign(static_cast<size_t>(spec.n_layer), LayerSpec{});
   TESSERA_TRY(read_ffn_layers(r, arch, n_blocks, moe, spec));
 
+  TESSERA_TRY(read_latent_attention_sizes(r, arch, key_len, value_len, spec));
   TESSERA_TRY(read_rope(r, arch, spec));
+  TESSERA_TRY(check_latent_attention_rope(r, arch, spec));
   TESSERA_TRY(read_sliding_window(r, arch, spec));
   TESSERA_TRY(read_recurrent_layers(r, arch, n_blocks, spec));
   TESSERA_TRY(read_per_layer_attention(r, arch, kv_heads_per_layer, spec));
@@ -533,6 +599,7 @@ Status read_hyperparameters(const gguf::GgufFile& f, const Architecture& arch, M
   const bool by_width = arch.query_scale_by_width_at_layers != 0 && spec.n_layer == arch.query_scale_by_width_at_layers;
   spec.attention_scale = 1.0f / std::sqrt(static_cast<float>(by_width ? spec.n_embd / spec.n_head : spec.head_dim));
   if (arch.fixed_attention_scale > 0.0f) spec.attention_scale = arch.fixed_attention_scale;
+  if (arch.latent_attention) TESSERA_TRY(apply_latent_attention_yarn(r, spec));
   return {};
 }
 
@@ -600,8 +667,19 @@ Status write_hyperparameters(gguf::GgufWriter& w, const ModelSpec& s) {
   } else {
     u32("attention.head_count_kv", s.n_head_kv);
   }
-  u32("attention.key_length", s.head_dim);
-  u32("attention.value_length", s.head_dim);
+  if (arch->latent_attention) {
+    // The latent as the converter writes it: one "KV head" of Lk + R keys and Lk values.
+    const MlaParams& m = s.mla;
+    if (m.q_lora_rank > 0) u32("attention.q_lora_rank", m.q_lora_rank);
+    u32("attention.kv_lora_rank", m.kv_lora_rank);
+    u32("attention.key_length", m.kv_lora_rank + m.qk_rope);
+    u32("attention.value_length", m.kv_lora_rank);
+    u32("attention.key_length_mla", m.qk_nope + m.qk_rope);
+    u32("attention.value_length_mla", m.v_head);
+  } else {
+    u32("attention.key_length", s.head_dim);
+    u32("attention.value_length", s.head_dim);
+  }
   if (arch->per_layer_attention) {
     // The sliding layers' heads and rotation (the full layers' are the model's).
     int64_t swa_head = s.head_dim;
@@ -628,6 +706,8 @@ Status write_hyperparameters(gguf::GgufWriter& w, const ModelSpec& s) {
     u32("rope.scaling.original_context_length", s.rope.yarn.original_context);
     w.set_f32(a + ".rope.scaling.yarn_beta_fast", s.rope.yarn.beta_fast);
     w.set_f32(a + ".rope.scaling.yarn_beta_slow", s.rope.yarn.beta_slow);
+    if (s.rope.yarn.log_multiplier > 0.0f)
+      w.set_f32(a + ".rope.scaling.yarn_log_multiplier", s.rope.yarn.log_multiplier);
   }
   if (!s.rope.freq_factors_long.empty()) {
     w.set_string(a + ".rope.scaling.type", "longrope");

@@ -171,6 +171,26 @@ std::vector<ModelShape> make_shapes() {
          s.router.gating = ExpertGating::Sigmoid;
          s.router.normalize = true;
        });
+  // DeepSeek-V2-Lite (config.json of deepseek-ai/DeepSeek-V2-Lite): the DeepSeek-V3 family's layer
+  // at a size one GPU holds. 16 heads of 128 + 64 rotated query dims over a 512-wide latent (576
+  // cached per position and layer), queries from one projection (no q_lora_rank), the first layer
+  // dense (10944), then 64 experts of 1408 (top 6, softmax, not normalised) and 2 shared ones; YaRN
+  // x40 over 4096 with mscale_all_dim 0.707.
+  with(dense("deepseek-v2-lite", "deepseek2", 2048, 27, 16, 16, 1408, 102400, 163840, 10000.0f, 1e-6f, false, false,
+             "DeepSeek-V2-Lite"),
+       [](ModelShape& s) {
+         s.mla = {0, 512, 128, 64, 128};
+         s.rope_dims = 64;
+         s.yarn_factor = 40.0f;
+         s.yarn_original_context = 4096;
+         s.yarn_log_multiplier = 0.0707f;
+         s.n_expert = 64;
+         s.n_expert_used = 6;
+         s.leading_dense = 1;
+         s.n_ff_dense_layers = 10944;
+         s.n_shared_experts = 2;
+         s.router.normalize = false;
+       });
   // Small shapes for tests and quick checks (multiples of 256 so every type applies).
   v.push_back(dense("tiny", "llama", 256, 2, 4, 2, 512, 1024, 512, 10000.0f, 1e-5f, false, false, "tiny test model"));
   v.push_back(
@@ -263,6 +283,12 @@ Result<ModelSpec> shape_hyperparameters(const ModelShape& s) {
     l.n_ff_dense = l.moe ? s.n_ff_dense : 0;
   }
   raw.router = s.router;
+  raw.rope.yarn.log_multiplier = s.yarn_log_multiplier;
+  if (s.mla.enabled()) {
+    raw.mla = s.mla;
+    raw.head_dim = s.mla.qk_nope + s.mla.qk_rope;
+    raw.n_head_kv = 1;
+  }
   set_default_sliding_layers(*arch, raw);
   if (arch->per_layer_attention) {
     for (auto& l : raw.layers) {

@@ -59,6 +59,10 @@ struct ModelShape {
   int64_t n_ff_dense_layers = 0;
   int32_t n_shared_experts = 0;
   RouterParams router;
+  // Latent attention (deepseek2): its ranks and per-head sizes (rope_dims is qk_rope); YaRN's
+  // rope.scaling.yarn_log_multiplier (0.1 mscale_all_dim).
+  MlaParams mla;
+  float yarn_log_multiplier = 0;
 
   int64_t head_size() const { return head_dim > 0 ? head_dim : n_embd / n_head; }
 };

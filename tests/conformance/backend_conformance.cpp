@@ -184,6 +184,22 @@ std::vector<ShiftCase> shift_cases() {
   c.shared_kv_layers = 1;
   c.tied = true;
   v.push_back({"gemma4_proportional_rope_shared_kv", c, {}});
+  // DeepSeek-V3 family: the latent row's last 32 values (the shared rotated key) turn, its first
+  // 64 (the latent) stay; YaRN with the scores' mscale.
+  c = {};
+  c.arch = "deepseek2";
+  c.n_layer = 1;
+  c.n_expert = 4;
+  c.n_expert_used = 2;
+  c.n_ff = 32;
+  c.q_lora_rank = 32;
+  c.kv_lora_rank = 64;
+  c.qk_nope = 32;
+  c.n_rot = 32;
+  c.v_head = 32;
+  c.scaling = RopeScalingKind::Yarn;
+  c.yarn_log_multiplier = 0.1;
+  v.push_back({"deepseek2_latent_rotated_key", c, {}});
   return v;
 }
 
@@ -427,6 +443,39 @@ std::vector<ForwardCase> family_cases_2026() {
   c.n_shared_experts = 2;
   c.matrix_type = GgmlType::Q8_0;
   v.push_back({"glm4moe_qk_norm_groups_q8_0", c});
+  // The DeepSeek-V3 family: latent attention (low-rank queries of rank 32, a 64-wide latent and a
+  // 32-wide rotated key, 32 + 32 query dims and 32 value dims per head), a dense first layer, V3's
+  // sigmoid router with selection bias, 4 groups of 2 (2 searched), normalised weights x 2.5, one
+  // shared expert.
+  c = moe(with_arch({}, "deepseek2"), 8, 2);
+  c.n_layer = 3;
+  c.q_lora_rank = 32;
+  c.kv_lora_rank = 64;
+  c.qk_nope = 32;
+  c.n_rot = 32;
+  c.v_head = 32;
+  c.leading_dense = 1;
+  c.n_ff = 32;
+  c.n_ff_dense_layers = 96;
+  c.n_shared_experts = 1;
+  c.router.gating = ExpertGating::Sigmoid;
+  c.router.normalize = true;
+  c.router.scale = 2.5f;
+  c.router.n_group = 4;
+  c.router.n_group_used = 2;
+  v.push_back({"deepseek2_v3_latent_attention_grouped_sigmoid_router", c});
+  // DeepSeek-V2-Lite's layout: queries from attn_q.weight, a softmax router without
+  // normalisation, two shared experts, YaRN (factor 4) with mscale_all_dim 0.707 in the scores, Q8_0.
+  c.q_lora_rank = 0;
+  c.router = RouterParams{};
+  c.router.normalize = false;
+  c.n_shared_experts = 2;
+  c.scaling = RopeScalingKind::Yarn;
+  c.scaling_factor = 4.0;
+  c.original_ctx = 64;
+  c.yarn_log_multiplier = 0.0707;
+  c.matrix_type = GgmlType::Q8_0;
+  v.push_back({"deepseek2_v2_lite_softmax_router_yarn_q8_0", c});
   return v;
 }
 

@@ -71,5 +71,32 @@ TEST(FamilyFacts, Glm4Moe) {
       "sigmoid scores, a per-expert selection bias, 4 groups of which 2 are searched, weights normalised, times 2.5");
 }
 
+TEST(FamilyFacts, DeepSeek2) {
+  RandomModelConfig c;
+  c.arch = "deepseek2";
+  c.n_layer = 2;
+  c.n_expert = 4;
+  c.n_expert_used = 2;
+  c.leading_dense = 1;
+  c.n_ff = 32;
+  c.n_ff_dense_layers = 96;
+  c.n_shared_experts = 2;
+  c.q_lora_rank = 32;
+  c.kv_lora_rank = 64;
+  c.qk_nope = 32;
+  c.n_rot = 32;
+  c.v_head = 32;
+  auto f = facts_of(c);
+  EXPECT_EQ(f["attention heads"], "4 query (32 + 32 rotated dims each), values of 32 dims each, all from one latent");
+  EXPECT_EQ(f["latent attention"],
+            "the cache keeps a latent of 64 + a shared rotated key of 32 per position and layer; queries low-rank (rank "
+            "32); key and value up-projections absorbed into the queries and outputs");
+  // 2 layers x 96 values x 2 bytes.
+  EXPECT_EQ(f["KV cache per token"], "384 B in F16 (the latent of 2 layers)");
+  EXPECT_EQ(f["experts"],
+            "4, 2 used per token, feed-forward 32 each, on 1 of 2 layers (the others dense, feed-forward 96); plus a "
+            "shared expert (feed-forward 64)");
+}
+
 }  // namespace
 }  // namespace tessera::test

@@ -3,10 +3,12 @@
 // bad file gets. The logits against the float64 reference: the conformance suite's cases.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <functional>
 #include <set>
 
 #include "core/model/random_model.h"
+#include "backend/layer_state.h"
 #include "model/model_loader.h"
 
 namespace tessera::test {
@@ -119,6 +121,113 @@ TEST(MoeFamilies, BadRouterKeysAreNamed) {
   auto bias = build_model_spec(random_model_file(no_bias));
   ASSERT_FALSE(bias.ok());
   EXPECT_NE(bias.error().message.find("blk.2.exp_probs_b.bias"), std::string::npos) << bias.error().message;
+}
+
+RandomModelConfig deepseek() {
+  RandomModelConfig c;
+  c.arch = "deepseek2";
+  c.n_layer = 3;
+  c.n_expert = 8;
+  c.n_expert_used = 2;
+  c.leading_dense = 1;
+  c.n_ff = 32;
+  c.n_ff_dense_layers = 96;
+  c.n_shared_experts = 1;
+  c.q_lora_rank = 32;
+  c.kv_lora_rank = 64;
+  c.qk_nope = 32;
+  c.n_rot = 32;
+  c.v_head = 16;
+  c.router.gating = ExpertGating::Sigmoid;
+  c.router.normalize = true;
+  return c;
+}
+
+TEST(MoeFamilies, DeepSeek2LatentAttentionLayout) {
+  auto spec = build_model_spec(random_model_file(deepseek()));
+  ASSERT_TRUE(spec.ok()) << spec.error().describe();
+  const MlaParams& m = spec->mla;
+  EXPECT_EQ(m.q_lora_rank, 32);
+  EXPECT_EQ(m.kv_lora_rank, 64);
+  EXPECT_EQ(m.qk_nope, 32);
+  EXPECT_EQ(m.qk_rope, 32);
+  EXPECT_EQ(m.v_head, 16);
+  EXPECT_EQ(spec->head_dim, 64);  // N + R: the scores are divided by its square root
+  EXPECT_EQ(spec->n_head_kv, 1);
+  EXPECT_FLOAT_EQ(spec->attention_scale, 0.125f);
+  EXPECT_EQ(spec->rope.mode, RopeMode::Normal);
+  const LayerSpec& l = spec->layers[1];
+  EXPECT_EQ(l[LayerTensor::AttnQB].dims, (std::vector<int64_t>{32, 4 * 64}));
+  EXPECT_EQ(l[LayerTensor::AttnKvA].dims, (std::vector<int64_t>{64, 96}));
+  EXPECT_EQ(l[LayerTensor::AttnKB].dims, (std::vector<int64_t>{32, 64, 4}));
+  EXPECT_EQ(l[LayerTensor::AttnVB].dims, (std::vector<int64_t>{64, 16, 4}));
+  EXPECT_EQ(l[LayerTensor::Wo].dims, (std::vector<int64_t>{4 * 16, 64}));
+  EXPECT_FALSE(l.has(LayerTensor::Wq));
+  EXPECT_FALSE(l.has(LayerTensor::Wk));
+  EXPECT_EQ(l[LayerTensor::FfnNorm].name, "blk.1.ffn_norm.weight");
+  EXPECT_TRUE(l.has(LayerTensor::RouterSelectBias));
+  EXPECT_EQ(spec->layers[1].n_ff_shared, 32);
+  EXPECT_FALSE(spec->layers[0].is_moe());
+  // The cache: one row of latent + rotated key per position and layer, no values.
+  EXPECT_EQ(spec->cache_k_width_of(l), 96);
+  EXPECT_EQ(spec->cache_v_width_of(l), 0);
+  const LayerStateBytes st = model_state_bytes(*spec, 10, KvCacheType::F16);
+  EXPECT_EQ(st.latent_cache, 3u * 96 * 2 * 10);
+  EXPECT_EQ(st.kv_cache, 0u);
+  EXPECT_TRUE(has_feature(*spec, ModelFeature::LatentAttention));
+}
+
+// DeepSeek-V2-Lite's files: no q_lora_rank (queries from attn_q.weight), no gating key (softmax),
+// no selection bias; YaRN with yarn_log_multiplier: cos/sin keep magnitude 1, the scores get mscale^2.
+TEST(MoeFamilies, DeepSeek2LiteQueriesSoftmaxAndYarnScale) {
+  RandomModelConfig c = deepseek();
+  c.q_lora_rank = 0;
+  c.scaling = RopeScalingKind::Yarn;
+  c.scaling_factor = 40.0;
+  c.original_ctx = 64;
+  c.yarn_log_multiplier = 0.0707;
+  c.omit = {"blk.1.exp_probs_b.bias", "blk.2.exp_probs_b.bias"};
+  auto file = rewritten(c, [](gguf::GgufWriter&) {}, {"deepseek2.expert_gating_func"});
+  ASSERT_TRUE(file);
+  auto spec = build_model_spec(file);
+  ASSERT_TRUE(spec.ok()) << spec.error().describe();
+  EXPECT_EQ(spec->mla.q_lora_rank, 0);
+  EXPECT_EQ(spec->layers[1][LayerTensor::Wq].dims, (std::vector<int64_t>{64, 4 * 64}));
+  EXPECT_FALSE(spec->layers[1].has(LayerTensor::AttnQA));
+  EXPECT_FALSE(spec->layers[1].has(LayerTensor::RouterSelectBias));
+  EXPECT_EQ(spec->router.gating, ExpertGating::Softmax);
+  EXPECT_FLOAT_EQ(spec->rope.attn_factor, 1.0f);
+  const double mscale = 1.0 + 0.0707 * std::log(40.0);
+  EXPECT_NEAR(spec->attention_scale, mscale * mscale / 8.0, 1e-6);
+}
+
+TEST(MoeFamilies, DeepSeek2FilesTesseraCannotReadAreNamed) {
+  // An older conversion with the decompressing attn_kv_b.weight.
+  RandomModelConfig old = deepseek();
+  old.omit = {"blk.0.attn_k_b.weight"};
+  auto legacy = build_model_spec(rewritten(old, [](gguf::GgufWriter& w) {
+    EXPECT_TRUE(w.add_tensor_f32("blk.0.attn_kv_b.weight", {64, 4 * 48}, std::vector<float>(64 * 4 * 48, 0.0f)).ok());
+  }));
+  ASSERT_FALSE(legacy.ok());
+  EXPECT_EQ(legacy.error().kind, ErrorKind::Unsupported);
+  EXPECT_NE(legacy.error().message.find("attn_kv_b.weight"), std::string::npos) << legacy.error().message;
+  // value_length must be the latent's rank.
+  auto value = build_model_spec(
+      rewritten(deepseek(), [](gguf::GgufWriter& w) { w.set_u32("deepseek2.attention.value_length", 16); }));
+  ASSERT_FALSE(value.ok());
+  EXPECT_NE(value.error().message.find("deepseek2.attention.value_length"), std::string::npos)
+      << value.error().message;
+  // Rotated dims that leave no unrotated ones.
+  auto rope = build_model_spec(
+      rewritten(deepseek(), [](gguf::GgufWriter& w) { w.set_u32("deepseek2.attention.key_length_mla", 32); }));
+  ASSERT_FALSE(rope.ok());
+  EXPECT_NE(rope.error().message.find("key_length_mla"), std::string::npos) << rope.error().message;
+  // Missing latent tensors are named.
+  RandomModelConfig missing = deepseek();
+  missing.omit = {"blk.2.attn_v_b.weight"};
+  auto tensor = build_model_spec(random_model_file(missing));
+  ASSERT_FALSE(tensor.ok());
+  EXPECT_NE(tensor.error().message.find("blk.2.attn_v_b.weight"), std::string::npos) << tensor.error().message;
 }
 
 }  // namespace

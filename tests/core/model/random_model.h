@@ -80,6 +80,11 @@ struct RandomModelConfig {
   int64_t n_ff_dense_layers = 0;
   int32_t n_shared_experts = 0;
   RouterParams router;
+  // Latent attention (deepseek2; kv_lora_rank > 0): the queries' rank (0: attn_q.weight), the
+  // latent's rank, the unrotated query/key dims and the value dims per head; n_rot is the rotated
+  // dims. YaRN files also get yarn_log_multiplier (0.1 mscale_all_dim) where it is > 0.
+  int64_t q_lora_rank = 0, kv_lora_rank = 0, qk_nope = 0, v_head = 0;
+  double yarn_log_multiplier = 0;
   int32_t sliding_window = 0;           // gemma2/gemma3/gemma4: the sliding layers' window
   double rope_base_swa = 0;    // gemma3: the sliding layers' rope base (0: rope_base)
   double attn_softcap = 0, final_softcap = 0;  // gemma2
@@ -163,6 +168,12 @@ inline ModelSpec random_model_hparams(const RandomModelConfig& c) {
   if (c.scaling == RopeScalingKind::Yarn)
     m.rope.yarn = {static_cast<float>(c.scaling_factor), static_cast<int64_t>(c.original_ctx),
                    static_cast<float>(c.yarn_beta_fast), static_cast<float>(c.yarn_beta_slow)};
+  m.rope.yarn.log_multiplier = static_cast<float>(c.yarn_log_multiplier);
+  if (c.kv_lora_rank > 0) {
+    m.mla = {c.q_lora_rank, c.kv_lora_rank, c.qk_nope, c.rot(), c.v_head};
+    m.head_dim = c.qk_nope + c.rot();
+    m.n_head_kv = 1;
+  }
   m.rope_swa = m.rope;
   if (c.rope_base_swa > 0) m.rope_swa.freq_base = static_cast<float>(c.rope_base_swa);
   m.sliding_window = c.sliding_window;

@@ -9,7 +9,9 @@
 //     last earlier layer of their kind (transformers' rule), per-layer embeddings, the 26B-A4B expert
 //     branch beside the dense MLP, layer output scales, the final soft-cap;
 //   glm4moe: partial NeoX RoPE, Q/K/V biases, optional QK-norm, leading dense layers, DeepSeek-V3's
-//     sigmoid router with selection bias, groups and scaling (route_ref), shared experts.
+//     sigmoid router with selection bias, groups and scaling (route_ref), shared experts;
+//   deepseek2: latent attention decompressed (per-head K and V from the latent), adjacent-pair RoPE
+//     of the shared rotated key, YaRN's mscale^2 in the scores, the same FFN as glm4moe.
 #pragma once
 
 #include <limits>
@@ -293,6 +295,50 @@ inline std::vector<std::pair<size_t, double>> route_ref(const std::vector<double
   return out;
 }
 
+// The FFN of a DeepSeek-style layer (GLM-4.x, the DeepSeek-V3 family): x += the dense SwiGLU of
+// the first leading_dense layers, else the routed experts (route_ref) plus n_shared_experts
+// expert-wide shared experts (one SwiGLU of their summed width), all reading norm(x, ffn_norm).
+inline void deepseek_style_ffn_ref(const RandomModelConfig& c, const gguf::GgufFile& f, int64_t l,
+                                   const std::string& ffn_norm_name, std::vector<std::vector<double>>& x) {
+  const std::string p = "blk." + std::to_string(l) + ".";
+  const int64_t d = c.n_embd;
+  const size_t T = x.size();
+  const double eps = c.rms_eps;
+  const auto ffn_norm = load_vector(f, p + ffn_norm_name);
+  if (l < c.leading_dense) {
+    const Matrix wg = load_matrix(f, p + "ffn_gate.weight"), wu = load_matrix(f, p + "ffn_up.weight"),
+                 wd = load_matrix(f, p + "ffn_down.weight");
+    for (size_t t = 0; t < T; ++t) {
+      const auto o = glu_ffn_ref(wg, wu, wd, rms_norm_ref(x[t], ffn_norm, eps), false);
+      for (int64_t i = 0; i < d; ++i) x[t][static_cast<size_t>(i)] += o[static_cast<size_t>(i)];
+    }
+    return;
+  }
+  const Matrix router = load_matrix(f, p + "ffn_gate_inp.weight"), eg = load_matrix(f, p + "ffn_gate_exps.weight"),
+               eu = load_matrix(f, p + "ffn_up_exps.weight"), ed = load_matrix(f, p + "ffn_down_exps.weight");
+  const auto bias = f.find_tensor(p + "exp_probs_b.bias") != nullptr ? load_vector(f, p + "exp_probs_b.bias")
+                                                                     : std::vector<double>{};
+  const bool shared = c.n_shared_experts > 0;
+  const Matrix sg = shared ? load_matrix(f, p + "ffn_gate_shexp.weight") : Matrix{},
+               su = shared ? load_matrix(f, p + "ffn_up_shexp.weight") : Matrix{},
+               sd = shared ? load_matrix(f, p + "ffn_down_shexp.weight") : Matrix{};
+  const size_t F = static_cast<size_t>(c.n_ff);
+  for (size_t t = 0; t < T; ++t) {
+    const auto h = rms_norm_ref(x[t], ffn_norm, eps);
+    std::vector<double> o(static_cast<size_t>(d), 0.0);
+    for (const auto& [e, w] : route_ref(mat_vec(router, h), bias, c.router, c.n_expert_used)) {
+      const auto oe = glu_ffn_ref(rows_of(eg, e * F, F), rows_of(eu, e * F, F),
+                                  rows_of(ed, e * static_cast<size_t>(d), static_cast<size_t>(d)), h, false);
+      for (int64_t i = 0; i < d; ++i) o[static_cast<size_t>(i)] += w * oe[static_cast<size_t>(i)];
+    }
+    if (shared) {
+      const auto os = glu_ffn_ref(sg, su, sd, h, false);
+      for (int64_t i = 0; i < d; ++i) o[static_cast<size_t>(i)] += os[static_cast<size_t>(i)];
+    }
+    for (int64_t i = 0; i < d; ++i) x[t][static_cast<size_t>(i)] += o[static_cast<size_t>(i)];
+  }
+}
+
 // GLM-4.x (Glm4MoeModel): NeoX RoPE over the first rot dims of each head, Q/K/V biases, optional
 // QK-norm, 1/sqrt(head) scale; the first leading_dense layers' FFN dense, the others a sigmoid
 // router with a selection bias, SwiGLU experts and count x expert-wide shared experts; the FFN
@@ -340,38 +386,109 @@ inline std::vector<std::vector<double>> reference_logits_glm4moe(const RandomMod
       const auto o = mat_vec(wo, att);
       for (int64_t i = 0; i < d; ++i) x[t][static_cast<size_t>(i)] += o[static_cast<size_t>(i)];
     }
-    const auto ffn_norm = load_vector(f, p + "post_attention_norm.weight");
-    if (l < c.leading_dense) {
-      const Matrix wg = load_matrix(f, p + "ffn_gate.weight"), wu = load_matrix(f, p + "ffn_up.weight"),
-                   wd = load_matrix(f, p + "ffn_down.weight");
-      for (size_t t = 0; t < T; ++t) {
-        const auto o = glu_ffn_ref(wg, wu, wd, rms_norm_ref(x[t], ffn_norm, eps), false);
-        for (int64_t i = 0; i < d; ++i) x[t][static_cast<size_t>(i)] += o[static_cast<size_t>(i)];
-      }
-      continue;
+    deepseek_style_ffn_ref(c, f, l, "post_attention_norm.weight", x);
+  }
+  const auto out_norm = load_vector(f, "output_norm.weight");
+  const Matrix out = load_matrix(f, c.tied ? "token_embd.weight" : "output.weight");
+  std::vector<std::vector<double>> logits(T);
+  for (size_t t = 0; t < T; ++t) logits[t] = mat_vec(out, rms_norm_ref(x[t], out_norm, eps));
+  return logits;
+}
+
+// The DeepSeek-V3 family (DeepseekV3Attention, written in its decompressed form from the file's
+// absorbed tensors, so the engine's absorption is checked, not repeated): per head h,
+//   q = AttnQB norm(AttnQA h) (or Wq h) = [q_n (N) | q_r (R)];  [c | k_r] = AttnKvA h, c = norm(c);
+//   k_n = AttnKB_h^T c (N; AttnKB_h holds Lk rows of N), v = AttnVB_h c (Vh; Vh rows of Lk);
+//   q_r, k_r rotated by adjacent pairs (transformers' interleaved RoPE: the same dot products);
+//   scores = [q_n | q_r] . [k_n | k_r] mscale^2 / sqrt(N + R), mscale = 1 + 0.1 mscale_all_dim ln s
+//   under YaRN (the file's yarn_log_multiplier is 0.1 mscale_all_dim; cos/sin keep magnitude 1).
+// Then the DeepSeek-style FFN (ffn_norm.weight).
+inline std::vector<std::vector<double>> reference_logits_deepseek2(const RandomModelConfig& c,
+                                                                   const gguf::GgufFile& f,
+                                                                   const std::vector<int32_t>& tokens) {
+  const int64_t d = c.n_embd, H = c.n_head, N = c.qk_nope, R = c.rot(), Lk = c.kv_lora_rank, Vh = c.v_head;
+  const size_t T = tokens.size();
+  const double eps = c.rms_eps;
+  std::vector<double> div(static_cast<size_t>(R / 2), 1.0);
+  double scale = 1.0 / std::sqrt(static_cast<double>(N + R));
+  if (c.scaling == RopeScalingKind::Yarn) {
+    for (int64_t i = 0; i < R / 2; ++i) div[static_cast<size_t>(i)] = yarn_divisor_ref(c, i);
+    const double mscale = 1.0 + c.yarn_log_multiplier * std::log(c.scaling_factor);
+    scale *= mscale * mscale;
+  }
+  auto rope_pairs = [&](double* v, size_t pos) {
+    for (int64_t i = 0; i < R / 2; ++i) {
+      const double theta = static_cast<double>(pos) *
+                           std::pow(c.rope_base, -2.0 * static_cast<double>(i) / static_cast<double>(R)) /
+                           div[static_cast<size_t>(i)];
+      const double a = v[2 * i], b = v[2 * i + 1];
+      v[2 * i] = a * std::cos(theta) - b * std::sin(theta);
+      v[2 * i + 1] = a * std::sin(theta) + b * std::cos(theta);
     }
-    const Matrix router = load_matrix(f, p + "ffn_gate_inp.weight"), eg = load_matrix(f, p + "ffn_gate_exps.weight"),
-                 eu = load_matrix(f, p + "ffn_up_exps.weight"), ed = load_matrix(f, p + "ffn_down_exps.weight");
-    const auto bias = load_vector(f, p + "exp_probs_b.bias");
-    const bool shared = c.n_shared_experts > 0;
-    const Matrix sg = shared ? load_matrix(f, p + "ffn_gate_shexp.weight") : Matrix{},
-                 su = shared ? load_matrix(f, p + "ffn_up_shexp.weight") : Matrix{},
-                 sd = shared ? load_matrix(f, p + "ffn_down_shexp.weight") : Matrix{};
-    const size_t F = static_cast<size_t>(c.n_ff);
+  };
+  Matrix embd = load_matrix(f, "token_embd.weight");
+  std::vector<std::vector<double>> x(T);
+  for (size_t t = 0; t < T; ++t) x[t] = embd[static_cast<size_t>(tokens[t])];
+  for (int64_t l = 0; l < c.n_layer; ++l) {
+    const std::string p = "blk." + std::to_string(l) + ".";
+    const auto attn_norm = load_vector(f, p + "attn_norm.weight");
+    const bool low_rank = c.q_lora_rank > 0;
+    const Matrix wq = low_rank ? Matrix{} : load_matrix(f, p + "attn_q.weight");
+    const Matrix wqa = low_rank ? load_matrix(f, p + "attn_q_a.weight") : Matrix{};
+    const Matrix wqb = low_rank ? load_matrix(f, p + "attn_q_b.weight") : Matrix{};
+    const auto qa_norm = low_rank ? load_vector(f, p + "attn_q_a_norm.weight") : std::vector<double>{};
+    const Matrix wkva = load_matrix(f, p + "attn_kv_a_mqa.weight"), wkb = load_matrix(f, p + "attn_k_b.weight"),
+                 wvb = load_matrix(f, p + "attn_v_b.weight"), wo = load_matrix(f, p + "attn_output.weight");
+    const auto kva_norm = load_vector(f, p + "attn_kv_a_norm.weight");
+    // q[t][h] = N + R values; k[t][h] = N + R; v[t][h] = Vh.
+    std::vector<std::vector<std::vector<double>>> q(T), k(T), v(T);
     for (size_t t = 0; t < T; ++t) {
-      const auto h = rms_norm_ref(x[t], ffn_norm, eps);
-      std::vector<double> o(static_cast<size_t>(d), 0.0);
-      for (const auto& [e, w] : route_ref(mat_vec(router, h), bias, c.router, c.n_expert_used)) {
-        const auto oe = glu_ffn_ref(rows_of(eg, e * F, F), rows_of(eu, e * F, F),
-                                    rows_of(ed, e * static_cast<size_t>(d), static_cast<size_t>(d)), h, false);
-        for (int64_t i = 0; i < d; ++i) o[static_cast<size_t>(i)] += w * oe[static_cast<size_t>(i)];
+      const auto h = rms_norm_ref(x[t], attn_norm, eps);
+      const auto qq = low_rank ? mat_vec(wqb, rms_norm_ref(mat_vec(wqa, h), qa_norm, eps)) : mat_vec(wq, h);
+      auto kv = mat_vec(wkva, h);
+      const auto latent = rms_norm_ref(std::vector<double>(kv.begin(), kv.begin() + Lk), kva_norm, eps);
+      std::vector<double> k_r(kv.begin() + Lk, kv.end());
+      rope_pairs(k_r.data(), t);
+      for (int64_t hh = 0; hh < H; ++hh) {
+        std::vector<double> qh(qq.begin() + hh * (N + R), qq.begin() + (hh + 1) * (N + R));
+        rope_pairs(qh.data() + N, t);
+        q[t].push_back(qh);
+        std::vector<double> kh(static_cast<size_t>(N + R), 0.0), vh(static_cast<size_t>(Vh), 0.0);
+        for (int64_t i = 0; i < Lk; ++i)
+          for (int64_t n = 0; n < N; ++n)
+            kh[static_cast<size_t>(n)] += wkb[static_cast<size_t>(hh * Lk + i)][static_cast<size_t>(n)] *
+                                          latent[static_cast<size_t>(i)];
+        std::copy(k_r.begin(), k_r.end(), kh.begin() + N);
+        for (int64_t o = 0; o < Vh; ++o)
+          for (int64_t i = 0; i < Lk; ++i)
+            vh[static_cast<size_t>(o)] += wvb[static_cast<size_t>(hh * Vh + o)][static_cast<size_t>(i)] *
+                                          latent[static_cast<size_t>(i)];
+        k[t].push_back(kh);
+        v[t].push_back(vh);
       }
-      if (shared) {
-        const auto os = glu_ffn_ref(sg, su, sd, h, false);
-        for (int64_t i = 0; i < d; ++i) o[static_cast<size_t>(i)] += os[static_cast<size_t>(i)];
+    }
+    for (size_t t = 0; t < T; ++t) {
+      std::vector<double> att;
+      for (int64_t hh = 0; hh < H; ++hh) {
+        std::vector<double> s(t + 1);
+        double mx = -1e300;
+        for (size_t j = 0; j <= t; ++j) {
+          double dot = 0;
+          for (int64_t i = 0; i < N + R; ++i)
+            dot += q[t][static_cast<size_t>(hh)][static_cast<size_t>(i)] * k[j][static_cast<size_t>(hh)][static_cast<size_t>(i)];
+          mx = std::max(mx, s[j] = dot * scale);
+        }
+        double sum = 0;
+        for (size_t j = 0; j <= t; ++j) sum += (s[j] = std::exp(s[j] - mx));
+        std::vector<double> o(static_cast<size_t>(Vh), 0.0);
+        for (size_t j = 0; j <= t; ++j)
+          for (int64_t i = 0; i < Vh; ++i) o[static_cast<size_t>(i)] += s[j] / sum * v[j][static_cast<size_t>(hh)][static_cast<size_t>(i)];
+        att.insert(att.end(), o.begin(), o.end());
       }
+      const auto o = mat_vec(wo, att);
       for (int64_t i = 0; i < d; ++i) x[t][static_cast<size_t>(i)] += o[static_cast<size_t>(i)];
     }
+    deepseek_style_ffn_ref(c, f, l, "ffn_norm.weight", x);
   }
   const auto out_norm = load_vector(f, "output_norm.weight");
   const Matrix out = load_matrix(f, c.tied ? "token_embd.weight" : "output.weight");
@@ -384,6 +501,7 @@ inline std::vector<std::vector<double>> reference_logits_2026(const RandomModelC
                                                               const std::vector<int32_t>& tokens) {
   if (c.arch == "gemma4") return reference_logits_gemma4(c, f, tokens);
   if (c.arch == "glm4moe") return reference_logits_glm4moe(c, f, tokens);
+  if (c.arch == "deepseek2") return reference_logits_deepseek2(c, f, tokens);
   ADD_FAILURE() << "no float64 reference for " << c.arch;
   return {};
 }

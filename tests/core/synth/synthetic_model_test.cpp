@@ -165,6 +165,34 @@ TEST(ModelShapes, Glm45AirHasItsPublishedSize) {
   EXPECT_EQ(model_state_bytes(*spec, 1, KvCacheType::F16).kv_cache, 184u * 1024);
 }
 
+// DeepSeek-V2-Lite: 15.706B parameters (the model card's 15.7B), the latent's 576 values per
+// position and layer in the cache (30.375 KiB of F16 per token, against 27 x 2 x 16 x 192 x 2 =
+// 324 KiB of per-head K and V).
+TEST(ModelShapes, DeepSeekV2LiteHasItsPublishedSize) {
+  SynthOptions o;
+  o.type = GgmlType::F32;
+  o.output_q6k_for_kquants = false;
+  const ModelShape* s = find_shape("deepseek-v2-lite");
+  ASSERT_NE(s, nullptr);
+  EXPECT_NEAR(synthetic_weight_bytes(*s, o) / 4.0 / 1e9, 15.706, 0.001);
+  auto spec = shape_hyperparameters(*s);
+  ASSERT_TRUE(spec.ok()) << spec.error().describe();
+  EXPECT_EQ(spec->mla.kv_lora_rank, 512);
+  EXPECT_EQ(spec->mla.q_lora_rank, 0);
+  EXPECT_EQ(spec->mla.qk_rope, 64);
+  EXPECT_EQ(spec->head_dim, 192);
+  EXPECT_FALSE(spec->layers[0].moe);
+  EXPECT_EQ(spec->layers[1].n_ff_shared, 2816);
+  EXPECT_EQ(spec->router.gating, ExpertGating::Softmax);
+  const LayerStateBytes st = model_state_bytes(*spec, 1, KvCacheType::F16);
+  EXPECT_EQ(st.latent_cache, 27u * 576 * 2);
+  EXPECT_EQ(st.kv_cache, 0u);
+  // YaRN's mscale in the scores, none on cos/sin.
+  const double mscale = 1.0 + 0.0707 * std::log(40.0);
+  EXPECT_NEAR(spec->attention_scale, mscale * mscale / std::sqrt(192.0), 1e-6);
+  EXPECT_FLOAT_EQ(spec->rope.attn_factor, 1.0f);
+}
+
 class SynthEveryType : public ::testing::TestWithParam<GgmlType> {};
 
 TEST_P(SynthEveryType, WritesAFileWhoseWeightsAreFiniteAndRealistic) {
