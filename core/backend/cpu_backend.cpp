@@ -29,6 +29,7 @@ uint64_t host_available_bytes() {
 
 // Gains and biases are tiny: converted to float once at load.
 Result<std::vector<float>> to_floats(const TensorRef& t) {
+  if (!t.present()) return std::vector<float>{};
   std::vector<float> out(static_cast<size_t>(t.n_elements()));
   if (out.empty()) return out;
   TESSERA_TRY(require_supported(t.type, t.name));
@@ -75,11 +76,14 @@ Status CpuModel::init(const ModelSpec& spec, const BackendModelSettings& setting
                                                 std::to_string(t->data.size()) + " bytes, expected " +
                                                 std::to_string(rb.value() * static_cast<uint64_t>(t->n_rows())));
   }
-  for (const RopeParams* r : {&spec_.rope, &spec_.rope_swa})
-    if (r->n_dims <= 0 || r->n_dims % 2 != 0 || r->n_dims > spec_.head_dim)
-      return make_error(ErrorKind::BadFile, "rope dimension count " + std::to_string(r->n_dims) +
-                                                " must be even and at most the head size " +
-                                                std::to_string(spec_.head_dim));
+  for (const LayerSpec& l : spec_.layers) {
+    if (l.is_recurrent()) continue;
+    const RopeParams& r = spec_.rope_of(l);
+    const int64_t rotated = spec_.mla.enabled() ? spec_.mla.qk_rope : spec_.head_dim_of(l);
+    if (r.n_dims <= 0 || r.n_dims % 2 != 0 || r.n_dims > rotated)
+      return make_error(ErrorKind::BadFile, "rope dimension count " + std::to_string(r.n_dims) +
+                                                " must be even and at most the head size " + std::to_string(rotated));
+  }
   rope_full_ = make_rope_table(rope_for_context(spec_.rope, n_ctx_), n_batch_);
   rope_swa_ = make_rope_table(rope_for_context(spec_.rope_swa, n_ctx_), n_batch_);
   separate_swa_rope_ = rope_swa_.freqs != rope_full_.freqs || rope_swa_.params.attn_factor != rope_full_.params.attn_factor;
@@ -93,45 +97,86 @@ Status CpuModel::init(const ModelSpec& spec, const BackendModelSettings& setting
       if (info.kind != TensorKind::Vector || !ls.has(info.slot)) continue;
       TESSERA_ASSIGN_OR_RETURN(cl.vec[static_cast<size_t>(info.slot)], to_floats(ls[info.slot]));
     }
-    n_ff_max_ = std::max({n_ff_max_, ls.n_ff, ls.n_ff_shared});
+    n_ff_max_ = std::max({n_ff_max_, ls.n_ff, ls.n_ff_shared, ls.n_ff_dense});
     if (progress && !progress(0.9f * static_cast<float>(l + 1) / static_cast<float>(n_layer)))
       return make_error(ErrorKind::Cancelled, "loading " + spec_.source_path + " was cancelled");
   }
   TESSERA_ASSIGN_OR_RETURN(output_norm_, to_floats(spec_.output_norm));
+  TESSERA_ASSIGN_OR_RETURN(per_layer_proj_norm_, to_floats(spec_.per_layer_proj_norm));
 
   int n_threads = settings.n_threads > 0 ? settings.n_threads : static_cast<int>(std::thread::hardware_concurrency());
   n_threads = std::max(1, n_threads);
 
   const int64_t nb = n_batch_;
-  const int64_t E = spec_.n_embd, Q = spec_.q_dim(), K = spec_.kv_dim();
+  const int64_t E = spec_.n_embd, Q = std::max(spec_.max_q_dim(), spec_.n_head * spec_.mla.v_head),
+                K = spec_.max_kv_dim();
   const DeltaNetParams& dn = spec_.delta_net;
   const bool recurrent = spec_.has_recurrent_layers();
   const int64_t C = recurrent ? dn.conv_channels() : 0, Vd = recurrent ? dn.value_dim() : 0;
   const int64_t Hv = recurrent ? dn.n_v_heads : 0;
-  const int64_t max_row = std::max({E, Q, n_ff_max_, Vd});
+  // The longest row a prompt batch dequantizes (the matmul's scratch holds kRowBlock of them).
+  int64_t max_row = E;
+  for (const TensorRef* t : spec_.all_tensors()) max_row = std::max(max_row, t->row_length());
   const bool moe = spec_.has_moe();
-  // The KV cache holds the attention layers only.
+  // Gemma 4's expert branch: its own input norm and router input, a dense MLP beside it.
+  const bool experts_beside_dense = std::any_of(spec_.layers.begin(), spec_.layers.end(), [](const LayerSpec& l) {
+    return l.moe && (l.has(LayerTensor::FfnGate) || l.has(LayerTensor::FfnPreNorm2) || l.has(LayerTensor::RouterScale));
+  });
+  const int64_t ple_all = spec_.n_embd_per_layer * n_layer;
+  // The cache holds the attention layers that keep their own keys and values (a shared-KV layer
+  // reads its source's slot), each with its own widths.
   kv_slot_.assign(static_cast<size_t>(n_layer), -1);
-  int32_t n_kv_layers = 0;
-  for (int64_t l = 0; l < n_layer; ++l)
-    if (!spec_.layers[static_cast<size_t>(l)].is_recurrent()) kv_slot_[static_cast<size_t>(l)] = n_kv_layers++;
+  std::vector<KvRowWidths> slots;
+  int64_t widest_k = 0, widest_v = 0;
+  for (int64_t l = 0; l < n_layer; ++l) {
+    const LayerSpec& ls = spec_.layers[static_cast<size_t>(l)];
+    if (ls.is_recurrent() || ls.kv_source >= 0) continue;
+    kv_slot_[static_cast<size_t>(l)] = static_cast<int32_t>(slots.size());
+    slots.push_back({spec_.cache_k_width_of(ls), spec_.cache_v_width_of(ls)});
+    widest_k = std::max(widest_k, slots.back().k);
+    widest_v = std::max(widest_v, slots.back().v);
+  }
+  for (int64_t l = 0; l < n_layer; ++l) {
+    const LayerSpec& ls = spec_.layers[static_cast<size_t>(l)];
+    if (ls.kv_source < 0) continue;
+    if (ls.kv_source >= l || kv_slot_[static_cast<size_t>(ls.kv_source)] < 0)
+      return make_error(ErrorKind::InvalidArgument, "layer " + std::to_string(l) + " of " + spec_.source_path +
+                                                        " reads the cache of layer " + std::to_string(ls.kv_source) +
+                                                        ", which keeps none before it");
+    kv_slot_[static_cast<size_t>(l)] = kv_slot_[static_cast<size_t>(ls.kv_source)];
+  }
   // Fail before allocating when the host cannot hold the KV cache and buffers (an overcommitted
   // allocation would "succeed" and the process be killed later).
-  const uint64_t kv_bytes = KvCache::bytes_for(kv_type_, n_kv_layers, n_ctx_, K);
+  const uint64_t kv_bytes = KvCache::bytes_for(kv_type_, slots, n_ctx_);
   const uint64_t state_bytes = RecurrentState::bytes_for(spec_) * (1 + kStateCheckpoints);
   const int64_t delta_work =
       recurrent ? std::max(delta_rule_chunk_work_floats(kDeltaRuleChunk, dn.head_k_dim, dn.head_v_dim), dn.head_v_dim) : 0;
-  // F16 and the quantized types are widened to f32, one layer at a time, for attention.
-  const uint64_t widen_bytes = kv_type_ != KvCacheType::F32 ? 2ull * 4ull * static_cast<uint64_t>(n_ctx_ * K) : 0;
-  const uint64_t moe_floats = moe ? static_cast<uint64_t>(nb) * static_cast<uint64_t>(spec_.n_expert + 2 * E) : 0;
+  // F16 and the quantized types are widened to f32, one slot at a time, for attention.
+  const uint64_t widen_bytes = kv_type_ != KvCacheType::F32
+                                   ? 4ull * static_cast<uint64_t>(n_ctx_) * static_cast<uint64_t>(widest_k + widest_v)
+                                   : 0;
+  const uint64_t moe_floats =
+      moe ? static_cast<uint64_t>(nb) *
+                static_cast<uint64_t>(spec_.n_expert + 2 * E + (experts_beside_dense ? 3 * E : 0))
+          : 0;
   const uint64_t act_bytes =
       4ull * static_cast<uint64_t>(nb) *
-          static_cast<uint64_t>(3 * E + 2 * Q + 2 * K + 2 * n_ff_max_ + 2 * spec_.rope.n_dims) +
-      4ull * moe_floats + 4ull * static_cast<uint64_t>(all_logits_capacity_ ? nb : 1) * static_cast<uint64_t>(spec_.n_vocab) +
+          static_cast<uint64_t>(3 * E + 2 * Q + 2 * K + 2 * n_ff_max_ + 2 * spec_.rope.n_dims +
+                                2 * spec_.rope_swa.n_dims) +
+      4ull * moe_floats +
+      4ull * static_cast<uint64_t>(all_logits_capacity_ ? nb : 1) * static_cast<uint64_t>(spec_.n_vocab) +
       4ull * static_cast<uint64_t>(n_threads) * static_cast<uint64_t>(kRowBlock * max_row + n_ctx_ + delta_work) +
       4ull * static_cast<uint64_t>(nb) *
-          static_cast<uint64_t>((spec_.attention_output_gate ? 2 * Q : 0) + C + 2 * Vd + 4 * Hv);
-  const uint64_t needed = kv_bytes + state_bytes + widen_bytes + act_bytes;
+          static_cast<uint64_t>((spec_.attention_output_gate ? 2 * Q : 0) + C + 2 * Vd + 4 * Hv + ple_all +
+                                spec_.n_embd_per_layer);
+  // Latent attention's rows (cpu_model.h: mla_qa_, mla_kv_, mla_q_, mla_lat_).
+  const MlaParams& mla = spec_.mla;
+  const uint64_t mla_floats =
+      mla.enabled() ? static_cast<uint64_t>(nb) *
+                          static_cast<uint64_t>(mla.q_lora_rank + mla.latent_width() +
+                                                spec_.n_head * (mla.latent_width() + mla.kv_lora_rank))
+                    : 0;
+  const uint64_t needed = kv_bytes + state_bytes + widen_bytes + act_bytes + 4ull * mla_floats;
   if (const uint64_t available = host_available_bytes(); available != 0 && needed > available)
     return make_error(ErrorKind::OutOfMemory,
                       "host memory: the CPU backend needs " + std::to_string(needed) + " bytes for " +
@@ -141,8 +186,14 @@ Status CpuModel::init(const ModelSpec& spec, const BackendModelSettings& setting
                                                                     : std::string()) +
                           "), " + std::to_string(available) + " bytes are available");
   try {
-    kv_.allocate(kv_type_, n_kv_layers, n_ctx_, K);
+    kv_.allocate(kv_type_, slots, n_ctx_);
     state_.allocate(spec_, kStateCheckpoints);
+    if (mla.enabled()) {
+      mla_qa_.assign(static_cast<size_t>(nb * mla.q_lora_rank), 0.0f);
+      mla_kv_.assign(static_cast<size_t>(nb * mla.latent_width()), 0.0f);
+      mla_q_.assign(static_cast<size_t>(nb * spec_.n_head * mla.latent_width()), 0.0f);
+      mla_lat_.assign(static_cast<size_t>(nb * spec_.n_head * mla.kv_lora_rank), 0.0f);
+    }
     if (spec_.attention_output_gate) q_gate_.assign(static_cast<size_t>(nb * 2 * Q), 0.0f);
     if (recurrent) {
       dn_qkv_.assign(static_cast<size_t>(nb * C), 0.0f);
@@ -153,8 +204,12 @@ Status CpuModel::init(const ModelSpec& spec, const BackendModelSettings& setting
       dn_ba_.assign(2 * dn_beta_.size(), 0.0f);
     }
     if (kv_type_ != KvCacheType::F32) {
-      k_wide_.assign(static_cast<size_t>(n_ctx_ * K), 0.0f);
-      v_wide_.assign(k_wide_.size(), 0.0f);
+      k_wide_.assign(static_cast<size_t>(n_ctx_ * widest_k), 0.0f);
+      v_wide_.assign(static_cast<size_t>(n_ctx_ * widest_v), 0.0f);
+    }
+    if (ple_all > 0) {
+      ple_.assign(static_cast<size_t>(nb * ple_all), 0.0f);
+      ple_gate_.assign(static_cast<size_t>(nb * spec_.n_embd_per_layer), 0.0f);
     }
     x_.assign(static_cast<size_t>(nb * E), 0.0f);
     xb_.assign(x_.size(), 0.0f);
@@ -169,6 +224,11 @@ Status CpuModel::init(const ModelSpec& spec, const BackendModelSettings& setting
       router_.assign(static_cast<size_t>(nb * spec_.n_expert), 0.0f);
       moe_in_.assign(x_.size(), 0.0f);
       moe_out_.assign(x_.size(), 0.0f);
+      if (experts_beside_dense) {
+        moe_x_.assign(x_.size(), 0.0f);
+        router_x_.assign(x_.size(), 0.0f);
+        dense_out_.assign(x_.size(), 0.0f);
+      }
     }
     logits_.assign(static_cast<size_t>((all_logits_capacity_ ? nb : 1) * spec_.n_vocab), 0.0f);
     scratch_.resize(static_cast<size_t>(n_threads));
@@ -282,9 +342,39 @@ MemoryFootprint CpuModel::footprint() const {
   f.kv_cache_bytes = kv_.bytes();
   f.recurrent_state_bytes = state_.bytes();
   uint64_t scratch = 0;
-  for (const auto* v : {&x_, &xb_, &xb2_, &q_, &k_, &v_, &att_, &gate_, &up_, &router_, &moe_in_, &moe_out_,
-                        &rope_full_.cos, &rope_full_.sin, &rope_swa_.cos, &rope_swa_.sin, &logits_, &q_gate_, &dn_qkv_,
-                        &dn_z_, &dn_out_, &dn_beta_, &dn_g_, &dn_ba_})
+  for (const auto* v : {&x_,
+                        &xb_,
+                        &xb2_,
+                        &q_,
+                        &k_,
+                        &v_,
+                        &att_,
+                        &gate_,
+                        &up_,
+                        &router_,
+                        &moe_in_,
+                        &moe_out_,
+                        &rope_full_.cos,
+                        &rope_full_.sin,
+                        &rope_swa_.cos,
+                        &rope_swa_.sin,
+                        &logits_,
+                        &q_gate_,
+                        &dn_qkv_,
+                        &dn_z_,
+                        &dn_out_,
+                        &dn_beta_,
+                        &dn_g_,
+                        &dn_ba_,
+                        &moe_x_,
+                        &router_x_,
+                        &dense_out_,
+                        &ple_,
+                        &ple_gate_,
+                        &mla_qa_,
+                        &mla_kv_,
+                        &mla_q_,
+                        &mla_lat_})
     scratch += v->size() * sizeof(float);
   scratch += (k_wide_.size() + v_wide_.size()) * sizeof(float);
   for (const auto& s : scratch_) scratch += (s.row.size() + s.scores.size() + s.delta.size()) * sizeof(float);

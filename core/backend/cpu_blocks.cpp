@@ -12,14 +12,15 @@
 namespace tessera::cpu {
 namespace {
 
-// Rows [e * rows, (e + 1) * rows) of an expert tensor, as a matrix of its own.
-TensorRef expert_matrix(const TensorRef& t, int32_t e, int64_t rows) {
+// Rows [first, first + rows) of an expert tensor (an expert's matrix, or its gate or up half of a
+// fused gate|up tensor), as a matrix of its own.
+TensorRef expert_rows(const TensorRef& t, int64_t first, int64_t rows) {
   TensorRef m;
   m.name = t.name;
   m.type = t.type;
   m.dims = {t.row_length(), rows};
   const uint64_t rb = t.row_bytes();
-  m.data = t.data.subspan(static_cast<size_t>(e) * static_cast<size_t>(rows) * rb, static_cast<size_t>(rows) * rb);
+  m.data = t.data.subspan(static_cast<size_t>(first) * rb, static_cast<size_t>(rows) * rb);
   return m;
 }
 
@@ -104,19 +105,39 @@ Status CpuModel::embed(const StepShape& step) {
     if (spec_.embedding_scale != 1.0f)
       for (int64_t i = 0; i < d; ++i) x[i] *= spec_.embedding_scale;
   }
+  if (spec_.n_embd_per_layer == 0) return {};
+  // Every layer's input e_l = (norm(per_layer_model_proj x / sqrt(d), gain)_l + sqrt(P) token row_l) / sqrt(2).
+  const int64_t p = spec_.n_embd_per_layer, all = p * spec_.n_layer, n_tok = step.n_tokens;
+  matmul(spec_.per_layer_model_proj, x_.data(), n_tok, d, ple_.data(), all);
+  const TensorRef& tok = spec_.per_layer_token_embd;
+  const float proj_scale = 1.0f / std::sqrt(static_cast<float>(d)), tok_scale = std::sqrt(static_cast<float>(p));
+  const float mix = 1.0f / std::sqrt(2.0f);
+  std::vector<float> tok_row(static_cast<size_t>(all));
+  for (int64_t t = 0; t < n_tok; ++t) {
+    const uint8_t* row = tok.data.data() + static_cast<uint64_t>(tokens_[static_cast<size_t>(t)]) * tok.row_bytes();
+    TESSERA_TRY(dequantize_row(tok.type, row, tok_row.data(), all));
+    float* e = &ple_[static_cast<size_t>(t * all)];
+    for (int64_t i = 0; i < all; ++i) e[i] *= proj_scale;
+    for (int64_t l = 0; l < spec_.n_layer; ++l) {
+      float* el = e + l * p;
+      rms_norm(el, per_layer_proj_norm_.data(), el, p, spec_.rms_eps);
+      for (int64_t i = 0; i < p; ++i) el[i] = (el[i] + tok_scale * tok_row[static_cast<size_t>(l * p + i)]) * mix;
+    }
+  }
   return {};
 }
 
 void CpuModel::attend(int32_t layer, int64_t n_tok, int32_t start_pos) {
   const LayerSpec& ls = spec_.layers[static_cast<size_t>(layer)];
   const int64_t n_head = spec_.n_head;
-  const int64_t hd = spec_.head_dim;
-  const int64_t group = spec_.n_head / spec_.n_head_kv;
-  const int64_t q_dim = spec_.q_dim();
-  const int64_t kv_dim = spec_.kv_dim();
+  const int64_t hd = spec_.head_dim_of(ls);
+  const int64_t group = spec_.n_head / spec_.n_head_kv_of(ls);
+  const int64_t q_dim = spec_.q_dim_of(ls);
+  const int64_t kv_dim = spec_.n_head_kv_of(ls) * hd;
   const float scale = spec_.attention_scale;
   const float cap = spec_.attention_softcap;
   const int64_t window = ls.sliding ? spec_.sliding_window : 0;
+  const int64_t chunk = ls.chunked ? spec_.attention_chunk : 0;
   const std::vector<float>& sink_vec = layers_[static_cast<size_t>(layer)][LayerTensor::AttnSinks];
   const float* sinks = sink_vec.empty() ? nullptr : sink_vec.data();
   const float* keys = nullptr;
@@ -133,7 +154,9 @@ void CpuModel::attend(int32_t layer, int64_t n_tok, int32_t start_pos) {
       const int64_t h = idx % n_head;
       const int64_t kv_col = (h / group) * hd;
       const int64_t pos = start_pos + t;
-      const int64_t first = window > 0 ? std::max<int64_t>(0, pos - window + 1) : 0;  // causal, windowed
+      // Causal; a sliding layer sees its window, a chunked layer its chunk.
+      int64_t first = window > 0 ? std::max<int64_t>(0, pos - window + 1) : 0;
+      if (chunk > 0) first = pos / chunk * chunk;
       const int64_t n_keys = pos + 1 - first;
       const float* q = &q_[static_cast<size_t>(t * q_dim + h * hd)];
       for (int64_t j = 0; j < n_keys; ++j)
@@ -159,7 +182,9 @@ Status CpuModel::attention(int32_t layer, const StepShape& step) {
   const LayerSpec& ls = spec_.layers[static_cast<size_t>(layer)];
   const CpuLayer& cl = layers_[static_cast<size_t>(layer)];
   const int64_t n_tok = step.n_tokens;
-  const int64_t d = spec_.n_embd, q_dim = spec_.q_dim(), kv_dim = spec_.kv_dim(), hd = spec_.head_dim;
+  const int64_t d = spec_.n_embd, hd = spec_.head_dim_of(ls), n_kv = spec_.n_head_kv_of(ls);
+  const int64_t q_dim = spec_.q_dim_of(ls), kv_dim = n_kv * hd;
+  const bool own_kv = ls.kv_source < 0;
   for (int64_t t = 0; t < n_tok; ++t)
     rms_norm(&x_[static_cast<size_t>(t * d)], cl[LayerTensor::AttnNorm].data(), &xb_[static_cast<size_t>(t * d)], d,
              spec_.rms_eps);
@@ -175,29 +200,55 @@ Status CpuModel::attention(int32_t layer, const StepShape& step) {
   } else {
     matmul(ls[LayerTensor::Wq], xb_.data(), n_tok, d, q_.data(), q_dim);
   }
-  matmul(ls[LayerTensor::Wk], xb_.data(), n_tok, d, k_.data(), kv_dim);
-  matmul(ls[LayerTensor::Wv], xb_.data(), n_tok, d, v_.data(), kv_dim);
   add_bias(q_.data(), cl[LayerTensor::Bq], n_tok, q_dim);
-  add_bias(k_.data(), cl[LayerTensor::Bk], n_tok, kv_dim);
-  add_bias(v_.data(), cl[LayerTensor::Bv], n_tok, kv_dim);
+  if (own_kv) {
+    matmul(ls[LayerTensor::Wk], xb_.data(), n_tok, d, k_.data(), kv_dim);
+    add_bias(k_.data(), cl[LayerTensor::Bk], n_tok, kv_dim);
+    if (!ls.value_from_key) {
+      matmul(ls[LayerTensor::Wv], xb_.data(), n_tok, d, v_.data(), kv_dim);
+      add_bias(v_.data(), cl[LayerTensor::Bv], n_tok, kv_dim);
+    } else {
+      std::copy_n(k_.begin(), n_tok * kv_dim, v_.begin());  // K as projected is V (Gemma 4's full layers)
+    }
+  }
   const std::vector<float>& qn = cl[LayerTensor::QNorm];
   const std::vector<float>& kn = cl[LayerTensor::KNorm];
   const RopeTable& rope = rope_table(ls);
   const int32_t n_rot = rope.params.n_dims;
+  const bool rotate = !ls.nope;
+  const bool unit_norm = spec_.unit_qk_norm && rotate;
+  const AttentionTemperature& temp = spec_.attention_temperature;
   for (int64_t t = 0; t < n_tok; ++t) {
     const float* c = &rope.cos[static_cast<size_t>(t * n_rot / 2)];
     const float* s = &rope.sin[static_cast<size_t>(t * n_rot / 2)];
+    const int64_t pos = step.start_pos + t;
+    const float q_scale =
+        ls.nope && temp.scale != 0.0f
+            ? std::log(std::floor((static_cast<float>(pos) + temp.offset) / static_cast<float>(temp.floor_scale)) +
+                       1.0f) *
+                      temp.scale +
+                  1.0f
+            : 1.0f;
     for (int64_t h = 0; h < spec_.n_head; ++h) {
       float* q = &q_[static_cast<size_t>(t * q_dim + h * hd)];
       if (!qn.empty()) rms_norm(q, qn.data(), q, hd, spec_.rms_eps);
-      rope_head(q, rope.params.mode, n_rot, c, s);
+      if (rotate) rope_head(q, rope.params.mode, n_rot, c, s);
+      if (unit_norm) rms_norm(q, nullptr, q, hd, spec_.rms_eps);
+      if (q_scale != 1.0f)
+        for (int64_t i = 0; i < hd; ++i) q[i] *= q_scale;
     }
-    for (int64_t h = 0; h < spec_.n_head_kv; ++h) {
+    if (!own_kv) continue;
+    for (int64_t h = 0; h < n_kv; ++h) {
       float* k = &k_[static_cast<size_t>(t * kv_dim + h * hd)];
       if (!kn.empty()) rms_norm(k, kn.data(), k, hd, spec_.rms_eps);
-      rope_head(k, rope.params.mode, n_rot, c, s);
+      if (rotate) rope_head(k, rope.params.mode, n_rot, c, s);
+      if (unit_norm) rms_norm(k, nullptr, k, hd, spec_.rms_eps);
+      if (spec_.value_norm) {
+        float* v = &v_[static_cast<size_t>(t * kv_dim + h * hd)];
+        rms_norm(v, nullptr, v, hd, spec_.rms_eps);
+      }
     }
-    TESSERA_TRY(kv_.store(kv_slot_[static_cast<size_t>(layer)], step.start_pos + t, &k_[static_cast<size_t>(t * kv_dim)],
+    TESSERA_TRY(kv_.store(kv_slot_[static_cast<size_t>(layer)], pos, &k_[static_cast<size_t>(t * kv_dim)],
                           &v_[static_cast<size_t>(t * kv_dim)]));
   }
   attend(layer, n_tok, step.start_pos);
@@ -315,78 +366,196 @@ void CpuModel::shared_expert(int32_t layer, int64_t n_tok) {
   }
 }
 
+void CpuModel::dense_mlp(const LayerSpec& ls, const float* in, int64_t n_tok, int64_t n_ff, float* out) {
+  const int64_t d = spec_.n_embd;
+  matmul(ls[LayerTensor::FfnGate], in, n_tok, d, gate_.data(), n_ff);
+  matmul(ls[LayerTensor::FfnUp], in, n_tok, d, up_.data(), n_ff);
+  for (int64_t t = 0; t < n_tok; ++t)
+    glu(spec_.activation, &gate_[static_cast<size_t>(t * n_ff)], &up_[static_cast<size_t>(t * n_ff)], n_ff);
+  matmul(ls[LayerTensor::FfnDown], gate_.data(), n_tok, n_ff, out, d);
+}
+
 Status CpuModel::dense_ffn(int32_t layer, const StepShape& step) {
   const LayerSpec& ls = spec_.layers[static_cast<size_t>(layer)];
   const CpuLayer& cl = layers_[static_cast<size_t>(layer)];
-  const int64_t n_tok = step.n_tokens, d = spec_.n_embd, n_ff = ls.n_ff;
+  const int64_t n_tok = step.n_tokens, d = spec_.n_embd;
   for (int64_t t = 0; t < n_tok; ++t)
     rms_norm(&x_[static_cast<size_t>(t * d)], cl[LayerTensor::FfnNorm].data(), &xb_[static_cast<size_t>(t * d)], d,
              spec_.rms_eps);
-  matmul(ls[LayerTensor::FfnGate], xb_.data(), n_tok, d, gate_.data(), n_ff);
-  matmul(ls[LayerTensor::FfnUp], xb_.data(), n_tok, d, up_.data(), n_ff);
-  for (int64_t t = 0; t < n_tok; ++t)
-    glu(spec_.activation, &gate_[static_cast<size_t>(t * n_ff)], &up_[static_cast<size_t>(t * n_ff)], n_ff);
-  matmul(ls[LayerTensor::FfnDown], gate_.data(), n_tok, n_ff, xb2_.data(), d);
+  dense_mlp(ls, xb_.data(), n_tok, ls.n_ff, xb2_.data());
   post_norm_add(cl[LayerTensor::FfnPostNorm], n_tok);
   return {};
+}
+
+void CpuModel::route(int32_t layer, int64_t n_tok, std::vector<std::vector<std::pair<int64_t, float>>>& by_expert) {
+  const CpuLayer& cl = layers_[static_cast<size_t>(layer)];
+  const RouterParams& rp = spec_.router;
+  const int32_t n_expert = spec_.n_expert, k = spec_.n_expert_used;
+  const std::vector<float>& bias = cl[LayerTensor::RouterSelectBias];
+  std::vector<float> p(static_cast<size_t>(n_expert)), c(p.size()), group_score;
+  std::vector<int32_t> order(static_cast<size_t>(n_expert)), groups;
+  std::vector<float> w(static_cast<size_t>(k));
+  // Larger first, ties toward the lower index.
+  auto by = [](const float* v) { return [v](int32_t a, int32_t b) { return v[a] > v[b] || (v[a] == v[b] && a < b); }; };
+  for (int64_t t = 0; t < n_tok; ++t) {
+    const float* r = &router_[static_cast<size_t>(t * n_expert)];
+    if (rp.gating == ExpertGating::Softmax) {
+      std::copy_n(r, n_expert, p.begin());
+      softmax(p.data(), n_expert);
+    } else {
+      for (int32_t e = 0; e < n_expert; ++e) p[static_cast<size_t>(e)] = sigmoid(r[e]);
+    }
+    for (int32_t e = 0; e < n_expert; ++e)
+      c[static_cast<size_t>(e)] =
+          rp.select_on_logits ? r[e] : p[static_cast<size_t>(e)] + (bias.empty() ? 0.0f : bias[static_cast<size_t>(e)]);
+    if (rp.n_group > 1) {
+      // Group-limited choice: a group's score is the sum of its two best; the other groups' experts
+      // are out of the running.
+      const int32_t per = n_expert / rp.n_group;
+      group_score.assign(static_cast<size_t>(rp.n_group), 0.0f);
+      for (int32_t g = 0; g < rp.n_group; ++g) {
+        float best = -INFINITY, second = -INFINITY;
+        for (int32_t e = g * per; e < (g + 1) * per; ++e) {
+          const float v = c[static_cast<size_t>(e)];
+          if (v > best) {
+            second = best;
+            best = v;
+          } else if (v > second) {
+            second = v;
+          }
+        }
+        group_score[static_cast<size_t>(g)] = best + (per > 1 ? second : 0.0f);
+      }
+      groups.resize(static_cast<size_t>(rp.n_group));
+      std::iota(groups.begin(), groups.end(), 0);
+      std::partial_sort(groups.begin(), groups.begin() + rp.n_group_used, groups.end(), by(group_score.data()));
+      std::vector<bool> keep(static_cast<size_t>(rp.n_group), false);
+      for (int32_t i = 0; i < rp.n_group_used; ++i) keep[static_cast<size_t>(groups[static_cast<size_t>(i)])] = true;
+      for (int32_t e = 0; e < n_expert; ++e)
+        if (!keep[static_cast<size_t>(e / per)]) c[static_cast<size_t>(e)] = -INFINITY;
+    }
+    std::iota(order.begin(), order.end(), 0);
+    std::partial_sort(order.begin(), order.begin() + k, order.end(), by(c.data()));
+    float sum = 0.0f;
+    for (int32_t j = 0; j < k; ++j) {
+      w[static_cast<size_t>(j)] = p[static_cast<size_t>(order[static_cast<size_t>(j)])];
+      sum += w[static_cast<size_t>(j)];
+    }
+    const float norm = rp.normalize ? 1.0f / std::max(sum, 6.103515625e-5f) : 1.0f;
+    for (int32_t j = 0; j < k; ++j)
+      by_expert[static_cast<size_t>(order[static_cast<size_t>(j)])].push_back(
+          {t, w[static_cast<size_t>(j)] * norm * rp.scale});
+  }
 }
 
 Status CpuModel::moe_ffn(int32_t layer, const StepShape& step) {
   const LayerSpec& ls = spec_.layers[static_cast<size_t>(layer)];
   const CpuLayer& cl = layers_[static_cast<size_t>(layer)];
   const int64_t n_tok = step.n_tokens, d = spec_.n_embd, n_ff = ls.n_ff;
-  const int32_t n_expert = spec_.n_expert, k = spec_.n_expert_used;
+  const int32_t n_expert = spec_.n_expert;
   for (int64_t t = 0; t < n_tok; ++t)
     rms_norm(&x_[static_cast<size_t>(t * d)], cl[LayerTensor::FfnNorm].data(), &xb_[static_cast<size_t>(t * d)], d,
              spec_.rms_eps);
-  matmul(ls[LayerTensor::Router], xb_.data(), n_tok, d, router_.data(), n_expert);
-  add_bias(router_.data(), cl[LayerTensor::RouterBias], n_tok, n_expert);
-
-  // Per token: the k largest router logits (ties toward the lower expert), softmax over them.
-  std::vector<std::vector<std::pair<int64_t, float>>> by_expert(static_cast<size_t>(n_expert));  // (token, weight)
-  std::vector<int32_t> order(static_cast<size_t>(n_expert));
-  std::vector<float> weights(static_cast<size_t>(k));
-  for (int64_t t = 0; t < n_tok; ++t) {
-    const float* logit = &router_[static_cast<size_t>(t * n_expert)];
-    std::iota(order.begin(), order.end(), 0);
-    std::partial_sort(order.begin(), order.begin() + k, order.end(),
-                      [logit](int32_t a, int32_t b) { return logit[a] > logit[b] || (logit[a] == logit[b] && a < b); });
-    const float top = logit[order[0]];
-    float sum = 0.0f;
-    for (int32_t j = 0; j < k; ++j) {
-      weights[static_cast<size_t>(j)] = std::exp(logit[order[static_cast<size_t>(j)]] - top);
-      sum += weights[static_cast<size_t>(j)];
-    }
-    for (int32_t j = 0; j < k; ++j)
-      by_expert[static_cast<size_t>(order[static_cast<size_t>(j)])].push_back({t, weights[static_cast<size_t>(j)] / sum});
+  // The experts' input: h, or the residual normed with their own gain (Gemma 4).
+  const float* he = xb_.data();
+  if (ls.has(LayerTensor::FfnPreNorm2)) {
+    for (int64_t t = 0; t < n_tok; ++t)
+      rms_norm(&x_[static_cast<size_t>(t * d)], cl[LayerTensor::FfnPreNorm2].data(),
+               &moe_x_[static_cast<size_t>(t * d)], d, spec_.rms_eps);
+    he = moe_x_.data();
   }
+  // The router's input: h, or norm(x) * RouterScale / sqrt(n_embd) (Gemma 4).
+  const float* g = xb_.data();
+  if (ls.has(LayerTensor::RouterScale)) {
+    const float* gain = cl[LayerTensor::RouterScale].data();
+    const float root = 1.0f / std::sqrt(static_cast<float>(d));
+    for (int64_t t = 0; t < n_tok; ++t) {
+      float* y = &router_x_[static_cast<size_t>(t * d)];
+      rms_norm(&x_[static_cast<size_t>(t * d)], nullptr, y, d, spec_.rms_eps);
+      for (int64_t i = 0; i < d; ++i) y[i] *= gain[i] * root;
+    }
+    g = router_x_.data();
+  }
+  matmul(ls[LayerTensor::Router], g, n_tok, d, router_.data(), n_expert);
+  add_bias(router_.data(), cl[LayerTensor::RouterBias], n_tok, n_expert);
+  std::vector<std::vector<std::pair<int64_t, float>>> by_expert(static_cast<size_t>(n_expert));  // (token, weight)
+  route(layer, n_tok, by_expert);
 
   // Each chosen expert over the tokens that chose it; outputs summed into xb2 with their weights.
+  const bool fused = ls.has(LayerTensor::ExpertGateUp);
+  const std::vector<float>& expert_scale = cl[LayerTensor::ExpertDownScale];
   std::fill(xb2_.begin(), xb2_.begin() + n_tok * d, 0.0f);
   for (int32_t e = 0; e < n_expert; ++e) {
     const auto& rows = by_expert[static_cast<size_t>(e)];
     if (rows.empty()) continue;
     const int64_t n = static_cast<int64_t>(rows.size());
-    for (int64_t i = 0; i < n; ++i)
-      std::copy_n(&xb_[static_cast<size_t>(rows[static_cast<size_t>(i)].first * d)], d,
-                  &moe_in_[static_cast<size_t>(i * d)]);
-    matmul(expert_matrix(ls[LayerTensor::ExpertGate], e, n_ff), moe_in_.data(), n, d, gate_.data(), n_ff);
-    matmul(expert_matrix(ls[LayerTensor::ExpertUp], e, n_ff), moe_in_.data(), n, d, up_.data(), n_ff);
+    for (int64_t i = 0; i < n; ++i) {
+      const auto [t, w] = rows[static_cast<size_t>(i)];
+      float* dst = &moe_in_[static_cast<size_t>(i * d)];
+      std::copy_n(he + t * d, d, dst);
+      if (spec_.router.weight_input)
+        for (int64_t c = 0; c < d; ++c) dst[c] *= w;  // Llama 4: the weight scales the expert's input
+    }
+    if (fused) {
+      const TensorRef& gu = ls[LayerTensor::ExpertGateUp];
+      matmul(expert_rows(gu, 2 * e * n_ff, n_ff), moe_in_.data(), n, d, gate_.data(), n_ff);
+      matmul(expert_rows(gu, (2 * e + 1) * n_ff, n_ff), moe_in_.data(), n, d, up_.data(), n_ff);
+    } else {
+      matmul(expert_rows(ls[LayerTensor::ExpertGate], e * n_ff, n_ff), moe_in_.data(), n, d, gate_.data(), n_ff);
+      matmul(expert_rows(ls[LayerTensor::ExpertUp], e * n_ff, n_ff), moe_in_.data(), n, d, up_.data(), n_ff);
+    }
     add_expert_bias(gate_.data(), cl[LayerTensor::ExpertGateBias], e, n, n_ff);
     add_expert_bias(up_.data(), cl[LayerTensor::ExpertUpBias], e, n, n_ff);
     for (int64_t i = 0; i < n; ++i)
       glu(spec_.activation, &gate_[static_cast<size_t>(i * n_ff)], &up_[static_cast<size_t>(i * n_ff)], n_ff);
-    matmul(expert_matrix(ls[LayerTensor::ExpertDown], e, d), gate_.data(), n, n_ff, moe_out_.data(), d);
+    matmul(expert_rows(ls[LayerTensor::ExpertDown], e * d, d), gate_.data(), n, n_ff, moe_out_.data(), d);
     add_expert_bias(moe_out_.data(), cl[LayerTensor::ExpertDownBias], e, n, d);
+    const float out_scale = expert_scale.empty() ? 1.0f : expert_scale[static_cast<size_t>(e)];
     for (int64_t i = 0; i < n; ++i) {
       const auto [t, w] = rows[static_cast<size_t>(i)];
+      const float f = (spec_.router.weight_input ? 1.0f : w) * out_scale;
       float* y = &xb2_[static_cast<size_t>(t * d)];
       const float* o = &moe_out_[static_cast<size_t>(i * d)];
-      for (int64_t c = 0; c < d; ++c) y[c] += w * o[c];
+      for (int64_t c = 0; c < d; ++c) y[c] += f * o[c];
+    }
+  }
+  if (ls.has(LayerTensor::FfnPostNorm2))
+    for (int64_t t = 0; t < n_tok; ++t) {
+      float* y = &xb2_[static_cast<size_t>(t * d)];
+      rms_norm(y, cl[LayerTensor::FfnPostNorm2].data(), y, d, spec_.rms_eps);
+    }
+  if (ls.has(LayerTensor::FfnGate)) {
+    // The dense branch beside the experts (Gemma 4), on h, with its own post-norm.
+    dense_mlp(ls, xb_.data(), n_tok, ls.n_ff_dense, dense_out_.data());
+    const std::vector<float>& post = cl[LayerTensor::FfnPostNorm1];
+    for (int64_t t = 0; t < n_tok; ++t) {
+      float* o = &dense_out_[static_cast<size_t>(t * d)];
+      if (!post.empty()) rms_norm(o, post.data(), o, d, spec_.rms_eps);
+      add_inplace(&xb2_[static_cast<size_t>(t * d)], o, d);
     }
   }
   if (ls.has(LayerTensor::SharedGate)) shared_expert(layer, n_tok);
   post_norm_add(cl[LayerTensor::FfnPostNorm], n_tok);
+  return {};
+}
+
+Status CpuModel::layer_output(int32_t layer, const StepShape& step) {
+  const LayerSpec& ls = spec_.layers[static_cast<size_t>(layer)];
+  const CpuLayer& cl = layers_[static_cast<size_t>(layer)];
+  const int64_t n_tok = step.n_tokens, d = spec_.n_embd;
+  if (ls.has(LayerTensor::PleGate)) {
+    // x += norm(PleProj (gelu(PleGate x) * e_l), PlePostNorm)
+    const int64_t p = spec_.n_embd_per_layer, n_layer = spec_.n_layer;
+    matmul(ls[LayerTensor::PleGate], x_.data(), n_tok, d, ple_gate_.data(), p);
+    for (int64_t t = 0; t < n_tok; ++t)
+      geglu(&ple_gate_[static_cast<size_t>(t * p)], &ple_[static_cast<size_t>((t * n_layer + layer) * p)], p);
+    matmul(ls[LayerTensor::PleProj], ple_gate_.data(), n_tok, p, xb2_.data(), d);
+    post_norm_add(cl[LayerTensor::PlePostNorm], n_tok);
+  }
+  if (ls.has(LayerTensor::LayerOutScale)) {
+    const float scale = cl[LayerTensor::LayerOutScale][0];
+    for (int64_t i = 0; i < n_tok * d; ++i) x_[static_cast<size_t>(i)] *= scale;
+  }
   return {};
 }
 

@@ -102,6 +102,10 @@ void rms_norm(const float* x, const float* w, float* out, int64_t n, float eps) 
   double ss = 0.0;
   for (int64_t i = 0; i < n; ++i) ss += static_cast<double>(x[i]) * x[i];
   const float scale = static_cast<float>(1.0 / std::sqrt(ss / static_cast<double>(n) + eps));
+  if (w == nullptr) {
+    for (int64_t i = 0; i < n; ++i) out[i] = x[i] * scale;
+    return;
+  }
   for (int64_t i = 0; i < n; ++i) out[i] = x[i] * scale * w[i];
 }
 

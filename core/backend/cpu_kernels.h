@@ -18,7 +18,7 @@ void fp16_to_fp32_row(const uint16_t* src, float* dst, int64_t n);
 // dst[i] = src[i] rounded to fp16 (nearest even).
 void fp32_to_fp16_row(const float* src, uint16_t* dst, int64_t n);
 
-// out[i] = x[i] / sqrt(mean(x^2) + eps) * w[i]. out may alias x.
+// out[i] = x[i] / sqrt(mean(x^2) + eps) * w[i] (w null: no gain). out may alias x.
 void rms_norm(const float* x, const float* w, float* out, int64_t n, float eps);
 
 // x[i] = silu(x[i]) * y[i], silu(a) = a / (1 + exp(-a)).

@@ -7,100 +7,90 @@
 
 namespace tessera::cpu {
 
-void KvCache::allocate(KvCacheType type, int64_t n_layer, int64_t n_ctx, int64_t kv_dim) {
+uint64_t KvCache::bytes_for(KvCacheType type, const std::vector<KvRowWidths>& slots, int64_t n_ctx) {
+  uint64_t n = 0;
+  for (const KvRowWidths& w : slots)
+    n += (kv_cache_row_bytes(type, w.k) + (w.v > 0 ? kv_cache_row_bytes(type, w.v) : 0)) * static_cast<uint64_t>(n_ctx);
+  return n;
+}
+
+void KvCache::allocate(KvCacheType type, const std::vector<KvRowWidths>& slots, int64_t n_ctx) {
   type_ = type;
   n_ctx_ = n_ctx;
-  kv_dim_ = kv_dim;
-  const size_t n = static_cast<size_t>(n_layer * n_ctx * kv_dim);
-  k16_.clear();
-  v16_.clear();
-  k32_.clear();
-  v32_.clear();
-  kq_.clear();
-  vq_.clear();
-  quant_row_bytes_ = 0;
-  if (type == KvCacheType::Q8_0 || type == KvCacheType::Q4_0) {
-    quant_row_bytes_ = kv_cache_row_bytes(type, kv_dim);
-    const size_t bytes = static_cast<size_t>(n_layer * n_ctx) * quant_row_bytes_;
-    kq_.assign(bytes, 0);
-    vq_.assign(bytes, 0);
-  } else if (type == KvCacheType::F16) {
-    k16_.assign(n, 0);
-    v16_.assign(n, 0);
-  } else {
-    k32_.assign(n, 0.0f);
-    v32_.assign(n, 0.0f);
+  slots_.clear();
+  uint64_t at = 0;
+  for (const KvRowWidths& w : slots) {
+    Slot s;
+    s.w = w;
+    s.k_row = kv_cache_row_bytes(type, w.k);
+    s.v_row = w.v > 0 ? kv_cache_row_bytes(type, w.v) : 0;
+    s.k_at = at;
+    at += s.k_row * static_cast<uint64_t>(n_ctx);
+    s.v_at = at;
+    at += s.v_row * static_cast<uint64_t>(n_ctx);
+    slots_.push_back(s);
+  }
+  data_.assign(at, 0);
+}
+
+Status KvCache::encode(const float* src, int64_t width, uint8_t* dst) const {
+  switch (type_) {
+    case KvCacheType::F16:
+      fp32_to_fp16_row(src, reinterpret_cast<uint16_t*>(dst), width);
+      return {};
+    case KvCacheType::F32:
+      std::memcpy(dst, src, static_cast<size_t>(width) * sizeof(float));
+      return {};
+    default:
+      return kv_cache_encode_row(type_, src, width, dst);
   }
 }
 
-uint64_t KvCache::bytes_for(KvCacheType type, int64_t n_layer, int64_t n_ctx, int64_t kv_dim) {
-  return kv_cache_bytes(n_layer, kv_dim, n_ctx, type);
-}
-
-uint64_t KvCache::bytes() const {
-  return (k16_.size() + v16_.size()) * sizeof(uint16_t) + (k32_.size() + v32_.size()) * sizeof(float) + kq_.size() +
-         vq_.size();
-}
-
-Status KvCache::store(int64_t layer, int64_t pos, const float* k, const float* v) {
-  if (quant_row_bytes_ > 0) {
-    const size_t row = static_cast<size_t>(layer * n_ctx_ + pos) * quant_row_bytes_;
-    TESSERA_TRY(kv_cache_encode_row(type_, k, kv_dim_, &kq_[row]));
-    return kv_cache_encode_row(type_, v, kv_dim_, &vq_[row]);
-  }
-  const size_t off = offset(layer, pos);
-  if (type_ == KvCacheType::F16) {
-    fp32_to_fp16_row(k, &k16_[off], kv_dim_);
-    fp32_to_fp16_row(v, &v16_[off], kv_dim_);
-  } else {
-    std::memcpy(&k32_[off], k, static_cast<size_t>(kv_dim_) * sizeof(float));
-    std::memcpy(&v32_[off], v, static_cast<size_t>(kv_dim_) * sizeof(float));
-  }
+Status KvCache::store(int64_t slot, int64_t pos, const float* k, const float* v) {
+  const Slot& s = slots_[static_cast<size_t>(slot)];
+  TESSERA_TRY(encode(k, s.w.k, row(s.k_at, s.k_row, pos)));
+  if (s.w.v > 0) TESSERA_TRY(encode(v, s.w.v, row(s.v_at, s.v_row, pos)));
   return {};
 }
 
-void KvCache::load(int64_t layer, int64_t pos, float* k, float* v) const {
-  const size_t off = offset(layer, pos);
-  if (type_ == KvCacheType::F16) {
-    fp16_to_fp32_row(&k16_[off], k, kv_dim_);
-    fp16_to_fp32_row(&v16_[off], v, kv_dim_);
-  } else {
-    std::memcpy(k, &k32_[off], static_cast<size_t>(kv_dim_) * sizeof(float));
-    std::memcpy(v, &v32_[off], static_cast<size_t>(kv_dim_) * sizeof(float));
-  }
+void KvCache::load(int64_t slot, int64_t pos, float* k, float* v) const {
+  const Slot& s = slots_[static_cast<size_t>(slot)];
+  // Cannot fail: the type is supported and the rows are whole (bytes the cache wrote).
+  (void)kv_cache_decode_row(type_, row(s.k_at, s.k_row, pos), s.w.k, k);
+  if (s.w.v > 0) (void)kv_cache_decode_row(type_, row(s.v_at, s.v_row, pos), s.w.v, v);
 }
 
-void KvCache::read(int64_t layer, int64_t n, float* k_tmp, float* v_tmp, ThreadPool& pool, const float** k,
-                   const float** v) const {
-  const size_t off = offset(layer, 0);
-  if (type_ == KvCacheType::F32) {
-    *k = &k32_[off];
-    *v = &v32_[off];
-    return;
-  }
-  const int64_t grain = std::max<int64_t>(1, 16384 / std::max<int64_t>(1, kv_dim_));
-  if (quant_row_bytes_ > 0) {
-    const size_t first = static_cast<size_t>(layer * n_ctx_) * quant_row_bytes_;
+void KvCache::read_rows(uint64_t at, uint64_t row_bytes, int64_t width, int64_t n, float* tmp, ThreadPool& pool) const {
+  const int64_t grain = std::max<int64_t>(1, 16384 / std::max<int64_t>(1, width));
+  if (type_ == KvCacheType::F16) {
+    // F16 rows are back to back: widened as one run per task.
     pool.parallel_for(n, grain, [&](int64_t begin, int64_t end, int) {
-      for (int64_t p = begin; p < end; ++p) {
-        const size_t row = first + static_cast<size_t>(p) * quant_row_bytes_;
-        // Cannot fail: the type is supported, the rows are whole and aligned (bytes the cache wrote).
-        (void)kv_cache_decode_row(type_, &kq_[row], kv_dim_, k_tmp + p * kv_dim_);
-        (void)kv_cache_decode_row(type_, &vq_[row], kv_dim_, v_tmp + p * kv_dim_);
-      }
+      fp16_to_fp32_row(reinterpret_cast<const uint16_t*>(row(at, row_bytes, begin)), tmp + begin * width,
+                       (end - begin) * width);
     });
-    *k = k_tmp;
-    *v = v_tmp;
     return;
   }
   pool.parallel_for(n, grain, [&](int64_t begin, int64_t end, int) {
-    const size_t b = static_cast<size_t>(begin * kv_dim_);
-    const int64_t count = (end - begin) * kv_dim_;
-    fp16_to_fp32_row(&k16_[off + b], k_tmp + b, count);
-    fp16_to_fp32_row(&v16_[off + b], v_tmp + b, count);
+    for (int64_t p = begin; p < end; ++p)
+      (void)kv_cache_decode_row(type_, row(at, row_bytes, p), width, tmp + p * width);  // cannot fail, as load
   });
+}
+
+void KvCache::read(int64_t slot, int64_t n, float* k_tmp, float* v_tmp, ThreadPool& pool, const float** k,
+                   const float** v) const {
+  const Slot& s = slots_[static_cast<size_t>(slot)];
+  if (type_ == KvCacheType::F32) {
+    *k = reinterpret_cast<const float*>(row(s.k_at, s.k_row, 0));
+    *v = s.w.v > 0 ? reinterpret_cast<const float*>(row(s.v_at, s.v_row, 0)) : nullptr;
+    return;
+  }
+  read_rows(s.k_at, s.k_row, s.w.k, n, k_tmp, pool);
   *k = k_tmp;
-  *v = v_tmp;
+  *v = nullptr;
+  if (s.w.v > 0) {
+    read_rows(s.v_at, s.v_row, s.w.v, n, v_tmp, pool);
+    *v = v_tmp;
+  }
 }
 
 }  // namespace tessera::cpu

@@ -22,24 +22,33 @@ Status CpuModel::kv_remove(int32_t begin, int32_t count) {
                       "when the context overflows");
   logits_rows_ = 0;
   if (count == 0) return {};
-  const int64_t kv_dim = spec_.kv_dim(), hd = spec_.head_dim;
   const int32_t first_moved = begin + count;
-  // One layer per task: each moves its rows in ascending order, so a row is read before the row
-  // `count` above it overwrites it.
+  // One slot per task (its owning layer: shared-KV layers read it, rotate it never twice): each
+  // moves its rows in ascending order, so a row is read before the row `count` above it overwrites it.
   pool_->parallel_for(spec_.n_layer, 1, [&](int64_t l_begin, int64_t l_end, int) {
-    std::vector<float> k(static_cast<size_t>(kv_dim)), v(k.size());
     for (int64_t layer = l_begin; layer < l_end; ++layer) {
+      const LayerSpec& ls = spec_.layers[static_cast<size_t>(layer)];
+      if (ls.is_recurrent() || ls.kv_source >= 0) continue;
       const int32_t slot = kv_slot_[static_cast<size_t>(layer)];
+      const KvRowWidths w = kv_.widths(slot);
+      std::vector<float> k(static_cast<size_t>(w.k)), v(static_cast<size_t>(w.v));
       // The rotation by -count positions with the layer's own frequencies (rope_table: the sliding
-      // layers' where they differ), and no attn_factor: the stored key carries it already.
-      const RopeTable& rope = rope_table(spec_.layers[static_cast<size_t>(layer)]);
+      // layers' where they differ), and no attn_factor: the stored key carries it already. The
+      // rotated keys: every head's first n_rot dims, or the latent row's last R (latent attention);
+      // none on a layer without RoPE.
+      const RopeTable& rope = rope_table(ls);
       const int32_t n_rot = rope.params.n_dims;
       std::vector<float> c(static_cast<size_t>(n_rot / 2)), s(c.size());
       rope_cos_sin(rope.freqs.data(), n_rot, -count, c.data(), s.data());
+      const int64_t hd = spec_.head_dim_of(ls);
       for (int32_t pos = first_moved; pos < n_past_; ++pos) {
         kv_.load(slot, pos, k.data(), v.data());
-        for (int64_t h = 0; h < spec_.n_head_kv; ++h)
-          rope_head(&k[static_cast<size_t>(h * hd)], rope.params.mode, n_rot, c.data(), s.data());
+        if (spec_.mla.enabled()) {
+          rope_head(&k[static_cast<size_t>(spec_.mla.kv_lora_rank)], rope.params.mode, n_rot, c.data(), s.data());
+        } else if (!ls.nope) {
+          for (int64_t h = 0; h < spec_.n_head_kv_of(ls); ++h)
+            rope_head(&k[static_cast<size_t>(h * hd)], rope.params.mode, n_rot, c.data(), s.data());
+        }
         (void)kv_.store(slot, pos - count, k.data(), v.data());  // F16/F32 (checked above): cannot fail
       }
     }

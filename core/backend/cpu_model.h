@@ -71,9 +71,11 @@ class CpuModel final : public BackendModel, private LayerBlocks {
   // The blocks (cpu_blocks.cpp).
   Status embed(const StepShape& step) override;
   Status attention(int32_t layer, const StepShape& step) override;
+  Status latent_attention(int32_t layer, const StepShape& step) override;  // cpu_latent_attention.cpp
   Status gated_delta_net(int32_t layer, const StepShape& step) override;
   Status dense_ffn(int32_t layer, const StepShape& step) override;
   Status moe_ffn(int32_t layer, const StepShape& step) override;
+  Status layer_output(int32_t layer, const StepShape& step) override;
   Status output(const StepShape& step) override;
 
   // y[t * y_stride + r] = dot(W row r, x + t * x_stride) for t < n_tok, r < rows of W.
@@ -84,11 +86,17 @@ class CpuModel final : public BackendModel, private LayerBlocks {
   void attend(int32_t layer, int64_t n_tok, int32_t start_pos);
   // The shared expert of MoE layer `layer`, added to xb2 (its input in xb).
   void shared_expert(int32_t layer, int64_t n_tok);
+  // out rows = Wdown glu(Wgate in, Wup in) of the layer's dense FFN (n_ff wide), in rows of n_embd.
+  void dense_mlp(const LayerSpec& ls, const float* in, int64_t n_tok, int64_t n_ff, float* out);
+  // The router of MoE layer `layer` for n_tok tokens (logits in router_): per expert, the tokens
+  // that chose it and their weights (ModelSpec::router's rules).
+  void route(int32_t layer, int64_t n_tok, std::vector<std::vector<std::pair<int64_t, float>>>& by_expert);
   const RopeTable& rope_table(const LayerSpec& l) const;
 
   ModelSpec spec_;
   std::vector<CpuLayer> layers_;
   std::vector<float> output_norm_;
+  std::vector<float> per_layer_proj_norm_;  // per-layer embeddings' projection norm gain (empty: none)
   RopeTable rope_full_, rope_swa_;
   bool separate_swa_rope_ = false;
   int32_t n_ctx_ = 0;
@@ -97,19 +105,27 @@ class CpuModel final : public BackendModel, private LayerBlocks {
   bool all_logits_capacity_ = false;
   KvCacheType kv_type_ = KvCacheType::F16;
   KvCache kv_;
-  std::vector<int32_t> kv_slot_;  // per layer: its rows in kv_ (attention layers), -1 for recurrent ones
+  // Per layer: its slot in kv_ (a shared-KV layer: its source's), -1 for recurrent layers.
+  std::vector<int32_t> kv_slot_;
   RecurrentState state_;          // the recurrent layers' state and checkpoints
-  std::vector<float> k_wide_, v_wide_;  // one layer's F16/Q8_0/Q4_0 K/V widened for attention
+  std::vector<float> k_wide_, v_wide_;  // one slot's F16/Q8_0/Q4_0 K/V widened for attention
   std::unique_ptr<ThreadPool> pool_;
   std::vector<ThreadScratch> scratch_;
   std::span<const int32_t> tokens_;  // the current eval's ids
 
   std::vector<float> x_, xb_, xb2_, q_, k_, v_, att_, gate_, up_;
   std::vector<float> router_, moe_in_, moe_out_;  // MoE: logits [token][expert], gathered rows, outputs
+  // Gemma 4's expert branch: the experts' input, the router's input, the dense branch's output [token][n_embd].
+  std::vector<float> moe_x_, router_x_, dense_out_;
+  // Per-layer embeddings: every layer's input e_l [token][layer][P], and the gated rows [token][P].
+  std::vector<float> ple_, ple_gate_;
   std::vector<float> q_gate_;  // attention_output_gate: Wq's rows [token][head][q | gate], then the gates
   // Gated DeltaNet: q|k|v [token][C], z and the outputs [token][Vd], beta and decay logs
   // [token][Hv], and Qwen3-Next's grouped beta|decay logits [token][2 Hv].
   std::vector<float> dn_qkv_, dn_z_, dn_out_, dn_beta_, dn_g_, dn_ba_;
+  // Latent attention: the queries' low-rank rows [token][Ql], the latent and rotated key [token][Lk +
+  // R], the absorbed queries [token][head][Lk + R], the attended latents [token][head][Lk].
+  std::vector<float> mla_qa_, mla_kv_, mla_q_, mla_lat_;
   std::vector<float> logits_;
   int64_t logits_rows_ = 0;
   int64_t n_ff_max_ = 0;

@@ -9,13 +9,29 @@ Status LayerBlocks::gated_delta_net(int32_t layer, const StepShape&) {
                                                 " is a Gated DeltaNet layer, which this backend does not compute");
 }
 
+Status LayerBlocks::latent_attention(int32_t layer, const StepShape&) {
+  return make_error(
+      ErrorKind::Unsupported,
+      "layer " + std::to_string(layer) + " uses multi-head latent attention, which this backend does not compute");
+}
+
+Status LayerBlocks::layer_output(int32_t layer, const StepShape&) {
+  return make_error(ErrorKind::Unsupported, "layer " + std::to_string(layer) +
+                                                " has per-layer embeddings or an output scale, which this backend "
+                                                "does not compute");
+}
+
 Status run_layer_loop(const ModelSpec& spec, LayerBlocks& blocks, const StepShape& step) {
   TESSERA_TRY(blocks.embed(step));
   for (int32_t l = 0; l < static_cast<int32_t>(spec.layers.size()); ++l) {
     const LayerSpec& layer = spec.layers[static_cast<size_t>(l)];
     switch (layer.mixer) {
       case LayerMixer::Attention:
-        TESSERA_TRY(blocks.attention(l, step));
+        if (spec.mla.enabled()) {
+          TESSERA_TRY(blocks.latent_attention(l, step));
+        } else {
+          TESSERA_TRY(blocks.attention(l, step));
+        }
         break;
       case LayerMixer::GatedDeltaNet:
         TESSERA_TRY(blocks.gated_delta_net(l, step));
@@ -26,6 +42,8 @@ Status run_layer_loop(const ModelSpec& spec, LayerBlocks& blocks, const StepShap
     } else {
       TESSERA_TRY(blocks.dense_ffn(l, step));
     }
+    if (layer.has(LayerTensor::PleGate) || layer.has(LayerTensor::LayerOutScale))
+      TESSERA_TRY(blocks.layer_output(l, step));
   }
   return blocks.output(step);
 }

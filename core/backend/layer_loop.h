@@ -32,11 +32,18 @@ struct StepShape {
 class LayerBlocks {
  public:
   virtual ~LayerBlocks() = default;
-  // x = embedding_scale * token_embd[token].
+  // x = embedding_scale * token_embd[token]; with per-layer embeddings also every layer's input e_l.
   virtual Status embed(const StepShape& step) = 0;
-  // Norm, Q/K/V (+ biases), q/k norm, RoPE and the KV-cache write, attention (window, soft-cap,
-  // sinks), the output gate, output projection (+ bias), post-norm, residual add.
+  // Norm, Q/K/V (+ biases; V from K without Wv), q/k norm, v norm, RoPE (none on nope layers),
+  // unit q/k norm, attention temperature, and the KV-cache write (none for a layer reading another
+  // layer's cache), attention (window or chunk, soft-cap, sinks), the output gate, output projection
+  // (+ bias), post-norm, residual add.
   virtual Status attention(int32_t layer, const StepShape& step) = 0;
+  // Latent attention (ModelSpec::mla): norm, the low-rank queries, the latent and the shared rotated
+  // key written to the latent cache, the absorbed key up-projection into the queries, attention over
+  // the latent rows, the value up-projection, output projection, residual add. A backend without
+  // it refuses such models at load; this default says so should one reach it anyway.
+  virtual Status latent_attention(int32_t layer, const StepShape& step);
   // Norm, the in-projections (q|k|v, z, beta and decay logits), the causal convolution with its
   // rolling state, L2-normalised q/k, the gated delta-rule update of the per-head state, the gated
   // RMS norm, the out-projection, residual add. A backend without it refuses such models at load;
@@ -44,16 +51,22 @@ class LayerBlocks {
   virtual Status gated_delta_net(int32_t layer, const StepShape& step);
   // Norm, gate/up with the activation, down, post-norm, residual add.
   virtual Status dense_ffn(int32_t layer, const StepShape& step) = 0;
-  // Norm, router (+ bias), top-k experts with the softmax of their logits as weights, their
-  // gate/up (+ biases), activation, down (+ bias), the weighted sum, the shared expert (with its
+  // Norm, router (+ bias; its input, gating, selection bias, groups, weights: ModelSpec::router),
+  // the chosen experts' gate/up (+ biases), activation, down (+ bias), per-expert scale, the
+  // weighted sum and its norm, the dense branch beside the experts, the shared expert (with its
   // sigmoid gate), post-norm, residual add.
   virtual Status moe_ffn(int32_t layer, const StepShape& step) = 0;
+  // After the FFN of a layer with per-layer embeddings or an output scale (Gemma 4): the gated
+  // per-layer embedding input, its projection, norm and residual add, then x *= the layer's scale.
+  // A backend without it refuses such models at load; this default says so.
+  virtual Status layer_output(int32_t layer, const StepShape& step);
   // Final norm, output matrix, final soft-cap: the rows step.logits asks for (none for None).
   virtual Status output(const StepShape& step) = 0;
 };
 
-// The layer loop: embed, then per layer its mixer (attention or a recurrent block) and its FFN
-// block, then the output.
+// The layer loop: embed, then per layer its mixer (attention, latent attention or a recurrent
+// block), its FFN block and, where the layer has them, the per-layer input and output scale; then
+// the output.
 Status run_layer_loop(const ModelSpec& spec, LayerBlocks& blocks, const StepShape& step);
 
 // What BackendModel::eval promises to check before it runs anything (backend.h's contract):

@@ -1,8 +1,11 @@
 // The memory a layer keeps for one sequence, by kind: the KV cache of an attention layer (grows with
-// the context) and the state of a recurrent layer (a Gated DeltaNet's convolution inputs and its
-// per-head state matrices: fixed, whatever the context). One function for the split planner, the
-// backends' allocations and what the app and `inspect` show, so they agree; a new recurrent mixer
-// (Mamba-2: its conv and SSM states) adds its case here.
+// the context), the latent cache of a latent-attention layer (one Lk + R row per position instead of
+// per-head keys and values: DeepSeek-V3's 576 values, about 1/70 of what its 128 heads would keep),
+// and the state of a recurrent layer (a Gated DeltaNet's convolution inputs and its per-head state
+// matrices: fixed, whatever the context). A layer that reads another layer's cache (Gemma 4's
+// shared-KV layers) keeps nothing. One function for the split planner, the backends' allocations
+// and what the app and `inspect` show, so they agree; a new recurrent mixer (Mamba-2: its conv and
+// SSM states) adds its case here.
 #pragma once
 
 #include <cstdint>
@@ -13,20 +16,27 @@
 namespace tessera {
 
 struct LayerStateBytes {
-  uint64_t kv_cache = 0;         // attention: K and V of n_ctx positions (kv_cache_bytes)
+  uint64_t kv_cache = 0;         // attention: K and V of n_ctx positions (kv_cache_row_bytes each)
+  uint64_t latent_cache = 0;     // latent attention: one latent row of n_ctx positions
   uint64_t conv_state = 0;       // recurrent: the W - 1 inputs of its causal convolution, f32
   uint64_t recurrent_state = 0;  // recurrent: the per-head state matrices (Hv x dk x dv), f32
-  uint64_t total() const { return kv_cache + conv_state + recurrent_state; }
+  uint64_t total() const { return kv_cache + latent_cache + conv_state + recurrent_state; }
+  // What grows with the context (attention's caches).
+  uint64_t context_cache() const { return kv_cache + latent_cache; }
   LayerStateBytes& operator+=(const LayerStateBytes& o) {
     kv_cache += o.kv_cache;
+    latent_cache += o.latent_cache;
     conv_state += o.conv_state;
     recurrent_state += o.recurrent_state;
     return *this;
   }
 };
 
-// Layer `layer` of `spec` with a cache of n_ctx positions of kv_type (keys and values kv_dim wide:
-// spec.kv_dim(), or a device's share of the heads).
+// Layer `layer` of `spec` with a cache of n_ctx positions of kv_type: its own widths
+// (ModelSpec::cache_k_width_of, cache_v_width_of).
+LayerStateBytes layer_state_bytes(const ModelSpec& spec, const LayerSpec& layer, int64_t n_ctx, KvCacheType kv_type);
+// The same with keys and values kv_dim wide: a device's share of the heads of a model whose layers
+// all have the model's head geometry (row split); a layer without a cache of its own keeps none.
 LayerStateBytes layer_state_bytes(const ModelSpec& spec, const LayerSpec& layer, int64_t n_ctx, KvCacheType kv_type,
                                   int64_t kv_dim);
 // Every layer of `spec`, summed.

@@ -50,15 +50,38 @@ const std::array<LayerTensorInfo, kLayerTensorCount>& layer_tensor_table() {
       {L::DeltaA, "ssm_a", K::Vector, R::Unsplittable},
       {L::DeltaNorm, "ssm_norm.weight", K::Vector, R::Unsplittable},
       {L::DeltaOut, "ssm_out.weight", K::Matrix, R::Unsplittable},
+      {L::PleGate, "inp_gate.weight", K::Matrix, R::Unsplittable},
+      {L::PleProj, "proj.weight", K::Matrix, R::Unsplittable},
+      {L::PlePostNorm, "post_norm.weight", K::Vector, R::Unsplittable},
+      {L::LayerOutScale, "layer_output_scale.weight", K::Vector, R::MainOnly},
+      {L::RouterScale, "ffn_gate_inp.scale", K::Vector, R::MainOnly},
+      {L::FfnPreNorm2, "pre_ffw_norm_2.weight", K::Vector, R::MainOnly},
+      {L::FfnPostNorm1, "post_ffw_norm_1.weight", K::Vector, R::MainOnly},
+      {L::FfnPostNorm2, "post_ffw_norm_2.weight", K::Vector, R::MainOnly},
+      {L::ExpertGateUp, "ffn_gate_up_exps.weight", K::Matrix, R::Unsplittable},
+      {L::ExpertDownScale, "ffn_down_exps.scale", K::Vector, R::Unsplittable},
+      {L::RouterSelectBias, "exp_probs_b.bias", K::Vector, R::MainOnly},
+      {L::AttnQA, "attn_q_a.weight", K::Matrix, R::Unsplittable},
+      {L::AttnQANorm, "attn_q_a_norm.weight", K::Vector, R::Unsplittable},
+      {L::AttnQB, "attn_q_b.weight", K::Matrix, R::Unsplittable},
+      {L::AttnKvA, "attn_kv_a_mqa.weight", K::Matrix, R::Unsplittable},
+      {L::AttnKvANorm, "attn_kv_a_norm.weight", K::Vector, R::Unsplittable},
+      {L::AttnKB, "attn_k_b.weight", K::Matrix, R::Unsplittable},
+      {L::AttnVB, "attn_v_b.weight", K::Matrix, R::Unsplittable},
   }};
   return table;
 }
 
 std::vector<int64_t> layer_tensor_shape(LayerTensor t, const ModelSpec& m, const LayerSpec& l) {
-  const int64_t E = m.n_embd, Q = m.q_dim(), K = m.kv_dim(), D = m.head_dim, F = l.n_ff, X = m.n_expert,
-                H = m.n_head, S = l.n_ff_shared;
+  const int64_t E = m.n_embd, Q = m.q_dim_of(l), K = m.n_head_kv_of(l) * m.head_dim_of(l), D = m.head_dim_of(l),
+                F = l.n_ff, X = m.n_expert, H = m.n_head, S = l.n_ff_shared, O = m.attn_out_dim_of(l);
+  // The dense FFN's width: the layer's own, or the dense branch beside the experts.
+  const int64_t Fd = l.moe ? l.n_ff_dense : l.n_ff;
   const DeltaNetParams& dn = m.delta_net;
   const int64_t Vd = dn.value_dim(), Hv = dn.n_v_heads, C = dn.conv_channels();
+  const MlaParams& mla = m.mla;
+  const int64_t Ql = mla.q_lora_rank, Lk = mla.kv_lora_rank, R = mla.qk_rope, N = mla.qk_nope, Vh = mla.v_head;
+  const int64_t P = m.n_embd_per_layer;
   switch (t) {
     case LayerTensor::AttnNorm:
     case LayerTensor::Bo:
@@ -89,12 +112,12 @@ std::vector<int64_t> layer_tensor_shape(LayerTensor t, const ModelSpec& m, const
     case LayerTensor::ExpertDownBias:
       return {E, X};
     case LayerTensor::Wo:
-      return {Q, E};
+      return {O, E};
     case LayerTensor::FfnGate:
     case LayerTensor::FfnUp:
-      return {E, F};
+      return {E, Fd};
     case LayerTensor::FfnDown:
-      return {F, E};
+      return {Fd, E};
     case LayerTensor::Router:
       return {E, X};
     case LayerTensor::ExpertGate:
@@ -127,6 +150,37 @@ std::vector<int64_t> layer_tensor_shape(LayerTensor t, const ModelSpec& m, const
       return {dn.head_v_dim};
     case LayerTensor::DeltaOut:
       return {Vd, E};
+    case LayerTensor::PleGate:
+      return {E, P};
+    case LayerTensor::PleProj:
+      return {P, E};
+    case LayerTensor::PlePostNorm:
+    case LayerTensor::RouterScale:
+    case LayerTensor::FfnPreNorm2:
+    case LayerTensor::FfnPostNorm1:
+    case LayerTensor::FfnPostNorm2:
+      return {E};
+    case LayerTensor::LayerOutScale:
+      return {1};
+    case LayerTensor::ExpertGateUp:
+      return {E, 2 * F, X};
+    case LayerTensor::ExpertDownScale:
+    case LayerTensor::RouterSelectBias:
+      return {X};
+    case LayerTensor::AttnQA:
+      return {E, Ql};
+    case LayerTensor::AttnQANorm:
+      return {Ql};
+    case LayerTensor::AttnQB:
+      return {Ql, H * (N + R)};
+    case LayerTensor::AttnKvA:
+      return {E, Lk + R};
+    case LayerTensor::AttnKvANorm:
+      return {Lk};
+    case LayerTensor::AttnKB:
+      return {N, Lk, H};
+    case LayerTensor::AttnVB:
+      return {Lk, Vh, H};
     case LayerTensor::Count:
       break;
   }

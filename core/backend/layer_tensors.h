@@ -10,7 +10,13 @@
 // mixture-of-experts layers), S = the shared expert's width, X = n_expert, H = n_head. Gated
 // DeltaNet layers (ModelSpec::delta_net): Kq = its key heads x key head size (the q and k widths),
 // Vd = its value heads x value head size, Hv = its value heads, Dv = the value head size, C = 2 Kq +
-// Vd (the convolved channels: q, k, v), W = the convolution's kernel width.
+// Vd (the convolved channels: q, k, v), W = the convolution's kernel width. Per layer, Q, K and D
+// are the layer's own (Gemma 4's full layers have wider heads and fewer KV heads: ModelSpec's
+// head_dim_of, n_head_kv_of), O = the attention output's width (Q, or n_head x the value head
+// size of latent attention). Latent attention (ModelSpec::mla): Ql = q_lora_rank, Lk =
+// kv_lora_rank, R = the rotated dims, N = the plain (non-rotated) query/key dims, Vh = the value
+// head size. P = the per-layer embedding width (Gemma 4 E2B/E4B), Fd = the dense branch beside the
+// experts (Gemma 4 26B-A4B: LayerSpec::n_ff_dense).
 #pragma once
 
 #include <array>
@@ -24,50 +30,73 @@ struct ModelSpec;
 struct LayerSpec;
 
 enum class LayerTensor : uint8_t {
-  AttnNorm,      // attn_norm.weight            [E]        RMSNorm gain before attention
-  Wq,            // attn_q.weight               [E, Q]
-  Wk,            // attn_k.weight               [E, K]
-  Wv,            // attn_v.weight               [E, K]
-  Bq,            // attn_q.bias                 [Q]
-  Bk,            // attn_k.bias                 [K]
-  Bv,            // attn_v.bias                 [K]
-  QNorm,         // attn_q_norm.weight          [D]        per-head RMSNorm of q before RoPE
-  KNorm,         // attn_k_norm.weight          [D]        per-head RMSNorm of k before RoPE
-  AttnSinks,     // attn_sinks.weight           [H]        per-head sink logit in the softmax (gpt-oss)
-  Wo,            // attn_output.weight          [Q, E]
-  Bo,            // attn_output.bias            [E]
-  AttnPostNorm,  // post_attention_norm.weight  [E]        RMSNorm of the attention output
-  FfnNorm,       // ffn_norm.weight             [E]        RMSNorm gain before the FFN
-  FfnGate,       // ffn_gate.weight             [E, F]
-  FfnUp,         // ffn_up.weight               [E, F]
-  FfnDown,       // ffn_down.weight             [F, E]
-  Router,        // ffn_gate_inp.weight         [E, X]     expert logits
-  RouterBias,    // ffn_gate_inp.bias           [X]
-  ExpertGate,    // ffn_gate_exps.weight        [E, F, X]  expert e: rows [e F, (e+1) F)
-  ExpertUp,      // ffn_up_exps.weight          [E, F, X]
-  ExpertDown,    // ffn_down_exps.weight        [F, E, X]  expert e: rows [e E, (e+1) E)
+  AttnNorm,        // attn_norm.weight            [E]        RMSNorm gain before attention
+  Wq,              // attn_q.weight               [E, Q]
+  Wk,              // attn_k.weight               [E, K]
+  Wv,              // attn_v.weight               [E, K]
+  Bq,              // attn_q.bias                 [Q]
+  Bk,              // attn_k.bias                 [K]
+  Bv,              // attn_v.bias                 [K]
+  QNorm,           // attn_q_norm.weight          [D]        per-head RMSNorm of q before RoPE
+  KNorm,           // attn_k_norm.weight          [D]        per-head RMSNorm of k before RoPE
+  AttnSinks,       // attn_sinks.weight           [H]        per-head sink logit in the softmax (gpt-oss)
+  Wo,              // attn_output.weight          [Q, E]
+  Bo,              // attn_output.bias            [E]
+  AttnPostNorm,    // post_attention_norm.weight  [E]        RMSNorm of the attention output
+  FfnNorm,         // ffn_norm.weight             [E]        RMSNorm gain before the FFN
+  FfnGate,         // ffn_gate.weight             [E, F]
+  FfnUp,           // ffn_up.weight               [E, F]
+  FfnDown,         // ffn_down.weight             [F, E]
+  Router,          // ffn_gate_inp.weight         [E, X]     expert logits
+  RouterBias,      // ffn_gate_inp.bias           [X]
+  ExpertGate,      // ffn_gate_exps.weight        [E, F, X]  expert e: rows [e F, (e+1) F)
+  ExpertUp,        // ffn_up_exps.weight          [E, F, X]
+  ExpertDown,      // ffn_down_exps.weight        [F, E, X]  expert e: rows [e E, (e+1) E)
   ExpertGateBias,  // ffn_gate_exps.bias        [F, X]     expert e: values [e F, (e+1) F)
   ExpertUpBias,    // ffn_up_exps.bias          [F, X]
   ExpertDownBias,  // ffn_down_exps.bias        [E, X]     expert e: values [e E, (e+1) E)
-  FfnPostNorm,   // post_ffw_norm.weight        [E]        RMSNorm of the FFN output
+  FfnPostNorm,     // post_ffw_norm.weight        [E]        RMSNorm of the FFN output
   // The shared expert of a mixture-of-experts layer (Qwen3-Next, Qwen3.5-MoE; DeepSeek, Llama 4 and
   // GLM-4.x have one too): a dense gated FFN every token runs besides its routed experts.
   SharedGateLogit,  // ffn_gate_inp_shexp.weight [E]      its output is scaled by sigmoid(this . h)
-  SharedGate,    // ffn_gate_shexp.weight       [E, S]
-  SharedUp,      // ffn_up_shexp.weight         [E, S]
-  SharedDown,    // ffn_down_shexp.weight       [S, E]
+  SharedGate,       // ffn_gate_shexp.weight       [E, S]
+  SharedUp,         // ffn_up_shexp.weight         [E, S]
+  SharedDown,       // ffn_down_shexp.weight       [S, E]
   // Gated DeltaNet (the recurrent layers of Qwen3-Next and Qwen3.5/3.6; llama.cpp's names).
-  DeltaQkv,      // attn_qkv.weight             [E, C]     q | k | v before the convolution
-  DeltaGate,     // attn_gate.weight            [E, Vd]    z, the output norm's gate
-  DeltaBeta,     // ssm_beta.weight             [E, Hv]    beta logits (Qwen3.5)
-  DeltaAlpha,    // ssm_alpha.weight            [E, Hv]    decay logits (Qwen3.5)
+  DeltaQkv,        // attn_qkv.weight             [E, C]     q | k | v before the convolution
+  DeltaGate,       // attn_gate.weight            [E, Vd]    z, the output norm's gate
+  DeltaBeta,       // ssm_beta.weight             [E, Hv]    beta logits (Qwen3.5)
+  DeltaAlpha,      // ssm_alpha.weight            [E, Hv]    decay logits (Qwen3.5)
   DeltaBetaAlpha,  // ssm_ba.weight             [E, 2 Hv]  Qwen3-Next: per key head, its value heads'
                    //                                      beta logits then their decay logits
-  DeltaConv,     // ssm_conv1d.weight           [W, C]     per-channel causal convolution kernel
-  DeltaDtBias,   // ssm_dt.bias                 [Hv]       added to the decay logits
-  DeltaA,        // ssm_a                       [Hv]       -exp(A_log): the decay rate (negative)
-  DeltaNorm,     // ssm_norm.weight             [Dv]       gated RMSNorm gain of each value head
-  DeltaOut,      // ssm_out.weight              [Vd, E]
+  DeltaConv,       // ssm_conv1d.weight           [W, C]     per-channel causal convolution kernel
+  DeltaDtBias,     // ssm_dt.bias                 [Hv]       added to the decay logits
+  DeltaA,          // ssm_a                       [Hv]       -exp(A_log): the decay rate (negative)
+  DeltaNorm,       // ssm_norm.weight             [Dv]       gated RMSNorm gain of each value head
+  DeltaOut,        // ssm_out.weight              [Vd, E]
+  // Gemma 4: per-layer embeddings (E2B/E4B) and the layer output scale.
+  PleGate,        // inp_gate.weight             [E, P]     gelu(this x) gates the layer's embedding input
+  PleProj,        // proj.weight                 [P, E]
+  PlePostNorm,    // post_norm.weight            [E]
+  LayerOutScale,  // layer_output_scale.weight   [1]        the layer's output x is multiplied by it
+  // Gemma 4 26B-A4B: the expert branch beside the dense MLP (which uses FfnGate/Up/Down, width Fd).
+  RouterScale,      // ffn_gate_inp.scale          [E]        the router reads norm(x) * this / sqrt(E)
+  FfnPreNorm2,      // pre_ffw_norm_2.weight       [E]        RMSNorm gain of the experts' input
+  FfnPostNorm1,     // post_ffw_norm_1.weight      [E]        RMSNorm of the dense branch's output
+  FfnPostNorm2,     // post_ffw_norm_2.weight      [E]        RMSNorm of the experts' output
+  ExpertGateUp,     // ffn_gate_up_exps.weight     [E, 2F, X] expert e: gate rows [2eF, 2eF+F), up rows
+                    //                                        [2eF+F, 2(e+1)F) (instead of ExpertGate/Up)
+  ExpertDownScale,  // ffn_down_exps.scale      [X]        expert e's output times this
+  // DeepSeek-V3, GLM-4.x: a per-expert bias added to the router's scores for the choice only.
+  RouterSelectBias,  // exp_probs_b.bias        [X]
+  // Multi-head latent attention (deepseek2 files, absorbed form: llama.cpp's names).
+  AttnQA,       // attn_q_a.weight             [E, Ql]    queries' low-rank down-projection
+  AttnQANorm,   // attn_q_a_norm.weight        [Ql]
+  AttnQB,       // attn_q_b.weight             [Ql, H (N + R)]  per head [plain N | rotated R]
+  AttnKvA,      // attn_kv_a_mqa.weight        [E, Lk + R]      the latent c then the shared rotated key
+  AttnKvANorm,  // attn_kv_a_norm.weight       [Lk]
+  AttnKB,       // attn_k_b.weight             [N, Lk, H] head h: Lk rows of N (absorbed into the query)
+  AttnVB,       // attn_v_b.weight             [Lk, Vh, H] head h: Vh rows of Lk (the value up-projection)
   Count
 };
 inline constexpr size_t kLayerTensorCount = static_cast<size_t>(LayerTensor::Count);
@@ -98,6 +127,12 @@ struct LayerTensorInfo {
   TensorKind kind;
   RowSlice row_slice;
 };
+
+// The slots that hold one matrix per expert (an expert's slice is 1/n_expert of the tensor).
+constexpr bool is_expert_slot(LayerTensor t) {
+  return t == LayerTensor::ExpertGate || t == LayerTensor::ExpertUp || t == LayerTensor::ExpertDown ||
+         t == LayerTensor::ExpertGateUp;
+}
 
 // Every slot, in LayerTensor order.
 const std::array<LayerTensorInfo, kLayerTensorCount>& layer_tensor_table();

@@ -15,20 +15,38 @@
 // absent skips its step. Each layer mixes the tokens with attention or with a recurrent block
 // (LayerSpec::mixer), then runs its FFN.
 //   x   = embedding_scale * token_embd[token]
+//   per-layer embeddings (n_embd_per_layer = P > 0, Gemma 4 E2B/E4B), for every layer l:
+//     e_l = (norm(per_layer_model_proj x / sqrt(n_embd), per_layer_proj_norm)_l
+//            + sqrt(P) per_layer_token_embd[token]_l) / sqrt(2)        (_l: the l-th P values)
 //   per layer:
 //     h   = norm(x, attn_norm)
-//   attention layers:
+//   attention layers (head_dim, n_head_kv, q_dim and kv widths are the layer's: head_dim_of(l), ...):
 //     q   = Wq h (+ bq),  k = Wk h (+ bk),  v = Wv h (+ bv)        q: n_head x head_dim, k/v: n_head_kv x head_dim
 //           attention_output_gate: Wq's rows hold per head [q (head_dim) | gate (head_dim)]
+//           no Wv (Gemma 4's full layers): v = k, as projected (before k's norm and rotation)
 //     q,k = norm(q_head, q_norm), norm(k_head, k_norm)              per head (Qwen3, Gemma 3)
-//     q,k = rope(q, pos), rope(k, pos)      first rope.n_dims dims of each head; `rope_swa` on sliding layers
+//     v   = norm(v_head)                    value_norm: per head, no gain (Gemma 4)
+//     q,k = rope(q, pos), rope(k, pos)      first rope.n_dims dims of each head; `rope_swa` on sliding
+//           layers; none on LayerSpec::nope layers (Llama 4's every fourth)
+//     q,k = norm(q_head), norm(k_head)      unit_qk_norm, no gain, on rotated layers (Llama 4)
+//     q   = q * (ln(floor((pos + 1) / T.floor) + 1) T.scale + 1)   attention_temperature T on nope layers
 //     s_j = attention_scale * q . k_j, then attention_softcap * tanh(s_j / attention_softcap) if set,
-//           for keys j <= pos (and pos - j < sliding_window on sliding layers)
+//           for keys j <= pos (and pos - j < sliding_window on sliding layers; j / attention_chunk
+//           == pos / attention_chunk on chunked layers)
 //     a   = sum_j p_j v_j,  p_j = exp(s_j) / (sum_i exp(s_i) + exp(sink_h))   GQA: query head h reads
 //           KV head h / (n_head / n_head_kv); sink_h = attn_sinks[h] (gpt-oss: a logit with no
 //           value that takes probability mass), the term absent without attn_sinks
 //     a   = a * sigmoid(gate)               attention_output_gate (Qwen3-Next, Qwen3.5), per element
 //     o   = Wo a (+ bo);  x = x + norm(o, attn_post_norm)   (x + o without a post-norm)
+//     A layer with kv_source >= 0 (Gemma 4's last layers) computes no k, v: it attends over the keys
+//     and values layer kv_source stored (no Wk, Wv, k_norm of its own).
+//   latent attention layers (mla.enabled(), deepseek2; N = mla.qk_nope, R = mla.qk_rope = rope.n_dims):
+//     q   = AttnQB norm(AttnQA h, AttnQANorm)  (or Wq h)   per head [q_n (N) | q_r (R)]
+//     c|k_r = AttnKvA h;  c = norm(c, AttnKvANorm) (Lk wide);  q_r, k_r = rope(q_r, pos), rope(k_r, pos)
+//     the cache holds [c | k_r] per position (Lk + R values: the latent, shared by every head)
+//     per head h: u_h = AttnKB_h q_n  (Lk; AttnKB_h's Lk rows of N),  s_j = attention_scale (u_h . c_j
+//           + q_r . k_r_j),  l_h = sum_j p_j c_j,  a_h = AttnVB_h l_h  (Vh; AttnVB_h's Vh rows of Lk)
+//     o   = Wo a;  x = x + o
 //   Gated DeltaNet layers (delta_net's sizes: Hk key heads and Hv value heads, dk and dv wide):
 //     c   = DeltaQkv h                      C = 2 Hk dk + Hv dv channels: q | k | v
 //     z   = DeltaGate h;  b = DeltaBeta h, a = DeltaAlpha h   (or both from DeltaBetaAlpha, below)
@@ -47,15 +65,29 @@
 //   every layer:
 //     h   = norm(x, ffn_norm)
 //     dense:  o = Wdown glu(Wgate h, Wup h)
-//     MoE:    r = Router h (+ br); T = the n_expert_used largest r_e (ties toward the lower e);
-//             p_e = exp(r_e) / sum_{i in T} exp(r_i) for e in T (a softmax over the chosen logits,
-//             equal to the softmax over all experts renormalised over T);
-//             o = sum_{e in T} p_e (Wdown_e glu(Wgate_e h (+ bgate_e), Wup_e h (+ bup_e)) (+ bdown_e))
+//     MoE:    the router's input g = h, or norm(x) RouterScale / sqrt(n_embd) where RouterScale is
+//             present (Gemma 4); the experts' input he = h, or norm(x, FfnPreNorm2) where present;
+//             r = Router g (+ br); p = softmax(r) or sigmoid(r) (router.gating);
+//             c = p (+ RouterSelectBias), or r itself (router.select_on_logits, Llama 4);
+//             router.n_group > 1: the experts form n_group equal groups, a group's score is the sum
+//             of its two largest c, only the router.n_group_used best groups are searched;
+//             T = the n_expert_used largest c_e (ties toward the lower e); w_e = p_e for e in T,
+//             divided by max(sum_{i in T} p_i, 6.1e-5) when router.normalize, times router.scale;
+//             o = sum_{e in T} w_e E_e(he), E_e(y) = (Wdown_e glu(Wgate_e y (+ bgate_e), Wup_e y
+//             (+ bup_e)) (+ bdown_e)) ExpertDownScale[e] (gate and up rows from ExpertGateUp where the
+//             file fuses them); router.weight_input (Llama 4): o = sum_{e in T} E_e(w_e he) instead;
+//             o = norm(o, FfnPostNorm2) where present;
+//             a dense branch beside the experts (FfnGate/Up/Down in an MoE layer, Gemma 4):
+//             o += norm(Wdown glu(Wgate h, Wup h), FfnPostNorm1);
 //             shared expert (SharedGate/Up/Down): o += s Wdown_s glu(Wgate_s h, Wup_s h), with
 //             s = sigmoid(SharedGateLogit . h) where that tensor is present, else s = 1
+//             (softmax with normalize: p_e = exp(r_e) / sum_{i in T} exp(r_i), the softmax of the
+//             chosen logits, as Mixtral, Qwen3-MoE and gpt-oss route)
 //     glu(g, u) = act(g) * u, act: silu, or gelu (tanh form) for GeGLU; gpt-oss's clamped SwiGLU:
 //             g' = min(g, L), u' = clamp(u, -L, L), glu = g' sigmoid(A g') (u' + 1), A = 1.702, L = 7
 //     x   = x + norm(o, ffn_post_norm)      (x + o without a post-norm)
+//     per-layer embeddings: x = x + norm(PleProj (gelu(PleGate x) * e_l), PlePostNorm)
+//     x   = x * LayerOutScale               where present (Gemma 4)
 //   logits = Woutput norm(x, output_norm), then final_softcap * tanh(logits / final_softcap) if set.
 #pragma once
 
@@ -120,6 +152,9 @@ struct RopeParams {
     int64_t original_context = 0;
     float beta_fast = 32.0f;
     float beta_slow = 1.0f;
+    // rope.scaling.yarn_log_multiplier as the file holds it (deepseek2's converter writes 0.1 x
+    // mscale_all_dim; its effect is in attention_scale and attn_factor); 0: none.
+    float log_multiplier = 0.0f;
   } yarn;
 };
 
@@ -138,7 +173,17 @@ struct LayerSpec {
   std::array<TensorRef, kLayerTensorCount> tensors;  // indexed by LayerTensor; absent slots are empty
   int64_t n_ff = 0;      // feed-forward width (per expert in a mixture-of-experts layer)
   int64_t n_ff_shared = 0;  // the shared expert's width (0: none)
+  int64_t n_ff_dense = 0;   // MoE layers: the width of a dense FFN beside the experts (Gemma 4; 0: none)
+  bool moe = false;         // the layer's FFN is a mixture of experts (its router and experts are loaded)
   bool sliding = false;  // attention sees only the last ModelSpec::sliding_window positions
+  bool chunked = false;  // attention sees only its ModelSpec::attention_chunk-position chunk (Llama 4)
+  bool nope = false;     // no rotary embedding on this layer (Llama 4's every fourth)
+  int64_t head_dim = 0;  // 0: ModelSpec::head_dim (Gemma 4's sliding and full layers differ)
+  int64_t n_head_kv = 0;  // 0: ModelSpec::n_head_kv
+  // >= 0: the layer attends over the keys and values that layer stored (an earlier attention layer
+  // of the same span); it computes and keeps none of its own (Gemma 4's shared-KV layers).
+  int32_t kv_source = -1;
+  bool value_from_key = false;  // no Wv: v = k as projected (Gemma 4's full layers)
   LayerMixer mixer = LayerMixer::Attention;
 
   const TensorRef& operator[](LayerTensor t) const { return tensors[static_cast<size_t>(t)]; }
@@ -164,6 +209,45 @@ struct DeltaNetParams {
   int64_t key_head_of(int64_t v_head) const {
     return v_heads_tiled ? v_head % n_k_heads : v_head / (n_v_heads / n_k_heads);
   }
+};
+
+// Multi-head latent attention (DeepSeek-V2/V3/R1, Kimi K2, Moonlight: deepseek2 files), in the
+// absorbed form llama.cpp's converter writes (attn_k_b / attn_v_b): every head's keys and values
+// come from one latent c per position, so the cache holds c and the shared rotated key, not per-head
+// K and V. GGUF keys {arch}.attention.q_lora_rank, .kv_lora_rank, .key_length_mla (N + R),
+// .value_length_mla (Vh), .rope.dimension_count (R).
+struct MlaParams {
+  int64_t q_lora_rank = 0;   // Ql; 0: the queries come from Wq directly (DeepSeek-V2-Lite)
+  int64_t kv_lora_rank = 0;  // Lk; 0: not latent attention
+  int64_t qk_nope = 0;       // N: the query/key dims without rotation, per head
+  int64_t qk_rope = 0;       // R: the rotated query dims per head, and the width of the shared rotated key
+  int64_t v_head = 0;        // Vh: the value (output) dims per head
+
+  bool enabled() const { return kv_lora_rank > 0; }
+  int64_t latent_width() const { return kv_lora_rank + qk_rope; }  // cached values per position and layer
+};
+
+// How the router of a mixture-of-experts layer picks and weights its experts (the equations above).
+enum class ExpertGating : uint8_t {
+  Softmax,  // p = softmax(r) over all experts
+  Sigmoid,  // p = sigmoid(r) per expert (DeepSeek-V3, GLM-4.x, Llama 4)
+};
+struct RouterParams {
+  ExpertGating gating = ExpertGating::Softmax;
+  bool normalize = true;          // the chosen weights divided by their sum
+  float scale = 1.0f;             // the chosen weights times this (DeepSeek/GLM's routed_scaling_factor)
+  int32_t n_group = 0;            // > 1: group-limited choice over n_group groups of experts
+  int32_t n_group_used = 0;       // the groups searched
+  bool select_on_logits = false;  // choose by the raw logits (Llama 4: sigmoid only of the chosen)
+  bool weight_input = false;      // the weight scales the expert's input, not its output (Llama 4)
+};
+
+// Llama 4's attention temperature tuning on its NoPE layers: q is scaled by
+// ln(floor((pos + offset) / floor_scale) + 1) * scale + 1. scale 0: none.
+struct AttentionTemperature {
+  float scale = 0.0f;
+  int64_t floor_scale = 0;
+  float offset = 1.0f;
 };
 
 // The gated activation of the feed-forward block.
@@ -203,8 +287,18 @@ struct ModelSpec {
   int32_t n_expert_used = 0;       // experts each token runs
   bool attention_output_gate = false;  // Wq carries a per-head sigmoid gate of the attention output
   DeltaNetParams delta_net;        // the recurrent layers' sizes (models with GatedDeltaNet layers)
+  bool value_norm = false;         // v normed per head without a gain (Gemma 4)
+  bool unit_qk_norm = false;       // q and k normed per head without a gain on rotated layers (Llama 4)
+  int32_t attention_chunk = 0;     // chunked layers' chunk of positions (Llama 4: 8192)
+  AttentionTemperature attention_temperature;  // on nope layers (Llama 4)
+  MlaParams mla;                               // latent attention's sizes (deepseek2); every attention layer is latent
+  RouterParams router;                         // MoE layers' routing
+  int64_t n_embd_per_layer = 0;                // P: per-layer embedding width (Gemma 4 E2B/E4B; 0: none)
 
   TensorRef token_embd;   // [n_embd, n_vocab]
+  // Per-layer embeddings (n_embd_per_layer > 0): per_layer_token_embd.weight [P n_layer, n_vocab],
+  // per_layer_model_proj.weight [n_embd, P n_layer], per_layer_proj_norm.weight [P].
+  TensorRef per_layer_token_embd, per_layer_model_proj, per_layer_proj_norm;
   TensorRef output_norm;  // [n_embd]
   TensorRef output;       // [n_embd, n_vocab]; the same bytes as token_embd when the model ties them
   bool tied_embeddings = false;
@@ -218,9 +312,24 @@ struct ModelSpec {
   // Only the CUDA backend supports it; others refuse such a spec.
   uint64_t random_weights_seed = 0;
 
+  // The model's attention geometry (every layer's, unless a layer says otherwise: the *_of forms).
   int64_t q_dim() const { return n_head * head_dim; }
   int64_t kv_dim() const { return n_head_kv * head_dim; }
+  int64_t head_dim_of(const LayerSpec& l) const { return l.head_dim > 0 ? l.head_dim : head_dim; }
+  int64_t n_head_kv_of(const LayerSpec& l) const { return l.n_head_kv > 0 ? l.n_head_kv : n_head_kv; }
+  int64_t q_dim_of(const LayerSpec& l) const { return n_head * head_dim_of(l); }
+  // The attention output's width (Wo's input): q_dim_of, or n_head value heads of latent attention.
+  int64_t attn_out_dim_of(const LayerSpec& l) const { return mla.enabled() ? n_head * mla.v_head : q_dim_of(l); }
+  // Values one position of layer l keeps in the cache for keys, and for values (0: none: the
+  // latent of latent attention is one row). A layer that keeps none (recurrent, kv_source) has 0.
+  int64_t cache_k_width_of(const LayerSpec& l) const;
+  int64_t cache_v_width_of(const LayerSpec& l) const;
+  // The widest of every layer (buffer sizes).
+  int64_t max_head_dim() const;
+  int64_t max_q_dim() const;
+  int64_t max_kv_dim() const;  // the widest per-layer K (or V) projection
   bool has_moe() const { return n_expert > 0; }
+  bool has_per_layer_geometry() const;  // some layer's head size or KV head count differs
   // Layers that mix with a recurrent block (their state does not grow with the context).
   int64_t recurrent_layer_count() const;
   bool has_recurrent_layers() const { return recurrent_layer_count() > 0; }
@@ -237,5 +346,36 @@ struct ModelSpec {
   // expert tensor (elements). The prefill path dequantizes one such matrix at a time.
   static uint64_t largest_layer_matrix(const LayerSpec& l, int32_t n_expert);
 };
+
+// The block choices of a spec beyond those of a plain decoder (Llama 2: attention with RoPE, RMS
+// norms, a gated FFN, optionally experts with a softmax router), one bit each, so a backend
+// refuses by what it does not compute rather than by architecture name, and says which.
+enum class ModelFeature : uint8_t {
+  RecurrentLayers,      // Gated DeltaNet layers (Qwen3.5/3.6, Qwen3-Next)
+  AttentionOutputGate,  // Qwen3.5/3.6, Qwen3-Next
+  SharedExpert,         // Qwen3.5-MoE, Qwen3-Next, DeepSeek, GLM-4.x, Llama 4
+  PerLayerAttention,    // head size / KV heads / rope dims differing by layer (Gemma 4)
+  ValueFromKey,         // layers without Wv reuse K as V (Gemma 4)
+  ValueNorm,            // Gemma 4
+  SharedKvLayers,       // layers attending over an earlier layer's cache (Gemma 4)
+  PerLayerEmbeddings,   // Gemma 4 E2B/E4B
+  LayerOutputScale,     // Gemma 4
+  ExpertsBesideDense,   // an expert branch beside a dense MLP, its own norms and router input (Gemma 4)
+  FusedExpertGateUp,    // ffn_gate_up_exps (Gemma 4)
+  ExpertOutputScale,    // ffn_down_exps.scale (Gemma 4)
+  RouterChoices,        // sigmoid gating, selection bias, groups, scaling, unnormalised weights,
+                        // choice on logits, weighted input (DeepSeek-V3, GLM-4.x, Llama 4)
+  LeadingDenseLayers,   // MoE models whose some layers are dense (DeepSeek, GLM-4.x, Llama 4)
+  LatentAttention,      // multi-head latent attention (deepseek2)
+  ChunkedAttention,     // Llama 4
+  NoRopeLayers,         // Llama 4 (with its attention temperature)
+  UnitQkNorm,           // Llama 4
+  Count
+};
+const char* model_feature_name(ModelFeature f);
+// The features `spec` uses, as a bit set (bit i: ModelFeature i).
+uint32_t model_features(const ModelSpec& spec);
+// "latent attention, shared expert": the names of the bits in `features`.
+std::string model_feature_list(uint32_t features);
 
 }  // namespace tessera

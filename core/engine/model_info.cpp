@@ -122,21 +122,113 @@ std::vector<ModelFact> architecture_facts(const ModelSpec& spec) {
                                         format_bytes(st.recurrent_state) +
                                         "), fixed: it does not grow with the context"});
   }
-  f.push_back({"attention heads", std::to_string(spec.n_head) + " query, " + std::to_string(spec.n_head_kv) +
-                                      " key/value, " + std::to_string(spec.head_dim) + " dims each"});
+  // Heads: one geometry, or the sliding and full layers' own (Gemma 4).
+  auto heads_of = [&](const LayerSpec& l) {
+    return std::to_string(spec.n_head) + " query, " + std::to_string(spec.n_head_kv_of(l)) + " key/value, " +
+           std::to_string(spec.head_dim_of(l)) + " dims each";
+  };
+  const auto first_sliding =
+      std::find_if(spec.layers.begin(), spec.layers.end(), [](const LayerSpec& l) { return l.sliding; });
+  const auto first_full = std::find_if(spec.layers.begin(), spec.layers.end(),
+                                       [](const LayerSpec& l) { return !l.sliding && !l.is_recurrent(); });
+  if (spec.mla.enabled()) {
+    // Latent attention: what the heads compute and the one row per position the cache keeps.
+    const MlaParams& m = spec.mla;
+    f.push_back({"attention heads", std::to_string(spec.n_head) + " query (" + std::to_string(m.qk_nope) + " + " +
+                                        std::to_string(m.qk_rope) + " rotated dims each), values of " +
+                                        std::to_string(m.v_head) + " dims each, all from one latent"});
+    f.push_back({"latent attention",
+                 "the cache keeps a latent of " + std::to_string(m.kv_lora_rank) + " + a shared rotated key of " +
+                     std::to_string(m.qk_rope) + " per position and layer; queries " +
+                     (m.q_lora_rank > 0 ? "low-rank (rank " + std::to_string(m.q_lora_rank) + ")"
+                                        : std::string("from one projection")) +
+                     "; key and value up-projections absorbed into the queries and outputs"});
+  } else if (spec.has_per_layer_geometry() && first_sliding != spec.layers.end() && first_full != spec.layers.end()) {
+    f.push_back({"attention heads", "sliding layers " + heads_of(*first_sliding) + " (" +
+                                        std::to_string(spec.rope_swa.n_dims) + " rotated); full layers " +
+                                        heads_of(*first_full) + " (" + std::to_string(spec.rope.n_dims) + " rotated)"});
+  } else {
+    f.push_back({"attention heads", std::to_string(spec.n_head) + " query, " + std::to_string(spec.n_head_kv) +
+                                        " key/value, " + std::to_string(spec.head_dim) + " dims each"});
+  }
+  const int64_t v_from_k = std::count_if(spec.layers.begin(), spec.layers.end(),
+                                         [](const LayerSpec& l) { return l.value_from_key && l.kv_source < 0; });
+  if (v_from_k > 0)
+    f.push_back(
+        {"keys as values", "no value projection on " + std::to_string(v_from_k) + of_layers + ": V is K as projected"});
+  if (spec.value_norm) f.push_back({"value norm", "per-head RMSNorm of v without a gain"});
+  std::vector<int64_t> sharing, sources;
+  for (int64_t l = 0; l < n_layer; ++l)
+    if (spec.layers[static_cast<size_t>(l)].kv_source >= 0) {
+      sharing.push_back(l);
+      sources.push_back(spec.layers[static_cast<size_t>(l)].kv_source);
+    }
+  if (!sharing.empty())
+    f.push_back({"shared KV", "layer" + std::string(sharing.size() == 1 ? " " : "s ") + layer_list(sharing) +
+                                  " attend over the cache of layer" + (sources.size() == 1 ? " " : "s ") +
+                                  layer_list(sources) + " and keep none of their own"});
+  if (spec.n_embd_per_layer > 0)
+    f.push_back({"per-layer embeddings",
+                 std::to_string(spec.n_embd_per_layer) + " per layer, gated into every layer's output"});
+  if (layers_with(spec, LayerTensor::LayerOutScale) > 0)
+    f.push_back(
+        {"layer output scale", "on " + std::to_string(layers_with(spec, LayerTensor::LayerOutScale)) + of_layers});
+  {
+    // What one more position of context costs (keys and values, or the latent), from the same
+    // function the planner and the backends allocate with.
+    const LayerStateBytes per_token = model_state_bytes(spec, 1, KvCacheType::F16);
+    if (per_token.context_cache() > 0)
+      f.push_back({"KV cache per token",
+                   format_bytes(per_token.context_cache()) + " in F16 (" +
+                       std::string(per_token.latent_cache > 0 ? "the latent of" : "keys and values of") + " " +
+                       std::to_string(std::count_if(spec.layers.begin(), spec.layers.end(),
+                                                    [&](const LayerSpec& l) { return spec.cache_k_width_of(l) > 0; })) +
+                       " layer" + (n_layer == 1 ? "" : "s") + ")"});
+  }
   if (spec.attention_output_gate)
     f.push_back({"output gate", "sigmoid gate on the attention output, per head from the query projection"});
   const int64_t n_ff = spec.layers.empty() ? 0 : spec.layers.front().n_ff;
   if (spec.has_moe()) {
     const int64_t moe_layers =
         std::count_if(spec.layers.begin(), spec.layers.end(), [](const LayerSpec& l) { return l.is_moe(); });
+    const auto first_moe =
+        std::find_if(spec.layers.begin(), spec.layers.end(), [](const LayerSpec& l) { return l.is_moe(); });
+    const int64_t expert_ff = first_moe != spec.layers.end() ? first_moe->n_ff : n_ff;
     std::string v = std::to_string(spec.n_expert) + ", " + std::to_string(spec.n_expert_used) +
-                    " used per token, feed-forward " + std::to_string(n_ff) + " each, on " + std::to_string(moe_layers) +
-                    of_layers;
+                    " used per token, feed-forward " + std::to_string(expert_ff) + " each, on " +
+                    std::to_string(moe_layers) + of_layers;
+    if (const auto dense =
+            std::find_if(spec.layers.begin(), spec.layers.end(), [](const LayerSpec& l) { return !l.is_moe(); });
+        dense != spec.layers.end())
+      v += " (the others dense, feed-forward " + std::to_string(dense->n_ff) + ")";
     if (layers_with(spec, LayerTensor::SharedGate) > 0)
-      v += "; plus a shared expert (feed-forward " + std::to_string(spec.layers.front().n_ff_shared) +
+      v += "; plus a shared expert (feed-forward " +
+           std::to_string(first_moe != spec.layers.end() ? first_moe->n_ff_shared : 0) +
            (layers_with(spec, LayerTensor::SharedGateLogit) > 0 ? ", sigmoid-gated)" : ")");
+    const auto beside = std::find_if(spec.layers.begin(), spec.layers.end(),
+                                     [](const LayerSpec& l) { return l.moe && l.has(LayerTensor::FfnGate); });
+    if (beside != spec.layers.end())
+      v += "; beside a dense MLP (feed-forward " + std::to_string(beside->n_ff_dense) +
+           ") with its own norms, the router reading the scaled residual";
     f.push_back({"experts", v});
+    // How the router picks and weights them, where it is not a plain softmax over the top k.
+    const RouterParams& rp = spec.router;
+    const RouterParams plain;
+    const bool bias = layers_with(spec, LayerTensor::RouterSelectBias) > 0;
+    if (rp.gating != plain.gating || rp.normalize != plain.normalize || rp.scale != plain.scale || rp.n_group > 1 ||
+        rp.select_on_logits || rp.weight_input || bias) {
+      std::string r = rp.select_on_logits
+                          ? "top " + std::to_string(spec.n_expert_used) + " of the logits, weighted by their sigmoid"
+                          : std::string(rp.gating == ExpertGating::Sigmoid ? "sigmoid" : "softmax") + " scores";
+      if (bias) r += ", a per-expert selection bias";
+      if (rp.n_group > 1)
+        r +=
+            ", " + std::to_string(rp.n_group) + " groups of which " + std::to_string(rp.n_group_used) + " are searched";
+      if (!rp.select_on_logits) r += rp.normalize ? ", weights normalised" : ", weights not normalised";
+      if (rp.scale != 1.0f) r += ", times " + number(rp.scale);
+      if (rp.weight_input) r += "; the weight scales the expert's input";
+      f.push_back({"router", r});
+    }
   } else {
     f.push_back({"feed-forward", std::to_string(n_ff)});
   }

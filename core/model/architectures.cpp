@@ -11,6 +11,9 @@ constexpr SlotMask kQkBiases = slot_mask({L::Bq, L::Bk, L::Bv});
 constexpr SlotMask kQkNorm = slot_mask({L::QNorm, L::KNorm});
 constexpr SlotMask kPostNorms = slot_mask({L::AttnPostNorm, L::FfnPostNorm});
 constexpr SlotMask kSharedExpert = slot_mask({L::SharedGateLogit, L::SharedGate, L::SharedUp, L::SharedDown});
+// A latent-attention layer without its query slots (AttnQA/AttnQANorm/AttnQB, or Wq: by q_lora_rank).
+constexpr SlotMask kLatentAttention =
+    slot_mask({L::AttnNorm, L::AttnKvA, L::AttnKvANorm, L::AttnKB, L::AttnVB, L::Wo, L::FfnNorm});
 // A Gated DeltaNet layer as Qwen3.5's files hold it (norms included; its FFN comes from `ffn`).
 constexpr SlotMask kDeltaNet = slot_mask({L::AttnNorm, L::FfnNorm, L::DeltaQkv, L::DeltaGate, L::DeltaBeta, L::DeltaAlpha,
                                           L::DeltaConv, L::DeltaDtBias, L::DeltaA, L::DeltaNorm, L::DeltaOut});
@@ -141,6 +144,81 @@ std::vector<Architecture> make_table() {
     a.delta_net_v_heads_tiled = false;
     t.push_back(a);
   }
+  {
+    // Gemma 4 (31B, 26B-A4B, E2B/E4B): Gemma 3's layer (sqrt(d) embedding scale, pre- and
+    // post-norms, GeGLU, QK-norm) with heads of their own size on sliding and full layers (full
+    // layers: proportional RoPE from rope_freqs.weight, often K reused as V and fewer KV heads), a
+    // weightless norm of V, a query scale of 1, the final soft-cap, a per-layer output scale;
+    // E2B/E4B add per-layer embeddings and layers sharing an earlier layer's KV; 26B-A4B an expert
+    // branch (its own router input, norms and per-expert scale) beside every dense MLP. Norm gains
+    // are stored as they are (no 1 + w).
+    Architecture a;
+    a.name = "gemma4";
+    a.rope_mode = RopeMode::NeoX;
+    a.required = kAttention | kPostNorms | kQkNorm;
+    a.optional = slot_mask({L::LayerOutScale});
+    a.values_may_be_keys = true;
+    a.ffn = FfnKind::DenseOrMoE;
+    a.moe_required = kDenseFfnSlots | slot_mask({L::RouterScale, L::FfnPreNorm2, L::FfnPostNorm1, L::FfnPostNorm2});
+    a.moe_optional = slot_mask({L::ExpertDownScale});
+    a.fused = {{"ffn_gate_up_exps.weight", {L::ExpertGate, L::ExpertUp, L::Count}, 2, false, L::ExpertGateUp}};
+    a.activation = FfnActivation::GeluTanh;
+    a.scale_embeddings = true;
+    a.reads_softcaps = true;
+    a.sliding = SlidingLayers::Periodic;
+    a.default_sliding_period = 6;
+    a.default_sliding_window = 512;
+    a.sliding_rope_base = true;
+    a.per_layer_attention = true;
+    a.fixed_attention_scale = 1.0f;
+    a.value_norm = true;
+    a.reads_shared_kv_layers = true;
+    a.reads_per_layer_embeddings = true;
+    t.push_back(a);
+  }
+  {
+    // GLM-4.5 / 4.6 / 4.7 (glm4moe): half of each head rotated (NeoX pairs), Q/K/V biases, QK-norm
+    // where the file has it, the first leading_dense_block_count layers dense, then experts with a
+    // sigmoid router, a per-expert selection bias (exp_probs_b) and expert_shared_count shared
+    // experts; the FFN norm is stored as post_attention_norm.weight; block_count counts the MTP
+    // block(s) after the model's own layers.
+    Architecture a;
+    a.name = "glm4moe";
+    a.rope_mode = RopeMode::NeoX;
+    a.required = kAttention;
+    a.optional = kQkBiases | kQkNorm;
+    a.renamed = {{L::FfnNorm, "post_attention_norm.weight"}};
+    a.ffn = FfnKind::MoE;
+    a.moe_required = slot_mask({L::RouterSelectBias});
+    a.trailing_mtp_layers = true;
+    a.reads_leading_dense_layers = true;
+    a.shared_expert_width = SharedExpertWidth::CountTimesExpert;
+    a.default_gating = ExpertGating::Sigmoid;
+    a.reads_router_keys = true;
+    t.push_back(a);
+  }
+  {
+    // The DeepSeek-V3 family (DeepSeek-V2/V2.5/V3/V3.1/R1, Kimi-K2, Moonlight; deepseek2): latent
+    // attention in the absorbed form (attn_k_b / attn_v_b; the queries low-rank with q_lora_rank,
+    // else attn_q.weight), adjacent-pair rotation of the shared 64-dim rotated key, the first
+    // leading_dense_block_count layers dense, then experts with expert_shared_count shared ones;
+    // softmax gating where the file has no expert_gating_func (DeepSeek-V2's files, as llama.cpp
+    // reads them), V3's sigmoid router with exp_probs_b where it has them; MTP blocks after the
+    // model's layers.
+    Architecture a;
+    a.name = "deepseek2";
+    a.rope_mode = RopeMode::Normal;
+    a.required = kLatentAttention;
+    a.ffn = FfnKind::MoE;
+    a.moe_optional = slot_mask({L::RouterSelectBias});
+    a.trailing_mtp_layers = true;
+    a.reads_leading_dense_layers = true;
+    a.shared_expert_width = SharedExpertWidth::CountTimesExpert;
+    a.default_gating = ExpertGating::Softmax;
+    a.reads_router_keys = true;
+    a.latent_attention = true;
+    t.push_back(a);
+  }
   return t;
 }
 
@@ -157,13 +235,34 @@ const Architecture* find_architecture(std::string_view name) {
   return nullptr;
 }
 
-SlotMask required_slots(const Architecture& arch, bool moe, LayerMixer mixer) {
-  const SlotMask mixing = mixer == LayerMixer::Attention ? arch.required : arch.recurrent_required;
-  return mixing | (moe ? kMoeFfnSlots | arch.moe_required : kDenseFfnSlots);
+namespace {
+// What a layer that reads another layer's cache does not have.
+constexpr SlotMask kOwnKv =
+    slot_mask({LayerTensor::Wk, LayerTensor::Wv, LayerTensor::Bk, LayerTensor::Bv, LayerTensor::KNorm});
+constexpr SlotMask kPerLayerEmbedding =
+    slot_mask({LayerTensor::PleGate, LayerTensor::PleProj, LayerTensor::PlePostNorm});
+}  // namespace
+
+SlotMask required_slots(const Architecture& arch, const ModelSpec& spec, const LayerSpec& layer) {
+  const bool attention = layer.mixer == LayerMixer::Attention;
+  SlotMask mixing = attention ? arch.required : arch.recurrent_required;
+  if (attention && layer.value_from_key) mixing &= ~slot_mask({LayerTensor::Wv, LayerTensor::Bv});
+  if (attention && layer.kv_source >= 0) mixing &= ~kOwnKv;
+  if (attention && arch.latent_attention)
+    mixing |= spec.mla.q_lora_rank > 0 ? slot_mask({LayerTensor::AttnQA, LayerTensor::AttnQANorm, LayerTensor::AttnQB})
+                                       : slot_mask({LayerTensor::Wq});
+  SlotMask ffn = layer.moe ? kMoeFfnSlots | arch.moe_required : kDenseFfnSlots;
+  // A shared expert sized by its count or the expert width exists where it has a width.
+  if (layer.moe && arch.shared_expert_width != SharedExpertWidth::Key && layer.n_ff_shared > 0)
+    ffn |= slot_mask({LayerTensor::SharedGate, LayerTensor::SharedUp, LayerTensor::SharedDown});
+  return mixing | ffn | (spec.n_embd_per_layer > 0 ? kPerLayerEmbedding : 0);
 }
 
-SlotMask optional_slots(const Architecture& arch, LayerMixer mixer) {
-  return mixer == LayerMixer::Attention ? arch.optional : arch.recurrent_optional;
+SlotMask optional_slots(const Architecture& arch, const ModelSpec&, const LayerSpec& layer) {
+  const bool attention = layer.mixer == LayerMixer::Attention;
+  SlotMask m = attention ? arch.optional : arch.recurrent_optional;
+  if (attention && layer.kv_source >= 0) m &= ~kOwnKv;
+  return m | (layer.moe ? arch.moe_optional : 0);
 }
 
 std::string_view slot_gguf_name(const Architecture& arch, LayerTensor t) {

@@ -26,12 +26,15 @@ constexpr SlotMask slot_mask(std::initializer_list<LayerTensor> list) {
 constexpr bool in_mask(SlotMask m, LayerTensor t) { return (m >> static_cast<unsigned>(t)) & 1u; }
 
 // Several slots a file stores as one tensor, their rows back to back in slot order (Phi-3's
-// attn_qkv = Q|K|V rows, its ffn_up = gate|up rows).
+// attn_qkv = Q|K|V rows, its ffn_up = gate|up rows). With a `whole` slot the file tensor fills that
+// one slot instead of views of the parts (Gemma 4's ffn_gate_up_exps interleaves gate and up rows
+// per expert, which no row view of the parts can say: the blocks read ExpertGateUp as a whole).
 struct FusedTensor {
   std::string_view gguf_name;        // after "blk.N."
   LayerTensor parts[3];
   int n_parts;
   bool only_fused;                   // false: a file may store the parts separately instead
+  LayerTensor whole = LayerTensor::Count;  // Count: the parts are row views of the file tensor
 };
 
 // A slot that an architecture's files store under another name than the table's (gpt-oss's FFN
@@ -46,6 +49,13 @@ enum class FfnKind {
   Dense,
   MoE,          // router + expert tensors ({arch}.expert_count > 0 required)
   DenseOrMoE,   // MoE when the file has {arch}.expert_count > 0 (Mixtral is "llama" with experts)
+};
+
+// How wide a MoE layer's shared expert is.
+enum class SharedExpertWidth : uint8_t {
+  Key,               // {arch}.expert_shared_feed_forward_length (Qwen3.5/3.6-MoE, Qwen3-Next)
+  CountTimesExpert,  // {arch}.expert_shared_count x the expert width (DeepSeek, GLM-4.x; 0: none)
+  ExpertWidth,       // the expert width (Llama 4)
 };
 
 // Which layers use sliding-window attention.
@@ -88,9 +98,45 @@ struct Architecture {
   bool delta_net_v_heads_tiled = true;  // DeltaNetParams::v_heads_tiled of this architecture's files
   bool attention_output_gate = false;   // the attention layers' Wq carries the output gate
   SlotMask moe_required = 0;  // slots an MoE layer has besides router and experts (a shared expert)
+  SlotMask moe_optional = 0;
   // The file's block_count includes {arch}.nextn_predict_layers multi-token-prediction blocks after
-  // the model's own layers (Qwen3-Next, Qwen3.5/3.6): draft heads Tessera does not run or load.
+  // the model's own layers (Qwen3-Next, Qwen3.5/3.6, GLM-4.x): draft heads Tessera does not run or load.
   bool trailing_mtp_layers = false;
+
+  // Gemma 4. Sliding layers have heads of {arch}.attention.key_length_swa and rotate
+  // {arch}.rope.dimension_count_swa dims without the file's rope_freqs.weight (the full layers'
+  // proportional-RoPE divisors); {arch}.attention.head_count_kv may be one count per layer.
+  bool per_layer_attention = false;
+  // The query scale when it is not 1/sqrt(head size) (Gemma 4: 1, its q and k are normed); 0: none.
+  float fixed_attention_scale = 0.0f;
+  bool value_norm = false;  // ModelSpec::value_norm
+  // A layer whose file has no attn_v.weight uses its keys as values (LayerSpec::value_from_key).
+  bool values_may_be_keys = false;
+  // The last {arch}.attention.shared_kv_layers layers attend over the cache of the last earlier
+  // layer of the same kind (sliding or full); they have no attn_k / attn_v / attn_k_norm.
+  bool reads_shared_kv_layers = false;
+  // {arch}.embedding_length_per_layer_input > 0: the per-layer embedding tensors (model_spec.h).
+  bool reads_per_layer_embeddings = false;
+
+  // Mixture-of-experts layouts beyond "every layer": the first {arch}.leading_dense_block_count
+  // layers dense (DeepSeek, GLM-4.x), or experts on every {arch}.interleave_moe_layer_step-th layer
+  // (Llama 4: layer l when (l + 1) % step == 0). Dense layers use feed_forward_length, the others
+  // expert_feed_forward_length.
+  bool reads_leading_dense_layers = false;
+  bool reads_moe_layer_step = false;
+  SharedExpertWidth shared_expert_width = SharedExpertWidth::Key;
+  // Routing (ModelSpec::router): the gating without an {arch}.expert_gating_func key; whether the
+  // file's {arch}.expert_weights_norm, .expert_weights_scale, .expert_group_count and
+  // .expert_group_used_count apply (absent: no normalisation, scale 1, no groups, as llama.cpp).
+  ExpertGating default_gating = ExpertGating::Softmax;
+  bool reads_router_keys = false;
+  bool llama4_router = false;  // choice on the logits, the sigmoid weight scaling the expert's input
+
+  // Multi-head latent attention (ModelSpec::mla, deepseek2): {arch}.attention.kv_lora_rank,
+  // .q_lora_rank (absent or 0: the queries come from attn_q.weight), .key_length_mla,
+  // .value_length_mla; .attention.key_length / .value_length are the latent's (Lk + R, Lk) and
+  // .rope.dimension_count is R. The attention layers hold the latent slots instead of Wq/Wk/Wv.
+  bool latent_attention = false;
 };
 
 // Every supported architecture, in a stable order.
@@ -103,10 +149,11 @@ inline constexpr SlotMask kDenseFfnSlots = slot_mask({LayerTensor::FfnGate, Laye
 inline constexpr SlotMask kMoeFfnSlots =
     slot_mask({LayerTensor::Router, LayerTensor::ExpertGate, LayerTensor::ExpertUp, LayerTensor::ExpertDown});
 
-// The slots a layer of `arch` must have, given whether the model has experts and the layer's mixer;
+// The slots layer `layer` of a model `spec` of `arch` must have (by its mixer, whether its FFN is a
+// mixture of experts, whether it keeps its own KV, whether the model has per-layer embeddings);
 // and the ones it may have.
-SlotMask required_slots(const Architecture& arch, bool moe, LayerMixer mixer = LayerMixer::Attention);
-SlotMask optional_slots(const Architecture& arch, LayerMixer mixer = LayerMixer::Attention);
+SlotMask required_slots(const Architecture& arch, const ModelSpec& spec, const LayerSpec& layer);
+SlotMask optional_slots(const Architecture& arch, const ModelSpec& spec, const LayerSpec& layer);
 
 // The name (after "blk.N.") under which files of `arch` store slot t.
 std::string_view slot_gguf_name(const Architecture& arch, LayerTensor t);

@@ -251,7 +251,249 @@ Status read_recurrent_layers(MetadataReader& r, const Architecture& arch, int64_
   return {};
 }
 
+// The feed-forward widths (feed_forward_length: one value or one per block; the experts':
+// expert_feed_forward_length, else feed_forward_length), which layers have experts (all, all but
+// the leading dense ones, every step-th), the shared expert's width and the router's choices.
+Status read_ffn_layers(MetadataReader& r, const Architecture& arch, int64_t n_blocks, bool moe, ModelSpec& spec) {
+  const gguf::GgufFile& f = r.file();
+  const int64_t n_layer = spec.n_layer;
+  for (auto& l : spec.layers) l.moe = moe;
+  if (moe && arch.reads_leading_dense_layers) {
+    TESSERA_ASSIGN_OR_RETURN(int64_t dense, r.count_or("leading_dense_block_count", 0, n_layer));
+    for (int64_t l = 0; l < dense; ++l) spec.layers[static_cast<size_t>(l)].moe = false;
+  }
+  if (moe && arch.reads_moe_layer_step) {
+    TESSERA_ASSIGN_OR_RETURN(int64_t step, r.positive_or("interleave_moe_layer_step", 1));
+    if (step > n_layer) return r.bad("interleave_moe_layer_step", std::to_string(step), "at most block_count");
+    for (int64_t l = 0; l < n_layer; ++l) spec.layers[static_cast<size_t>(l)].moe = (l + 1) % step == 0;
+  }
+  // The dense FFNs' widths (a dense layer's, or the MLP beside the experts), per layer.
+  const std::string ff_key = r.key("feed_forward_length");
+  const gguf::Value* ff = f.find(ff_key);
+  std::vector<int64_t> dense_ff(static_cast<size_t>(n_layer), 0);
+  if (ff != nullptr && ff->is_array()) {
+    TESSERA_ASSIGN_OR_RETURN(std::vector<int64_t> per_layer, f.get_int_array(ff_key));
+    if (static_cast<int64_t>(per_layer.size()) == n_blocks) per_layer.resize(static_cast<size_t>(n_layer));
+    if (static_cast<int64_t>(per_layer.size()) != n_layer)
+      return r.bad("feed_forward_length", "an array of " + std::to_string(per_layer.size()),
+                   "one entry per layer (" + std::to_string(n_layer) + ")");
+    for (size_t i = 0; i < per_layer.size(); ++i) {
+      TESSERA_ASSIGN_OR_RETURN(dense_ff[i],
+                               r.check_positive("feed_forward_length", static_cast<uint64_t>(per_layer[i])));
+    }
+  } else if (ff != nullptr || !moe) {
+    TESSERA_ASSIGN_OR_RETURN(int64_t v, r.positive("feed_forward_length"));
+    std::fill(dense_ff.begin(), dense_ff.end(), v);
+  }
+  int64_t expert_ff = 0;
+  if (moe) {
+    if (r.has("expert_feed_forward_length") || ff == nullptr || ff->is_array()) {
+      TESSERA_ASSIGN_OR_RETURN(expert_ff, r.positive("expert_feed_forward_length"));
+    } else {
+      expert_ff = dense_ff.front();  // Mixtral's feed_forward_length is the experts' width
+    }
+  }
+  // Where the experts sit beside a dense MLP (Gemma 4), feed_forward_length is the MLP's width.
+  const bool dense_beside = in_mask(arch.moe_required, LayerTensor::FfnGate);
+  for (int64_t l = 0; l < n_layer; ++l) {
+    LayerSpec& ls = spec.layers[static_cast<size_t>(l)];
+    const int64_t d = dense_ff[static_cast<size_t>(l)];
+    if ((!ls.moe || dense_beside) && d == 0)
+      return r.bad("feed_forward_length", "missing",
+                   "the width of layer " + std::to_string(l) + "'s dense feed-forward block");
+    ls.n_ff = ls.moe ? expert_ff : d;
+    if (ls.moe && dense_beside) ls.n_ff_dense = d;
+  }
+  if (!moe) return {};
+
+  int64_t shared = 0;
+  switch (arch.shared_expert_width) {
+    case SharedExpertWidth::Key:
+      if (in_mask(arch.moe_required, LayerTensor::SharedGate)) {
+        // llama.cpp's default is the dense feed-forward length.
+        const int64_t fallback = ff != nullptr && !ff->is_array() ? dense_ff.front() : expert_ff;
+        TESSERA_ASSIGN_OR_RETURN(shared,
+                                 r.positive_or("expert_shared_feed_forward_length", std::max<int64_t>(1, fallback)));
+      }
+      break;
+    case SharedExpertWidth::CountTimesExpert: {
+      TESSERA_ASSIGN_OR_RETURN(int64_t count, r.count_or("expert_shared_count", 0, 64));
+      shared = count * expert_ff;
+      break;
+    }
+    case SharedExpertWidth::ExpertWidth:
+      shared = expert_ff;
+      break;
+  }
+  for (auto& l : spec.layers)
+    if (l.moe) l.n_ff_shared = shared;
+
+  RouterParams& rp = spec.router;
+  rp.gating = arch.default_gating;
+  if (arch.reads_router_keys) {
+    TESSERA_ASSIGN_OR_RETURN(int64_t gating, r.count_or("expert_gating_func", 0, 1 << 16));
+    if (gating == 1) {
+      rp.gating = ExpertGating::Softmax;
+    } else if (gating == 2) {
+      rp.gating = ExpertGating::Sigmoid;
+    } else if (gating != 0) {
+      return make_error(ErrorKind::Unsupported, "metadata '" + r.key("expert_gating_func") + "' in " + r.path() +
+                                                    " is " + std::to_string(gating) +
+                                                    "; Tessera routes with 1 (softmax) and 2 (sigmoid)");
+    }
+    TESSERA_ASSIGN_OR_RETURN(rp.normalize, f.get_bool_or(r.key("expert_weights_norm"), false));
+    TESSERA_ASSIGN_OR_RETURN(float scale, r.non_negative_or("expert_weights_scale", 0.0));
+    rp.scale = scale > 0.0f ? scale : 1.0f;
+    TESSERA_ASSIGN_OR_RETURN(int64_t groups, r.count_or("expert_group_count", 0, spec.n_expert));
+    TESSERA_ASSIGN_OR_RETURN(int64_t used, r.count_or("expert_group_used_count", 0, std::max<int64_t>(groups, 1)));
+    if (groups > 1) {
+      if (spec.n_expert % groups != 0)
+        return r.bad("expert_group_count", std::to_string(groups),
+                     "a divisor of expert_count (" + std::to_string(spec.n_expert) + ")");
+      if (used == 0 || used * (spec.n_expert / groups) < spec.n_expert_used)
+        return r.bad("expert_group_used_count", std::to_string(used),
+                     "enough groups of " + std::to_string(spec.n_expert / groups) + " experts for expert_used_count " +
+                         std::to_string(spec.n_expert_used));
+      rp.n_group = static_cast<int32_t>(groups);
+      rp.n_group_used = static_cast<int32_t>(used);
+    }
+  }
+  if (arch.llama4_router) {
+    // Llama 4: the top-k of the raw logits, each weighted by its sigmoid, which scales the
+    // expert's input; expert_weights_scale where the file has one.
+    rp.gating = ExpertGating::Sigmoid;
+    rp.select_on_logits = true;
+    rp.weight_input = true;
+    rp.normalize = false;
+    TESSERA_ASSIGN_OR_RETURN(float scale, r.non_negative_or("expert_weights_scale", 0.0));
+    rp.scale = scale > 0.0f ? scale : 1.0f;
+  }
+  return {};
+}
+
+// Latent attention (deepseek2): the ranks and per-head sizes. key_length / value_length are the
+// latent's as the converter writes them (Lk + R, Lk); the model's head_dim becomes N + R (the
+// query's width per head, whose square root the scores are divided by) and the one "KV head" is
+// the latent. Checked against the rotated dims after read_rope (check_latent_attention_rope).
+Status read_latent_attention_sizes(MetadataReader& r, const Architecture& arch, int64_t key_len, int64_t value_len,
+                                   ModelSpec& spec) {
+  if (!arch.latent_attention) return {};
+  const gguf::GgufFile& f = r.file();
+  // Files converted before llama.cpp split kv_b into the absorbed k_b / v_b (2025) hold the
+  // decompressing attn_kv_b.weight; their cache would be per-head K and V.
+  if (f.find_tensor("blk.0.attn_kv_b.weight") != nullptr && f.find_tensor("blk.0.attn_k_b.weight") == nullptr)
+    return make_error(ErrorKind::Unsupported,
+                      r.path() + " holds attn_kv_b.weight, the latent attention of an older conversion; Tessera "
+                                 "reads the absorbed form (attn_k_b / attn_v_b): convert the model again with a "
+                                 "llama.cpp converter of 2025 or later");
+  if (r.has("attention.temperature_scale"))
+    return make_error(ErrorKind::Unsupported, "metadata '" + r.key("attention.temperature_scale") + "' in " + r.path() +
+                                                  ": Tessera does not scale deepseek2 queries by position yet");
+  MlaParams& m = spec.mla;
+  TESSERA_ASSIGN_OR_RETURN(m.kv_lora_rank, r.positive("attention.kv_lora_rank"));
+  TESSERA_ASSIGN_OR_RETURN(m.q_lora_rank, r.count_or("attention.q_lora_rank", 0, 1 << 20));
+  TESSERA_ASSIGN_OR_RETURN(int64_t key_mla, r.positive_or("attention.key_length_mla", key_len));
+  TESSERA_ASSIGN_OR_RETURN(m.v_head, r.positive_or("attention.value_length_mla", value_len));
+  if (value_len != m.kv_lora_rank)
+    return r.bad("attention.value_length", std::to_string(value_len),
+                 "attention.kv_lora_rank (" + std::to_string(m.kv_lora_rank) + "): the latent is the value");
+  spec.head_dim = key_mla;
+  spec.n_head_kv = 1;
+  return {};
+}
+
+Status check_latent_attention_rope(MetadataReader& r, const Architecture& arch, ModelSpec& spec) {
+  if (!arch.latent_attention) return {};
+  MlaParams& m = spec.mla;
+  m.qk_rope = spec.rope.n_dims;
+  m.qk_nope = spec.head_dim - m.qk_rope;
+  if (m.qk_nope < 1)
+    return r.bad("attention.key_length_mla", std::to_string(spec.head_dim),
+                 "more than rope.dimension_count (" + std::to_string(m.qk_rope) + "): each head has unrotated dims");
+  if (r.has("attention.key_length")) {
+    TESSERA_ASSIGN_OR_RETURN(int64_t key_len, r.positive("attention.key_length"));
+    if (key_len != m.latent_width())
+      return r.bad("attention.key_length", std::to_string(key_len),
+                   "kv_lora_rank + rope.dimension_count (" + std::to_string(m.latent_width()) + ")");
+  }
+  return {};
+}
+
+// YaRN on latent attention, as DeepSeek defines it (and llama.cpp computes it): with the file's
+// yarn_log_multiplier (0.1 mscale_all_dim) the rotation keeps its magnitude (no 1 + 0.1 ln s on
+// cos/sin) and the scores are scaled by mscale^2, mscale = attn_factor (1 + mscale_all_dim 0.1 ln s).
+Status apply_latent_attention_yarn(MetadataReader& r, ModelSpec& spec) {
+  RopeParams& rope = spec.rope;
+  if (rope.yarn.factor <= 0.0f) return {};
+  TESSERA_ASSIGN_OR_RETURN(float log_mul, r.non_negative_or("rope.scaling.yarn_log_multiplier", 0.0));
+  rope.yarn.log_multiplier = log_mul;
+  const double ln_s = std::log(static_cast<double>(rope.yarn.factor));
+  if (log_mul > 0.0f && rope.yarn.factor > 1.0f) rope.attn_factor /= static_cast<float>(1.0 + 0.1 * ln_s);
+  const double mscale = rope.attn_factor * (1.0 + static_cast<double>(log_mul) * ln_s);
+  spec.attention_scale = static_cast<float>(mscale * mscale / std::sqrt(static_cast<double>(spec.head_dim)));
+  spec.rope_swa = rope;
+  return {};
+}
+
+// Gemma 4: the sliding layers' head size and rotation, and per-layer KV head counts.
+Status read_per_layer_attention(MetadataReader& r, const Architecture& arch, const std::vector<int64_t>& kv_heads,
+                                ModelSpec& spec) {
+  if (!arch.per_layer_attention) return {};
+  for (size_t l = 0; l < kv_heads.size(); ++l)
+    if (kv_heads[l] != spec.n_head_kv) spec.layers[l].n_head_kv = kv_heads[l];
+  TESSERA_ASSIGN_OR_RETURN(int64_t key_swa, r.positive_or("attention.key_length_swa", spec.head_dim));
+  TESSERA_ASSIGN_OR_RETURN(int64_t value_swa, r.positive_or("attention.value_length_swa", key_swa));
+  if (key_swa != value_swa)
+    return make_error(ErrorKind::Unsupported, "attention key length " + std::to_string(key_swa) +
+                                                  " of the sliding layers differs from their value length " +
+                                                  std::to_string(value_swa) + " in " + r.path() +
+                                                  "; Tessera needs them equal");
+  for (auto& l : spec.layers)
+    if (l.sliding && key_swa != spec.head_dim) l.head_dim = key_swa;
+  TESSERA_ASSIGN_OR_RETURN(int64_t n_rot, r.positive_or("rope.dimension_count_swa", key_swa));
+  if (n_rot > key_swa || n_rot % 2 != 0)
+    return r.bad("rope.dimension_count_swa", std::to_string(n_rot),
+                 "an even number <= the sliding layers' head size " + std::to_string(key_swa));
+  // The sliding layers rotate their own dims; rope_freqs.weight (proportional RoPE) is the full
+  // layers' alone.
+  spec.rope_swa.n_dims = static_cast<int32_t>(n_rot);
+  spec.rope_swa.freq_factors.clear();
+  spec.rope_swa.freq_factors_long.clear();
+  return {};
+}
+
+// Gemma 4 E2B/E4B: the last {arch}.attention.shared_kv_layers layers read the cache of the last
+// earlier layer of the same kind (transformers' rule; llama.cpp's n_layer_kv_from_start - 2 for
+// sliding and - 1 for full layers picks the same layers in every published model).
+Status read_shared_kv_layers(MetadataReader& r, const Architecture& arch, ModelSpec& spec) {
+  if (!arch.reads_shared_kv_layers) return {};
+  TESSERA_ASSIGN_OR_RETURN(int64_t shared, r.count_or("attention.shared_kv_layers", 0, spec.n_layer - 1));
+  set_shared_kv_layers(spec, shared);
+  for (int64_t l = spec.n_layer - shared; l < spec.n_layer; ++l)
+    if (spec.layers[static_cast<size_t>(l)].kv_source < 0)
+      return r.bad("attention.shared_kv_layers", std::to_string(shared),
+                   "a count that leaves a " +
+                       std::string(spec.layers[static_cast<size_t>(l)].sliding ? "sliding" : "full") +
+                       " attention layer before the shared ones for layer " + std::to_string(l) + " to read");
+  return {};
+}
+
 }  // namespace
+
+void set_shared_kv_layers(ModelSpec& spec, int64_t shared) {
+  const int64_t first = static_cast<int64_t>(spec.layers.size()) - shared;
+  for (auto& l : spec.layers) l.kv_source = -1;
+  for (int64_t l = std::max<int64_t>(first, 0); l < static_cast<int64_t>(spec.layers.size()); ++l) {
+    LayerSpec& ls = spec.layers[static_cast<size_t>(l)];
+    for (int64_t src = first - 1; src >= 0; --src) {
+      const LayerSpec& s = spec.layers[static_cast<size_t>(src)];
+      if (s.mixer == LayerMixer::Attention && s.sliding == ls.sliding) {
+        ls.kv_source = static_cast<int32_t>(src);
+        break;
+      }
+    }
+  }
+}
 
 void set_full_attention_interval(const Architecture& arch, ModelSpec& spec, int64_t interval) {
   // llama.cpp's rule: layer l attends when (l + 1) % interval == 0.
@@ -282,7 +524,25 @@ Status read_hyperparameters(const gguf::GgufFile& f, const Architecture& arch, M
   }
   TESSERA_ASSIGN_OR_RETURN(spec.n_ctx_train, r.positive("context_length"));
   TESSERA_ASSIGN_OR_RETURN(spec.n_head, r.positive("attention.head_count"));
-  TESSERA_ASSIGN_OR_RETURN(spec.n_head_kv, r.positive_or("attention.head_count_kv", spec.n_head));
+  // One KV head count, or one per block (Gemma 4: its full layers have fewer).
+  std::vector<int64_t> kv_heads_per_layer;
+  const gguf::Value* kv_heads = f.find(r.key("attention.head_count_kv"));
+  if (kv_heads != nullptr && kv_heads->is_array()) {
+    if (!arch.per_layer_attention)
+      return r.bad("attention.head_count_kv", "an array", "one count (per-layer counts are Gemma 4's)");
+    TESSERA_ASSIGN_OR_RETURN(kv_heads_per_layer, f.get_int_array(r.key("attention.head_count_kv")));
+    if (static_cast<int64_t>(kv_heads_per_layer.size()) < spec.n_layer)
+      return r.bad("attention.head_count_kv", "an array of " + std::to_string(kv_heads_per_layer.size()),
+                   "one count per layer (" + std::to_string(spec.n_layer) + ")");
+    kv_heads_per_layer.resize(static_cast<size_t>(spec.n_layer));
+    for (int64_t v : kv_heads_per_layer)
+      if (v <= 0 || spec.n_head % v != 0)
+        return r.bad("attention.head_count_kv", "an array holding " + std::to_string(v),
+                     "positive counts dividing attention.head_count " + std::to_string(spec.n_head));
+    spec.n_head_kv = kv_heads_per_layer.front();
+  } else {
+    TESSERA_ASSIGN_OR_RETURN(spec.n_head_kv, r.positive_or("attention.head_count_kv", spec.n_head));
+  }
   if (spec.n_head % spec.n_head_kv != 0)
     return make_error(ErrorKind::BadFile, "attention.head_count " + std::to_string(spec.n_head) +
                                               " is not a multiple of attention.head_count_kv " +
@@ -290,7 +550,7 @@ Status read_hyperparameters(const gguf::GgufFile& f, const Architecture& arch, M
   const int64_t default_head = spec.n_embd / spec.n_head;
   TESSERA_ASSIGN_OR_RETURN(int64_t key_len, r.positive_or("attention.key_length", std::max<int64_t>(1, default_head)));
   TESSERA_ASSIGN_OR_RETURN(int64_t value_len, r.positive_or("attention.value_length", key_len));
-  if (key_len != value_len)
+  if (key_len != value_len && !arch.latent_attention)
     return make_error(ErrorKind::Unsupported, "attention key length " + std::to_string(key_len) +
                                                   " differs from value length " + std::to_string(value_len) + " in " +
                                                   f.path() + "; Tessera needs them equal");
@@ -313,49 +573,21 @@ Status read_hyperparameters(const gguf::GgufFile& f, const Architecture& arch, M
     spec.n_expert_used = static_cast<int32_t>(n_used);
   }
 
-  // Feed-forward width: one value, or one per layer; MoE layers use the expert width.
+  // Feed-forward widths, which layers are mixtures of experts, their shared experts and routing.
   spec.layers.assign(static_cast<size_t>(spec.n_layer), LayerSpec{});
-  const std::string ff_key = r.key("feed_forward_length");
-  const gguf::Value* ff = f.find(ff_key);
-  if (ff != nullptr && ff->is_array()) {
-    TESSERA_ASSIGN_OR_RETURN(std::vector<int64_t> per_layer, f.get_int_array(ff_key));
-    if (static_cast<int64_t>(per_layer.size()) == n_blocks) per_layer.resize(static_cast<size_t>(spec.n_layer));
-    if (static_cast<int64_t>(per_layer.size()) != spec.n_layer)
-      return r.bad("feed_forward_length", "an array of " + std::to_string(per_layer.size()),
-                   "one entry per layer (" + std::to_string(spec.n_layer) + ")");
-    for (size_t i = 0; i < per_layer.size(); ++i) {
-      TESSERA_ASSIGN_OR_RETURN(spec.layers[i].n_ff,
-                               r.check_positive("feed_forward_length", static_cast<uint64_t>(per_layer[i])));
-    }
-  } else {
-    int64_t v = 0;
-    if (moe && !f.has(ff_key)) {
-      TESSERA_ASSIGN_OR_RETURN(v, r.positive("expert_feed_forward_length"));
-    } else {
-      TESSERA_ASSIGN_OR_RETURN(v, r.positive("feed_forward_length"));
-    }
-    for (auto& l : spec.layers) l.n_ff = v;
-  }
-  if (moe && r.has("expert_feed_forward_length")) {
-    TESSERA_ASSIGN_OR_RETURN(int64_t v, r.positive("expert_feed_forward_length"));
-    for (auto& l : spec.layers) l.n_ff = v;
-  }
+  TESSERA_TRY(read_ffn_layers(r, arch, n_blocks, moe, spec));
 
-  if (moe && in_mask(arch.moe_required, LayerTensor::SharedGate)) {
-    // The shared expert's width; llama.cpp's default is the dense feed-forward length.
-    int64_t fallback = spec.layers.front().n_ff;
-    if (ff != nullptr && !ff->is_array()) {
-      TESSERA_ASSIGN_OR_RETURN(uint64_t v, f.get_uint(ff_key));
-      fallback = static_cast<int64_t>(v);
-    }
-    TESSERA_ASSIGN_OR_RETURN(int64_t shared,
-                             r.positive_or("expert_shared_feed_forward_length", std::max<int64_t>(1, fallback)));
-    for (auto& l : spec.layers) l.n_ff_shared = shared;
-  }
-
+  TESSERA_TRY(read_latent_attention_sizes(r, arch, key_len, value_len, spec));
   TESSERA_TRY(read_rope(r, arch, spec));
+  TESSERA_TRY(check_latent_attention_rope(r, arch, spec));
   TESSERA_TRY(read_sliding_window(r, arch, spec));
   TESSERA_TRY(read_recurrent_layers(r, arch, n_blocks, spec));
+  TESSERA_TRY(read_per_layer_attention(r, arch, kv_heads_per_layer, spec));
+  TESSERA_TRY(read_shared_kv_layers(r, arch, spec));
+  if (arch.reads_per_layer_embeddings) {
+    TESSERA_ASSIGN_OR_RETURN(spec.n_embd_per_layer, r.count_or("embedding_length_per_layer_input", 0, 1 << 20));
+  }
+  spec.value_norm = arch.value_norm;
   spec.attention_output_gate = arch.attention_output_gate;
 
   spec.activation = arch.activation;
@@ -366,6 +598,8 @@ Status read_hyperparameters(const gguf::GgufFile& f, const Architecture& arch, M
   }
   const bool by_width = arch.query_scale_by_width_at_layers != 0 && spec.n_layer == arch.query_scale_by_width_at_layers;
   spec.attention_scale = 1.0f / std::sqrt(static_cast<float>(by_width ? spec.n_embd / spec.n_head : spec.head_dim));
+  if (arch.fixed_attention_scale > 0.0f) spec.attention_scale = arch.fixed_attention_scale;
+  if (arch.latent_attention) TESSERA_TRY(apply_latent_attention_yarn(r, spec));
   return {};
 }
 
@@ -381,24 +615,84 @@ Status write_hyperparameters(gguf::GgufWriter& w, const ModelSpec& s) {
   u32("context_length", s.n_ctx_train);
   u32("embedding_length", s.n_embd);
   u32("block_count", s.n_layer);
-  const int64_t ff = s.layers.front().n_ff;
-  const bool uniform = std::all_of(s.layers.begin(), s.layers.end(), [&](const LayerSpec& l) { return l.n_ff == ff; });
-  if (uniform) {
-    u32(s.has_moe() ? "expert_feed_forward_length" : "feed_forward_length", ff);
-    if (s.has_moe()) u32("feed_forward_length", ff);
+  // feed_forward_length: the dense FFNs' width (a dense layer's, or the MLP beside the experts),
+  // one value or one per layer; expert_feed_forward_length: the experts'.
+  // (A spec of experts that marks no layer as MoE has them in every layer.)
+  const bool marked = std::any_of(s.layers.begin(), s.layers.end(), [](const LayerSpec& l) { return l.moe; });
+  auto is_moe = [&](const LayerSpec& l) { return s.has_moe() && (l.moe || !marked); };
+  const auto moe_layer = std::find_if(s.layers.begin(), s.layers.end(), is_moe);
+  const int64_t expert_ff = moe_layer != s.layers.end() ? moe_layer->n_ff : 0;
+  std::vector<int32_t> dense_ff;
+  for (const auto& l : s.layers)
+    dense_ff.push_back(static_cast<int32_t>(!is_moe(l) ? l.n_ff : l.n_ff_dense > 0 ? l.n_ff_dense : expert_ff));
+  if (std::all_of(dense_ff.begin(), dense_ff.end(), [&](int32_t v) { return v == dense_ff.front(); })) {
+    u32("feed_forward_length", dense_ff.front());
   } else {
-    std::vector<int32_t> per_layer;
-    for (const auto& l : s.layers) per_layer.push_back(static_cast<int32_t>(l.n_ff));
-    w.set(a + ".feed_forward_length", gguf::Value::i32_array(per_layer));
+    w.set(a + ".feed_forward_length", gguf::Value::i32_array(dense_ff));
+  }
+  if (s.has_moe()) {
+    u32("expert_feed_forward_length", expert_ff);
+    if (arch->reads_leading_dense_layers) {
+      const auto first = std::find_if(s.layers.begin(), s.layers.end(), is_moe);
+      u32("leading_dense_block_count", first - s.layers.begin());
+    }
+    if (arch->reads_moe_layer_step) {
+      int64_t step = 1;
+      while (step <= s.n_layer && !is_moe(s.layers[static_cast<size_t>(step - 1)])) ++step;
+      u32("interleave_moe_layer_step", step);
+    }
+    const int64_t shared = moe_layer != s.layers.end() ? moe_layer->n_ff_shared : 0;
+    if (arch->shared_expert_width == SharedExpertWidth::CountTimesExpert)
+      u32("expert_shared_count", expert_ff > 0 ? shared / expert_ff : 0);
+    if (arch->reads_router_keys) {
+      u32("expert_gating_func", s.router.gating == ExpertGating::Sigmoid ? 2 : 1);
+      w.set_bool(a + ".expert_weights_norm", s.router.normalize);
+      if (s.router.scale != 1.0f) w.set_f32(a + ".expert_weights_scale", s.router.scale);
+      if (s.router.n_group > 1) {
+        u32("expert_group_count", s.router.n_group);
+        u32("expert_group_used_count", s.router.n_group_used);
+      }
+    }
   }
   if (s.has_moe()) {
     u32("expert_count", s.n_expert);
     u32("expert_used_count", s.n_expert_used);
   }
   u32("attention.head_count", s.n_head);
-  u32("attention.head_count_kv", s.n_head_kv);
-  u32("attention.key_length", s.head_dim);
-  u32("attention.value_length", s.head_dim);
+  if (std::any_of(s.layers.begin(), s.layers.end(),
+                  [&](const LayerSpec& l) { return s.n_head_kv_of(l) != s.n_head_kv; })) {
+    std::vector<int32_t> kv;
+    for (const auto& l : s.layers) kv.push_back(static_cast<int32_t>(s.n_head_kv_of(l)));
+    w.set(a + ".attention.head_count_kv", gguf::Value::i32_array(kv));
+  } else {
+    u32("attention.head_count_kv", s.n_head_kv);
+  }
+  if (arch->latent_attention) {
+    // The latent as the converter writes it: one "KV head" of Lk + R keys and Lk values.
+    const MlaParams& m = s.mla;
+    if (m.q_lora_rank > 0) u32("attention.q_lora_rank", m.q_lora_rank);
+    u32("attention.kv_lora_rank", m.kv_lora_rank);
+    u32("attention.key_length", m.kv_lora_rank + m.qk_rope);
+    u32("attention.value_length", m.kv_lora_rank);
+    u32("attention.key_length_mla", m.qk_nope + m.qk_rope);
+    u32("attention.value_length_mla", m.v_head);
+  } else {
+    u32("attention.key_length", s.head_dim);
+    u32("attention.value_length", s.head_dim);
+  }
+  if (arch->per_layer_attention) {
+    // The sliding layers' heads and rotation (the full layers' are the model's).
+    int64_t swa_head = s.head_dim;
+    for (const auto& l : s.layers)
+      if (l.sliding) swa_head = s.head_dim_of(l);
+    u32("attention.key_length_swa", swa_head);
+    u32("attention.value_length_swa", swa_head);
+    u32("rope.dimension_count_swa", s.rope_swa.n_dims);
+  }
+  if (arch->reads_shared_kv_layers)
+    u32("attention.shared_kv_layers",
+        std::count_if(s.layers.begin(), s.layers.end(), [](const LayerSpec& l) { return l.kv_source >= 0; }));
+  if (arch->reads_per_layer_embeddings) u32("embedding_length_per_layer_input", s.n_embd_per_layer);
   w.set_f32(a + ".attention.layer_norm_rms_epsilon", s.rms_eps);
   u32("rope.dimension_count", s.rope.n_dims);
   w.set_f32(a + ".rope.freq_base", s.rope.freq_base);
@@ -412,6 +706,8 @@ Status write_hyperparameters(gguf::GgufWriter& w, const ModelSpec& s) {
     u32("rope.scaling.original_context_length", s.rope.yarn.original_context);
     w.set_f32(a + ".rope.scaling.yarn_beta_fast", s.rope.yarn.beta_fast);
     w.set_f32(a + ".rope.scaling.yarn_beta_slow", s.rope.yarn.beta_slow);
+    if (s.rope.yarn.log_multiplier > 0.0f)
+      w.set_f32(a + ".rope.scaling.yarn_log_multiplier", s.rope.yarn.log_multiplier);
   }
   if (!s.rope.freq_factors_long.empty()) {
     w.set_string(a + ".rope.scaling.type", "longrope");
@@ -464,8 +760,9 @@ Status write_hyperparameters(gguf::GgufWriter& w, const ModelSpec& s) {
       u32("ssm.inner_size", dn.value_dim());
     }
   }
-  if (s.has_moe() && !s.layers.empty() && s.layers.front().n_ff_shared > 0)
-    u32("expert_shared_feed_forward_length", s.layers.front().n_ff_shared);
+  if (s.has_moe() && arch->shared_expert_width == SharedExpertWidth::Key && moe_layer != s.layers.end() &&
+      moe_layer->n_ff_shared > 0)
+    u32("expert_shared_feed_forward_length", moe_layer->n_ff_shared);
   u32("vocab_size", s.n_vocab);
   return {};
 }

@@ -25,6 +25,12 @@
 //   them); .expert_shared_feed_forward_length (the shared expert's width, default
 //   feed_forward_length). .rope.dimension_sections (Qwen3.5's multimodal rope) is not read: for text
 //   every section rotates with the token's position, which is NeoX rope over rope.dimension_count.
+//   Gemma 4 (Architecture::per_layer_attention and the rows after it): .attention.head_count_kv may
+//   be one count per layer, .attention.key_length is the full layers' head size and
+//   .attention.key_length_swa / .value_length_swa the sliding layers', .rope.dimension_count_swa
+//   their rotated dims (rope_freqs.weight is the full layers' alone), .attention.shared_kv_layers,
+//   .embedding_length_per_layer_input; feed_forward_length (one or per layer) is the dense MLP's
+//   width beside the experts of .expert_feed_forward_length.
 #pragma once
 
 #include "backend/model_spec.h"
@@ -46,6 +52,10 @@ void set_default_sliding_layers(const Architecture& arch, ModelSpec& spec);
 // Marks the layers of `spec` as llama.cpp does from {arch}.full_attention_interval: layer l attends
 // when (l + 1) % interval == 0, the others use the architecture's recurrent mixer.
 void set_full_attention_interval(const Architecture& arch, ModelSpec& spec, int64_t interval);
+
+// Gemma 4: the last `shared` layers of `spec` attend over the cache of the last earlier attention
+// layer of the same kind (sliding or full); kv_source stays -1 where there is none.
+void set_shared_kv_layers(ModelSpec& spec, int64_t shared);
 
 // Writes the keys read_hyperparameters reads for `spec` (whose architecture must be in the table):
 // general.architecture and {arch}.* (not the tokenizer, not general.name). RoPE frequency factors

@@ -18,9 +18,15 @@ TensorRole role_of(LayerTensor t) {
       return TensorRole::Bias;
     case LayerTensor::DeltaA:
       return TensorRole::DecayRate;
+    case LayerTensor::RouterSelectBias:
+      return TensorRole::Bias;
     case LayerTensor::DeltaConv:
     case LayerTensor::SharedGateLogit:
       return TensorRole::Weight;
+    case LayerTensor::LayerOutScale:
+    case LayerTensor::ExpertDownScale:
+    case LayerTensor::RouterScale:
+      return TensorRole::Scale;
     default:
       return layer_tensor_info(t).kind == TensorKind::Vector ? TensorRole::NormGain : TensorRole::Weight;
   }
@@ -36,13 +42,34 @@ Result<std::vector<FileTensor>> file_tensor_layout(const ModelSpec& s, SlotMask 
     return make_error(ErrorKind::InvalidArgument, "file_tensor_layout: the spec needs one LayerSpec per layer");
   std::vector<FileTensor> out;
   out.push_back({"token_embd.weight", {s.n_embd, s.n_vocab}, TensorKind::Matrix, TensorRole::Weight, -1, {}, true});
+  if (s.n_embd_per_layer > 0) {
+    const int64_t all = s.n_embd_per_layer * s.n_layer;
+    out.push_back(
+        {"per_layer_token_embd.weight", {all, s.n_vocab}, TensorKind::Matrix, TensorRole::Weight, -1, {}, false});
+    out.push_back(
+        {"per_layer_model_proj.weight", {s.n_embd, all}, TensorKind::Matrix, TensorRole::Weight, -1, {}, false});
+    out.push_back(
+        {"per_layer_proj_norm.weight", {s.n_embd_per_layer}, TensorKind::Vector, TensorRole::NormGain, -1, {}, false});
+  }
   for (int32_t l = 0; l < static_cast<int32_t>(s.layers.size()); ++l) {
     const LayerSpec& ls = s.layers[static_cast<size_t>(l)];
     const std::string prefix = "blk." + std::to_string(l) + ".";
-    const SlotMask wanted =
-        required_slots(*arch, s.has_moe(), ls.mixer) | (optional & optional_slots(*arch, ls.mixer));
+    const SlotMask wanted = required_slots(*arch, s, ls) | (optional & optional_slots(*arch, s, ls));
     SlotMask done = 0;
     for (const FusedTensor& fused : ls.is_recurrent() ? std::vector<FusedTensor>{} : arch->fused) {
+      if (fused.whole != LayerTensor::Count) {
+        // Written fused where the converter fuses them (Gemma 4's ffn_gate_up_exps).
+        if (!in_mask(wanted, fused.parts[0])) continue;
+        out.push_back({prefix + std::string(fused.gguf_name),
+                       layer_tensor_shape(fused.whole, s, ls),
+                       TensorKind::Matrix,
+                       TensorRole::Weight,
+                       l,
+                       {fused.whole},
+                       false});
+        for (int i = 0; i < fused.n_parts; ++i) done |= slot_mask({fused.parts[i]});
+        continue;
+      }
       FileTensor ft{prefix + std::string(fused.gguf_name), {}, TensorKind::Matrix, TensorRole::Weight, l, {}, false};
       int64_t rows = 0;
       for (int i = 0; i < fused.n_parts; ++i) {

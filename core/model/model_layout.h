@@ -15,9 +15,10 @@
 namespace tessera {
 
 // What values a tensor holds, for writers that make data: weights, RMSNorm gains (near 1),
-// biases, RoPE frequency divisors (>= 1), or a recurrent layer's decay rates (< 0, so its state
-// decays rather than grows).
-enum class TensorRole { Weight, NormGain, Bias, RopeDivisors, DecayRate };
+// biases, RoPE frequency divisors (>= 1), a recurrent layer's decay rates (< 0, so its state
+// decays rather than grows), or positive scales (Gemma 4's layer output, router input and
+// per-expert scales).
+enum class TensorRole { Weight, NormGain, Bias, RopeDivisors, DecayRate, Scale };
 
 struct FileTensor {
   std::string name;               // the GGUF name

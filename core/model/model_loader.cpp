@@ -63,12 +63,21 @@ class TensorReader {
 Status read_layer(TensorReader& r, const Architecture& arch, ModelSpec& spec, int32_t l) {
   LayerSpec& ls = spec.layers[static_cast<size_t>(l)];
   const std::string prefix = "blk." + std::to_string(l) + ".";
-  const SlotMask required = required_slots(arch, spec.has_moe(), ls.mixer);
-  const SlotMask optional = optional_slots(arch, ls.mixer);
+  if (arch.values_may_be_keys && !ls.is_recurrent() && ls.kv_source < 0)
+    ls.value_from_key = !r.has(prefix + std::string(slot_gguf_name(arch, LayerTensor::Wv)));
+  const SlotMask required = required_slots(arch, spec, ls);
+  const SlotMask optional = optional_slots(arch, spec, ls);
   SlotMask done = 0;
   // Fused tensors belong to the attention layers (a recurrent layer's attn_qkv is its own slot).
   for (const FusedTensor& fused : ls.is_recurrent() ? std::vector<FusedTensor>{} : arch.fused) {
+    if (!in_mask(required | optional, fused.parts[0])) continue;  // not a tensor of this layer
     const std::string name = prefix + std::string(fused.gguf_name);
+    if (!fused.only_fused && !r.has(name)) continue;  // stored as separate tensors
+    if (fused.whole != LayerTensor::Count) {
+      TESSERA_ASSIGN_OR_RETURN(ls[fused.whole], r.tensor(name, layer_tensor_shape(fused.whole, spec, ls)));
+      for (int i = 0; i < fused.n_parts; ++i) done |= slot_mask({fused.parts[i]});
+      continue;
+    }
     FileTensor ft{name, {}, TensorKind::Matrix, TensorRole::Weight, l, {}, false};
     int64_t rows = 0;
     for (int i = 0; i < fused.n_parts; ++i) {
@@ -78,7 +87,6 @@ Status read_layer(TensorReader& r, const Architecture& arch, ModelSpec& spec, in
       ft.layer_slots.push_back(fused.parts[i]);
     }
     ft.dims.push_back(rows);
-    if (!fused.only_fused && !r.has(name)) continue;  // stored as separate tensors
     TESSERA_ASSIGN_OR_RETURN(TensorRef whole, r.tensor(name, ft.dims));
     bind_file_tensor(spec, ft, whole);
     for (LayerTensor t : ft.layer_slots) done |= slot_mask({t});
@@ -150,6 +158,12 @@ Result<ModelSpec> build_model_spec(std::shared_ptr<const gguf::GgufFile> file) {
   TESSERA_ASSIGN_OR_RETURN(spec.token_embd, r.tensor("token_embd.weight", {d, nv}));
   TESSERA_ASSIGN_OR_RETURN(spec.output_norm, r.tensor("output_norm.weight", {d}));
   TESSERA_ASSIGN_OR_RETURN(spec.output, r.optional_tensor("output.weight", {d, nv}));
+  if (spec.n_embd_per_layer > 0) {
+    const int64_t p = spec.n_embd_per_layer, all = p * spec.n_layer;
+    TESSERA_ASSIGN_OR_RETURN(spec.per_layer_token_embd, r.tensor("per_layer_token_embd.weight", {all, nv}));
+    TESSERA_ASSIGN_OR_RETURN(spec.per_layer_model_proj, r.tensor("per_layer_model_proj.weight", {d, all}));
+    TESSERA_ASSIGN_OR_RETURN(spec.per_layer_proj_norm, r.tensor("per_layer_proj_norm.weight", {p}));
+  }
   if (!spec.output.present()) {
     spec.output = spec.token_embd;
     spec.tied_embeddings = true;

@@ -1,5 +1,7 @@
 #include "placement/cache_layout.h"
 
+#include <algorithm>
+
 #include "backend/kv_cache_type.h"
 #include "backend/layer_state.h"
 
@@ -37,10 +39,23 @@ CacheLayout layout_cache(const ModelSpec& model, const std::vector<int32_t>& lay
                          KvCacheType kv_type) {
   CacheLayout layout;
   layout.kv_type = kv_type;
+  // Keys and values kv_dim wide (a device's share of the heads under row split), unless the layers
+  // have widths of their own: latent attention keeps one [latent | rotated key] row and no values
+  // (deepseek2), and Gemma 4's layers differ in head size, so every slot takes the widest layer's
+  // rows (an upper bound there; only the CPU backend runs those models, and allocates its own).
+  // Layers that read another layer's cache (kv_source) keep none.
+  const bool own_widths = model.mla.enabled() || model.has_per_layer_geometry();
+  int64_t k_width = own_widths ? 0 : kv_dim, v_width = own_widths ? 0 : kv_dim;
   std::vector<int32_t> attention, recurrent;
   for (int32_t l : layers) {
     const LayerSpec& ls = model.layers[static_cast<size_t>(l)];
-    if (ls.mixer == LayerMixer::Attention && kv_dim > 0) attention.push_back(l);
+    if (ls.mixer == LayerMixer::Attention && ls.kv_source < 0 && kv_dim > 0) {
+      attention.push_back(l);
+      if (own_widths) {
+        k_width = std::max(k_width, model.cache_k_width_of(ls));
+        v_width = std::max(v_width, model.cache_v_width_of(ls));
+      }
+    }
     if (ls.mixer == LayerMixer::GatedDeltaNet) recurrent.push_back(l);
   }
   uint64_t at = 0;
@@ -51,8 +66,8 @@ CacheLayout layout_cache(const ModelSpec& model, const std::vector<int32_t>& lay
       case CacheState::Keys:
       case CacheState::Values:
         s.layers = attention;
-        s.row_width = kv_dim;
-        s.row_bytes = kv_cache_row_bytes(kv_type, kv_dim);
+        s.row_width = info.state == CacheState::Keys ? k_width : v_width;
+        s.row_bytes = s.row_width > 0 ? kv_cache_row_bytes(kv_type, s.row_width) : 0;
         break;
       case CacheState::ConvState:
         s.layers = recurrent;

@@ -164,6 +164,12 @@ Status place_by_rows(const ModelSpec& m, const std::vector<float>& shares, Place
     return make_error(ErrorKind::Unsupported, "row split: " + model_name +
                                                   " gates its attention output from the query projection, which "
                                                   "row split does not slice; use layer split");
+  if (m.mla.enabled() || m.has_per_layer_geometry() || m.n_embd_per_layer > 0 ||
+      std::any_of(m.layers.begin(), m.layers.end(), [](const LayerSpec& l) { return l.kv_source >= 0; }))
+    return make_error(ErrorKind::Unsupported, "row split: " + model_name +
+                                                  " has latent attention, layers of their own head sizes, per-layer "
+                                                  "embeddings or layers sharing another layer's cache, which row "
+                                                  "split does not slice; use layer split");
   if (m.has_moe())
     return make_error(ErrorKind::Unsupported, "row split: " + model_name + " is a mixture-of-experts model (" +
                                                   std::to_string(m.n_expert) +

@@ -1,5 +1,7 @@
 #include "synth/model_shapes.h"
 
+#include <algorithm>
+
 #include "gguf/gguf_file.h"
 #include "gguf/gguf_writer.h"
 #include "model/architectures.h"
@@ -124,6 +126,71 @@ std::vector<ModelShape> make_shapes() {
          s.n_expert_used = 8;
          s.n_ff_shared = 512;
        });
+  // Gemma 4 (config.json of google/gemma-4-31B-it and -26B-A4B-it): five sliding layers (256-wide
+  // heads, window 1024, base 1e4) to one full layer (512-wide heads, fewer KV heads whose K is also
+  // V, proportional RoPE over a quarter of the head, base 1e6), the final soft-cap 30, tied
+  // embeddings of 262144 pieces.
+  auto gemma4 = [](int64_t kv_full) {
+    return [kv_full](ModelShape& s) {
+      s.head_dim = 512;
+      s.head_dim_swa = 256;
+      s.n_head_kv_full = kv_full;
+      s.rot_pairs_full = 64;
+      s.full_layers_value_from_key = true;
+      s.sliding_window = 1024;
+      s.rope_freq_base_swa = 10000.0f;
+      s.final_softcap = 30.0f;
+    };
+  };
+  with(dense("gemma4-31b", "gemma4", 5376, 60, 32, 16, 21504, 262144, 262144, 1000000.0f, 1e-6f, true, false,
+             "Gemma 4 31B"),
+       gemma4(4));
+  // 26B-A4B: 128 experts (704 wide, top 8) beside every layer's 2112-wide MLP.
+  with(dense("gemma4-26b-a4b", "gemma4", 2816, 30, 16, 8, 704, 262144, 262144, 1000000.0f, 1e-6f, true, false,
+             "Gemma 4 26B-A4B"),
+       [&](ModelShape& s) {
+         gemma4(2)(s);
+         s.n_expert = 128;
+         s.n_expert_used = 8;
+         s.n_ff_dense = 2112;
+       });
+  // GLM-4.5-Air (config.json of zai-org/GLM-4.5-Air): 96 query heads of 128 over 8 KV heads, half of
+  // each head rotated, Q/K/V biases, the first layer dense (10944 wide), then 128 experts of 1408
+  // (top 8, sigmoid router with a selection bias, weights normalised) and one shared expert; the
+  // MTP block is left out.
+  with(dense("glm4.5-air", "glm4moe", 4096, 46, 96, 8, 1408, 151552, 131072, 1000000.0f, 1e-5f, false, true,
+             "GLM-4.5-Air"),
+       [](ModelShape& s) {
+         s.head_dim = 128;
+         s.rope_dims = 64;
+         s.n_expert = 128;
+         s.n_expert_used = 8;
+         s.leading_dense = 1;
+         s.n_ff_dense_layers = 10944;
+         s.n_shared_experts = 1;
+         s.router.gating = ExpertGating::Sigmoid;
+         s.router.normalize = true;
+       });
+  // DeepSeek-V2-Lite (config.json of deepseek-ai/DeepSeek-V2-Lite): the DeepSeek-V3 family's layer
+  // at a size one GPU holds. 16 heads of 128 + 64 rotated query dims over a 512-wide latent (576
+  // cached per position and layer), queries from one projection (no q_lora_rank), the first layer
+  // dense (10944), then 64 experts of 1408 (top 6, softmax, not normalised) and 2 shared ones; YaRN
+  // x40 over 4096 with mscale_all_dim 0.707.
+  with(dense("deepseek-v2-lite", "deepseek2", 2048, 27, 16, 16, 1408, 102400, 163840, 10000.0f, 1e-6f, false, false,
+             "DeepSeek-V2-Lite"),
+       [](ModelShape& s) {
+         s.mla = {0, 512, 128, 64, 128};
+         s.rope_dims = 64;
+         s.yarn_factor = 40.0f;
+         s.yarn_original_context = 4096;
+         s.yarn_log_multiplier = 0.0707f;
+         s.n_expert = 64;
+         s.n_expert_used = 6;
+         s.leading_dense = 1;
+         s.n_ff_dense_layers = 10944;
+         s.n_shared_experts = 2;
+         s.router.normalize = false;
+       });
   // Small shapes for tests and quick checks (multiples of 256 so every type applies).
   v.push_back(dense("tiny", "llama", 256, 2, 4, 2, 512, 1024, 512, 10000.0f, 1e-5f, false, false, "tiny test model"));
   v.push_back(
@@ -204,11 +271,34 @@ Result<ModelSpec> shape_hyperparameters(const ModelShape& s) {
   raw.n_expert = s.n_expert;
   raw.n_expert_used = s.n_expert_used;
   raw.layers.assign(static_cast<size_t>(s.n_layer), LayerSpec{});
-  for (auto& l : raw.layers) {
-    l.n_ff = s.n_ff;
-    l.n_ff_shared = s.n_ff_shared;
+  for (size_t i = 0; i < raw.layers.size(); ++i) {
+    LayerSpec& l = raw.layers[i];
+    l.moe = s.n_expert > 0 && static_cast<int64_t>(i) >= s.leading_dense &&
+            (s.moe_layer_step <= 0 || (static_cast<int64_t>(i) + 1) % s.moe_layer_step == 0);
+    l.n_ff = l.moe || s.n_ff_dense_layers == 0 ? s.n_ff : s.n_ff_dense_layers;
+    l.n_ff_shared = l.moe ? s.n_ff_shared : 0;
+    if (l.moe && arch->shared_expert_width == SharedExpertWidth::CountTimesExpert)
+      l.n_ff_shared = s.n_shared_experts * s.n_ff;
+    if (l.moe && arch->shared_expert_width == SharedExpertWidth::ExpertWidth) l.n_ff_shared = s.n_ff;
+    l.n_ff_dense = l.moe ? s.n_ff_dense : 0;
+  }
+  raw.router = s.router;
+  raw.rope.yarn.log_multiplier = s.yarn_log_multiplier;
+  if (s.mla.enabled()) {
+    raw.mla = s.mla;
+    raw.head_dim = s.mla.qk_nope + s.mla.qk_rope;
+    raw.n_head_kv = 1;
   }
   set_default_sliding_layers(*arch, raw);
+  if (arch->per_layer_attention) {
+    for (auto& l : raw.layers) {
+      if (l.sliding && s.head_dim_swa > 0) l.head_dim = s.head_dim_swa;
+      if (!l.sliding && s.n_head_kv_full > 0) l.n_head_kv = s.n_head_kv_full;
+      l.value_from_key = s.full_layers_value_from_key && !l.sliding;
+    }
+    raw.rope_swa.n_dims = static_cast<int32_t>(s.head_dim_swa > 0 ? s.head_dim_swa : s.head_size());
+    if (s.rot_pairs_full > 0) raw.rope.freq_factors.assign(static_cast<size_t>(raw.rope.n_dims / 2), 1.0f);
+  }
   if (arch->recurrent_mixer != LayerMixer::Attention) {
     set_full_attention_interval(*arch, raw, s.full_attention_interval);
     raw.delta_net.conv_kernel = s.conv_kernel;
@@ -223,6 +313,14 @@ Result<ModelSpec> shape_hyperparameters(const ModelShape& s) {
   TESSERA_ASSIGN_OR_RETURN(auto file, gguf::GgufFile::from_bytes(std::move(bytes), "synthetic " + s.name));
   ModelSpec spec;
   TESSERA_TRY(read_hyperparameters(*file, *arch, spec));
+  // What a file says by its tensors rather than its keys: layers without attn_v, the RoPE divisors
+  // of rope_freqs.weight (the proportional rotation's: 1 for the rotated pairs, 1e30 for the rest).
+  for (size_t l = 0; l < spec.layers.size(); ++l) spec.layers[l].value_from_key = raw.layers[l].value_from_key;
+  if (s.rot_pairs_full > 0) {
+    spec.rope.freq_factors.assign(static_cast<size_t>(spec.rope.n_dims / 2), 1e30f);
+    std::fill_n(spec.rope.freq_factors.begin(), std::min<size_t>(spec.rope.freq_factors.size(), s.rot_pairs_full),
+                1.0f);
+  }
   spec.n_vocab = s.n_vocab;
   spec.name = s.name;
   spec.tied_embeddings = s.tied_embeddings;

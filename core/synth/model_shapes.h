@@ -44,6 +44,25 @@ struct ModelShape {
   int32_t full_attention_interval = 0;
   int32_t conv_kernel = 0;
   int64_t linear_k_heads = 0, linear_v_heads = 0, linear_head_dim = 0;
+  // Gemma 4: the sliding layers' head size (head_dim is the full layers'), the full layers' KV
+  // heads (n_head_kv is the sliding layers'), the pairs their proportional RoPE rotates (the rest
+  // get 1e30 divisors), K reused as V on the full layers, the dense MLP beside the experts.
+  int64_t head_dim_swa = 0;
+  int64_t n_head_kv_full = 0;
+  int64_t rot_pairs_full = 0;
+  bool full_layers_value_from_key = false;
+  int64_t n_ff_dense = 0;
+  // MoE layouts (GLM-4.x, DeepSeek, Llama 4): the leading dense layers and their width, or experts
+  // on every moe_layer_step-th layer; shared experts counted in expert widths; the router.
+  int64_t leading_dense = 0;
+  int64_t moe_layer_step = 0;
+  int64_t n_ff_dense_layers = 0;
+  int32_t n_shared_experts = 0;
+  RouterParams router;
+  // Latent attention (deepseek2): its ranks and per-head sizes (rope_dims is qk_rope); YaRN's
+  // rope.scaling.yarn_log_multiplier (0.1 mscale_all_dim).
+  MlaParams mla;
+  float yarn_log_multiplier = 0;
 
   int64_t head_size() const { return head_dim > 0 ? head_dim : n_embd / n_head; }
 };

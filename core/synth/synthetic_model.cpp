@@ -275,6 +275,12 @@ Result<gguf::GgufWriter> make_synthetic_writer(const ModelShape& s, const SynthO
   uint64_t seed = o.seed;
   const int nt = o.n_threads;
   for (const FileTensor& t : layout) {
+    if (t.role == TensorRole::RopeDivisors && t.name == "rope_freqs.weight" &&
+        static_cast<int64_t>(spec.rope.freq_factors.size()) == t.dims[0]) {
+      // The divisors the shape describes (Gemma 4's proportional RoPE), not random ones.
+      TESSERA_TRY(w.add_tensor_f32(t.name, t.dims, spec.rope.freq_factors));
+      continue;
+    }
     const GgmlType type = synthetic_tensor_type(t, o, spec.tied_embeddings);
     const ValueKind kind = t.role == TensorRole::Bias        ? ValueKind::Bias
                            : t.role == TensorRole::Weight    ? ValueKind::Weight
@@ -289,7 +295,10 @@ Result<gguf::GgufWriter> make_synthetic_writer(const ModelShape& s, const SynthO
 }
 
 SlotMask optional_slots(const ModelShape& s) {
-  return s.qkv_bias ? slot_mask({LayerTensor::Bq, LayerTensor::Bk, LayerTensor::Bv}) : SlotMask{0};
+  // Per-expert output scales and layer output scales wherever the architecture has them (Gemma 4's
+  // files carry both).
+  return (s.qkv_bias ? slot_mask({LayerTensor::Bq, LayerTensor::Bk, LayerTensor::Bv}) : SlotMask{0}) |
+         slot_mask({LayerTensor::ExpertDownScale, LayerTensor::LayerOutScale});
 }
 
 uint64_t synthetic_weight_bytes(const ModelShape& s, const SynthOptions& o) {

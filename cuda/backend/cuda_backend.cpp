@@ -19,6 +19,13 @@ Status check_model(const ModelSpec& spec, const BackendModelSettings& settings) 
     return make_error(ErrorKind::Unsupported, "the CUDA backend gates attention outputs of up to " +
                                                   std::to_string(kMaxGatedQueryWidth) + " query values; " +
                                                   spec.source_path + " has " + std::to_string(spec.q_dim()));
+  // The block choices beyond a plain decoder (model_spec.h's ModelFeature) without CUDA kernels yet:
+  // Gemma 4, GLM-4.x, the DeepSeek-V3 family and Llama 4's (issue 36). The CPU backend runs them.
+  // A feature the kernels learn joins kCudaFeatures.
+  if (const uint32_t missing = model_features(spec) & ~kCudaFeatures; missing != 0)
+    return make_error(ErrorKind::Unsupported, "the CUDA backend cannot run " + spec.architecture + " models yet (" +
+                                                  spec.source_path + " uses " + model_feature_list(missing) +
+                                                  "); run it on the CPU backend (--backend cpu)");
   if (settings.kv_type == KvCacheType::F32)
     return make_error(
         ErrorKind::Unsupported,

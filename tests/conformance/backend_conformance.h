@@ -40,6 +40,9 @@ struct BackendUnderTest {
   bool supports_moe = true;  // false: loading a mixture-of-experts model must fail as Unsupported
   // false: loading a model with recurrent layers (Qwen3.5/3.6, Qwen3-Next) must fail as Unsupported
   bool supports_recurrent = true;
+  // Block choices (model_spec.h's ModelFeature bits) the backend does not compute: loading a model
+  // that uses one must fail as Unsupported.
+  uint32_t unsupported_features = 0;
   // Greedy ids of the Hugging Face fixtures are compared up to the first step whose reference
   // margin (top-1 minus top-2 logit) is below this: a backend with f16 rounding may pick the other
   // token of a near tie.

@@ -37,6 +37,7 @@ BackendUnderTest cuda_backend(const std::string& name, int n_virtual, SplitMode 
   // Recurrent (Gated DeltaNet) layers on one device and in layer split; row split refuses them
   // (plan_for_load: Unsupported), which the suite checks.
   b.supports_recurrent = mode != SplitMode::Row;
+  b.unsupported_features = ~kCudaFeatures;  // issue 36: Gemma 4, GLM-4.x, DeepSeek-V3 and Llama 4's blocks
   b.weight_overhead_bytes = 16 << 10;  // 256-byte aligned tensors and the RoPE angle tables
   return b;
 }

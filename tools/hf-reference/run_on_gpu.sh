@@ -4,7 +4,8 @@
 # llama.cpp's converter from .device-data/llama.cpp-convert.tar.xz (tools/gpu/prepare_device_data.sh
 # makes it from a llama.cpp git dir), into OUT_DIR (default $OUT/hf-extra). Point
 # TESSERA_HF_EXTRA_DIR at that folder and the conformance suites run them (BackendHfModels.*extra_*).
-# ARCH: qwen3moe, qwen35, qwen35moe, qwen3next (make_reference.py's list). An architecture that
+# ARCH: qwen3moe, qwen35, qwen35moe, qwen3next, gemma4, gemma4moe, glm4moe, deepseek2, llama4
+# (make_reference.py's list; issue 36's families: gemma4 gemma4moe glm4moe deepseek2 llama4). An architecture that
 # fails (a transformers without its class says which class) does not stop the others; the script
 # exits non-zero naming the ones that failed. MAKE_REFERENCE names another make_reference.py (a
 # branch's newer one, carried).

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <limits>
+#include <tuple>
 #include <vector>
 
 #include "backend/cpu_kv_cache.h"
@@ -86,34 +87,42 @@ TEST(KvCacheType, EncodeRejectsValuesItCannotStore) {
 }
 
 // The CPU cache: what read() hands attention is exactly the row codec's value of what was stored,
-// for every type, and the cache holds the bytes the one size function gives.
+// for every type and every slot's own widths (a latent-attention slot keeps keys only), and the
+// cache holds the bytes the one size function gives.
 TEST(CpuKvCache, StoresAndReadsEveryType) {
   auto made = ThreadPool::create(2);
   ASSERT_TRUE(made.ok()) << made.error().describe();
   ThreadPool& pool = **made;
-  const int64_t n_layer = 2, n_ctx = 40, kv_dim = 80;
+  const int64_t n_ctx = 40;
+  const std::vector<cpu::KvRowWidths> slots = {{80, 80}, {96, 0}, {48, 48}};
   for (KvCacheType type : all_kv_cache_types()) {
     SCOPED_TRACE(std::string(kv_cache_type_name(type)));
     cpu::KvCache cache;
-    cache.allocate(type, n_layer, n_ctx, kv_dim);
-    EXPECT_EQ(cache.bytes(), kv_cache_bytes(n_layer, kv_dim, n_ctx, type));
-    EXPECT_EQ(cache.bytes(), cpu::KvCache::bytes_for(type, n_layer, n_ctx, kv_dim));
-    const auto k = test::random_floats(static_cast<size_t>(n_ctx * kv_dim), 21);
-    const auto v = test::random_floats(static_cast<size_t>(n_ctx * kv_dim), 22, 3.0f);
-    for (int64_t p = 0; p < n_ctx; ++p)
-      KV_ASSERT_OK(cache.store(1, p, &k[static_cast<size_t>(p * kv_dim)], &v[static_cast<size_t>(p * kv_dim)]));
-    std::vector<float> kt(k.size()), vt(v.size());
-    const float* kr = nullptr;
-    const float* vr = nullptr;
-    cache.read(1, n_ctx, kt.data(), vt.data(), pool, &kr, &vr);
-    std::vector<uint8_t> row(kv_cache_row_bytes(type, kv_dim));
-    std::vector<float> want(static_cast<size_t>(kv_dim));
-    for (int64_t p = 0; p < n_ctx; ++p) {
-      for (auto [src, got] : {std::pair{&k, kr}, std::pair{&v, vr}}) {
-        KV_ASSERT_OK(kv_cache_encode_row(type, &(*src)[static_cast<size_t>(p * kv_dim)], kv_dim, row.data()));
-        KV_ASSERT_OK(kv_cache_decode_row(type, row.data(), kv_dim, want.data()));
-        for (int64_t i = 0; i < kv_dim; ++i)
-          ASSERT_EQ(got[p * kv_dim + i], want[static_cast<size_t>(i)]) << p << " " << i;
+    cache.allocate(type, slots, n_ctx);
+    EXPECT_EQ(cache.bytes(), kv_cache_bytes(1, 80, n_ctx, type) + kv_cache_bytes(1, 48, n_ctx, type) +
+                                 kv_cache_row_bytes(type, 96) * static_cast<uint64_t>(n_ctx));
+    EXPECT_EQ(cache.bytes(), cpu::KvCache::bytes_for(type, slots, n_ctx));
+    for (int64_t slot : {1, 2}) {
+      const int64_t kw = slots[static_cast<size_t>(slot)].k, vw = slots[static_cast<size_t>(slot)].v;
+      const auto k = test::random_floats(static_cast<size_t>(n_ctx * kw), 21 + static_cast<uint32_t>(slot));
+      const auto v = test::random_floats(static_cast<size_t>(n_ctx * std::max<int64_t>(vw, 1)), 22, 3.0f);
+      for (int64_t p = 0; p < n_ctx; ++p)
+        KV_ASSERT_OK(cache.store(slot, p, &k[static_cast<size_t>(p * kw)], &v[static_cast<size_t>(p * vw)]));
+      std::vector<float> kt(static_cast<size_t>(n_ctx * 96)), vt(kt.size());
+      const float* kr = nullptr;
+      const float* vr = nullptr;
+      cache.read(slot, n_ctx, kt.data(), vt.data(), pool, &kr, &vr);
+      EXPECT_EQ(vr == nullptr, vw == 0);
+      for (auto [src, got, width] : {std::tuple{&k, kr, kw}, std::tuple{&v, vr, vw}}) {
+        if (width == 0) continue;
+        std::vector<uint8_t> row(kv_cache_row_bytes(type, width));
+        std::vector<float> want(static_cast<size_t>(width));
+        for (int64_t p = 0; p < n_ctx; ++p) {
+          KV_ASSERT_OK(kv_cache_encode_row(type, &(*src)[static_cast<size_t>(p * width)], width, row.data()));
+          KV_ASSERT_OK(kv_cache_decode_row(type, row.data(), width, want.data()));
+          for (int64_t i = 0; i < width; ++i)
+            ASSERT_EQ(got[p * width + i], want[static_cast<size_t>(i)]) << slot << " " << p << " " << i;
+        }
       }
     }
   }

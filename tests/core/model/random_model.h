@@ -50,6 +50,7 @@ struct RandomModelConfig {
   double yarn_beta_fast = 32.0, yarn_beta_slow = 1.0;
   bool tied = false;
   bool qkv_bias = false;
+  bool qk_norm = false;   // write attn_q_norm / attn_k_norm where the architecture allows them (GLM-4.x)
   int64_t head_size = 0;  // 0: n_embd / n_head
   int32_t n_expert = 0;   // > 0: a mixture-of-experts model (llama: Mixtral-style; qwen3moe)
   int32_t n_expert_used = 0;
@@ -59,7 +60,33 @@ struct RandomModelConfig {
   int32_t full_attention_interval = 2;
   int32_t conv_kernel = 4;
   int64_t linear_k_heads = 2, linear_v_heads = 4, linear_head_dim = 16;
-  int32_t sliding_window = 0;  // gemma2/gemma3: the sliding layers' window
+  // Gemma 4: the sliding layers' heads (their size, their rotated dims; 0: the model's), the full
+  // layers' KV heads (0: n_head_kv) and rotated pairs of their proportional RoPE (0: all; the rest
+  // get rope_freqs divisors of 1e30), which layers slide (empty: the architecture's period), the
+  // last shared_kv_layers layers reading earlier layers' caches, per-layer embeddings of
+  // n_embd_per_layer, full layers without attn_v, layer output scales, per-layer FFN widths.
+  int64_t head_size_swa = 0, n_rot_swa = 0, n_head_kv_full = 0, rot_pairs_full = 0;
+  std::vector<bool> sliding_layers;
+  int32_t shared_kv_layers = 0;
+  int64_t n_embd_per_layer = 0;
+  bool full_layers_value_from_key = false;
+  bool layer_out_scale = false;
+  std::vector<int64_t> n_ff_per_layer;  // empty: n_ff everywhere
+  int64_t n_ff_dense = 0;               // Gemma 4 MoE: the dense MLP beside the experts
+  // MoE layouts and routing (GLM-4.x, DeepSeek, Llama 4): the leading dense layers (their width
+  // n_ff_dense_layers, 0: n_ff) or experts on every moe_layer_step-th layer, shared experts (a
+  // count of expert-wide ones), the router's choices (written where the architecture reads them).
+  int32_t leading_dense = 0;
+  int32_t moe_layer_step = 0;
+  int64_t n_ff_dense_layers = 0;
+  int32_t n_shared_experts = 0;
+  RouterParams router;
+  // Latent attention (deepseek2; kv_lora_rank > 0): the queries' rank (0: attn_q.weight), the
+  // latent's rank, the unrotated query/key dims and the value dims per head; n_rot is the rotated
+  // dims. YaRN files also get yarn_log_multiplier (0.1 mscale_all_dim) where it is > 0.
+  int64_t q_lora_rank = 0, kv_lora_rank = 0, qk_nope = 0, v_head = 0;
+  double yarn_log_multiplier = 0;
+  int32_t sliding_window = 0;           // gemma2/gemma3/gemma4: the sliding layers' window
   double rope_base_swa = 0;    // gemma3: the sliding layers' rope base (0: rope_base)
   double attn_softcap = 0, final_softcap = 0;  // gemma2
   GgmlType matrix_type = GgmlType::F32;  // attention and feed-forward matrices
@@ -144,6 +171,12 @@ inline ModelSpec random_model_hparams(const RandomModelConfig& c) {
   if (c.scaling == RopeScalingKind::Yarn)
     m.rope.yarn = {static_cast<float>(c.scaling_factor), static_cast<int64_t>(c.original_ctx),
                    static_cast<float>(c.yarn_beta_fast), static_cast<float>(c.yarn_beta_slow)};
+  m.rope.yarn.log_multiplier = static_cast<float>(c.yarn_log_multiplier);
+  if (c.kv_lora_rank > 0) {
+    m.mla = {c.q_lora_rank, c.kv_lora_rank, c.qk_nope, c.rot(), c.v_head};
+    m.head_dim = c.qk_nope + c.rot();
+    m.n_head_kv = 1;
+  }
   m.rope_swa = m.rope;
   if (c.rope_base_swa > 0) m.rope_swa.freq_base = static_cast<float>(c.rope_base_swa);
   m.sliding_window = c.sliding_window;
@@ -153,9 +186,41 @@ inline ModelSpec random_model_hparams(const RandomModelConfig& c) {
   m.n_expert_used = c.n_expert_used;
   m.tied_embeddings = c.tied;
   m.layers.assign(static_cast<size_t>(c.n_layer), LayerSpec{});
-  for (auto& l : m.layers) l.n_ff = c.n_ff;
   const Architecture* a = find_architecture(c.arch);
+  for (size_t i = 0; i < m.layers.size(); ++i) {
+    LayerSpec& l = m.layers[i];
+    l.moe = c.n_expert > 0 && static_cast<int32_t>(i) >= c.leading_dense &&
+            (c.moe_layer_step <= 0 || (static_cast<int32_t>(i) + 1) % c.moe_layer_step == 0);
+    l.n_ff = c.n_ff_per_layer.empty() ? c.n_ff : c.n_ff_per_layer[i];
+    if (!l.moe && c.n_expert > 0 && c.n_ff_dense_layers > 0) l.n_ff = c.n_ff_dense_layers;
+    l.n_ff_dense = l.moe ? c.n_ff_dense : 0;
+    if (l.moe && a != nullptr && a->shared_expert_width == SharedExpertWidth::CountTimesExpert)
+      l.n_ff_shared = c.n_shared_experts * c.n_ff;
+    if (l.moe && a != nullptr && a->shared_expert_width == SharedExpertWidth::ExpertWidth) l.n_ff_shared = c.n_ff;
+  }
+  if (a != nullptr && a->reads_router_keys) m.router = c.router;
   if (a != nullptr) set_default_sliding_layers(*a, m);
+  if (!c.sliding_layers.empty())
+    for (size_t i = 0; i < m.layers.size(); ++i) m.layers[i].sliding = c.sliding_layers[i];
+  if (a != nullptr && a->per_layer_attention) {
+    // Gemma 4: the model's head geometry is the full layers'; the sliding layers' differs.
+    for (auto& l : m.layers) {
+      if (l.sliding) {
+        if (c.head_size_swa > 0 && c.head_size_swa != m.head_dim) l.head_dim = c.head_size_swa;
+      } else if (c.n_head_kv_full > 0 && c.n_head_kv_full != m.n_head_kv) {
+        l.n_head_kv = c.n_head_kv_full;
+      }
+      l.value_from_key = c.full_layers_value_from_key && !l.sliding;
+    }
+    m.rope_swa.n_dims = static_cast<int32_t>(c.n_rot_swa > 0       ? c.n_rot_swa
+                                             : c.head_size_swa > 0 ? c.head_size_swa
+                                                                   : m.head_dim);
+    m.rope_swa.freq_factors.clear();
+    set_shared_kv_layers(m, c.shared_kv_layers);
+    for (auto& l : m.layers)
+      if (l.kv_source >= 0) l.value_from_key = false;
+    m.n_embd_per_layer = c.n_embd_per_layer;
+  }
   if (a != nullptr && a->recurrent_mixer != LayerMixer::Attention) {
     set_full_attention_interval(*a, m, c.full_attention_interval);
     m.delta_net.conv_kernel = c.conv_kernel;
@@ -188,7 +253,10 @@ inline std::vector<uint8_t> random_model_bytes(const RandomModelConfig& c) {
   if (c.with_tokenizer) add_tokenizer_metadata(w, c.n_vocab, c.eos_id);
   if (!c.chat_template.empty()) w.set_string("tokenizer.chat_template", c.chat_template);
 
-  const SlotMask optional = c.qkv_bias ? slot_mask({LayerTensor::Bq, LayerTensor::Bk, LayerTensor::Bv}) : 0;
+  const SlotMask optional = (c.qkv_bias ? slot_mask({LayerTensor::Bq, LayerTensor::Bk, LayerTensor::Bv}) : 0) |
+                            (c.qk_norm ? slot_mask({LayerTensor::QNorm, LayerTensor::KNorm}) : 0) |
+                            (c.layer_out_scale ? slot_mask({LayerTensor::LayerOutScale}) : 0) |
+                            slot_mask({LayerTensor::ExpertDownScale, LayerTensor::RouterSelectBias});  // where allowed
   auto layout = file_tensor_layout(hp, optional);
   EXPECT_TRUE(layout.ok()) << layout.error().describe();
   if (!layout.ok()) return {};
@@ -208,12 +276,20 @@ inline std::vector<uint8_t> random_model_bytes(const RandomModelConfig& c) {
     }
     std::vector<float> v;
     GgmlType type = GgmlType::F32;
-    if (t.role == TensorRole::RopeDivisors) {
+    if (t.role == TensorRole::RopeDivisors && c.rot_pairs_full > 0) {
+      // Gemma 4's proportional RoPE as llama.cpp's converter writes it: 1 for the rotated pairs,
+      // 1e30 (no rotation) for the rest.
+      for (int64_t i = 0; i < n; ++i) v.push_back(i < c.rot_pairs_full ? 1.0f : 1e30f);
+    } else if (t.role == TensorRole::RopeDivisors) {
       // Divisors from 1 to scaling_factor, as Llama 3.1's file carries them.
       const int64_t half = n;
       for (int64_t i = 0; i < half; ++i)
         v.push_back(1.0f + static_cast<float>(c.scaling_factor - 1.0) * static_cast<float>(i) /
                                static_cast<float>(std::max<int64_t>(1, half - 1)));
+    } else if (t.role == TensorRole::Scale) {
+      // Layer output, router input and per-expert scales: positive, around 1.
+      v = random_floats(static_cast<size_t>(n), ++seed, 0.3f);
+      for (float& x : v) x = 1.0f + std::fabs(x) - 0.15f;
     } else if (t.role == TensorRole::DecayRate) {
       // Gated DeltaNet's -exp(A_log): negative decay rates, most between -0.2 and -1.4.
       v = random_floats(static_cast<size_t>(n), ++seed, 0.6f);

@@ -268,9 +268,17 @@ inline void delta_net_layer_ref(const RandomModelConfig& c, const ReferenceArch&
   }
 }
 
+// The 2026 families' references (reference_families.h, included at the end of this file).
+inline bool is_2026_family(const std::string& arch) {
+  return arch == "gemma4" || arch == "glm4moe" || arch == "deepseek2" || arch == "llama4";
+}
+inline std::vector<std::vector<double>> reference_logits_2026(const RandomModelConfig& c, const gguf::GgufFile& f,
+                                                              const std::vector<int32_t>& tokens);
+
 // Logits for every position of `tokens`: [position][n_vocab].
 inline std::vector<std::vector<double>> reference_logits(const RandomModelConfig& c, const gguf::GgufFile& f,
                                                          const std::vector<int32_t>& tokens) {
+  if (is_2026_family(c.arch)) return reference_logits_2026(c, f, tokens);
   const ReferenceArch arch = reference_arch(c.arch);
   const int64_t d = c.n_embd, hd = c.head_dim(), nh = c.n_head, nkv = c.n_head_kv, rot = c.rot();
   const size_t T = tokens.size();
@@ -472,3 +480,5 @@ inline std::vector<std::vector<double>> reference_logits(const RandomModelConfig
 }
 
 }  // namespace tessera::test
+
+#include "core/model/reference_families.h"

@@ -1,3 +1,5 @@
+#include "synth/synthetic_model.h"
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -5,11 +7,11 @@
 #include <vector>
 
 #include "backend/cpu_backend.h"
+#include "backend/layer_state.h"
 #include "gguf/gguf_file.h"
 #include "model/model_loader.h"
 #include "quant/dequantize.h"
 #include "support/test_support.h"
-#include "synth/synthetic_model.h"
 
 namespace tessera::synth {
 namespace {
@@ -104,6 +106,91 @@ TEST(ModelShapes, GptOss20bHasTheKnownParameterCountAndBlocks) {
   EXPECT_EQ(spec->sliding_window, 128);
   EXPECT_TRUE(spec->layers[0].sliding);
   EXPECT_FALSE(spec->layers[1].sliding);
+}
+
+// Gemma 4 31B and 26B-A4B: 30.70B and 25.23B parameters (the model cards' 30.7B and 25.2B; their
+// vision encoders are not in the text GGUF), the sliding and full layers' geometry, the expert
+// branch beside the MLP, and what one position of context keeps (F16: 50 sliding layers x 16 KV
+// heads x 256 + 10 full layers x 4 x 512, keys and values: 880 KiB for 31B).
+TEST(ModelShapes, Gemma4ShapesHaveTheirPublishedSizes) {
+  SynthOptions o;
+  o.type = GgmlType::F32;
+  o.output_q6k_for_kquants = false;
+  const ModelShape* dense = find_shape("gemma4-31b");
+  ASSERT_NE(dense, nullptr);
+  EXPECT_NEAR(synthetic_weight_bytes(*dense, o) / 4.0 / 1e9, 30.697, 0.001);
+  auto spec = shape_hyperparameters(*dense);
+  ASSERT_TRUE(spec.ok()) << spec.error().describe();
+  EXPECT_TRUE(spec->layers[0].sliding);
+  EXPECT_FALSE(spec->layers[5].sliding);
+  EXPECT_EQ(spec->head_dim_of(spec->layers[0]), 256);
+  EXPECT_EQ(spec->head_dim_of(spec->layers[5]), 512);
+  EXPECT_EQ(spec->n_head_kv_of(spec->layers[5]), 4);
+  EXPECT_TRUE(spec->layers[5].value_from_key);
+  EXPECT_EQ(spec->rope.n_dims, 512);
+  EXPECT_EQ(spec->rope_swa.n_dims, 256);
+  EXPECT_EQ(spec->rope.freq_factors[63], 1.0f);
+  EXPECT_EQ(spec->rope.freq_factors[64], 1e30f);
+  EXPECT_FLOAT_EQ(spec->final_softcap, 30.0f);
+  EXPECT_EQ(model_state_bytes(*spec, 1, KvCacheType::F16).kv_cache, 880u * 1024);
+  const ModelShape* moe = find_shape("gemma4-26b-a4b");
+  ASSERT_NE(moe, nullptr);
+  EXPECT_NEAR(synthetic_weight_bytes(*moe, o) / 4.0 / 1e9, 25.233, 0.001);
+  auto moe_spec = shape_hyperparameters(*moe);
+  ASSERT_TRUE(moe_spec.ok()) << moe_spec.error().describe();
+  EXPECT_EQ(moe_spec->n_expert, 128);
+  EXPECT_EQ(moe_spec->layers[0].n_ff, 704);
+  EXPECT_EQ(moe_spec->layers[0].n_ff_dense, 2112);
+  EXPECT_EQ(model_state_bytes(*moe_spec, 1, KvCacheType::F16).kv_cache, 220u * 1024);
+}
+
+// GLM-4.5-Air: 106.85B parameters without its MTP block (the model card's 106B), the dense first
+// layer, 127 routed + 1 shared expert of 1408, 184 KiB of F16 KV per token.
+TEST(ModelShapes, Glm45AirHasItsPublishedSize) {
+  SynthOptions o;
+  o.type = GgmlType::F32;
+  o.output_q6k_for_kquants = false;
+  const ModelShape* s = find_shape("glm4.5-air");
+  ASSERT_NE(s, nullptr);
+  EXPECT_NEAR(synthetic_weight_bytes(*s, o) / 4.0 / 1e9, 106.852, 0.001);
+  auto spec = shape_hyperparameters(*s);
+  ASSERT_TRUE(spec.ok()) << spec.error().describe();
+  EXPECT_FALSE(spec->layers[0].moe);
+  EXPECT_EQ(spec->layers[0].n_ff, 10944);
+  EXPECT_TRUE(spec->layers[1].moe);
+  EXPECT_EQ(spec->layers[1].n_ff, 1408);
+  EXPECT_EQ(spec->layers[1].n_ff_shared, 1408);
+  EXPECT_EQ(spec->router.gating, ExpertGating::Sigmoid);
+  EXPECT_TRUE(spec->router.normalize);
+  EXPECT_EQ(model_state_bytes(*spec, 1, KvCacheType::F16).kv_cache, 184u * 1024);
+}
+
+// DeepSeek-V2-Lite: 15.706B parameters (the model card's 15.7B), the latent's 576 values per
+// position and layer in the cache (30.375 KiB of F16 per token, against 27 x 2 x 16 x 192 x 2 =
+// 324 KiB of per-head K and V).
+TEST(ModelShapes, DeepSeekV2LiteHasItsPublishedSize) {
+  SynthOptions o;
+  o.type = GgmlType::F32;
+  o.output_q6k_for_kquants = false;
+  const ModelShape* s = find_shape("deepseek-v2-lite");
+  ASSERT_NE(s, nullptr);
+  EXPECT_NEAR(synthetic_weight_bytes(*s, o) / 4.0 / 1e9, 15.706, 0.001);
+  auto spec = shape_hyperparameters(*s);
+  ASSERT_TRUE(spec.ok()) << spec.error().describe();
+  EXPECT_EQ(spec->mla.kv_lora_rank, 512);
+  EXPECT_EQ(spec->mla.q_lora_rank, 0);
+  EXPECT_EQ(spec->mla.qk_rope, 64);
+  EXPECT_EQ(spec->head_dim, 192);
+  EXPECT_FALSE(spec->layers[0].moe);
+  EXPECT_EQ(spec->layers[1].n_ff_shared, 2816);
+  EXPECT_EQ(spec->router.gating, ExpertGating::Softmax);
+  const LayerStateBytes st = model_state_bytes(*spec, 1, KvCacheType::F16);
+  EXPECT_EQ(st.latent_cache, 27u * 576 * 2);
+  EXPECT_EQ(st.kv_cache, 0u);
+  // YaRN's mscale in the scores, none on cos/sin.
+  const double mscale = 1.0 + 0.0707 * std::log(40.0);
+  EXPECT_NEAR(spec->attention_scale, mscale * mscale / std::sqrt(192.0), 1e-6);
+  EXPECT_FLOAT_EQ(spec->rope.attn_factor, 1.0f);
 }
 
 class SynthEveryType : public ::testing::TestWithParam<GgmlType> {};

@@ -1,0 +1,234 @@
+// The 2026 mixture-of-experts families' files: what the loader reads of their expert layout and
+// routing (GLM-4.x: glm4moe; the DeepSeek-V3 family: deepseek2; Llama 4: llama4), and the errors a
+// bad file gets. The logits against the float64 reference: the conformance suite's cases.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <functional>
+#include <set>
+
+#include "core/model/random_model.h"
+#include "backend/layer_state.h"
+#include "model/model_loader.h"
+
+namespace tessera::test {
+namespace {
+
+// The file of `c` with its metadata edited and keys dropped (what random_model_bytes cannot say).
+std::shared_ptr<const gguf::GgufFile> rewritten(const RandomModelConfig& c,
+                                                const std::function<void(gguf::GgufWriter&)>& edit,
+                                                const std::set<std::string>& drop = {}) {
+  auto f = random_model_file(c);
+  if (!f) return nullptr;
+  gguf::GgufWriter w;
+  for (const auto& e : f->metadata())
+    if (e.key != "general.alignment" && drop.count(e.key) == 0) w.set(e.key, e.value);
+  for (const auto& t : f->tensors()) {
+    const auto data = f->tensor_data(t);
+    EXPECT_TRUE(w.add_tensor(t.name, t.type, t.dims, std::vector<uint8_t>(data.begin(), data.end())).ok());
+  }
+  edit(w);
+  auto bytes = w.to_bytes();
+  EXPECT_TRUE(bytes.ok());
+  auto out = gguf::GgufFile::from_bytes(std::move(bytes).value(), "rewritten.gguf");
+  EXPECT_TRUE(out.ok()) << out.error().describe();
+  return out.ok() ? std::shared_ptr<const gguf::GgufFile>(std::move(out).value()) : nullptr;
+}
+
+bool has_feature(const ModelSpec& s, ModelFeature f) {
+  return (model_features(s) >> static_cast<unsigned>(f)) & 1u;
+}
+
+RandomModelConfig glm() {
+  RandomModelConfig c;
+  c.arch = "glm4moe";
+  c.n_layer = 3;
+  c.n_expert = 8;
+  c.n_expert_used = 2;
+  c.head_size = 32;
+  c.n_rot = 16;
+  c.qkv_bias = true;
+  c.leading_dense = 1;
+  c.n_ff = 32;
+  c.n_ff_dense_layers = 96;
+  c.n_shared_experts = 1;
+  c.router.gating = ExpertGating::Sigmoid;
+  c.router.normalize = true;
+  c.router.scale = 2.5f;
+  c.router.n_group = 4;
+  c.router.n_group_used = 2;
+  return c;
+}
+
+TEST(MoeFamilies, Glm4MoeLayoutAndRouting) {
+  auto spec = build_model_spec(random_model_file(glm()));
+  ASSERT_TRUE(spec.ok()) << spec.error().describe();
+  EXPECT_FALSE(spec->layers[0].is_moe());
+  EXPECT_EQ(spec->layers[0].n_ff, 96);
+  EXPECT_TRUE(spec->layers[1].is_moe());
+  EXPECT_EQ(spec->layers[1].n_ff, 32);
+  EXPECT_EQ(spec->layers[1].n_ff_shared, 32);  // one shared expert as wide as an expert
+  EXPECT_EQ(spec->layers[2][LayerTensor::SharedDown].dims, (std::vector<int64_t>{32, 64}));
+  EXPECT_EQ(spec->layers[1][LayerTensor::RouterSelectBias].name, "blk.1.exp_probs_b.bias");
+  EXPECT_EQ(spec->layers[0][LayerTensor::FfnNorm].name, "blk.0.post_attention_norm.weight");
+  EXPECT_TRUE(spec->layers[0].has(LayerTensor::Bq));
+  EXPECT_EQ(spec->rope.n_dims, 16);
+  EXPECT_EQ(spec->rope.mode, RopeMode::NeoX);
+  EXPECT_EQ(spec->router.gating, ExpertGating::Sigmoid);
+  EXPECT_TRUE(spec->router.normalize);
+  EXPECT_FLOAT_EQ(spec->router.scale, 2.5f);
+  EXPECT_EQ(spec->router.n_group, 4);
+  EXPECT_EQ(spec->router.n_group_used, 2);
+  EXPECT_TRUE(has_feature(*spec, ModelFeature::RouterChoices));
+  EXPECT_TRUE(has_feature(*spec, ModelFeature::LeadingDenseLayers));
+  EXPECT_TRUE(has_feature(*spec, ModelFeature::SharedExpert));
+}
+
+// GLM-4.5's files: block_count counts the MTP block, the gating key may be absent (sigmoid, as
+// llama.cpp reads glm4moe), expert_shared_count 0 means no shared expert.
+TEST(MoeFamilies, Glm4MoeMtpBlockDefaultGatingNoSharedExpert) {
+  RandomModelConfig c = glm();
+  c.n_shared_experts = 0;
+  auto file = rewritten(
+      c,
+      [](gguf::GgufWriter& w) {
+        w.set_u32("glm4moe.block_count", 4);
+        w.set_u32("glm4moe.nextn_predict_layers", 1);
+        EXPECT_TRUE(w.add_tensor_f32("blk.3.nextn.eh_proj.weight", {128, 64}, std::vector<float>(128 * 64, 0.0f)).ok());
+      },
+      {"glm4moe.expert_gating_func"});
+  ASSERT_TRUE(file);
+  auto spec = build_model_spec(file);
+  ASSERT_TRUE(spec.ok()) << spec.error().describe();
+  EXPECT_EQ(spec->n_layer, 3);
+  EXPECT_EQ(spec->router.gating, ExpertGating::Sigmoid);
+  EXPECT_EQ(spec->layers[1].n_ff_shared, 0);
+  EXPECT_FALSE(spec->layers[1].has(LayerTensor::SharedGate));
+}
+
+TEST(MoeFamilies, BadRouterKeysAreNamed) {
+  auto gating =
+      build_model_spec(rewritten(glm(), [](gguf::GgufWriter& w) { w.set_u32("glm4moe.expert_gating_func", 4); }));
+  ASSERT_FALSE(gating.ok());
+  EXPECT_EQ(gating.error().kind, ErrorKind::Unsupported);
+  EXPECT_NE(gating.error().message.find("glm4moe.expert_gating_func"), std::string::npos) << gating.error().message;
+  auto groups =
+      build_model_spec(rewritten(glm(), [](gguf::GgufWriter& w) { w.set_u32("glm4moe.expert_group_count", 3); }));
+  ASSERT_FALSE(groups.ok());
+  EXPECT_NE(groups.error().message.find("glm4moe.expert_group_count"), std::string::npos) << groups.error().message;
+  RandomModelConfig no_bias = glm();
+  no_bias.omit = {"blk.2.exp_probs_b.bias"};
+  auto bias = build_model_spec(random_model_file(no_bias));
+  ASSERT_FALSE(bias.ok());
+  EXPECT_NE(bias.error().message.find("blk.2.exp_probs_b.bias"), std::string::npos) << bias.error().message;
+}
+
+RandomModelConfig deepseek() {
+  RandomModelConfig c;
+  c.arch = "deepseek2";
+  c.n_layer = 3;
+  c.n_expert = 8;
+  c.n_expert_used = 2;
+  c.leading_dense = 1;
+  c.n_ff = 32;
+  c.n_ff_dense_layers = 96;
+  c.n_shared_experts = 1;
+  c.q_lora_rank = 32;
+  c.kv_lora_rank = 64;
+  c.qk_nope = 32;
+  c.n_rot = 32;
+  c.v_head = 16;
+  c.router.gating = ExpertGating::Sigmoid;
+  c.router.normalize = true;
+  return c;
+}
+
+TEST(MoeFamilies, DeepSeek2LatentAttentionLayout) {
+  auto spec = build_model_spec(random_model_file(deepseek()));
+  ASSERT_TRUE(spec.ok()) << spec.error().describe();
+  const MlaParams& m = spec->mla;
+  EXPECT_EQ(m.q_lora_rank, 32);
+  EXPECT_EQ(m.kv_lora_rank, 64);
+  EXPECT_EQ(m.qk_nope, 32);
+  EXPECT_EQ(m.qk_rope, 32);
+  EXPECT_EQ(m.v_head, 16);
+  EXPECT_EQ(spec->head_dim, 64);  // N + R: the scores are divided by its square root
+  EXPECT_EQ(spec->n_head_kv, 1);
+  EXPECT_FLOAT_EQ(spec->attention_scale, 0.125f);
+  EXPECT_EQ(spec->rope.mode, RopeMode::Normal);
+  const LayerSpec& l = spec->layers[1];
+  EXPECT_EQ(l[LayerTensor::AttnQB].dims, (std::vector<int64_t>{32, 4 * 64}));
+  EXPECT_EQ(l[LayerTensor::AttnKvA].dims, (std::vector<int64_t>{64, 96}));
+  EXPECT_EQ(l[LayerTensor::AttnKB].dims, (std::vector<int64_t>{32, 64, 4}));
+  EXPECT_EQ(l[LayerTensor::AttnVB].dims, (std::vector<int64_t>{64, 16, 4}));
+  EXPECT_EQ(l[LayerTensor::Wo].dims, (std::vector<int64_t>{4 * 16, 64}));
+  EXPECT_FALSE(l.has(LayerTensor::Wq));
+  EXPECT_FALSE(l.has(LayerTensor::Wk));
+  EXPECT_EQ(l[LayerTensor::FfnNorm].name, "blk.1.ffn_norm.weight");
+  EXPECT_TRUE(l.has(LayerTensor::RouterSelectBias));
+  EXPECT_EQ(spec->layers[1].n_ff_shared, 32);
+  EXPECT_FALSE(spec->layers[0].is_moe());
+  // The cache: one row of latent + rotated key per position and layer, no values.
+  EXPECT_EQ(spec->cache_k_width_of(l), 96);
+  EXPECT_EQ(spec->cache_v_width_of(l), 0);
+  const LayerStateBytes st = model_state_bytes(*spec, 10, KvCacheType::F16);
+  EXPECT_EQ(st.latent_cache, 3u * 96 * 2 * 10);
+  EXPECT_EQ(st.kv_cache, 0u);
+  EXPECT_TRUE(has_feature(*spec, ModelFeature::LatentAttention));
+}
+
+// DeepSeek-V2-Lite's files: no q_lora_rank (queries from attn_q.weight), no gating key (softmax),
+// no selection bias; YaRN with yarn_log_multiplier: cos/sin keep magnitude 1, the scores get mscale^2.
+TEST(MoeFamilies, DeepSeek2LiteQueriesSoftmaxAndYarnScale) {
+  RandomModelConfig c = deepseek();
+  c.q_lora_rank = 0;
+  c.scaling = RopeScalingKind::Yarn;
+  c.scaling_factor = 40.0;
+  c.original_ctx = 64;
+  c.yarn_log_multiplier = 0.0707;
+  c.omit = {"blk.1.exp_probs_b.bias", "blk.2.exp_probs_b.bias"};
+  auto file = rewritten(c, [](gguf::GgufWriter&) {}, {"deepseek2.expert_gating_func"});
+  ASSERT_TRUE(file);
+  auto spec = build_model_spec(file);
+  ASSERT_TRUE(spec.ok()) << spec.error().describe();
+  EXPECT_EQ(spec->mla.q_lora_rank, 0);
+  EXPECT_EQ(spec->layers[1][LayerTensor::Wq].dims, (std::vector<int64_t>{64, 4 * 64}));
+  EXPECT_FALSE(spec->layers[1].has(LayerTensor::AttnQA));
+  EXPECT_FALSE(spec->layers[1].has(LayerTensor::RouterSelectBias));
+  EXPECT_EQ(spec->router.gating, ExpertGating::Softmax);
+  EXPECT_FLOAT_EQ(spec->rope.attn_factor, 1.0f);
+  const double mscale = 1.0 + 0.0707 * std::log(40.0);
+  EXPECT_NEAR(spec->attention_scale, mscale * mscale / 8.0, 1e-6);
+}
+
+TEST(MoeFamilies, DeepSeek2FilesTesseraCannotReadAreNamed) {
+  // An older conversion with the decompressing attn_kv_b.weight.
+  RandomModelConfig old = deepseek();
+  old.omit = {"blk.0.attn_k_b.weight"};
+  auto legacy = build_model_spec(rewritten(old, [](gguf::GgufWriter& w) {
+    EXPECT_TRUE(w.add_tensor_f32("blk.0.attn_kv_b.weight", {64, 4 * 48}, std::vector<float>(64 * 4 * 48, 0.0f)).ok());
+  }));
+  ASSERT_FALSE(legacy.ok());
+  EXPECT_EQ(legacy.error().kind, ErrorKind::Unsupported);
+  EXPECT_NE(legacy.error().message.find("attn_kv_b.weight"), std::string::npos) << legacy.error().message;
+  // value_length must be the latent's rank.
+  auto value = build_model_spec(
+      rewritten(deepseek(), [](gguf::GgufWriter& w) { w.set_u32("deepseek2.attention.value_length", 16); }));
+  ASSERT_FALSE(value.ok());
+  EXPECT_NE(value.error().message.find("deepseek2.attention.value_length"), std::string::npos)
+      << value.error().message;
+  // Rotated dims that leave no unrotated ones.
+  auto rope = build_model_spec(
+      rewritten(deepseek(), [](gguf::GgufWriter& w) { w.set_u32("deepseek2.attention.key_length_mla", 32); }));
+  ASSERT_FALSE(rope.ok());
+  EXPECT_NE(rope.error().message.find("key_length_mla"), std::string::npos) << rope.error().message;
+  // Missing latent tensors are named.
+  RandomModelConfig missing = deepseek();
+  missing.omit = {"blk.2.attn_v_b.weight"};
+  auto tensor = build_model_spec(random_model_file(missing));
+  ASSERT_FALSE(tensor.ok());
+  EXPECT_NE(tensor.error().message.find("blk.2.attn_v_b.weight"), std::string::npos) << tensor.error().message;
+}
+
+}  // namespace
+}  // namespace tessera::test
