@@ -7,9 +7,10 @@
 
 namespace tessera::gui {
 
-DockRoom::DockRoom(QMainWindow* window, QTabWidget* tabs, QList<QWidget*> wide)
+DockRoom::DockRoom(QMainWindow* window, QTabWidget* tabs, QList<QWidget*> wide, QList<QDockWidget*> keep)
     : QObject(window), window_(window), tabs_(tabs) {
   for (QWidget* w : wide) wide_ << w;
+  for (QDockWidget* d : keep) keep_ << d;
   connect(tabs_, &QTabWidget::currentChanged, this, &DockRoom::update);
   window_->installEventFilter(this);
   update();
@@ -33,17 +34,24 @@ void DockRoom::update() {
   const auto docks = window_->findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly);
   for (QDockWidget* dock : docks)
     if (!dock->isFloating() && dock->isVisible()) in_front_ << dock;
+  auto kept = [this](QDockWidget* dock) {
+    for (const auto& k : keep_)
+      if (k == dock) return true;
+    return false;
+  };
   // Hiding the front dock of a tab group brings the next one forward: hide until none is shown.
   for (int pass = 0; pass < 4; ++pass) {
     bool any = false;
     for (QDockWidget* dock : docks) {
-      if (dock->isFloating() || dock->isHidden()) continue;
+      if (dock->isFloating() || dock->isHidden() || kept(dock)) continue;
       hidden_ << dock;
       dock->hide();
       any = true;
     }
     if (!any) break;
   }
+  for (const auto& dock : keep_)
+    if (dock != nullptr && !dock->isHidden()) dock->raise();
 }
 
 void DockRoom::restore() {

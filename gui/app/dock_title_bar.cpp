@@ -4,8 +4,11 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMainWindow>
 #include <QStyle>
 #include <QToolButton>
+
+#include <algorithm>
 
 namespace tessera::gui {
 
@@ -40,12 +43,22 @@ DockTitleBar::DockTitleBar(QDockWidget* dock)
 }
 
 void DockTitleBar::setCollapsed(bool collapsed) {
+  if (collapsed == collapsed_) return;
+  auto* window = qobject_cast<QMainWindow*>(dock_->parentWidget());
+  const bool docked = window != nullptr && !dock_->isFloating();
+  if (collapsed && docked && dock_->height() > sizeHint().height()) expanded_height_ = dock_->height();
   collapsed_ = collapsed;
   if (QWidget* content = dock_->widget()) content->setVisible(!collapsed);
-  // Collapsed, the dock is no taller than its title: the main window gives the room back.
+  // Collapsed, the dock is no taller than its title, and the main window is told so at once: the
+  // room goes back to the chat (a maximum height alone left it empty until the next resize).
   dock_->setMaximumHeight(collapsed ? sizeHint().height() : QWIDGETSIZE_MAX);
+  if (docked) {
+    const int height = collapsed ? sizeHint().height() : std::max(expanded_height_, 3 * sizeHint().height());
+    window->resizeDocks({dock_}, {height}, Qt::Vertical);
+  }
   collapse_->setArrowType(collapsed ? Qt::RightArrow : Qt::DownArrow);
   retranslateUi();
+  emit collapsedChanged(collapsed);
 }
 
 void DockTitleBar::retranslateUi() {

@@ -19,8 +19,14 @@ class DockTitleBar : public QWidget {
   explicit DockTitleBar(QDockWidget* dock);
 
   bool isCollapsed() const { return collapsed_; }
+  // Collapsed, the dock shrinks to its title and the main window gives the room to its neighbours;
+  // expanded again, it gets back the height it had (`expanded_height`, until it had one).
   void setCollapsed(bool collapsed);
+  void setExpandedHeight(int height) { expanded_height_ = height; }
   QToolButton* collapseButton() const { return collapse_; }
+
+ signals:
+  void collapsedChanged(bool collapsed);
 
  protected:
   void changeEvent(QEvent* event) override;
@@ -34,6 +40,7 @@ class DockTitleBar : public QWidget {
   QToolButton* float_;
   QToolButton* close_;
   bool collapsed_ = false;
+  int expanded_height_ = 240;
 };
 
 }  // namespace tessera::gui

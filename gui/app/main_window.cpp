@@ -10,6 +10,7 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -17,39 +18,45 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
+
+#include "chat_controller.h"
 #include "chat_input.h"
+#include "chat_model.h"
 #include "chat_panel.h"
-#include "chat_view.h"
-#include "device_source.h"
-#include "display_format.h"
-#include "engine_worker.h"
-#include "error_banner.h"
-#include "error_text.h"
-#include "gpu_list_model.h"
+#include "conversation_session.h"
+#include "dock_title_bar.h"
+#include "dock_room.h"
+#include "drop_highlight.h"
 #include "gpu_workspace.h"
+#include "guide_dialog.h"
 #include "history_panel.h"
 #include "language_switcher.h"
+#include "library_panel.h"
 #include "local_server.h"
 #include "local_server_dialog.h"
-#include "library_panel.h"
-#include "memory_check.h"
+#include "model_opener.h"
 #include "model_panel.h"
-#include "overflow_policy_chooser.h"
 #include "model_source_panel.h"
 #include "network_settings.h"
+#include "overflow_policy_chooser.h"
 #include "remote_endpoint_panel.h"
 #include "remote_engine_session.h"
 #include "sampling_panel.h"
+#include "split_bench_model.h"
+#include "split_bench_view.h"
+#include "split_workspace_view.h"
+#include "status_line.h"
 #include "system_prompt_edit.h"
+#include "theme_switcher.h"
 
 namespace tessera::gui {
 namespace {
@@ -63,20 +70,6 @@ QString localGgufPath(const QMimeData* mime) {
 
 // Dock contents scroll rather than set the window's minimum size: on a 1366×768 laptop the
 // docks are shorter than what they hold.
-// Every window can also chat with an OpenAI-compatible server (the model panel's choice): the
-// session is wrapped, and the link it shares with the GUI thread is a child of the window.
-std::unique_ptr<EngineSession> withRemoteEndpoints(std::unique_ptr<EngineSession> session, QObject* window) {
-  auto* link = new SessionLink(window);
-  link->setObjectName(QStringLiteral("sessionLink"));
-  return makeLocalOrRemoteSession(std::move(session), link);
-}
-
-void showServerStatus(const LocalServer* server, QLabel* label) {
-  const QString text = server->statusText();
-  label->setText(text);
-  label->setVisible(!text.isEmpty());
-}
-
 QScrollArea* scrollable(QWidget* content) {
   auto* scroll = new QScrollArea;
   scroll->setWidgetResizable(true);
@@ -88,30 +81,38 @@ QScrollArea* scrollable(QWidget* content) {
   return scroll;
 }
 
-PreviewOutcome readPreview(quint64 sequence, const QString& path) {
-  PreviewOutcome outcome;
-  outcome.sequence = sequence;
-  outcome.path = path;
-  auto result = readModelPreview(path);
-  if (result.ok())
-    outcome.preview = std::move(result).value();
-  else
-    outcome.error = toEngineError(result.error());
-  return outcome;
+// The status bar's server line: the whole text in its tooltip, elided where it does not fit (a
+// long reason must not push the rest of the status bar off the window).
+void showServerStatus(const LocalServer* server, QLabel* label) {
+  const QString text = server->statusText();
+  label->setToolTip(text);
+  label->setText(label->fontMetrics().elidedText(text, Qt::ElideRight, label->maximumWidth()));
+  label->setVisible(!text.isEmpty());
 }
 
 }  // namespace
 
+QSize MainWindow::defaultSize(const QSize& available) {
+  // The layout is made for 1280x720 and more; a smaller or larger screen gets most of its space.
+  const int width = std::clamp(available.width() * 9 / 10, std::min(available.width(), 1024), 1600);
+  const int height = std::clamp(available.height() * 9 / 10, std::min(available.height(), 600), 1000);
+  return {std::min(width, available.width()), std::min(height, available.height())};
+}
+
 MainWindow::MainWindow(std::unique_ptr<EngineSession> session, std::unique_ptr<DeviceSource> devices,
                        QWidget* parent)
     : QMainWindow(parent),
-      store_(settings_.conversationsFolder()),
       language_(new LanguageSwitcher(this)),
-      engine_(std::make_unique<EngineClient>(withRemoteEndpoints(std::move(session), this))),
+      theme_(new ThemeSwitcher(this)),
+      link_(new SessionLink(this)),
+      // Every window can also chat with an OpenAI-compatible server (the model panel's choice).
+      engine_(std::make_unique<EngineClient>(makeLocalOrRemoteSession(std::move(session), link_))),
       chat_model_(new ChatModel(this)),
-      chat_(new ChatController(engine_.get(), chat_model_, this)) {
-  qRegisterMetaType<PreviewOutcome>();
+      chat_(new ChatController(engine_.get(), chat_model_, this)),
+      conversations_(new ConversationSession(chat_, &settings_, settings_.conversationsFolder(), this)),
+      status_line_(new StatusLine(engine_.get(), chat_, this)) {
   language_->apply(settings_.language());
+  theme_->apply(settings_.theme());
   setObjectName(QStringLiteral("mainWindow"));
   setWindowIcon(QIcon(QStringLiteral(":/icons/tessera.svg")));
   setAcceptDrops(true);
@@ -136,63 +137,131 @@ MainWindow::MainWindow(std::unique_ptr<EngineSession> session, std::unique_ptr<D
   setCentralWidget(central);
 
   createDocks(std::move(devices));
+  opener_ = new ModelOpener(engine_.get(), model_panel_, gpu_workspace_, &settings_, this);
   createActions();
   createMenus();
 
   status_label_ = new QLabel(this);
   status_label_->setObjectName(QStringLiteral("statusLabel"));
+  // The local server's line (createLocalServer), then the last reply's speed, on the right.
+  server_label_ = new QLabel(this);
+  server_label_->setObjectName(QStringLiteral("serverStatusLabel"));
+  server_label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  server_label_->setMaximumWidth(420);
+  server_label_->hide();
   speed_label_ = new QLabel(this);
   statusBar()->addWidget(status_label_, 1);
+  statusBar()->addPermanentWidget(server_label_);
   statusBar()->addPermanentWidget(speed_label_);
 
-  connect(&preview_watcher_, &QFutureWatcher<PreviewOutcome>::finished, this, &MainWindow::onPreviewDone);
-  connect(engine_.get(), &EngineClient::stateChanged, this, [this] {
-    updateActions();
-    updateStatus();
+  // The engine and the chat.
+  connect(engine_.get(), &EngineClient::stateChanged, this, &MainWindow::updateActions);
+  connect(engine_.get(), &EngineClient::modelLoaded, this, [this] {
+    updateTitle();
+    chat_panel_->input()->setFocus();
   });
-  connect(engine_.get(), &EngineClient::loadProgress, this, &MainWindow::updateStatus);
-  connect(engine_.get(), &EngineClient::modelLoaded, this, &MainWindow::onModelLoaded);
-  connect(engine_.get(), &EngineClient::loadFailed, this, &MainWindow::onLoadFailed);
   connect(engine_.get(), &EngineClient::modelUnloaded, this, &MainWindow::updateTitle);
-  connect(engine_.get(), &EngineClient::generationStarted, this, [this] {
-    streamed_tokens_ = 0;
-    prompt_read_ = 0;
-    prompt_total_ = 0;
-    updateStatus();
+  connect(status_line_, &StatusLine::changed, this, &MainWindow::updateStatus);
+  connect(chat_, &ChatController::replyFailed, this, [this](const EngineError& error) {
+    if (!ErrorTexts::isContextOverflow(error)) {
+      showNotice(Notice{ErrorBanner::Severity::Error, [error] { return ErrorTexts::forGeneration(error); }, {}, {}});
+      return;
+    }
+    showNotice(Notice{ErrorBanner::Severity::Error, [error] { return ErrorTexts::forGeneration(error); },
+                      [] { return tr("Truncate Middle and Retry"); }, [this] {
+                        chat_->setOverflowPolicy(tessera::OverflowPolicy::TruncateMiddle);
+                        banner_->dismiss();
+                        chat_->regenerate();
+                      }});
   });
-  connect(engine_.get(), &EngineClient::textGenerated, this, [this](const QString&, int tokens) {
-    streamed_tokens_ += tokens;
+  // A full context: the banner's button lets the conversation go on (its policy becomes Truncate middle).
+  connect(chat_, &ChatController::contextFilled, this, [this] {
+    showNotice(Notice{ErrorBanner::Severity::Warning,
+                      [size = chat_->contextSize()] { return ErrorTexts::forContextFull(size); },
+                      [] { return tr("Go On: Truncate Middle"); }, [this] {
+                        chat_->setOverflowPolicy(tessera::OverflowPolicy::TruncateMiddle);
+                        banner_->dismiss();
+                      }});
   });
-  connect(engine_.get(), &EngineClient::promptProgress, this, [this](int read, int total) {
-    prompt_read_ = read;
-    prompt_total_ = total;
-    updateStatus();
-  });
-  connect(chat_, &ChatController::replyFinished, this, [this](int, const GenerationTimings& t) {
-    last_reply_ = t;
-    updateSpeed();
-    updateStatus();
-  });
-  connect(chat_, &ChatController::replyFailed, this, &MainWindow::onGenerationFailed);
   connect(chat_, &ChatController::streamingChanged, this, &MainWindow::updateActions);
   connect(chat_model_, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateActions);
   connect(chat_model_, &QAbstractItemModel::modelReset, this, &MainWindow::updateActions);
   connect(chat_model_, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateActions);
-  connect(chat_model_, &QAbstractItemModel::dataChanged, this, [this] { if (chat_->isStreaming()) updateStatus(); });
   connect(chat_panel_, &ChatPanel::copyRequested, this, &MainWindow::copyText);
-  connect(chat_panel_, &ChatPanel::newConversationRequested, this, &MainWindow::newConversation);
+  connect(chat_panel_, &ChatPanel::newConversationRequested, conversations_, &ConversationSession::newConversation);
 
+  // The conversation and its history.
+  connect(conversations_, &ConversationSession::historyChanged, history_panel_, &HistoryPanel::refresh);
+  connect(conversations_, &ConversationSession::notice, this, &MainWindow::showNotice);
+  connect(conversations_, &ConversationSession::replaced, banner_, &ErrorBanner::dismiss);
+  connect(conversations_, &ConversationSession::statusMessage, this,
+          [this](const QString& text) { statusBar()->showMessage(text, 5000); });
+  connect(history_panel_, &HistoryPanel::openRequested, conversations_, &ConversationSession::openStored);
+  connect(history_panel_, &HistoryPanel::renameRequested, conversations_, &ConversationSession::rename);
+  connect(history_panel_, &HistoryPanel::deleteRequested, conversations_, &ConversationSession::remove);
+  conversations_->setConfirm([this](const QString& title, const QString& question, const QString& accept) {
+    QMessageBox box(QMessageBox::Question, title, question, QMessageBox::Cancel, this);
+    QPushButton* go = box.addButton(accept, QMessageBox::AcceptRole);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    return box.clickedButton() == go;
+  });
+
+  // Opening and loading models: the model panel, the library, the split workspace.
+  connect(opener_, &ModelOpener::previewFinished, this, &MainWindow::previewFinished);
+  connect(opener_, &ModelOpener::previewFinished, this, &MainWindow::updateActions);
+  connect(opener_, &ModelOpener::shownModelChanged, chat_panel_, &ChatPanel::setOpenModelName);
+  connect(opener_, &ModelOpener::notice, this, &MainWindow::showNotice);
+  connect(opener_, &ModelOpener::chooseFileRequested, this, &MainWindow::chooseModelFile);
+  connect(opener_, &ModelOpener::recentFilesChanged, this, &MainWindow::rebuildRecentMenu);
+  connect(opener_, &ModelOpener::recentFilesChanged, library_panel_, &LibraryPanel::refreshRecent);
+  connect(opener_, &ModelOpener::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
   connect(model_panel_, &ModelPanel::openRequested, this, &MainWindow::chooseModelFile);
-  connect(model_panel_, &ModelPanel::loadRequested, this, &MainWindow::loadOpenModel);
+  connect(model_panel_, &ModelPanel::loadRequested, opener_, &ModelOpener::load);
   connect(model_panel_, &ModelPanel::unloadRequested, engine_.get(), &EngineClient::unload);
   connect(model_panel_, &ModelPanel::cancelRequested, engine_.get(), &EngineClient::cancelLoad);
   connect(model_panel_, &ModelPanel::contextLengthChanged, this, [this](int n) {
     settings_.setContextLength(n);
     settings_.setContextModel(model_panel_->contextModelPath());
+    gpu_workspace_->setContextLength(n);
     updateActions();  // Load may have become Reload
   });
-  connect(sampling_panel_, &SamplingPanel::settingsChanged, this, [this](const SamplingSettings& s) {
-    chat_->setSampling(s);
+  // Opening a model from the library or the recent list means using it: it is loaded, and the chat
+  // comes to the front.
+  connect(library_panel_, &LibraryPanel::openRequested, this, [this](const QString& path) {
+    openModel(path, true);
+    central_tabs_->setCurrentWidget(chat_panel_);
+  });
+  connect(gpu_workspace_, &GpuWorkspace::splitEdited, this, [this] {
+    model_panel_->setSplitChanged(gpu_workspace_->splitDiffersFromLoaded());
+    updateActions();
+  });
+  // Apply and Apply the Winner say what they do, and then what came of it.
+  connect(gpu_workspace_, &GpuWorkspace::splitApplied, this, [this](const SplitChoice& choice) {
+    applied_split_ = choice;
+    //: The status bar after Apply (a new GPU split): the model is loaded again with it.
+    statusBar()->showMessage(tr("Loading %1 again with the new split…").arg(QFileInfo(engine_->modelPath()).fileName()),
+                             8000);
+  });
+  connect(engine_.get(), &EngineClient::modelLoaded, this, [this](const tessera::ModelInfo& info) {
+    if (!applied_split_) return;
+    const QString split = gpu_workspace_->benchModel()->describeSplit(*applied_split_);
+    applied_split_.reset();
+    const bool cpu = !QString::fromStdString(info.backend).contains(QLatin1String("cuda"), Qt::CaseInsensitive);
+    statusBar()->showMessage(
+        cpu ? tr("Split applied: %1. The model runs on the CPU here, where a GPU split changes nothing.").arg(split)
+            //: The status bar once a model was loaded again with a new split (%1 describes it).
+            : tr("Split applied: %1.").arg(split),
+        10000);
+  });
+  connect(engine_.get(), &EngineClient::loadFailed, this, [this] { applied_split_.reset(); });
+  connect(banner_, &ErrorBanner::actionTriggered, this, [this] {
+    if (banner_action_) banner_action_();
+  });
+
+  // The generation settings.
+  connect(sampling_panel_, &SamplingPanel::settingsChanged, this, [this](const ReplySettings& s) {
+    chat_->setReplySettings(s);
     settings_.setSampling(s);
   });
   connect(system_prompt_, &SystemPromptEdit::textChanged, this, [this](const QString& text) {
@@ -200,115 +269,73 @@ MainWindow::MainWindow(std::unique_ptr<EngineSession> session, std::unique_ptr<D
     settings_.setSystemPrompt(text);
   });
   connect(chat_, &ChatController::systemPromptChanged, system_prompt_, &SystemPromptEdit::setText);
-  // The chat's policy is the conversation's: saved with it.
-  connect(chat_, &ChatController::overflowPolicyChanged, this, [this] {
-    if (!chat_->isStreaming()) autosave();
-  });
-  connect(gpu_workspace_, &GpuWorkspace::splitEdited, this, [this] {
-    model_panel_->setSplitChanged(gpu_workspace_->splitDiffersFromLoaded());
-    updateActions();
-  });
-  connect(banner_, &ErrorBanner::actionTriggered, this, [this] {
-    if (banner_action_) banner_action_();
-  });
-  // A full context: the banner's button lets the conversation go on (its policy becomes Truncate middle).
-  connect(chat_, &ChatController::contextFilled, this, [this] {
-    showBanner(ErrorBanner::Severity::Warning, [size = chat_->contextSize()] { return ErrorTexts::forContextFull(size); },
-               [] { return tr("Go On: Truncate Middle"); }, [this] {
-                 chat_->setOverflowPolicy(tessera::OverflowPolicy::TruncateMiddle);
-                 banner_->dismiss();
-               });
-  });
 
-  // Every change of the open conversation is kept: a message sent, a reply ended, a reply dropped.
-  connect(chat_, &ChatController::streamingChanged, this, [this] { autosave(); });
-  connect(chat_model_, &QAbstractItemModel::rowsRemoved, this, [this] { if (!chat_->isStreaming()) autosave(); });
-  connect(history_panel_, &HistoryPanel::openRequested, this, &MainWindow::openStoredConversation);
-  connect(history_panel_, &HistoryPanel::renameRequested, this, &MainWindow::renameStoredConversation);
-  connect(history_panel_, &HistoryPanel::deleteRequested, this, &MainWindow::deleteStoredConversation);
-  confirm_ = [this](const QString& title, const QString& question, const QString& accept) {
-    QMessageBox box(QMessageBox::Question, title, question, QMessageBox::Cancel, this);
-    QPushButton* go = box.addButton(accept, QMessageBox::AcceptRole);
-    box.setDefaultButton(QMessageBox::Cancel);
-    box.exec();
-    return box.clickedButton() == go;
-  };
-
-  // The OpenAI-compatible side (docs/server.md): the model panel's server page, and Settings ▸
-  // Local server with its line in the status bar. Found by name: they are children, not members.
-  auto* link = findChild<SessionLink*>(QStringLiteral("sessionLink"));
-  auto* remote = findChild<RemoteEndpointPanel*>();
-  auto* source = findChild<ModelSourcePanel*>();
-  remote->setEndpoint(loadRemoteEndpoint());
-  if (loadUseRemoteEndpoint()) source->setSource(ModelSourcePanel::Source::Server);
-  connect(source, &ModelSourcePanel::sourceChanged, this,
+  // The OpenAI-compatible side (docs/server.md): the model panel's server page.
+  remote_panel_->setEndpoint(loadRemoteEndpoint());
+  if (loadUseRemoteEndpoint()) source_panel_->setSource(ModelSourcePanel::Source::Server);
+  connect(source_panel_, &ModelSourcePanel::sourceChanged, this,
           [](ModelSourcePanel::Source chosen) { saveUseRemoteEndpoint(chosen == ModelSourcePanel::Source::Server); });
-  connect(remote, &RemoteEndpointPanel::connectRequested, this, [this, link](const RemoteEndpoint& endpoint) {
+  connect(remote_panel_, &RemoteEndpointPanel::connectRequested, this, [this](const RemoteEndpoint& endpoint) {
     banner_->dismiss();
     saveRemoteEndpoint(endpoint);
-    link->setEndpoint(endpoint);
-    loading_path_ = endpoint.url.trimmed();
-    engine_->load(loading_path_, LoadSettings{});
+    link_->setEndpoint(endpoint);
+    opener_->connectTo(endpoint);
   });
-  connect(remote, &RemoteEndpointPanel::disconnectRequested, engine_.get(), &EngineClient::unload);
-  auto* server = new LocalServer(engine_.get(), link, this);
-  server->setObjectName(QStringLiteral("localServer"));
-  auto* server_label = new QLabel(this);
-  server_label->setObjectName(QStringLiteral("serverStatusLabel"));
-  server_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  server_label->hide();
-  statusBar()->insertPermanentWidget(0, server_label);
-  connect(server, &LocalServer::stateChanged, server_label, [server, server_label] { showServerStatus(server, server_label); });
-  auto* server_action = new QAction(QIcon::fromTheme(QStringLiteral("network-server")), QString(), this);
-  server_action->setObjectName(QStringLiteral("localServerAction"));
-  server_action->setMenuRole(QAction::NoRole);
-  settings_menu_->insertAction(language_menu_->menuAction(), server_action);
-  connect(server_action, &QAction::triggered, this, [this, server] {
-    auto* dialog = findChild<LocalServerDialog*>();
-    if (!dialog) {
-      dialog = new LocalServerDialog(server, this);
-      connect(dialog, &QDialog::accepted, server, [dialog, server] {
-        saveLocalServerSettings(dialog->settings());
-        server->setSettings(dialog->settings());
-      });
-    }
-    dialog->setSettings(server->settings());  // what a Cancel left in the fields goes
-    dialog->show();
-    dialog->raise();
-  });
+  connect(remote_panel_, &RemoteEndpointPanel::disconnectRequested, engine_.get(), &EngineClient::unload);
+  createLocalServer();
 
   restoreSettings();
   // The conversation open when the app last ran comes back.
-  if (const QString id = settings_.currentConversation(); !id.isEmpty()) {
-    QString error;
-    if (auto conversation = store_.load(id, &error)) {
-      chat_->setConversation(*conversation);
-      current_id_ = id;
-      current_title_ = conversation->title;
-    }
-  }
-  history_panel_->refresh(current_id_);
+  conversations_->restoreLast();
   retranslateUi();
   updateActions();
   // Last: it starts serving once a model is loaded.
-  server->setSettings(loadLocalServerSettings());
+  server_->setSettings(loadLocalServerSettings());
 }
 
 MainWindow::~MainWindow() {
-  preview_watcher_.waitForFinished();
   // The local server stops serving while the engine (a member, destroyed before the children) is there.
-  delete findChild<LocalServer*>();
+  delete server_;
+  server_ = nullptr;
   // The engine client (and its thread) goes before the chat objects that listen to it.
   chat_->disconnect();
+  conversations_->disconnect();
   engine_->disconnect();
 }
 
-void MainWindow::createDocks(std::unique_ptr<DeviceSource> devices) {
+void MainWindow::createLocalServer() {
+  // Settings ▸ Local server, with its line in the status bar.
+  server_ = new LocalServer(engine_.get(), link_, this);
+  server_->setObjectName(QStringLiteral("localServer"));
+  connect(server_, &LocalServer::stateChanged, server_label_, [this] { showServerStatus(server_, server_label_); });
+  server_action_ = new QAction(QIcon::fromTheme(QStringLiteral("network-server")), QString(), this);
+  server_action_->setObjectName(QStringLiteral("localServerAction"));
+  server_action_->setMenuRole(QAction::NoRole);
+  settings_menu_->insertAction(language_menu_->menuAction(), server_action_);
+  connect(server_action_, &QAction::triggered, this, &MainWindow::showLocalServerDialog);
+}
 
+void MainWindow::showLocalServerDialog() {
+  if (server_dialog_ == nullptr) {
+    server_dialog_ = new LocalServerDialog(server_, this);
+    // The dialog accepts only settings that can serve: a running server is not stopped for nothing.
+    connect(server_dialog_, &QDialog::accepted, server_, [this] {
+      saveLocalServerSettings(server_dialog_->settings());
+      server_->setSettings(server_dialog_->settings());
+    });
+  }
+  server_dialog_->setSettings(server_->settings());  // what a Cancel left in the fields goes
+  server_dialog_->show();
+  server_dialog_->raise();
+}
+
+void MainWindow::createDocks(std::unique_ptr<DeviceSource> devices) {
   model_panel_ = new ModelPanel(engine_.get());
+  remote_panel_ = new RemoteEndpointPanel(engine_.get());
+  source_panel_ = new ModelSourcePanel(scrollable(model_panel_), remote_panel_);
   model_dock_ = new QDockWidget(this);
   model_dock_->setObjectName(QStringLiteral("modelDock"));
-  model_dock_->setWidget(new ModelSourcePanel(scrollable(model_panel_), new RemoteEndpointPanel(engine_.get())));
+  model_dock_->setWidget(source_panel_);
   model_dock_->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                            QDockWidget::DockWidgetClosable);
   addDockWidget(Qt::LeftDockWidgetArea, model_dock_);
@@ -332,20 +359,25 @@ void MainWindow::createDocks(std::unique_ptr<DeviceSource> devices) {
   generation_dock_->setWidget(scrollable(generation));
   // The history above the generation settings on the right: the left column is the model panel's,
   // which needs its height before a model is loaded; sampling is changed least often.
-  history_panel_ = new HistoryPanel(&store_);
+  history_panel_ = new HistoryPanel(conversations_->store());
   history_dock_ = new QDockWidget(this);
   history_dock_->setObjectName(QStringLiteral("historyDock"));
   history_dock_->setWidget(history_panel_);
   addDockWidget(Qt::RightDockWidgetArea, history_dock_);
   addDockWidget(Qt::RightDockWidgetArea, generation_dock_);
-  resizeDocks({history_dock_}, {200}, Qt::Vertical);
 
   gpu_workspace_ =
       new GpuWorkspace(engine_.get(), devices ? std::move(devices) : std::make_unique<CudaDeviceSource>(), this);
-  gpu_workspace_->attach(this);
+  gpu_workspace_->addDocks(this);
+  // The main area's wide tabs: the library, the split workspace and the split benchmark. While one
+  // of them is current the docks step aside, but the model panel stays (what is loaded, Load).
   library_panel_ = new LibraryPanel;
-  library_panel_->attach(this);
-  gpu_workspace_->addCentralViews(this, central_tabs_);
+  library_panel_->followSplit(gpu_workspace_->splitModel());
+  central_tabs_->addTab(library_panel_, QString());
+  gpu_workspace_->addCentralViews(central_tabs_);
+  new DockRoom(this, central_tabs_,
+               QList<QWidget*>{library_panel_, gpu_workspace_->workspaceView(), gpu_workspace_->benchView()},
+               QList<QDockWidget*>{model_dock_});
 }
 
 void MainWindow::createActions() {
@@ -357,14 +389,12 @@ void MainWindow::createActions() {
   library_action_ = new QAction(this);
   library_action_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
   connect(library_action_, &QAction::triggered, this, [this] {
-    library_panel_->dock()->show();
-    library_panel_->dock()->raise();
+    central_tabs_->setCurrentWidget(library_panel_);
     library_panel_->searchBox()->setFocus();
   });
   add_folder_action_ = new QAction(this);
   connect(add_folder_action_, &QAction::triggered, this, [this] {
-    library_panel_->dock()->show();
-    library_panel_->dock()->raise();
+    central_tabs_->setCurrentWidget(library_panel_);
     library_panel_->chooseFolder();
   });
   load_action_ = new QAction(this);
@@ -384,7 +414,7 @@ void MainWindow::createActions() {
 
   new_chat_action_ = new QAction(this);
   new_chat_action_->setShortcut(QKeySequence::New);
-  connect(new_chat_action_, &QAction::triggered, this, &MainWindow::newConversation);
+  connect(new_chat_action_, &QAction::triggered, conversations_, &ConversationSession::newConversation);
   regenerate_action_ = new QAction(this);
   regenerate_action_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
   connect(regenerate_action_, &QAction::triggered, chat_, &ChatController::regenerate);
@@ -395,6 +425,13 @@ void MainWindow::createActions() {
   copy_reply_action_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
   connect(copy_reply_action_, &QAction::triggered, this, &MainWindow::copyLastReply);
 
+  reset_layout_action_ = new QAction(this);
+  reset_layout_action_->setObjectName(QStringLiteral("resetLayoutAction"));
+  connect(reset_layout_action_, &QAction::triggered, this, &MainWindow::resetLayout);
+  guide_action_ = new QAction(QIcon::fromTheme(QStringLiteral("help-contents")), QString(), this);
+  guide_action_->setObjectName(QStringLiteral("guideAction"));
+  guide_action_->setShortcut(QKeySequence::HelpContents);
+  connect(guide_action_, &QAction::triggered, this, &MainWindow::showGuide);
   about_action_ = new QAction(this);
   about_action_->setMenuRole(QAction::AboutRole);
   connect(about_action_, &QAction::triggered, this, &MainWindow::showAbout);
@@ -426,11 +463,15 @@ void MainWindow::createMenus() {
   view_menu_ = menuBar()->addMenu(QString());
   view_menu_->setObjectName(QStringLiteral("viewMenu"));
   for (QDockWidget* dock : findChildren<QDockWidget*>()) view_menu_->addAction(dock->toggleViewAction());
+  view_menu_->addSeparator();
+  view_menu_->addAction(reset_layout_action_);
 
   settings_menu_ = menuBar()->addMenu(QString());
   settings_menu_->setObjectName(QStringLiteral("settingsMenu"));
   settings_menu_->addAction(add_folder_action_);
   createLanguageMenu();
+  theme_menu_ = theme_->createMenu(settings_menu_);
+  connect(theme_, &ThemeSwitcher::themeChosen, this, [this](const QString& key) { settings_.setTheme(key); });
   overflow_menu_ = new OverflowPolicyMenu(this);
   settings_menu_->addMenu(overflow_menu_);
   connect(overflow_menu_, &OverflowPolicyMenu::policyChosen, this, [this](tessera::OverflowPolicy policy) {
@@ -441,6 +482,8 @@ void MainWindow::createMenus() {
 
   help_menu_ = menuBar()->addMenu(QString());
   help_menu_->setObjectName(QStringLiteral("helpMenu"));
+  help_menu_->addAction(guide_action_);
+  help_menu_->addSeparator();
   help_menu_->addAction(about_action_);
 }
 
@@ -490,11 +533,13 @@ void MainWindow::retranslateUi() {
   regenerate_action_->setText(tr("&Regenerate Reply"));
   stop_action_->setText(tr("&Stop"));
   copy_reply_action_->setText(tr("&Copy Last Reply"));
+  //: Help menu: a short guide to the split workspace and the keyboard shortcuts.
+  guide_action_->setText(tr("&Guide and Shortcuts"));
+  //: View menu: every panel back where it was at the first start, sized for the window.
+  reset_layout_action_->setText(tr("&Reset Layout"));
   about_action_->setText(tr("&About Tessera"));
-  if (auto* server_action = findChild<QAction*>(QStringLiteral("localServerAction")))
-    server_action->setText(tr("Local &Server…"));
-  if (auto* server = findChild<LocalServer*>())
-    showServerStatus(server, findChild<QLabel*>(QStringLiteral("serverStatusLabel")));
+  server_action_->setText(tr("Local &Server…"));
+  showServerStatus(server_, server_label_);
   file_menu_->setTitle(tr("&File"));
   recent_menu_->setTitle(tr("Recent &Models"));
   library_action_->setText(tr("Model Li&brary"));
@@ -507,13 +552,13 @@ void MainWindow::retranslateUi() {
   system_language_action_->setText(tr("System default"));
   help_menu_->setTitle(tr("&Help"));
   central_tabs_->setTabText(central_tabs_->indexOf(chat_panel_), tr("Chat"));
+  central_tabs_->setTabText(central_tabs_->indexOf(library_panel_), LibraryPanel::title());
   model_dock_->setWindowTitle(tr("Model"));
   history_dock_->setWindowTitle(tr("History"));
   generation_dock_->setWindowTitle(tr("Generation"));
   prompt_box_->setTitle(tr("System Prompt"));
   sampling_box_->setTitle(tr("Sampling"));
   rebuildRecentMenu();
-  updateSpeed();
   updateStatus();
   updateTitle();
 }
@@ -523,24 +568,49 @@ void MainWindow::changeEvent(QEvent* event) {
   QMainWindow::changeEvent(event);
 }
 
-void MainWindow::updateSpeed() {
-  if (!last_reply_) return;
-  const QLocale locale;
-  speed_label_->setText(tr("Last reply: %1 tok/s").arg(locale.toString(last_reply_->generation_tokens_per_second(), 'f', 1)));
-}
-
 void MainWindow::restoreSettings() {
-  if (!restoreGeometry(settings_.windowGeometry())) resize(1280, 820);
-  restoreState(settings_.windowState());
-  const SamplingSettings sampling = settings_.sampling();
+  if (!restoreGeometry(settings_.windowGeometry())) {
+    const QScreen* screen = this->screen() != nullptr ? this->screen() : QGuiApplication::primaryScreen();
+    const QRect available = screen != nullptr ? screen->availableGeometry() : QRect(0, 0, 1366, 768);
+    const QSize size = defaultSize(available.size());
+    // Frame included: the title bar and the status bar stay on the screen.
+    setGeometry(QStyle::alignedRect(Qt::LeftToRight, Qt::AlignCenter, size, available));
+  }
+  if (!restoreState(settings_.windowState())) resetLayout();
+  const ReplySettings sampling = settings_.sampling();
   sampling_panel_->setSettings(sampling);
-  chat_->setSampling(sampling);
+  chat_->setReplySettings(sampling);
   model_panel_->setContextLength(settings_.contextLength(), settings_.contextModel());
+  gpu_workspace_->setContextLength(model_panel_->contextLength());
   chat_->setSystemPrompt(settings_.systemPrompt());
   overflow_menu_->setPolicy(settings_.overflowPolicy());
   chat_->setDefaultOverflowPolicy(settings_.overflowPolicy());
   chat_->setOverflowPolicy(settings_.overflowPolicy());
   system_prompt_->setText(settings_.systemPrompt());
+}
+
+void MainWindow::resetLayout() {
+  // Every dock back where it starts: the model on the left, the history above the generation
+  // settings on the right, the plots below; the chat in front.
+  central_tabs_->setCurrentWidget(chat_panel_);
+  for (QDockWidget* dock : {model_dock_, history_dock_, generation_dock_, gpu_workspace_->performanceDock()}) {
+    dock->setFloating(false);
+    dock->show();
+  }
+  // Sized for the window as it is: the chat keeps most of a laptop's height. The plots start
+  // folded to their title where they would take more than a fifth of it (one click unfolds them).
+  const QSize size = this->size();
+  resizeDocks({model_dock_, history_dock_},
+              {std::clamp(size.width() / 5, 260, 360), std::clamp(size.width() / 5, 240, 340)}, Qt::Horizontal);
+  resizeDocks({history_dock_}, {std::clamp(size.height() / 4, 140, 240)}, Qt::Vertical);
+  DockTitleBar* plots = gpu_workspace_->performanceTitleBar();
+  const int plot_height = std::clamp(size.height() / 4, 200, 280);
+  plots->setCollapsed(false);
+  plots->setExpandedHeight(plot_height);
+  if (size.height() < kHeightForPlots)
+    plots->setCollapsed(true);
+  else
+    resizeDocks({gpu_workspace_->performanceDock()}, {plot_height}, Qt::Vertical);
 }
 
 void MainWindow::saveSettings() {
@@ -562,7 +632,8 @@ void MainWindow::rebuildRecentMenu() {
     action->setToolTip(path);
     action->setStatusTip(path);
     action->setData(path);
-    connect(action, &QAction::triggered, this, [this, path] { openModel(path, false); });
+    // A recent model is one to use again: it is loaded.
+    connect(action, &QAction::triggered, this, [this, path] { openModel(path, true); });
   }
   if (!files.isEmpty()) recent_menu_->addSeparator();
   QAction* clear = recent_menu_->addAction(tr("Clear Recent Files"));
@@ -576,233 +647,24 @@ void MainWindow::rebuildRecentMenu() {
 
 void MainWindow::openModel(const QString& path, bool load) {
   banner_->dismiss();
-  load_after_preview_ = load;
-  const quint64 sequence = ++preview_sequence_;
-  model_panel_->showPreviewPending(path);
-  preview_watcher_.setFuture(QtConcurrent::run(readPreview, sequence, path));
+  opener_->open(path, load);
 }
 
-void MainWindow::onPreviewDone() {
-  const PreviewOutcome outcome = preview_watcher_.result();
-  if (outcome.sequence != preview_sequence_) return;  // a newer file was opened meanwhile
-  if (!outcome.preview) {
-    model_panel_->restorePreviousPreview();
-    const auto& shown = model_panel_->preview();
-    chat_panel_->setOpenModelName(shown ? shown->name : QString());
-    showBanner(
-        ErrorBanner::Severity::Error,
-        [error = outcome.error, path = outcome.path] { return ErrorTexts::forPreview(error, path); },
-        [] { return tr("Open Another File…"); }, [this] { chooseModelFile(); });
-    updateActions();
-    emit previewFinished(false);
-    return;
-  }
-  model_panel_->showPreview(*outcome.preview);
-  chat_panel_->setOpenModelName(outcome.preview->name);
-  settings_.addRecentFile(outcome.path);
-  rebuildRecentMenu();
-  updateActions();
-  emit previewFinished(true);
-  if (load_after_preview_) loadOpenModel();
-}
-
-void MainWindow::loadOpenModel() { startLoad(true); }
-
-void MainWindow::startLoad(bool check_memory) {
-  const auto& preview = model_panel_->preview();
-  if (!preview) return;
+void MainWindow::loadOpenModel() {
   banner_->dismiss();
-  LoadSettings load;
-  load.context_length = model_panel_->contextLength();
-  gpu_workspace_->fillLoadSettings(&load);
-  // Without a GPU the model goes to the CPU, and nothing else checks that it fits in RAM.
-  if (check_memory && gpu_workspace_->gpuModel()->rowCount() == 0 && memory_probe_) {
-    const quint64 planned =
-        plannedCpuBytes(*preview, model_panel_->effectiveContextLength(), load.split.kvCacheType());
-    const std::optional<quint64> available = memory_probe_();
-    if (available && planned > *available) {
-      showBanner(
-          ErrorBanner::Severity::Warning,
-          [path = preview->path, planned, free = *available] { return MemoryCheck::tooLarge(path, planned, free); },
-          [] { return tr("Load Anyway"); }, [this] { startLoad(false); });
-      return;
-    }
-  }
-  loading_path_ = preview->path;
-  engine_->load(preview->path, load);
+  opener_->load();
 }
+
+void MainWindow::setAvailableMemoryProbe(AvailableMemoryProbe probe) { opener_->setAvailableMemoryProbe(std::move(probe)); }
 
 void MainWindow::openStartupModel(const StartupModel& choice) {
   settings_.markStarted();
   if (choice.reason != StartupModel::Reason::None) openModel(choice.path, true);
 }
 
-void MainWindow::onModelLoaded(const ModelInfo& info) {
-  if (!isEndpointUrl(info.path)) settings_.setLastModel(info.path);
-  updateTitle();
-  updateStatus();
-  chat_panel_->input()->setFocus();
-}
-
-void MainWindow::onLoadFailed(const EngineError& error) {
-  if (isEndpointUrl(loading_path_)) {
-    showBanner(ErrorBanner::Severity::Error,
-               [error, url = loading_path_] { return RemoteEndpointPanel::connectionError(error, url); });
-    updateStatus();
-    return;
-  }
-  auto text = [error, path = loading_path_] { return ErrorTexts::forLoad(error, path); };
-  if (error.kind == EngineErrorKind::Cancelled)
-    showBanner(ErrorBanner::Severity::Info, text);
-  else
-    showBanner(ErrorBanner::Severity::Error, text, [] { return tr("Open Another File…"); }, [this] { chooseModelFile(); });
-  updateStatus();
-}
-
-void MainWindow::onGenerationFailed(const EngineError& error) {
-  if (ErrorTexts::isContextOverflow(error)) {
-    showBanner(ErrorBanner::Severity::Error, [error] { return ErrorTexts::forGeneration(error); },
-               [] { return tr("Truncate Middle and Retry"); }, [this] {
-                 chat_->setOverflowPolicy(tessera::OverflowPolicy::TruncateMiddle);
-                 banner_->dismiss();
-                 chat_->regenerate();
-               });
-    return;
-  }
-  showBanner(ErrorBanner::Severity::Error, [error] { return ErrorTexts::forGeneration(error); });
-}
-
-void MainWindow::showBanner(ErrorBanner::Severity severity, ErrorBanner::TextSource text,
-                            ErrorBanner::ActionSource action, std::function<void()> on_action) {
-  banner_action_ = std::move(on_action);
-  banner_->showMessage(severity, std::move(text), std::move(action));
-}
-
-bool MainWindow::saveConversation(const QString& path) {
-  QString error;
-  if (!ConversationIo::save(path, chat_->conversation(), &error)) {
-    showBanner(ErrorBanner::Severity::Error, [error] {
-      return ErrorText{tr("The conversation was not saved"), error, tr("Choose a folder you can write to and try again.")};
-    });
-    return false;
-  }
-  statusBar()->showMessage(tr("Saved the conversation to %1").arg(path), 5000);
-  return true;
-}
-
-bool MainWindow::loadConversation(const QString& path) {
-  if (!mayReplaceConversation(tr("Open Conversation"), tr("Open"))) return false;
-  QString error;
-  auto conversation = ConversationIo::load(path, &error);
-  if (!conversation) {
-    showBanner(ErrorBanner::Severity::Error, [error] {
-      return ErrorText{tr("The conversation could not be opened"), error, tr("Choose a conversation file saved by Tessera.")};
-    });
-    return false;
-  }
-  autosave();  // the one open until now stays in the history
-  chat_->setConversation(*conversation);
-  // The opened file becomes a conversation of the history of its own.
-  current_id_.clear();
-  current_title_ = conversation->title;
-  autosave();
-  banner_->dismiss();  // what went wrong before belongs to the conversation just replaced
-  statusBar()->showMessage(tr("Opened the conversation %1").arg(path), 5000);
-  return true;
-}
-
-void MainWindow::newConversation() {
-  if (chat_->isStreaming() && !mayReplaceConversation(tr("New Conversation"), tr("New Conversation"))) return;
-  autosave();  // the old one stays in the history
-  chat_->clear();
-  chat_->setOverflowPolicy(chat_->defaultOverflowPolicy());
-  current_id_.clear();
-  current_title_.clear();
-  settings_.setCurrentConversation(QString());
-  history_panel_->refresh(current_id_);
-  banner_->dismiss();  // an error of the old conversation says nothing about the new one
-}
-
-bool MainWindow::mayReplaceConversation(const QString& title, const QString& accept) {
-  // A reply being generated ends here; a conversation that could not be saved is gone.
-  if (chat_->isStreaming())
-    return confirm_(title, tr("A reply is being generated. It stops here; what it wrote so far is kept."), accept);
-  if (chat_model_->rowCount() > 0 && !autosave())
-    return confirm_(title,
-                    tr("The conversation could not be saved (%1). It will be lost.").arg(last_save_error_), accept);
-  return true;
-}
-
-bool MainWindow::autosave() {
-  if (chat_model_->rowCount() == 0) return true;  // nothing to keep
-  Conversation conversation = chat_->conversation();
-  conversation.title = current_title_;
-  QString error;
-  const QString id = store_.save(current_id_, conversation, &error);
-  if (id.isEmpty()) {
-    last_save_error_ = error;
-    return false;
-  }
-  last_save_error_.clear();
-  if (id != current_id_) {
-    current_id_ = id;
-    settings_.setCurrentConversation(id);
-  }
-  history_panel_->refresh(current_id_);
-  return true;
-}
-
-bool MainWindow::openStoredConversation(const QString& id) {
-  if (id == current_id_) return true;
-  if (!mayReplaceConversation(tr("Open Conversation"), tr("Open"))) return false;
-  QString error;
-  auto conversation = store_.load(id, &error);
-  if (!conversation) {
-    showBanner(ErrorBanner::Severity::Error, [error] {
-      return ErrorText{tr("The conversation could not be opened"), error, tr("Choose another conversation.")};
-    });
-    return false;
-  }
-  chat_->setConversation(*conversation);
-  current_id_ = id;
-  current_title_ = conversation->title;
-  settings_.setCurrentConversation(id);
-  history_panel_->refresh(current_id_);
-  banner_->dismiss();
-  return true;
-}
-
-bool MainWindow::renameStoredConversation(const QString& id, const QString& title) {
-  QString error;
-  if (!store_.rename(id, title, &error)) {
-    showBanner(ErrorBanner::Severity::Error, [error] {
-      return ErrorText{tr("The conversation was not renamed"), error, tr("Check that the folder can be written to.")};
-    });
-    history_panel_->refresh(current_id_);
-    return false;
-  }
-  if (id == current_id_) current_title_ = title.trimmed();
-  history_panel_->refresh(current_id_);
-  return true;
-}
-
-bool MainWindow::deleteStoredConversation(const QString& id) {
-  if (!confirm_(tr("Delete Conversation"), tr("Delete this conversation? It cannot be brought back."), tr("Delete")))
-    return false;
-  if (id == current_id_) {
-    chat_->clear();
-    current_id_.clear();
-    current_title_.clear();
-    settings_.setCurrentConversation(QString());
-  }
-  QString error;
-  const bool ok = store_.remove(id, &error);
-  if (!ok)
-    showBanner(ErrorBanner::Severity::Error, [error] {
-      return ErrorText{tr("The conversation was not deleted"), error, tr("Check that the folder can be written to.")};
-    });
-  history_panel_->refresh(current_id_);
-  return ok;
+void MainWindow::showNotice(const Notice& notice) {
+  banner_action_ = notice.on_action;
+  banner_->showMessage(notice.severity, notice.text, notice.action);
 }
 
 void MainWindow::chooseModelFile() {
@@ -816,13 +678,13 @@ void MainWindow::chooseConversationToSave() {
   //: The file name the save dialog suggests.
   QString path = QFileDialog::getSaveFileName(this, tr("Save Conversation"), tr("conversation.json"),
                                               tr("Conversations (*.json);;All files (*)"));
-  if (!path.isEmpty()) saveConversation(path);
+  if (!path.isEmpty()) conversations_->saveTo(path);
 }
 
 void MainWindow::chooseConversationToLoad() {
   const QString path = QFileDialog::getOpenFileName(this, tr("Open Conversation"), QString(),
                                                     tr("Conversations (*.json);;All files (*)"));
-  if (!path.isEmpty()) loadConversation(path);
+  if (!path.isEmpty()) conversations_->openFile(path);
 }
 
 void MainWindow::copyText(const QString& text) {
@@ -832,7 +694,7 @@ void MainWindow::copyText(const QString& text) {
 
 void MainWindow::copyLastReply() {
   const int row = chat_model_->lastAssistantRow();
-  if (row >= 0) copyText(chat_model_->message(row).text);
+  if (row >= 0) copyText(chat_model_->message(row).text());
 }
 
 void MainWindow::showAbout() {
@@ -840,6 +702,15 @@ void MainWindow::showAbout() {
                      tr("<h3>Tessera %1</h3><p>Runs GGUF language models on NVIDIA GPUs with its own CUDA "
                         "backend, or on the CPU.</p><p>MIT License.</p>")
                          .arg(QStringLiteral(TESSERA_VERSION)));
+}
+
+void MainWindow::showGuide() {
+  if (guide_ == nullptr)
+    guide_ = new GuideDialog({open_action_, library_action_, load_action_, new_chat_action_, regenerate_action_,
+                              stop_action_, copy_reply_action_, save_chat_action_, guide_action_, quit_action_},
+                             this);
+  guide_->show();
+  guide_->raise();
 }
 
 void MainWindow::updateActions() {
@@ -858,62 +729,25 @@ void MainWindow::updateActions() {
 QString MainWindow::statusText() const { return status_label_->text(); }
 
 void MainWindow::updateStatus() {
-  const QLocale locale;
-  switch (engine_->state()) {
-    case EngineClient::State::Empty: status_label_->setText(tr("No model loaded")); break;
-    case EngineClient::State::Loading:
-      if (isEndpointUrl(engine_->modelPath())) {
-        //: The OpenAI-compatible server's URL.
-        status_label_->setText(tr("Connecting to %1…").arg(engine_->modelPath()));
-        break;
-      }
-      //: The file being loaded, then how much of it is done, in percent.
-      status_label_->setText(tr("Loading %1… %2%")
-                                 .arg(QFileInfo(engine_->modelPath()).fileName(),
-                                      locale.toString(model_panel_->progressBar()->value() / 10)));
-      break;
-    case EngineClient::State::Ready: {
-      const ModelInfo& m = engine_->model();
-      const QString parameters = DisplayFormat::parameterCount(m.parameter_count);
-      if (isEndpointUrl(m.path)) {
-        //: The server's model id, then the server's base URL.
-        status_label_->setText(tr("Ready: %1 on the server %2").arg(m.name, m.path));
-      } else if (m.backend.isEmpty()) {
-        //: Model name, architecture, parameter count ("7.24 B").
-        status_label_->setText(tr("Ready: %1 (%2, %3 parameters) on the CPU").arg(m.name, m.architecture, parameters));
-      } else {
-        //: Model name, architecture, parameter count ("7.24 B"), the engine's backend ("cuda (2 GPUs)").
-        status_label_->setText(tr("Ready: %1 (%2, %3 parameters) on %4")
-                                   .arg(m.name, m.architecture, parameters, DisplayFormat::backend(m.backend)));
-      }
-      break;
-    }
-    case EngineClient::State::Generating:
-      if (streamed_tokens_ == 0 && prompt_total_ > 0)
-        //: Status bar while the model reads the conversation: tokens read, of all. Esc stops.
-        status_label_->setText(tr("Reading the prompt: %1 / %2 tok (Esc stops)")
-                                   .arg(locale.toString(prompt_read_), locale.toString(prompt_total_)));
-      else
-        status_label_->setText(tr("Generating: %1 tok so far").arg(locale.toString(streamed_tokens_)));
-      break;
-  }
+  status_label_->setText(status_line_->text());
+  speed_label_->setText(status_line_->speedText());
 }
 
 void MainWindow::updateTitle() {
-  if (engine_->hasModel())
+  if (engine_->hasModel() && !engine_->model().name.empty())
     //: Window title: model name, then the application name.
-    setWindowTitle(tr("%1 — Tessera").arg(engine_->model().name));
+    setWindowTitle(tr("%1 — Tessera").arg(QString::fromStdString(engine_->model().name)));
   else
     setWindowTitle(tr("Tessera"));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-  if (!mayReplaceConversation(tr("Quit Tessera"), tr("Quit"))) {
+  if (!conversations_->mayReplace(tr("Quit Tessera"), tr("Quit"))) {
     event->ignore();
     return;
   }
   chat_->stop();
-  autosave();
+  conversations_->autosave();
   saveSettings();
   event->accept();
 }

@@ -1,28 +1,26 @@
-// The main window: model panel (left dock), chat (centre), system prompt and sampling (right dock),
-// the model library (bottom dock), menus, status bar, drag and drop of .gguf files, and the error
-// banner. It owns the EngineClient (and so the worker thread) and the ChatController, and persists
-// its state through AppSettings. It also owns the LanguageSwitcher: the saved interface language is
-// applied before any widget is made, and Settings ▸ Language switches it at run time (every widget
-// re-translates itself).
+// The main window: it makes the app's parts and wires them together, and owns the menus, the
+// docks, the status bar, drag and drop of .gguf files and the banner. The logic lives in the parts:
+// the EngineClient (and so the worker thread), the ChatController, the ConversationSession (saving
+// and the history), the ModelOpener (previews, loads, the memory check), the GpuWorkspace, the
+// StatusLine and the LocalServer. The window persists its own state through AppSettings and owns
+// the LanguageSwitcher: the saved interface language is applied before any widget is made, and
+// Settings ▸ Language switches it at run time (every widget re-translates itself).
 #pragma once
 
-#include <QFutureWatcher>
 #include <QMainWindow>
 
-#include <functional>
 #include <memory>
 #include <optional>
 
 #include "app_settings.h"
 #include "chat_controller.h"
 #include "chat_model.h"
-#include "conversation_store.h"
+#include "conversation_session.h"
 #include "device_source.h"
 #include "engine_client.h"
-#include "memory_check.h"
-#include "drop_highlight.h"
 #include "error_banner.h"
-#include "model_preview.h"
+#include "memory_check.h"
+#include "notice.h"
 #include "startup.h"
 
 class QAction;
@@ -36,22 +34,24 @@ class QTabWidget;
 namespace tessera::gui {
 
 class ChatPanel;
+class DropHighlight;
 class GpuWorkspace;
+class GuideDialog;
 class HistoryPanel;
 class LanguageSwitcher;
 class LibraryPanel;
+class LocalServer;
+class LocalServerDialog;
+class ModelOpener;
 class ModelPanel;
+class ModelSourcePanel;
 class OverflowPolicyMenu;
+class RemoteEndpointPanel;
 class SamplingPanel;
+class SessionLink;
+class StatusLine;
 class SystemPromptEdit;
-
-// What the background metadata read hands back to the GUI thread.
-struct PreviewOutcome {
-  quint64 sequence = 0;
-  QString path;
-  std::optional<ModelPreview> preview;
-  EngineError error;
-};
+class ThemeSwitcher;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -68,40 +68,21 @@ class MainWindow : public QMainWindow {
   void loadOpenModel();
   // Where the CPU memory check reads the available memory (default: /proc/meminfo; tests inject
   // their own; empty: no check).
-  void setAvailableMemoryProbe(AvailableMemoryProbe probe) { memory_probe_ = std::move(probe); }
+  void setAvailableMemoryProbe(AvailableMemoryProbe probe);
   // Opens the model chosen at startup (command line, last model, or the default model).
   void openStartupModel(const StartupModel& choice);
-
-  // Stops any reply, empties the chat and clears the banner (Chat ▸ New Conversation).
-  void newConversation();
-  bool saveConversation(const QString& path);
-  bool loadConversation(const QString& path);
-  // Opens a conversation of the history list (the open one is kept there already).
-  bool openStoredConversation(const QString& id);
-  bool renameStoredConversation(const QString& id, const QString& title);
-  bool deleteStoredConversation(const QString& id);
-  // Saves the open conversation into the history (done after every change; empty ones are not
-  // kept). False when it could not be written (the error is kept for the next question).
-  bool autosave();
-  // The open conversation's id in the history; empty while it has not been saved.
-  const QString& currentConversationId() const { return current_id_; }
-  ConversationStore* conversationStore() { return &store_; }
-  HistoryPanel* historyPanel() const { return history_panel_; }
-  LibraryPanel* libraryPanel() const { return library_panel_; }
-
-  // Asks the user to confirm something that would lose work: a title, the question, the text of
-  // the button that goes ahead. Returns true to go ahead. Tests replace the dialog.
-  using Confirm = std::function<bool(const QString& title, const QString& question, const QString& accept)>;
-  void setConfirm(Confirm confirm) { confirm_ = std::move(confirm); }
 
   // Shows the interface in `code` ("de", "ja", ...; empty = the system's language) at once and
   // remembers the choice for the next start.
   void setLanguage(const QString& code);
   LanguageSwitcher* languageSwitcher() const { return language_; }
+  ThemeSwitcher* themeSwitcher() const { return theme_; }
 
   EngineClient* engine() const { return engine_.get(); }
   ChatModel* chatModel() const { return chat_model_; }
   ChatController* chat() const { return chat_; }
+  ConversationSession* conversations() const { return conversations_; }
+  ModelOpener* modelOpener() const { return opener_; }
   ChatPanel* chatPanel() const { return chat_panel_; }
   // The main area's tabs: the chat, then the GPU workspace's "GPUs" and "Split Benchmark".
   QTabWidget* centralTabs() const { return central_tabs_; }
@@ -109,14 +90,28 @@ class MainWindow : public QMainWindow {
   GpuWorkspace* gpuWorkspace() const { return gpu_workspace_; }
   SamplingPanel* samplingPanel() const { return sampling_panel_; }
   SystemPromptEdit* systemPromptEdit() const { return system_prompt_; }
+  HistoryPanel* historyPanel() const { return history_panel_; }
+  LibraryPanel* libraryPanel() const { return library_panel_; }
+  LocalServer* localServer() const { return server_; }
   ErrorBanner* banner() const { return banner_; }
   QMenu* recentMenu() const { return recent_menu_; }
   QMenu* languageMenu() const { return language_menu_; }
+  QMenu* helpMenu() const { return help_menu_; }
+  GuideDialog* guideDialog() const { return guide_; }  // null until Help ▸ Guide was shown
+  void showGuide();
   // Settings ▸ When the Context Is Full: the default policy of new conversations.
   OverflowPolicyMenu* overflowPolicyMenu() const { return overflow_menu_; }
   QString statusText() const;
   // Whether the drop highlight is shown (a .gguf file is being dragged over the window).
   bool dropHighlighted() const;
+  // The size the window opens at without a saved geometry: the default layout for `available` (the
+  // screen's space without panels), a 1366x768 laptop's included.
+  static QSize defaultSize(const QSize& available);
+  // Windows shorter than this open with the plots folded to their title (resetLayout).
+  static constexpr int kHeightForPlots = 900;
+  // The default layout for the window's size now: every dock shown where it belongs, sized so the
+  // chat keeps most of the height (View ▸ Reset Layout; also when no saved layout is restored).
+  void resetLayout();
 
  signals:
   // After each openModel(): whether the file's metadata could be read.
@@ -134,45 +129,40 @@ class MainWindow : public QMainWindow {
   void createMenus();
   void createLanguageMenu();
   void createDocks(std::unique_ptr<DeviceSource> devices);
-  // Whether replacing or closing the open conversation now would lose something, and if so, asks
-  // (`action` says what would happen: "Quit", "Open"). True: go ahead.
-  bool mayReplaceConversation(const QString& title, const QString& accept);
+  void createLocalServer();
   void retranslateUi();
   void updateLanguageMenu();
-  void updateSpeed();
   void restoreSettings();
   void saveSettings();
   void rebuildRecentMenu();
   void updateActions();
   void updateStatus();
   void updateTitle();
-
-  void onPreviewDone();
-  // Loads the open file; first, on the CPU, checks that it fits in the available memory.
-  void startLoad(bool check_memory);
-  void onModelLoaded(const ModelInfo& info);
-  void onLoadFailed(const EngineError& error);
-  void onGenerationFailed(const EngineError& error);
-  // Shows a message in the banner; its button (when `action` names one) runs `on_action`.
-  void showBanner(ErrorBanner::Severity severity, ErrorBanner::TextSource text, ErrorBanner::ActionSource action = {},
-                  std::function<void()> on_action = {});
+  void showNotice(const Notice& notice);
 
   void chooseModelFile();
   void chooseConversationToSave();
   void chooseConversationToLoad();
   void copyLastReply();
   void copyText(const QString& text);
+  void showLocalServerDialog();
   void showAbout();
 
   AppSettings settings_;
-  ConversationStore store_;
   LanguageSwitcher* language_;  // first: the widgets below are made in the chosen language
+  ThemeSwitcher* theme_;
+  SessionLink* link_;  // what the GUI thread shares with the session on the worker thread
   std::unique_ptr<EngineClient> engine_;
   ChatModel* chat_model_;
   ChatController* chat_;
+  ConversationSession* conversations_;
+  StatusLine* status_line_;
+  ModelOpener* opener_ = nullptr;
   ChatPanel* chat_panel_ = nullptr;
   QTabWidget* central_tabs_ = nullptr;
   ModelPanel* model_panel_ = nullptr;
+  ModelSourcePanel* source_panel_ = nullptr;
+  RemoteEndpointPanel* remote_panel_ = nullptr;
   GpuWorkspace* gpu_workspace_ = nullptr;  // GPU panel, split editor, plots (docks); a child
   SamplingPanel* sampling_panel_ = nullptr;
   SystemPromptEdit* system_prompt_ = nullptr;
@@ -180,28 +170,19 @@ class MainWindow : public QMainWindow {
   DropHighlight* drop_highlight_ = nullptr;
   HistoryPanel* history_panel_ = nullptr;
   LibraryPanel* library_panel_ = nullptr;  // the "Library" dock's content
-  QDockWidget* history_dock_ = nullptr;
-  QString current_id_;       // the open conversation in store_ (empty: not saved yet)
-  QString current_title_;    // its title as the user set it (empty: named after its first message)
-  QString last_save_error_;  // why the last autosave failed; empty when it worked
-  Confirm confirm_;
-  AvailableMemoryProbe memory_probe_ = availableSystemMemory;
+  LocalServer* server_ = nullptr;
+  LocalServerDialog* server_dialog_ = nullptr;  // made when first shown
+  GuideDialog* guide_ = nullptr;                // made when first shown
   std::function<void()> banner_action_;  // what the banner's button does for the message shown
+  std::optional<SplitChoice> applied_split_;  // an Apply whose reload is under way
   QLabel* status_label_ = nullptr;
   QLabel* speed_label_ = nullptr;
-  std::optional<GenerationTimings> last_reply_;  // shown as "Last reply: … tok/s"
+  QLabel* server_label_ = nullptr;
   QDockWidget* model_dock_ = nullptr;
+  QDockWidget* history_dock_ = nullptr;
   QDockWidget* generation_dock_ = nullptr;
   QGroupBox* prompt_box_ = nullptr;
   QGroupBox* sampling_box_ = nullptr;
-
-  QFutureWatcher<PreviewOutcome> preview_watcher_;
-  quint64 preview_sequence_ = 0;
-  bool load_after_preview_ = false;
-  QString loading_path_;
-  int streamed_tokens_ = 0;
-  int prompt_read_ = 0;   // of the reply being made: prompt tokens read so far
-  int prompt_total_ = 0;  // and to read in all (0: not known)
 
   QMenu* recent_menu_ = nullptr;
   QAction* open_action_ = nullptr;
@@ -216,6 +197,9 @@ class MainWindow : public QMainWindow {
   QAction* regenerate_action_ = nullptr;
   QAction* stop_action_ = nullptr;
   QAction* copy_reply_action_ = nullptr;
+  QAction* server_action_ = nullptr;
+  QAction* guide_action_ = nullptr;
+  QAction* reset_layout_action_ = nullptr;
   QAction* about_action_ = nullptr;
   QAction* system_language_action_ = nullptr;
   QActionGroup* language_group_ = nullptr;
@@ -224,10 +208,9 @@ class MainWindow : public QMainWindow {
   QMenu* view_menu_ = nullptr;
   QMenu* settings_menu_ = nullptr;
   QMenu* language_menu_ = nullptr;
+  QMenu* theme_menu_ = nullptr;
   OverflowPolicyMenu* overflow_menu_ = nullptr;
   QMenu* help_menu_ = nullptr;
 };
 
 }  // namespace tessera::gui
-
-Q_DECLARE_METATYPE(tessera::gui::PreviewOutcome)

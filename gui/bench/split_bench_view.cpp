@@ -18,9 +18,7 @@
 #include <qcustomplot.h>
 
 #include "display_format.h"
-#include "engine_client.h"
 #include "memory_bar.h"
-#include "split_preview_model.h"
 
 namespace tessera::gui {
 namespace {
@@ -29,19 +27,11 @@ constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 QString number(double v, int decimals = 1) { return QLocale().toString(v, 'f', decimals); }
 
-// Splits are the same when they would load the same way: what the CPU/CUDA backend reads.
-bool sameSplit(const SplitChoice& a, const SplitChoice& b) {
-  if (a.mode != b.mode || a.kv_cache_type != b.kv_cache_type || a.main_gpu != b.main_gpu) return false;
-  if (a.mode == QLatin1String("none")) return true;  // the ratios do not matter
-  return a.ratios == b.ratios;
-}
-
 }  // namespace
 
-SplitBenchView::SplitBenchView(EngineClient* engine, SplitPreviewModel* split, QWidget* parent)
+SplitBenchView::SplitBenchView(SplitBenchModel* model, QWidget* parent)
     : QWidget(parent),
-      engine_(engine),
-      split_(split),
+      model_(model),
       intro_(new QLabel(this)),
       table_(new QTableWidget(0, ColumnCount, this)),
       add_current_(new QPushButton(this)),
@@ -187,33 +177,20 @@ SplitBenchView::SplitBenchView(EngineClient* engine, SplitPreviewModel* split, Q
   outer->setContentsMargins(0, 0, 0, 0);
   outer->addWidget(scroll);
 
-  connect(add_current_, &QPushButton::clicked, this, &SplitBenchView::addCurrentSplit);
-  connect(suggestions_, &QPushButton::clicked, this, &SplitBenchView::addSuggestions);
+  connect(add_current_, &QPushButton::clicked, model_, &SplitBenchModel::addCurrentSplit);
+  connect(suggestions_, &QPushButton::clicked, model_, &SplitBenchModel::addSuggestions);
   connect(remove_, &QPushButton::clicked, this, [this] {
     const int row = table_->currentRow();
-    if (row >= 0) removeSplit(row);
+    if (row >= 0) model_->removeSplit(row);
   });
   connect(table_, &QTableWidget::itemSelectionChanged, this, &SplitBenchView::updateButtons);
-  connect(run_, &QPushButton::clicked, this, &SplitBenchView::run);
-  connect(cancel_, &QPushButton::clicked, this, &SplitBenchView::cancel);
+  connect(run_, &QPushButton::clicked, this, [this] { model_->run(benchSettings()); });
+  connect(cancel_, &QPushButton::clicked, model_, &SplitBenchModel::cancel);
   connect(apply_winner_, &QPushButton::clicked, this, [this] {
-    if (auto w = winner()) emit applyRequested(splits_[*w]);
+    if (auto w = model_->winner()) emit applyRequested(model_->splits()[*w]);
   });
-  connect(engine_, &EngineClient::benchmarkStarted, this, &SplitBenchView::onStarted);
-  connect(engine_, &EngineClient::benchmarkProgress, this, &SplitBenchView::onProgress);
-  connect(engine_, &EngineClient::benchmarkResult, this, &SplitBenchView::onResult);
-  connect(engine_, &EngineClient::benchmarkFinished, this, &SplitBenchView::onFinished);
-  connect(engine_, &EngineClient::stateChanged, this, [this] {
-    // A benchmark superseded by another load or an unload ends without benchmarkFinished.
-    if (running_ && !engine_->isBenchmarking()) onFinished(true);
-    updateButtons();
-  });
-  connect(split_, &SplitPreviewModel::planChanged, this, [this] {
-    refreshTable();
-    refreshPlot();
-  });
+  connect(model_, &SplitBenchModel::changed, this, &SplitBenchView::refresh);
   retranslateUi();
-  setStatus({});
 }
 
 void SplitBenchView::changeEvent(QEvent* event) {
@@ -245,16 +222,18 @@ void SplitBenchView::retranslateUi() {
   rect->axis(QCPAxis::atRight)->setLabel(tr("Prompt (tok/s)"));
   plot_->graph(0)->setName(tr("Generation"));
   plot_->graph(1)->setName(tr("Prompt"));
-  if (status_source_) status_->setText(status_source_());
-  refreshTable();
-  refreshPlot();
-  updateButtons();
+  refresh();
 }
 
-void SplitBenchView::setStatus(std::function<QString()> source) {
-  status_source_ = std::move(source);
-  status_->setText(status_source_ ? status_source_() : QString());
-  status_->setVisible(status_source_ != nullptr);
+void SplitBenchView::refresh() {
+  const QString status = model_->statusText();
+  status_->setText(status);
+  status_->setVisible(!status.isEmpty());
+  if (model_->running()) progress_->setValue(static_cast<int>(std::lround(1000.0 * model_->progress())));
+  refreshTable();
+  refreshVerdict();
+  refreshPlot();
+  updateButtons();
 }
 
 BenchSettings SplitBenchView::benchSettings() const {
@@ -271,195 +250,20 @@ void SplitBenchView::setBenchSettings(const BenchSettings& settings) {
   reps_->setValue(settings.repetitions);
 }
 
-QString SplitBenchView::describeSplit(const SplitChoice& choice) const {
-  const QStringList& uuids = choice.uuids;
-  auto gpu = [&](int i) {
-    // The GPU's index where it is known now, else its place in the split.
-    for (int d = 0; d < split_->deviceCount(); ++d)
-      if (i < uuids.size() && split_->devices()[d].uuid == uuids[i]) return split_->devices()[d].index;
-    return i;
-  };
-  if (choice.mode == QLatin1String("none")) return tr("Everything on GPU %1").arg(gpu(choice.main_gpu));
-  double sum = 0.0;
-  for (float r : choice.ratios) sum += r;
-  QStringList shares;
-  for (int i = 0; i < choice.ratios.size(); ++i)
-    //: One GPU's share in a split: GPU index, percent.
-    shares << tr("%1: %2 %").arg(gpu(i)).arg(number(sum > 0 ? 100.0 * choice.ratios[i] / sum : 0.0, 0));
-  const QString mode = choice.mode == QLatin1String("row") ? tr("Row") : tr("Layer");
-  //: A split in a line: mode, the GPUs' shares, the main GPU.
-  return tr("%1 · %2 · main GPU %3").arg(mode, shares.join(QStringLiteral(" / "))).arg(gpu(choice.main_gpu));
-}
-
-bool SplitBenchView::addSplit(const SplitChoice& choice) {
-  if (running_) return false;
-  if (splits_.size() >= kMaxSplits) {
-    setStatus([] { return tr("At most %1 splits can be compared.").arg(kMaxSplits); });
-    return false;
-  }
-  for (const SplitChoice& s : splits_)
-    if (sameSplit(s, choice)) {
-      setStatus([] { return tr("This split is in the list already."); });
-      return false;
-    }
-  splits_.append(choice);
-  results_.append(std::nullopt);
-  setStatus({});
-  refreshTable();
-  refreshPlot();
-  updateButtons();
-  return true;
-}
-
-bool SplitBenchView::addCurrentSplit() { return addSplit(split_->choice()); }
-
-void SplitBenchView::addSuggestions() {
-  const SplitChoice current = split_->choice();
-  QList<SplitChoice> candidates;
-  for (const QString& mode : {QStringLiteral("layer"), QStringLiteral("row")}) {
-    SplitChoice even = current;
-    even.mode = mode;
-    for (float& r : even.ratios) r = 1.0f;
-    candidates << even;
-  }
-  SplitChoice single = current;
-  single.mode = QStringLiteral("none");
-  candidates << single;
-  for (const SplitChoice& c : candidates) {
-    if (splits_.size() >= kMaxSplits) break;
-    // Only what the planner accepts for this model (row split needs divisible heads, no experts).
-    if (auto plan = split_->planFor(c); plan && !plan->ok()) continue;
-    bool known = false;
-    for (const SplitChoice& s : splits_) known = known || sameSplit(s, c);
-    if (!known) {
-      splits_.append(c);
-      results_.append(std::nullopt);
-    }
-  }
-  setStatus({});
-  refreshTable();
-  refreshPlot();
-  updateButtons();
-}
-
-void SplitBenchView::removeSplit(int index) {
-  if (running_ || index < 0 || index >= splits_.size()) return;
-  splits_.removeAt(index);
-  results_.removeAt(index);
-  refreshTable();
-  refreshPlot();
-  updateButtons();
-}
-
-void SplitBenchView::clearSplits() {
-  if (running_) return;
-  splits_.clear();
-  results_.clear();
-  refreshTable();
-  refreshPlot();
-  updateButtons();
-}
-
-std::optional<int> SplitBenchView::winner() const {
-  std::optional<int> best;
-  for (int i = 0; i < results_.size(); ++i) {
-    const auto& r = results_[i];
-    if (!r || !r->measured()) continue;
-    if (!best) {
-      best = i;
-      continue;
-    }
-    const BenchFigures& a = r->figures;
-    const BenchFigures& b = results_[*best]->figures;
-    // Generation speed is what a chat feels; the prompt speed breaks a tie.
-    if (a.generation_tokens_per_second > b.generation_tokens_per_second ||
-        (a.generation_tokens_per_second == b.generation_tokens_per_second &&
-         a.prompt_tokens_per_second > b.prompt_tokens_per_second))
-      best = i;
-  }
-  return best;
-}
-
-QList<quint64> SplitBenchView::bytesPerGpu(const SplitChoice& choice) const {
-  QList<quint64> out;
-  auto plan = split_->planFor(choice);
-  if (!plan || !plan->ok()) return out;
-  for (const tessera::DevicePlan& d : plan->value().devices) out << d.bytes.total();
-  return out;
-}
-
-void SplitBenchView::run() {
-  if (running_ || splits_.size() < kMinSplits || splits_.size() > kMaxSplits) return;
-  for (auto& r : results_) r.reset();
-  refreshTable();
-  refreshPlot();
-  emit runRequested(splits_, benchSettings());
-}
-
-void SplitBenchView::cancel() {
-  if (!running_) return;
-  cancelled_ = true;
-  engine_->cancelBenchmark();
-  setStatus([] { return tr("Cancelling: the model is loaded with its own split again…"); });
-  updateButtons();
-}
-
-void SplitBenchView::onStarted(int splits) {
-  running_ = true;
-  cancelled_ = false;
-  current_ = 0;
-  progress_->setRange(0, 1000);
-  progress_->setValue(0);
-  setStatus([splits] { return tr("Measuring split %1 of %2…").arg(1).arg(splits); });
-  updateButtons();
-}
-
-void SplitBenchView::onProgress(int split, double fraction) {
-  if (!running_) return;
-  progress_->setValue(static_cast<int>(std::lround(1000.0 * std::clamp(fraction, 0.0, 1.0))));
-  if (split != current_ && !cancelled_) {
-    current_ = split;
-    const int n = static_cast<int>(splits_.size());
-    setStatus([split, n] { return tr("Measuring split %1 of %2…").arg(split + 1).arg(n); });
-  }
-}
-
-void SplitBenchView::onResult(const SplitBenchResult& result) {
-  if (result.index < 0 || result.index >= results_.size()) return;
-  results_[result.index] = result;
-  refreshTable();
-  refreshPlot();
-  updateButtons();
-}
-
-void SplitBenchView::onFinished(bool cancelled) {
-  if (!running_) return;
-  running_ = false;
-  current_ = -1;
-  progress_->setValue(progress_->maximum());
-  int measured = 0;
-  for (const auto& r : results_) measured += r && r->measured() ? 1 : 0;
-  if (cancelled)
-    setStatus([measured] { return tr("Cancelled after %n split(s) measured.", nullptr, measured); });
-  else
-    setStatus([measured] { return tr("Done: %n split(s) measured.", nullptr, measured); });
-  refreshTable();
-  refreshPlot();
-  updateButtons();
-}
-
 void SplitBenchView::refreshTable() {
-  table_->setRowCount(static_cast<int>(splits_.size()));
-  const std::optional<int> best = winner();
-  for (int i = 0; i < splits_.size(); ++i) {
-    const SplitChoice& c = splits_[i];
+  const QList<SplitChoice>& splits = model_->splits();
+  const auto& results = model_->results();
+  table_->setRowCount(static_cast<int>(splits.size()));
+  const SplitBenchModel::Verdict verdict = model_->verdict();
+  for (int i = 0; i < splits.size(); ++i) {
+    const SplitChoice& c = splits[i];
     QStringList memory;
-    const QList<quint64> bytes = bytesPerGpu(c);
+    const QList<quint64> bytes = model_->bytesPerGpu(c);
     for (int d = 0; d < bytes.size(); ++d)
       //: Bytes a split puts on one GPU: GPU index, size.
       memory << tr("GPU %1: %2").arg(d).arg(DisplayFormat::bytes(bytes[d]));
     QString prompt, generation, tip;
-    if (const auto& r = results_[i]) {
+    if (const auto& r = results[i]) {
       if (r->measured()) {
         prompt = tr("%1 ± %2").arg(number(r->figures.prompt_tokens_per_second), number(r->figures.prompt_stddev));
         generation = tr("%1 ± %2").arg(number(r->figures.generation_tokens_per_second),
@@ -473,11 +277,20 @@ void SplitBenchView::refreshTable() {
         prompt = generation = r->error.kind == EngineErrorKind::Cancelled ? tr("cancelled") : tr("failed");
         tip = r->error.message;
       }
-    } else if (running_ && i == current_) {
+    } else if (model_->running() && i == model_->current()) {
       prompt = generation = tr("measuring…");
+    } else if (const QString problem = model_->problemWith(c); !problem.isEmpty()) {
+      //: A split that cannot be measured (it would overflow a GPU): shown in its speed columns.
+      prompt = generation = tr("does not fit");
+      tip = problem;
     }
-    const QString mark = best && *best == i ? QStringLiteral("★ %1").arg(i + 1) : QString::number(i + 1);
-    const QStringList texts{mark, describeSplit(c), memory.join(QStringLiteral(" · ")), prompt, generation};
+    const bool best = verdict.fastest && *verdict.fastest == i;
+    const bool tied = verdict.tied.contains(i) || (best && !verdict.tied.isEmpty());
+    const QString mark = best && verdict.decided() ? QStringLiteral("★ %1").arg(i + 1)
+                         : tied                    ? QStringLiteral("= %1").arg(i + 1)
+                                                   : QString::number(i + 1);
+    const QStringList texts{mark, describeSplit(c), memory.isEmpty() ? QStringLiteral("—") : memory.join(QStringLiteral(" · ")),
+                            prompt, generation};
     for (int col = 0; col < ColumnCount; ++col) {
       auto* item = table_->item(i, col);
       if (item == nullptr) {
@@ -489,15 +302,33 @@ void SplitBenchView::refreshTable() {
       if (col >= PromptColumn) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     }
   }
-  if (best) {
-    const BenchFigures& f = results_[*best]->figures;
-    winner_->setText(tr("Winner: #%1, %2 — %3 tok/s generation, %4 tok/s prompt")
-                         .arg(*best + 1)
-                         .arg(describeSplit(splits_[*best]), number(f.generation_tokens_per_second),
-                              number(f.prompt_tokens_per_second)));
+}
+
+void SplitBenchView::refreshVerdict() {
+  const SplitBenchModel::Verdict verdict = model_->verdict();
+  const auto& results = model_->results();
+  QString text;
+  if (!verdict.fastest) {
+    text = tr("Add at least two splits and run the benchmark; the fastest can then be applied.");
+  } else if (!verdict.decided()) {
+    QStringList tied{QStringLiteral("#%1").arg(*verdict.fastest + 1)};
+    for (int i : verdict.tied) tied << QStringLiteral("#%1").arg(i + 1);
+    //: The benchmark's splits are as fast as each other within the runs' spread: %1 lists them ("#1, #3").
+    text = tr("No clear winner: %1 are as fast as each other within the spread of the runs. Run more repetitions "
+              "to tell them apart, or keep the split you have.")
+               .arg(QLocale().createSeparatedList(tied));
   } else {
-    winner_->setText(tr("Add at least two splits and run the benchmark; the fastest can then be applied."));
+    const BenchFigures& f = results[*verdict.fastest]->figures;
+    text = tr("Winner: #%1, %2 — %3 tok/s generation, %4 tok/s prompt")
+               .arg(*verdict.fastest + 1)
+               .arg(describeSplit(model_->splits()[*verdict.fastest]), number(f.generation_tokens_per_second),
+                    number(f.prompt_tokens_per_second));
   }
+  if (model_->measuredOnCpu())
+    //: After the benchmark's verdict: the model ran on the CPU, where the GPU split changes nothing.
+    text += QLatin1Char('\n') + tr("Everything ran on the CPU (no GPU backend is in use): the splits cannot differ "
+                                    "there, so their speeds say nothing about the GPUs.");
+  winner_->setText(text);
 }
 
 void SplitBenchView::refreshPlot() {
@@ -509,17 +340,20 @@ void SplitBenchView::refreshPlot() {
   for (int i = plot_->itemCount() - 1; i >= 0; --i) plot_->removeItem(i);
   // x: the most bytes the split puts on one GPU (GiB, or MiB for small models); without GPUs the
   // split's number.
-  const bool gpus = split_->deviceCount() > 0;
+  const auto& results = model_->results();
+  // The memory of the loaded model (the one measured): without it, or without GPUs, the split's number.
+  bool gpus = model_->hasMeasuredModel();
   QList<double> xs;
   double largest = 0.0;
-  for (int i = 0; i < results_.size(); ++i) {
+  for (int i = 0; i < results.size() && gpus; ++i) gpus = !model_->bytesPerGpu(model_->splits()[i]).isEmpty();
+  for (int i = 0; i < results.size(); ++i) {
     double x = i + 1;
     if (gpus) {
-      const QList<quint64> bytes = bytesPerGpu(splits_[i]);
-      x = bytes.isEmpty() ? 0.0 : static_cast<double>(*std::max_element(bytes.begin(), bytes.end()));
+      const QList<quint64> bytes = model_->bytesPerGpu(model_->splits()[i]);
+      x = static_cast<double>(*std::max_element(bytes.begin(), bytes.end()));
     }
     xs << x;
-    if (results_[i] && results_[i]->measured()) largest = std::max(largest, x);
+    if (results[i] && results[i]->measured()) largest = std::max(largest, x);
   }
   const bool gib = largest >= kGiB;
   const double unit = !gpus ? 1.0 : gib ? kGiB : kGiB / 1024.0;
@@ -527,8 +361,8 @@ void SplitBenchView::refreshPlot() {
   x_axis->setLabel(!gpus ? tr("Split (#)") : gib ? tr("Memory on the fullest GPU (GiB)") : tr("Memory on the fullest GPU (MiB)"));
   double x_min = 0.0, x_max = 0.0, gen_max = 1.0, prompt_max = 1.0;
   bool any = false;
-  for (int i = 0; i < results_.size(); ++i) {
-    const auto& r = results_[i];
+  for (int i = 0; i < results.size(); ++i) {
+    const auto& r = results[i];
     if (!r || !r->measured()) continue;
     const double x = xs[i] / unit;
     x_min = any ? std::min(x_min, x) : x;
@@ -556,19 +390,21 @@ void SplitBenchView::refreshPlot() {
 }
 
 void SplitBenchView::updateButtons() {
-  const bool ready = engine_->state() == EngineClient::State::Ready;
-  const int n = static_cast<int>(splits_.size());
-  add_current_->setEnabled(!running_ && n < kMaxSplits && split_->deviceCount() > 0);
-  suggestions_->setEnabled(!running_ && n < kMaxSplits && split_->deviceCount() > 0);
-  remove_->setEnabled(!running_ && table_->currentRow() >= 0 && table_->currentRow() < n);
-  run_->setEnabled(!running_ && ready && n >= kMinSplits && n <= kMaxSplits);
-  if (!ready && !running_) run_->setToolTip(tr("Load a model first"));
+  const bool running = model_->running();
+  const bool ready = !running && model_->canRun();
+  const int n = static_cast<int>(model_->splits().size());
+  const bool gpus = model_->hasGpus();
+  add_current_->setEnabled(!running && n < kMaxSplits && gpus);
+  suggestions_->setEnabled(!running && n < kMaxSplits && gpus);
+  remove_->setEnabled(!running && table_->currentRow() >= 0 && table_->currentRow() < n);
+  run_->setEnabled(ready);
+  if (!running && !model_->hasMeasuredModel()) run_->setToolTip(tr("Load a model first"));
   else if (n < kMinSplits) run_->setToolTip(tr("Add at least two splits to compare"));
   else run_->setToolTip(tr("Load the model with each split in turn and measure it"));
-  cancel_->setEnabled(running_ && !cancelled_);
-  progress_->setVisible(running_);
-  for (QSpinBox* box : {prompt_tokens_, gen_tokens_, reps_}) box->setEnabled(!running_);
-  apply_winner_->setEnabled(!running_ && ready && winner().has_value());
+  cancel_->setEnabled(running && !model_->cancelling());
+  progress_->setVisible(running);
+  for (QSpinBox* box : {prompt_tokens_, gen_tokens_, reps_}) box->setEnabled(!running);
+  apply_winner_->setEnabled(!running && model_->engineReady() && model_->winner().has_value());
 }
 
 }  // namespace tessera::gui

@@ -4,11 +4,12 @@
 // each (EngineClient::benchmarkSplits: the engine's own bench loop on the worker thread, with
 // progress and cancel; the model is loaded with its own split again afterwards), and sees each
 // split's tokens per second plotted against the memory it puts on its fullest GPU (QCustomPlot)
-// and listed with the bytes per GPU. "Apply the Winner" (the fastest generation) takes that split
-// into the split editor and reloads the model with it, in one click.
+// and listed with the bytes per GPU. "Apply the Winner" (the fastest generation, when it is faster
+// by more than the noise) takes that split into the split editor and reloads the model with it, in
+// one click.
 //
-// A view: the splits' memory comes from the SplitPreviewModel's planner, the measuring from the
-// EngineClient; it asks its owner (GpuWorkspace) to run and to apply. GUI thread only.
+// A view of a SplitBenchModel (the splits, the results and the verdict's rule live there); it asks
+// its owner (GpuWorkspace) to run (SplitBenchModel::runRequested) and to apply. GUI thread only.
 #pragma once
 
 #include <QList>
@@ -17,6 +18,7 @@
 #include <functional>
 #include <optional>
 
+#include "split_bench_model.h"
 #include "split_bench_types.h"
 #include "split_choice.h"
 
@@ -29,38 +31,32 @@ class QTableWidget;
 
 namespace tessera::gui {
 
-class EngineClient;
-class SplitPreviewModel;
 
 class SplitBenchView : public QWidget {
   Q_OBJECT
 
  public:
-  static constexpr int kMinSplits = 2;
-  static constexpr int kMaxSplits = 6;
+  static constexpr int kMinSplits = SplitBenchModel::kMinSplits;
+  static constexpr int kMaxSplits = SplitBenchModel::kMaxSplits;
   enum Column { IndexColumn, SplitColumn, MemoryColumn, PromptColumn, GenerationColumn, ColumnCount };
 
-  SplitBenchView(EngineClient* engine, SplitPreviewModel* split, QWidget* parent = nullptr);
+  SplitBenchView(SplitBenchModel* model, QWidget* parent = nullptr);
 
-  // The splits to measure. add* refuse a duplicate or a seventh split (false, with a status text).
-  const QList<SplitChoice>& splits() const { return splits_; }
-  bool addSplit(const SplitChoice& choice);
-  bool addCurrentSplit();
-  // Layer and row split with even shares and everything on the main GPU (those the planner accepts
-  // for this model), up to kMaxSplits.
-  void addSuggestions();
-  void removeSplit(int index);
-  void clearSplits();
+  SplitBenchModel* model() const { return model_; }
+  // The model's, for callers that hold the view (SplitBenchModel says what each does).
+  const QList<SplitChoice>& splits() const { return model_->splits(); }
+  bool addSplit(const SplitChoice& choice) { return model_->addSplit(choice); }
+  bool addCurrentSplit() { return model_->addCurrentSplit(); }
+  void addSuggestions() { model_->addSuggestions(); }
+  void removeSplit(int index) { model_->removeSplit(index); }
+  void clearSplits() { model_->clearSplits(); }
+  const QList<std::optional<SplitBenchResult>>& results() const { return model_->results(); }
+  std::optional<int> winner() const { return model_->winner(); }
+  bool running() const { return model_->running(); }
+  QString describeSplit(const SplitChoice& choice) const { return model_->describeSplit(choice); }
+
   BenchSettings benchSettings() const;
   void setBenchSettings(const BenchSettings& settings);
-
-  // The results of the last run (by split index) and its winner (nullopt: nothing measured).
-  const QList<std::optional<SplitBenchResult>>& results() const { return results_; }
-  std::optional<int> winner() const;
-  bool running() const { return running_; }
-
-  // "0: 62 % · 1: 38 %", "everything on GPU 0" — a split in a line.
-  QString describeSplit(const SplitChoice& choice) const;
 
   // For tests and screenshots.
   QTableWidget* table() const { return table_; }
@@ -72,10 +68,10 @@ class SplitBenchView : public QWidget {
   QPushButton* applyWinnerButton() const { return apply_winner_; }
   QProgressBar* progressBar() const { return progress_; }
   QLabel* statusLabel() const { return status_; }
+  QLabel* verdictLabel() const { return winner_; }
   QCustomPlot* plot() const { return plot_; }
 
  signals:
-  void runRequested(const QList<tessera::gui::SplitChoice>& splits, const tessera::gui::BenchSettings& settings);
   void applyRequested(const tessera::gui::SplitChoice& choice);
 
  protected:
@@ -83,25 +79,14 @@ class SplitBenchView : public QWidget {
 
  private:
   void retranslateUi();
-  void run();
-  void cancel();
-  void onStarted(int splits);
-  void onProgress(int split, double fraction);
-  void onResult(const SplitBenchResult& result);
-  void onFinished(bool cancelled);
+  // Everything from the model, again: the table, the plot, the verdict, the status, the buttons.
+  void refresh();
   void refreshTable();
+  void refreshVerdict();
   void refreshPlot();
   void updateButtons();
-  // Bytes each GPU would hold with `choice` (the planner's projection); empty without a plan.
-  QList<quint64> bytesPerGpu(const SplitChoice& choice) const;
 
-  EngineClient* engine_;
-  SplitPreviewModel* split_;
-  QList<SplitChoice> splits_;
-  QList<std::optional<SplitBenchResult>> results_;
-  bool running_ = false;
-  bool cancelled_ = false;
-  int current_ = -1;  // the split being measured
+  SplitBenchModel* model_;
 
   QLabel* intro_;
   QTableWidget* table_;
@@ -121,9 +106,6 @@ class SplitBenchView : public QWidget {
   QCustomPlot* plot_;
   QLabel* winner_;
   QPushButton* apply_winner_;
-  // The status line's text, made again in the new language on a language change.
-  std::function<QString()> status_source_;
-  void setStatus(std::function<QString()> source);
 };
 
 }  // namespace tessera::gui

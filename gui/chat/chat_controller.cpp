@@ -4,7 +4,7 @@ namespace tessera::gui {
 
 ChatController::ChatController(EngineClient* engine, ChatModel* model, QObject* parent)
     : QObject(parent), engine_(engine), model_(model) {
-  flush_timer_.setInterval(50);
+  flush_timer_.setInterval(kDefaultRepaintIntervalMs);
   connect(&flush_timer_, &QTimer::timeout, this, &ChatController::flush);
   connect(engine_, &EngineClient::promptProgress, this, &ChatController::onPromptProgress);
   connect(engine_, &EngineClient::textGenerated, this, &ChatController::onText);
@@ -13,15 +13,19 @@ ChatController::ChatController(EngineClient* engine, ChatModel* model, QObject* 
   // A reply cannot outlive its model: unloading or loading another model ends it.
   connect(engine_, &EngineClient::modelLoaded, this, &ChatController::contextUsageChanged);
   connect(engine_, &EngineClient::modelUnloaded, this, &ChatController::contextUsageChanged);
-  connect(engine_, &EngineClient::modelUnloaded, this, [this] {
-    if (!isStreaming()) return;
-    flush();
-    model_->setStatus(reply_row_, ChatMessage::Status::Stopped);
-    endReply();
-  });
+  connect(engine_, &EngineClient::loadFailed, this, &ChatController::contextUsageChanged);
+  connect(engine_, &EngineClient::modelUnloaded, this, &ChatController::abandonReply);
+  connect(engine_, &EngineClient::loadStarted, this, &ChatController::abandonReply);
 }
 
-int ChatController::contextSize() const { return engine_->hasModel() ? engine_->model().context_length : 0; }
+void ChatController::abandonReply() {
+  if (!isStreaming()) return;
+  flush();
+  model_->setStatus(reply_row_, ChatEntry::Status::Stopped);
+  endReply();
+}
+
+int ChatController::contextSize() const { return engine_->hasModel() ? engine_->model().n_ctx : 0; }
 
 void ChatController::setContextUsed(int used) {
   if (used == context_used_) return;
@@ -31,9 +35,9 @@ void ChatController::setContextUsed(int used) {
 
 void ChatController::recountContextUsed() {
   for (int i = model_->rowCount() - 1; i >= 0; --i) {
-    const ChatMessage& m = model_->message(i);
-    if (m.role == ChatRole::Assistant && m.has_timings) {
-      setContextUsed(m.timings.prompt_tokens + m.timings.generated_tokens);
+    const ChatEntry& m = model_->message(i);
+    if (m.isAssistant() && m.stats && m.stats->prompt_known) {
+      setContextUsed(m.stats->contextTokens());
       return;
     }
   }
@@ -49,8 +53,20 @@ void ChatController::setSystemPrompt(const QString& prompt) {
 bool ChatController::canRegenerate() const {
   if (!canSend()) return false;
   for (const auto& m : model_->messages())
-    if (m.role == ChatRole::User) return true;
+    if (m.isUser()) return true;
   return false;
+}
+
+bool ChatController::canEdit(int row) const {
+  return !isStreaming() && row >= 0 && row < model_->rowCount() && model_->message(row).isUser();
+}
+
+bool ChatController::editAndResend(int row, const QString& text) {
+  if (!canEdit(row) || !canSend() || text.trimmed().isEmpty()) return false;
+  model_->truncate(row + 1);
+  model_->setText(row, text);
+  recountContextUsed();
+  return startReply();
 }
 
 bool ChatController::send(const QString& text) {
@@ -66,7 +82,7 @@ bool ChatController::regenerate() {
   int row = model_->lastAssistantRow();
   int last_user = -1;
   for (int i = model_->rowCount() - 1; i >= 0; --i)
-    if (model_->message(i).role == ChatRole::User) {
+    if (model_->message(i).isUser()) {
       last_user = i;
       break;
     }
@@ -76,16 +92,19 @@ bool ChatController::regenerate() {
 }
 
 bool ChatController::startReply() {
-  GenerationRequest request;
-  request.system_prompt = system_prompt_;
-  request.turns = model_->turns();
-  request.sampling = sampling_;
+  std::vector<tessera::ChatMessage> messages;
+  if (!system_prompt_.trimmed().isEmpty()) messages.push_back({kSystemRole, system_prompt_.toStdString()});
+  for (tessera::ChatMessage& m : model_->engineMessages()) messages.push_back(std::move(m));
+  tessera::GenerationRequest request;
+  request.sampling = reply_.sampling;
+  request.n_predict = reply_.max_tokens;
   request.overflow = overflow_;
-  if (!engine_->generate(request)) return false;
+  if (!engine_->generate(messages, request)) return false;
   pending_.clear();
+  pending_tokens_ = 0;
   flush_count_ = 0;
   // The reply keeps its author when another model is loaded later.
-  reply_row_ = model_->appendMessage(replyMessage(engine_->model().name));
+  reply_row_ = model_->appendMessage(replyMessage(QString::fromStdString(engine_->model().name)));
   flush_timer_.start();
   reply_timer_.start();
   context_at_reply_start_ = context_used_;
@@ -117,11 +136,17 @@ void ChatController::onPromptProgress(int read, int total) {
 void ChatController::onText(const QString& text, int tokens) {
   if (!isStreaming()) return;
   pending_ += text;
-  setContextUsed(context_used_ + tokens);
+  // Counted now, shown with the text (flush): the meter changes at the view's rate, not per batch.
+  pending_tokens_ += tokens;
 }
 
 void ChatController::flush() {
-  if (!isStreaming() || pending_.isEmpty()) return;
+  if (!isStreaming()) return;
+  if (pending_tokens_ > 0) {
+    setContextUsed(context_used_ + pending_tokens_);
+    pending_tokens_ = 0;
+  }
+  if (pending_.isEmpty()) return;
   model_->appendText(reply_row_, pending_);
   pending_.clear();
   ++flush_count_;
@@ -130,29 +155,30 @@ void ChatController::flush() {
 void ChatController::endReply() {
   flush_timer_.stop();
   pending_.clear();
+  pending_tokens_ = 0;
   reply_row_ = -1;
   emit streamingChanged(false);
 }
 
-void ChatController::onFinished(const GenerationTimings& timings) {
+void ChatController::onFinished(const ReplyStats& stats) {
   if (!isStreaming()) return;
   flush();
   const int row = reply_row_;
-  model_->setTimings(row, timings);
-  model_->setStatus(row, timings.stopped        ? ChatMessage::Status::Stopped
-                         : timings.context_full ? ChatMessage::Status::ContextFull
-                                                : ChatMessage::Status::Complete);
+  model_->setStats(row, stats);
+  model_->setStatus(row, stats.stopped()       ? ChatEntry::Status::Stopped
+                         : stats.contextFull() ? ChatEntry::Status::ContextFull
+                                               : ChatEntry::Status::Complete);
   endReply();
-  if (timings.prompt_tokens > 0 || timings.generated_tokens > 0)
-    setContextUsed(timings.prompt_tokens + timings.generated_tokens);
-  emit replyFinished(row, timings);
-  if (timings.context_full) emit contextFilled();
+  // What the context holds now (a server that does not say leaves the count as it went).
+  if (stats.prompt_known) setContextUsed(stats.contextTokens());
+  emit replyFinished(row, stats);
+  if (stats.contextFull()) emit contextFilled();
 }
 
 void ChatController::onFailed(const EngineError& error) {
   if (!isStreaming()) return;
   flush();
-  model_->setStatus(reply_row_, ChatMessage::Status::Failed, error.message);
+  model_->setStatus(reply_row_, ChatEntry::Status::Failed, error.message);
   endReply();
   setContextUsed(context_at_reply_start_);
   emit replyFailed(error);
@@ -171,7 +197,7 @@ Conversation ChatController::conversation() const {
   c.messages = model_->messages();
   // The conversation's model: the one that wrote the last reply (each reply names its own).
   for (int i = model_->rowCount() - 1; i >= 0 && c.model.isEmpty(); --i) c.model = model_->message(i).model;
-  if (c.model.isEmpty() && engine_->hasModel()) c.model = engine_->model().name;
+  if (c.model.isEmpty() && engine_->hasModel()) c.model = QString::fromStdString(engine_->model().name);
   return c;
 }
 

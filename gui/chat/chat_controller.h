@@ -2,8 +2,10 @@
 // "regenerate" and "stop" into generation requests and streams the reply into the model.
 //
 // Streaming text is coalesced: it collects in a buffer and is written to the model (which is what
-// makes the view repaint) by a timer at most every repaintIntervalMs(), so a fast model costs the
-// GUI a bounded number of repaints per second no matter how many tokens it produces.
+// makes the view repaint) by a timer at most every repaintIntervalMs() (30 a second by default),
+// with the context meter's count; so a fast model costs the GUI a bounded number of repaints and
+// layouts per second no matter how many tokens it produces, and the engine's threads keep the
+// cores (on a small machine the GUI thread's work per token slowed the generation itself).
 #pragma once
 
 #include <QElapsedTimer>
@@ -27,8 +29,8 @@ class ChatController : public QObject {
 
   QString systemPrompt() const { return system_prompt_; }
   void setSystemPrompt(const QString& prompt);
-  SamplingSettings sampling() const { return sampling_; }
-  void setSampling(const SamplingSettings& sampling) { sampling_ = sampling; }
+  const ReplySettings& replySettings() const { return reply_; }
+  void setReplySettings(const ReplySettings& settings) { reply_ = settings; }
   // What happens when this conversation outgrows the context (saved with it); a new or older
   // conversation without one starts with the default (Settings).
   tessera::OverflowPolicy overflowPolicy() const { return overflow_; }
@@ -36,6 +38,7 @@ class ChatController : public QObject {
   tessera::OverflowPolicy defaultOverflowPolicy() const { return default_overflow_; }
   void setDefaultOverflowPolicy(tessera::OverflowPolicy policy) { default_overflow_ = policy; }
 
+  static constexpr int kDefaultRepaintIntervalMs = 33;
   void setRepaintIntervalMs(int ms) { flush_timer_.setInterval(ms); }
   int repaintIntervalMs() const { return flush_timer_.interval(); }
   // How many times streamed text was written to the model for the current/last reply.
@@ -53,6 +56,12 @@ class ChatController : public QObject {
   bool send(const QString& text);
   // Drops the last reply and asks again with the same conversation.
   bool regenerate();
+  // Whether the message of `row` can be edited and sent again: a user message, no reply under way.
+  bool canEdit(int row) const;
+  // Replaces the user message of `row` with `text`, drops everything after it and asks for a new
+  // reply from there. False (nothing changed) unless canEdit(row), a model is ready and `text` is
+  // not blank.
+  bool editAndResend(int row, const QString& text);
   void stop();
   // Stops any reply and empties the conversation (the system prompt stays).
   void clear();
@@ -62,7 +71,7 @@ class ChatController : public QObject {
 
  signals:
   void streamingChanged(bool streaming);
-  void replyFinished(int row, const tessera::gui::GenerationTimings& timings);
+  void replyFinished(int row, const tessera::gui::ReplyStats& stats);
   void replyFailed(const tessera::gui::EngineError& error);
   void systemPromptChanged(const QString& prompt);
   void overflowPolicyChanged(tessera::OverflowPolicy policy);
@@ -76,18 +85,21 @@ class ChatController : public QObject {
   void endReply();
   void onPromptProgress(int read, int total);
   void onText(const QString& text, int tokens);
-  void onFinished(const GenerationTimings& timings);
+  void onFinished(const ReplyStats& stats);
+  // Ends the reply under way as stopped, keeping what it wrote (its model went away).
+  void abandonReply();
   void onFailed(const EngineError& error);
 
   EngineClient* engine_;
   ChatModel* model_;
   QString system_prompt_;
-  SamplingSettings sampling_;
+  ReplySettings reply_;
   tessera::OverflowPolicy overflow_ = tessera::OverflowPolicy::Stop;
   tessera::OverflowPolicy default_overflow_ = tessera::OverflowPolicy::Stop;
   QTimer flush_timer_;
   QElapsedTimer reply_timer_;  // since the current reply was asked for
   QString pending_;
+  int pending_tokens_ = 0;  // tokens of pending_, not yet counted in context_used_
   int reply_row_ = -1;
   int flush_count_ = 0;
   void setContextUsed(int used);

@@ -4,17 +4,16 @@
 
 namespace tessera::gui {
 
-ChatMessage userMessage(const QString& text) {
-  ChatMessage m;
-  m.role = ChatRole::User;
-  m.text = text;
+ChatEntry userMessage(const QString& text) {
+  ChatEntry m;
+  m.message = {kUserRole, text.toStdString()};
   return m;
 }
 
-ChatMessage replyMessage(const QString& model) {
-  ChatMessage m;
-  m.role = ChatRole::Assistant;
-  m.status = ChatMessage::Status::Streaming;
+ChatEntry replyMessage(const QString& model) {
+  ChatEntry m;
+  m.message.role = kAssistantRole;
+  m.status = ChatEntry::Status::Streaming;
   m.model = model;
   return m;
 }
@@ -27,14 +26,14 @@ int ChatModel::rowCount(const QModelIndex& parent) const {
 
 QVariant ChatModel::data(const QModelIndex& index, int role) const {
   if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
-  const ChatMessage& m = messages_.at(index.row());
+  const ChatEntry& m = messages_.at(index.row());
   switch (role) {
     case Qt::DisplayRole:
-    case TextRole: return m.text;
-    case RoleRole: return static_cast<int>(m.role);
+    case TextRole: return m.text();
+    case RoleRole: return QString::fromStdString(m.message.role);
     case StatusRole: return static_cast<int>(m.status);
-    case HasTimingsRole: return m.has_timings;
-    case TimingsRole: return m.has_timings ? QVariant::fromValue(m.timings) : QVariant();
+    case HasTimingsRole: return m.stats.has_value();
+    case TimingsRole: return m.stats ? QVariant::fromValue(*m.stats) : QVariant();
     case ErrorRole: return m.error;
     case PromptProgressRole: return QPoint(m.prompt_read, m.prompt_total);
     case ModelRole: return m.model;
@@ -55,7 +54,7 @@ QHash<int, QByteArray> ChatModel::roleNames() const {
   return names;
 }
 
-int ChatModel::appendMessage(const ChatMessage& message) {
+int ChatModel::appendMessage(const ChatEntry& message) {
   const int row = static_cast<int>(messages_.size());
   beginInsertRows(QModelIndex(), row, row);
   messages_.append(message);
@@ -70,27 +69,32 @@ void ChatModel::emitRowChanged(int row, const QList<int>& roles) {
 
 void ChatModel::appendText(int row, const QString& text) {
   if (row < 0 || row >= messages_.size() || text.isEmpty()) return;
-  messages_[row].text += text;
+  messages_[row].message.content += text.toStdString();
   emitRowChanged(row, {Qt::DisplayRole, TextRole});
 }
 
-void ChatModel::setStatus(int row, ChatMessage::Status status, const QString& error) {
+void ChatModel::setText(int row, const QString& text) {
+  if (row < 0 || row >= messages_.size()) return;
+  messages_[row].message.content = text.toStdString();
+  emitRowChanged(row, {Qt::DisplayRole, TextRole});
+}
+
+void ChatModel::setStatus(int row, ChatEntry::Status status, const QString& error) {
   if (row < 0 || row >= messages_.size()) return;
   messages_[row].status = status;
   messages_[row].error = error;
   emitRowChanged(row, {StatusRole, ErrorRole});
 }
 
-void ChatModel::setTimings(int row, const GenerationTimings& timings) {
+void ChatModel::setStats(int row, const ReplyStats& stats) {
   if (row < 0 || row >= messages_.size()) return;
-  messages_[row].timings = timings;
-  messages_[row].has_timings = true;
+  messages_[row].stats = stats;
   emitRowChanged(row, {HasTimingsRole, TimingsRole});
 }
 
 void ChatModel::setPromptProgress(int row, int read, int total, double seconds_left) {
   if (row < 0 || row >= messages_.size()) return;
-  ChatMessage& m = messages_[row];
+  ChatEntry& m = messages_[row];
   m.prompt_read = read;
   m.prompt_total = total;
   m.prompt_seconds_left = seconds_left;
@@ -111,27 +115,27 @@ void ChatModel::clear() {
   endResetModel();
 }
 
-void ChatModel::setMessages(const QList<ChatMessage>& messages) {
+void ChatModel::setMessages(const QList<ChatEntry>& messages) {
   beginResetModel();
   messages_ = messages;
   endResetModel();
 }
 
-QList<ChatTurn> ChatModel::turns(int end) const {
+std::vector<tessera::ChatMessage> ChatModel::engineMessages(int end) const {
   if (end < 0 || end > messages_.size()) end = static_cast<int>(messages_.size());
-  QList<ChatTurn> result;
+  std::vector<tessera::ChatMessage> result;
   for (int i = 0; i < end; ++i) {
-    const ChatMessage& m = messages_.at(i);
-    if (m.status == ChatMessage::Status::Failed) continue;
-    if (m.role == ChatRole::Assistant && m.text.isEmpty()) continue;
-    result.append(ChatTurn{m.role, m.text});
+    const ChatEntry& m = messages_.at(i);
+    if (m.status == ChatEntry::Status::Failed) continue;
+    if (m.isAssistant() && m.message.content.empty()) continue;
+    result.push_back(m.message);
   }
   return result;
 }
 
 int ChatModel::lastAssistantRow() const {
   for (int i = static_cast<int>(messages_.size()) - 1; i >= 0; --i)
-    if (messages_.at(i).role == ChatRole::Assistant) return i;
+    if (messages_.at(i).isAssistant()) return i;
   return -1;
 }
 

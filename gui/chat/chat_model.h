@@ -7,11 +7,16 @@
 #include <QList>
 #include <QString>
 
+#include <optional>
+#include <vector>
+
 #include "engine_types.h"
 
 namespace tessera::gui {
 
-struct ChatMessage {
+// One row of the conversation: the message as the engine gets it (core's ChatMessage: role "user"
+// or "assistant", and its text) and what the chat shows about it.
+struct ChatEntry {
   enum class Status {
     Complete,   // a user message, or a reply that ended normally
     Streaming,  // a reply being generated
@@ -19,11 +24,9 @@ struct ChatMessage {
     Failed,     // a reply that ended with an error (error holds the message)
     ContextFull,  // a reply cut off because the model's context was used up
   };
-  ChatRole role = ChatRole::User;
-  QString text;
+  tessera::ChatMessage message;
   Status status = Status::Complete;
-  bool has_timings = false;
-  GenerationTimings timings;
+  std::optional<ReplyStats> stats;  // replies: what the engine measured, once the reply ended
   QString error;
   QString model;  // replies: the name of the model that wrote it (empty: not known)
   // While a reply's prompt is read (not saved): tokens read of the total, and the seconds still
@@ -31,22 +34,26 @@ struct ChatMessage {
   int prompt_read = 0;
   int prompt_total = 0;
   double prompt_seconds_left = -1.0;
+
+  bool isUser() const { return message.role == kUserRole; }
+  bool isAssistant() const { return message.role == kAssistantRole; }
+  QString text() const { return QString::fromStdString(message.content); }
 };
 
 // A message the user wrote, and the start of a reply (streaming, no text yet).
-ChatMessage userMessage(const QString& text);
-ChatMessage replyMessage(const QString& model);
+ChatEntry userMessage(const QString& text);
+ChatEntry replyMessage(const QString& model);
 
 class ChatModel : public QAbstractListModel {
   Q_OBJECT
 
  public:
   enum Roles {
-    RoleRole = Qt::UserRole + 1,  // int(ChatRole)
+    RoleRole = Qt::UserRole + 1,  // QString: "user" or "assistant"
     TextRole,                     // QString (also Qt::DisplayRole)
-    StatusRole,                   // int(ChatMessage::Status)
+    StatusRole,                   // int(ChatEntry::Status)
     HasTimingsRole,               // bool
-    TimingsRole,                  // GenerationTimings
+    TimingsRole,                  // ReplyStats
     ErrorRole,                    // QString
     PromptProgressRole,           // QPoint(read, total) while the prompt is read
     ModelRole,                    // QString: the model that wrote a reply
@@ -58,29 +65,32 @@ class ChatModel : public QAbstractListModel {
   QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
   QHash<int, QByteArray> roleNames() const override;
 
-  const QList<ChatMessage>& messages() const { return messages_; }
-  const ChatMessage& message(int row) const { return messages_.at(row); }
+  const QList<ChatEntry>& messages() const { return messages_; }
+  const ChatEntry& message(int row) const { return messages_.at(row); }
 
   // Returns the new row.
-  int appendMessage(const ChatMessage& message);
+  int appendMessage(const ChatEntry& message);
   void appendText(int row, const QString& text);
-  void setStatus(int row, ChatMessage::Status status, const QString& error = {});
-  void setTimings(int row, const GenerationTimings& timings);
+  // Replaces a message's text (an edited user message).
+  void setText(int row, const QString& text);
+  void setStatus(int row, ChatEntry::Status status, const QString& error = {});
+  void setStats(int row, const ReplyStats& stats);
   void setPromptProgress(int row, int read, int total, double seconds_left);
   // Removes rows [row, rowCount()).
   void truncate(int row);
   void clear();
-  void setMessages(const QList<ChatMessage>& messages);
+  void setMessages(const QList<ChatEntry>& messages);
 
-  // The user/assistant turns to send to the engine (rows [0, end), failed replies left out).
-  QList<ChatTurn> turns(int end = -1) const;
+  // The user/assistant messages to send to the engine (rows [0, end), failed and empty replies left
+  // out), as core's ChatMessage.
+  std::vector<tessera::ChatMessage> engineMessages(int end = -1) const;
   // Row of the last assistant message, or -1.
   int lastAssistantRow() const;
 
  private:
   void emitRowChanged(int row, const QList<int>& roles);
 
-  QList<ChatMessage> messages_;
+  QList<ChatEntry> messages_;
 };
 
 }  // namespace tessera::gui

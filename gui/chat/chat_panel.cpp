@@ -72,6 +72,7 @@ ChatPanel::ChatPanel(ChatController* controller, QWidget* parent)
   connect(regenerate_, &QPushButton::clicked, controller_, &ChatController::regenerate);
   connect(new_, &QPushButton::clicked, this, &ChatPanel::newConversationRequested);
   connect(view_, &ChatView::copyRequested, this, &ChatPanel::copyRequested);
+  connect(view_, &ChatView::editRequested, controller_, &ChatController::editAndResend);
   connect(controller_, &ChatController::streamingChanged, this, &ChatPanel::updateActions);
   connect(controller_->engine(), &EngineClient::stateChanged, this, &ChatPanel::updateActions);
   connect(controller_, &ChatController::contextUsageChanged, this, &ChatPanel::updateContextMeter);
@@ -105,10 +106,14 @@ void ChatPanel::updateContextMeter() {
   context_meter_->setValue(used);
   //: The context meter under the chat: tokens the conversation holds, of the model's context.
   context_meter_->setFormat(tr("Context: %1 / %2 tok").arg(locale.toString(used), locale.toString(size)));
-  // Wide enough for its text at the largest value (the bar must not cut its own label).
+  // Wide enough for its text at the largest value (the bar must not cut its own label). Worked out
+  // when the size or the language changes only: this runs with every flush of a streaming reply.
   const QString widest = tr("Context: %1 / %2 tok").arg(locale.toString(size), locale.toString(size));
-  // (+ 48: the style's frame and text margins; + 24 still cut the last word in the Fusion style.)
-  context_meter_->setMinimumWidth(context_meter_->fontMetrics().horizontalAdvance(widest) + 48);
+  if (widest != meter_widest_) {
+    meter_widest_ = widest;
+    // (+ 48: the style's frame and text margins; + 24 still cut the last word in the Fusion style.)
+    context_meter_->setMinimumWidth(context_meter_->fontMetrics().horizontalAdvance(widest) + 48);
+  }
   context_meter_->setToolTip(
       tr("The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up, what "
          "happens depends on the policy beside this meter: the reply stops, or older messages are forgotten.")
@@ -145,6 +150,7 @@ void ChatPanel::updateActions() {
   }
   stop_->setEnabled(streaming);
   regenerate_->setEnabled(controller_->canRegenerate());
+  view_->setEditable(controller_->canSend() && !streaming);
   new_->setEnabled(controller_->model()->rowCount() > 0 || streaming);
   switch (controller_->engine()->state()) {
     case EngineClient::State::Empty:

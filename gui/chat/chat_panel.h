@@ -61,6 +61,7 @@ class ChatPanel : public QWidget {
   QProgressBar* context_meter_;
   OverflowPolicyChooser* overflow_;
   QString open_model_;
+  QString meter_widest_;  // the meter's text at its largest value, as its width was set for
 };
 
 }  // namespace tessera::gui

@@ -77,6 +77,12 @@ void ChatView::setPlaceholder(const QString& text) {
   updatePlaceholder();
 }
 
+void ChatView::setEditable(bool editable) {
+  if (editable == editable_) return;
+  editable_ = editable;
+  for (MessageWidget* w : widgets_) w->setEditable(editable);
+}
+
 void ChatView::rebuild() {
   for (MessageWidget* w : widgets_) w->deleteLater();
   widgets_.clear();
@@ -88,6 +94,11 @@ void ChatView::insertRows(int first, int last) {
   for (int row = first; row <= last; ++row) {
     auto* w = new MessageWidget(container_);
     connect(w, &MessageWidget::copyRequested, this, &ChatView::copyRequested);
+    connect(w, &MessageWidget::editSubmitted, this, [this, w](const QString& text) {
+      const int at = static_cast<int>(widgets_.indexOf(w));
+      if (at >= 0) emit editRequested(at, text);
+    });
+    w->setEditable(editable_);
     widgets_.insert(row, w);
     // Layout: [placeholder, messages..., stretch]
     layout_->insertWidget(row + 1, w);

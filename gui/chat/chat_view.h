@@ -26,6 +26,8 @@ class ChatView : public QScrollArea {
   void setAssistantName(const QString& name);
   // Shown when the conversation is empty.
   void setPlaceholder(const QString& text);
+  // Whether user messages offer Edit (no reply is being made, a model is ready).
+  void setEditable(bool editable);
 
   int messageCount() const { return static_cast<int>(widgets_.size()); }
   MessageWidget* messageWidget(int row) const { return widgets_.value(row); }
@@ -35,6 +37,8 @@ class ChatView : public QScrollArea {
 
  signals:
   void copyRequested(const QString& text);
+  // The user message of `row` was edited and sent again.
+  void editRequested(int row, const QString& text);
 
  protected:
   void changeEvent(QEvent* event) override;
@@ -58,6 +62,7 @@ class ChatView : public QScrollArea {
   QString assistant_name_;
   int render_count_ = 0;
   bool follow_ = true;
+  bool editable_ = false;
 };
 
 }  // namespace tessera::gui

@@ -5,10 +5,14 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPainter>
+#include <QPlainTextEdit>
+#include <QPushButton>
 #include <QStyle>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 #include "display_format.h"
 #include "markdown_view.h"
@@ -22,7 +26,8 @@ MessageWidget::MessageWidget(QWidget* parent)
       status_(new QLabel(this)),
       view_(new MarkdownView(this)),
       timings_(new QLabel(this)),
-      copy_(new QToolButton(this)) {
+      copy_(new QToolButton(this)),
+      edit_(new QToolButton(this)) {
   setObjectName(QStringLiteral("message"));
   QFont bold = author_->font();
   bold.setBold(true);
@@ -43,11 +48,16 @@ MessageWidget::MessageWidget(QWidget* parent)
   copy_->setIcon(QIcon::fromTheme(QStringLiteral("edit-copy")));
   copy_->setToolButtonStyle(Qt::ToolButtonTextOnly);
   copy_->setAutoRaise(true);
+  edit_->setObjectName(QStringLiteral("editMessage"));
+  edit_->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  edit_->setAutoRaise(true);
+  edit_->hide();
 
   auto* header = new QHBoxLayout;
   header->addWidget(author_);
   header->addWidget(status_);
   header->addStretch(1);
+  header->addWidget(edit_);
   header->addWidget(copy_);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(12, 6, 12, 8);
@@ -58,7 +68,7 @@ MessageWidget::MessageWidget(QWidget* parent)
 
   setFrameShape(QFrame::NoFrame);  // paintEvent draws the bubble
   connect(copy_, &QToolButton::clicked, this, [this] {
-    emit copyRequested(message_.text);
+    emit copyRequested(message_.text());
     // Feedback where the user looks: the button says it worked, for a moment.
     copied_ = true;
     retranslateUi();
@@ -67,6 +77,7 @@ MessageWidget::MessageWidget(QWidget* parent)
       retranslateUi();
     });
   });
+  connect(edit_, &QToolButton::clicked, this, &MessageWidget::startEditing);
   retranslateUi();
   applyColors();
 }
@@ -75,6 +86,14 @@ void MessageWidget::retranslateUi() {
   //: The Copy button of a message, for a moment after it was pressed.
   copy_->setText(copied_ ? tr("Copied ✓") : tr("Copy"));
   copy_->setToolTip(tr("Copy this message as Markdown"));
+  //: Edit a message already sent, then ask again from there.
+  edit_->setText(tr("Edit"));
+  edit_->setToolTip(tr("Change this message and get a new reply from here (the messages after it are replaced)"));
+  if (edit_box_ != nullptr) {
+    //: The button under an edited message: send it again and get a new reply.
+    resend_->setText(tr("Send"));
+    cancel_edit_->setText(tr("Cancel"));
+  }
   showTexts();
 }
 
@@ -84,46 +103,107 @@ void MessageWidget::changeEvent(QEvent* event) {
   QFrame::changeEvent(event);
 }
 
-void MessageWidget::setMessage(const ChatMessage& m, const QString& assistant_name) {
-  const bool recolor = m.role != message_.role || m.status != message_.status;
+void MessageWidget::setMessage(const ChatEntry& m, const QString& assistant_name) {
+  const bool recolor = m.message.role != message_.message.role || m.status != message_.status;
   message_ = m;
   assistant_name_ = assistant_name;
-  const bool user = m.role == ChatRole::User;
+  const bool user = m.isUser();
   setProperty("role", user ? QStringLiteral("user") : QStringLiteral("assistant"));
   // A reply still streaming is rendered incrementally (only its last, open block again); the
   // finished text gets one full render.
-  view_->setMarkdownText(m.text, m.status == ChatMessage::Status::Streaming);
+  view_->setMarkdownText(m.text(), m.status == ChatEntry::Status::Streaming);
   showTexts();
   if (recolor) applyColors();
-  copy_->setEnabled(!m.text.isEmpty());
+  copy_->setEnabled(!m.message.content.empty());
+  edit_->setVisible(editable_ && user);
+}
+
+void MessageWidget::setEditable(bool editable) {
+  editable_ = editable;
+  edit_->setVisible(editable_ && isUser());
+  if (!editable_ && isEditing()) stopEditing();
+}
+
+void MessageWidget::makeEditor() {
+  // Made on the first Edit: a long chat has many messages and few are ever edited.
+  edit_box_ = new QWidget(this);
+  editor_ = new QPlainTextEdit(edit_box_);
+  editor_->setObjectName(QStringLiteral("messageEditor"));
+  editor_->setTabChangesFocus(true);
+  resend_ = new QPushButton(edit_box_);
+  resend_->setObjectName(QStringLiteral("resendMessage"));
+  resend_->setDefault(true);
+  cancel_edit_ = new QPushButton(edit_box_);
+  cancel_edit_->setObjectName(QStringLiteral("cancelEdit"));
+  auto* buttons = new QHBoxLayout;
+  buttons->addStretch(1);
+  buttons->addWidget(cancel_edit_);
+  buttons->addWidget(resend_);
+  auto* layout = new QVBoxLayout(edit_box_);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(editor_);
+  layout->addLayout(buttons);
+  // Below the text it replaces, above the timings.
+  static_cast<QVBoxLayout*>(this->layout())->insertWidget(2, edit_box_);
+  connect(cancel_edit_, &QPushButton::clicked, this, &MessageWidget::stopEditing);
+  connect(resend_, &QPushButton::clicked, this, [this] {
+    const QString edited = editor_->toPlainText();
+    if (edited.trimmed().isEmpty()) return;
+    stopEditing();
+    emit editSubmitted(edited);
+  });
+  retranslateUi();
+}
+
+bool MessageWidget::isEditing() const { return edit_box_ != nullptr && !edit_box_->isHidden(); }
+
+void MessageWidget::startEditing() {
+  if (!isUser()) return;
+  if (edit_box_ == nullptr) makeEditor();
+  editor_->setPlainText(message_.text());
+  // As tall as the text (within reason): the message keeps its place in the chat.
+  const int lines = std::clamp(static_cast<int>(message_.text().count(QLatin1Char('\n'))) + 2, 3, 12);
+  editor_->setFixedHeight(editor_->fontMetrics().lineSpacing() * lines + 2 * editor_->frameWidth() + 8);
+  view_->hide();
+  edit_box_->show();
+  edit_->setEnabled(false);
+  editor_->setFocus();
+  editor_->moveCursor(QTextCursor::End);
+}
+
+void MessageWidget::stopEditing() {
+  if (edit_box_ == nullptr) return;
+  edit_box_->hide();
+  view_->show();
+  edit_->setEnabled(true);
 }
 
 void MessageWidget::showTexts() {
-  const ChatMessage& m = message_;
-  const bool user = m.role == ChatRole::User;
+  const ChatEntry& m = message_;
+  const bool user = m.isUser();
   const QString model = m.model.isEmpty() ? assistant_name_ : m.model;
   author_->setText(user ? tr("You") : (model.isEmpty() ? tr("Assistant") : model));
 
   QString status;
   switch (m.status) {
-    case ChatMessage::Status::Streaming: status = streamingText(m); break;
-    case ChatMessage::Status::Stopped: status = tr("stopped"); break;
-    case ChatMessage::Status::ContextFull:
+    case ChatEntry::Status::Streaming: status = streamingText(m); break;
+    case ChatEntry::Status::Stopped: status = tr("stopped"); break;
+    case ChatEntry::Status::ContextFull:
       //: A reply cut off because the model's context (its token memory) is used up.
       status = tr("stopped: context full");
       break;
-    case ChatMessage::Status::Failed: status = tr("failed: %1").arg(m.error); break;
-    case ChatMessage::Status::Complete: break;
+    case ChatEntry::Status::Failed: status = tr("failed: %1").arg(m.error); break;
+    case ChatEntry::Status::Complete: break;
   }
   status_->setText(status);
   status_->setVisible(!status.isEmpty());
 
-  timings_->setText(m.has_timings ? DisplayFormat::timings(m.timings) : QString());
-  timings_->setVisible(m.has_timings);
+  timings_->setText(m.stats ? DisplayFormat::timings(*m.stats) : QString());
+  timings_->setVisible(m.stats.has_value());
 }
 
 bool MessageWidget::statusIsError() const {
-  return message_.status == ChatMessage::Status::ContextFull || message_.status == ChatMessage::Status::Failed;
+  return message_.status == ChatEntry::Status::ContextFull || message_.status == ChatEntry::Status::Failed;
 }
 
 void MessageWidget::applyColors() {
@@ -156,8 +236,8 @@ void MessageWidget::paintEvent(QPaintEvent* event) {
   QFrame::paintEvent(event);
 }
 
-QString MessageWidget::streamingText(const ChatMessage& m) {
-  if (!m.text.isEmpty()) return tr("generating…");
+QString MessageWidget::streamingText(const ChatEntry& m) {
+  if (!m.message.content.empty()) return tr("generating…");
   if (m.prompt_total <= 0) return tr("reading the prompt…");
   const QLocale locale;
   //: While the model reads the conversation: tokens read so far, of all.

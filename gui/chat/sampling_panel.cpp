@@ -51,9 +51,9 @@ SamplingPanel::SamplingPanel(QWidget* parent)
   layout->addWidget(reset_, 0, Qt::AlignRight);
   retranslateUi();
 
-  setSettings(SamplingSettings{});
+  setSettings(ReplySettings{});
   connect(reset_, &QPushButton::clicked, this, [this] {
-    setSettings(SamplingSettings{});
+    setSettings(ReplySettings{});
     emitChanged();
   });
   for (QDoubleSpinBox* box : {temperature_, top_p_, min_p_, repetition_})
@@ -92,26 +92,27 @@ void SamplingPanel::changeEvent(QEvent* event) {
   QWidget::changeEvent(event);
 }
 
-SamplingSettings SamplingPanel::settings() const {
-  SamplingSettings s;
-  s.temperature = temperature_->value();
-  s.top_k = top_k_->value();
-  s.top_p = top_p_->value();
-  s.min_p = min_p_->value();
-  s.repetition_penalty = repetition_->value();
-  s.seed = seed_->value();
+ReplySettings SamplingPanel::settings() const {
+  ReplySettings s;
+  s.sampling.temperature = static_cast<float>(temperature_->value());
+  s.sampling.top_k = top_k_->value();
+  s.sampling.top_p = static_cast<float>(top_p_->value());
+  s.sampling.min_p = static_cast<float>(min_p_->value());
+  s.sampling.repeat_penalty = static_cast<float>(repetition_->value());
+  s.sampling.seed = seed_->value() < 0 ? tessera::kRandomSeed : static_cast<uint64_t>(seed_->value());
   s.max_tokens = max_tokens_->value();
   return s;
 }
 
-void SamplingPanel::setSettings(const SamplingSettings& s) {
+void SamplingPanel::setSettings(const ReplySettings& s) {
   updating_ = true;
-  temperature_->setValue(s.temperature);
-  top_k_->setValue(s.top_k);
-  top_p_->setValue(s.top_p);
-  min_p_->setValue(s.min_p);
-  repetition_->setValue(s.repetition_penalty);
-  seed_->setValue(static_cast<int>(std::clamp<qint64>(s.seed, -1, std::numeric_limits<int>::max())));
+  temperature_->setValue(s.sampling.temperature);
+  top_k_->setValue(s.sampling.top_k);
+  top_p_->setValue(s.sampling.top_p);
+  min_p_->setValue(s.sampling.min_p);
+  repetition_->setValue(s.sampling.repeat_penalty);
+  const bool random = s.sampling.seed == tessera::kRandomSeed;
+  seed_->setValue(random ? -1 : static_cast<int>(std::min<uint64_t>(s.sampling.seed, std::numeric_limits<int>::max())));
   max_tokens_->setValue(s.max_tokens);
   updating_ = false;
 }

@@ -1,5 +1,6 @@
 // Sampling settings for the next reply: temperature, top-k, top-p, min-p, repetition penalty,
-// seed and the reply length limit, with a Reset button.
+// seed and the reply length limit, with a Reset button (core's sampling defaults, the app's reply
+// length). The seed box's -1 ("random") is core's kRandomSeed.
 #pragma once
 
 #include <QWidget>
@@ -19,15 +20,15 @@ class SamplingPanel : public QWidget {
  public:
   explicit SamplingPanel(QWidget* parent = nullptr);
 
-  SamplingSettings settings() const;
-  void setSettings(const SamplingSettings& settings);
+  ReplySettings settings() const;
+  void setSettings(const ReplySettings& settings);
 
   QDoubleSpinBox* temperatureBox() const { return temperature_; }
   QSpinBox* maxTokensBox() const { return max_tokens_; }
   QPushButton* resetButton() const { return reset_; }
 
  signals:
-  void settingsChanged(const tessera::gui::SamplingSettings& settings);
+  void settingsChanged(const tessera::gui::ReplySettings& settings);
 
  protected:
   void changeEvent(QEvent* event) override;

@@ -20,8 +20,11 @@ class DisplayFormat {
   // "cpu (2 threads, F16 KV cache, context 512)" is re-worded; others are shown as the engine
   // wrote them (device names, split modes).
   static QString backend(const QString& description);
-  // "Prompt: 12 tok at 950.3 tok/s · Generation: 128 tok at 87.2 tok/s · First token: 0.04 s"
-  static QString timings(const GenerationTimings& timings);
+  // "Prompt: 12 tok at 950.3 tok/s, 140 tok cached · Generation: 128 tok at 87.2 tok/s · First
+  // token: 0.04 s": what the engine did (the prompt tokens it read, those it reused from the
+  // cache), "—" for what did not happen (no token before a stop) or is not known (a server's
+  // prompt).
+  static QString timings(const ReplyStats& stats);
 };
 
 }  // namespace tessera::gui

@@ -29,7 +29,7 @@ QString adviceFor(EngineErrorKind kind) {
 
 }  // namespace
 
-ErrorText ErrorTexts::forLoad(const EngineError& error, const QString& path) {
+ErrorText ErrorTexts::forLoad(const EngineError& error, const QString& path, const QString& kept) {
   const QString file = QFileInfo(path).fileName();
   ErrorText text;
   switch (error.kind) {
@@ -41,6 +41,9 @@ ErrorText ErrorTexts::forLoad(const EngineError& error, const QString& path) {
   }
   text.detail = error.message;
   text.advice = adviceFor(error.kind);
+  if (!kept.isEmpty())
+    //: After a failed load: %1 is the model that was loaded before and still is; %2 the advice.
+    text.advice = tr("%1 is still loaded: the chat goes on with it. %2").arg(kept, text.advice);
   return text;
 }
 

@@ -19,7 +19,9 @@ class ErrorTexts {
   Q_DECLARE_TR_FUNCTIONS(ErrorTexts)
 
  public:
-  static ErrorText forLoad(const EngineError& error, const QString& path);
+  // `kept`: the model still loaded after the failure (a refused file does not replace it); empty:
+  // none is.
+  static ErrorText forLoad(const EngineError& error, const QString& path, const QString& kept = {});
   static ErrorText forGeneration(const EngineError& error);
   // The last reply used up the context of `context` tokens (it was cut off).
   static ErrorText forContextFull(int context);

@@ -41,20 +41,26 @@ void EngineClient::setState(State state) {
   emit stateChanged(state);
 }
 
-void EngineClient::load(const QString& path, const LoadSettings& settings) {
+void EngineClient::load(const QString& path, const LoadRequest& request) {
   if (state_ == State::Generating) stop();
   if (state_ == State::Loading) worker_->cancelLoad(load_request_);
-  bool had_model = hasModel();
+  // The model loaded now stays with the session until the new one replaces it. (While another
+  // load is under way, held_ already says what the session holds.)
+  if (hasModel() && loaded_request_) held_ = Held{model_, path_, *loaded_request_};
   load_request_ = next_request_++;
+  loads_[load_request_] = Held{tessera::ModelInfo{}, path, request};
   generation_request_ = 0;
   benchmark_request_ = 0;
   path_ = path;
-  model_ = ModelInfo{};
-  if (had_model) emit modelUnloaded();
+  model_ = tessera::ModelInfo{};
+  loaded_request_.reset();
+  pending_request_ = request;
+  load_fraction_ = 0.0f;
+  load_timer_.start();
   setState(State::Loading);
   emit loadStarted(path);
   QMetaObject::invokeMethod(
-      worker_, [w = worker_, r = load_request_, path, settings] { w->loadModel(r, path, settings); },
+      worker_, [w = worker_, r = load_request_, path, request] { w->loadModel(r, path, request); },
       Qt::QueuedConnection);
 }
 
@@ -73,7 +79,12 @@ void EngineClient::unload() {
   generation_request_ = 0;
   benchmark_request_ = 0;
   path_.clear();
-  model_ = ModelInfo{};
+  model_ = tessera::ModelInfo{};
+  loaded_request_.reset();
+  pending_request_.reset();
+  held_.reset();
+  loads_.clear();
+  load_fraction_ = 0.0f;
   // Listeners hear of it before the worker is asked to unload: the local server stops serving the
   // engine first (as load() does, which also tells them before the worker starts).
   setState(State::Empty);
@@ -81,13 +92,14 @@ void EngineClient::unload() {
   QMetaObject::invokeMethod(worker_, &EngineWorker::unloadModel, Qt::QueuedConnection);
 }
 
-bool EngineClient::generate(const GenerationRequest& request) {
+bool EngineClient::generate(const std::vector<tessera::ChatMessage>& messages,
+                            const tessera::GenerationRequest& request) {
   if (state_ != State::Ready) return false;
   generation_request_ = next_request_++;
   setState(State::Generating);
   emit generationStarted();
   QMetaObject::invokeMethod(
-      worker_, [w = worker_, r = generation_request_, request] { w->generate(r, request); },
+      worker_, [w = worker_, r = generation_request_, messages, request] { w->generate(r, messages, request); },
       Qt::QueuedConnection);
   return true;
 }
@@ -97,13 +109,18 @@ void EngineClient::stop() {
   worker_->stopGeneration(generation_request_);
 }
 
-bool EngineClient::benchmarkSplits(const LoadSettings& restore, const QList<SplitChoice>& choices,
-                                   const BenchSettings& bench) {
-  if (state_ != State::Ready || choices.isEmpty() || path_.isEmpty()) return false;
+bool EngineClient::benchmarkSplits(const QList<SplitChoice>& choices, const BenchSettings& bench) {
+  if (state_ != State::Ready || choices.isEmpty() || path_.isEmpty() || !loaded_request_) return false;
+  const LoadRequest restore = *loaded_request_;
   load_request_ = next_request_++;
   benchmark_request_ = load_request_;
   generation_request_ = 0;
-  model_ = ModelInfo{};
+  model_ = tessera::ModelInfo{};
+  pending_request_ = restore;
+  loaded_request_.reset();
+  held_.reset();
+  load_fraction_ = 0.0f;
+  load_timer_.start();
   emit modelUnloaded();  // the model is replaced split by split
   setState(State::Loading);
   emit benchmarkStarted(static_cast<int>(choices.size()));
@@ -134,23 +151,65 @@ void EngineClient::onBenchmarkFinished(quint64 request, bool cancelled) {
 }
 
 void EngineClient::onLoadProgress(quint64 request, float fraction) {
-  if (request == load_request_ && state_ == State::Loading) emit loadProgress(fraction);
+  if (request != load_request_ || state_ != State::Loading) return;
+  load_fraction_ = fraction;
+  emit loadProgress(fraction);
 }
 
-void EngineClient::onLoaded(quint64 request, const ModelInfo& info) {
-  if (request != load_request_ || state_ != State::Loading) return;
+void EngineClient::onLoaded(quint64 request, const tessera::ModelInfo& info) {
+  auto asked = loads_.find(request);
+  std::optional<Held> answered;
+  if (asked != loads_.end()) {
+    answered = asked->second;
+    loads_.erase(loads_.begin(), std::next(asked));
+  }
+  if (request != load_request_ || state_ != State::Loading) {
+    // A superseded load that worked: the session holds that model until the current load replaces it.
+    if (state_ == State::Loading && answered) {
+      answered->info = info;
+      held_ = answered;
+    }
+    return;
+  }
+  const bool replaced = held_.has_value();
+  held_.reset();
+  if (replaced) emit modelUnloaded();  // the model loaded before is gone now
   benchmark_request_ = 0;
   model_ = info;
+  loaded_request_ = pending_request_;
+  load_seconds_ = load_timer_.elapsed() / 1000.0;
+  load_fraction_ = 0.0f;
   setState(State::Ready);
   emit modelLoaded(info);
 }
 
-void EngineClient::onLoadFailed(quint64 request, const EngineError& error) {
-  if (request != load_request_ || state_ != State::Loading) return;
+void EngineClient::onLoadFailed(quint64 request, const EngineError& error, bool kept) {
+  if (auto asked = loads_.find(request); asked != loads_.end()) loads_.erase(loads_.begin(), std::next(asked));
+  if (request != load_request_ || state_ != State::Loading) {
+    if (!kept) held_.reset();  // a superseded load let the old model go before it failed
+    return;
+  }
   load_request_ = 0;
   benchmark_request_ = 0;
+  load_fraction_ = 0.0f;
+  if (kept && held_) {
+    // The file was refused before the session touched its model: that model is the chat's again.
+    model_ = held_->info;
+    path_ = held_->path;
+    loaded_request_ = held_->request;
+    pending_request_ = loaded_request_;
+    held_.reset();
+    setState(State::Ready);
+    emit loadFailed(error);
+    return;
+  }
+  const bool lost = held_.has_value();
+  held_.reset();
   path_.clear();
+  loaded_request_.reset();
+  pending_request_.reset();
   setState(State::Empty);
+  if (lost) emit modelUnloaded();
   emit loadFailed(error);
 }
 
@@ -162,11 +221,11 @@ void EngineClient::onText(quint64 request, const QString& text, int tokens) {
   if (request == generation_request_ && state_ == State::Generating) emit textGenerated(text, tokens);
 }
 
-void EngineClient::onFinished(quint64 request, const GenerationTimings& timings) {
+void EngineClient::onFinished(quint64 request, const ReplyStats& stats) {
   if (request != generation_request_ || state_ != State::Generating) return;
   generation_request_ = 0;
   setState(State::Ready);
-  emit generationFinished(timings);
+  emit generationFinished(stats);
 }
 
 void EngineClient::onGenerationFailed(quint64 request, const EngineError& error) {

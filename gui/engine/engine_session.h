@@ -37,17 +37,24 @@ class EngineSession {
 
   virtual ~EngineSession() = default;
 
-  // Loads `path`, replacing any loaded model. On failure nothing stays loaded.
-  virtual Result<ModelInfo> load(const QString& path, const LoadSettings& settings,
-                                 const ProgressCallback& progress) = 0;
+  // Loads `path`, replacing any loaded model once the new one is known to be usable: a file that
+  // cannot be read or run (damaged, truncated, without weights, an unsupported architecture or
+  // type) fails before the loaded model is touched, and that model stays loaded. A failure after
+  // that (out of memory, a device error, a cancel) leaves nothing loaded. isLoaded() says which.
+  virtual Result<tessera::ModelInfo> load(const QString& path, const LoadRequest& request,
+                                          const ProgressCallback& progress) = 0;
   virtual void unload() = 0;
   virtual bool isLoaded() const = 0;
 
-  // Produces the next assistant reply to `request` (chat template applied by the engine).
-  virtual Result<GenerationTimings> generate(const GenerationRequest& request,
-                                             const PromptProgressCallback& on_prompt,
-                                             const PieceCallback& on_piece,
-                                             const StopFlag& stop) = 0;
+  // Produces the next assistant reply to `messages` (the system prompt first, when there is one;
+  // the last message is the user's), as Engine::chat does: the chat template applied by the engine.
+  // `request` carries the sampling, the length limit (n_predict) and the overflow policy; its
+  // prompt fields, stop flag and callbacks are the session's to set. A stop returns what was done:
+  // stop_reason Stopped, and of the prompt only the tokens evaluated before it.
+  virtual Result<ReplyStats> generate(const std::vector<tessera::ChatMessage>& messages,
+                                      const tessera::GenerationRequest& request,
+                                      const PromptProgressCallback& on_prompt, const PieceCallback& on_piece,
+                                      const StopFlag& stop) = 0;
 
   // Measures the loaded model's prompt and generation speed with the engine's benchmark loop
   // (engine/bench.h), for the A/B split benchmark; the KV cache is empty afterwards. `stop` (or

@@ -2,30 +2,18 @@
 
 namespace tessera::gui {
 
-QString chatRoleKey(ChatRole role) {
-  switch (role) {
-    case ChatRole::System: return QStringLiteral("system");
-    case ChatRole::User: return QStringLiteral("user");
-    case ChatRole::Assistant: return QStringLiteral("assistant");
-  }
-  return QStringLiteral("user");
-}
-
-bool chatRoleFromKey(const QString& key, ChatRole* role) {
-  if (key == QLatin1String("system")) *role = ChatRole::System;
-  else if (key == QLatin1String("user")) *role = ChatRole::User;
-  else if (key == QLatin1String("assistant")) *role = ChatRole::Assistant;
-  else return false;
-  return true;
+bool LoadRequest::sameAs(const LoadRequest& other) const {
+  return settings.n_ctx == other.settings.n_ctx && settings.kv_type == other.settings.kv_type &&
+         settings.backend == other.settings.backend && split.loadsLike(other.split);
 }
 
 void registerEngineMetaTypes() {
   qRegisterMetaType<EngineError>();
-  qRegisterMetaType<LoadSettings>();
-  qRegisterMetaType<ModelInfo>();
-  qRegisterMetaType<SamplingSettings>();
-  qRegisterMetaType<GenerationRequest>();
-  qRegisterMetaType<GenerationTimings>();
+  qRegisterMetaType<LoadRequest>();
+  qRegisterMetaType<ReplySettings>();
+  qRegisterMetaType<ReplyStats>();
+  qRegisterMetaType<tessera::ModelInfo>();
+  qRegisterMetaType<tessera::ChatMessage>();
 }
 
 }  // namespace tessera::gui

@@ -1,15 +1,22 @@
 // Value types that cross between the GUI thread and the engine worker thread. They are copied
-// into queued signals, so they hold only Qt/standard value types (no pointers into the engine).
+// into queued signals, so they hold only value types (no pointers into the engine).
+//
+// Where core has the type, it is used as it is (one definition of each field and default):
+// tessera::ModelInfo for a loaded model, tessera::LoadSettings for a load's context and KV cache,
+// tessera::ChatMessage and tessera::GenerationRequest for a reply to make, tessera::SamplingParams
+// for its sampling and tessera::GenerationTimings for what it cost. What is here is only what the
+// app adds: the GPU split of a load, a reply's length limit, how a reply ended, and errors as the
+// windows show them.
 #pragma once
 
-#include <QList>
 #include <QMetaType>
 #include <QString>
-#include <QStringList>
 
-#include <cstdint>
+#include <vector>
 
+#include "engine/engine.h"
 #include "engine/generation.h"
+#include "engine/model_info.h"
 #include "split_choice.h"
 
 namespace tessera::gui {
@@ -31,87 +38,56 @@ struct EngineError {
   QString message;  // the engine's own message: names the file, field, device, bytes
 };
 
-// What the user chose before pressing Load.
-struct LoadSettings {
-  int context_length = 0;  // tokens; 0 = the model's own context length
-  SplitChoice split;       // GPU split from the split editor (CUDA backend) and the KV cache type
+// A load as the app asks for it: the engine's settings (core's: the context length and the KV
+// cache type the user chose; everything else as core defaults it) and the GPU split the CUDA
+// backend gets (the CPU ignores it).
+struct LoadRequest {
+  tessera::LoadSettings settings;
+  SplitChoice split;
+
+  // The same load: what the backend would do differs in nothing the user chose.
+  bool sameAs(const LoadRequest& other) const;
 };
 
-// Facts about a loaded model, from the engine.
-struct ModelInfo {
-  QString path;
-  QString name;          // general.name or the file name
-  QString architecture;  // "llama", "qwen2", ...
-  quint64 parameter_count = 0;
-  int context_length = 0;        // the context the engine allocated for
-  int train_context_length = 0;  // what the file says the model was trained for
-  int layer_count = 0;
-  int vocab_size = 0;
-  bool has_chat_template = false;
-  QString backend;  // "CPU", "CUDA (2 GPUs)", ...
-  double load_seconds = 0.0;
+// A chat reply's length limit when the user set none: core's n_predict default (128) suits a
+// one-off `tessera-cli run`, a chat reply needs more room.
+constexpr int kDefaultReplyTokens = 512;
+
+// The settings of the next reply: core's sampling (its defaults are core's) and the length limit.
+struct ReplySettings {
+  tessera::SamplingParams sampling;
+  int max_tokens = kDefaultReplyTokens;
+
+  friend bool operator==(const ReplySettings&, const ReplySettings&) = default;
 };
 
-struct SamplingSettings {
-  double temperature = 0.8;
-  int top_k = 40;
-  double top_p = 0.95;
-  double min_p = 0.05;
-  double repetition_penalty = 1.1;
-  qint64 seed = -1;  // -1 = a fresh random seed for every reply
-  int max_tokens = 512;
-
-  friend bool operator==(const SamplingSettings&, const SamplingSettings&) = default;
-};
-
-enum class ChatRole { System, User, Assistant };
-
-struct ChatTurn {
-  ChatRole role = ChatRole::User;
-  QString text;
-};
-
-// Everything the worker needs to produce the next assistant reply.
-struct GenerationRequest {
-  QString system_prompt;     // empty = none
-  QList<ChatTurn> turns;     // user/assistant turns, oldest first; the last one is the user's
-  SamplingSettings sampling;
-  // What the engine does when the conversation outgrows the context (the conversation's choice).
-  tessera::OverflowPolicy overflow = tessera::OverflowPolicy::Stop;
-};
-
-struct GenerationTimings {
-  int prompt_tokens = 0;         // tokens of the prompt
-  int prompt_tokens_reused = 0;  // of which were already in the KV cache (not evaluated again)
-  int generated_tokens = 0;
-  double prompt_seconds = 0.0;       // evaluating the prompt tokens that were not reused
-  double generation_seconds = 0.0;   // from the first generated token to the last
-  double time_to_first_token = 0.0;  // seconds from the request to the first generated token
-  // Rates as the engine measured them (it knows what each step cost); 0 = derive from the above.
-  double prompt_rate = 0.0;
-  double generation_rate = 0.0;
-  bool stopped = false;          // the user pressed Stop
-  bool hit_token_limit = false;  // max_tokens or the context ran out
-  bool context_full = false;     // the context ran out: the reply is cut off, nothing more fits
-  // The overflow policy at work: tokens and earlier messages the model no longer sees, and how
-  // often the reply went on past a full context (a context shift).
-  int overflow_tokens_dropped = 0;
+// How a reply ended and what it cost: core's timings as the engine measured them (or as a server
+// reported them), why it ended, and the messages the overflow policy left out of the prompt:
+// Engine::chat's GenerationResult without the tokens and text, which the chat has already.
+struct ReplyStats {
+  tessera::GenerationTimings timings;
+  tessera::StopReason stop_reason = tessera::StopReason::EndOfGeneration;
   int messages_dropped = 0;
-  int context_shifts = 0;
+  // False where nobody measured the prompt (a server that reports no usage): its tokens, time and
+  // rate are unknown, not zero.
+  bool prompt_known = true;
 
-  double prompt_tokens_per_second() const {
-    if (prompt_rate > 0.0) return prompt_rate;
-    const int evaluated = prompt_tokens - prompt_tokens_reused;
-    return prompt_seconds > 0.0 ? evaluated / prompt_seconds : 0.0;
+  bool stopped() const { return stop_reason == tessera::StopReason::Stopped; }
+  bool contextFull() const { return stop_reason == tessera::StopReason::ContextFull; }
+  // The reply was cut off by a limit (max tokens or the context), not ended by the model.
+  bool hitLimit() const {
+    return stop_reason == tessera::StopReason::Length || stop_reason == tessera::StopReason::ContextFull;
   }
-  double generation_tokens_per_second() const {
-    if (generation_rate > 0.0) return generation_rate;
-    return generation_seconds > 0.0 ? generated_tokens / generation_seconds : 0.0;
-  }
+  // Tokens of the prompt the engine evaluated (not reused from the cache).
+  int promptEvaluated() const { return timings.prompt_tokens - timings.prompt_tokens_reused; }
+  // Tokens the context holds after the reply.
+  int contextTokens() const { return timings.prompt_tokens + timings.generated_tokens; }
 };
 
-QString chatRoleKey(ChatRole role);  // "system", "user", "assistant" (stable, for JSON)
-bool chatRoleFromKey(const QString& key, ChatRole* role);
+// The role names of core's ChatMessage.
+inline constexpr const char* kSystemRole = "system";
+inline constexpr const char* kUserRole = "user";
+inline constexpr const char* kAssistantRole = "assistant";
 
 // Registers the types above for queued connections. Idempotent; call before connecting.
 void registerEngineMetaTypes();
@@ -119,8 +95,8 @@ void registerEngineMetaTypes();
 }  // namespace tessera::gui
 
 Q_DECLARE_METATYPE(tessera::gui::EngineError)
-Q_DECLARE_METATYPE(tessera::gui::LoadSettings)
-Q_DECLARE_METATYPE(tessera::gui::ModelInfo)
-Q_DECLARE_METATYPE(tessera::gui::SamplingSettings)
-Q_DECLARE_METATYPE(tessera::gui::GenerationRequest)
-Q_DECLARE_METATYPE(tessera::gui::GenerationTimings)
+Q_DECLARE_METATYPE(tessera::gui::LoadRequest)
+Q_DECLARE_METATYPE(tessera::gui::ReplySettings)
+Q_DECLARE_METATYPE(tessera::gui::ReplyStats)
+Q_DECLARE_METATYPE(tessera::ModelInfo)
+Q_DECLARE_METATYPE(tessera::ChatMessage)

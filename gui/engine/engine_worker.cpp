@@ -3,6 +3,7 @@
 #include <QStringDecoder>
 
 #include <algorithm>
+#include <new>
 #include <optional>
 
 namespace tessera::gui {
@@ -31,10 +32,37 @@ EngineErrorKind toKind(ErrorKind kind) {
 // Progress callbacks may come once per tensor (thousands per load); the GUI needs a few dozen.
 constexpr qint64 kProgressIntervalMs = 40;
 
+// Runs a session call; what it throws comes back as an error value (this thread's catch-all: an
+// exception must not end the app, nor leave the GUI waiting for a signal that never comes).
+template <typename T, typename Call>
+Result<T> guarded(const QString& what, Call&& call) {
+  try {
+    return call();
+  } catch (...) {
+    const EngineError e = exceptionError(std::current_exception(), what);
+    return Error(e.kind == EngineErrorKind::OutOfMemory ? ErrorKind::OutOfMemory : ErrorKind::InvalidArgument,
+                 e.message.toStdString());
+  }
+}
+
 }  // namespace
 
 EngineError toEngineError(const tessera::Error& error) {
   return EngineError{toKind(error.kind), QString::fromStdString(error.message)};
+}
+
+EngineError exceptionError(std::exception_ptr thrown, const QString& what) {
+  try {
+    std::rethrow_exception(thrown);
+  } catch (const std::bad_alloc&) {
+    return EngineError{EngineErrorKind::OutOfMemory,
+                       QStringLiteral("The computer ran out of memory while %1 (an allocation failed).").arg(what)};
+  } catch (const std::exception& e) {
+    return EngineError{EngineErrorKind::InvalidArgument,
+                       QStringLiteral("An internal error stopped %1: %2").arg(what, QString::fromLocal8Bit(e.what()))};
+  } catch (...) {
+    return EngineError{EngineErrorKind::InvalidArgument, QStringLiteral("An internal error stopped %1.").arg(what)};
+  }
 }
 
 EngineWorker::EngineWorker(std::unique_ptr<EngineSession> session, QObject* parent)
@@ -66,12 +94,12 @@ void EngineWorker::stopGeneration(quint64 request) {
   if (current != 0 && current <= request) current_stop_ = true;
 }
 
-void EngineWorker::loadModel(quint64 request, const QString& path, const LoadSettings& settings) {
+void EngineWorker::loadModel(quint64 request, const QString& path, const LoadRequest& load) {
   auto cancelled = [&] {
     return EngineError{EngineErrorKind::Cancelled, tr("Loading %1 was cancelled.").arg(path)};
   };
   if (loadCancelled(request)) {
-    emit loadFailed(request, cancelled());
+    emit loadFailed(request, cancelled(), session_->isLoaded());
     return;
   }
   QElapsedTimer since_emit;
@@ -87,18 +115,19 @@ void EngineWorker::loadModel(quint64 request, const QString& path, const LoadSet
     }
     return !loadCancelled(request);
   };
-  auto result = session_->load(path, settings, progress);
+  auto result = guarded<tessera::ModelInfo>(QStringLiteral("loading %1").arg(path),
+                                            [&] { return session_->load(path, load, progress); });
   if (!result.ok()) {
     EngineError error = toEngineError(result.error());
     if (loadCancelled(request)) error = cancelled();
-    emit loadFailed(request, error);
+    emit loadFailed(request, error, session_->isLoaded());
     return;
   }
   // A cancel that came in after the engine's last progress call still wins: the user pressed
   // Cancel before seeing "loaded", so they must not end up with a model they said they don't want.
   if (loadCancelled(request)) {
     session_->unload();
-    emit loadFailed(request, cancelled());
+    emit loadFailed(request, cancelled(), false);
     return;
   }
   emit loadProgress(request, 1.0f);
@@ -110,7 +139,8 @@ void EngineWorker::unloadModel() {
   emit unloaded();
 }
 
-void EngineWorker::generate(quint64 request, const GenerationRequest& generation) {
+void EngineWorker::generate(quint64 request, const std::vector<tessera::ChatMessage>& messages,
+                            const tessera::GenerationRequest& generation) {
   if (!session_->isLoaded()) {
     emit generationFailed(request, EngineError{EngineErrorKind::InvalidArgument,
                                                tr("No model is loaded. Open and load a model first.")});
@@ -146,7 +176,9 @@ void EngineWorker::generate(quint64 request, const GenerationRequest& generation
   current_generation_ = request;
   current_stop_ = false;
   if (generationStopped(request)) current_stop_ = true;
-  auto result = session_->generate(generation, on_prompt, on_piece, current_stop_);
+  auto result = guarded<ReplyStats>(QStringLiteral("generating the reply"), [&] {
+    return session_->generate(messages, generation, on_prompt, on_piece, current_stop_);
+  });
   current_generation_ = 0;
   pending += decoder.decode(QByteArrayView());
   flush();
@@ -154,30 +186,32 @@ void EngineWorker::generate(quint64 request, const GenerationRequest& generation
     emit generationFailed(request, toEngineError(result.error()));
     return;
   }
-  GenerationTimings timings = result.value();
-  if (generationStopped(request)) timings.stopped = true;
-  emit generationFinished(request, timings);
+  ReplyStats stats = result.value();
+  if (generationStopped(request)) stats.stop_reason = tessera::StopReason::Stopped;
+  emit generationFinished(request, stats);
 }
 
 }  // namespace tessera::gui
 
 namespace tessera::gui {
 
-Result<ModelInfo> EngineWorker::loadFor(const QString& path, const LoadSettings& settings,
-                                        const std::function<bool()>& cancelled,
-                                        const std::function<void(float)>& progress) {
+Result<tessera::ModelInfo> EngineWorker::loadFor(const QString& path, const LoadRequest& load,
+                                                 const std::function<bool()>& cancelled,
+                                                 const std::function<void(float)>& progress) {
   QElapsedTimer since_emit;
   since_emit.start();
-  return session_->load(path, settings, [&](float fraction) {
-    if (fraction >= 1.0f || since_emit.elapsed() >= kProgressIntervalMs) {
-      progress(fraction);
-      since_emit.restart();
-    }
-    return !cancelled();
+  return guarded<tessera::ModelInfo>(QStringLiteral("loading %1").arg(path), [&] {
+    return session_->load(path, load, [&](float fraction) {
+      if (fraction >= 1.0f || since_emit.elapsed() >= kProgressIntervalMs) {
+        progress(fraction);
+        since_emit.restart();
+      }
+      return !cancelled();
+    });
   });
 }
 
-void EngineWorker::benchmarkSplits(quint64 request, const QString& path, const LoadSettings& base,
+void EngineWorker::benchmarkSplits(quint64 request, const QString& path, const LoadRequest& base,
                                    const QList<SplitChoice>& choices, const BenchSettings& bench) {
   current_benchmark_ = request;
   current_bench_stop_ = false;
@@ -191,17 +225,17 @@ void EngineWorker::benchmarkSplits(quint64 request, const QString& path, const L
     emit loadProgress(request, static_cast<float>(fraction));
   };
   std::optional<SplitChoice> loaded_split;  // what the session holds now (nullopt: nothing or unknown)
-  ModelInfo loaded_info;
+  tessera::ModelInfo loaded_info;
   bool cancelled = false;
   for (int i = 0; i < count && !cancelled; ++i) {
     SplitBenchResult result;
     result.index = i;
     result.choice = choices[i];
-    LoadSettings settings = base;
-    settings.split = choices[i];
+    LoadRequest load = base;
+    load.split = choices[i];
     report(i, 0.0);
     auto info = loadFor(
-        path, settings, [&] { return benchmarkCancelled(request); },
+        path, load, [&] { return benchmarkCancelled(request); },
         [&](float f) { report(i, kLoadShare * f); });
     loaded_split.reset();
     if (!info.ok()) {
@@ -209,13 +243,15 @@ void EngineWorker::benchmarkSplits(quint64 request, const QString& path, const L
     } else {
       loaded_split = choices[i];
       loaded_info = info.value();
-      auto figures = session_->bench(
-          bench,
-          [&](int done, int total) {
-            report(i, kLoadShare + (1.0 - kLoadShare) * done / std::max(total, 1));
-            return !benchmarkCancelled(request);
-          },
-          current_bench_stop_);
+      auto figures = guarded<BenchFigures>(QStringLiteral("measuring the split"), [&] {
+        return session_->bench(
+            bench,
+            [&](int done, int total) {
+              report(i, kLoadShare + (1.0 - kLoadShare) * done / std::max(total, 1));
+              return !benchmarkCancelled(request);
+            },
+            current_bench_stop_);
+      });
       if (figures.ok()) result.figures = figures.value();
       else result.error = toEngineError(figures.error());
     }
@@ -235,16 +271,16 @@ void EngineWorker::benchmarkSplits(quint64 request, const QString& path, const L
   };
   if (loadCancelled(request)) {
     session_->unload();
-    emit loadFailed(request, load_cancelled());
+    emit loadFailed(request, load_cancelled(), false);
     return;
   }
-  if (!(loaded_split && *loaded_split == base.split && session_->isLoaded())) {
+  if (!(loaded_split && loaded_split->loadsLike(base.split) && session_->isLoaded())) {
     auto info = loadFor(
         path, base, [&] { return loadCancelled(request); }, [&](float f) { emit loadProgress(request, f); });
     if (!info.ok()) {
       EngineError error = toEngineError(info.error());
       if (loadCancelled(request)) error = load_cancelled();
-      emit loadFailed(request, error);
+      emit loadFailed(request, error, false);
       return;
     }
     loaded_info = info.value();

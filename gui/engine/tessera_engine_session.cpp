@@ -4,111 +4,90 @@
 // Engine::chat, which applies the template and reuses the KV cache across turns. Models without
 // one (story models such as stories260K) are plain text continuations: the conversation's texts
 // are joined and the reply continues them, which is what such a model can do.
-#include <QElapsedTimer>
-#include <QFileInfo>
-
 #include <algorithm>
 #include <atomic>
-#include <limits>
+#include <string>
+#include <vector>
 
 #include "backend/backend_plugin.h"
 #include "engine/bench.h"
 #include "engine/engine.h"
 #include "engine_session.h"
 #include "local_engine_source.h"
+#include "model_preview.h"
 
 namespace tessera::gui {
 namespace {
 
-SamplingParams toParams(const SamplingSettings& s) {
-  SamplingParams p;
-  p.temperature = static_cast<float>(s.temperature);
-  p.top_k = s.top_k;
-  p.top_p = static_cast<float>(s.top_p);
-  p.min_p = static_cast<float>(s.min_p);
-  p.repeat_penalty = static_cast<float>(s.repetition_penalty);
-  p.seed = s.seed < 0 ? kRandomSeed : static_cast<uint64_t>(s.seed);
-  return p;
-}
-
-std::string plainPrompt(const GenerationRequest& request) {
-  QString text = request.system_prompt.trimmed();
-  for (const ChatTurn& turn : request.turns) {
-    if (!text.isEmpty() && !turn.text.isEmpty() && !text.back().isSpace() && !turn.text.front().isSpace())
-      text += QLatin1Char(turn.role == ChatRole::Assistant ? ' ' : '\n');
-    text += turn.text;
+// A model without a chat template (a story model) continues the conversation's text: the messages
+// joined, each reply a continuation of what came before.
+std::string plainPrompt(const std::vector<tessera::ChatMessage>& messages) {
+  std::string text;
+  for (const tessera::ChatMessage& m : messages) {
+    std::string piece = m.content;
+    if (m.role == kSystemRole) {
+      // A system prompt is a preamble: trimmed, like the rest it is only text to continue.
+      const auto first = piece.find_first_not_of(" \t\r\n");
+      const auto last = piece.find_last_not_of(" \t\r\n");
+      piece = first == std::string::npos ? std::string() : piece.substr(first, last - first + 1);
+    }
+    auto space = [](char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; };
+    if (!text.empty() && !piece.empty() && !space(text.back()) && !space(piece.front()))
+      text += m.role == kAssistantRole ? ' ' : '\n';
+    text += piece;
   }
-  return text.toStdString();
+  return text;
 }
 
-GenerationTimings toTimings(const GenerationResult& r) {
-  const tessera::GenerationTimings& t = r.timings;
-  GenerationTimings out;
-  out.prompt_tokens = t.prompt_tokens;
-  out.prompt_tokens_reused = t.prompt_tokens_reused;
-  out.prompt_seconds = t.prompt_ms / 1000.0;
-  out.prompt_rate = t.prompt_tokens_per_s;
-  out.generated_tokens = t.generated_tokens;
-  out.generation_seconds = t.generation_ms / 1000.0;
-  out.generation_rate = t.generation_tokens_per_s;
-  out.time_to_first_token = t.time_to_first_token_ms / 1000.0;
-  out.stopped = r.stop_reason == StopReason::Stopped;
-  out.hit_token_limit = r.stop_reason == StopReason::Length || r.stop_reason == StopReason::ContextFull;
-  out.context_full = r.stop_reason == StopReason::ContextFull;
-  out.overflow_tokens_dropped = t.overflow_tokens_dropped;
-  out.messages_dropped = r.messages_dropped;
-  out.context_shifts = t.context_shifts;
-  return out;
-}
-
-int clampInt(int64_t v) {
-  return static_cast<int>(std::clamp<int64_t>(v, 0, std::numeric_limits<int>::max()));
+// The engine counts a prompt it was stopped in the middle of as if all of it had been read (its
+// timings name the prompt, not the work). What the chat shows is what happened: the tokens
+// evaluated before the stop, at the rate they took.
+void countOnlyWhatWasEvaluated(tessera::GenerationTimings& t, int evaluated) {
+  t.prompt_tokens = t.prompt_tokens_reused + evaluated;
+  t.prompt_tokens_per_s = t.prompt_ms > 0.0 ? evaluated / (t.prompt_ms / 1000.0) : 0.0;
 }
 
 // How long one prompt step may take: a Stop waits for the step under way, and the progress shown
 // moves once per step. Small steps cost a little speed only where a full batch is slow anyway.
 constexpr double kPromptStepMs = 150.0;
 
+tessera::ErrorKind problemKind(ModelProblem problem) {
+  switch (problem) {
+    case ModelProblem::UnsupportedArchitecture:
+    case ModelProblem::UnsupportedType: return tessera::ErrorKind::Unsupported;
+    case ModelProblem::Unreadable:
+    case ModelProblem::NoWeights:
+    case ModelProblem::Invalid:
+    case ModelProblem::None: break;
+  }
+  return tessera::ErrorKind::BadFile;
+}
+
 class TesseraEngineSession : public EngineSession, public LocalEngineSource {
  public:
   TesseraEngineSession(BackendFactory preferred, CudaEnvironment cuda)
       : cuda_(std::move(cuda)), preferred_(std::move(preferred)) {}
 
-  Result<ModelInfo> load(const QString& path, const LoadSettings& settings, const ProgressCallback& progress) override {
-    tessera::LoadSettings s;
-    s.backend = "auto";
-    s.n_ctx = settings.context_length;
-    s.kv_type = settings.split.kvCacheType();
+  Result<tessera::ModelInfo> load(const QString& path, const LoadRequest& request,
+                                  const ProgressCallback& progress) override {
+    // A file the engine cannot run is refused before the loaded model is let go: the checks the
+    // engine's load makes first, on the header alone (the model panel's preview).
+    const ModelPreview file = readModelPreview(path);
+    if (!file.usable()) return Error(problemKind(file.problem), file.reason.toStdString());
     // The split editor's choice; where no GPU is usable the factory fails and "auto" uses the CPU.
     // Without the CUDA module (or its CUDA runtime) there is no "cuda" backend and "auto" is the CPU.
     if (preferred_) engine_.register_backend("preferred", preferred_);
     if (auto cuda = cuda_.load(); cuda.ok()) {
       CudaBackendConfig config;
-      config.split = settings.split.toSplitSettings();
+      config.split = request.split.toSplitSettings();
       config.virtual_devices = cuda_.environment().virtual_devices;
       config.graphs = cuda_.environment().graphs;
       config.unfused = cuda_.environment().unfused;
       config.experimental = cuda_.environment().experimental;
       engine_.register_backend("cuda", (*cuda)->backend_factory(config));
     }
-    QElapsedTimer timer;
-    timer.start();
-    TESSERA_TRY(engine_.load(path.toStdString(), s, progress));
-    const tessera::ModelInfo& e = engine_.info();
-    ModelInfo info;
-    info.path = path;
-    info.name = QString::fromStdString(e.name);
-    if (info.name.isEmpty()) info.name = QFileInfo(path).completeBaseName();
-    info.architecture = QString::fromStdString(e.architecture);
-    info.parameter_count = e.parameter_count;
-    info.context_length = e.n_ctx;
-    info.train_context_length = clampInt(e.n_ctx_train);
-    info.layer_count = clampInt(e.n_layer);
-    info.vocab_size = clampInt(e.n_vocab);
-    info.has_chat_template = e.has_chat_template;
-    info.backend = QString::fromStdString(e.backend);
-    info.load_seconds = timer.elapsed() / 1000.0;
-    return info;
+    TESSERA_TRY(engine_.load(path.toStdString(), request.settings, progress));
+    return engine_.info();
   }
 
   void unload() override { engine_.unload(); }
@@ -145,36 +124,47 @@ class TesseraEngineSession : public EngineSession, public LocalEngineSource {
   bool isLoaded() const override { return engine_.loaded(); }
   tessera::Engine* localEngine() override { return &engine_; }  // LocalEngineSource
 
-  Result<GenerationTimings> generate(const GenerationRequest& request, const PromptProgressCallback& on_prompt,
-                                     const PieceCallback& on_piece, const StopFlag& stop) override {
-    tessera::GenerationRequest r;
-    r.sampling = toParams(request.sampling);
-    r.n_predict = request.sampling.max_tokens;
+  Result<ReplyStats> generate(const std::vector<tessera::ChatMessage>& messages,
+                              const tessera::GenerationRequest& request, const PromptProgressCallback& on_prompt,
+                              const PieceCallback& on_piece, const StopFlag& stop) override {
+    tessera::GenerationRequest r = request;
     r.stop = &stop;
     r.prompt_step_ms = kPromptStepMs;
-    r.overflow = request.overflow;
-    if (on_prompt) r.on_prompt_progress = [&](int32_t done, int32_t total) { on_prompt(done, total); };
+    int evaluated = 0;
+    int to_evaluate = -1;
+    r.on_prompt_progress = [&](int32_t done, int32_t total) {
+      evaluated = done;
+      to_evaluate = total;
+      if (on_prompt) on_prompt(done, total);
+    };
     auto on_token = [&](const TokenEvent& event) {
       if (!event.text.empty()) on_piece(event.text);
       return !stop.load();
     };
     Result<GenerationResult> result = Error(ErrorKind::InvalidArgument, "no model is loaded");
-    if (engine_.info().has_chat_template) {
-      std::vector<tessera::ChatMessage> messages;
-      if (!request.system_prompt.trimmed().isEmpty())
-        messages.push_back({"system", request.system_prompt.toStdString()});
-      for (const ChatTurn& turn : request.turns)
-        messages.push_back({chatRoleKey(turn.role).toStdString(), turn.text.toStdString()});
-      result = engine_.chat(messages, r, on_token);
+    if (engine_.loaded() && engine_.info().has_chat_template) {
+      std::vector<tessera::ChatMessage> chat;
+      for (const tessera::ChatMessage& m : messages)
+        if (m.role != kSystemRole || m.content.find_first_not_of(" \t\r\n") != std::string::npos) chat.push_back(m);
+      result = engine_.chat(chat, r, on_token);
     } else {
-      r.prompt = plainPrompt(request);
+      r.prompt = plainPrompt(messages);
+      r.prompt_tokens.clear();
       r.add_special = true;
       result = engine_.generate(r, on_token);
     }
     if (!result.ok()) return result.take_error();
-    GenerationTimings timings = toTimings(result.value());
-    if (stop.load()) timings.stopped = true;
-    return timings;
+    ReplyStats stats;
+    stats.timings = result->timings;
+    stats.stop_reason = result->stop_reason;
+    stats.messages_dropped = result->messages_dropped;
+    if (stop.load()) stats.stop_reason = StopReason::Stopped;
+    // Stopped while the prompt was read (no token came): only what was read counts.
+    if (stats.stopped() && stats.timings.generated_tokens == 0 && to_evaluate >= 0 && evaluated < to_evaluate)
+      countOnlyWhatWasEvaluated(stats.timings, evaluated);
+    else if (stats.stopped() && stats.timings.generated_tokens == 0 && to_evaluate < 0)
+      countOnlyWhatWasEvaluated(stats.timings, 0);  // stopped before the first prompt step ended
+    return stats;
   }
 
  private:

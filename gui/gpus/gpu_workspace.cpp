@@ -9,14 +9,12 @@
 #include <QtConcurrent>
 
 #include "device_monitor.h"
-#include "dock_room.h"
 #include "dock_title_bar.h"
 #include "engine_client.h"
 #include "gpu_list_model.h"
 #include "gpu_panel.h"
-#include "main_window.h"
 #include "memory_plot.h"
-#include "model_panel.h"
+#include "split_bench_model.h"
 #include "split_bench_view.h"
 #include "split_editor.h"
 #include "split_preview_model.h"
@@ -27,20 +25,7 @@
 namespace tessera::gui {
 namespace {
 
-SpecOutcome readSpec(quint64 sequence, const QString& path) {
-  SpecOutcome out;
-  out.sequence = sequence;
-  out.path = path;
-  auto spec = readModelSpec(path);
-  if (spec) out.spec = std::move(*spec);
-  else out.error = QString::fromStdString(spec.error().message);
-  return out;
-}
-
-QString baseName(const QString& path) {
-  const qsizetype slash = path.lastIndexOf(QLatin1Char('/'));
-  return slash >= 0 ? path.mid(slash + 1) : path;
-}
+SpecOutcome readSpec(quint64 sequence, const QString& path) { return SpecOutcome{sequence, readModelPreview(path)}; }
 
 }  // namespace
 
@@ -51,7 +36,8 @@ GpuWorkspace::GpuWorkspace(EngineClient* engine, std::unique_ptr<DeviceSource> s
       monitor_(new DeviceMonitor(std::move(source), device_interval_ms, this)),
       gpu_model_(new GpuListModel(this)),
       split_model_(new SplitPreviewModel(this)),
-      sampler_(new ThroughputSampler(this)) {
+      sampler_(new ThroughputSampler(this)),
+      bench_model_(new SplitBenchModel(engine, split_model_, this)) {
   qRegisterMetaType<SpecOutcome>();
   gpu_panel_ = new GpuPanel(gpu_model_);
   split_editor_ = new SplitEditor(split_model_);
@@ -71,7 +57,7 @@ GpuWorkspace::GpuWorkspace(EngineClient* engine, std::unique_ptr<DeviceSource> s
   gpu_widget_ = scroll;
 
   workspace_view_ = new SplitWorkspaceView(gpu_model_, split_model_);
-  bench_view_ = new SplitBenchView(engine_, split_model_);
+  bench_view_ = new SplitBenchView(bench_model_);
 
   auto* tabs = new QTabWidget;
   tabs->setObjectName(QStringLiteral("performanceTabs"));
@@ -90,16 +76,29 @@ GpuWorkspace::GpuWorkspace(EngineClient* engine, std::unique_ptr<DeviceSource> s
   connect(&spec_watcher_, &QFutureWatcher<SpecOutcome>::finished, this, &GpuWorkspace::onSpecRead);
   connect(split_editor_, &SplitEditor::applyRequested, this, &GpuWorkspace::applySplit);
   connect(workspace_view_->splitEditor(), &SplitEditor::applyRequested, this, &GpuWorkspace::applySplit);
-  connect(bench_view_, &SplitBenchView::runRequested, this, &GpuWorkspace::runBenchmark);
+  connect(bench_model_, &SplitBenchModel::runRequested, this, &GpuWorkspace::runBenchmark);
   connect(bench_view_, &SplitBenchView::applyRequested, this, &GpuWorkspace::applyChoice);
   connect(split_model_, &SplitPreviewModel::ratiosChanged, this, &GpuWorkspace::splitEdited);
   connect(split_model_, &SplitPreviewModel::planChanged, this, &GpuWorkspace::splitEdited);
 
   sampler_->connectTo(engine_);
   throughput_plot_->attach(sampler_);
-  connect(engine_, &EngineClient::modelLoaded, this, &GpuWorkspace::onModelLoaded);
+  connect(engine_, &EngineClient::loadStarted, this, [this](const QString& path) {
+    const auto& previewed = split_model_->sharedSpec();
+    if (previewed && QString::fromStdString(previewed->source_path) == path) loading_spec_ = previewed;
+    else if (loaded_spec_ && QString::fromStdString(loaded_spec_->source_path) == path) loading_spec_ = loaded_spec_;
+    else loading_spec_.reset();
+  });
+  connect(engine_, &EngineClient::modelLoaded, this, [this](const tessera::ModelInfo& info) {
+    loaded_spec_ = loading_spec_;
+    onModelLoaded(info);
+  });
   connect(engine_, &EngineClient::modelUnloaded, this, &GpuWorkspace::onModelGone);
-  connect(engine_, &EngineClient::loadFailed, this, &GpuWorkspace::onModelGone);
+  // A refused file leaves the model loaded as it was.
+  connect(engine_, &EngineClient::loadFailed, this, [this] {
+    if (engine_->hasModel()) onModelLoaded(engine_->model());
+    else onModelGone();
+  });
   connect(engine_, &EngineClient::stateChanged, this, &GpuWorkspace::updateEditorState);
   updateEditorState();
   monitor_->start();
@@ -125,7 +124,6 @@ void GpuWorkspace::retranslateUi() {
     tabs->setTabText(tabs->indexOf(throughput_plot_), tr("Throughput"));
     tabs->setTabText(tabs->indexOf(memory_plot_), tr("GPU Memory"));
   }
-  if (gpu_dock_ != nullptr) gpu_dock_->setWindowTitle(tr("GPUs"));
   if (central_tabs_ != nullptr) {
     central_tabs_->setTabText(central_tabs_->indexOf(workspace_view_.data()), tr("GPUs"));
     central_tabs_->setTabText(central_tabs_->indexOf(bench_view_.data()), tr("Split Benchmark"));
@@ -133,30 +131,8 @@ void GpuWorkspace::retranslateUi() {
   if (performance_dock_ != nullptr) performance_dock_->setWindowTitle(tr("Performance"));
 }
 
-void GpuWorkspace::attach(MainWindow* window) {
-  addDocks(window);
-  // The split editor belongs with the model it previews: a tab next to the model panel (which stays
-  // in front), and a modest plot strip at the bottom. A saved window state overrides both.
-  if (auto* model_dock = window->findChild<QDockWidget*>(QStringLiteral("modelDock"))) {
-    window->tabifyDockWidget(model_dock, gpu_dock_);
-    model_dock->raise();
-  }
-  window->resizeDocks({performance_dock_}, {260}, Qt::Vertical);
-  ModelPanel* panel = window->modelPanel();
-  setContextLength(panel->contextLength());
-  connect(panel, &ModelPanel::contextLengthChanged, this, &GpuWorkspace::setContextLength);
-  connect(window, &MainWindow::previewFinished, this, [this, panel](bool ok) {
-    setContextLength(panel->contextLength());
-    setModelFile(ok && panel->preview() ? panel->preview()->path : QString());
-  });
-}
-
 void GpuWorkspace::addDocks(QMainWindow* window) {
-  if (gpu_dock_ != nullptr) return;
-  gpu_dock_ = new QDockWidget(window);
-  gpu_dock_->setObjectName(QStringLiteral("gpuDock"));
-  gpu_dock_->setWidget(gpu_widget_);
-  window->addDockWidget(Qt::LeftDockWidgetArea, gpu_dock_);
+  if (performance_dock_ != nullptr) return;
   performance_dock_ = new QDockWidget(window);
   performance_dock_->setObjectName(QStringLiteral("performanceDock"));
   performance_dock_->setWidget(performance_widget_);
@@ -175,13 +151,27 @@ QList<SplitEditor*> GpuWorkspace::editors() const {
   return out;
 }
 
-void GpuWorkspace::addCentralViews(QMainWindow* window, QTabWidget* tabs) {
+void GpuWorkspace::addCentralViews(QTabWidget* tabs) {
   if (central_tabs_ != nullptr) return;
   central_tabs_ = tabs;
   tabs->addTab(workspace_view_, QString());
   tabs->addTab(bench_view_, QString());
-  new DockRoom(window, tabs, {workspace_view_.data(), bench_view_.data()});
   retranslateUi();
+}
+
+void GpuWorkspace::setModelPreview(const std::optional<ModelPreview>& preview) {
+  ++spec_sequence_;  // a file still being read is not wanted any more
+  showModel(preview);
+}
+
+void GpuWorkspace::showModel(const std::optional<ModelPreview>& preview) {
+  if (!preview || !preview->spec) {
+    split_model_->clearModel();
+    if (preview) emit modelSpecReady(false, preview->reason);
+    return;
+  }
+  split_model_->setModel(preview->spec, preview->name());
+  emit modelSpecReady(true, QString());
 }
 
 void GpuWorkspace::setModelFile(const QString& path) {
@@ -196,67 +186,72 @@ void GpuWorkspace::setModelFile(const QString& path) {
 void GpuWorkspace::onSpecRead() {
   const SpecOutcome out = spec_watcher_.result();
   if (out.sequence != spec_sequence_) return;  // a newer file was chosen meanwhile
-  if (!out.spec) {
-    split_model_->clearModel();
-    emit modelSpecReady(false, out.error);
-    return;
-  }
-  const QString name = out.spec->name.empty() ? baseName(out.path) : QString::fromStdString(out.spec->name);
-  split_model_->setModel(out.spec, name);
-  emit modelSpecReady(true, QString());
+  showModel(out.preview);
 }
 
 void GpuWorkspace::setContextLength(int tokens) { split_model_->setContextLength(tokens); }
 
-void GpuWorkspace::fillLoadSettings(LoadSettings* settings) {
-  settings->split = split_model_->choice();
-  last_load_ = *settings;
-  pending_choice_ = settings->split;
+LoadRequest GpuWorkspace::loadRequest(int context_length) const {
+  LoadRequest load;
+  load.settings.n_ctx = context_length;
+  load.settings.kv_type = split_model_->kvCacheType();
+  load.split = split_model_->choice();
+  return load;
 }
 
-void GpuWorkspace::onModelLoaded(const ModelInfo& info) {
-  loaded_choice_ = pending_choice_;
+std::optional<SplitChoice> GpuWorkspace::loadedChoice() const {
+  if (!engine_->loadedRequest()) return std::nullopt;
+  return engine_->loadedRequest()->split;
+}
+
+void GpuWorkspace::onModelLoaded(const tessera::ModelInfo& info) {
+  const std::optional<SplitChoice> loaded = loadedChoice();
   // On the GPUs, the loaded model's memory comes back when it is reloaded; count it as free.
   QHash<QString, quint64> reclaimable;
   const auto& plan = split_model_->plan();
-  if (info.backend.startsWith(QLatin1String("cuda"), Qt::CaseInsensitive) && plan && split_model_->choice() == *loaded_choice_) {
+  const bool cuda = QString::fromStdString(info.backend).startsWith(QLatin1String("cuda"), Qt::CaseInsensitive);
+  if (cuda && plan && loaded && split_model_->choice().loadsLike(*loaded)) {
     for (const auto& dp : plan->devices)
       reclaimable.insert(QString::fromStdString(dp.device.uuid), dp.bytes.total());
   }
   split_model_->setReclaimable(reclaimable);
-  for (SplitEditor* editor : editors()) editor->setLoadedChoice(loaded_choice_);
+  for (SplitEditor* editor : editors()) editor->setLoadedChoice(loaded);
+  if (const auto& request = engine_->loadedRequest())
+    bench_model_->setMeasuredModel(loaded_spec_, engine_->modelPath(), info.n_ctx, request->settings.kv_type);
   updateEditorState();
 }
 
 void GpuWorkspace::onModelGone() {
-  loaded_choice_.reset();
+  // The benchmark replaces the model split by split: it is still the one measured.
+  if (!engine_->isBenchmarking()) {
+    loaded_spec_.reset();
+    bench_model_->setMeasuredModel(nullptr, QString(), 0, tessera::KvCacheType::F16);
+  }
   split_model_->setReclaimable({});
   for (SplitEditor* editor : editors()) editor->setLoadedChoice(std::nullopt);
   updateEditorState();
 }
 
 void GpuWorkspace::applySplit(const SplitChoice& choice) {
-  if (engine_->state() != EngineClient::State::Ready || engine_->modelPath().isEmpty()) return;
-  LoadSettings settings = last_load_;
-  settings.split = choice;
-  last_load_ = settings;
-  pending_choice_ = choice;
-  engine_->load(engine_->modelPath(), settings);
+  if (engine_->state() != EngineClient::State::Ready || engine_->modelPath().isEmpty() || !engine_->loadedRequest())
+    return;
+  LoadRequest load = *engine_->loadedRequest();
+  load.split = choice;
+  load.settings.kv_type = split_model_->kvCacheType();
+  emit splitApplied(choice);
+  engine_->load(engine_->modelPath(), load);
 }
 
 bool GpuWorkspace::runBenchmark(const QList<SplitChoice>& splits, const BenchSettings& settings) {
-  if (engine_->state() != EngineClient::State::Ready || !loaded_choice_) return false;
-  // Restored afterwards: the settings of the last load, with the split the model has now.
-  LoadSettings restore = last_load_;
-  restore.split = *loaded_choice_;
-  if (!engine_->benchmarkSplits(restore, splits, settings)) return false;
-  pending_choice_ = restore.split;
-  return true;
+  if (engine_->state() != EngineClient::State::Ready || !engine_->loadedRequest()) return false;
+  // Restored afterwards: the model as it is loaded now.
+  return engine_->benchmarkSplits(splits, settings);
 }
 
 void GpuWorkspace::applyChoice(const SplitChoice& choice) {
   split_model_->setChoice(choice);
-  if (loaded_choice_ && !(*loaded_choice_ == split_model_->choice())) applySplit(split_model_->choice());
+  const std::optional<SplitChoice> loaded = loadedChoice();
+  if (loaded && !loaded->loadsLike(split_model_->choice())) applySplit(split_model_->choice());
 }
 
 void GpuWorkspace::updateEditorState() {
@@ -265,8 +260,11 @@ void GpuWorkspace::updateEditorState() {
 }
 
 bool GpuWorkspace::splitDiffersFromLoaded() const {
-  return engine_->hasModel() && loaded_choice_ && split_model_->deviceCount() > 0 &&
-         !(*loaded_choice_ == split_model_->choice());
+  const std::optional<LoadRequest>& loaded = engine_->loadedRequest();
+  if (!engine_->hasModel() || !loaded) return false;
+  // The KV cache type is chosen with the split and counts on the CPU too.
+  if (loaded->settings.kv_type != split_model_->kvCacheType()) return true;
+  return split_model_->deviceCount() > 0 && !loaded->split.loadsLike(split_model_->choice());
 }
 
 }  // namespace tessera::gui

@@ -1,17 +1,18 @@
 // GpuWorkspace wires the GPU features into the application: the device monitor (its own thread),
-// the GPU list, the split preview and editor, the throughput sampler and plots, and two docks
-// ("GPUs": panel + split editor; "Performance": throughput and memory plots).
+// the GPU list, the split preview and editor, the throughput sampler and plots, and the
+// "Performance" dock (throughput and memory plots).
 //
 // The main area gets two tabs (addCentralViews): "GPUs", the split workspace (the GPU list and a
-// wide split editor on the same models as the dock's), and "Split Benchmark", the A/B benchmark of
-// splits (SplitBenchView), which this runs through the EngineClient with the settings of the last
-// load and whose winner it applies.
+// wide split editor), and "Split Benchmark", the A/B benchmark of splits (SplitBenchView), which
+// this runs through the EngineClient with the settings of the last load and whose winner it
+// applies. gpuWidget() is the GPU list above a narrow split editor, for a window of its own (the
+// main window shows the wide one: a dock of it was a cramped copy of the tab).
 //
 // It follows the EngineClient: the split chosen in the editor goes with every load
-// (fillLoadSettings), "Apply" reloads a loaded model with the new split, the split a model was
-// loaded with is remembered so the preview counts its memory as reclaimable, and the token stream
-// feeds the throughput plot. The model to preview comes from the file the model panel shows
-// (setModelFile, read off the GUI thread).
+// (loadRequest), "Apply" reloads a loaded model with the new split, the split the model was loaded
+// with (EngineClient::loadedRequest) counts as reclaimable in the preview, and the token stream
+// feeds the throughput plot. The model to preview is the file the model panel shows
+// (setModelPreview; setModelFile reads one off the GUI thread).
 //
 // GUI thread only.
 #pragma once
@@ -25,9 +26,9 @@
 #include <memory>
 #include <optional>
 
-#include "common/error.h"
 #include "device_source.h"
 #include "engine_types.h"
+#include "model_preview.h"
 #include "split_bench_types.h"
 #include "split_choice.h"
 
@@ -46,8 +47,8 @@ class DockTitleBar;
 class EngineClient;
 class GpuListModel;
 class GpuPanel;
-class MainWindow;
 class MemoryPlot;
+class SplitBenchModel;
 class SplitBenchView;
 class SplitEditor;
 class SplitPreviewModel;
@@ -57,9 +58,7 @@ class ThroughputSampler;
 
 struct SpecOutcome {
   quint64 sequence = 0;
-  QString path;
-  std::shared_ptr<const ModelSpec> spec;
-  QString error;
+  ModelPreview preview;
 };
 
 class GpuWorkspace : public QObject {
@@ -71,23 +70,23 @@ class GpuWorkspace : public QObject {
                int device_interval_ms = 500);
   ~GpuWorkspace() override;
 
-  // Puts the docks into `window` and follows its model panel (file shown, context length).
-  void attach(MainWindow* window);
-  // The two docks (created by attach or addDocks); their titles follow the interface language.
+  // Puts the performance dock into `window`; its title follows the interface language.
   void addDocks(QMainWindow* window);
-  QDockWidget* gpuDock() const { return gpu_dock_; }
   QDockWidget* performanceDock() const { return performance_dock_; }
   DockTitleBar* performanceTitleBar() const { return performance_title_; }
-  // Adds the "GPUs" and "Split Benchmark" tabs to `window`'s main area tabs; their titles follow
-  // the interface language. While one of them is current the docks step aside (DockRoom).
-  void addCentralViews(QMainWindow* window, QTabWidget* tabs);
+  // Adds the "GPUs" and "Split Benchmark" tabs to the main area's tabs; their titles follow the
+  // interface language.
+  void addCentralViews(QTabWidget* tabs);
 
-  // The model file whose split is previewed (read in the background); empty clears it.
+  // The model whose split is previewed: a preview read already (nullopt or an unusable file clears
+  // it), or a file to read in the background (empty clears it). modelSpecReady follows either.
+  void setModelPreview(const std::optional<ModelPreview>& preview);
   void setModelFile(const QString& path);
   // Context length for the preview (0 = the model's own).
   void setContextLength(int tokens);
-  // Adds the edited split to a load about to start, and remembers the load for "Apply".
-  void fillLoadSettings(LoadSettings* settings);
+  // A load with the context length `context_length` (0: the model's own) and the split and KV
+  // cache type chosen in the editor.
+  LoadRequest loadRequest(int context_length) const;
 
   // The parts, for tests and for the main window.
   DeviceMonitor* monitor() const { return monitor_; }
@@ -102,21 +101,25 @@ class GpuWorkspace : public QObject {
   QWidget* performanceWidget() const { return performance_widget_; }
   SplitWorkspaceView* workspaceView() const;
   SplitBenchView* benchView() const;
+  SplitBenchModel* benchModel() const { return bench_model_; }
   // The A/B benchmark of `splits` on the loaded model, restored afterwards to the split it was
   // loaded with (false: no model ready).
   bool runBenchmark(const QList<SplitChoice>& splits, const BenchSettings& settings);
   // Takes `choice` into the split editors and, when it differs from the loaded split, reloads the
   // model with it.
   void applyChoice(const SplitChoice& choice);
-  const std::optional<SplitChoice>& loadedChoice() const { return loaded_choice_; }
+  // The split the loaded model was loaded with (nullopt: none is loaded).
+  std::optional<SplitChoice> loadedChoice() const;
   // A model is loaded and the split editor now says something else (the next Load reloads it).
   bool splitDiffersFromLoaded() const;
 
  signals:
   // The edited split, or the loaded one, changed: splitDiffersFromLoaded() may have changed.
   void splitEdited();
-  // After each setModelFile: whether the spec could be built (error text otherwise).
+  // After each setModelFile/setModelPreview: whether the spec could be built (error text otherwise).
   void modelSpecReady(bool ok, const QString& error);
+  // A split was applied (Apply, Apply the Winner): the model reloads with it. For the status bar.
+  void splitApplied(const tessera::gui::SplitChoice& choice);
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
@@ -124,7 +127,8 @@ class GpuWorkspace : public QObject {
  private:
   void retranslateUi();
   void onSpecRead();
-  void onModelLoaded(const ModelInfo& info);
+  void showModel(const std::optional<ModelPreview>& preview);
+  void onModelLoaded(const tessera::ModelInfo& info);
   void onModelGone();
   void applySplit(const SplitChoice& choice);
   void updateEditorState();
@@ -136,6 +140,7 @@ class GpuWorkspace : public QObject {
   GpuListModel* gpu_model_;
   SplitPreviewModel* split_model_;
   ThroughputSampler* sampler_;
+  SplitBenchModel* bench_model_;
   GpuPanel* gpu_panel_ = nullptr;
   SplitEditor* split_editor_ = nullptr;
   ThroughputPlot* throughput_plot_ = nullptr;
@@ -145,15 +150,15 @@ class GpuWorkspace : public QObject {
   QPointer<SplitWorkspaceView> workspace_view_;
   QPointer<SplitBenchView> bench_view_;
   QPointer<QTabWidget> central_tabs_;
-  QDockWidget* gpu_dock_ = nullptr;
   QDockWidget* performance_dock_ = nullptr;
   DockTitleBar* performance_title_ = nullptr;
 
   QFutureWatcher<SpecOutcome> spec_watcher_;
   quint64 spec_sequence_ = 0;
-  LoadSettings last_load_;
-  SplitChoice pending_choice_;  // the split of the load in progress
-  std::optional<SplitChoice> loaded_choice_;
+  // The shapes of the model being loaded and of the one loaded (the benchmark plans the loaded
+  // model, which the preview may no longer show).
+  std::shared_ptr<const ModelSpec> loading_spec_;
+  std::shared_ptr<const ModelSpec> loaded_spec_;
 };
 
 }  // namespace tessera::gui

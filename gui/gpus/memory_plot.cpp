@@ -22,7 +22,11 @@ constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 }  // namespace
 
 MemoryPlot::MemoryPlot(QWidget* parent)
-    : QWidget(parent), title_(new QLabel(this)), export_(new QToolButton(this)), plot_(new QCustomPlot(this)) {
+    : QWidget(parent),
+      title_(new QLabel(this)),
+      export_(new QToolButton(this)),
+      plot_(new QCustomPlot(this)),
+      no_gpu_(new QLabel(this)) {
   setObjectName(QStringLiteral("memoryPlot"));
   export_->setObjectName(QStringLiteral("exportMemoryPng"));
   connect(export_, &QToolButton::clicked, this, &MemoryPlot::chooseExportFile);
@@ -33,6 +37,11 @@ MemoryPlot::MemoryPlot(QWidget* parent)
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addLayout(bar);
   layout->addWidget(plot_, 1);
+  // Without a GPU there is nothing to plot: a sentence says so instead of empty, squashed axes.
+  no_gpu_->setObjectName(QStringLiteral("noGpuLabel"));
+  no_gpu_->setAlignment(Qt::AlignCenter);
+  no_gpu_->setWordWrap(true);
+  layout->addWidget(no_gpu_, 1);
   plot_->setMinimumHeight(160);
   plot_->setBackground(palette().color(QPalette::Base));
   for (QCPAxis* a : {plot_->xAxis, plot_->yAxis}) {
@@ -52,13 +61,24 @@ MemoryPlot::MemoryPlot(QWidget* parent)
   connect(plot_, &QCustomPlot::afterLayout, this, [this] {
     if (wrapLegend(plot_->legend, plot_->axisRect()->outerRect().width())) plot_->replot(QCustomPlot::rpQueuedReplot);
   });
+  showPlot(false);
   retranslateUi();
 }
+
+void MemoryPlot::showPlot(bool gpus) {
+  plot_->setVisible(gpus);
+  export_->setEnabled(gpus);
+  no_gpu_->setVisible(!gpus);
+}
+
+bool MemoryPlot::showsNoGpu() const { return !no_gpu_->isHidden(); }
 
 void MemoryPlot::retranslateUi() {
   title_->setText(tr("GPU memory in use over time"));
   export_->setText(tr("Export PNG…"));
   export_->setToolTip(tr("Save this plot as a PNG image"));
+  //: The GPU memory plot on a machine without a usable GPU.
+  no_gpu_->setText(tr("No GPU is in use: the model runs on the CPU, so there is no GPU memory to plot."));
   plot_->xAxis->setLabel(tr("seconds"));
   plot_->yAxis->setLabel(tr("GiB used"));
   for (auto it = graphs_.constBegin(); it != graphs_.constEnd(); ++it) it.value()->setName(graphName(devices_.value(it.key())));
@@ -81,6 +101,7 @@ int MemoryPlot::pointCount(const QString& uuid) const {
 }
 
 void MemoryPlot::addSnapshot(const DeviceSnapshot& snapshot) {
+  showPlot(!snapshot.devices.isEmpty() || !graphs_.isEmpty());
   if (snapshot.devices.isEmpty()) return;
   if (start_ms_ < 0) start_ms_ = snapshot.taken_ms;
   const double t = (snapshot.taken_ms - start_ms_) / 1000.0;

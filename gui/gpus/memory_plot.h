@@ -19,6 +19,8 @@ class MemoryPlot : public QWidget {
   Q_OBJECT
 
  public:
+  // Whether it says that there is no GPU (none was seen yet) rather than plotting.
+  bool showsNoGpu() const;
   static constexpr double kWindowSeconds = 300.0;
 
   explicit MemoryPlot(QWidget* parent = nullptr);
@@ -40,11 +42,13 @@ class MemoryPlot : public QWidget {
 
  private:
   void retranslateUi();
+  void showPlot(bool gpus);
   static QString graphName(const GpuDevice& device);
 
   QLabel* title_;
   QToolButton* export_;
   QCustomPlot* plot_;
+  QLabel* no_gpu_;  // shown instead of the plot while no GPU was seen
   QHash<QString, QCPGraph*> graphs_;  // by UUID
   QHash<QString, GpuDevice> devices_;  // by UUID, as last seen: the legend is re-worded from it
   qint64 start_ms_ = -1;

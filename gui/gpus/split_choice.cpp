@@ -13,18 +13,18 @@ tessera::KvCacheType kvCacheTypeFromKey(const QString& key) {
   return tessera::parse_kv_cache_type(key.toStdString()).value_or(tessera::KvCacheType::F16);
 }
 
-tessera::KvCacheType SplitChoice::kvCacheType() const {
-  return kvCacheTypeFromKey(kv_cache_type);
-}
-
 tessera::SplitSettings SplitChoice::toSplitSettings() const {
   tessera::SplitSettings s;
   auto mode_or = tessera::parse_split_mode(mode.toStdString());
   s.mode = mode_or ? *mode_or : tessera::SplitMode::Layer;
   s.ratios.assign(ratios.begin(), ratios.end());
   s.main_device = main_gpu;
-  s.kv_type = kvCacheType();
   return s;
+}
+
+bool SplitChoice::loadsLike(const SplitChoice& other) const {
+  if (mode != other.mode || main_gpu != other.main_gpu) return false;
+  return mode == QLatin1String("none") || ratios == other.ratios;
 }
 
 }  // namespace tessera::gui

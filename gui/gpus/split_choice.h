@@ -1,7 +1,7 @@
 // The multi-GPU split chosen in the split editor, as it travels with a load request to the worker
-// (LoadSettings::split). Plain values; the engine session turns it into tessera::SplitSettings for
-// the CUDA backend (toSplitSettings) and the KV cache type for the engine. The CPU backend ignores
-// everything but the KV cache type.
+// (LoadRequest::split). Plain values; the engine session turns it into tessera::SplitSettings for
+// the CUDA backend (toSplitSettings). The KV cache type is not part of it: it is a load setting of
+// every backend (tessera::LoadSettings::kv_type). The CPU backend ignores the split.
 #pragma once
 
 #include <QList>
@@ -17,11 +17,13 @@ struct SplitChoice {
   QList<float> ratios;  // one per GPU by CUDA ordinal; empty or all zero: by free memory
   int main_gpu = 0;     // CUDA ordinal
   QStringList uuids;    // the GPUs the ratios were chosen for, by ordinal (empty: none known)
-  QString kv_cache_type = QStringLiteral("f16");  // kvCacheTypeKey: "f16" | "f32" | "q8_0" | "q4_0"
 
-  tessera::KvCacheType kvCacheType() const;
-  // The planner's settings for this choice; n_ctx, n_batch and reserve keep their defaults.
+  // The planner's settings for this choice; n_ctx, n_batch, kv_type and reserve keep their
+  // defaults (the caller sets those of the load).
   tessera::SplitSettings toSplitSettings() const;
+  // Loads the same way: what the CUDA backend reads (with everything on one GPU the ratios do not
+  // matter; the uuids only say which GPUs the ratios were chosen for).
+  bool loadsLike(const SplitChoice& other) const;
 
   friend bool operator==(const SplitChoice&, const SplitChoice&) = default;
 };

@@ -447,12 +447,14 @@ void SplitEditor::updateProjection() {
     row.share->setText(tr("%1 %").arg(locale.toString(100.0 * dp.share, 'f', 1)));
     QString what;
     if (plan->mode == tessera::SplitMode::Row) {
-      // The plan's row ranges end exclusively; shown, like layers, by their first and last.
-      what = dp.kv_heads.empty() && dp.ffn_rows.empty()
-                 ? QString()
-                 //: Which KV heads and FFN rows a GPU holds ("KV heads 0–3, FFN rows 0–5,631").
-                 : tr("%1, %2").arg(shareText(dp.kv_heads.begin, dp.kv_heads.end - 1, ShareKind::KvHeads),
-                                    shareText(dp.ffn_rows.begin, dp.ffn_rows.end - 1, ShareKind::FfnRows));
+      // The plan's row ranges end exclusively; shown, like layers, by their first and last. An empty
+      // range (a GPU given too small a share for a whole KV head) is left out, not shown reversed.
+      const QString heads =
+          dp.kv_heads.empty() ? QString() : shareText(dp.kv_heads.begin, dp.kv_heads.end - 1, ShareKind::KvHeads);
+      const QString rows =
+          dp.ffn_rows.empty() ? QString() : shareText(dp.ffn_rows.begin, dp.ffn_rows.end - 1, ShareKind::FfnRows);
+      //: Which KV heads and FFN rows a GPU holds ("KV heads 0–3, FFN rows 0–5,631").
+      what = !heads.isEmpty() && !rows.isEmpty() ? tr("%1, %2").arg(heads, rows) : heads + rows;
     } else if (!dp.layers.empty()) {
       what = shareText(dp.layers.front(), dp.layers.back(), ShareKind::Layers);
     }

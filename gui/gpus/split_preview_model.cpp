@@ -4,8 +4,6 @@
 #include <cmath>
 
 #include "display_format.h"
-#include "gguf/gguf_file.h"
-#include "model/model_loader.h"
 
 namespace tessera::gui {
 namespace {
@@ -41,32 +39,17 @@ void SplitPreviewModel::setDevices(const QList<GpuDevice>& devices) {
 }
 
 void SplitPreviewModel::initRatios() {
-  QList<int> unknown;
-  double known_sum = 0.0;
-  int known = 0;
-  for (qsizetype i = 0; i < devices_.size(); ++i) {
-    const QString& uuid = devices_[i].uuid;
-    if (ratios_.contains(uuid)) {
-      known_sum += ratios_[uuid];
-      ++known;
-      continue;
-    }
-    if (auto r = store_.ratio(uuid)) {
-      ratios_[uuid] = *r;
-      known_sum += *r;
-      ++known;
-    } else {
-      unknown.append(static_cast<int>(i));
-    }
+  bool unknown = false;
+  for (const GpuDevice& d : devices_) {
+    if (ratios_.contains(d.uuid)) continue;
+    if (auto r = store_.ratio(d.uuid)) ratios_[d.uuid] = *r;
+    else unknown = true;
   }
-  if (unknown.isEmpty()) return;
-  if (known == 0) {
-    applyPreset(Preset::ByFreeMemory);
-    return;
-  }
-  const double mean = known_sum / known;
-  for (int i : unknown) ratios_[devices_[i].uuid] = roundRatio(mean);
-  persist();
+  // A GPU never seen before: the shares chosen for another set of GPUs say little about this one
+  // (the mean of the old shares for the new GPU put a fourth of a model on a small card and
+  // overflowed it). The new set starts from its free memory, which fits whenever a proportional
+  // split can.
+  if (unknown) applyPreset(Preset::ByFreeMemory);
 }
 
 void SplitPreviewModel::setModel(std::shared_ptr<const ModelSpec> spec, const QString& name) {
@@ -230,12 +213,22 @@ std::vector<tessera::DeviceDescription> SplitPreviewModel::planDevices() const {
 tessera::SplitSettings SplitPreviewModel::planSettings() const { return planSettingsFor(choice()); }
 
 tessera::SplitSettings SplitPreviewModel::planSettingsFor(const SplitChoice& choice) const {
-  return withContext(choice.toSplitSettings(), effectiveContextLength());
+  tessera::SplitSettings settings = choice.toSplitSettings();
+  settings.kv_type = kv_type_;  // a load setting, chosen beside the split
+  return withContext(settings, effectiveContextLength());
 }
 
 std::optional<Result<tessera::SplitPlan>> SplitPreviewModel::planFor(const SplitChoice& choice) const {
   if (!spec_ || devices_.isEmpty()) return std::nullopt;
   return tessera::plan_split(*spec_, planDevices(), planSettingsFor(choice));
+}
+
+std::optional<Result<tessera::SplitPlan>> SplitPreviewModel::planFor(const SplitChoice& choice, const ModelSpec& spec,
+                                                                     int n_ctx, tessera::KvCacheType kv_type) const {
+  if (devices_.isEmpty()) return std::nullopt;
+  tessera::SplitSettings settings = choice.toSplitSettings();
+  settings.kv_type = kv_type;
+  return tessera::plan_split(spec, planDevices(), withContext(settings, contextFor(&spec, n_ctx)));
 }
 
 void SplitPreviewModel::setChoice(const SplitChoice& choice) {
@@ -257,8 +250,6 @@ void SplitPreviewModel::setChoice(const SplitChoice& choice) {
       main_uuid_ = devices_[i].uuid;
       store_.setMainGpu(main_uuid_);
     }
-  kv_type_ = choice.kvCacheType();
-  store_.setKvCacheType(kvCacheTypeKey(kv_type_));
   persist();
   emit ratiosChanged();
   replan();
@@ -272,7 +263,6 @@ SplitChoice SplitPreviewModel::choice() const {
     c.uuids.append(devices_[i].uuid);
   }
   c.main_gpu = main_device_;
-  c.kv_cache_type = kvCacheTypeKey(kv_type_);
   return c;
 }
 
@@ -306,13 +296,6 @@ QString SplitPreviewModel::deviceProblem(int device) const {
                "another GPU, shorten the context or use a smaller quantization.");
   return advice.arg(DisplayFormat::bytes(need), DisplayFormat::bytes(dp.available),
            DisplayFormat::bytes(dp.device.free_bytes), DisplayFormat::bytes(planSettings().reserve_bytes));
-}
-
-Result<std::shared_ptr<const ModelSpec>> readModelSpec(const QString& path) {
-  TESSERA_ASSIGN_OR_RETURN(auto file, gguf::GgufFile::open(path.toStdString()));
-  std::shared_ptr<const gguf::GgufFile> shared(std::move(file));
-  TESSERA_ASSIGN_OR_RETURN(auto spec, tessera::build_model_spec(shared));
-  return std::shared_ptr<const ModelSpec>(std::make_shared<ModelSpec>(std::move(spec)));
 }
 
 }  // namespace tessera::gui

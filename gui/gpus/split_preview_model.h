@@ -7,8 +7,8 @@
 // debounce is needed.
 //
 // Ratios are weights in [0, kMaxRatio]; the planner normalises them. They are remembered per GPU
-// UUID (SplitStore): GPUs that come back in another order keep their ratios. GPUs never seen
-// before start from the "by free memory" preset (or, next to remembered ones, the mean ratio).
+// UUID (SplitStore): GPUs that come back in another order keep their ratios. When a GPU never
+// seen before is among them, the whole set starts from the "by free memory" preset.
 // What a person sees and edits is each GPU's share in percent (shares()): the ratios normalised
 // and rounded to tenths that add up to exactly 100.0. Setting one share (setShare) rescales the
 // others in proportion; presets and share edits store the shares themselves as the ratios.
@@ -69,7 +69,7 @@ class SplitPreviewModel : public QObject {
   // are 0). Afterwards every ratio equals its share (shares()).
   void setShare(int device, double percent);
   void applyPreset(Preset preset);
-  // Takes mode, main GPU, KV cache type and ratios from `choice` (the A/B benchmark's winner). Its
+  // Takes mode, main GPU and ratios from `choice` (the A/B benchmark's winner). Its
   // ratios are matched to the GPUs by UUID (by position where it names none); GPUs it does not
   // name keep theirs.
   void setChoice(const SplitChoice& choice);
@@ -92,6 +92,7 @@ class SplitPreviewModel : public QObject {
   tessera::KvCacheType kvCacheType() const { return kv_type_; }
   bool hasModel() const { return spec_ != nullptr; }
   const ModelSpec* spec() const { return spec_.get(); }
+  const std::shared_ptr<const ModelSpec>& sharedSpec() const { return spec_; }
   const QString& modelName() const { return model_name_; }
   quint64 reclaimable(int device) const;
 
@@ -101,6 +102,10 @@ class SplitPreviewModel : public QObject {
   // The planner's answer for another split of the same model and GPUs (nullopt: no model or GPUs;
   // the planner's refusal as an error).
   std::optional<Result<tessera::SplitPlan>> planFor(const SplitChoice& choice) const;
+  // The same for another model, loaded with a context of `n_ctx` positions and `kv_type` (the
+  // split benchmark plans the loaded model, which need not be the one previewed).
+  std::optional<Result<tessera::SplitPlan>> planFor(const SplitChoice& choice, const ModelSpec& spec, int n_ctx,
+                                                    tessera::KvCacheType kv_type) const;
   const std::optional<tessera::SplitPlan>& plan() const { return plan_; }
   QString planError() const { return plan_error_; }  // the planner refused the input
   bool fits() const { return plan_ && plan_->fits; }
@@ -135,9 +140,5 @@ class SplitPreviewModel : public QObject {
   std::optional<tessera::SplitPlan> plan_;
   QString plan_error_;
 };
-
-// Reads `path`'s header and builds its ModelSpec (tensor shapes and types; weights stay mapped,
-// not read). Safe to run off the GUI thread.
-Result<std::shared_ptr<const ModelSpec>> readModelSpec(const QString& path);
 
 }  // namespace tessera::gui

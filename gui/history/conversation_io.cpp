@@ -12,66 +12,89 @@ namespace {
 const QLatin1String kFormat("tessera-conversation");
 constexpr int kVersion = 1;
 
-QString statusKey(ChatMessage::Status status) {
+QString statusKey(ChatEntry::Status status) {
   switch (status) {
-    case ChatMessage::Status::Complete: return QStringLiteral("complete");
-    case ChatMessage::Status::Streaming:
-    case ChatMessage::Status::Stopped: return QStringLiteral("stopped");
-    case ChatMessage::Status::Failed: return QStringLiteral("failed");
-    case ChatMessage::Status::ContextFull: return QStringLiteral("context_full");
+    case ChatEntry::Status::Complete: return QStringLiteral("complete");
+    case ChatEntry::Status::Streaming:
+    case ChatEntry::Status::Stopped: return QStringLiteral("stopped");
+    case ChatEntry::Status::Failed: return QStringLiteral("failed");
+    case ChatEntry::Status::ContextFull: return QStringLiteral("context_full");
   }
   return QStringLiteral("complete");
 }
 
-ChatMessage::Status statusFromKey(const QString& key) {
-  if (key == QLatin1String("stopped")) return ChatMessage::Status::Stopped;
-  if (key == QLatin1String("failed")) return ChatMessage::Status::Failed;
-  if (key == QLatin1String("context_full")) return ChatMessage::Status::ContextFull;
-  return ChatMessage::Status::Complete;
+ChatEntry::Status statusFromKey(const QString& key) {
+  if (key == QLatin1String("stopped")) return ChatEntry::Status::Stopped;
+  if (key == QLatin1String("failed")) return ChatEntry::Status::Failed;
+  if (key == QLatin1String("context_full")) return ChatEntry::Status::ContextFull;
+  return ChatEntry::Status::Complete;
 }
 
-QJsonObject timingsToJson(const GenerationTimings& t) {
-  return QJsonObject{
+// How the reply ended, from its status (the status is what the file keeps).
+tessera::StopReason stopReasonOf(ChatEntry::Status status) {
+  switch (status) {
+    case ChatEntry::Status::Streaming:
+    case ChatEntry::Status::Stopped: return tessera::StopReason::Stopped;
+    case ChatEntry::Status::ContextFull: return tessera::StopReason::ContextFull;
+    case ChatEntry::Status::Complete:
+    case ChatEntry::Status::Failed: break;
+  }
+  return tessera::StopReason::EndOfGeneration;
+}
+
+QJsonObject timingsToJson(const ReplyStats& s) {
+  const tessera::GenerationTimings& t = s.timings;
+  QJsonObject o{
       {"prompt_tokens", t.prompt_tokens},
       {"generated_tokens", t.generated_tokens},
-      {"prompt_seconds", t.prompt_seconds},
-      {"generation_seconds", t.generation_seconds},
-      {"time_to_first_token", t.time_to_first_token},
+      {"prompt_seconds", t.prompt_ms / 1000.0},
+      {"generation_seconds", t.generation_ms / 1000.0},
+      {"time_to_first_token", t.time_to_first_token_ms / 1000.0},
       {"prompt_tokens_reused", t.prompt_tokens_reused},
       {"overflow_tokens_dropped", t.overflow_tokens_dropped},
-      {"messages_dropped", t.messages_dropped},
+      {"messages_dropped", s.messages_dropped},
       {"context_shifts", t.context_shifts},
-      {"prompt_tokens_per_second", t.prompt_tokens_per_second()},
-      {"generation_tokens_per_second", t.generation_tokens_per_second()},
+      {"prompt_tokens_per_second", t.prompt_tokens_per_s},
+      {"generation_tokens_per_second", t.generation_tokens_per_s},
   };
+  if (!s.prompt_known) o.insert("prompt_known", false);
+  return o;
 }
 
-GenerationTimings timingsFromJson(const QJsonObject& o) {
-  GenerationTimings t;
+ReplyStats timingsFromJson(const QJsonObject& o, ChatEntry::Status status) {
+  ReplyStats s;
+  tessera::GenerationTimings& t = s.timings;
   t.prompt_tokens = o.value("prompt_tokens").toInt();
   t.generated_tokens = o.value("generated_tokens").toInt();
-  t.prompt_seconds = o.value("prompt_seconds").toDouble();
-  t.generation_seconds = o.value("generation_seconds").toDouble();
-  t.time_to_first_token = o.value("time_to_first_token").toDouble();
+  t.prompt_ms = o.value("prompt_seconds").toDouble() * 1000.0;
+  t.generation_ms = o.value("generation_seconds").toDouble() * 1000.0;
+  t.time_to_first_token_ms = o.value("time_to_first_token").toDouble() * 1000.0;
   t.prompt_tokens_reused = o.value("prompt_tokens_reused").toInt();
   t.overflow_tokens_dropped = o.value("overflow_tokens_dropped").toInt();
-  t.messages_dropped = o.value("messages_dropped").toInt();
+  s.messages_dropped = o.value("messages_dropped").toInt();
   t.context_shifts = o.value("context_shifts").toInt();
-  t.prompt_rate = o.value("prompt_tokens_per_second").toDouble();
-  t.generation_rate = o.value("generation_tokens_per_second").toDouble();
-  return t;
+  // Files before the rates were kept: derived as the engine derives them.
+  const int evaluated = t.prompt_tokens - t.prompt_tokens_reused;
+  t.prompt_tokens_per_s = o.value("prompt_tokens_per_second")
+                              .toDouble(t.prompt_ms > 0.0 ? evaluated / (t.prompt_ms / 1000.0) : 0.0);
+  t.generation_tokens_per_s =
+      o.value("generation_tokens_per_second")
+          .toDouble(t.generation_ms > 0.0 ? t.generated_tokens / (t.generation_ms / 1000.0) : 0.0);
+  s.prompt_known = o.value("prompt_known").toBool(true);
+  s.stop_reason = stopReasonOf(status);
+  return s;
 }
 
 }  // namespace
 
 QByteArray ConversationIo::toJson(const Conversation& conversation) {
   QJsonArray messages;
-  for (const ChatMessage& m : conversation.messages) {
-    QJsonObject o{{"role", chatRoleKey(m.role)}, {"text", m.text}};
-    if (m.role == ChatRole::Assistant) o.insert("status", statusKey(m.status));
+  for (const ChatEntry& m : conversation.messages) {
+    QJsonObject o{{"role", QString::fromStdString(m.message.role)}, {"text", m.text()}};
+    if (m.isAssistant()) o.insert("status", statusKey(m.status));
     if (!m.error.isEmpty()) o.insert("error", m.error);
-    if (m.role == ChatRole::Assistant && !m.model.isEmpty()) o.insert("model", m.model);
-    if (m.has_timings) o.insert("timings", timingsToJson(m.timings));
+    if (m.isAssistant() && !m.model.isEmpty()) o.insert("model", m.model);
+    if (m.stats) o.insert("timings", timingsToJson(*m.stats));
     messages.append(o);
   }
   QJsonObject root{
@@ -118,23 +141,20 @@ std::optional<Conversation> ConversationIo::fromJson(const QByteArray& json, con
   const QJsonArray messages = root.value("messages").toArray();
   for (qsizetype i = 0; i < messages.size(); ++i) {
     const QJsonObject o = messages.at(i).toObject();
-    ChatMessage m;
+    ChatEntry m;
     const QString role = o.value("role").toString();
-    if (!chatRoleFromKey(role, &m.role) || m.role == ChatRole::System) {
+    if (role != QLatin1String(kUserRole) && role != QLatin1String(kAssistantRole)) {
       *error = tr("Message %1 in %2 has role \"%3\"; expected \"user\" or \"assistant\".")
                    .arg(i + 1)
                    .arg(source, role);
       return std::nullopt;
     }
-    m.text = o.value("text").toString();
+    m.message = {role.toStdString(), o.value("text").toString().toStdString()};
     m.status = statusFromKey(o.value("status").toString());
     m.error = o.value("error").toString();
     // Files before per-message models name one model for the whole conversation.
-    if (m.role == ChatRole::Assistant) m.model = o.value("model").toString(conversation.model);
-    if (o.contains("timings")) {
-      m.has_timings = true;
-      m.timings = timingsFromJson(o.value("timings").toObject());
-    }
+    if (m.isAssistant()) m.model = o.value("model").toString(conversation.model);
+    if (o.contains("timings")) m.stats = timingsFromJson(o.value("timings").toObject(), m.status);
     conversation.messages.append(m);
   }
   return conversation;

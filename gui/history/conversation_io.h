@@ -5,7 +5,9 @@
 //                     "status": "complete"|"stopped"|"failed"|"context_full",
 //                     "error": "...", "model": "...",
 //                     "timings": { "prompt_tokens": n, "generated_tokens": n, "prompt_seconds": s,
-//                                  "generation_seconds": s, "time_to_first_token": s } } ] }
+//                                  "generation_seconds": s, "time_to_first_token": s, ... } } ] }
+// (the timings are core's GenerationTimings, in seconds; "prompt_known": false where a server did
+// not report its prompt)
 // Unknown keys are ignored so later versions can add fields; a message being streamed is saved
 // as "stopped". A reply's "model" names the model that wrote it; files without it (older ones)
 // give their replies the conversation's "model". Files without "context_overflow" (older ones, or
@@ -28,7 +30,7 @@ struct Conversation {
   QString system_prompt;
   QString model;  // the model of the last reply (each message names its own)
   std::optional<tessera::OverflowPolicy> overflow_policy;  // none: the Settings' default
-  QList<ChatMessage> messages;
+  QList<ChatEntry> messages;
 };
 
 class ConversationIo {

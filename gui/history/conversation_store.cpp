@@ -3,6 +3,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QUuid>
 
@@ -13,21 +14,44 @@ namespace {
 
 constexpr int kTitleLength = 60;
 
+// A message's words without its Markdown: headings' #, emphasis, code marks, quote and list
+// markers, and links as their text ("**Why** `x`?" -> "Why x?").
+QString plainText(QString text) {
+  static const QRegularExpression link(QStringLiteral(R"(!?\[([^\]]*)\]\([^)]*\))"));
+  static const QRegularExpression line_marks(QStringLiteral(R"((^|\n)[ \t]*(#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|\d+[.)][ \t]+))"));
+  static const QRegularExpression fences(QStringLiteral(R"(```[^\n]*)"));
+  static const QRegularExpression emphasis(QStringLiteral(R"(\*\*|__|~~|[*`])"));
+  text.replace(link, QStringLiteral("\\1"));
+  text.replace(fences, QString());
+  text.replace(line_marks, QStringLiteral("\\1"));
+  text.replace(emphasis, QString());
+  return text;
+}
+
 }  // namespace
 
 ConversationStore::ConversationStore(const QString& folder) : folder_(folder.isEmpty() ? defaultFolder() : folder) {}
 
 QString ConversationStore::defaultFolder() {
-  return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("conversations"));
+  // <data>/Tessera/conversations. (AppDataLocation adds the organisation and the application, both
+  // "Tessera": conversations of earlier versions are in Tessera/Tessera/conversations and move.)
+  const QString data = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
+  const QString folder = QDir(data).filePath(QStringLiteral("Tessera/conversations"));
+  const QString old = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("conversations"));
+  if (old != folder && !QFileInfo::exists(folder) && QFileInfo(old).isDir()) {
+    QDir().mkpath(QFileInfo(folder).path());
+    QDir().rename(old, folder);
+  }
+  return folder;
 }
 
 QString ConversationStore::pathOf(const QString& id) const { return QDir(folder_).filePath(id + QStringLiteral(".json")); }
 
 QString ConversationStore::titleOf(const Conversation& c) {
   if (!c.title.trimmed().isEmpty()) return c.title.trimmed();
-  for (const ChatMessage& m : c.messages) {
-    if (m.role != ChatRole::User) continue;
-    const QString first = m.text.simplified();
+  for (const ChatEntry& m : c.messages) {
+    if (!m.isUser()) continue;
+    const QString first = plainText(m.text()).simplified();
     return first.size() > kTitleLength ? first.left(kTitleLength - 1) + QChar(0x2026) : first;
   }
   return tr("Empty conversation");
@@ -53,7 +77,7 @@ QList<StoredConversation> ConversationStore::list() const {
     entry.title = titleOf(*c);
     entry.modified = info.lastModified();
     entry.text = entry.title;
-    for (const ChatMessage& m : c->messages) entry.text += QLatin1Char('\n') + m.text;
+    for (const ChatEntry& m : c->messages) entry.text += QLatin1Char('\n') + m.text();
     result.append(entry);
     seen.insert(id, Cached{info.size(), entry});
   }

@@ -5,7 +5,9 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QLocale>
+#include <QPainter>
 #include <QPushButton>
+#include <QStyledItemDelegate>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -13,6 +15,39 @@ namespace tessera::gui {
 namespace {
 
 constexpr int kIdRole = Qt::UserRole + 1;
+constexpr int kWhenRole = Qt::UserRole + 2;  // QString: when it last changed, short
+
+// The time of a change as a list shows it: the time today, the date before.
+QString shortWhen(const QDateTime& modified) {
+  const QLocale locale;
+  if (modified.date() == QDate::currentDate()) return locale.toString(modified.time(), QLocale::ShortFormat);
+  return locale.toString(modified.date(), QLocale::ShortFormat);
+}
+
+// Each conversation's title, and on the right, in the muted colour, when it last changed. The
+// title alone is edited (Rename).
+class HistoryDelegate : public QStyledItemDelegate {
+ public:
+  using QStyledItemDelegate::QStyledItemDelegate;
+
+  void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override {
+    const QString when = index.data(kWhenRole).toString();
+    QStyleOptionViewItem title = option;
+    const int width = option.fontMetrics.horizontalAdvance(when) + 12;
+    title.rect.setRight(option.rect.right() - width);
+    QStyledItemDelegate::paint(painter, title, index);
+    if (when.isEmpty()) return;
+    painter->save();
+    const bool selected = option.state & QStyle::State_Selected;
+    QColor color = option.palette.color(selected ? QPalette::HighlightedText : QPalette::Text);
+    color.setAlphaF(selected ? 0.8f : 0.6f);
+    painter->setPen(color);
+    if (selected) painter->fillRect(QRect(title.rect.right() + 1, option.rect.top(), width, option.rect.height()),
+                                     option.palette.brush(QPalette::Highlight));
+    painter->drawText(option.rect.adjusted(0, 0, -4, 0), Qt::AlignRight | Qt::AlignVCenter, when);
+    painter->restore();
+  }
+};
 
 }  // namespace
 
@@ -29,6 +64,7 @@ HistoryPanel::HistoryPanel(const ConversationStore* store, QWidget* parent)
   list_->setObjectName(QStringLiteral("historyList"));
   list_->setEditTriggers(QAbstractItemView::EditKeyPressed);
   list_->setTextElideMode(Qt::ElideRight);
+  list_->setItemDelegate(new HistoryDelegate(list_));
   rename_->setObjectName(QStringLiteral("renameConversationButton"));
   delete_->setObjectName(QStringLiteral("deleteConversationButton"));
 
@@ -96,6 +132,7 @@ void HistoryPanel::fill() {
   for (const StoredConversation& c : store_->search(search_->text())) {
     auto* item = new QListWidgetItem(c.title, list_);
     item->setData(kIdRole, c.id);
+    item->setData(kWhenRole, shortWhen(c.modified));
     item->setFlags(item->flags() | Qt::ItemIsEditable);
     item->setToolTip(tr("%1\nLast changed %2").arg(c.title, locale.toString(c.modified, QLocale::ShortFormat)));
     if (c.id == current_) {

@@ -165,20 +165,6 @@ QString LibraryModel::fitText(Fit fit) const {
   return QStringLiteral("—");
 }
 
-QString LibraryModel::problemText(const LibraryEntry& entry) {
-  switch (entry.problem) {
-    case LibraryProblem::None: return {};
-    case LibraryProblem::Unreadable: return tr("Damaged or not a GGUF file");
-    case LibraryProblem::UnsupportedArchitecture:
-      return tr("Unsupported architecture: %1").arg(entry.preview ? entry.preview->architecture : QString());
-    case LibraryProblem::UnsupportedType:
-      return tr("Unsupported tensor type: %1")
-          .arg(entry.preview ? entry.preview->unsupportedTypes().join(QStringLiteral(", ")) : QString());
-    case LibraryProblem::Invalid: return tr("Incomplete or malformed model");
-  }
-  return {};
-}
-
 int LibraryModel::rowCount(const QModelIndex& parent) const {
   return parent.isValid() ? 0 : static_cast<int>(rows_.size());
 }
@@ -187,28 +173,27 @@ int LibraryModel::columnCount(const QModelIndex& parent) const { return parent.i
 
 QVariant LibraryModel::display(const Row& row, int column) const {
   const LibraryEntry& e = row.entry;
-  const auto* p = e.preview ? &*e.preview : nullptr;
+  const tessera::ModelInfo& info = e.info;
   const QString unknown = QStringLiteral("—");
   switch (column) {
     case Name: return e.name();
-    case Architecture: return p && !p->architecture.isEmpty() ? p->architecture : unknown;
-    case Parameters: return p ? DisplayFormat::parameterCount(p->parameter_count) : unknown;
-    case Quantization: return p && !p->file_type.isEmpty() ? p->file_type : unknown;
+    case Architecture: return !e.architecture().isEmpty() ? e.architecture() : unknown;
+    case Parameters: return info.parameter_count > 0 ? DisplayFormat::parameterCount(info.parameter_count) : unknown;
+    case Quantization: return !e.mainType().isEmpty() ? e.mainType() : unknown;
     case Size: return DisplayFormat::bytes(e.file_size);
-    case Context: return p && p->context_length > 0 ? DisplayFormat::tokens(p->context_length) : unknown;
+    case Context: return info.n_ctx_train > 0 ? DisplayFormat::tokens(static_cast<int>(info.n_ctx_train)) : unknown;
     case Fits: return fitText(row.fit);
-    case Status: return problemText(e);
+    case Status: return ModelProblems::text(e);
   }
   return {};
 }
 
 QVariant LibraryModel::sortKey(const Row& row, int column) const {
   const LibraryEntry& e = row.entry;
-  const auto* p = e.preview ? &*e.preview : nullptr;
   switch (column) {
-    case Parameters: return QVariant::fromValue<quint64>(p ? p->parameter_count : 0);
+    case Parameters: return QVariant::fromValue<quint64>(e.info.parameter_count);
     case Size: return QVariant::fromValue<quint64>(e.file_size);
-    case Context: return p ? p->context_length : 0;
+    case Context: return QVariant::fromValue<qint64>(e.info.n_ctx_train);
     case Fits: return static_cast<int>(row.fit);
     default: return display(row, column).toString().toLower();
   }
@@ -237,7 +222,7 @@ QVariant LibraryModel::data(const QModelIndex& index, int role) const {
     case UsableRole: return e.usable();
     case SearchRole: {
       QStringList words{e.name(), e.path};
-      if (e.preview) words << e.preview->architecture << e.preview->file_type;
+      words << e.architecture() << e.mainType();
       return words.join(QLatin1Char(' ')).toLower();
     }
     case RecentRole: return row.recent;

@@ -75,8 +75,6 @@ class LibraryModel : public QAbstractTableModel {
   Fit fit(int row) const { return rows_.at(row).fit; }
   // Why it fits or not: the bytes per GPU, or the planner's reason.
   QString fitDetail(int row) const { return rows_.at(row).fit_detail; }
-  // The short reason a file cannot be opened ("Unsupported architecture"), for the Status column.
-  static QString problemText(const LibraryEntry& entry);
 
   int rowCount(const QModelIndex& parent = {}) const override;
   int columnCount(const QModelIndex& parent = {}) const override;

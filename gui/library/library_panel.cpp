@@ -3,7 +3,6 @@
 #include <QComboBox>
 #include <QDesktopServices>
 #include <QDir>
-#include <QDockWidget>
 #include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -13,14 +12,11 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QLocale>
-#include <QMainWindow>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
 
-#include "gpu_workspace.h"
-#include "main_window.h"
 #include "split_preview_model.h"
 
 namespace tessera::gui {
@@ -150,22 +146,7 @@ LibraryPanel::LibraryPanel(QWidget* parent)
 
 LibraryPanel::~LibraryPanel() { scanner_->disconnect(this); }
 
-void LibraryPanel::attach(MainWindow* window) {
-  if (dock_ != nullptr) return;
-  dock_ = new QDockWidget(window);
-  dock_->setObjectName(QStringLiteral("libraryDock"));
-  dock_->setWidget(this);
-  window->addDockWidget(Qt::BottomDockWidgetArea, dock_);
-  // Wide and low, like the plots: a tab beside them, which stay in front.
-  if (QDockWidget* plots = window->gpuWorkspace()->performanceDock()) {
-    window->tabifyDockWidget(plots, dock_);
-    plots->raise();
-  }
-  followSplit(window->gpuWorkspace()->splitModel());
-  connect(this, &LibraryPanel::openRequested, window, [window](const QString& path) { window->openModel(path, false); });
-  connect(window, &MainWindow::previewFinished, this, &LibraryPanel::refreshRecent);
-  retranslateUi();
-}
+QString LibraryPanel::title() { return tr("Library"); }
 
 void LibraryPanel::followSplit(const SplitPreviewModel* split) {
   model_->setSplitTarget(splitTargetOf(*split));
@@ -190,7 +171,6 @@ void LibraryPanel::retranslateUi() {
   remove_->setText(tr("Remove from List"));
   remove_->setToolTip(tr("The file stays on disk; adding its folder again brings it back."));
   reveal_->setText(tr("Reveal in File Manager"));
-  if (dock_ != nullptr) dock_->setWindowTitle(tr("Library"));
   model_->retranslate();
   updateStatus();
   updateButtons();
@@ -318,7 +298,7 @@ void LibraryPanel::updateButtons() {
     detail_->setText(QDir::toNativeSeparators(e.path));
   else
     //: A file of the model library that cannot be opened: the short reason, then the reader's message.
-    detail_->setText(tr("%1: %2").arg(LibraryModel::problemText(e), e.reason));
+    detail_->setText(tr("%1: %2").arg(ModelProblems::text(e), e.reason));
 }
 
 void LibraryPanel::updateStatus() {

@@ -6,7 +6,8 @@
 // Folders, removed files and recent models persist through AppSettings. Scanning runs off the GUI
 // thread (LibraryScanner) and starts again whenever the folder list changes (the old scan is
 // cancelled); closing the window cancels it. Opening goes through the main window
-// (openRequested), which opens the file as the Open dialog does and records it as recent.
+// (openRequested), which loads the file (it becomes recent once loaded). The main window shows the
+// panel as a tab of its main area ("Library"): a wide table needs the room.
 //
 // GUI thread only.
 #pragma once
@@ -22,7 +23,6 @@
 #include "library_scanner.h"
 
 class QComboBox;
-class QDockWidget;
 class QLabel;
 class QLineEdit;
 class QListWidget;
@@ -31,7 +31,6 @@ class QTableView;
 
 namespace tessera::gui {
 
-class MainWindow;
 class SplitPreviewModel;
 
 class LibraryPanel : public QWidget {
@@ -41,10 +40,8 @@ class LibraryPanel : public QWidget {
   explicit LibraryPanel(QWidget* parent = nullptr);
   ~LibraryPanel() override;
 
-  // Puts the panel into a "Library" dock of `window` (tabbed with the performance plots), opens
-  // models through it, follows its split (the GPU workspace's) and its recent models.
-  void attach(MainWindow* window);
-  QDockWidget* dock() const { return dock_; }
+  // The name of the main area's tab that holds the panel ("Library"), in the interface language.
+  static QString title();
   // "Fits?" follows this split model from now on (every plan change).
   void followSplit(const SplitPreviewModel* split);
 
@@ -120,7 +117,6 @@ class LibraryPanel : public QWidget {
   QPushButton* reveal_;
   QLabel* status_;
   QLabel* detail_;
-  QDockWidget* dock_ = nullptr;
 };
 
 }  // namespace tessera::gui

@@ -4,7 +4,8 @@
 #include <QFileInfo>
 
 #include "display_format.h"
-#include "split/split_plan.h"
+#include "backend/kv_cache_type.h"
+#include "backend/model_spec.h"
 
 namespace tessera::gui {
 
@@ -28,12 +29,10 @@ std::optional<quint64> availableSystemMemory() {
 }
 
 quint64 plannedCpuBytes(const ModelPreview& p, int n_ctx, tessera::KvCacheType kv_type) {
+  if (!p.spec) return 0;
+  const tessera::ModelSpec& spec = *p.spec;
   quint64 bytes = p.file_size;  // the weights are mapped and every page is read
-  if (p.layer_count > 0 && p.head_count > 0 && p.embedding_length > 0 && n_ctx > 0) {
-    const int head_dim = p.embedding_length / p.head_count;
-    const int kv_heads = p.head_count_kv > 0 ? p.head_count_kv : p.head_count;
-    bytes += tessera::kv_cache_bytes(p.layer_count, static_cast<int64_t>(kv_heads) * head_dim, n_ctx, kv_type);
-  }
+  if (n_ctx > 0) bytes += tessera::kv_cache_bytes(spec.n_layer, spec.kv_dim(), n_ctx, kv_type);
   return bytes;
 }
 

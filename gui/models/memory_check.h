@@ -27,7 +27,10 @@ std::optional<quint64> availableSystemMemory();
 // Parses the text of /proc/meminfo ("MemAvailable:   23456789 kB").
 std::optional<quint64> parseMemAvailable(const QByteArray& meminfo);
 
-// Bytes the CPU backend will hold for `preview` with a context of `n_ctx` tokens.
+// Bytes the CPU backend will hold for `preview` with a context of `n_ctx` tokens: the mapped file
+// and the KV cache as core sizes it (the spec's own head size and KV heads). The app's only CPU
+// memory estimate: the check below and any preview of it call this one function. 0 for a file the
+// engine cannot run (no spec).
 quint64 plannedCpuBytes(const ModelPreview& preview, int n_ctx, tessera::KvCacheType kv_type);
 
 class MemoryCheck {

@@ -15,6 +15,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <limits>
 
 #include "display_format.h"
 #include "engine/engine.h"
@@ -105,14 +106,16 @@ ModelPanel::ModelPanel(EngineClient* engine, QWidget* parent)
   auto* title_row = new QHBoxLayout;
   title_row->addWidget(title_, 1);
   title_row->addWidget(badge_, 0, Qt::AlignTop);
+  // What can be done comes first: the name, what state it is in, what stops a load, the context and
+  // Load. The file's details follow, so the buttons stay in view on a laptop's short dock.
   layout->addLayout(title_row);
-  layout->addLayout(form_);
+  layout->addWidget(status_);
   layout->addWidget(warning_);
   layout->addLayout(settings);
   layout->addWidget(context_warning_);
   layout->addLayout(buttons);
   layout->addLayout(progress_row);
-  layout->addWidget(status_);
+  layout->addLayout(form_);
   layout->addStretch(1);
 
   connect(open_, &QPushButton::clicked, this, &ModelPanel::openRequested);
@@ -247,37 +250,48 @@ void ModelPanel::showFields() {
     return;
   }
   const ModelPreview& p = *preview_;
+  const tessera::ModelInfo& info = p.info;
   const QLocale locale;
-  title_->setText(p.name);
+  title_->setText(p.name());
   set(QStringLiteral("file"), p.path);
-  set(QStringLiteral("architecture"), p.architecture.isEmpty() ? tr("unknown (no general.architecture)") : p.architecture);
-  //: Parameter count (e.g. "7.24 B"), then how many tensors hold them.
-  set(QStringLiteral("parameters"), tr("%1 (%Ln tensor(s))", nullptr, p.tensor_count)
-                                        .arg(DisplayFormat::parameterCount(p.parameter_count)));
+  set(QStringLiteral("architecture"), p.architecture().isEmpty() ? tr("unknown (no general.architecture)") : p.architecture());
+  int tensors = 0;
   QStringList types;
-  for (const auto& t : p.types)
+  for (const tessera::TensorTypeCount& t : info.tensor_types) {
+    tensors += t.tensors;
+    const std::string_view name = type_name(t.type);
     //: One tensor type: its name, how many tensors have it, their size ("Q4_K ×226 (3.80 GiB)").
-    types << tr("%1 ×%2 (%3)").arg(t.type).arg(t.tensors).arg(DisplayFormat::bytes(t.bytes));
-  set(QStringLiteral("types"), types.join(QLatin1Char('\n')));
-  set(QStringLiteral("context"), p.context_length > 0 ? tr("%Ln token(s)", nullptr, p.context_length) : tr("not stated"));
-  set(QStringLiteral("layers"), p.layer_count > 0 ? locale.toString(p.layer_count) : tr("not stated"));
-  //: Vocabulary size, then the tokenizer's kind ("llama", "gpt2").
-  set(QStringLiteral("vocabulary"), p.vocab_size > 0 ? tr("%Ln token(s) (%1)", nullptr, p.vocab_size)
-                                                           .arg(p.tokenizer.isEmpty() ? tr("unknown tokenizer") : p.tokenizer)
+    types << tr("%1 ×%2 (%3)")
+                 .arg(QString::fromLatin1(name.data(), static_cast<qsizetype>(name.size())))
+                 .arg(t.tensors)
+                 .arg(DisplayFormat::bytes(t.bytes));
+  }
+  //: Parameter count (e.g. "7.24 B"), then how many tensors hold them.
+  set(QStringLiteral("parameters"), p.usable() ? tr("%1 (%Ln tensor(s))", nullptr, tensors)
+                                                      .arg(DisplayFormat::parameterCount(info.parameter_count))
+                                               : QStringLiteral("—"));
+  set(QStringLiteral("types"), types.isEmpty() ? tr("none") : types.join(QLatin1Char('\n')));
+  const int trained = static_cast<int>(std::min<int64_t>(info.n_ctx_train, std::numeric_limits<int>::max()));
+  set(QStringLiteral("context"), trained > 0 ? tr("%Ln token(s)", nullptr, trained) : tr("not stated"));
+  set(QStringLiteral("layers"), info.n_layer > 0 ? locale.toString(static_cast<qint64>(info.n_layer)) : tr("not stated"));
+  set(QStringLiteral("vocabulary"), info.n_vocab > 0 ? tr("%Ln token(s)", nullptr, static_cast<int>(info.n_vocab))
                                                      : tr("not stated"));
-  set(QStringLiteral("template"), p.has_chat_template ? tr("yes") : tr("no (plain text continuation)"));
+  set(QStringLiteral("template"), info.has_chat_template ? tr("yes") : tr("no (plain text continuation)"));
   set(QStringLiteral("size"), DisplayFormat::bytes(p.file_size));
-  const QStringList unsupported = p.unsupportedTypes();
-  //: %1 lists tensor type names ("IQ2_XS and IQ3_S").
-  warning_->setText(tr("This file contains tensor types Tessera cannot compute with yet: %1.")
-                        .arg(locale.createSeparatedList(unsupported)));
-  warning_->setVisible(!unsupported.isEmpty());
+  // What stops a load is said before anyone presses Load: the short reason, then the reader's.
+  if (!p.usable()) {
+    //: A file the engine cannot run: the short reason ("Vocabulary only: no weights"), then the details.
+    warning_->setText(tr("This file cannot be loaded: %1. %2").arg(ModelProblems::text(p), p.reason));
+    warning_->setVisible(true);
+  } else {
+    warning_->hide();
+  }
   // What the engine really allocates for "model default": the trained context, capped.
   const int effective = effectiveContextLength();
-  if (p.context_length > effective)
+  if (trained > effective)
     //: The context box's default entry: what is allocated, then what the model was trained on.
     context_->setSpecialValueText(tr("Model default (%1 of %2 trained)")
-                                      .arg(locale.toString(effective), locale.toString(p.context_length)));
+                                      .arg(locale.toString(effective), locale.toString(trained)));
   else
     context_->setSpecialValueText(tr("Model default (%1)").arg(locale.toString(effective)));
   updateContextWarning();
@@ -285,21 +299,21 @@ void ModelPanel::showFields() {
 
 int ModelPanel::effectiveContextLength() const {
   if (context_->value() > 0) return context_->value();
-  const int trained = preview_ ? preview_->context_length : 0;
-  return trained > 0 ? std::min(trained, kDefaultMaxContext) : kDefaultMaxContext;
+  const int64_t trained = preview_ ? preview_->info.n_ctx_train : 0;
+  return trained > 0 ? static_cast<int>(std::min<int64_t>(trained, kDefaultMaxContext)) : kDefaultMaxContext;
 }
 
 QString ModelPanel::contextWarningText() const { return context_warning_->isHidden() ? QString() : context_warning_->text(); }
 
 void ModelPanel::updateContextWarning() {
-  const int trained = preview_ ? preview_->context_length : 0;
+  const int64_t trained = preview_ ? preview_->info.n_ctx_train : 0;
   const int chosen = context_->value();
   const bool too_long = trained > 0 && chosen > trained;
   if (too_long) {
     const QLocale locale;
     context_warning_->setText(tr("%1 tokens is more than the %2 this model was trained on: past %2 tokens its "
                                  "replies are likely to fall apart, and the memory is spent for nothing.")
-                                  .arg(locale.toString(chosen), locale.toString(trained)));
+                                  .arg(locale.toString(chosen), locale.toString(static_cast<qint64>(trained))));
   }
   context_warning_->setVisible(too_long);
 }
@@ -326,11 +340,11 @@ void ModelPanel::updateState() {
   const bool loading = state == EngineClient::State::Loading;
   // Loaded with another context than the box now says: Load becomes Reload.
   const bool loaded_here = showsLoadedModel();
-  const bool reload = loaded_here && ((engine_->model().context_length > 0 &&
-                                       engine_->model().context_length != effectiveContextLength()) ||
+  const bool reload = loaded_here && ((engine_->model().n_ctx > 0 &&
+                                       engine_->model().n_ctx != effectiveContextLength()) ||
                                       split_changed_);
-  load_->setEnabled(preview_.has_value() && !loading && state != EngineClient::State::Generating &&
-                    (!loaded_here || reload));
+  const bool usable = preview_.has_value() && preview_->usable();
+  load_->setEnabled(usable && !loading && state != EngineClient::State::Generating && (!loaded_here || reload));
   load_->setText(reload ? tr("Reload") : tr("Load"));
   load_->setToolTip(reload ? tr("Load the model again with the context length and GPU split chosen now")
                            : tr("Load the model with the context length chosen below"));
@@ -343,6 +357,7 @@ void ModelPanel::updateState() {
   switch (state) {
     case EngineClient::State::Empty:
       status_->setText(!pending_path_.isEmpty() ? tr("Reading the file…")
+                       : preview_ && !usable ? tr("This file cannot be loaded. Open another model.")
                        //: "Load" is the Load button below: use its translation.
                        : preview_ ? tr("Not loaded. Press Load to load it.")
                                   : tr("Open a GGUF model file to see what is in it."));
@@ -352,18 +367,24 @@ void ModelPanel::updateState() {
       break;
     case EngineClient::State::Ready:
     case EngineClient::State::Generating: {
-      const ModelInfo& m = engine_->model();
+      const tessera::ModelInfo& m = engine_->model();
+      const QString name = QString::fromStdString(m.name);
       if (preview_ && !loaded_here) {
+        if (!usable) {
+          //: %1 is the loaded model's name: the file shown cannot be loaded, the chat goes on with it.
+          status_->setText(tr("This file cannot be loaded; the chat still uses %1.").arg(name));
+          break;
+        }
         //: %1 is the loaded model's name; "Load" is the Load button: use its translation.
-        status_->setText(tr("Not loaded: the chat still uses %1. Press Load to switch to this model.").arg(m.name));
+        status_->setText(tr("Not loaded: the chat still uses %1. Press Load to switch to this model.").arg(name));
         break;
       }
-      const QString seconds = locale.toString(m.load_seconds, 'f', 2);
-      if (m.backend.isEmpty()) {
+      const QString seconds = locale.toString(engine_->loadSeconds(), 'f', 2);
+      if (m.backend.empty()) {
         status_->setText(tr("Loaded in %1 s on the CPU.").arg(seconds));
       } else {
         //: %2 names the backend the engine chose ("cuda (2 GPUs)").
-        status_->setText(tr("Loaded in %1 s on %2.").arg(seconds, DisplayFormat::backend(m.backend)));
+        status_->setText(tr("Loaded in %1 s on %2.").arg(seconds, DisplayFormat::backend(QString::fromStdString(m.backend))));
       }
       break;
     }

@@ -1,6 +1,7 @@
-// The model panel: which file is open, what is in it (read from the GGUF header before loading:
-// architecture, parameters, tensor types, context length, size, ...), the context length to load
-// with, and Load / Unload / Cancel with a progress bar. It only displays and asks; MainWindow acts.
+// The model panel: which file is open, whether it can be loaded, the context length to load with,
+// Load / Unload / Cancel with a progress bar, then what is in the file (read from the GGUF header
+// before loading: architecture, parameters, tensor types, context length, size, ...). It only
+// displays and asks; the ModelOpener acts.
 #pragma once
 
 #include <QWidget>

@@ -1,85 +1,101 @@
 #include "model_preview.h"
 
 #include <QFileInfo>
-#include <QHash>
-#include <QStringList>
 
-#include <algorithm>
 #include <string>
+#include <utility>
 
+#include "backend/model_spec.h"
 #include "gguf/gguf_file.h"
+#include "model/model_loader.h"
 
 namespace tessera::gui {
 namespace {
 
-int metadataInt(const gguf::GgufFile& file, const std::string& key) {
-  const gguf::Value* value = file.find(key);
-  if (value == nullptr) return 0;
-  auto v = value->as_uint();
-  return v && *v <= static_cast<uint64_t>(INT32_MAX) ? static_cast<int>(*v) : 0;
-}
+QString text(const std::string& s) { return QString::fromStdString(s); }
 
-QString metadataString(const gguf::GgufFile& file, const std::string& key) {
-  const gguf::Value* value = file.find(key);
-  if (value == nullptr || !value->is_string()) return {};
-  return QString::fromStdString(value->as_string());
+// The preview keeps a spec per file (the library: hundreds) for the split planner; the mapped files
+// and their parsed vocabularies would stay in memory with it, so only shapes and types are kept.
+void dropWeights(ModelSpec& spec) {
+  auto drop = [](TensorRef& t) { t.data = {}; };
+  drop(spec.token_embd);
+  drop(spec.output_norm);
+  drop(spec.output);
+  for (LayerSpec& layer : spec.layers)
+    for (TensorRef& t : layer.tensors) drop(t);
+  spec.weights_owner.reset();
 }
 
 }  // namespace
 
+QString ModelPreview::name() const {
+  return info.name.empty() ? QFileInfo(path).fileName() : text(info.name);
+}
+
+QString ModelPreview::architecture() const { return text(info.architecture); }
+
+QString ModelPreview::mainType() const { return text(info.main_type()); }
+
 QStringList ModelPreview::unsupportedTypes() const {
   QStringList names;
-  for (const auto& t : types)
-    if (!t.supported) names << t.type;
+  for (const tessera::TensorTypeCount& t : info.tensor_types)
+    if (!is_supported(t.type)) names << QString::fromLatin1(type_name(t.type).data(), static_cast<qsizetype>(type_name(t.type).size()));
   return names;
 }
 
-Result<ModelPreview> readModelPreview(const QString& path) {
-  TESSERA_ASSIGN_OR_RETURN(auto file, gguf::GgufFile::open(path.toStdString()));
-  return describeModelFile(*file, path);
+QString ModelProblems::text(const ModelPreview& preview) {
+  switch (preview.problem) {
+    case ModelProblem::None: return {};
+    case ModelProblem::Unreadable: return tr("Damaged or not a GGUF file");
+    //: A GGUF file with a tokenizer's vocabulary but no tensors (no model to run).
+    case ModelProblem::NoWeights: return tr("Vocabulary only: no weights");
+    case ModelProblem::UnsupportedArchitecture: return tr("Unsupported architecture: %1").arg(preview.architecture());
+    case ModelProblem::UnsupportedType:
+      return tr("Unsupported tensor type: %1").arg(preview.unsupportedTypes().join(QStringLiteral(", ")));
+    case ModelProblem::Invalid: return tr("Incomplete or malformed model");
+  }
+  return {};
 }
 
-ModelPreview describeModelFile(const gguf::GgufFile& file, const QString& path) {
+ModelPreview readModelPreview(const QString& path) {
   ModelPreview preview;
   preview.path = path;
-  preview.file_size = file.file_size();
-  preview.gguf_version = file.version();
-  preview.architecture = QString::fromStdString(file.architecture());
-  preview.name = metadataString(file, "general.name");
-  if (preview.name.isEmpty()) preview.name = QFileInfo(path).completeBaseName();
-  const std::string arch = file.architecture();
-  if (!arch.empty()) {
-    preview.context_length = metadataInt(file, arch + ".context_length");
-    preview.layer_count = metadataInt(file, arch + ".block_count");
-    preview.embedding_length = metadataInt(file, arch + ".embedding_length");
-    preview.head_count = metadataInt(file, arch + ".attention.head_count");
-    preview.head_count_kv = metadataInt(file, arch + ".attention.head_count_kv");
+  preview.file_size = static_cast<quint64>(QFileInfo(path).size());
+  auto opened = gguf::GgufFile::open(path.toStdString());
+  if (!opened) {
+    preview.problem = ModelProblem::Unreadable;
+    preview.reason = text(opened.error().message);
+    return preview;
   }
-  if (const gguf::Value* tokens = file.find("tokenizer.ggml.tokens"); tokens && tokens->is_array())
-    preview.vocab_size = static_cast<int>(tokens->items().size());
-  else if (!arch.empty())
-    preview.vocab_size = metadataInt(file, arch + ".vocab_size");
-  preview.tokenizer = metadataString(file, "tokenizer.ggml.model");
-  preview.has_chat_template = file.has("tokenizer.chat_template");
-
-  QHash<QString, int> index;
-  for (const auto& tensor : file.tensors()) {
-    preview.parameter_count += tensor.n_elements;
-    const QString type = QString::fromUtf8(type_name(tensor.type).data(),
-                                           static_cast<qsizetype>(type_name(tensor.type).size()));
-    auto it = index.find(type);
-    if (it == index.end()) {
-      it = index.insert(type, static_cast<int>(preview.types.size()));
-      preview.types.append(TensorTypeCount{type, 0, 0, is_supported(tensor.type)});
+  std::shared_ptr<const gguf::GgufFile> file(std::move(opened).value());
+  preview.file_size = file->file_size();
+  auto spec = build_model_spec(file);
+  if (!spec) {
+    // What the header says without a spec: core's description of an empty one, so the tensor types
+    // and the architecture still show beside the reason.
+    tessera::ModelSpec header_only;
+    header_only.architecture = file->architecture();
+    if (auto name = file->get_string_or("general.name", ""); name.ok()) header_only.name = *name;
+    preview.info = describe_model(*file, header_only);
+    if (header_only.name.empty()) preview.info.name.clear();  // the file's name (ModelPreview::name)
+    preview.info.facts.clear();
+    preview.reason = text(spec.error().message);
+    if (file->tensors().empty()) {
+      preview.problem = ModelProblem::NoWeights;
+      preview.reason = QStringLiteral("%1 holds no weights (0 tensors): it is a vocabulary-only file, not a model")
+                           .arg(QFileInfo(path).fileName());
+    } else if (!is_supported_architecture(file->architecture())) {
+      preview.problem = ModelProblem::UnsupportedArchitecture;
+    } else if (!preview.unsupportedTypes().isEmpty()) {
+      preview.problem = ModelProblem::UnsupportedType;
+    } else {
+      preview.problem = ModelProblem::Invalid;
     }
-    auto& entry = preview.types[*it];
-    entry.tensors += 1;
-    entry.bytes += tensor.n_bytes;
+    return preview;
   }
-  preview.tensor_count = static_cast<int>(file.tensors().size());
-  std::stable_sort(preview.types.begin(), preview.types.end(),
-                   [](const TensorTypeCount& a, const TensorTypeCount& b) { return a.bytes > b.bytes; });
-  if (!preview.types.isEmpty()) preview.file_type = preview.types.front().type;
+  preview.info = describe_model(*file, *spec);
+  dropWeights(*spec);
+  preview.spec = std::make_shared<const ModelSpec>(std::move(spec).value());
   return preview;
 }
 

@@ -1,54 +1,69 @@
-// What the model panel shows about a GGUF file before it is loaded, read straight from the file's
-// header with the GGUF reader (no weights touched). Reading is cheap but not free for files with a
-// large vocabulary, so the panel runs readModelPreview() off the GUI thread.
+// What the app knows about a GGUF file before it is loaded, and whether the engine can run it:
+// read from the file's header with core's GGUF reader and model loader (build_model_spec, the
+// checks a load makes) and described by core's describe_model, as `tessera-cli inspect` does. No
+// weights are read. The model panel's preview, the model library and the engine session's check
+// before it replaces a loaded model all read files through readModelPreview, so they agree.
+// Reading is cheap but not free (a large vocabulary is parsed), so callers run it off the GUI
+// thread.
 #pragma once
 
-#include <QList>
+#include <QCoreApplication>
 #include <QMetaType>
-#include <QPair>
 #include <QString>
+#include <QStringList>
 
-#include "common/error.h"
+#include <memory>
 
-namespace tessera::gguf {
-class GgufFile;
+#include "engine/model_info.h"
+
+namespace tessera {
+struct ModelSpec;
 }
 
 namespace tessera::gui {
 
-struct TensorTypeCount {
-  QString type;        // "Q4_K"
-  int tensors = 0;
-  quint64 bytes = 0;
-  bool supported = true;
+// Why the engine cannot run a file.
+enum class ModelProblem {
+  None,
+  Unreadable,               // not a GGUF file, truncated or corrupt: the reader refused its header
+  NoWeights,                // a GGUF file without tensors (a vocabulary-only file)
+  UnsupportedArchitecture,  // general.architecture is none the engine runs
+  UnsupportedType,          // a tensor type the engine cannot compute with
+  Invalid,                  // a supported architecture with missing or misshaped tensors
 };
 
 struct ModelPreview {
   QString path;
   quint64 file_size = 0;
-  quint32 gguf_version = 0;
-  QString name;          // general.name, else the file's base name
-  QString architecture;  // general.architecture ("" when missing)
-  quint64 parameter_count = 0;  // sum of tensor elements
-  int context_length = 0;       // {arch}.context_length, 0 when missing
-  int layer_count = 0;          // {arch}.block_count
-  int embedding_length = 0;     // {arch}.embedding_length
-  int head_count = 0;           // {arch}.attention.head_count
-  int head_count_kv = 0;        // {arch}.attention.head_count_kv
-  int vocab_size = 0;           // tokenizer.ggml.tokens length
-  QString tokenizer;            // tokenizer.ggml.model
-  bool has_chat_template = false;
-  int tensor_count = 0;
-  QList<TensorTypeCount> types;  // by bytes, largest first
-  QString file_type;             // the dominant weight type, e.g. "Q4_K" (by bytes)
+  // core's description: every field for a file the engine can run; for one it cannot, what the
+  // header says (architecture, tensor types and sizes; name = the file's name).
+  tessera::ModelInfo info;
+  // Shapes and types only (the mapping is let go: the planner sizes tensors from type and shape);
+  // null when the engine cannot run the file.
+  std::shared_ptr<const tessera::ModelSpec> spec;
+  ModelProblem problem = ModelProblem::None;
+  QString reason;  // the reader's or loader's message when problem != None
 
-  // Tensor types in the file that the engine cannot compute with; empty when all are supported.
+  bool usable() const { return problem == ModelProblem::None; }
+  QString name() const;          // general.name, else the file's name
+  QString architecture() const;  // "" when the file names none
+  // The type holding most bytes ("Q4_K"); "" without tensors.
+  QString mainType() const;
+  // Tensor types in the file the engine cannot compute with; empty when all are supported.
   QStringList unsupportedTypes() const;
 };
 
-Result<ModelPreview> readModelPreview(const QString& path);
-// The same, for a file already open (the model library reads the header once for this and the spec).
-ModelPreview describeModelFile(const gguf::GgufFile& file, const QString& path);
+// Reads `path`. Never fails: what goes wrong is the preview's problem and reason.
+ModelPreview readModelPreview(const QString& path);
+
+class ModelProblems {
+  Q_DECLARE_TR_FUNCTIONS(ModelProblems)
+
+ public:
+  // Why the engine cannot run the file, in a few words of the interface language ("Vocabulary
+  // only: no weights"); empty for a usable file. The reason says the rest.
+  static QString text(const ModelPreview& preview);
+};
 
 }  // namespace tessera::gui
 

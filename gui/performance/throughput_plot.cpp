@@ -226,6 +226,7 @@ QString ThroughputPlot::firstTokenLabelText() const { return first_token_label_-
 void ThroughputPlot::attach(ThroughputSampler* sampler) {
   connect(sampler, &ThroughputSampler::replyStarted, this, &ThroughputPlot::onReplyStarted);
   connect(sampler, &ThroughputSampler::promptProgress, this, &ThroughputPlot::onPromptProgress);
+  connect(sampler, &ThroughputSampler::promptRate, this, &ThroughputPlot::onPromptRate);
   connect(sampler, &ThroughputSampler::firstToken, this, &ThroughputPlot::onFirstToken);
   connect(sampler, &ThroughputSampler::sampled, this, &ThroughputPlot::onSample);
   connect(sampler, &ThroughputSampler::replyFinished, this, &ThroughputPlot::onReplyFinished);
@@ -272,6 +273,13 @@ void ThroughputPlot::onPromptProgress(int reply, double seconds) {
   replot();
 }
 
+void ThroughputPlot::onPromptRate(int reply, double seconds, double tokens_per_second) {
+  if (reply != reply_ || first_token_ > 0.0) return;
+  // The prompt's speed so far, drawn as the prompt is read (the engine's figure replaces it at the end).
+  prompt_->addData(seconds, tokens_per_second);
+  onPromptProgress(reply, seconds);
+}
+
 void ThroughputPlot::onFirstToken(int reply, double seconds) {
   if (reply != reply_) return;
   now_ = std::max(now_, seconds);
@@ -314,18 +322,21 @@ void ThroughputPlot::onReplyFinished(const ReplyRecord& r) {
   setSummary([r] {
     if (r.failed) return tr("Reply %1 failed").arg(whole(r.reply));
     // Two counts in one sentence cannot both get plural forms: "tok" reads right for any count.
-    const QString prompt = whole(r.prompt_tokens);
-    const QString generated = whole(r.generated_tokens);
-    if (r.stopped) {
-      //: A reply the user stopped: reply number, prompt tokens and speed, generated tokens and speed, time to first token.
-      return tr("Reply %1 (stopped): prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s")
-          .arg(whole(r.reply), prompt, number(r.prompt_tokens_per_second), generated,
-               number(r.generation_tokens_per_second), number(r.time_to_first_token, 2));
-    }
-    //: A finished reply: reply number, prompt tokens and speed, generated tokens and speed, time to first token.
-    return tr("Reply %1: prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s")
-        .arg(whole(r.reply), prompt, number(r.prompt_tokens_per_second), generated,
-             number(r.generation_tokens_per_second), number(r.time_to_first_token, 2));
+    // What did not happen (no token before a stop) or is not known (a server's prompt) is "—".
+    const QString prompt = r.prompt_tokens > 0
+                               //: Part of a reply's summary: prompt tokens read and their speed.
+                               ? tr("prompt %1 tok at %2 tok/s").arg(whole(r.prompt_tokens), number(r.prompt_tokens_per_second))
+                               : tr("prompt —");
+    const QString generated =
+        r.generated_tokens > 0
+            //: Part of a reply's summary: generated tokens, their speed, the time to the first token.
+            ? tr("generated %1 tok at %2 tok/s · first token %3 s")
+                  .arg(whole(r.generated_tokens), number(r.generation_tokens_per_second), number(r.time_to_first_token, 2))
+            : tr("no token generated");
+    //: A reply the user stopped: reply number, the prompt part, the generation part.
+    if (r.stopped) return tr("Reply %1 (stopped): %2 · %3").arg(whole(r.reply), prompt, generated);
+    //: A finished reply: reply number, the prompt part, the generation part.
+    return tr("Reply %1: %2 · %3").arg(whole(r.reply), prompt, generated);
   });
   rescale();
   replot();

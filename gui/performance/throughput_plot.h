@@ -1,8 +1,8 @@
 // The throughput plot (QCustomPlot), fed by a ThroughputSampler:
-//  - top: the current reply over time since the request: the prompt phase as an orange band (and,
-//    once the engine reports it, the prompt's tokens/s on the right axis), a dashed line at the
-//    first token, then generation tokens/s samples in blue; the previous few replies stay as faded
-//    lines for comparison.
+//  - top: the current reply over time since the request: the prompt phase as an orange band with
+//    the prompt's tokens/s so far on the right axis (the engine's figure once the reply ends), a
+//    dashed line at the first token, then generation tokens/s samples in blue; the previous few
+//    replies stay as faded lines for comparison.
 //  - below it (beside it when the plot is wide and short, as in a bottom dock): recent replies (up
 //    to kHistory) as bars: generation and prompt tokens/s per reply.
 // "Export PNG…" saves the plot, titled, and says where in the status bar.
@@ -71,6 +71,7 @@ class ThroughputPlot : public QWidget {
  public slots:
   void onReplyStarted(int reply);
   void onPromptProgress(int reply, double seconds);
+  void onPromptRate(int reply, double seconds, double tokens_per_second);
   void onFirstToken(int reply, double seconds);
   void onSample(const tessera::gui::ThroughputSample& sample);
   void onReplyFinished(const tessera::gui::ReplyRecord& record);

@@ -182,23 +182,26 @@ Result<QStringList> OpenAiClient::listModels() const {
   return ids;
 }
 
-Result<GenerationTimings> OpenAiClient::streamChat(const QList<Message>& messages, const SamplingSettings& sampling,
-                                                   const TextCallback& on_text, const std::atomic<bool>& stop) const {
+Result<ReplyStats> OpenAiClient::streamChat(const std::vector<tessera::ChatMessage>& messages,
+                                            const tessera::GenerationRequest& request, const TextCallback& on_text,
+                                            const std::atomic<bool>& stop) const {
   if (!problem_.isEmpty()) return Error(ErrorKind::InvalidArgument, utf8(problem_));
   QJsonArray list;
-  for (const Message& m : messages)
-    list.append(QJsonObject{{QStringLiteral("role"), m.role}, {QStringLiteral("content"), m.content}});
+  for (const tessera::ChatMessage& m : messages)
+    list.append(QJsonObject{{QStringLiteral("role"), QString::fromStdString(m.role)},
+                            {QStringLiteral("content"), QString::fromStdString(m.content)}});
   // The standard fields, and top_k/min_p, which llama.cpp, vLLM, SGLang and Tessera all take.
+  const tessera::SamplingParams& sampling = request.sampling;
   QJsonObject body{{QStringLiteral("model"), endpoint_.model},
                    {QStringLiteral("messages"), list},
                    {QStringLiteral("stream"), true},
                    {QStringLiteral("stream_options"), QJsonObject{{QStringLiteral("include_usage"), true}}},
-                   {QStringLiteral("max_tokens"), sampling.max_tokens},
-                   {QStringLiteral("temperature"), sampling.temperature},
-                   {QStringLiteral("top_p"), sampling.top_p},
+                   {QStringLiteral("temperature"), static_cast<double>(sampling.temperature)},
+                   {QStringLiteral("top_p"), static_cast<double>(sampling.top_p)},
                    {QStringLiteral("top_k"), sampling.top_k},
-                   {QStringLiteral("min_p"), sampling.min_p}};
-  if (sampling.seed >= 0) body.insert(QStringLiteral("seed"), sampling.seed);
+                   {QStringLiteral("min_p"), static_cast<double>(sampling.min_p)}};
+  if (request.n_predict >= 0) body.insert(QStringLiteral("max_tokens"), request.n_predict);
+  if (sampling.seed != tessera::kRandomSeed) body.insert(QStringLiteral("seed"), static_cast<qint64>(sampling.seed));
 
   auto client = makeClient(scheme_host_port_, endpoint_);
   httplib::Request req;
@@ -281,20 +284,22 @@ Result<GenerationTimings> OpenAiClient::streamChat(const QList<Message>& message
   if (!stopped && !done && finish_reason.isEmpty())
     return Error(ErrorKind::Io, utf8(QStringLiteral("%1 ended the stream before the reply was complete").arg(base_url_)));
 
-  GenerationTimings t;
-  t.stopped = stopped;
+  ReplyStats stats;
+  tessera::GenerationTimings& t = stats.timings;
+  stats.stop_reason = stopped                                   ? tessera::StopReason::Stopped
+                      : finish_reason == QLatin1String("length") ? tessera::StopReason::Length
+                                                                 : tessera::StopReason::EndOfGeneration;
   t.generated_tokens = usage_completion >= 0 ? usage_completion : deltas;
-  if (usage_prompt >= 0) t.prompt_tokens = usage_prompt;
+  stats.prompt_known = usage_prompt >= 0;
+  if (stats.prompt_known) t.prompt_tokens = usage_prompt;
   if (first_ns >= 0) {
-    t.time_to_first_token = first_ns / 1e9;
-    t.prompt_seconds = t.time_to_first_token;
-    t.generation_seconds = (last_ns - first_ns) / 1e9;
+    t.time_to_first_token_ms = first_ns / 1e6;
+    t.generation_ms = (last_ns - first_ns) / 1e6;
     // Intervals between tokens, as the engine counts its own rate.
-    if (t.generated_tokens > 1 && t.generation_seconds > 0.0)
-      t.generation_rate = (t.generated_tokens - 1) / t.generation_seconds;
+    if (t.generated_tokens > 1 && t.generation_ms > 0.0)
+      t.generation_tokens_per_s = (t.generated_tokens - 1) / (t.generation_ms / 1000.0);
   }
-  t.hit_token_limit = finish_reason == QLatin1String("length");
-  return t;
+  return stats;
 }
 
 }  // namespace tessera::gui

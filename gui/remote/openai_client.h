@@ -28,10 +28,6 @@ namespace tessera::gui {
 
 class OpenAiClient {
  public:
-  struct Message {
-    QString role;  // "system", "user", "assistant"
-    QString content;
-  };
   using TextCallback = std::function<void(std::string_view utf8)>;
 
   explicit OpenAiClient(RemoteEndpoint endpoint);
@@ -48,10 +44,12 @@ class OpenAiClient {
   // applies its chat template. `on_text` gets each content delta as it arrives (SSE parsed
   // incrementally). Timings: time to first token from the request to the first content; tokens
   // per second over the span from the first to the last content (the usage's completion tokens,
-  // or one per delta when the server sends no usage); prompt tokens from the usage. A `stop` ends
-  // it with timings.stopped set.
-  Result<GenerationTimings> streamChat(const QList<Message>& messages, const SamplingSettings& sampling,
-                                       const TextCallback& on_text, const std::atomic<bool>& stop) const;
+  // or one per delta when the server sends no usage); prompt tokens from the usage (without one the
+  // prompt is unknown: prompt_known false). Of `request` the sampling and n_predict (max_tokens)
+  // are sent. A `stop` ends it with stop_reason Stopped.
+  Result<ReplyStats> streamChat(const std::vector<tessera::ChatMessage>& messages,
+                                const tessera::GenerationRequest& request, const TextCallback& on_text,
+                                const std::atomic<bool>& stop) const;
 
  private:
   RemoteEndpoint endpoint_;

@@ -64,7 +64,17 @@ RemoteEndpointPanel::RemoteEndpointPanel(EngineClient* engine, QWidget* parent)
   connect(url_, &QLineEdit::textChanged, this, &RemoteEndpointPanel::updateState);
   connect(&list_watcher_, &QFutureWatcher<ModelListOutcome>::finished, this, &RemoteEndpointPanel::onListed);
   connect(engine_, &EngineClient::stateChanged, this, &RemoteEndpointPanel::updateState);
-  connect(engine_, &EngineClient::loadFailed, this, &RemoteEndpointPanel::updateState);
+  // A connect that failed says so here too: what was listed before is no news any more.
+  connect(engine_, &EngineClient::loadStarted, this, [this](const QString& path) {
+    connecting_ = isEndpointUrl(path);
+    if (connecting_) connect_error_.clear();
+  });
+  connect(engine_, &EngineClient::loadFailed, this, [this](const EngineError& error) {
+    if (connecting_) connect_error_ = error.message;
+    connecting_ = false;
+    updateState();
+  });
+  connect(engine_, &EngineClient::modelLoaded, this, [this] { connecting_ = false; });
   retranslateUi();
 }
 
@@ -87,6 +97,7 @@ void RemoteEndpointPanel::setEndpoint(const RemoteEndpoint& e) {
 void RemoteEndpointPanel::listModels() {
   const quint64 sequence = ++list_sequence_;
   list_error_.clear();
+  connect_error_.clear();
   listed_count_ = -1;
   RemoteEndpoint e = endpoint();
   // A list is a quick question: do not wait the full generation timeout for it.
@@ -138,16 +149,20 @@ ErrorText RemoteEndpointPanel::connectionError(const EngineError& error, const Q
 void RemoteEndpointPanel::updateState() {
   const bool has_url = !url_->text().trimmed().isEmpty();
   const bool loading = engine_->state() == EngineClient::State::Loading;
-  const bool remote_loaded = engine_->hasModel() && isEndpointUrl(engine_->model().path);
+  const QString model_path = QString::fromStdString(engine_->model().path);
+  const bool remote_loaded = engine_->hasModel() && isEndpointUrl(model_path);
   list_->setEnabled(has_url && !isListing());
   connect_->setEnabled(has_url && !loading);
   disconnect_->setEnabled(remote_loaded && engine_->state() != EngineClient::State::Generating);
   QString text;
   if (remote_loaded) {
     //: The server's model id, then the server's base URL.
-    text = tr("Connected: %1 at %2").arg(engine_->model().name, engine_->model().path);
+    text = tr("Connected: %1 at %2").arg(QString::fromStdString(engine_->model().name), model_path);
   } else if (isListing()) {
     text = tr("Asking the server for its models…");
+  } else if (!connect_error_.isEmpty()) {
+    //: The last Connect failed: the reason.
+    text = tr("Could not connect: %1").arg(connect_error_);
   } else if (!list_error_.isEmpty()) {
     text = tr("Could not list the models: %1").arg(list_error_);
   } else if (listed_count_ >= 0) {

@@ -77,6 +77,8 @@ class RemoteEndpointPanel : public QWidget {
   QPushButton* disconnect_;
   QLabel* status_;
   QString list_error_;
+  QString connect_error_;  // why the last Connect failed (empty: it did not)
+  bool connecting_ = false;  // the load under way is a Connect
   int listed_count_ = -1;  // models in the last answer; -1: none yet
   QFutureWatcher<ModelListOutcome> list_watcher_;
   quint64 list_sequence_ = 0;

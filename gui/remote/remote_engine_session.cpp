@@ -1,7 +1,5 @@
 #include "remote_engine_session.h"
 
-#include <QElapsedTimer>
-
 #include "local_engine_source.h"
 #include "openai_client.h"
 
@@ -26,10 +24,9 @@ class RemoteEngineSession : public EngineSession {
  public:
   explicit RemoteEngineSession(const SessionLink* link) : link_(link) {}
 
-  Result<ModelInfo> load(const QString& path, const LoadSettings&, const ProgressCallback& progress) override {
-    unload();
-    QElapsedTimer timer;
-    timer.start();
+  // A server that cannot be used leaves the one connected before as it was (HTTP keeps no
+  // connection to lose): only a successful check replaces it.
+  Result<tessera::ModelInfo> load(const QString& path, const LoadRequest&, const ProgressCallback& progress) override {
     RemoteEndpoint endpoint = link_->endpointFor(path);
     OpenAiClient client(endpoint);
     TESSERA_ASSIGN_OR_RETURN(const QStringList models, client.listModels());
@@ -46,11 +43,10 @@ class RemoteEngineSession : public EngineSession {
     }
     if (progress && !progress(1.0f)) return Error(ErrorKind::Cancelled, "connecting was cancelled");
     endpoint_ = endpoint;
-    ModelInfo info;
-    info.path = client.baseUrl();
-    info.name = endpoint.model;
+    tessera::ModelInfo info;
+    info.path = client.baseUrl().toStdString();
+    info.name = endpoint.model.toStdString();
     info.has_chat_template = true;  // the server applies its own
-    info.load_seconds = timer.elapsed() / 1000.0;
     loaded_ = true;
     return info;
   }
@@ -58,13 +54,14 @@ class RemoteEngineSession : public EngineSession {
   void unload() override { loaded_ = false; }
   bool isLoaded() const override { return loaded_; }
 
-  Result<GenerationTimings> generate(const GenerationRequest& request, const PromptProgressCallback&,
-                                     const PieceCallback& on_piece, const StopFlag& stop) override {
+  Result<ReplyStats> generate(const std::vector<tessera::ChatMessage>& messages,
+                              const tessera::GenerationRequest& request, const PromptProgressCallback&,
+                              const PieceCallback& on_piece, const StopFlag& stop) override {
     if (!loaded_) return Error(ErrorKind::InvalidArgument, "no OpenAI-compatible server is connected");
-    QList<OpenAiClient::Message> messages;
-    if (!request.system_prompt.trimmed().isEmpty()) messages.append({QStringLiteral("system"), request.system_prompt});
-    for (const ChatTurn& turn : request.turns) messages.append({chatRoleKey(turn.role), turn.text});
-    return OpenAiClient(endpoint_).streamChat(messages, request.sampling, on_piece, stop);
+    std::vector<tessera::ChatMessage> sent;
+    for (const tessera::ChatMessage& m : messages)
+      if (m.role != kSystemRole || QString::fromStdString(m.content).trimmed().size() > 0) sent.push_back(m);
+    return OpenAiClient(endpoint_).streamChat(sent, request, on_piece, stop);
   }
 
  private:
@@ -80,18 +77,24 @@ class LocalOrRemoteSession : public EngineSession {
     if (auto* source = dynamic_cast<LocalEngineSource*>(local_.get())) link->setLocalEngine(source->localEngine());
   }
 
-  Result<ModelInfo> load(const QString& path, const LoadSettings& settings, const ProgressCallback& progress) override {
-    // Whatever was loaded goes first: a failed load leaves nothing loaded, as the contract says.
-    local_->unload();
-    remote_->unload();
-    active_ = isEndpointUrl(path) ? remote_.get() : local_.get();
-    return active_->load(path, settings, progress);
+  // The side that loads replaces the other only once its load worked: a file that cannot be
+  // loaded leaves the server connected, a server that does not answer leaves the model loaded.
+  Result<tessera::ModelInfo> load(const QString& path, const LoadRequest& request,
+                                  const ProgressCallback& progress) override {
+    EngineSession* target = isEndpointUrl(path) ? remote_.get() : local_.get();
+    auto info = target->load(path, request, progress);
+    if (info.ok() && target != active_) {
+      active_->unload();
+      active_ = target;
+    }
+    return info;
   }
   void unload() override { active_->unload(); }
   bool isLoaded() const override { return active_->isLoaded(); }
-  Result<GenerationTimings> generate(const GenerationRequest& request, const PromptProgressCallback& on_prompt,
-                                     const PieceCallback& on_piece, const StopFlag& stop) override {
-    return active_->generate(request, on_prompt, on_piece, stop);
+  Result<ReplyStats> generate(const std::vector<tessera::ChatMessage>& messages,
+                              const tessera::GenerationRequest& request, const PromptProgressCallback& on_prompt,
+                              const PieceCallback& on_piece, const StopFlag& stop) override {
+    return active_->generate(messages, request, on_prompt, on_piece, stop);
   }
   // The split benchmark measures the local engine; a remote endpoint says it cannot (the default).
   Result<BenchFigures> bench(const BenchSettings& settings, const BenchProgressCallback& progress,

@@ -45,11 +45,12 @@ class SessionLink : public QObject {
 // ModelInfo: path = the base URL, name = the model id, nothing else known. generate() streams POST
 // /v1/chat/completions with the conversation as messages (the chat template is the server's
 // business). No prompt progress is reported (the server does not say); the time to first token
-// includes the network.
+// includes the network; a prompt the server reports no usage for is unknown (prompt_known false).
 std::unique_ptr<EngineSession> makeRemoteEngineSession(const SessionLink* link);
 
 // A session that loads files with `local` and endpoint URLs (isEndpointUrl) with a remote session;
-// loading either unloads the other. Tells `link` the local session's engine (LocalEngineSource).
+// a load that works unloads the other side, one that fails leaves it as it was. Tells `link` the
+// local session's engine (LocalEngineSource).
 std::unique_ptr<EngineSession> makeLocalOrRemoteSession(std::unique_ptr<EngineSession> local, SessionLink* link);
 
 }  // namespace tessera::gui

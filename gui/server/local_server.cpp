@@ -12,6 +12,36 @@ LocalServer::LocalServer(EngineClient* engine, const SessionLink* link, QObject*
   connect(engine_, &EngineClient::modelUnloaded, this, &LocalServer::restart);
   connect(engine_, &EngineClient::loadStarted, this, &LocalServer::restart);
   connect(engine_, &EngineClient::modelLoaded, this, &LocalServer::restart);
+  // A file refused before the model was touched: the model loaded before is served again.
+  connect(engine_, &EngineClient::loadFailed, this, &LocalServer::restart);
+}
+
+namespace {
+
+server::ServerConfig configOf(const LocalServerSettings& settings) {
+  server::ServerConfig config;
+  config.host = settings.host.trimmed().toStdString();
+  config.port = settings.port;
+  config.api_key = settings.api_key.toStdString();
+  config.insecure = settings.insecure;
+  return config;
+}
+
+}  // namespace
+
+QString LocalServer::settingsProblem(const LocalServerSettings& settings) {
+  const server::ServerConfig config = configOf(settings);
+  const std::string why = server::check_config(config);
+  if (why.empty()) return {};
+  // The library's message names the command line's flags; the app's fields have names of their own.
+  //: "Host" is the Local Server dialog's field: use its translation.
+  if (config.host.empty()) return tr("Host is empty: enter 127.0.0.1 to serve this machine only.");
+  if (!server::is_loopback_host(config.host) && config.api_key.empty() && !config.insecure)
+    //: %1 is the host typed in the Local Server dialog; "API key" and "Allow other machines without an API key" are its fields: use their translations.
+    return tr("%1 lets other machines connect: enter an API key (clients send it as “Authorization: Bearer KEY”), "
+              "or tick “Allow other machines without an API key”.")
+        .arg(settings.host.trimmed());
+  return QString::fromStdString(why);
 }
 
 LocalServer::~LocalServer() { stopServer(); }
@@ -36,15 +66,11 @@ void LocalServer::setState(State state, const QString& error) {
 void LocalServer::restart() {
   stopServer();
   if (!settings_.enabled) return setState(State::Off);
-  server::ServerConfig config;
-  config.host = settings_.host.trimmed().toStdString();
-  config.port = settings_.port;
-  config.api_key = settings_.api_key.toStdString();
-  config.insecure = settings_.insecure;
-  if (const std::string why = server::check_config(config); !why.empty())
-    return setState(State::Failed, QString::fromStdString(why));
+  if (const QString why = settingsProblem(settings_); !why.isEmpty()) return setState(State::Failed, why);
+  const server::ServerConfig config = configOf(settings_);
   Engine* engine = link_->localEngine();
-  const bool local_model = engine && engine_->hasModel() && !isEndpointUrl(engine_->model().path);
+  const bool local_model =
+      engine && engine_->hasModel() && !isEndpointUrl(QString::fromStdString(engine_->model().path));
   if (!local_model) return setState(State::WaitingForModel);
   // Loaded already (no load function); the queue's first task on the worker thread marks it ready.
   // Each task is a queued call to the worker object, so it runs on the engine thread in order with

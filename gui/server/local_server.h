@@ -52,6 +52,10 @@ class LocalServer : public QObject {
 
   // Applies at once: stops, and starts again with these settings when a model is loaded.
   void setSettings(const LocalServerSettings& settings);
+  // Why `settings` cannot serve, in the words of the Local Server dialog (its fields, not the
+  // command line's flags); empty when they can. The dialog refuses such settings before they reach
+  // a running server.
+  static QString settingsProblem(const LocalServerSettings& settings);
   const LocalServerSettings& settings() const { return settings_; }
 
   State state() const { return state_; }

@@ -80,6 +80,17 @@ void LocalServerDialog::setSettings(const LocalServerSettings& s) {
   insecure_->setChecked(s.insecure);
 }
 
+void LocalServerDialog::done(int result) {
+  if (result == QDialog::Accepted) {
+    const LocalServerSettings wanted = settings();
+    if (const QString why = LocalServer::settingsProblem(wanted); wanted.enabled && !why.isEmpty()) {
+      status_->setText(why);
+      return;
+    }
+  }
+  QDialog::done(result);
+}
+
 void LocalServerDialog::updateStatus() {
   const QString text = server_->statusText();
   status_->setText(text.isEmpty() ? tr("The local server is off.") : text);

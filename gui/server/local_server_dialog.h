@@ -33,6 +33,11 @@ class LocalServerDialog : public QDialog {
   QLabel* statusLabel() const { return status_; }
   QPushButton* copyButton() const { return copy_; }
 
+ protected:
+  // OK with settings that cannot serve says why here and keeps the dialog (and a running server) as
+  // they are.
+  void done(int result) override;
+
  private:
   void updateStatus();
 

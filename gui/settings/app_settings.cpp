@@ -45,26 +45,29 @@ void AppSettings::removeRecentFile(const QString& path) {
 
 void AppSettings::clearRecentFiles() { settings_.remove("model/recent"); }
 
-SamplingSettings AppSettings::sampling() const {
-  SamplingSettings d;
-  SamplingSettings s;
-  s.temperature = settings_.value("sampling/temperature", d.temperature).toDouble();
-  s.top_k = settings_.value("sampling/topK", d.top_k).toInt();
-  s.top_p = settings_.value("sampling/topP", d.top_p).toDouble();
-  s.min_p = settings_.value("sampling/minP", d.min_p).toDouble();
-  s.repetition_penalty = settings_.value("sampling/repetitionPenalty", d.repetition_penalty).toDouble();
-  s.seed = settings_.value("sampling/seed", d.seed).toLongLong();
+ReplySettings AppSettings::sampling() const {
+  const ReplySettings d;
+  ReplySettings s;
+  s.sampling.temperature = settings_.value("sampling/temperature", d.sampling.temperature).toFloat();
+  s.sampling.top_k = settings_.value("sampling/topK", d.sampling.top_k).toInt();
+  s.sampling.top_p = settings_.value("sampling/topP", d.sampling.top_p).toFloat();
+  s.sampling.min_p = settings_.value("sampling/minP", d.sampling.min_p).toFloat();
+  s.sampling.repeat_penalty = settings_.value("sampling/repetitionPenalty", d.sampling.repeat_penalty).toFloat();
+  // Saved as -1 for "random" (core's kRandomSeed), so the file stays readable.
+  const qint64 seed = settings_.value("sampling/seed", -1).toLongLong();
+  s.sampling.seed = seed < 0 ? tessera::kRandomSeed : static_cast<uint64_t>(seed);
   s.max_tokens = settings_.value("sampling/maxTokens", d.max_tokens).toInt();
   return s;
 }
 
-void AppSettings::setSampling(const SamplingSettings& s) {
-  settings_.setValue("sampling/temperature", s.temperature);
-  settings_.setValue("sampling/topK", s.top_k);
-  settings_.setValue("sampling/topP", s.top_p);
-  settings_.setValue("sampling/minP", s.min_p);
-  settings_.setValue("sampling/repetitionPenalty", s.repetition_penalty);
-  settings_.setValue("sampling/seed", s.seed);
+void AppSettings::setSampling(const ReplySettings& s) {
+  settings_.setValue("sampling/temperature", s.sampling.temperature);
+  settings_.setValue("sampling/topK", s.sampling.top_k);
+  settings_.setValue("sampling/topP", s.sampling.top_p);
+  settings_.setValue("sampling/minP", s.sampling.min_p);
+  settings_.setValue("sampling/repetitionPenalty", s.sampling.repeat_penalty);
+  settings_.setValue("sampling/seed",
+                     s.sampling.seed == tessera::kRandomSeed ? qint64{-1} : static_cast<qint64>(s.sampling.seed));
   settings_.setValue("sampling/maxTokens", s.max_tokens);
 }
 
@@ -112,6 +115,10 @@ void AppSettings::setOverflowPolicy(tessera::OverflowPolicy policy) {
 QString AppSettings::language() const { return settings_.value("ui/language").toString(); }
 
 void AppSettings::setLanguage(const QString& code) { settings_.setValue("ui/language", code); }
+
+QString AppSettings::theme() const { return settings_.value("ui/theme", QStringLiteral("system")).toString(); }
+
+void AppSettings::setTheme(const QString& key) { settings_.setValue("ui/theme", key); }
 
 QByteArray AppSettings::windowGeometry() const { return settings_.value("window/geometry").toByteArray(); }
 

@@ -1,7 +1,7 @@
 // Persistent settings through QSettings (organisation "Tessera", application "Tessera"): the last
 // model, recent files, the model library's folders, window geometry/state, sampling, context
-// length, system prompt, interface language. Tests point QSettings at a temporary directory (QSettings::setPath) before creating one
-// of these.
+// length, system prompt, interface language and theme. Tests point QSettings at a temporary
+// directory (QSettings::setPath) before creating one of these.
 #pragma once
 
 #include <QByteArray>
@@ -32,8 +32,10 @@ class AppSettings {
   void removeRecentFile(const QString& path);
   void clearRecentFiles();
 
-  SamplingSettings sampling() const;
-  void setSampling(const SamplingSettings& sampling);
+  // The sampling panel's settings; what was never saved has core's default (the reply length the
+  // app's).
+  ReplySettings sampling() const;
+  void setSampling(const ReplySettings& sampling);
 
   int contextLength() const;  // 0 = the model's own
   void setContextLength(int tokens);
@@ -51,6 +53,9 @@ class AppSettings {
   // The interface language code ("de", "ja", ...); empty = follow the system locale.
   QString language() const;
   void setLanguage(const QString& code);
+  // The theme (ThemeSwitcher::key: "system", "light", "dark"); "system" when never chosen.
+  QString theme() const;
+  void setTheme(const QString& key);
 
   QByteArray windowGeometry() const;
   QByteArray windowState() const;
