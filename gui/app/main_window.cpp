@@ -602,7 +602,6 @@ void MainWindow::resetLayout() {
   const QSize size = this->size();
   resizeDocks({model_dock_, history_dock_},
               {std::clamp(size.width() / 5, 260, 360), std::clamp(size.width() / 5, 240, 340)}, Qt::Horizontal);
-  resizeDocks({history_dock_}, {std::clamp(size.height() / 4, 140, 240)}, Qt::Vertical);
   DockTitleBar* plots = gpu_workspace_->performanceTitleBar();
   const int plot_height = std::clamp(size.height() / 4, 200, 280);
   plots->setCollapsed(false);
@@ -611,6 +610,17 @@ void MainWindow::resetLayout() {
     plots->setCollapsed(true);
   else
     resizeDocks({gpu_workspace_->performanceDock()}, {plot_height}, Qt::Vertical);
+  // The right column's split last, on the column's final height, and both docks' heights given:
+  // with the history's alone, the column's spare height was shared out between the two, and the
+  // generation settings scrolled on a laptop.
+  layout()->activate();
+  const int history_height = std::clamp(size.height() / 4, 140, 240);
+  if (dockWidgetArea(history_dock_) == dockWidgetArea(generation_dock_)) {
+    const int column = history_dock_->height() + generation_dock_->height();
+    resizeDocks({history_dock_, generation_dock_}, {history_height, column - history_height}, Qt::Vertical);
+  } else {
+    resizeDocks({history_dock_}, {history_height}, Qt::Vertical);
+  }
 }
 
 void MainWindow::saveSettings() {

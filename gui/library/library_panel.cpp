@@ -96,12 +96,15 @@ LibraryPanel::LibraryPanel(QWidget* parent)
   reveal_ = new QPushButton;
   status_ = new QLabel;
   status_->setObjectName(QStringLiteral("libraryStatus"));
+  // On a line of its own above the buttons, wrapping: a long count or a German button text must
+  // not make the main window's central tabs (and so the window) wider than a laptop screen.
+  status_->setWordWrap(true);
   detail_ = new QLabel;
   detail_->setObjectName(QStringLiteral("libraryDetail"));
   detail_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   detail_->setWordWrap(true);
   auto* bottom = new QHBoxLayout;
-  bottom->addWidget(status_, 1);
+  bottom->addStretch(1);
   bottom->addWidget(open_);
   bottom->addWidget(remove_);
   bottom->addWidget(reveal_);
@@ -109,6 +112,7 @@ LibraryPanel::LibraryPanel(QWidget* parent)
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(top);
   layout->addWidget(splitter, 1);
+  layout->addWidget(status_);
   layout->addLayout(bottom);
   layout->addWidget(detail_);
 
