@@ -66,9 +66,13 @@ MemoryPlot::MemoryPlot(QWidget* parent)
 }
 
 void MemoryPlot::showPlot(bool gpus) {
+  if (plot_->isHidden() != gpus) return;
   plot_->setVisible(gpus);
   export_->setEnabled(gpus);
   no_gpu_->setVisible(!gpus);
+  // The plot was hidden while the layout last ran, so it still has a placeholder size: lay it out
+  // now, or the replot that follows the first snapshot draws its axes squeezed into that size.
+  layout()->activate();
 }
 
 bool MemoryPlot::showsNoGpu() const { return !no_gpu_->isHidden(); }

@@ -90,6 +90,8 @@ TEST(FirstHour, TheThemeIsChosenInTheSettingsAndKept) {
     EXPECT_EQ(theme->theme(), ThemeSwitcher::Theme::Dark);
     EXPECT_LT(QApplication::palette().color(QPalette::Window).lightness(), 100);
     // The chat follows at once: its background is dark too.
+    // (Qt delivers the palette change to the widgets on the next turn of the event loop.)
+    test::processPendingEvents();
     EXPECT_LT(window.chatPanel()->view()->backgroundColor().lightness(), 100);
     EXPECT_EQ(AppSettings().theme(), QStringLiteral("dark"));
     theme->action(ThemeSwitcher::Theme::Light)->trigger();
