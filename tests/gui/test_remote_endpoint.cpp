@@ -7,6 +7,7 @@
 
 #include <QComboBox>
 #include <QSignalSpy>
+#include <QStatusBar>
 
 #include <atomic>
 #include <thread>
@@ -153,9 +154,16 @@ TEST_F(TesseraServe, AWrongKeyIsReportedAs401) {
 
 TEST_F(TesseraServe, AnUnknownModelIsNamed) {
   RemoteWindow w;
+  ASSERT_TRUE(w.listModels(server_->baseUrl(), QString::fromLatin1(kKey)));
+  EXPECT_TRUE(w.panel()->statusText().contains(QLatin1String("offers 1 model"))) << w.panel()->statusText().toStdString();
   EXPECT_FALSE(w.connectTo(server_->baseUrl(), QString::fromLatin1(kKey), QStringLiteral("gpt-17")));
   EXPECT_TRUE(w.window.banner()->detail().contains(QLatin1String("does not serve the model 'gpt-17'; it serves: tiny")))
       << w.window.banner()->detail().toStdString();
+  // Issue 35 item 10: after the failed Connect the panel still said "The server offers 1 model";
+  // it says why the Connect failed.
+  EXPECT_TRUE(w.panel()->statusText().startsWith(QLatin1String("Could not connect: ")))
+      << w.panel()->statusText().toStdString();
+  EXPECT_TRUE(w.panel()->statusText().contains(QLatin1String("gpt-17"))) << w.panel()->statusText().toStdString();
   // Asked for anyway, the server's own 404 is reported the same way.
   RemoteEndpoint e{server_->baseUrl(), QString::fromLatin1(kKey), QStringLiteral("gpt-17")};
   std::atomic<bool> stop{false};
@@ -163,6 +171,27 @@ TEST_F(TesseraServe, AnUnknownModelIsNamed) {
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.error().message.find("does not serve the model 'gpt-17' (HTTP 404"), std::string::npos)
       << r.error().message;
+}
+
+// Issue 35 item 10: connecting to a server unloaded the local model without a word (the app runs
+// one model at a time); the status bar says which model went and what the chat uses now.
+TEST_F(TesseraServe, ConnectingSaysThatTheLocalModelWasUnloaded) {
+  RemoteWindow w;
+  QSignalSpy loaded(w.window.engine(), &EngineClient::modelLoaded);
+  w.window.openModel(test::fixturePath(QStringLiteral("models/stories260K-f32.gguf")), true);
+  ASSERT_TRUE(waitUntil([&] { return loaded.count() == 1; })) << w.window.banner()->detail().toStdString();
+  const QString local = QString::fromStdString(w.window.engine()->model().name);
+  ASSERT_FALSE(local.isEmpty());
+  ASSERT_TRUE(w.connectTo(server_->baseUrl(), QString::fromLatin1(kKey), QStringLiteral("tiny")))
+      << w.window.banner()->detail().toStdString();
+  const QString said = w.window.statusBar()->currentMessage();
+  EXPECT_EQ(said, QStringLiteral("%1 was unloaded: the chat uses tiny on the server now.").arg(local)) << said.toStdString();
+  // Disconnected and connected again, nothing local is replaced: nothing is said about it.
+  w.window.statusBar()->clearMessage();
+  w.window.engine()->unload();
+  ASSERT_TRUE(waitUntil([&] { return !w.window.engine()->hasModel(); }));
+  ASSERT_TRUE(w.connectTo(server_->baseUrl(), QString::fromLatin1(kKey), QStringLiteral("tiny")));
+  EXPECT_FALSE(w.window.statusBar()->currentMessage().contains(QLatin1String("was unloaded")));
 }
 
 TEST(RemoteEndpoint, AServerThatIsDownIsNamed) {
