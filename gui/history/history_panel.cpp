@@ -168,6 +168,11 @@ QString HistoryPanel::titleAt(int row) const {
   return item != nullptr ? item->text() : QString();
 }
 
+QString HistoryPanel::whenAt(int row) const {
+  const QListWidgetItem* item = list_->item(row);
+  return item != nullptr ? item->data(kWhenRole).toString() : QString();
+}
+
 void HistoryPanel::renameSelected() {
   if (QListWidgetItem* item = list_->currentItem()) list_->editItem(item);
 }

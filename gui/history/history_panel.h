@@ -26,6 +26,8 @@ class HistoryPanel : public QWidget {
   // The ids listed, in order (tests).
   QStringList ids() const;
   QString titleAt(int row) const;
+  // What the row shows beside its title: the time it last changed today, its date before.
+  QString whenAt(int row) const;
   // Starts editing the title of the selected conversation in place.
   void renameSelected();
 

@@ -4,6 +4,10 @@
 // from Qt when the window is made.
 #include <QAction>
 #include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QListWidget>
+#include <QLocale>
 #include <QMenu>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -18,8 +22,10 @@
 #include "chat_panel.h"
 #include "chat_view.h"
 #include "conversation_io.h"
+#include "conversation_session.h"
 #include "conversation_store.h"
 #include "guide_dialog.h"
+#include "history_panel.h"
 #include "gui_test_support.h"
 #include "main_window.h"
 #include "message_widget.h"
@@ -156,6 +162,50 @@ TEST(FirstHour, HistoryTitlesAreWordsNotMarkdown) {
   Conversation snake;
   snake.messages.append(userMessage(QStringLiteral("what does my_var_name hold")));
   EXPECT_EQ(ConversationStore::titleOf(snake), QStringLiteral("what does my_var_name hold"));
+}
+
+// Item 10: history titles had no date. Each row shows when it last changed: the time today, the
+// date before (here a file last changed in 2024).
+TEST(FirstHour, HistoryRowsSayWhenTheyChanged) {
+  test::ScriptedWindow w;
+  ASSERT_TRUE(w.openAndLoad(test::fixturePath(kStories)));
+  ASSERT_TRUE(w.reply(QStringLiteral("Hello")));
+  HistoryPanel* history = w.window->historyPanel();
+  ASSERT_EQ(history->ids().size(), 1);
+  const QString id = history->ids().first();
+  const QList<StoredConversation> stored = w.window->conversations()->store()->list();
+  ASSERT_EQ(stored.size(), 1);
+  const QDateTime modified = stored.first().modified;
+  const QLocale locale;
+  EXPECT_TRUE(history->whenAt(0) == locale.toString(modified.time(), QLocale::ShortFormat) ||
+              history->whenAt(0) == locale.toString(modified.date(), QLocale::ShortFormat))
+      << history->whenAt(0).toStdString();
+  QFile file(QDir(w.window->conversations()->store()->folder()).filePath(id + QStringLiteral(".json")));
+  ASSERT_TRUE(file.exists()) << file.fileName().toStdString();
+  ASSERT_TRUE(file.open(QIODevice::ReadWrite));
+  const QDateTime old(QDate(2024, 3, 5), QTime(14, 30));
+  ASSERT_TRUE(file.setFileTime(old, QFileDevice::FileModificationTime));
+  file.close();
+  history->refresh(id);
+  EXPECT_EQ(history->whenAt(0), locale.toString(QDate(2024, 3, 5), QLocale::ShortFormat));
+  EXPECT_TRUE(history->list()->item(0)->toolTip().contains(locale.toString(old, QLocale::ShortFormat)))
+      << history->list()->item(0)->toolTip().toStdString();
+}
+
+// Item 8: a model opened from File > Recent Models is loaded, not only previewed.
+TEST(FirstHour, ARecentModelIsLoadedFromTheMenu) {
+  test::ScriptedWindow w;
+  ASSERT_TRUE(w.openAndLoad(test::fixturePath(kStories)));
+  w.window->engine()->unload();
+  ASSERT_TRUE(waitUntil([&] { return !w.window->engine()->hasModel(); }));
+  const int loads = w.script->loads.load();
+  QMenu* recent = w.window->recentMenu();
+  ASSERT_FALSE(recent->actions().isEmpty());
+  recent->actions().first()->trigger();
+  ASSERT_TRUE(waitUntil([&] {
+    return w.script->loads.load() > loads && w.window->engine()->state() == EngineClient::State::Ready;
+  }));
+  EXPECT_TRUE(QString::fromStdString(w.window->engine()->model().path).endsWith(QStringLiteral("stories260K-f32.gguf")));
 }
 
 // Item 10: a Qt warning was printed at every start (a status bar widget put at an index that does
