@@ -48,7 +48,19 @@ void DockTitleBar::setCollapsed(bool collapsed) {
   const bool docked = window != nullptr && !dock_->isFloating();
   if (collapsed && docked && dock_->height() > sizeHint().height()) expanded_height_ = dock_->height();
   collapsed_ = collapsed;
-  if (QWidget* content = dock_->widget()) content->setVisible(!collapsed);
+  // Collapsed, the dock holds an empty widget of no height instead of its content: a dock whose
+  // content is only hidden is given a maximum width of its title too, and the title sat at the
+  // left of an empty strip as wide as the window. setWidget() hides the widget it replaces.
+  if (collapsed) {
+    content_ = dock_->widget();
+    if (placeholder_ == nullptr) {
+      placeholder_ = new QWidget(dock_);
+      placeholder_->setMaximumHeight(0);
+    }
+    dock_->setWidget(placeholder_);
+  } else if (content_ != nullptr) {
+    dock_->setWidget(content_);
+  }
   // Collapsed, the dock is no taller than its title, and the main window is told so at once: the
   // room goes back to the chat (a maximum height alone left it empty until the next resize).
   dock_->setMaximumHeight(collapsed ? sizeHint().height() : QWIDGETSIZE_MAX);
@@ -60,6 +72,8 @@ void DockTitleBar::setCollapsed(bool collapsed) {
   retranslateUi();
   emit collapsedChanged(collapsed);
 }
+
+QWidget* DockTitleBar::content() const { return collapsed_ ? content_ : dock_->widget(); }
 
 void DockTitleBar::retranslateUi() {
   collapse_->setToolTip(collapsed_ ? tr("Show this panel") : tr("Collapse this panel to its title"));

@@ -24,6 +24,8 @@ class DockTitleBar : public QWidget {
   void setCollapsed(bool collapsed);
   void setExpandedHeight(int height) { expanded_height_ = height; }
   QToolButton* collapseButton() const { return collapse_; }
+  // The dock's own content (the dock holds a placeholder while collapsed).
+  QWidget* content() const;
 
  signals:
   void collapsedChanged(bool collapsed);
@@ -39,6 +41,8 @@ class DockTitleBar : public QWidget {
   QToolButton* collapse_;
   QToolButton* float_;
   QToolButton* close_;
+  QWidget* content_ = nullptr;      // while collapsed: the content taken out of the dock
+  QWidget* placeholder_ = nullptr;  // what the dock holds meanwhile (no height)
   bool collapsed_ = false;
   int expanded_height_ = 240;
 };

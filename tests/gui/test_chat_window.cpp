@@ -392,14 +392,23 @@ TEST(ChatWindow, ThePerformancePanelCollapsesToItsTitle) {
   DockTitleBar* title = w.window->gpuWorkspace()->performanceTitleBar();
   ASSERT_NE(title, nullptr);
   ASSERT_TRUE(dock->isVisible());
+  ASSERT_FALSE(title->isCollapsed());
+  test::processPendingEvents();
+  QWidget* plots = dock->widget();
+  const int width = dock->width();
   QTest::mouseClick(title->collapseButton(), Qt::LeftButton);
-  QApplication::processEvents();
+  test::processPendingEvents();
   EXPECT_TRUE(title->isCollapsed());
-  EXPECT_FALSE(dock->widget()->isVisible());
+  EXPECT_FALSE(plots->isVisible());
+  EXPECT_EQ(title->content(), plots);
   EXPECT_LE(dock->height(), title->sizeHint().height() + 4);
+  // Issue 35 item 3: the folded title kept the dock's width (it sat at the left of an empty strip,
+  // as wide as the title's own size hint).
+  EXPECT_EQ(dock->width(), width);
   QTest::mouseClick(title->collapseButton(), Qt::LeftButton);
   EXPECT_FALSE(title->isCollapsed());
-  EXPECT_TRUE(dock->widget()->isVisible());
+  EXPECT_EQ(dock->widget(), plots);
+  EXPECT_TRUE(plots->isVisible());
 }
 
 }  // namespace
