@@ -96,8 +96,8 @@ LibraryPanel::LibraryPanel(QWidget* parent)
   reveal_ = new QPushButton;
   status_ = new QLabel;
   status_->setObjectName(QStringLiteral("libraryStatus"));
-  // On a line of its own above the buttons, wrapping: a long count or a German button text must
-  // not make the main window's central tabs (and so the window) wider than a laptop screen.
+  // On a line of its own above the buttons, wrapping: beside them, its width was added to the
+  // buttons' row and made the main window's central tabs (and so the window) wider than 1024 px.
   status_->setWordWrap(true);
   detail_ = new QLabel;
   detail_->setObjectName(QStringLiteral("libraryDetail"));
