@@ -10,7 +10,7 @@
 #include "backend/backend_plugin.h"
 #include "common/error.h"
 #include "option_parse.h"
-#include "split/split_plan.h"
+#include "placement/split_settings.h"
 
 namespace tessera::cli {
 

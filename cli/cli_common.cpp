@@ -1,5 +1,8 @@
 #include "cli_common.h"
 
+#include <fstream>
+#include <sstream>
+
 #include <unistd.h>
 
 #include <csignal>
@@ -7,7 +10,12 @@
 #include <filesystem>
 
 #include "backend/kv_cache_type.h"
+#include "download/model_ref.h"
 #include "option_ranges.h"
+#if defined(TESSERA_HAS_DOWNLOAD)
+#include "hub_edge.h"
+#endif
+#include "terminal_text.h"
 
 namespace tessera::cli {
 namespace {
@@ -50,6 +58,8 @@ bool parse_model_option(OptionReader& r, ModelOptions& o) {
     r.integer(o.n_batch, kBatchRange);
   } else if (r.is({"--kv-type"})) {
     parse_kv_type_value(r, o.kv_type);
+  } else if (r.is({"--chat-template-file"})) {
+    r.text(o.chat_template_file);
   } else {
     return parse_backend_option(r, o.backend);
   }
@@ -81,6 +91,12 @@ bool parse_overflow_option(OptionReader& r, OverflowPolicy& policy) {
   return true;
 }
 
+void print_overflow_note(const Engine& engine, OverflowPolicy policy) {
+  for (const OverflowPolicySupport& s : engine.overflow_support())
+    if (s.policy == policy && !s.keeps_cache)
+      std::fprintf(stderr, "context overflow (%s): %s\n", overflow_policy_name(policy), s.note.c_str());
+}
+
 std::string overflow_option_usage() {
   return usage_line("--context-overflow P",
                     "when the conversation outgrows the context: stop (default), truncate-middle (keep the "
@@ -88,11 +104,12 @@ std::string overflow_option_usage() {
 }
 
 std::string model_options_usage() {
-  return usage_line("-m, --model FILE", "GGUF model (default: the embedded tessera-tiny model)") +
+  return usage_line("-m, --model FILE", "GGUF model, any part of a split one (default: the embedded tessera-tiny model); "
+                                        "hf:REPO[:QUANT] pulls it from the hub first (tessera-cli pull)") +
          usage_line("-c, --ctx N", "context size in tokens, " + range_text(kContextRange) +
                                        " (default: the model's, at most " + std::to_string(kDefaultMaxContext) + ")") +
          usage_line("-b, --batch N", "prompt tokens per step, " + range_text(kBatchRange) + " (default 512)") +
-         kv_type_usage();
+         usage_line("--chat-template-file FILE", "a Jinja chat template used instead of the model's") + kv_type_usage();
 }
 
 std::string sampling_options_usage() {
@@ -131,10 +148,17 @@ Status load_model(Engine& engine, const ModelOptions& options, CudaPluginLoader&
     auto d = default_model_path();
     if (!d) return make_error(ErrorKind::InvalidArgument, "no model given; use -m FILE");
     path = *d;
+  } else if (download::is_hub_model_argument(path)) {
+#if defined(TESSERA_HAS_DOWNLOAD)
+    TESSERA_ASSIGN_OR_RETURN(path, resolve_hub_model(path, command));
+#else
+    return make_error(ErrorKind::Unsupported, "this tessera-cli was built without the download library (libcurl): "
+                                              "download " + path.substr(3) + " elsewhere and give its file to -m");
+#endif
   }
   std::string note;
   TESSERA_ASSIGN_OR_RETURN(BackendFactory factory, make_backend_factory(options.backend, cuda, &note));
-  if (!note.empty()) std::fprintf(stderr, "tessera-cli %s: %s\n", command, note.c_str());
+  if (!note.empty()) print_error(command, note);
   engine.register_backend("selected", std::move(factory));
   LoadSettings s;
   s.backend = "selected";
@@ -144,12 +168,18 @@ Status load_model(Engine& engine, const ModelOptions& options, CudaPluginLoader&
   s.kv_type = options.kv_type;
   s.all_logits = options.all_logits;
   TESSERA_TRY(engine.load(path, s));
+  if (!options.chat_template_file.empty()) {
+    std::ifstream in(options.chat_template_file, std::ios::binary);
+    if (!in) return make_error(ErrorKind::Io, "--chat-template-file: cannot read " + options.chat_template_file);
+    std::stringstream text;
+    text << in.rdbuf();
+    TESSERA_TRY(engine.set_chat_template(text.str(), options.chat_template_file));
+  }
   const ModelInfo& info = engine.info();
   if (options.n_ctx > 0 && info.n_ctx_train > 0 && options.n_ctx > info.n_ctx_train)
-    std::fprintf(stderr,
-                 "tessera-cli %s: note: --ctx %d is beyond the %lld tokens of context %s was trained on; "
-                 "output may degrade past them\n",
-                 command, options.n_ctx, static_cast<long long>(info.n_ctx_train), path.c_str());
+    print_error(command, "note: --ctx " + std::to_string(options.n_ctx) + " is beyond the " +
+                             std::to_string(info.n_ctx_train) + " tokens of context " + path +
+                             " was trained on; output may degrade past them");
   return {};
 }
 
@@ -169,6 +199,8 @@ void print_timings(const GenerationResult& r) {
                t.prompt_tokens_reused, t.prompt_ms, t.prompt_tokens_per_s);
   std::fprintf(stderr, "generation: %d tokens in %.2f ms, %.1f tokens/s; first token after %.2f ms\n",
                t.generated_tokens, t.generation_ms, t.generation_tokens_per_s, t.time_to_first_token_ms);
+  if (t.reasoning_tokens > 0)
+    std::fprintf(stderr, "reasoning:  %d of the generated tokens, %.2f s\n", t.reasoning_tokens, t.reasoning_ms / 1000.0);
   std::fprintf(stderr, "stop:       %s\n", stop_reason_name(r.stop_reason));
   if (t.overflow_tokens_dropped > 0 || r.messages_dropped > 0)
     std::fprintf(stderr, "overflow:   %d tokens dropped (%d messages), %d context shifts, %d tokens re-evaluated\n",

@@ -20,6 +20,7 @@ struct ModelOptions {
   KvCacheType kv_type = KvCacheType::F16;  // --kv-type f16|f32|q8_0|q4_0
   BackendOptions backend;  // --backend, --threads, split options
   bool all_logits = false; // not an option: `perplexity` keeps the logits of every prompt token
+  std::string chat_template_file;  // --chat-template-file: replaces the model's chat template
 };
 
 struct SamplingOptions {
@@ -40,6 +41,9 @@ std::string kv_type_usage();
 bool parse_sampling_option(OptionReader& reader, SamplingOptions& o);
 // --context-overflow stop|truncate-middle|rolling (run and chat).
 bool parse_overflow_option(OptionReader& reader, OverflowPolicy& policy);
+// One line on stderr when the loaded model cannot keep its cache under `policy` (a recurrent state,
+// a KV cache type that cannot shift): what it does instead. Nothing otherwise.
+void print_overflow_note(const Engine& engine, OverflowPolicy policy);
 std::string model_options_usage();
 std::string sampling_options_usage();
 std::string overflow_option_usage();

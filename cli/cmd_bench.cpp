@@ -14,13 +14,14 @@
 #include "backend/kv_cache_type.h"
 #include "backend_choice.h"
 #include "cli_common.h"
-#include "option_ranges.h"
 #include "commands.h"
 #include "engine/bench.h"
 #include "gguf/gguf_file.h"
 #include "model/model_loader.h"
+#include "option_ranges.h"
 #include "synth/shape_spec.h"
 #include "synth_target.h"
+#include "terminal_text.h"
 
 namespace tessera::cli {
 namespace {
@@ -48,7 +49,8 @@ void print_bench_usage(FILE* out) {
 
 // A usage error: the reason, then the usage text, on stderr; exit code 2.
 int usage_error(const std::string& reason) {
-  std::fprintf(stderr, "tessera-cli bench: %s\n\n", reason.c_str());
+  print_error("bench", reason);
+  std::fputc('\n', stderr);
   print_bench_usage(stderr);
   return 2;
 }
@@ -145,7 +147,7 @@ int cmd_bench(const Args& args) {
                        " tokens");
   auto spec = synth_shape.empty() ? spec_from_file(path) : spec_from_shape(synth_shape, synth_type);
   if (!spec.ok()) {
-    std::fprintf(stderr, "tessera-cli bench: %s\n", spec.error().describe().c_str());
+    print_error("bench", spec.error().describe());
     return 1;
   }
   if (!synth_shape.empty()) path = "synthetic " + synth_shape + " " + synth_type + " (random weights on the device)";
@@ -153,13 +155,13 @@ int cmd_bench(const Args& args) {
   CudaPluginLoader cuda(cuda_environment_of_process());  // before the factory, backend and model it may make
   auto factory = make_backend_factory(backend, cuda, &note);
   if (!factory.ok()) {
-    std::fprintf(stderr, "tessera-cli bench: %s\n", factory.error().describe().c_str());
+    print_error("bench", factory.error().describe());
     return 1;
   }
-  if (!note.empty()) std::fprintf(stderr, "bench: %s\n", note.c_str());
+  if (!note.empty()) std::fprintf(stderr, "bench: %s\n", for_stream(stderr, note).c_str());
   auto made = (*factory)();
   if (!made.ok()) {
-    std::fprintf(stderr, "tessera-cli bench: %s\n", made.error().describe().c_str());
+    print_error("bench", made.error().describe());
     return 1;
   }
   BackendModelSettings settings;
@@ -170,7 +172,7 @@ int cmd_bench(const Args& args) {
   settings.kv_type = kv_type;
   auto loaded = (*made)->load_model(*spec, settings, [](float) { return true; });
   if (!loaded.ok()) {
-    std::fprintf(stderr, "tessera-cli bench: %s\n", loaded.error().describe().c_str());
+    print_error("bench", loaded.error().describe());
     return 1;
   }
   BackendModel& model = **loaded;
@@ -183,7 +185,7 @@ int cmd_bench(const Args& args) {
   bench.repetitions = reps;
   auto measured = run_bench(model, bench);
   if (!measured.ok()) {
-    std::fprintf(stderr, "tessera-cli bench: %s\n", measured.error().describe().c_str());
+    print_error("bench", measured.error().describe());
     return 1;
   }
   const std::vector<BenchRow>& rows = *measured;

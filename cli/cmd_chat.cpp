@@ -3,10 +3,14 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <optional>
 #include <string>
 
 #include "cli_common.h"
 #include "commands.h"
+#include "option_ranges.h"
+#include "terminal_text.h"
+#include "reply_printer.h"
 
 namespace tessera::cli {
 namespace {
@@ -18,7 +22,11 @@ void usage(FILE* out) {
                "At the prompt: /reset clears the conversation, /quit (or Ctrl-D, or Ctrl-C) leaves.\n"
                "Ctrl-C during a reply stops the reply.\n\n"
                "  --system TEXT             a system message at the start of the conversation\n"
-               "  -v, --verbose             timings after every reply\n");
+               "  -v, --verbose             timings after every reply\n"
+               "  --thinking on|off         a model whose template has the switch (Qwen3): think first, or answer at once\n"
+               "  --reasoning-effort low|medium|high\n"
+               "                            a model whose template takes it (gpt-oss): how much to think\n");
+  std::fputs(reasoning_option_usage().c_str(), out);
   std::fputs(model_options_usage().c_str(), out);
   std::fputs(sampling_options_usage().c_str(), out);
   std::fputs(overflow_option_usage().c_str(), out);
@@ -26,10 +34,11 @@ void usage(FILE* out) {
 }
 
 // Line input on fd 0 that notices Ctrl-C: the handler is installed without SA_RESTART, so a
-// blocking read returns EINTR and the flag says why.
+// blocking read returns EINTR and the flag says why. A line is at most kMaxTextInputBytes long
+// (an endless one, /dev/zero on stdin, is an error there, not all of memory).
 class LineReader {
  public:
-  enum class Status { Line, Eof, Interrupted };
+  enum class Status { Line, Eof, Interrupted, TooLong };
 
   Status read(std::string& line) {
     line.clear();
@@ -40,6 +49,7 @@ class LineReader {
         buffer_.erase(0, nl + 1);
         return Status::Line;
       }
+      if (buffer_.size() > kMaxTextInputBytes) return Status::TooLong;
       char chunk[4096];
       const ssize_t n = ::read(0, chunk, sizeof chunk);
       if (n > 0) {
@@ -78,6 +88,9 @@ int cmd_chat(const Args& args) {
   OverflowPolicy overflow = OverflowPolicy::Stop;
   std::string system;
   bool verbose = false;
+  ReasoningDisplay reasoning_display = ReasoningDisplay::Show;
+  std::optional<bool> thinking;
+  std::string effort;
   OptionReader r(args);
   while (r.next()) {
     if (r.is({"-h", "--help"})) {
@@ -87,30 +100,39 @@ int cmd_chat(const Args& args) {
       r.text(system);
     } else if (r.is({"-v", "--verbose"})) {
       verbose = true;
+    } else if (r.is({"--thinking"})) {
+      std::string v;
+      if (r.text(v)) {
+        if (v == "on" || v == "off") thinking = v == "on";
+        else r.fail("--thinking: '" + v + "' is not on or off");
+      }
+    } else if (r.is({"--reasoning-effort"})) {
+      if (r.text(effort) && effort != "low" && effort != "medium" && effort != "high")
+        r.fail("--reasoning-effort: '" + effort + "' is not low, medium or high");
     } else if (!parse_model_option(r, model) && !parse_sampling_option(r, sampling) &&
-               !parse_overflow_option(r, overflow)) {
+               !parse_overflow_option(r, overflow) && !parse_reasoning_option(r, reasoning_display)) {
       r.fail("unknown option '" + r.arg() + "' (see tessera-cli chat --help)");
     }
   }
   if (r.failed()) {
-    std::fprintf(stderr, "tessera-cli chat: %s\n", r.error().c_str());
+    print_error("chat", r.error());
     return 2;
   }
 
   CudaPluginLoader cuda(cuda_environment_of_process());  // before the engine: the engine may hold the module's backend
   Engine engine;
   if (Status s = load_model(engine, model, cuda, "chat"); !s.ok()) {
-    std::fprintf(stderr, "tessera-cli chat: %s\n", s.error().message.c_str());
+    print_error("chat", s.error().message);
     return s.error().kind == ErrorKind::InvalidArgument && model.model_path.empty() ? 2 : 1;
   }
   if (!engine.tokenizer()) {
-    std::fprintf(stderr, "tessera-cli chat: the model %s has no tokenizer, so it cannot chat\n",
-                 engine.info().path.c_str());
+    print_error("chat", "the model " + engine.info().path + " has no tokenizer, so it cannot chat");
     return 1;
   }
   const bool interactive = ::isatty(0) != 0;
   std::fprintf(stderr, "chatting with %s (context %d tokens); /reset clears the conversation, /quit leaves\n",
-               engine.info().name.c_str(), engine.n_ctx());
+               for_stream(stderr, engine.info().name).c_str(), engine.n_ctx());
+  print_overflow_note(engine, overflow);
 
   install_interrupt_handler();
   std::vector<ChatMessage> conversation;
@@ -129,6 +151,11 @@ int cmd_chat(const Args& args) {
     }
     interrupt_flag().store(false);
     const auto status = reader.read(line);
+    if (status == LineReader::Status::TooLong) {
+      print_error("chat", "a line of standard input is longer than the limit of " +
+                              std::to_string(kMaxTextInputBytes) + " bytes");
+      return 1;
+    }
     if (status != LineReader::Status::Line) {
       if (interactive) std::fputc('\n', stdout);
       break;
@@ -147,15 +174,16 @@ int cmd_chat(const Args& args) {
     req.sampling = sampling.params;
     req.stop = &interrupt_flag();
     req.overflow = overflow;
-    auto result = engine.chat(conversation, req, [](const TokenEvent& e) {
-      if (!e.text.empty()) {
-        std::fwrite(e.text.data(), 1, e.text.size(), stdout);
-        std::fflush(stdout);
-      }
+    req.enable_thinking = thinking;
+    req.reasoning_effort = effort;
+    ReplyPrinter printer(stdout, reasoning_display, ::isatty(1) != 0);
+    auto result = engine.chat(conversation, req, [&printer](const TokenEvent& e) {
+      printer.print(e.reply);
       return true;
     });
+    printer.finish();
     if (!result.ok()) {
-      std::fprintf(stderr, "tessera-cli chat: %s\n", result.error().message.c_str());
+      print_error("chat", result.error().message);
       conversation.pop_back();
       if (result.error().message.find("does not fit the context") != std::string::npos)
         std::fprintf(stderr, "(use /reset to start a new conversation, or --context-overflow truncate-middle or "
@@ -164,7 +192,8 @@ int cmd_chat(const Args& args) {
     }
     std::fputc('\n', stdout);
     std::fflush(stdout);
-    conversation.push_back({"assistant", result->text});
+    // The answer and the thinking apart: the template decides what of the thinking it sends back.
+    conversation.push_back({"assistant", result->reply.content, result->reply.reasoning});
     if (result->stop_reason == StopReason::Stopped) std::fprintf(stderr, "(stopped)\n");
     if (result->stop_reason == StopReason::ContextFull)
       std::fprintf(stderr, "(the context is full; use /reset to start a new conversation, or "

@@ -9,6 +9,7 @@
 #include "backend/backend_plugin.h"
 #include "backend_choice.h"
 #include "commands.h"
+#include "terminal_text.h"
 
 namespace tessera::cli {
 namespace {
@@ -34,7 +35,8 @@ int cmd_devices(const Args& args) {
       print_usage(stdout);
       return 0;
     } else {
-      std::fprintf(stderr, "tessera-cli devices: unknown option '%s'\n\n", a.c_str());
+      print_error("devices", "unknown option '" + a + "'");
+      std::fputc('\n', stderr);
       print_usage(stderr);
       return 2;
     }
@@ -55,7 +57,7 @@ int cmd_devices(const Args& args) {
   const CudaPluginApi& cu = **api;
   auto list = cu.list_devices();
   if (!list.ok()) {
-    std::fprintf(stderr, "tessera-cli devices: %s\n", list.error().describe().c_str());
+    print_error("devices", list.error().describe());
     return 1;
   }
   if (json) {

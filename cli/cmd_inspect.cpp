@@ -12,8 +12,8 @@
 #include "commands.h"
 #include "gguf/gguf_file.h"
 #include "inspect_model.h"
-#include "inspect_text.h"
 #include "inspect_tensor.h"
+#include "terminal_text.h"
 
 namespace tessera::cli {
 namespace {
@@ -24,6 +24,8 @@ void print_inspect_usage(FILE* out) {
                "       tessera-cli inspect FILE --tensor NAME [--json] [--dequant OUT.f32]\n"
                "  Shows a GGUF file's architecture, metadata, tensor table, totals by type,\n"
                "  parameter count and file size. Long arrays are summarised unless --all.\n"
+               "  FILE may be any part of a split model (NAME-00002-of-00003.gguf): the whole set\n"
+               "  is read, its parts listed.\n"
                "  --tensor NAME      show only that tensor (name, type, shape, bytes, offset)\n"
                "  --dequant OUT.f32  write its values as raw little-endian float32 in ggml element\n"
                "                     order (row by row), decoded by Tessera's CPU reference\n");
@@ -134,12 +136,14 @@ int cmd_inspect(const Args& args) {
       nlohmann::json out = {{"name", t.name},         {"type", std::string(type_name(t.type))},
                             {"shape", t.dims},        {"elements", t.n_elements},
                             {"bytes", t.n_bytes},     {"offset", t.offset}};
+      if (file.is_split()) out["part"] = file.parts()[t.part].path;
       if (!dequant_path.empty()) out["dequant"] = dequant_path;
       std::printf("%s\n", json_text(out).c_str());
     } else {
-      std::printf("%s %s %s %llu bytes at offset %llu\n", terminal_safe(t.name).c_str(), std::string(type_name(t.type)).c_str(),
-                  t.shape_string().c_str(), static_cast<unsigned long long>(t.n_bytes),
-                  static_cast<unsigned long long>(t.offset));
+      std::printf("%s %s %s %llu bytes at offset %llu%s\n", terminal_safe(t.name).c_str(),
+                  std::string(type_name(t.type)).c_str(), t.shape_string().c_str(),
+                  static_cast<unsigned long long>(t.n_bytes), static_cast<unsigned long long>(t.offset),
+                  file.is_split() ? (" of " + terminal_safe(file.parts()[t.part].path)).c_str() : "");
       if (!dequant_path.empty())
         std::printf("wrote %llu float32 values to %s\n", static_cast<unsigned long long>(t.n_elements),
                     terminal_safe(dequant_path).c_str());
@@ -170,6 +174,10 @@ int cmd_inspect(const Args& args) {
     out["file_size"] = file.file_size();
     out["gguf_version"] = file.version();
     out["alignment"] = file.alignment();
+    nlohmann::json parts = nlohmann::json::array();
+    for (const gguf::FilePart& p : file.parts())
+      parts.push_back({{"path", p.path}, {"size", p.size}, {"tensors", p.tensor_count}});
+    out["parts"] = parts;
     out["architecture"] = arch;
     out["name"] = name;
     out["parameters"] = params;
@@ -181,6 +189,7 @@ int cmd_inspect(const Args& args) {
     for (const auto& t : file.tensors()) {
       tensors.push_back({{"name", t.name}, {"type", std::string(type_name(t.type))}, {"shape", t.dims},
                          {"elements", t.n_elements}, {"bytes", t.n_bytes}, {"offset", t.offset}});
+      if (file.is_split()) tensors.back()["part"] = t.part + 1;
     }
     out["tensors"] = tensors;
     nlohmann::json totals = nlohmann::json::object();
@@ -196,8 +205,16 @@ int cmd_inspect(const Args& args) {
   }
 
   std::printf("file:          %s\n", terminal_safe(path).c_str());
-  std::printf("file size:     %llu bytes (%s)\n", static_cast<unsigned long long>(file.file_size()),
-              human_bytes(file.file_size()).c_str());
+  std::printf("file size:     %llu bytes (%s)%s\n", static_cast<unsigned long long>(file.file_size()),
+              human_bytes(file.file_size()).c_str(),
+              file.is_split() ? (" in " + std::to_string(file.parts().size()) + " parts").c_str() : "");
+  if (file.is_split()) {
+    for (size_t i = 0; i < file.parts().size(); ++i) {
+      const gguf::FilePart& p = file.parts()[i];
+      std::printf("  part %-6zu %s (%s, %llu tensors)\n", i + 1, terminal_safe(p.path).c_str(), human_bytes(p.size).c_str(),
+                  static_cast<unsigned long long>(p.tensor_count));
+    }
+  }
   std::printf("GGUF version:  %u (alignment %llu)\n", file.version(),
               static_cast<unsigned long long>(file.alignment()));
   std::printf("architecture:  %s\n", arch.empty() ? "(not set)" : terminal_safe(arch).c_str());

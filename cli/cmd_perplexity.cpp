@@ -5,9 +5,7 @@
 //   tessera-cli perplexity -m M.gguf -f text.txt --backend cuda --kl-divergence-base ref.kld
 // The measuring is core's (eval/perplexity_run.h); this file parses options and prints.
 #include <algorithm>
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <filesystem>
 #include <optional>
 #include <span>
@@ -16,9 +14,11 @@
 
 #include "cli_common.h"
 #include "commands.h"
+#include "common/input_file.h"
 #include "eval/perplexity_run.h"
 #include "option_ranges.h"
 #include "perplexity_json.h"
+#include "terminal_text.h"
 #include "tokenizer/tokenizer.h"
 
 namespace tessera::cli {
@@ -49,27 +49,15 @@ void usage(FILE* out) {
 }
 
 int usage_error(const std::string& reason) {
-  std::fprintf(stderr, "tessera-cli perplexity: %s\n\n", reason.c_str());
+  print_error("perplexity", reason);
+  std::fputc('\n', stderr);
   usage(stderr);
   return 2;
 }
 
 int runtime_error(const Error& e) {
-  std::fprintf(stderr, "tessera-cli perplexity: %s\n", e.message.c_str());
+  print_error("perplexity", e.message);
   return e.kind == ErrorKind::Cancelled ? 130 : 1;
-}
-
-Result<std::string> read_text(const std::string& path) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) return make_error(ErrorKind::Io, "cannot open the text " + path + ": " + std::strerror(errno));
-  std::string text;
-  char buf[65536];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
-  const bool failed = std::ferror(f) != 0;
-  std::fclose(f);
-  if (failed) return make_error(ErrorKind::Io, "cannot read the text " + path);
-  return text;
 }
 
 void print_chunk_header(bool kld) {
@@ -160,7 +148,7 @@ int cmd_perplexity(const Args& args) {
   const int32_t n_ctx = model.n_ctx > 0 ? model.n_ctx : base ? base->header().plan.n_ctx : kDefaultChunkContext;
   std::string text;
   if (!text_path.empty()) {
-    auto read = read_text(text_path);
+    auto read = read_input_file(text_path, kMaxTextInputBytes, "the text");
     if (!read.ok()) return runtime_error(read.error());
     text = std::move(read).value();
   }
@@ -255,12 +243,13 @@ int cmd_perplexity(const Args& args) {
   }
   if (writer) {
     if (Status s = writer->finish(); !s.ok()) return runtime_error(s.error());
-    std::fprintf(stderr, "perplexity: saved the KLD base %s (%llu bytes)\n", save_path.c_str(),
+    std::fprintf(stderr, "perplexity: saved the KLD base %s (%llu bytes)\n", for_stream(stderr, save_path).c_str(),
                  static_cast<unsigned long long>(eval::kld_file_bytes(header)));
   }
   if (llama_writer) {
     if (Status s = llama_writer->finish(); !s.ok()) return runtime_error(s.error());
-    std::fprintf(stderr, "perplexity: saved llama-perplexity's logits file %s (%llu bytes)\n", llama_path.c_str(),
+    std::fprintf(stderr, "perplexity: saved llama-perplexity's logits file %s (%llu bytes)\n",
+                 for_stream(stderr, llama_path).c_str(),
                  static_cast<unsigned long long>(eval::llama_logits_file_bytes(header.n_vocab, plan)));
   }
   return 0;

@@ -1,13 +1,20 @@
 // tessera-cli run: generate a continuation of a prompt, streamed to stdout as it is generated.
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "cli_common.h"
 #include "commands.h"
+#include "grammar/json_schema.h"
 #include "option_ranges.h"
+#include "reply_printer.h"
 #include "run_json.h"
+#include "terminal_text.h"
 
 namespace tessera::cli {
 namespace {
@@ -23,7 +30,10 @@ void usage(FILE* out) {
                "  --ignore-eos              keep going past end-of-text tokens\n"
                "  -v, --verbose             print the model, backend and seed to stderr\n"
                "  --json                    print the run as one JSON object instead (ids, text pieces,\n"
-               "                            timings, model and settings; see cli/run_json.h)\n");
+               "                            reasoning and content, timings, model and settings; see cli/run_json.h)\n"
+               "  --json-schema FILE        the output must be JSON that the schema in FILE accepts (the\n"
+               "                            subset OpenAI's strict mode documents; after a reasoning model's thinking)\n");
+  std::fputs(reasoning_option_usage().c_str(), out);
   std::fputs(usage_line("--top-logprobs K", "with --json: each token's logprob and the K most likely, " +
                                                 range_text(kTopLogprobsRange)).c_str(), out);
   std::fputs(model_options_usage().c_str(), out);
@@ -44,6 +54,8 @@ int cmd_run(const Args& args) {
   bool have_prompt = false, print_ids = false, no_bos = false, parse_special = false, ignore_eos = false,
        verbose = false, json = false;
   int32_t top_logprobs = -1;  // -1: not asked for
+  ReasoningDisplay reasoning_display = ReasoningDisplay::Show;
+  std::string schema_path;
   OptionReader r(args);
   while (r.next()) {
     if (r.is({"-h", "--help"})) {
@@ -65,13 +77,15 @@ int cmd_run(const Args& args) {
       json = true;
     } else if (r.is({"--top-logprobs"})) {
       r.integer(top_logprobs, kTopLogprobsRange);
+    } else if (r.is({"--json-schema"})) {
+      r.text(schema_path);
     } else if (!parse_model_option(r, model) && !parse_sampling_option(r, sampling) &&
-               !parse_overflow_option(r, overflow)) {
+               !parse_overflow_option(r, overflow) && !parse_reasoning_option(r, reasoning_display)) {
       r.fail("unknown option '" + r.arg() + "' (see tessera-cli run --help)");
     }
   }
   if (r.failed()) {
-    std::fprintf(stderr, "tessera-cli run: %s\n", r.error().c_str());
+    print_error("run", r.error());
     return 2;
   }
   if (top_logprobs >= 0 && !json) {
@@ -83,19 +97,46 @@ int cmd_run(const Args& args) {
     return 2;
   }
 
+  std::shared_ptr<const grammar::JsonSchema> schema;
+  if (!schema_path.empty()) {
+    std::ifstream in(schema_path, std::ios::binary);
+    if (!in) {
+      std::fprintf(stderr, "tessera-cli run: --json-schema: cannot read %s\n", schema_path.c_str());
+      return 2;
+    }
+    std::stringstream text;
+    text << in.rdbuf();
+    const auto parsed = nlohmann::ordered_json::parse(text.str(), nullptr, false);
+    if (parsed.is_discarded()) {
+      std::fprintf(stderr, "tessera-cli run: --json-schema: %s is not valid JSON\n", schema_path.c_str());
+      return 2;
+    }
+    // A response_format-style wrapper {"name": ..., "schema": {...}} is accepted too.
+    const bool wrapped = parsed.is_object() && parsed.contains("schema") && parsed["schema"].is_object() &&
+                         !parsed.contains("type") && !parsed.contains("properties");
+    auto compiled = grammar::JsonSchema::compile(wrapped ? parsed["schema"] : parsed);
+    if (!compiled.ok()) {
+      std::fprintf(stderr, "tessera-cli run: --json-schema %s: %s\n", schema_path.c_str(),
+                   compiled.error().message.c_str());
+      return 2;
+    }
+    schema = *compiled;
+  }
+
   CudaPluginLoader cuda(cuda_environment_of_process());  // before the engine: the engine may hold the module's backend
   Engine engine;
   if (Status s = load_model(engine, model, cuda, "run"); !s.ok()) {
-    std::fprintf(stderr, "tessera-cli run: %s\n", s.error().message.c_str());
+    print_error("run", s.error().message);
     return s.error().kind == ErrorKind::InvalidArgument && model.model_path.empty() ? 2 : 1;
   }
   if (verbose) {
     const ModelInfo& info = engine.info();
-    std::fprintf(stderr, "model:   %s (%s, %llu parameters, %s)\nbackend: %s\n", info.path.c_str(),
-                 info.architecture.c_str(), static_cast<unsigned long long>(info.parameter_count),
-                 info.main_type().c_str(), info.backend.c_str());
+    std::fprintf(stderr, "model:   %s (%s, %llu parameters, %s)\nbackend: %s\n", for_stream(stderr, info.path).c_str(),
+                 for_stream(stderr, info.architecture).c_str(), static_cast<unsigned long long>(info.parameter_count),
+                 info.main_type().c_str(), for_stream(stderr, info.backend).c_str());
   }
 
+  print_overflow_note(engine, overflow);
   install_interrupt_handler();
   GenerationRequest req;
   req.prompt = prompt;
@@ -106,6 +147,9 @@ int cmd_run(const Args& args) {
   req.stop = &interrupt_flag();
   req.stop_at_end_of_generation = !ignore_eos;
   req.overflow = overflow;
+  // A reasoning model's thinking is split from the answer (a prompt in its chat format may make it think).
+  req.split_reply = engine.output_format().reasons();
+  req.json_schema = schema;
   if (req.sampling.seed == kRandomSeed && !req.sampling.greedy()) {
     // Pick the seed here so --verbose can print it and the run can be repeated with --seed.
     req.sampling.seed = Sampler(req.sampling).seed();
@@ -117,7 +161,7 @@ int cmd_run(const Args& args) {
     // The prompt's ids, tokenized once here and passed as ids, so the report shows what ran.
     auto ids = engine.tokenize(prompt, req.add_special, req.parse_special);
     if (!ids.ok()) {
-      std::fprintf(stderr, "tessera-cli run: %s\n", ids.error().message.c_str());
+      print_error("run", ids.error().message);
       return 1;
     }
     req.prompt_tokens = *ids;
@@ -129,23 +173,30 @@ int cmd_run(const Args& args) {
       return true;
     });
     if (!result.ok()) {
-      std::fprintf(stderr, "tessera-cli run: %s\n", result.error().message.c_str());
+      print_error("run", result.error().message);
       return 1;
     }
-    std::printf("%s\n", report.finish(*result).c_str());
+    // JSON escapes every C0 control; on a terminal, C1 controls and direction overrides too.
+    std::printf("%s\n", report.finish(*result, is_terminal(stdout)).c_str());
     std::fflush(stdout);
     return result->stop_reason == StopReason::Stopped && interrupt_flag().load() ? 130 : 0;
   }
 
-  auto result = engine.generate(req, [](const TokenEvent& e) {
-    if (!e.text.empty()) {
-      std::fwrite(e.text.data(), 1, e.text.size(), stdout);
+  ReplyPrinter printer(stdout, reasoning_display, ::isatty(1) != 0);
+  auto result = engine.generate(req, [&](const TokenEvent& e) {
+    if (req.split_reply) {
+      printer.print(e.reply);
+    } else if (!e.text.empty()) {
+      // A model's text may hold control characters (ESC from a byte token <0x1B>, ...).
+      const std::string shown = for_stream(stdout, e.text);
+      std::fwrite(shown.data(), 1, shown.size(), stdout);
       std::fflush(stdout);
     }
     return true;
   });
+  printer.finish();
   if (!result.ok()) {
-    std::fprintf(stderr, "tessera-cli run: %s\n", result.error().message.c_str());
+    print_error("run", result.error().message);
     return 1;
   }
   std::fputc('\n', stdout);

@@ -10,6 +10,7 @@
 #include "cli_common.h"
 #include "commands.h"
 #include "server.h"
+#include "terminal_text.h"
 
 namespace tessera::cli {
 namespace {
@@ -27,8 +28,17 @@ void usage(FILE* out) {
   std::fputs(usage_line("--port N", "port (" + range_text(kPortRange) + "; default 8080, 0: any free port)").c_str(), out);
   std::fputs(usage_line("--api-key KEY", "require \"Authorization: Bearer KEY\" on every route but /health").c_str(), out);
   std::fputs(usage_line("--insecure", "allow a non-loopback --host without --api-key").c_str(), out);
+  std::fputs(usage_line("--allowed-origins LIST",
+                        "web pages that may use the server: comma-separated origins as browsers send them "
+                        "(http://localhost:3000; '*' matches any part, '*' alone every origin). Default none: "
+                        "requests with an Origin header are refused").c_str(),
+             out);
   std::fputs(usage_line("--model-id NAME", "the model's id in the API (default: the file name without .gguf)").c_str(), out);
-  std::fputs(usage_line("--http-threads N", "connections served at once (" + range_text(kServerThreadsRange) + ", default 8)").c_str(), out);
+  std::fputs(usage_line("--strict-model-name", "refuse (404) requests naming another model; by default the served "
+                                               "model answers them and the reply's \"model\" says so").c_str(), out);
+  std::fputs(usage_line("--http-threads N", "threads preparing requests (JSON, chat template, tokenizer; " +
+                                                range_text(kServerThreadsRange) + ", default 8)").c_str(),
+             out);
   std::fputs(model_options_usage().c_str(), out);
   std::fputs(sampling_options_usage().c_str(), out);
   std::fputs(backend_options_usage().c_str(), out);
@@ -57,8 +67,14 @@ int cmd_serve(const Args& args) {
       r.text(config.api_key);
     } else if (r.is({"--insecure"})) {
       config.insecure = true;
+    } else if (r.is({"--allowed-origins"})) {
+      std::string list;
+      r.text(list);
+      config.allowed_origins = server::http::parse_origin_list(list);
     } else if (r.is({"--model-id"})) {
       r.text(config.model_id);
+    } else if (r.is({"--strict-model-name"})) {
+      config.strict_model_name = true;
     } else if (r.is({"--http-threads"})) {
       r.integer(config.threads, kServerThreadsRange);
     } else if (!parse_model_option(r, model) && !parse_sampling_option(r, sampling)) {
@@ -66,13 +82,13 @@ int cmd_serve(const Args& args) {
     }
   }
   if (r.failed()) {
-    std::fprintf(stderr, "tessera-cli serve: %s\n", r.error().c_str());
+    print_error("serve", r.error());
     return 2;
   }
   config.sampling = sampling.params;
   config.default_max_tokens = sampling.n_predict;
   if (std::string bad = server::check_config(config); !bad.empty()) {
-    std::fprintf(stderr, "tessera-cli serve: %s\n", bad.c_str());
+    print_error("serve", bad);
     return 2;
   }
 
@@ -86,17 +102,17 @@ int cmd_serve(const Args& args) {
   Engine engine;
   server::Server srv(engine, config, [&](Engine& e) { return load_model(e, model, cuda, "serve"); });
   if (Status s = srv.start(); !s.ok()) {
-    std::fprintf(stderr, "tessera-cli serve: %s\n", s.error().message.c_str());
+    print_error("serve", s.error().message);
     return 1;
   }
   // Tests and scripts read the port from this line (with --port 0 it is the one the system chose).
   std::fprintf(stderr, "listening on http://%s:%d (loading the model)\n", config.host.c_str(), srv.port());
   if (Status s = srv.wait_until_loaded(); !s.ok()) {
-    std::fprintf(stderr, "tessera-cli serve: %s\n", s.error().message.c_str());
+    print_error("serve", s.error().message);
     return 1;
   }
-  std::fprintf(stderr, "serving %s as '%s' at http://%s:%d/v1 (Ctrl-C stops)\n", engine.info().path.c_str(),
-               srv.model_id().c_str(), config.host.c_str(), srv.port());
+  std::fprintf(stderr, "serving %s as '%s' at http://%s:%d/v1 (Ctrl-C stops)\n", for_stream(stderr, engine.info().path).c_str(),
+               for_stream(stderr, srv.model_id()).c_str(), config.host.c_str(), srv.port());
   while (!interrupt_flag().load() && srv.running()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
   srv.stop();
   std::fprintf(stderr, "stopped\n");

@@ -9,6 +9,7 @@
 #include "quant/ggml_type.h"
 #include "synth/synthetic_model.h"
 #include "synth_target.h"
+#include "terminal_text.h"
 
 namespace tessera::cli {
 namespace {
@@ -56,7 +57,8 @@ int cmd_synth(const Args& args) {
     }
   }
   if (r.failed()) {
-    std::fprintf(stderr, "tessera-cli synth: %s\n\n", r.error().c_str());
+    print_error("synth", r.error());
+    std::fputc('\n', stderr);
     print_synth_usage(stderr);
     return 2;
   }
@@ -67,27 +69,28 @@ int cmd_synth(const Args& args) {
   }
   auto target = find_synth_target(shape_name, type_name_arg);
   if (!target.ok()) {
-    std::fprintf(stderr, "tessera-cli synth: %s\n", target.error().message.c_str());
+    print_error("synth", target.error().message);
     return 2;
   }
   const synth::ModelShape* shape = target->shape;
   options.type = target->type;
   auto writer = synth::make_synthetic_writer(*shape, options);
   if (!writer.ok()) {
-    std::fprintf(stderr, "tessera-cli synth: %s\n", writer.error().describe().c_str());
+    print_error("synth", writer.error().describe());
     return 1;
   }
   const uint64_t bytes = synth::synthetic_weight_bytes(*shape, options);
   std::fprintf(stderr, "synth: %s (%s), %s weights, %.2f GiB of tensors -> %s\n", shape->name.c_str(),
-               shape->description.c_str(), target->type_name.c_str(), bytes / 1073741824.0, out_path.c_str());
+               shape->description.c_str(), target->type_name.c_str(), bytes / 1073741824.0,
+               for_stream(stderr, out_path).c_str());
   auto t0 = std::chrono::steady_clock::now();
   Status st = writer->write_file(out_path);
   if (!st.ok()) {
-    std::fprintf(stderr, "tessera-cli synth: %s\n", st.error().describe().c_str());
+    print_error("synth", st.error().describe());
     return 1;
   }
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::fprintf(stderr, "synth: wrote %s in %.1f s\n", out_path.c_str(), secs);
+  std::fprintf(stderr, "synth: wrote %s in %.1f s\n", for_stream(stderr, out_path).c_str(), secs);
   return 0;
 }
 

@@ -1,17 +1,18 @@
 // tessera-cli template: renders a chat template for a list of messages and prints exactly the
 // resulting prompt (no trailing newline added), so scripts can diff it against other renderers.
 #include <cstdio>
-#include <fstream>
-#include <iostream>
 #include <optional>
-#include <sstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "common/input_file.h"
+#include "common/json_input.h"
 #include "gguf/gguf_file.h"
+#include "option_ranges.h"
 #include "template/chat_template.h"
+#include "terminal_text.h"
 
 namespace tessera::cli {
 namespace {
@@ -37,26 +38,28 @@ void print_template_usage(FILE* out) {
                "Exit status: 0 rendered, 1 error (the message goes to stderr), 2 usage error.\n");
 }
 
-std::optional<std::string> read_text(const std::string& path) {
-  if (path == "-") {
-    std::ostringstream ss;
-    ss << std::cin.rdbuf();
-    return ss.str();
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+// A file named on the command line ('-': standard input), bounded (option_ranges.h).
+Result<std::string> read_input(const std::string& path, uint64_t max_bytes, const char* what) {
+  if (path == "-") return read_input_stream(0, max_bytes, std::string(what) + " (standard input)");
+  return read_input_file(path, max_bytes, what);
+}
+
+// A JSON file named on the command line, nesting bounded (common/json_input.h).
+Result<json> read_json(const std::string& path, const char* what) {
+  TESSERA_ASSIGN_OR_RETURN(std::string text, read_input(path, kMaxJsonFileBytes, what));
+  auto doc = parse_json<json>(text);
+  if (!doc.ok()) return make_error(doc.error().kind, std::string(what) + " '" + path + "' " + doc.error().message);
+  return doc;
 }
 
 int fail(const std::string& message) {
-  std::fprintf(stderr, "tessera-cli template: %s\n", message.c_str());
+  print_error("template", message);
   return 1;
 }
 
 int usage_error(const std::string& message) {
-  std::fprintf(stderr, "tessera-cli template: %s\n\n", message.c_str());
+  print_error("template", message);
+  std::fputc('\n', stderr);
   print_template_usage(stderr);
   return 2;
 }
@@ -135,11 +138,11 @@ int cmd_template(const Args& args) {
       if (!value(&v)) return usage_error("--var needs NAME=JSON");
       const size_t eq = v.find('=');
       if (eq == std::string::npos || eq == 0) return usage_error("--var '" + v + "' is not NAME=JSON");
-      json parsed = json::parse(v.substr(eq + 1), nullptr, false);
-      if (parsed.is_discarded())
-        return usage_error("--var " + v.substr(0, eq) + ": '" + v.substr(eq + 1) +
-                           "' is not JSON (strings need quotes: --var name='\"text\"')");
-      vars[v.substr(0, eq)] = std::move(parsed);
+      auto parsed = parse_json<json>(v.substr(eq + 1));
+      if (!parsed.ok())
+        return usage_error("--var " + v.substr(0, eq) + ": the value " + parsed.error().message +
+                           " (strings need quotes: --var name='\"text\"')");
+      vars[v.substr(0, eq)] = std::move(parsed).value();
     } else {
       return usage_error("unknown option '" + a + "'");
     }
@@ -151,9 +154,9 @@ int cmd_template(const Args& args) {
   std::string source, name;
   std::string bos_text, eos_text;
   if (!template_path.empty()) {
-    auto text = read_text(template_path);
-    if (!text) return fail("cannot read template file '" + template_path + "'");
-    source = std::move(*text);
+    auto text = read_input(template_path, kMaxTemplateFileBytes, "the template file");
+    if (!text.ok()) return fail(text.error().message);
+    source = std::move(text).value();
     name = template_path;
   } else {
     auto file = gguf::GgufFile::open(model_path);
@@ -163,8 +166,7 @@ int cmd_template(const Args& args) {
     if (!tmpl.ok()) return fail(tmpl.error().describe());
     if (tmpl->empty() && !template_name.empty()) return fail(model_path + " has no chat template named '" + template_name + "' (" + key + ")");
     if (tmpl->empty()) {
-      std::fprintf(stderr, "tessera-cli template: note: %s has no tokenizer.chat_template; using the built-in ChatML template\n",
-                   model_path.c_str());
+      print_error("template", "note: " + model_path + " has no tokenizer.chat_template; using the built-in ChatML template");
       source = chat::default_chat_template();
       name = "built-in ChatML template";
     } else {
@@ -181,10 +183,9 @@ int cmd_template(const Args& args) {
   if (bos) bos_text = *bos;
   if (eos) eos_text = *eos;
 
-  auto messages_text = read_text(messages_path);
-  if (!messages_text) return fail("cannot read messages file '" + messages_path + "'");
-  json doc = json::parse(*messages_text, nullptr, false);
-  if (doc.is_discarded()) return fail("messages file '" + messages_path + "' is not valid JSON");
+  auto read = read_json(messages_path, "the messages file");
+  if (!read.ok()) return fail(read.error().message);
+  json doc = std::move(read).value();
   chat::ChatTemplateInput input;
   if (doc.is_array()) {
     input.messages = std::move(doc);
@@ -196,11 +197,9 @@ int cmd_template(const Args& args) {
     return fail("messages file '" + messages_path + "' must hold a JSON array of messages or an object with a \"messages\" array");
   }
   if (!tools_path.empty()) {
-    auto tools_text = read_text(tools_path);
-    if (!tools_text) return fail("cannot read tools file '" + tools_path + "'");
-    json tools = json::parse(*tools_text, nullptr, false);
-    if (tools.is_discarded()) return fail("tools file '" + tools_path + "' is not valid JSON");
-    input.extra["tools"] = std::move(tools);
+    auto tools = read_json(tools_path, "the tools file");
+    if (!tools.ok()) return fail(tools.error().message);
+    input.extra["tools"] = std::move(tools).value();
   }
   for (auto& [k, val] : vars.items()) input.extra[k] = val;
   input.add_generation_prompt = add_generation_prompt;
@@ -212,7 +211,10 @@ int cmd_template(const Args& args) {
   if (!tmpl.ok()) return fail(tmpl.error().message);
   auto out = tmpl->render(input);
   if (!out.ok()) return fail(out.error().message);
-  std::fwrite(out->data(), 1, out->size(), stdout);
+  // Exactly the prompt into a pipe or a file; on a terminal, control characters escaped (the
+  // template and the messages may hold any).
+  const std::string shown = for_stream(stdout, *out);
+  std::fwrite(shown.data(), 1, shown.size(), stdout);
   std::fflush(stdout);
   return 0;
 }

@@ -10,14 +10,15 @@
 // other control bytes and bytes that are not part of valid UTF-8 as \xNN. Special tokens (BOS,
 // <|im_start|>, ...) show their text.
 #include <cstdio>
-#include <iostream>
-#include <iterator>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "commands.h"
+#include "common/input_file.h"
 #include "gguf/gguf_file.h"
+#include "option_ranges.h"
+#include "terminal_text.h"
 #include "tokenizer/tokenizer.h"
 #include "tokenizer/utf8.h"
 
@@ -91,7 +92,7 @@ int cmd_tokenize(const Args& args) {
       return 0;
     } else if (a == "-m" || a == "--model") {
       if (i + 1 >= args.size()) {
-        std::fprintf(stderr, "tessera-cli tokenize: %s needs a file name\n", a.c_str());
+        print_error("tokenize", a + " needs a file name");
         return 2;
       }
       model = args[++i];
@@ -104,7 +105,8 @@ int cmd_tokenize(const Args& args) {
     } else if (a == "--special") {
       special = true;
     } else {
-      std::fprintf(stderr, "tessera-cli tokenize: unknown option '%s'\n\n", a.c_str());
+      print_error("tokenize", "unknown option '" + a + "'");
+      std::fputc('\n', stderr);
       print_tokenize_usage(stderr);
       return 2;
     }
@@ -120,21 +122,25 @@ int cmd_tokenize(const Args& args) {
 
   std::string text = texts[0];
   if (text == "-") {
-    std::cin >> std::noskipws;
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    auto read = read_input_stream(0, kMaxTextInputBytes, "the text (standard input)");
+    if (!read.ok()) {
+      print_error("tokenize", read.error().message);
+      return 1;
+    }
+    text = std::move(read).value();
   }
 
   auto file = gguf::GgufFile::open(model);
   if (!file.ok()) {
-    std::fprintf(stderr, "tessera-cli tokenize: %s\n", file.error().describe().c_str());
+    print_error("tokenize", file.error().describe());
     return 1;
   }
   auto tok = tokenizer::Tokenizer::from_gguf(**file);
   if (!tok.ok()) {
-    std::fprintf(stderr, "tessera-cli tokenize: %s\n", tok.error().describe().c_str());
+    print_error("tokenize", tok.error().describe());
     return 1;
   }
-  for (const std::string& w : (*tok)->warnings()) std::fprintf(stderr, "tessera-cli tokenize: warning: %s\n", w.c_str());
+  for (const std::string& w : (*tok)->warnings()) print_error("tokenize", "warning: " + w);
 
   const std::vector<int32_t> ids = (*tok)->encode(text, !no_bos, special);
   std::string out;
@@ -152,6 +158,9 @@ int cmd_tokenize(const Args& args) {
       out.push_back('\n');
     }
   }
+  // escape_piece leaves valid UTF-8 as it is: C1 controls and direction overrides too, which only
+  // a terminal must not get.
+  out = for_stream(stdout, out);
   std::fwrite(out.data(), 1, out.size(), stdout);
   return std::fflush(stdout) == 0 ? 0 : 1;
 }

@@ -19,5 +19,6 @@ int cmd_perplexity(const Args& args);
 int cmd_devices(const Args& args);
 int cmd_synth(const Args& args);
 int cmd_serve(const Args& args);
+int cmd_pull(const Args& args);
 
 }  // namespace tessera::cli

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "commands.h"
+#include "terminal_text.h"
 
 namespace {
 
@@ -18,6 +19,9 @@ const Command kCommands[] = {
     {"chat", tessera::cli::cmd_chat, "interactive chat using the model's chat template"},
 #if defined(TESSERA_HAS_SERVER)
     {"serve", tessera::cli::cmd_serve, "OpenAI-compatible HTTP server for a model (local by default)"},
+#endif
+#if defined(TESSERA_HAS_DOWNLOAD)
+    {"pull", tessera::cli::cmd_pull, "download a GGUF model from the Hugging Face hub (REPO[:QUANT])"},
 #endif
     {"bench", tessera::cli::cmd_bench, "measure prompt (pp) and generation (tg) throughput"},
     {"perplexity", tessera::cli::cmd_perplexity, "perplexity of a text, and KL divergence against a saved base run"},
@@ -54,7 +58,7 @@ int main(int argc, char** argv) {
   tessera::cli::Args args(argv + 2, argv + argc);
   for (const auto& c : kCommands)
     if (name == c.name) return c.run(args);
-  std::fprintf(stderr, "tessera-cli: unknown command '%s'\n\n", name.c_str());
+  std::fprintf(stderr, "tessera-cli: unknown command '%s'\n\n", tessera::cli::for_stream(stderr, name).c_str());
   print_usage(stderr);
   return 2;
 }

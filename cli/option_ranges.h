@@ -40,5 +40,13 @@ inline constexpr IntRange kRepetitionsRange{1, 1000};                        // 
 inline constexpr IntRange kChunksRange{1, std::numeric_limits<int32_t>::max()};  // perplexity --chunks
 // OpenAI's API allows 20; more than a hundred alternatives per token is a typo, not a plan.
 inline constexpr IntRange kTopLogprobsRange{0, 100};                          // run --top-logprobs
+// Retries in a row that receive nothing, with waits doubling from 1 s (at most a minute each).
+inline constexpr IntRange kRetriesRange{0, 100};                              // pull --retries
+
+// File inputs (regular files only: common/input_file.h) and standard input, in bytes: far above any
+// real input, so a larger one is a mistake (a device, a wrong file) refused by name, not read.
+inline constexpr uint64_t kMaxTemplateFileBytes = uint64_t{16} << 20;   // template --file (real ones: 1-100 KiB)
+inline constexpr uint64_t kMaxJsonFileBytes = uint64_t{64} << 20;       // template --messages, --tools
+inline constexpr uint64_t kMaxTextInputBytes = uint64_t{256} << 20;     // perplexity -f, tokenize -, a chat line
 
 }  // namespace tessera::cli

@@ -15,7 +15,7 @@ nlohmann::json model_json(const Engine& engine) {
 }
 
 RunJsonReport::RunJsonReport(const Engine& engine, const GenerationRequest& request, std::vector<int32_t> prompt_ids)
-    : engine_(engine), logprobs_(request.logprobs) {
+    : engine_(engine), logprobs_(request.logprobs), split_(request.split_reply) {
   out_["model"] = model_json(engine);
   const SamplingParams& s = request.sampling;
   out_["settings"] = {{"n_predict", request.n_predict},
@@ -55,10 +55,17 @@ void RunJsonReport::add(const TokenEvent& e) {
   tokens_.push_back(std::move(t));
 }
 
-std::string RunJsonReport::finish(const GenerationResult& r) {
+std::string RunJsonReport::finish(const GenerationResult& r, bool ascii) {
   out_["generated_ids"] = r.tokens;
   out_["text"] = r.text;
   out_["tokens"] = tokens_;
+  if (split_) {
+    out_["reasoning"] = r.reply.reasoning;
+    out_["content"] = r.reply.content;
+    nlohmann::json calls = nlohmann::json::array();
+    for (const auto& c : r.reply.tool_calls) calls.push_back({{"name", c.name}, {"arguments", c.arguments}});
+    out_["tool_calls"] = std::move(calls);
+  }
   out_["stop_reason"] = stop_reason_name(r.stop_reason);
   const GenerationTimings& t = r.timings;
   out_["timings"] = {{"prompt_tokens", t.prompt_tokens},
@@ -68,8 +75,10 @@ std::string RunJsonReport::finish(const GenerationResult& r) {
                      {"time_to_first_token_ms", t.time_to_first_token_ms},
                      {"generated_tokens", t.generated_tokens},
                      {"generation_ms", t.generation_ms},
-                     {"generation_tokens_per_s", t.generation_tokens_per_s}};
-  return out_.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+                     {"generation_tokens_per_s", t.generation_tokens_per_s},
+                     {"reasoning_tokens", t.reasoning_tokens},
+                     {"reasoning_ms", t.reasoning_ms}};
+  return out_.dump(-1, ' ', ascii, nlohmann::json::error_handler_t::replace);
 }
 
 }  // namespace tessera::cli

@@ -6,10 +6,13 @@
 //                 top_logprobs},
 //    "prompt": TEXT, "prompt_ids": [..],
 //    "generated_ids": [..], "text": TEXT (the pieces' concatenation),
+//    "reasoning": TEXT, "content": TEXT, "tool_calls": [{"name", "arguments"}] (a reasoning model's
+//      reply split: its thinking, its answer, gpt-oss's tool calls; present when the model reasons),
 //    "tokens": [{"id", "text", "logprob"?, "top_logprobs"?: [{"id", "text", "logprob"}]}],
 //    "stop_reason": "length" | "end of generation" | "stopped" | "context full",
 //    "timings": {prompt_tokens, prompt_tokens_reused, prompt_ms, prompt_tokens_per_s,
-//                time_to_first_token_ms, generated_tokens, generation_ms, generation_tokens_per_s}}
+//                time_to_first_token_ms, generated_tokens, generation_ms, generation_tokens_per_s,
+//                reasoning_tokens (of the generated ones), reasoning_ms}}
 // A token's "text" is what it completed of the UTF-8 output (may be "" while a character is
 // pending); a candidate's "text" is its vocabulary piece. "logprob" and "top_logprobs" appear with
 // --top-logprobs K: natural-log probabilities of the model's raw distribution (before sampling
@@ -35,14 +38,16 @@ class RunJsonReport {
   RunJsonReport(const Engine& engine, const GenerationRequest& request, std::vector<int32_t> prompt_ids);
   // Collects one event of the generation (TokenCallback).
   void add(const TokenEvent& event);
-  // The JSON text for the finished run (one line).
-  std::string finish(const GenerationResult& result);
+  // The JSON text for the finished run (one line). `ascii`: non-ASCII characters as \uXXXX escapes
+  // (the same JSON, for a terminal: no C1 control or direction override reaches it raw).
+  std::string finish(const GenerationResult& result, bool ascii = false);
 
  private:
   const Engine& engine_;
   nlohmann::json out_;
   nlohmann::json tokens_ = nlohmann::json::array();
   bool logprobs_ = false;
+  bool split_ = false;
 };
 
 }  // namespace tessera::cli

@@ -18,6 +18,11 @@ bool is_no_device_error(cudaError_t err) {
 }
 
 Error cuda_error(cudaError_t err, std::string_view call, int device) {
+  // A failed runtime call also leaves its code as the thread's last error; once reported here it is
+  // cleared, or the next kernel launch's check_launch would blame that kernel for it (a refused
+  // cudaGetDeviceProperties of a device that does not exist made the next test's rms_norm fail
+  // with "invalid device ordinal"). A sticky error (a faulted context) is returned again anyway.
+  (void)cudaGetLastError();
   std::string msg(call);
   msg += " failed";
   if (device >= 0) msg += " on CUDA device " + std::to_string(device);

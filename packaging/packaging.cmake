@@ -58,7 +58,7 @@ set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_HOMEPAGE ${TESSERA_HOMEPAGE})
 # Depends from dpkg-shlibdeps over every ELF file except the CUDA module (see
 # packaging/dpkg-shlibdeps-without-cuda.sh, set up by packaging/cpack_project_config.cmake): Qt 6,
-# QCustomPlot, PCRE2, the C++ runtime.
+# QCustomPlot, PCRE2, libcurl and OpenSSL's libcrypto (the download library), the C++ runtime.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # The SVG icon engine (a Qt plugin, invisible to dpkg-shlibdeps) draws the window icon.
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libqt6svg6")

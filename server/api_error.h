@@ -21,4 +21,9 @@ ApiError bad_request(std::string param, std::string message);
 
 nlohmann::json error_body(const ApiError& error);
 
+// `message` as a client may read it: the server's files are not its business. `known_path` (the
+// model file; may be "") and every other absolute path ("/a/b/c.gguf" after a space, quote or
+// bracket) become their file name ("c.gguf").
+std::string without_server_paths(std::string message, const std::string& known_path = "");
+
 }  // namespace tessera::server

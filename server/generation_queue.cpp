@@ -1,5 +1,7 @@
 #include "generation_queue.h"
 
+#include <system_error>
+
 #include "stop_strings.h"
 
 namespace tessera::server {
@@ -11,21 +13,32 @@ Job::Job(GenerationRequest request, std::vector<std::string> stop) : request_(st
 
 void Job::append(std::string text) {
   if (text.empty()) return;
+  std::function<void()> listener;
   {
     std::lock_guard lock(mutex_);
     pending_ += text;
+    listener = listener_;
   }
   changed_.notify_all();
+  if (listener) listener();
 }
 
 void Job::finish(JobOutcome outcome) {
+  std::function<void()> listener;
   {
     std::lock_guard lock(mutex_);
     if (finished_) return;
     outcome_ = std::move(outcome);
     finished_ = true;
+    listener = listener_;
   }
   changed_.notify_all();
+  if (listener) listener();
+}
+
+void Job::set_listener(std::function<void()> listener) {
+  std::lock_guard lock(mutex_);
+  listener_ = std::move(listener);
 }
 
 bool Job::wait(std::string& text, bool& done, std::chrono::milliseconds timeout) {
@@ -57,12 +70,17 @@ GenerationQueue::GenerationQueue(Engine& engine, ServerMetrics& metrics, Executo
 
 GenerationQueue::~GenerationQueue() { stop(); }
 
-void GenerationQueue::start(LoadFn load) {
+std::string GenerationQueue::start(LoadFn load) {
   if (executor_) {
     post([load = std::move(load)](GenerationQueue& q) { q.finish_loading(load); });
-    return;
+    return {};
   }
-  worker_ = std::thread([this, load = std::move(load)] { run(load); });
+  try {
+    worker_ = std::thread([this, load = std::move(load)] { run(load); });
+  } catch (const std::system_error& e) {
+    return std::string("cannot start the generation thread (") + e.what() + ")";
+  }
+  return {};
 }
 
 void GenerationQueue::post(std::function<void(GenerationQueue&)> task) {

@@ -56,6 +56,9 @@ class Job {
   bool wait(std::string& text, bool& done, std::chrono::milliseconds timeout);
   JobOutcome outcome() const;
   bool finished() const;
+  // Called (on the worker's thread, without the job's lock) after each append and the finish, so a
+  // connection can write without waiting in wait(); {} removes it. Set it before checking for text.
+  void set_listener(std::function<void()> listener);
 
  private:
   GenerationRequest request_;
@@ -65,6 +68,7 @@ class Job {
   std::string pending_;
   bool finished_ = false;
   JobOutcome outcome_;
+  std::function<void()> listener_;
 };
 
 class GenerationQueue {
@@ -84,7 +88,8 @@ class GenerationQueue {
   GenerationQueue& operator=(const GenerationQueue&) = delete;
 
   // Starts the worker: it runs `load` (may be empty: the engine is loaded already), then jobs.
-  void start(LoadFn load);
+  // "" when started, else why not (the operating system refused the worker thread).
+  std::string start(LoadFn load);
   // Cancels the running and the queued jobs (they finish as "cancelled") and joins the worker (with
   // an executor: waits until no task of this queue is running on the engine's thread; so it must
   // not be called on that thread).

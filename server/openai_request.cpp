@@ -5,15 +5,15 @@
 #include <limits>
 #include <optional>
 
+#include "common/json_input.h"
+
 namespace tessera::server {
 namespace {
 
 using Json = nlohmann::ordered_json;
 
-std::string shown(const Json& v) {
-  std::string s = v.dump();
-  return s.size() > 60 ? s.substr(0, 57) + "..." : s;
-}
+// A value the client sent, quoted in a message: a bounded excerpt, never the whole value.
+std::string shown(const Json& v) { return json_excerpt(v); }
 
 std::string number_text(double v) {
   char buf[32];
@@ -89,6 +89,43 @@ bool content_text(const Json& content, std::string& out) {
   return true;
 }
 
+// A JSON Schema compiled for structured output; a refusal names the field and the keyword.
+std::shared_ptr<const grammar::JsonSchema> compile_schema(Reader& r, const Json& schema, const std::string& field) {
+  auto compiled = grammar::JsonSchema::compile(schema);
+  if (!compiled.ok()) {
+    // The compiler names the place inside the schema ("properties.age.minimum: ...").
+    const std::string& m = compiled.error().message;
+    const size_t colon = m.find(": ");
+    const std::string inside = colon == std::string::npos ? std::string() : m.substr(0, colon);
+    const std::string path = inside.empty() || inside == "the schema" ? field : field + "." + inside;
+    if (!r.error) r.error = bad_request(path, path + (colon == std::string::npos ? ": " + m : m.substr(colon)));
+    return nullptr;
+  }
+  return *compiled;
+}
+
+void read_response_format(Reader& r, CompletionRequest& out) {
+  const Json* rf = r.field("response_format");
+  if (!rf) return;
+  if (!rf->is_object() || !rf->contains("type") || !(*rf)["type"].is_string())
+    return r.fail("response_format", shown(*rf) + " is not a {\"type\": \"text\" | \"json_object\" | \"json_schema\"}");
+  const std::string type = (*rf)["type"].get<std::string>();
+  if (type == "text") return;
+  if (type == "json_object") {
+    out.json_schema = grammar::JsonSchema::any_object();
+    return;
+  }
+  if (type != "json_schema")
+    return r.fail("response_format.type", "'" + type + "' is not one of text, json_object, json_schema");
+  auto js = rf->find("json_schema");
+  if (js == rf->end() || !js->is_object())
+    return r.fail("response_format.json_schema", "missing: give {\"name\": ..., \"schema\": {...}, \"strict\": true}");
+  auto schema = js->find("schema");
+  if (schema == js->end() || !(schema->is_object() || schema->is_boolean()))
+    return r.fail("response_format.json_schema.schema", "missing: the JSON Schema the reply must follow");
+  out.json_schema = compile_schema(r, *schema, "response_format.json_schema.schema");
+}
+
 void read_common(Reader& r, CompletionRequest& out) {
   if (const Json* m = r.field("model")) {
     if (!m->is_string()) return r.fail("model", shown(*m) + " is not a string");
@@ -138,13 +175,14 @@ void read_common(Reader& r, CompletionRequest& out) {
   if (const Json* lp = r.field("logprobs")) {
     if (!(lp->is_boolean() && !lp->get<bool>())) r.fail("logprobs", "log probabilities are not supported by this server");
   }
+  if (!r.error) read_response_format(r, out);
 }
 
 std::variant<Json, ApiError> parse_body(std::string_view body) {
-  Json j = Json::parse(body, nullptr, false);
-  if (j.is_discarded()) return bad_request("", "the request body is not valid JSON");
-  if (!j.is_object()) return bad_request("", "the request body must be a JSON object, got " + shown(j));
-  return j;
+  auto j = parse_json<Json>(body);
+  if (!j.ok()) return bad_request("", "the request body " + j.error().message);
+  if (!j->is_object()) return bad_request("", "the request body must be a JSON object, got " + shown(*j));
+  return std::move(j).value();
 }
 
 void read_messages(Reader& r, CompletionRequest& out) {
@@ -177,15 +215,22 @@ void read_messages(Reader& r, CompletionRequest& out) {
     msg["content"] = text;
     if (has_calls) {
       Json calls = Json::array();
-      for (const auto& call : m["tool_calls"]) {
+      const Json& given = m["tool_calls"];
+      for (size_t k = 0; k < given.size(); ++k) {
+        const Json& call = given[k];
+        const std::string call_at = at + ".tool_calls[" + std::to_string(k) + "]";
         if (!call.is_object() || !call.contains("function") || !call["function"].is_object() ||
             !call["function"].contains("name") || !call["function"]["name"].is_string())
-          return r.fail(at + ".tool_calls", shown(call) + " is not a {\"type\": \"function\", \"function\": {name, arguments}}");
+          return r.fail(call_at, shown(call) + " is not a {\"type\": \"function\", \"function\": {name, arguments}}");
         Json fn = call["function"];
-        // Templates write arguments with tojson: give them the object, not its JSON text.
+        // Templates write arguments with tojson: give them the object, not its JSON text (text
+        // that is not JSON stays text; JSON nested too deep is refused like a deep body).
         if (fn.contains("arguments") && fn["arguments"].is_string()) {
-          Json parsed = Json::parse(fn["arguments"].get<std::string>(), nullptr, false);
-          if (!parsed.is_discarded()) fn["arguments"] = parsed;
+          auto parsed = parse_json<Json>(fn["arguments"].get<std::string>());
+          if (parsed.ok())
+            fn["arguments"] = std::move(parsed).value();
+          else if (parsed.error().kind == ErrorKind::Unsupported)
+            return r.fail(call_at + ".function.arguments", "the JSON text " + parsed.error().message);
         }
         Json c = {{"type", "function"}, {"function", fn}};
         if (call.contains("id")) c["id"] = call["id"];
@@ -198,6 +243,15 @@ void read_messages(Reader& r, CompletionRequest& out) {
     }
     for (const char* key : {"tool_call_id", "name"})
       if (auto it = m.find(key); it != m.end() && it->is_string()) msg[key] = *it;
+    // An earlier turn's thinking, as this server (or llama-server) returned it: Qwen3-style
+    // templates read reasoning_content, gpt-oss's reads thinking; each drops it where it should.
+    if (auto rc = m.find("reasoning_content"); rc != m.end() && !rc->is_null()) {
+      if (!rc->is_string()) return r.fail(at + ".reasoning_content", shown(*rc) + " is not a string");
+      if (role_text == "assistant" && !rc->get<std::string>().empty()) {
+        msg["reasoning_content"] = *rc;
+        msg["thinking"] = *rc;
+      }
+    }
     out.messages.push_back(std::move(msg));
   }
 }
@@ -213,6 +267,13 @@ void read_tools(Reader& r, CompletionRequest& out) {
       return r.fail(at, "is not a {\"type\": \"function\", \"function\": {...}}");
     if (!t["function"].contains("name") || !t["function"]["name"].is_string())
       return r.fail(at + ".function.name", "missing: each tool needs a name");
+    const Json& fn = t["function"];
+    if (auto strict = fn.find("strict"); strict != fn.end() && strict->is_boolean() && strict->get<bool>()) {
+      const Json params = fn.contains("parameters") ? fn["parameters"] : Json{{"type", "object"}};
+      auto schema = compile_schema(r, params, at + ".function.parameters");
+      if (!schema) return;
+      out.strict_tools.emplace_back(fn["name"].get<std::string>(), std::move(schema));
+    }
   }
   out.tools = *tools;
   if (const Json* choice = r.field("tool_choice")) {
@@ -225,6 +286,28 @@ void read_tools(Reader& r, CompletionRequest& out) {
     } else if (!choice->is_object()) {
       return r.fail("tool_choice", shown(*choice) + " is not a string or an object");
     }
+  }
+}
+
+void read_reasoning(Reader& r, CompletionRequest& out) {
+  if (const Json* f = r.field("reasoning_format")) {
+    const std::string v = f->is_string() ? f->get<std::string>() : shown(*f);
+    if (v == "none") out.split_reasoning = false;
+    else if (v == "auto" || v == "deepseek") out.split_reasoning = true;
+    else return r.fail("reasoning_format", "'" + v + "' is not one of none, auto, deepseek");
+  }
+  if (const Json* k = r.field("chat_template_kwargs")) {
+    if (!k->is_object()) return r.fail("chat_template_kwargs", shown(*k) + " is not an object of template variables");
+    for (const char* reserved : {"messages", "add_generation_prompt", "tools"})
+      if (k->contains(reserved))
+        return r.fail("chat_template_kwargs." + std::string(reserved), "is set by the server from the request itself");
+    out.chat_template_kwargs = *k;
+  }
+  if (const Json* e = r.field("reasoning_effort")) {
+    const std::string v = e->is_string() ? e->get<std::string>() : shown(*e);
+    if (v != "low" && v != "medium" && v != "high")
+      return r.fail("reasoning_effort", "'" + v + "' is not one of low, medium, high");
+    out.reasoning_effort = v;
   }
 }
 
@@ -251,6 +334,7 @@ ParsedRequest parse_chat_request(std::string_view body, const SamplingParams& de
   return parse(body, defaults, default_max_tokens, true, [](Reader& r, CompletionRequest& out) {
     read_messages(r, out);
     if (!r.error) read_tools(r, out);
+    if (!r.error) read_reasoning(r, out);
   });
 }
 

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "api_error.h"
+#include "grammar/json_schema.h"
 #include "sampling/sampler.h"
 
 namespace tessera::server {
@@ -37,6 +38,19 @@ struct CompletionRequest {
   bool stream = false;
   bool include_usage = false;  // stream_options.include_usage
   bool ignore_eos = false;     // llama.cpp's extension: generate past end-of-generation tokens
+  // Reasoning models. reasoning_format "auto" (default; "deepseek" is the same): the thinking comes
+  // back apart, as message.reasoning_content and delta.reasoning_content; "none": inside the
+  // content, as the model wrote it (what this server did before). chat_template_kwargs: more
+  // template variables ({"enable_thinking": false}); reasoning_effort: gpt-oss's "low", "medium"
+  // or "high", given to the template.
+  bool split_reasoning = true;
+  nlohmann::ordered_json chat_template_kwargs = nlohmann::ordered_json::object();
+  std::string reasoning_effort;
+  // Structured output: response_format json_object (any object) or json_schema (its schema); null
+  // when the reply is free text.
+  std::shared_ptr<const grammar::JsonSchema> json_schema;
+  // Strict tools (tools[i].function.strict): their parameters' schemas, by tool name.
+  std::vector<std::pair<std::string, std::shared_ptr<const grammar::JsonSchema>>> strict_tools;
 
   bool has_tools() const { return tools.is_array() && !tools.empty(); }
 };

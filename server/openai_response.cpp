@@ -18,10 +18,12 @@ nlohmann::json one_choice(const char* key, nlohmann::json value, const std::stri
 
 }  // namespace
 
-nlohmann::json usage_json(int32_t prompt_tokens, int32_t completion_tokens) {
-  return {{"prompt_tokens", prompt_tokens},
-          {"completion_tokens", completion_tokens},
-          {"total_tokens", prompt_tokens + completion_tokens}};
+nlohmann::json usage_json(int32_t prompt_tokens, int32_t completion_tokens, int32_t reasoning_tokens) {
+  nlohmann::json u = {{"prompt_tokens", prompt_tokens},
+                      {"completion_tokens", completion_tokens},
+                      {"total_tokens", prompt_tokens + completion_tokens}};
+  if (reasoning_tokens > 0) u["completion_tokens_details"] = {{"reasoning_tokens", reasoning_tokens}};
+  return u;
 }
 
 nlohmann::json tool_calls_json(const ResponseIds& ids, const std::vector<ToolCall>& calls) {
@@ -43,6 +45,7 @@ nlohmann::json chat_completion_json(const ResponseIds& ids, const AssistantReply
     message["content"] = nullable(reply.content);
     message["tool_calls"] = tool_calls_json(ids, reply.tool_calls);
   }
+  if (!reply.reasoning.empty()) message["reasoning_content"] = reply.reasoning;
   nlohmann::json j = envelope(ids, "chat.completion", one_choice("message", std::move(message), finish_reason));
   j["usage"] = usage;
   return j;

@@ -17,10 +17,12 @@ struct ResponseIds {
   std::string model;
 };
 
-nlohmann::json usage_json(int32_t prompt_tokens, int32_t completion_tokens);
+// With reasoning tokens (of the completion tokens), completion_tokens_details.reasoning_tokens as OpenAI's.
+nlohmann::json usage_json(int32_t prompt_tokens, int32_t completion_tokens, int32_t reasoning_tokens = 0);
 // `calls` get ids "call_<response id>_<index>".
 nlohmann::json tool_calls_json(const ResponseIds& ids, const std::vector<ToolCall>& calls);
 
+// message.reasoning_content is there when the reply has reasoning (as llama-server and vLLM send it).
 nlohmann::json chat_completion_json(const ResponseIds& ids, const AssistantReply& reply,
                                     const std::string& finish_reason, const nlohmann::json& usage);
 // One chunk with `delta`; finish_reason null when empty; `usage` present only when not null

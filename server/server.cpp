@@ -1,9 +1,5 @@
 #include "server.h"
 
-#include <httplib.h>
-#include <pthread.h>
-#include <signal.h>
-
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -11,7 +7,10 @@
 #include <mutex>
 #include <thread>
 
+#include "chat_setup.h"
 #include "generation_queue.h"
+#include "http/access_policy.h"
+#include "http/http_server.h"
 #include "openai_request.h"
 #include "openai_response.h"
 #include "reply_encoder.h"
@@ -21,20 +20,24 @@ namespace tessera::server {
 namespace {
 
 using Json = nlohmann::json;
-constexpr auto kPollInterval = std::chrono::milliseconds(50);
+using http::HttpRequest;
+using http::HttpResponse;
 
 int64_t unix_now() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
-void send_json(httplib::Response& res, int status, const Json& body) {
-  res.status = status;
-  res.set_content(body.dump(-1, ' ', false, Json::error_handler_t::replace), "application/json");
+HttpResponse json_response(int status, const Json& body) {
+  HttpResponse r;
+  r.status = status;
+  r.body = body.dump(-1, ' ', false, Json::error_handler_t::replace);
+  return r;
 }
 
-void send_error(httplib::Response& res, const ApiError& e) {
-  if (e.status == 401) res.set_header("WWW-Authenticate", "Bearer");
-  send_json(res, e.status, error_body(e));
+HttpResponse error_response(const ApiError& e) {
+  HttpResponse r = json_response(e.status, error_body(e));
+  if (e.status == 401) r.set_header("WWW-Authenticate", "Bearer");
+  return r;
 }
 
 ApiError make_api_error(int status, std::string message, std::string type, std::string param, std::string code) {
@@ -47,20 +50,18 @@ ApiError make_api_error(int status, std::string message, std::string type, std::
   return e;
 }
 
-// Compares without an early exit, so the time taken does not tell how much of a key was right.
-bool same_secret(const std::string& a, const std::string& b) {
-  unsigned char diff = a.size() == b.size() ? 0 : 1;
-  for (size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ (i < b.size() ? b[i] : 0));
-  return diff == 0;
-}
+enum class Route { None, Health, Metrics, Models, Model, ChatCompletions, Completions };
 
-// The host part of a Host header: "localhost:8080" -> "localhost", "[::1]:8080" -> "::1".
-std::string host_of(const std::string& header) {
-  if (!header.empty() && header.front() == '[') {
-    const size_t close = header.find(']');
-    return close == std::string::npos ? header : header.substr(1, close - 1);
-  }
-  return header.substr(0, header.find(':'));
+Route route_of(const HttpRequest& req) {
+  const bool get = req.method == "GET" || req.method == "HEAD";
+  const std::string& p = req.path;
+  if (get && p == "/health") return Route::Health;
+  if (get && p == "/metrics") return Route::Metrics;
+  if (get && p == "/v1/models") return Route::Models;
+  if (get && p.size() > 11 && p.rfind("/v1/models/", 0) == 0) return Route::Model;
+  if (req.method == "POST" && p == "/v1/chat/completions") return Route::ChatCompletions;
+  if (req.method == "POST" && p == "/v1/completions") return Route::Completions;
+  return Route::None;
 }
 
 const char* route_label(const std::string& path) {
@@ -70,89 +71,97 @@ const char* route_label(const std::string& path) {
   return "other";
 }
 
-// One response in progress: waits for the job's text and writes what the encoder makes of it.
-class ResponseWriter {
+// A generation's answer as the connection pulls it: the encoder's bytes for the job's text as
+// the worker produces it. The job wakes the connection (its listener) at each piece.
+class JobStream : public http::BodyStream {
  public:
-  ResponseWriter(std::shared_ptr<Job> job, ReplyEncoder encoder) : job_(std::move(job)), encoder_(std::move(encoder)) {}
+  JobStream(std::shared_ptr<Job> job, ReplyEncoder encoder, std::string model_path, std::atomic<int>& open)
+      : job_(std::move(job)), encoder_(std::move(encoder)), model_path_(std::move(model_path)), open_(open) {}
+  ~JobStream() override { close(false); }
 
-  // httplib calls this until it returns false or sink.done() was called.
-  bool provide(httplib::DataSink& sink) {
+  void start(std::function<void()> wake) override { job_->set_listener(std::move(wake)); }
+
+  std::string read(bool& ended) override {
+    std::string out;
     if (!started_) {
       started_ = true;
-      if (std::string first = encoder_.start(); !first.empty()) return write(sink, first);
+      out = encoder_.start();
     }
-    for (;;) {
-      if (!sink.is_writable()) return give_up();
-      std::string text;
-      bool done = false;
-      if (!job_->wait(text, done, kPollInterval)) continue;
-      std::string out = encoder_.text(text);
-      if (done) {
-        out += encoder_.finish(job_->outcome());
-        if (!out.empty() && !write(sink, out)) return false;
-        sink.done();
-        return true;
-      }
-      if (!out.empty()) return write(sink, out);
+    std::string text;
+    bool done = false;
+    job_->wait(text, done, std::chrono::milliseconds(0));
+    out += encoder_.text(text);
+    if (done) {
+      JobOutcome outcome = job_->outcome();
+      outcome.error = without_server_paths(std::move(outcome.error), model_path_);
+      out += encoder_.finish(outcome);
+      ended = true;
     }
+    return out;
   }
 
-  void release() {
-    // The response ended (sent, or the connection failed): a generation still running is for
-    // nobody now.
+  void close(bool) override {
+    if (closed_) return;
+    closed_ = true;
+    job_->set_listener({});
+    // The response ended (sent, or the connection failed): a generation still running or queued
+    // is for nobody now.
     if (!job_->finished()) job_->cancel.store(true);
+    open_.fetch_sub(1);
   }
 
  private:
-  bool give_up() {
-    job_->cancel.store(true);
-    return false;
-  }
-  bool write(httplib::DataSink& sink, const std::string& data) {
-    if (!sink.write(data.data(), data.size())) return give_up();
-    return true;
-  }
-
   std::shared_ptr<Job> job_;
   ReplyEncoder encoder_;
+  const std::string model_path_;
+  std::atomic<int>& open_;
   bool started_ = false;
+  bool closed_ = false;
 };
 
 }  // namespace
 
 struct Server::Impl {
   Impl(Engine& e, ServerConfig c, LoadFn l, Executor x)
-      : engine(e), config(std::move(c)), load(std::move(l)), queue(e, metrics, std::move(x)) {}
+      : engine(e),
+        config(std::move(c)),
+        load(std::move(l)),
+        queue(e, metrics, std::move(x)),
+        rules{config.host, config.api_key, config.allowed_origins},
+        http(config.limits, config.threads > 0 ? config.threads : 8, handlers()) {}
 
   Engine& engine;
   ServerConfig config;
   LoadFn load;
   ServerMetrics metrics;
   GenerationQueue queue;
-  httplib::Server http;
-  std::thread listener;
-  std::atomic<int> port{0};
-  std::atomic<bool> listening{false};
-  // Responses whose content httplib has not finished (or dropped) yet: stop() lets them write the
-  // end of their job (a cancelled one's error event) before the connections close.
+  // Responses whose stream has not ended (or been dropped) yet: stop() lets them write the end of
+  // their job (a cancelled one's error event) before the connections close.
   std::atomic<int> open_responses{0};
   std::once_flag stopped;
   std::atomic<uint64_t> next_id{1};
   const int64_t started_at = unix_now();
+  const http::AccessRules rules;
   // Set by the worker before the queue turns Ready (and read only after that).
   std::string model_id;
+  std::string model_path;
   int32_t n_ctx = 0;
   int64_t loaded_at = 0;
+  // Last: destroyed first, so no connection outlives what its handlers use.
+  http::HttpServer http;
 
   Status after_load(Engine& e) {
     Status s = load ? load(e) : Status{};
     if (!s.ok() || !e.loaded()) return s;
+    model_path = e.info().path;
     model_id = config.model_id;
     if (model_id.empty()) model_id = std::filesystem::path(e.info().path).stem().string();
     n_ctx = e.n_ctx();
     loaded_at = unix_now();
     return s;
   }
+
+  std::string load_error() const { return without_server_paths(queue.load_error()); }
 
   // 503 while loading (or after a failed load); nullopt when requests can be served.
   std::optional<ApiError> unavailable() const {
@@ -162,215 +171,169 @@ struct Server::Impl {
         return make_api_error(503, "the model is still loading; retry shortly", "server_error", "", "model_loading");
       case GenerationQueue::State::Failed: break;
     }
-    return make_api_error(503, "the model failed to load: " + queue.load_error(), "server_error", "", "model_load_failed");
+    return make_api_error(503, "the model failed to load: " + load_error(), "server_error", "", "model_load_failed");
   }
 
-  void routes() {
-    http.set_payload_max_length(config.max_body_bytes);
-    http.set_keep_alive_timeout(2);
-    // Stream events are small writes; without this, Nagle and delayed ACKs hold them back.
-    http.set_tcp_nodelay(true);
-    const int threads = config.threads > 0 ? config.threads : 8;
-    http.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<size_t>(threads)); };
-
-    http.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
-      // DNS rebinding: a web page whose name resolves to 127.0.0.1 would otherwise be "same
-      // origin" with a loopback server and could read its answers. Its requests carry its own
-      // name in Host, so a loopback server answers only loopback names.
-      if (is_loopback_host(config.host) && req.has_header("Host") &&
-          !is_loopback_host(host_of(req.get_header_value("Host")))) {
-        send_error(res, make_api_error(403,
-                                       "the Host header '" + req.get_header_value("Host") +
-                                           "' is not a loopback name; this server listens on " + config.host +
-                                           " and answers requests for localhost, 127.0.0.1 or [::1] only",
-                                       "invalid_request_error", "", "forbidden_host"));
-        return httplib::Server::HandlerResponse::Handled;
-      }
-      if (config.api_key.empty() || req.path == "/health") return httplib::Server::HandlerResponse::Unhandled;
-      const std::string given = req.get_header_value("Authorization");
-      if (given.empty()) {
-        send_error(res, make_api_error(401, "no API key given: send the header \"Authorization: Bearer KEY\"",
-                                       "invalid_request_error", "", "invalid_api_key"));
-        return httplib::Server::HandlerResponse::Handled;
-      }
-      if (!same_secret(given, "Bearer " + config.api_key)) {
-        send_error(res, make_api_error(401, "the API key given in the Authorization header is not this server's key",
-                                       "invalid_request_error", "", "invalid_api_key"));
-        return httplib::Server::HandlerResponse::Handled;
-      }
-      return httplib::Server::HandlerResponse::Unhandled;
-    });
-
-    http.set_error_handler(httplib::Server::HandlerWithResponse([this](const httplib::Request& req, httplib::Response& res) {
-      if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-      ApiError e;
-      if (res.status == 404) {
-        e = make_api_error(404,
-                           "there is no route " + req.method + " " + req.path +
-                               "; this server has GET /v1/models, POST /v1/chat/completions, POST /v1/completions, "
-                               "GET /health and GET /metrics",
-                           "invalid_request_error", "", "unknown_url");
-      } else if (res.status == 413) {
-        e = make_api_error(413,
-                           "the request body is larger than this server's limit of " +
-                               std::to_string(config.max_body_bytes) + " bytes",
-                           "invalid_request_error", "", "request_too_large");
-      } else {
-        e = make_api_error(res.status, "the HTTP request could not be handled (status " + std::to_string(res.status) + ")",
-                           res.status >= 500 ? "server_error" : "invalid_request_error", "", "");
-      }
-      send_error(res, e);
-      return httplib::Server::HandlerResponse::Handled;
-    }));
-
-    http.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
-      std::string what = "unknown error";
+  http::HttpHandlers handlers() {
+    http::HttpHandlers h;
+    h.admit = [this](const HttpRequest& req) -> std::optional<HttpResponse> {
+      if (auto refused = http::check_access(req, rules)) return refused;
+      if (route_of(req) == Route::None)
+        return error_response(make_api_error(404,
+                                             "there is no route " + req.method + " " + req.path.substr(0, 200) +
+                                                 "; this server has GET /v1/models, POST /v1/chat/completions, "
+                                                 "POST /v1/completions, GET /health and GET /metrics",
+                                             "invalid_request_error", "", "unknown_url"));
+      return std::nullopt;
+    };
+    h.on_pool = [](const HttpRequest& req) {
+      const Route r = route_of(req);
+      return r == Route::ChatCompletions || r == Route::Completions;
+    };
+    h.handle = [this](HttpRequest& req) {
       try {
-        if (ep) std::rethrow_exception(ep);
+        return handle(req);
       } catch (const std::exception& ex) {
-        what = ex.what();
-      } catch (...) {
+        return error_response(
+            make_api_error(500, "internal error: " + without_server_paths(ex.what(), model_path), "server_error", "", ""));
       }
-      send_error(res, make_api_error(500, "internal error: " + what, "server_error", "", ""));
-    });
+    };
+    h.decorate = [this](const HttpRequest& req, HttpResponse& res) { http::add_cors_headers(req, rules, res); };
+    h.log = [this](const HttpRequest& req, int status) { metrics.count_request(route_label(req.path), status); };
+    return h;
+  }
 
-    http.set_logger([this](const httplib::Request& req, const httplib::Response& res) {
-      metrics.count_request(route_label(req.path), res.status);
-    });
-
-    http.Get("/health", [this](const httplib::Request&, httplib::Response& res) {
-      switch (queue.state()) {
-        case GenerationQueue::State::Ready: return send_json(res, 200, {{"status", "ok"}});
-        case GenerationQueue::State::Loading: return send_json(res, 503, {{"status", "loading"}});
-        case GenerationQueue::State::Failed:
-          return send_json(res, 503, {{"status", "error"}, {"error", queue.load_error()}});
+  HttpResponse handle(HttpRequest& req) {
+    switch (route_of(req)) {
+      case Route::Health:
+        switch (queue.state()) {
+          case GenerationQueue::State::Ready: return json_response(200, {{"status", "ok"}});
+          case GenerationQueue::State::Loading: return json_response(503, {{"status", "loading"}});
+          case GenerationQueue::State::Failed: return json_response(503, {{"status", "error"}, {"error", load_error()}});
+        }
+        break;
+      case Route::Metrics: {
+        HttpResponse r;
+        r.content_type = "text/plain; version=0.0.4; charset=utf-8";
+        r.body = metrics.prometheus_text();
+        return r;
       }
-    });
-    http.Get("/metrics", [this](const httplib::Request&, httplib::Response& res) {
-      res.set_content(metrics.prometheus_text(), "text/plain; version=0.0.4; charset=utf-8");
-    });
-    http.Get("/v1/models", [this](const httplib::Request&, httplib::Response& res) {
-      if (auto e = unavailable()) return send_error(res, *e);
-      send_json(res, 200, models_json(model_id, loaded_at));
-    });
-    http.Get(R"(/v1/models/(.+))", [this](const httplib::Request& req, httplib::Response& res) {
-      if (auto e = unavailable()) return send_error(res, *e);
-      const std::string id = req.matches[1];
-      if (id != model_id) return send_error(res, unknown_model(id));
-      send_json(res, 200, model_json(model_id, loaded_at));
-    });
-    http.Post("/v1/chat/completions",
-              [this](const httplib::Request& req, httplib::Response& res) { complete(req, res, true); });
-    http.Post("/v1/completions",
-              [this](const httplib::Request& req, httplib::Response& res) { complete(req, res, false); });
+      case Route::Models:
+        if (auto e = unavailable()) return error_response(*e);
+        return json_response(200, models_json(model_id, loaded_at));
+      case Route::Model: {
+        if (auto e = unavailable()) return error_response(*e);
+        const std::string id = req.path.substr(std::string("/v1/models/").size());
+        if (id != model_id) return error_response(unknown_model(id));
+        return json_response(200, model_json(model_id, loaded_at));
+      }
+      case Route::ChatCompletions: return complete(req, true);
+      case Route::Completions: return complete(req, false);
+      case Route::None: break;
+    }
+    return error_response(make_api_error(404, "there is no route " + req.method + " " + req.path.substr(0, 200),
+                                         "invalid_request_error", "", "unknown_url"));
   }
 
   ApiError unknown_model(const std::string& id) const {
-    return make_api_error(404, "the model '" + id + "' does not exist; this server serves '" + model_id + "'",
+    return make_api_error(404, "the model '" + id.substr(0, 200) + "' does not exist; this server serves '" + model_id + "'",
                           "invalid_request_error", "model", "model_not_found");
   }
 
-  void complete(const httplib::Request& req, httplib::Response& res, bool chat) {
-    if (auto e = unavailable()) return send_error(res, *e);
+  ApiError engine_error(int status, const std::string& what, std::string param = "") const {
+    return make_api_error(status, without_server_paths(what, model_path), status >= 500 ? "server_error" : "invalid_request_error",
+                          std::move(param), "");
+  }
+
+  HttpResponse complete(const HttpRequest& req, bool chat) {
+    if (auto e = unavailable()) return error_response(*e);
     ParsedRequest parsed = chat ? parse_chat_request(req.body, config.sampling, config.default_max_tokens)
                                 : parse_completion_request(req.body, config.sampling, config.default_max_tokens);
-    if (auto* e = std::get_if<ApiError>(&parsed)) return send_error(res, *e);
+    if (auto* e = std::get_if<ApiError>(&parsed)) return error_response(*e);
     CompletionRequest& r = std::get<CompletionRequest>(parsed);
-    if (!r.model.empty() && r.model != model_id) return send_error(res, unknown_model(r.model));
+    if (config.strict_model_name && !r.model.empty() && r.model != model_id)
+      return error_response(unknown_model(r.model));
 
     const char* prompt_field = chat ? "messages" : "prompt";
     std::vector<int32_t> tokens;
+    std::string rendered;
+    int32_t checkpoint_at = -1;
     if (chat) {
-      chat::ChatTemplateInput in;
-      in.messages = r.messages;
-      in.add_generation_prompt = true;
-      if (r.has_tools()) in.extra["tools"] = r.tools;
+      const chat::ChatTemplateInput in = template_input(r);
       auto text = engine.render_chat_input(in);
       if (!text.ok()) {
         const bool unusable = text.error().kind == ErrorKind::Unsupported;
-        return send_error(res, make_api_error(unusable ? 500 : 400, "the chat template refused the conversation: " +
-                                                                        text.error().message,
-                                              unusable ? "server_error" : "invalid_request_error",
-                                              unusable ? "" : "messages", ""));
+        return error_response(engine_error(unusable ? 500 : 400, "the chat template refused the conversation: " + text.error().message,
+                                           unusable ? "" : "messages"));
       }
+      rendered = *text;
       auto t = engine.chat_prompt_tokens(*text);
-      if (!t.ok()) return send_error(res, make_api_error(500, t.error().message, "server_error", "", ""));
+      if (!t.ok()) return error_response(engine_error(500, t.error().message));
       tokens = std::move(*t);
+      // A model with recurrent state keeps it where the next request of this conversation starts.
+      checkpoint_at = engine.conversation_checkpoint(in, tokens);
     } else {
       auto t = engine.tokenize(r.prompt, /*add_special=*/true, /*parse_special=*/true);
-      if (!t.ok()) return send_error(res, make_api_error(500, t.error().message, "server_error", "", ""));
+      if (!t.ok()) return error_response(engine_error(500, t.error().message));
       tokens = std::move(*t);
     }
-    if (tokens.empty()) return send_error(res, bad_request(prompt_field, std::string(prompt_field) + ": the prompt has no tokens"));
+    if (tokens.empty())
+      return error_response(bad_request(prompt_field, std::string(prompt_field) + ": the prompt has no tokens"));
     const int32_t limit = config.max_prompt_tokens > 0 ? std::min(config.max_prompt_tokens, n_ctx) : n_ctx;
     if (static_cast<int64_t>(tokens.size()) > limit)
-      return send_error(res, make_api_error(413,
-                                            std::string(prompt_field) + ": the prompt has " + std::to_string(tokens.size()) +
-                                                " tokens, more than the " + std::to_string(limit) +
-                                                " this server accepts (the model's context is " + std::to_string(n_ctx) + ")",
-                                            "invalid_request_error", prompt_field, "context_length_exceeded"));
+      return error_response(make_api_error(413,
+                                           std::string(prompt_field) + ": the prompt has " + std::to_string(tokens.size()) +
+                                               " tokens, more than the " + std::to_string(limit) +
+                                               " this server accepts (the model's context is " + std::to_string(n_ctx) + ")",
+                                           "invalid_request_error", prompt_field, "context_length_exceeded"));
 
     GenerationRequest g;
     g.prompt_tokens = std::move(tokens);
+    g.state_checkpoint_at = checkpoint_at;
     g.n_predict = r.max_tokens;
     g.sampling = r.sampling;
     g.stop_at_end_of_generation = !r.ignore_eos;
+    apply_output_settings(r, engine.output_format(), g);
+    const bool split = g.split_reply;
     auto job = std::make_shared<Job>(std::move(g), r.stop);
-    open_responses.fetch_add(1);  // before the job is visible to stop(); its releaser below ends it
-    queue.submit(job);
 
     ResponseIds ids;
     ids.id = std::string(chat ? "chatcmpl-" : "cmpl-") + std::to_string(started_at) + "-" + std::to_string(next_id++);
     ids.created = unix_now();
     ids.model = model_id;
-    auto writer =
-        std::make_shared<ResponseWriter>(job, ReplyEncoder(ids, chat, r.stream, r.has_tools(), r.include_usage));
+    // The answer is written as it is produced (chunked), streamed or not, so that a client that
+    // goes away is noticed while it waits. The stream's end (or drop) ends the count.
+    open_responses.fetch_add(1);  // before the job is visible to stop()
+    HttpResponse res;
+    ReplyEncoder encoder(ids, chat, r.stream, r.has_tools(), r.include_usage);
+    if (split) encoder.split_reasoning(engine.output_format(), prompt_tail(rendered));
     res.status = 200;
+    res.content_type = r.stream ? "text/event-stream" : "application/json";
     res.set_header("Cache-Control", "no-cache");
-    res.set_chunked_content_provider(
-        r.stream ? "text/event-stream" : "application/json",
-        [writer](size_t, httplib::DataSink& sink) { return writer->provide(sink); },
-        [this, writer](bool) {
-          writer->release();
-          open_responses.fetch_sub(1);
-        });
+    res.stream = std::make_shared<JobStream>(job, std::move(encoder), model_path, open_responses);
+    queue.submit(job);
+    return res;
   }
 };
 
 Server::Server(Engine& engine, ServerConfig config, LoadFn load, Executor executor)
-    : impl_(std::make_unique<Impl>(engine, std::move(config), std::move(load), std::move(executor))) {
-  impl_->routes();
-}
+    : impl_(std::make_unique<Impl>(engine, std::move(config), std::move(load), std::move(executor))) {}
 
 Server::~Server() { stop(); }
 
 Status Server::start() {
   if (std::string bad = check_config(impl_->config); !bad.empty()) return make_error(ErrorKind::InvalidArgument, bad);
   Impl& s = *impl_;
-  int port = s.config.port;
-  if (port == 0) {
-    port = s.http.bind_to_any_port(s.config.host);
-    if (port <= 0) return make_error(ErrorKind::Io, "cannot listen on " + s.config.host + " (an ephemeral port)");
-  } else if (!s.http.bind_to_port(s.config.host, port)) {
-    return make_error(ErrorKind::Io, "cannot listen on " + s.config.host + ":" + std::to_string(port) +
-                                         " (is the port taken, or the address not this machine's?)");
+  if (std::string why = s.http.bind(s.config.host, s.config.port); !why.empty()) return make_error(ErrorKind::Io, why);
+  if (std::string why = s.http.start(); !why.empty()) return make_error(ErrorKind::Io, why);
+  if (std::string why = s.queue.start([&s](Engine& e) { return s.after_load(e); }); !why.empty()) {
+    s.http.stop();
+    return make_error(ErrorKind::Io, why);
   }
-  s.port = port;
-  s.listening = true;
-  s.listener = std::thread([&s] {
-    // The connection pool is created on this thread and inherits the mask.
-    sigset_t pipe;
-    sigemptyset(&pipe);
-    sigaddset(&pipe, SIGPIPE);
-    pthread_sigmask(SIG_BLOCK, &pipe, nullptr);
-    s.http.listen_after_bind();
-    s.listening = false;
-  });
-  s.queue.start([&s](Engine& e) { return s.after_load(e); });
   return {};
 }
 
-int Server::port() const { return impl_->port.load(); }
+int Server::port() const { return impl_->http.port(); }
 
 Status Server::wait_until_loaded() {
   if (impl_->queue.wait_until_loaded() == GenerationQueue::State::Ready) return {};
@@ -384,20 +347,14 @@ void Server::stop() {
     // Every queued or running job has its outcome now (cancelled); a response that has not written
     // it yet (its handler returned just before, or its content has not started) gets the chance
     // while the server still serves, bounded (2 s), so its client reads why instead of an empty reply.
-    for (int i = 0; i < 2000 && s.open_responses.load() > 0 && s.listening.load(); ++i)
+    for (int i = 0; i < 2000 && s.open_responses.load() > 0 && s.http.running(); ++i)
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    if (s.listener.joinable()) {
-      // httplib's stop() acts only once listen_after_bind() runs; right after start() the
-      // listener thread may not be there yet (bounded: 5 s).
-      for (int i = 0; i < 5000 && s.listening.load() && !s.http.is_running(); ++i)
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
-      s.http.stop();
-      s.listener.join();
-    }
+    s.http.stop();
   });
 }
 
-bool Server::running() const { return impl_->listening.load(); }
+bool Server::running() const { return impl_->http.running(); }
+int Server::connections() const { return impl_->http.connections(); }
 const ServerConfig& Server::config() const { return impl_->config; }
 const ServerMetrics& Server::metrics() const { return impl_->metrics; }
 std::string Server::model_id() const { return impl_->model_id; }

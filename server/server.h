@@ -13,17 +13,23 @@
 //
 // Security: binds ServerConfig::host (loopback by default); check_config() refuses a non-loopback
 // host without an API key unless `insecure`. With an API key every route except /health needs
-// "Authorization: Bearer KEY" (401 otherwise). Bodies above max_body_bytes and prompts longer than
-// the context (or max_prompt_tokens) are refused with 413. A loopback server answers 403 to a
-// request whose Host header is not a loopback name (a DNS-rebinding web page).
+// "Authorization: Bearer KEY" (the scheme in any case; 401 otherwise). A loopback server answers 403
+// to a request whose Host header is not a loopback name (a DNS-rebinding web page); a request with
+// an Origin header (a web page) is refused with 403 unless config.allowed_origins allows it, and
+// POST bodies must be application/json (415), so a page cannot send a "simple" cross-origin POST
+// (http/access_policy.h). Prompts longer than the context (or max_prompt_tokens) are 413. The HTTP
+// front (http/http_server.h) holds the limits on what arrives before and around all this: header
+// size and count, body size (chunked included), no compressed bodies, a whole-request deadline,
+// connections per client address and in all (config.limits). Client-facing messages name no
+// server paths (the model file is shown by its name).
 //
-// Threads: start() returns once the socket is bound; connections are served by a pool of
-// config.threads threads and the model loads and generates on one worker thread: the server's own,
-// or, given an Executor, the caller's thread that owns the engine (the desktop app's engine thread,
-// where the server's requests then queue with the app's own). The engine is used only on that
-// thread, except for its const prompt helpers (engine.h allows those).
-// SIGPIPE is blocked on the server's threads (the HTTP library writes without MSG_NOSIGNAL), so a
-// client that goes away is a write error, not a signal; nothing process-wide is changed.
+// Threads: start() returns once the socket is bound. One I/O thread serves every connection; the
+// POST routes' handlers (JSON, chat template, tokenizer) run on config.threads pool threads;
+// streamed answers need no thread. The model loads and generates on one worker thread: the server's
+// own, or, given an Executor, the caller's thread that owns the engine (the desktop app's engine
+// thread, where the server's requests then queue with the app's own). The engine is used only on
+// that thread, except for its const prompt helpers (engine.h allows those). Writes use
+// MSG_NOSIGNAL: a client that goes away is a write error, not a SIGPIPE.
 #pragma once
 
 #include <functional>
@@ -68,6 +74,8 @@ class Server {
   // False once stop() ran or the listener failed.
   bool running() const;
 
+  // HTTP connections open now.
+  int connections() const;
   const ServerConfig& config() const;
   const ServerMetrics& metrics() const;
   // The id clients name in "model" (valid once loaded).

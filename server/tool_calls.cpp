@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/json_input.h"
+
 namespace tessera::server {
 namespace {
 
@@ -68,8 +70,8 @@ bool parse_blocks(std::string_view text, AssistantReply& reply) {
     const size_t body = open + kOpen.size();
     size_t close = text.find(kClose, body);
     const size_t body_end = close == std::string_view::npos ? text.size() : close;
-    const auto j = nlohmann::json::parse(trim(text.substr(body, body_end - body)), nullptr, false);
-    if (j.is_discarded() || !to_calls(j, reply.tool_calls)) return false;
+    const auto j = parse_json<nlohmann::json>(trim(text.substr(body, body_end - body)));
+    if (!j.ok() || !to_calls(*j, reply.tool_calls)) return false;
     at = close == std::string_view::npos ? text.size() : close + kClose.size();
   }
   reply.content = std::string(trim(content));
@@ -89,9 +91,10 @@ AssistantReply parse_tool_calls(std::string_view text) {
   if (starts_with(body, kMistral)) body = trim(body.substr(kMistral.size()));
   if (starts_with(body, kPythonTag)) body = trim(body.substr(kPythonTag.size()));
   if (body.empty() || (body.front() != '{' && body.front() != '[')) return plain;
-  const auto j = nlohmann::json::parse(body, nullptr, false);
+  // The model's text is as untrusted as a client's: nesting past the JSON limit is plain text.
+  const auto j = parse_json<nlohmann::json>(body);
   AssistantReply reply;
-  if (j.is_discarded() || !to_calls(j, reply.tool_calls)) return plain;
+  if (!j.ok() || !to_calls(*j, reply.tool_calls)) return plain;
   return reply;
 }
 

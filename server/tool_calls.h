@@ -15,16 +15,18 @@
 #include <string_view>
 #include <vector>
 
+#include "reasoning/output_splitter.h"
+
 namespace tessera::server {
 
-struct ToolCall {
-  std::string name;
-  std::string arguments;  // JSON text of the arguments object
-};
+// {name, arguments (JSON text of the arguments object)}: the same call the reasoning splitter
+// reads from gpt-oss's commentary channel.
+using ToolCall = reasoning::ToolCall;
 
 struct AssistantReply {
   std::string content;
   std::vector<ToolCall> tool_calls;
+  std::string reasoning;  // the thinking, apart (reasoning models, reasoning_format other than none)
 };
 
 AssistantReply parse_tool_calls(std::string_view text);

@@ -4,8 +4,9 @@
 # libraries they need), writes the seed corpora (tessera_fuzz_seeds: GGUF images from the writer,
 # the fixture templates and tokenizer inputs, hand-written cases) and runs each target for
 # SECONDS_PER_TARGET (default 60), one process on one core, growing build-fuzz/corpus/<target>/.
-# TARGET: gguf, template, tokenizer (default: every target this checkout can build; template and
-# tokenizer need core/template/template_fuzz_entry.h and core/tokenizer/tokenizer_fuzz_entry.h).
+# TARGET: gguf, template, tokenizer, http (default: every target this checkout can build; template and
+# tokenizer need core/template/template_fuzz_entry.h and core/tokenizer/tokenizer_fuzz_entry.h; http,
+# the server's HTTP front, needs the server's build dependencies: Boost, cpp-httplib).
 # A crash is saved under build-fuzz/crashes/<target>/; the script prints its path and how to
 # reproduce it, and exits 1. Minimise it, add it to tests/fuzz/regressions/<target>/ and fix it.
 # Environment: CXX/CC (default clang++/clang), TESSERA_FIXTURES_DIR (default ../shared/fixtures),
@@ -37,6 +38,7 @@ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS
 available=(gguf)
 [[ -f "$root/core/template/template_fuzz_entry.h" ]] && available+=(template)
 [[ -f "$root/core/tokenizer/tokenizer_fuzz_entry.h" ]] && available+=(tokenizer)
+[[ -f "$root/tests/fuzz/http_entry.cpp" ]] && available+=(http)
 targets=("$@")
 [[ ${#targets[@]} -eq 0 ]] && targets=("${available[@]}")
 for t in "${targets[@]}"; do

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs every Debian package Tessera needs to build, test and package (Debian 12); clang and
-# its libFuzzer runtime build the fuzz targets (tools/fuzz.sh).
+# its libFuzzer runtime build the fuzz targets (tools/fuzz.sh); json-schema-test-suite is the
+# reference the structured-output grammar is checked against (tests/core/grammar).
 # The CUDA toolkit is not a Debian package here: it is expected at /usr/local/cuda (optional;
 # without it the CUDA backend is not built and the engine runs on the CPU).
 set -euo pipefail
@@ -9,13 +10,15 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 packages=(
   build-essential cmake ninja-build pkg-config git
   libgtest-dev libgmock-dev
-  libpcre2-dev nlohmann-json3-dev libcpp-httplib-dev
+  libpcre2-dev nlohmann-json3-dev libcpp-httplib-dev libboost-dev
+  libcurl4-openssl-dev libssl-dev
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
   libqcustomplot-dev libqcustomplot2.1-qt6
   xvfb xauth appstream file dpkg-dev
   desktop-file-utils libqt6svg6
   qt6-translations-l10n
   clang libclang-rt-14-dev
+  json-schema-test-suite
 )
 # The OpenAI client test (tests/server/openai-client) needs Node.js 18+ and npm (Debian 12 has 18);
 # a node already on the PATH (e.g. NodeSource's) is used as it is.

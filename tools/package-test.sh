@@ -7,7 +7,7 @@
 #
 #  1. cpack: tessera_<version>_amd64.deb and tessera-<version>-linux-x86_64.tar.gz in BUILD_DIR/packages
 #  2. the .deb's control fields: Depends (from dpkg-shlibdeps) has the Qt 6 widgets and QCustomPlot
-#     runtime packages and no libcublas; the description says what the CUDA backend needs
+#     runtime packages, libcurl and libssl (tessera-cli pull) and no libcublas; the description says what the CUDA backend needs
 #  3. the .deb's files: programs, CUDA module (with a RUNPATH, no build paths), model, translations,
 #     desktop file, icons, metainfo; the .desktop and metainfo files validate
 #  4. the archive runs in place (relocatable)
@@ -70,7 +70,7 @@ depends_names=$(echo "$depends" | tr ',|' '\n\n' | sed 's/^ *//; s/ .*//')
 [ "$(field Version)" = "$version" ] || fail "Version is '$(field Version)', not $version"
 [ -n "$(field Maintainer)" ] || fail "no Maintainer"
 [ -n "$(field Section)" ] || fail "no Section"
-for p in libqt6widgets6 libqt6gui6 libqt6core6 libqcustomplot2.1-qt6 libpcre2-8-0 libstdc++6 libc6; do
+for p in libqt6widgets6 libqt6gui6 libqt6core6 libqcustomplot2.1-qt6 libpcre2-8-0 libcurl4 libssl3 libstdc++6 libc6; do
   grep -qxF "$p" <<<"$depends_names" || fail "Depends lacks $p: $depends"
 done
 if echo "$depends" | grep -qi cublas; then fail "Depends names cuBLAS, which is NVIDIA's and must stay optional: $depends"; fi
@@ -138,6 +138,10 @@ echo "output:$(cat "$work/run.out")"
 sed 's/^/stderr: /' "$work/run.err"
 [ "$(tr -d '[:space:]' <"$work/run.out" | wc -c)" -ge 10 ] || fail "/usr/bin/tessera-cli run printed no text"
 grep -q "generation: 16 tokens" "$work/run.err" || fail "/usr/bin/tessera-cli run did not generate 16 tokens"
+
+step "installed tessera-cli pull (its usage; no network here)"
+(cd / && /usr/bin/tessera-cli pull --help) >"$work/pull.out" 2>&1 || { cat "$work/pull.out"; fail "/usr/bin/tessera-cli pull --help failed"; }
+grep -q "usage: tessera-cli pull REPO" "$work/pull.out" || fail "/usr/bin/tessera-cli has no pull command"
 
 step "installed tessera --version"
 app_version=$(cd / && QT_QPA_PLATFORM=offscreen /usr/bin/tessera --version) || fail "/usr/bin/tessera --version failed"

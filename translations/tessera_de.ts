@@ -1122,7 +1122,18 @@ Zuletzt geändert: %2</translation>
         <translation>Andere Rechner ohne API-Schlüssel zulassen (unsicher)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>none (web pages cannot use the server)</source>
+        <translation>keine (Webseiten können den Server nicht nutzen)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Web pages allowed to call the server from a browser, as their origins separated by commas, e.g. http://localhost:3000, https://*.example.com; * allows every page.</source>
+        <extracomment>&quot;*&quot; and the example origins are typed as shown; do not translate them.</extracomment>
+        <translation>Webseiten, die den Server aus einem Browser aufrufen dürfen, als ihre Origins durch Kommas getrennt, z.&#xa0;B. http://localhost:3000, https://*.example.com; * erlaubt jede Seite.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Host:</source>
         <translation>Host:</translation>
     </message>
@@ -1137,7 +1148,12 @@ Zuletzt geändert: %2</translation>
         <translation>API-Schlüssel:</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+2"/>
+        <source>Allowed web origins:</source>
+        <translation>Erlaubte Web-Origins:</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Copy Address</source>
         <translation>Adresse kopieren</translation>
     </message>

@@ -1122,7 +1122,18 @@ Last changed %2</source>
         <translation>Permitir otras máquinas sin clave de API (inseguro)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>none (web pages cannot use the server)</source>
+        <translation>ninguno (las páginas web no pueden usar el servidor)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Web pages allowed to call the server from a browser, as their origins separated by commas, e.g. http://localhost:3000, https://*.example.com; * allows every page.</source>
+        <extracomment>&quot;*&quot; and the example origins are typed as shown; do not translate them.</extracomment>
+        <translation>Páginas web que pueden llamar al servidor desde un navegador, indicadas por sus orígenes separados por comas, p. ej. http://localhost:3000, https://*.example.com; * permite todas las páginas.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Host:</source>
         <translation>Host:</translation>
     </message>
@@ -1137,7 +1148,12 @@ Last changed %2</source>
         <translation>Clave de API:</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+2"/>
+        <source>Allowed web origins:</source>
+        <translation>Orígenes web permitidos:</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Copy Address</source>
         <translation>Copiar dirección</translation>
     </message>

@@ -1122,7 +1122,18 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Autoriser d’autres machines sans clé d’API (non sécurisé)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>none (web pages cannot use the server)</source>
+        <translation>aucune (les pages web ne peuvent pas utiliser le serveur)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Web pages allowed to call the server from a browser, as their origins separated by commas, e.g. http://localhost:3000, https://*.example.com; * allows every page.</source>
+        <extracomment>&quot;*&quot; and the example origins are typed as shown; do not translate them.</extracomment>
+        <translation>Pages web autorisées à appeler le serveur depuis un navigateur, données par leurs origines séparées par des virgules, p.&#xa0;ex. http://localhost:3000, https://*.example.com&#xa0;; * autorise toutes les pages.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Host:</source>
         <translation>Hôte&#xa0;:</translation>
     </message>
@@ -1137,7 +1148,12 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Clé d’API&#xa0;:</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+2"/>
+        <source>Allowed web origins:</source>
+        <translation>Origines web autorisées&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Copy Address</source>
         <translation>Copier l’adresse</translation>
     </message>

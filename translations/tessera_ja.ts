@@ -1121,7 +1121,18 @@ Last changed %2</source>
         <translation>API キーなしで他のマシンを許可する（安全ではありません）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>none (web pages cannot use the server)</source>
+        <translation>なし（Web ページはサーバーを利用できません）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Web pages allowed to call the server from a browser, as their origins separated by commas, e.g. http://localhost:3000, https://*.example.com; * allows every page.</source>
+        <extracomment>&quot;*&quot; and the example origins are typed as shown; do not translate them.</extracomment>
+        <translation>ブラウザーからサーバーを呼び出せる Web ページのオリジン（カンマ区切り。例: http://localhost:3000, https://*.example.com）。* はすべてのページを許可します。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Host:</source>
         <translation>ホスト:</translation>
     </message>
@@ -1136,7 +1147,12 @@ Last changed %2</source>
         <translation>API キー:</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+2"/>
+        <source>Allowed web origins:</source>
+        <translation>許可する Web オリジン:</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Copy Address</source>
         <translation>アドレスをコピー</translation>
     </message>

@@ -1121,7 +1121,18 @@ Last changed %2</source>
         <translation>允许其他机器无 API 密钥访问（不安全）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>none (web pages cannot use the server)</source>
+        <translation>无（网页无法使用服务器）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Web pages allowed to call the server from a browser, as their origins separated by commas, e.g. http://localhost:3000, https://*.example.com; * allows every page.</source>
+        <extracomment>&quot;*&quot; and the example origins are typed as shown; do not translate them.</extracomment>
+        <translation>允许从浏览器调用服务器的网页，按其源（origin）以逗号分隔，例如 http://localhost:3000, https://*.example.com；* 允许所有网页。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Host:</source>
         <translation>主机：</translation>
     </message>
@@ -1136,7 +1147,12 @@ Last changed %2</source>
         <translation>API 密钥：</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+2"/>
+        <source>Allowed web origins:</source>
+        <translation>允许的网页源：</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Copy Address</source>
         <translation>复制地址</translation>
     </message>

@@ -24,8 +24,14 @@
 //   its captured graph reads, so the same graph serves every decode step.
 // - A BackendModel is used from one thread at a time (the Engine's); it may use threads or streams
 //   of its own inside a call.
+// - Models with recurrent layers (ModelSpec::has_recurrent_layers: Gated DeltaNet) also hold, per
+//   recurrent layer, a state of fixed size that sums up all n_past() positions; it cannot forget
+//   the last positions as a KV cache can. So eval continues only at n_past() (start_pos ==
+//   n_past()), kv_keep(n) returns only to 0, n_past() or a position a checkpoint holds
+//   (save_checkpoint, restorable_position), and kv_remove is not supported.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -65,13 +71,37 @@ enum class LogitsRequest {
   All,   // one row per token of the eval (scoring, tests)
 };
 
+// Logits that hold a NaN mean the model's computation broke down (NaN or overflowing weights, a
+// kernel fault): a token chosen from them would be arbitrary (an argmax that skips NaNs gives token
+// 0 for an all-NaN row), so generation ends with this error instead. argmax() returns it; the
+// engine checks the rows it samples from with check_logits.
+inline Error nan_logits_error() {
+  return Error(ErrorKind::BadFile,
+               "the model produced NaN logits (not-a-number scores for the next token), so no token can be "
+               "chosen: its weights may hold NaN or overflow, or a computation failed on this backend");
+}
+
+// nan_logits_error() when `row` holds a NaN.
+inline Status check_logits(std::span<const float> row) {
+  for (float v : row)
+    if (std::isnan(v)) return nan_logits_error();
+  return {};
+}
+
 // Bytes a loaded model holds, for the GUI and for planning.
 struct MemoryFootprint {
   uint64_t weight_bytes = 0;   // bytes of weights the backend holds (0 for the CPU reading the mmap in place)
   uint64_t mapped_bytes = 0;   // bytes of weights read in place from the mapped file
   uint64_t kv_cache_bytes = 0;
   uint64_t scratch_bytes = 0;  // activations, logits
+  // Recurrent layers: their state (fixed, whatever the context) and its checkpoints.
+  uint64_t recurrent_state_bytes = 0;
 };
+
+// Checkpoints of the recurrent state a backend keeps (save_checkpoint): enough for the positions a
+// chat turn asks for (the conversation before the reply, the prompt's end, the reply's end and the
+// start an overflow policy keeps); the oldest goes first.
+constexpr int32_t kStateCheckpoints = 4;
 
 class BackendModel {
  public:
@@ -85,7 +115,8 @@ class BackendModel {
   // Valid until the next eval or KV call. A GPU backend copies them to the host here, on demand.
   virtual Result<std::span<const float>> logits() = 0;
   // Index of the largest logit of the last eval's last row, ties toward the lower id; a GPU
-  // backend reduces on the device and copies back one integer.
+  // backend reduces on the device and copies back one integer. nan_logits_error() when the row
+  // holds a NaN.
   virtual Result<int32_t> argmax() = 0;
 
   virtual int32_t n_ctx() const = 0;
@@ -94,8 +125,20 @@ class BackendModel {
   virtual int32_t n_past() const = 0;
   // Forget every position.
   virtual void kv_clear() = 0;
-  // Keep positions [0, n), forget the rest (regenerate, chat prefix reuse). n <= n_past().
+  // Keep positions [0, n), forget the rest (regenerate, chat prefix reuse). n <= n_past(). A model
+  // with recurrent state returns only to a position restorable_position(n) == n: it restores the
+  // checkpoint there (Unsupported otherwise, naming the positions it can return to).
   virtual Status kv_keep(int32_t n) = 0;
+  // Whether the model holds recurrent state (the contract above).
+  virtual bool has_recurrent_state() const { return false; }
+  // Keeps a copy of the recurrent state at n_past() (at most kStateCheckpoints, the oldest dropped;
+  // one at the same position is replaced). A checkpoint lives until its position is forgotten:
+  // kv_clear, kv_keep below it, or an eval that starts before it. Nothing to do without recurrent
+  // state. Never allocates (the backend sized the checkpoints at load).
+  virtual Status save_checkpoint() { return {}; }
+  // The largest position p <= n (and <= n_past()) that kv_keep(p) returns to: n itself without
+  // recurrent state; otherwise n_past(), the newest checkpoint at or before n, or 0.
+  virtual int32_t restorable_position(int32_t n) const { return n < 0 ? 0 : (n < n_past() ? n : n_past()); }
   // Context shift: forget positions [begin, begin + count) and move the later ones down by count,
   // so the cache holds n_past() - count positions afterwards. Each moved key is rotated by the
   // position delta with the model's RoPE (the rotation by -count * theta_i of every pair i, the

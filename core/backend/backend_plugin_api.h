@@ -26,7 +26,7 @@
 
 #include "backend/backend.h"
 #include "common/error.h"
-#include "split/split_plan.h"
+#include "placement/split_settings.h"
 
 namespace tessera {
 
@@ -37,7 +37,11 @@ inline constexpr const char* kCudaPluginEntryPoint = "tessera_cuda_plugin_v1";
 // 2: settings from the programs' edge instead of the environment (CudaBackendConfig, logical_devices);
 //    BackendModel::kv_remove and kv_remove_supported (context shift).
 // 3: CudaBackendConfig::experimental (unmeasured kernels on for A/B runs).
-inline constexpr uint32_t kCudaPluginAbiVersion = 3;
+// 4: recurrent layers (ModelSpec::delta_net, LayerSpec::mixer, new layer slots), BackendModel's
+//    recurrent-state checkpoints, DeviceBytes::recurrent_state.
+// 5: SplitSettings from placement/split_settings.h (n_ctx 0: the model's context), DeviceBytes
+//    from placement/placement.h.
+inline constexpr uint32_t kCudaPluginAbiVersion = 5;
 
 // What the module and the program were built with; equal strings mean the C++ types above agree.
 // Inline, so each side compiles its own answer in.
@@ -100,7 +104,7 @@ struct CudaBackendConfig {
   std::string virtual_devices;  // "N[:QUOTA_GIB]" (CudaEnvironment::virtual_devices); empty: off
   bool graphs = true;           // capture the decode step in a CUDA graph
   std::string unfused;          // "glu,norm_q8,rope": fusions to run unfused (A/B measurements)
-  std::string experimental;     // "tc_attention,tc_decode,moe_mma": unmeasured kernels (A/B)
+  std::string experimental;     // "a,b": unmeasured kernels on for A/B runs (cuda_experiments.h)
 };
 
 struct CudaPluginApi {

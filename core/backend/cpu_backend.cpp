@@ -5,6 +5,7 @@
 #include <new>
 #include <thread>
 
+#include "backend/cpu_delta_net.h"
 #include "backend/cpu_kernels.h"
 #include "backend/cpu_model.h"
 #include "backend/kv_cache_type.h"
@@ -92,7 +93,7 @@ Status CpuModel::init(const ModelSpec& spec, const BackendModelSettings& setting
       if (info.kind != TensorKind::Vector || !ls.has(info.slot)) continue;
       TESSERA_ASSIGN_OR_RETURN(cl.vec[static_cast<size_t>(info.slot)], to_floats(ls[info.slot]));
     }
-    n_ff_max_ = std::max(n_ff_max_, ls.n_ff);
+    n_ff_max_ = std::max({n_ff_max_, ls.n_ff, ls.n_ff_shared});
     if (progress && !progress(0.9f * static_cast<float>(l + 1) / static_cast<float>(n_layer)))
       return make_error(ErrorKind::Cancelled, "loading " + spec_.source_path + " was cancelled");
   }
@@ -103,11 +104,23 @@ Status CpuModel::init(const ModelSpec& spec, const BackendModelSettings& setting
 
   const int64_t nb = n_batch_;
   const int64_t E = spec_.n_embd, Q = spec_.q_dim(), K = spec_.kv_dim();
-  const int64_t max_row = std::max({E, Q, n_ff_max_});
+  const DeltaNetParams& dn = spec_.delta_net;
+  const bool recurrent = spec_.has_recurrent_layers();
+  const int64_t C = recurrent ? dn.conv_channels() : 0, Vd = recurrent ? dn.value_dim() : 0;
+  const int64_t Hv = recurrent ? dn.n_v_heads : 0;
+  const int64_t max_row = std::max({E, Q, n_ff_max_, Vd});
   const bool moe = spec_.has_moe();
+  // The KV cache holds the attention layers only.
+  kv_slot_.assign(static_cast<size_t>(n_layer), -1);
+  int32_t n_kv_layers = 0;
+  for (int64_t l = 0; l < n_layer; ++l)
+    if (!spec_.layers[static_cast<size_t>(l)].is_recurrent()) kv_slot_[static_cast<size_t>(l)] = n_kv_layers++;
   // Fail before allocating when the host cannot hold the KV cache and buffers (an overcommitted
   // allocation would "succeed" and the process be killed later).
-  const uint64_t kv_bytes = KvCache::bytes_for(kv_type_, n_layer, n_ctx_, K);
+  const uint64_t kv_bytes = KvCache::bytes_for(kv_type_, n_kv_layers, n_ctx_, K);
+  const uint64_t state_bytes = RecurrentState::bytes_for(spec_) * (1 + kStateCheckpoints);
+  const int64_t delta_work =
+      recurrent ? std::max(delta_rule_chunk_work_floats(kDeltaRuleChunk, dn.head_k_dim, dn.head_v_dim), dn.head_v_dim) : 0;
   // F16 and the quantized types are widened to f32, one layer at a time, for attention.
   const uint64_t widen_bytes = kv_type_ != KvCacheType::F32 ? 2ull * 4ull * static_cast<uint64_t>(n_ctx_ * K) : 0;
   const uint64_t moe_floats = moe ? static_cast<uint64_t>(nb) * static_cast<uint64_t>(spec_.n_expert + 2 * E) : 0;
@@ -115,15 +128,30 @@ Status CpuModel::init(const ModelSpec& spec, const BackendModelSettings& setting
       4ull * static_cast<uint64_t>(nb) *
           static_cast<uint64_t>(3 * E + 2 * Q + 2 * K + 2 * n_ff_max_ + 2 * spec_.rope.n_dims) +
       4ull * moe_floats + 4ull * static_cast<uint64_t>(all_logits_capacity_ ? nb : 1) * static_cast<uint64_t>(spec_.n_vocab) +
-      4ull * static_cast<uint64_t>(n_threads) * static_cast<uint64_t>(kRowBlock * max_row + n_ctx_);
-  const uint64_t needed = kv_bytes + widen_bytes + act_bytes;
+      4ull * static_cast<uint64_t>(n_threads) * static_cast<uint64_t>(kRowBlock * max_row + n_ctx_ + delta_work) +
+      4ull * static_cast<uint64_t>(nb) *
+          static_cast<uint64_t>((spec_.attention_output_gate ? 2 * Q : 0) + C + 2 * Vd + 4 * Hv);
+  const uint64_t needed = kv_bytes + state_bytes + widen_bytes + act_bytes;
   if (const uint64_t available = host_available_bytes(); available != 0 && needed > available)
     return make_error(ErrorKind::OutOfMemory,
                       "host memory: the CPU backend needs " + std::to_string(needed) + " bytes for " +
                           spec_.source_path + " (KV cache " + std::to_string(kv_bytes) + " bytes for a context of " +
-                          std::to_string(n_ctx_) + "), " + std::to_string(available) + " bytes are available");
+                          std::to_string(n_ctx_) + (state_bytes > 0 ? ", recurrent state and its checkpoints " +
+                                                                          std::to_string(state_bytes) + " bytes"
+                                                                    : std::string()) +
+                          "), " + std::to_string(available) + " bytes are available");
   try {
-    kv_.allocate(kv_type_, n_layer, n_ctx_, K);
+    kv_.allocate(kv_type_, n_kv_layers, n_ctx_, K);
+    state_.allocate(spec_, kStateCheckpoints);
+    if (spec_.attention_output_gate) q_gate_.assign(static_cast<size_t>(nb * 2 * Q), 0.0f);
+    if (recurrent) {
+      dn_qkv_.assign(static_cast<size_t>(nb * C), 0.0f);
+      dn_z_.assign(static_cast<size_t>(nb * Vd), 0.0f);
+      dn_out_.assign(dn_z_.size(), 0.0f);
+      dn_beta_.assign(static_cast<size_t>(nb * Hv), 0.0f);
+      dn_g_.assign(dn_beta_.size(), 0.0f);
+      dn_ba_.assign(2 * dn_beta_.size(), 0.0f);
+    }
     if (kv_type_ != KvCacheType::F32) {
       k_wide_.assign(static_cast<size_t>(n_ctx_ * K), 0.0f);
       v_wide_.assign(k_wide_.size(), 0.0f);
@@ -147,13 +175,14 @@ Status CpuModel::init(const ModelSpec& spec, const BackendModelSettings& setting
     for (auto& s : scratch_) {
       s.row.assign(static_cast<size_t>(kRowBlock * max_row), 0.0f);
       s.scores.assign(static_cast<size_t>(n_ctx_), 0.0f);
+      s.delta.assign(static_cast<size_t>(delta_work), 0.0f);
     }
   } catch (const std::bad_alloc&) {
     return make_error(ErrorKind::OutOfMemory, "host memory: cannot allocate " + std::to_string(needed) +
                                                   " bytes for the CPU KV cache and buffers of " + spec_.source_path +
                                                   " (context " + std::to_string(n_ctx_) + ")");
   }
-  pool_ = std::make_unique<ThreadPool>(n_threads);
+  TESSERA_ASSIGN_OR_RETURN(pool_, ThreadPool::create(n_threads));
   if (progress && !progress(1.0f))
     return make_error(ErrorKind::Cancelled, "loading " + spec_.source_path + " was cancelled");
   return {};
@@ -161,7 +190,7 @@ Status CpuModel::init(const ModelSpec& spec, const BackendModelSettings& setting
 
 Status CpuModel::eval(std::span<const int32_t> tokens, int32_t start_pos, LogitsRequest request) {
   TESSERA_TRY(check_eval_arguments(tokens, start_pos, request,
-                                   {n_batch_, n_ctx_, n_past_, spec_.n_vocab, all_logits_capacity_}));
+                                   {n_batch_, n_ctx_, n_past_, spec_.n_vocab, all_logits_capacity_, has_recurrent_state()}));
   const int32_t n_tok = static_cast<int32_t>(tokens.size());
   logits_rows_ = 0;
   tokens_ = tokens;
@@ -180,8 +209,15 @@ Status CpuModel::eval(std::span<const int32_t> tokens, int32_t start_pos, Logits
         }
     }
   }
+  // Positions from start_pos on are rewritten: the checkpoints past it no longer describe this cache.
+  state_.forget_after(start_pos);
   const Status st = run_layer_loop(spec_, *this, {n_tok, start_pos, request});
   tokens_ = {};
+  if (!st.ok() && has_recurrent_state()) {
+    // Some layers' states took this step, others did not: no position is left that they describe.
+    kv_clear();
+    return st;
+  }
   TESSERA_TRY(st);
   n_past_ = start_pos + n_tok;
   return {};
@@ -201,6 +237,7 @@ Result<int32_t> CpuModel::argmax() {
   if (logits_rows_ == 0)
     return make_error(ErrorKind::InvalidArgument, "the last eval produced no logits (LogitsRequest::None or none yet)");
   const float* row = logits_.data() + (logits_rows_ - 1) * spec_.n_vocab;
+  TESSERA_TRY(check_logits(std::span(row, static_cast<size_t>(spec_.n_vocab))));
   int64_t best = 0;
   for (int64_t i = 1; i < spec_.n_vocab; ++i)
     if (row[i] > row[best]) best = i;
@@ -211,28 +248,57 @@ Status CpuModel::kv_keep(int32_t n) {
   if (n < 0 || n > n_past_)
     return make_error(ErrorKind::InvalidArgument,
                       "cannot keep " + std::to_string(n) + " positions: the KV cache holds " + std::to_string(n_past_));
+  if (has_recurrent_state() && n != n_past_) {
+    if (n == 0) {
+      kv_clear();
+      return {};
+    }
+    if (!state_.restore(n))
+      return make_error(ErrorKind::Unsupported,
+                        "cannot go back to position " + std::to_string(n) + " of " + std::to_string(n_past_) +
+                            ": the recurrent layers' state holds only the latest position, and checkpoints are at " +
+                            state_.checkpoint_list() + " (restorable_position says where it can return)");
+    state_.forget_after(n);
+  }
   n_past_ = n;
   logits_rows_ = 0;
   return {};
+}
+
+Status CpuModel::save_checkpoint() {
+  if (has_recurrent_state()) state_.save(n_past_);
+  return {};
+}
+
+int32_t CpuModel::restorable_position(int32_t n) const {
+  n = std::clamp(n, 0, n_past_);
+  if (!has_recurrent_state() || n == n_past_) return n;
+  return std::max(0, state_.checkpoint_at_or_before(n));
 }
 
 MemoryFootprint CpuModel::footprint() const {
   MemoryFootprint f;
   f.mapped_bytes = spec_.weight_bytes();
   f.kv_cache_bytes = kv_.bytes();
+  f.recurrent_state_bytes = state_.bytes();
   uint64_t scratch = 0;
   for (const auto* v : {&x_, &xb_, &xb2_, &q_, &k_, &v_, &att_, &gate_, &up_, &router_, &moe_in_, &moe_out_,
-                        &rope_full_.cos, &rope_full_.sin, &rope_swa_.cos, &rope_swa_.sin, &logits_})
+                        &rope_full_.cos, &rope_full_.sin, &rope_swa_.cos, &rope_swa_.sin, &logits_, &q_gate_, &dn_qkv_,
+                        &dn_z_, &dn_out_, &dn_beta_, &dn_g_, &dn_ba_})
     scratch += v->size() * sizeof(float);
   scratch += (k_wide_.size() + v_wide_.size()) * sizeof(float);
-  for (const auto& s : scratch_) scratch += (s.row.size() + s.scores.size()) * sizeof(float);
+  for (const auto& s : scratch_) scratch += (s.row.size() + s.scores.size() + s.delta.size()) * sizeof(float);
   f.scratch_bytes = scratch;
   return f;
 }
 
 std::string CpuModel::describe() const {
+  std::string state;
+  if (has_recurrent_state())
+    state = ", recurrent state of " + std::to_string(spec_.recurrent_layer_count()) + " layers";
   return "cpu (" + std::to_string(pool_ ? pool_->size() : 1) + " threads, " +
-         std::string(type_name(kv_cache_ggml_type(kv_type_))) + " KV cache, context " + std::to_string(n_ctx_) + ")";
+         std::string(type_name(kv_cache_ggml_type(kv_type_))) + " KV cache, context " + std::to_string(n_ctx_) + state +
+         ")";
 }
 
 }  // namespace cpu

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "backend/cpu_delta_net.h"
 #include "backend/cpu_kernels.h"
 #include "backend/cpu_model.h"
 #include "quant/dequantize.h"
@@ -120,7 +121,8 @@ void CpuModel::attend(int32_t layer, int64_t n_tok, int32_t start_pos) {
   const float* sinks = sink_vec.empty() ? nullptr : sink_vec.data();
   const float* keys = nullptr;
   const float* values = nullptr;
-  kv_.read(layer, start_pos + n_tok, k_wide_.data(), v_wide_.data(), *pool_, &keys, &values);
+  kv_.read(kv_slot_[static_cast<size_t>(layer)], start_pos + n_tok, k_wide_.data(), v_wide_.data(), *pool_, &keys,
+           &values);
   // Hand out (token, head) pairs in chunks worth ~16k multiply-adds, so small models stay on one
   // thread instead of paying the hand-out for a few hundred operations.
   const int64_t grain = std::max<int64_t>(1, 16384 / std::max<int64_t>(1, 2 * hd * (start_pos + n_tok)));
@@ -161,7 +163,18 @@ Status CpuModel::attention(int32_t layer, const StepShape& step) {
   for (int64_t t = 0; t < n_tok; ++t)
     rms_norm(&x_[static_cast<size_t>(t * d)], cl[LayerTensor::AttnNorm].data(), &xb_[static_cast<size_t>(t * d)], d,
              spec_.rms_eps);
-  matmul(ls[LayerTensor::Wq], xb_.data(), n_tok, d, q_.data(), q_dim);
+  if (spec_.attention_output_gate) {
+    // Wq's rows per head: [q | gate]. q goes to q_, the gates to the front of q_gate_.
+    matmul(ls[LayerTensor::Wq], xb_.data(), n_tok, d, q_gate_.data(), 2 * q_dim);
+    for (int64_t t = 0; t < n_tok; ++t)
+      for (int64_t h = 0; h < spec_.n_head; ++h) {
+        const float* src = &q_gate_[static_cast<size_t>(t * 2 * q_dim + 2 * h * hd)];
+        std::copy_n(src, hd, &q_[static_cast<size_t>(t * q_dim + h * hd)]);
+        std::copy_n(src + hd, hd, &q_gate_[static_cast<size_t>(t * q_dim + h * hd)]);  // behind what is read
+      }
+  } else {
+    matmul(ls[LayerTensor::Wq], xb_.data(), n_tok, d, q_.data(), q_dim);
+  }
   matmul(ls[LayerTensor::Wk], xb_.data(), n_tok, d, k_.data(), kv_dim);
   matmul(ls[LayerTensor::Wv], xb_.data(), n_tok, d, v_.data(), kv_dim);
   add_bias(q_.data(), cl[LayerTensor::Bq], n_tok, q_dim);
@@ -184,14 +197,122 @@ Status CpuModel::attention(int32_t layer, const StepShape& step) {
       if (!kn.empty()) rms_norm(k, kn.data(), k, hd, spec_.rms_eps);
       rope_head(k, rope.params.mode, n_rot, c, s);
     }
-    TESSERA_TRY(kv_.store(layer, step.start_pos + t, &k_[static_cast<size_t>(t * kv_dim)],
+    TESSERA_TRY(kv_.store(kv_slot_[static_cast<size_t>(layer)], step.start_pos + t, &k_[static_cast<size_t>(t * kv_dim)],
                           &v_[static_cast<size_t>(t * kv_dim)]));
   }
   attend(layer, n_tok, step.start_pos);
+  if (spec_.attention_output_gate)
+    for (int64_t i = 0; i < n_tok * q_dim; ++i) att_[static_cast<size_t>(i)] *= sigmoid(q_gate_[static_cast<size_t>(i)]);
   matmul(ls[LayerTensor::Wo], att_.data(), n_tok, q_dim, xb2_.data(), d);
   add_bias(xb2_.data(), cl[LayerTensor::Bo], n_tok, d);
   post_norm_add(cl[LayerTensor::AttnPostNorm], n_tok);
   return {};
+}
+
+Status CpuModel::gated_delta_net(int32_t layer, const StepShape& step) {
+  const LayerSpec& ls = spec_.layers[static_cast<size_t>(layer)];
+  const CpuLayer& cl = layers_[static_cast<size_t>(layer)];
+  const DeltaNetParams& dn = spec_.delta_net;
+  const int64_t n_tok = step.n_tokens, d = spec_.n_embd;
+  const int64_t C = dn.conv_channels(), Kq = dn.key_dim(), Vd = dn.value_dim(), Hv = dn.n_v_heads;
+  const int64_t dk = dn.head_k_dim, dv = dn.head_v_dim;
+  for (int64_t t = 0; t < n_tok; ++t)
+    rms_norm(&x_[static_cast<size_t>(t * d)], cl[LayerTensor::AttnNorm].data(), &xb_[static_cast<size_t>(t * d)], d,
+             spec_.rms_eps);
+  matmul(ls[LayerTensor::DeltaQkv], xb_.data(), n_tok, d, dn_qkv_.data(), C);
+  matmul(ls[LayerTensor::DeltaGate], xb_.data(), n_tok, d, dn_z_.data(), Vd);
+  if (ls.has(LayerTensor::DeltaBetaAlpha)) {
+    // Qwen3-Next's grouped rows: per key head, its value heads' beta logits, then their decay logits.
+    matmul(ls[LayerTensor::DeltaBetaAlpha], xb_.data(), n_tok, d, dn_ba_.data(), 2 * Hv);
+    const int64_t r = Hv / dn.n_k_heads;
+    for (int64_t t = 0; t < n_tok; ++t)
+      for (int64_t e = 0; e < Hv; ++e) {
+        const float* group = &dn_ba_[static_cast<size_t>(t * 2 * Hv + (e / r) * 2 * r)];
+        dn_beta_[static_cast<size_t>(t * Hv + e)] = group[e % r];
+        dn_g_[static_cast<size_t>(t * Hv + e)] = group[r + e % r];
+      }
+  } else {
+    matmul(ls[LayerTensor::DeltaBeta], xb_.data(), n_tok, d, dn_beta_.data(), Hv);
+    matmul(ls[LayerTensor::DeltaAlpha], xb_.data(), n_tok, d, dn_g_.data(), Hv);
+  }
+  const float* rate = cl[LayerTensor::DeltaA].data();
+  const float* dt_bias = cl[LayerTensor::DeltaDtBias].data();
+  for (int64_t t = 0; t < n_tok; ++t)
+    for (int64_t e = 0; e < Hv; ++e) {
+      float& b = dn_beta_[static_cast<size_t>(t * Hv + e)];
+      float& g = dn_g_[static_cast<size_t>(t * Hv + e)];
+      b = sigmoid(b);
+      g = rate[e] * softplus(g + dt_bias[e]);
+    }
+  // The convolution runs channel by channel through the step's tokens, continuing the layer's state.
+  float* conv_state = state_.conv(layer);
+  const float* conv_w = cl[LayerTensor::DeltaConv].data();
+  const int64_t grain = std::max<int64_t>(1, 4096 / std::max<int64_t>(1, n_tok * dn.conv_kernel));
+  pool_->parallel_for(C, grain, [&](int64_t c0, int64_t c1, int) {
+    causal_conv1d(dn_qkv_.data() + c0, n_tok, C, c1 - c0, conv_w + c0 * dn.conv_kernel, dn.conv_kernel,
+                  conv_state + c0, C, true);
+  });
+  // L2-normalised q and k per key head; q also scaled by 1/sqrt(dk).
+  const float q_scale = 1.0f / std::sqrt(static_cast<float>(dk));
+  for (int64_t t = 0; t < n_tok; ++t)
+    for (int64_t h = 0; h < dn.n_k_heads; ++h) {
+      float* q = &dn_qkv_[static_cast<size_t>(t * C + h * dk)];
+      float* k = q + Kq;
+      l2_normalize(q, dk, 1e-6f);
+      l2_normalize(k, dk, 1e-6f);
+      for (int64_t i = 0; i < dk; ++i) q[i] *= q_scale;
+    }
+  // The delta rule per value head: chunked over a prompt, token by token in decode.
+  float* states = state_.delta(layer);
+  pool_->parallel_for(Hv, 1, [&](int64_t e0, int64_t e1, int th) {
+    float* work = scratch_[static_cast<size_t>(th)].delta.data();
+    for (int64_t e = e0; e < e1; ++e) {
+      const int64_t kh = dn.key_head_of(e);
+      DeltaRuleHead h;
+      h.q = &dn_qkv_[static_cast<size_t>(kh * dk)];
+      h.k = h.q + Kq;
+      h.v = &dn_qkv_[static_cast<size_t>(2 * Kq + e * dv)];
+      h.q_stride = h.k_stride = h.v_stride = C;
+      h.g = &dn_g_[static_cast<size_t>(e)];
+      h.beta = &dn_beta_[static_cast<size_t>(e)];
+      h.gb_stride = Hv;
+      h.out = &dn_out_[static_cast<size_t>(e * dv)];
+      h.out_stride = Vd;
+      float* S = states + e * dk * dv;
+      if (n_tok == 1) {
+        delta_rule_recurrent(S, dk, dv, n_tok, h, work);
+      } else {
+        delta_rule_chunked(S, dk, dv, n_tok, h, kDeltaRuleChunk, work);
+      }
+    }
+  });
+  const float* norm = cl[LayerTensor::DeltaNorm].data();
+  for (int64_t t = 0; t < n_tok; ++t)
+    for (int64_t e = 0; e < Hv; ++e)
+      gated_rms_norm(&dn_out_[static_cast<size_t>(t * Vd + e * dv)], norm, &dn_z_[static_cast<size_t>(t * Vd + e * dv)],
+                     dv, spec_.rms_eps);
+  matmul(ls[LayerTensor::DeltaOut], dn_out_.data(), n_tok, Vd, xb2_.data(), d);
+  post_norm_add({}, n_tok);
+  return {};
+}
+
+void CpuModel::shared_expert(int32_t layer, int64_t n_tok) {
+  const LayerSpec& ls = spec_.layers[static_cast<size_t>(layer)];
+  const CpuLayer& cl = layers_[static_cast<size_t>(layer)];
+  const int64_t d = spec_.n_embd, n_ff = ls.n_ff_shared;
+  matmul(ls[LayerTensor::SharedGate], xb_.data(), n_tok, d, gate_.data(), n_ff);
+  matmul(ls[LayerTensor::SharedUp], xb_.data(), n_tok, d, up_.data(), n_ff);
+  for (int64_t t = 0; t < n_tok; ++t)
+    glu(spec_.activation, &gate_[static_cast<size_t>(t * n_ff)], &up_[static_cast<size_t>(t * n_ff)], n_ff);
+  matmul(ls[LayerTensor::SharedDown], gate_.data(), n_tok, n_ff, moe_out_.data(), d);
+  const std::vector<float>& logit = cl[LayerTensor::SharedGateLogit];
+  for (int64_t t = 0; t < n_tok; ++t) {
+    const float* h = &xb_[static_cast<size_t>(t * d)];
+    const float s = logit.empty() ? 1.0f : sigmoid(dot_f32(logit.data(), h, d));
+    float* y = &xb2_[static_cast<size_t>(t * d)];
+    const float* o = &moe_out_[static_cast<size_t>(t * d)];
+    for (int64_t c = 0; c < d; ++c) y[c] += s * o[c];
+  }
 }
 
 Status CpuModel::dense_ffn(int32_t layer, const StepShape& step) {
@@ -264,6 +385,7 @@ Status CpuModel::moe_ffn(int32_t layer, const StepShape& step) {
       for (int64_t c = 0; c < d; ++c) y[c] += w * o[c];
     }
   }
+  if (ls.has(LayerTensor::SharedGate)) shared_expert(layer, n_tok);
   post_norm_add(cl[LayerTensor::FfnPostNorm], n_tok);
   return {};
 }

@@ -14,6 +14,7 @@
 
 #include "backend/backend.h"
 #include "backend/cpu_kv_cache.h"
+#include "backend/cpu_recurrent_state.h"
 #include "backend/layer_loop.h"
 #include "backend/thread_pool.h"
 
@@ -25,6 +26,7 @@ constexpr int64_t kRowBlock = 16;
 struct ThreadScratch {
   std::vector<float> row;     // kRowBlock dequantized weight rows
   std::vector<float> scores;  // attention scores over the context
+  std::vector<float> delta;   // a Gated DeltaNet head's chunked delta rule (cpu_delta_net.h)
 };
 
 // One layer's vector slots as f32 (gains, biases); empty where the slot is absent.
@@ -54,8 +56,12 @@ class CpuModel final : public BackendModel, private LayerBlocks {
   void kv_clear() override {
     n_past_ = 0;
     logits_rows_ = 0;
+    state_.clear();
   }
   Status kv_keep(int32_t n) override;
+  bool has_recurrent_state() const override { return !state_.empty(); }
+  Status save_checkpoint() override;
+  int32_t restorable_position(int32_t n) const override;
   Status kv_remove(int32_t begin, int32_t count) override;  // cpu_kv_remove.cpp
   bool kv_remove_supported() const override;
   MemoryFootprint footprint() const override;
@@ -65,6 +71,7 @@ class CpuModel final : public BackendModel, private LayerBlocks {
   // The blocks (cpu_blocks.cpp).
   Status embed(const StepShape& step) override;
   Status attention(int32_t layer, const StepShape& step) override;
+  Status gated_delta_net(int32_t layer, const StepShape& step) override;
   Status dense_ffn(int32_t layer, const StepShape& step) override;
   Status moe_ffn(int32_t layer, const StepShape& step) override;
   Status output(const StepShape& step) override;
@@ -75,6 +82,8 @@ class CpuModel final : public BackendModel, private LayerBlocks {
   // y rows = norm(y rows, gain) when the gain is present, then x rows += y rows.
   void post_norm_add(const std::vector<float>& gain, int64_t n_tok);
   void attend(int32_t layer, int64_t n_tok, int32_t start_pos);
+  // The shared expert of MoE layer `layer`, added to xb2 (its input in xb).
+  void shared_expert(int32_t layer, int64_t n_tok);
   const RopeTable& rope_table(const LayerSpec& l) const;
 
   ModelSpec spec_;
@@ -88,6 +97,8 @@ class CpuModel final : public BackendModel, private LayerBlocks {
   bool all_logits_capacity_ = false;
   KvCacheType kv_type_ = KvCacheType::F16;
   KvCache kv_;
+  std::vector<int32_t> kv_slot_;  // per layer: its rows in kv_ (attention layers), -1 for recurrent ones
+  RecurrentState state_;          // the recurrent layers' state and checkpoints
   std::vector<float> k_wide_, v_wide_;  // one layer's F16/Q8_0/Q4_0 K/V widened for attention
   std::unique_ptr<ThreadPool> pool_;
   std::vector<ThreadScratch> scratch_;
@@ -95,6 +106,10 @@ class CpuModel final : public BackendModel, private LayerBlocks {
 
   std::vector<float> x_, xb_, xb2_, q_, k_, v_, att_, gate_, up_;
   std::vector<float> router_, moe_in_, moe_out_;  // MoE: logits [token][expert], gathered rows, outputs
+  std::vector<float> q_gate_;  // attention_output_gate: Wq's rows [token][head][q | gate], then the gates
+  // Gated DeltaNet: q|k|v [token][C], z and the outputs [token][Vd], beta and decay logs
+  // [token][Hv], and Qwen3-Next's grouped beta|decay logits [token][2 Hv].
+  std::vector<float> dn_qkv_, dn_z_, dn_out_, dn_beta_, dn_g_, dn_ba_;
   std::vector<float> logits_;
   int64_t logits_rows_ = 0;
   int64_t n_ff_max_ = 0;

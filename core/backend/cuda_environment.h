@@ -26,7 +26,8 @@ struct CudaEnvironment {
   bool graphs = true;
   // TESSERA_CUDA_UNFUSED=glu,norm_q8,rope: run those fused kernels as separate ones (A/B measurements).
   std::string unfused;
-  // TESSERA_CUDA_EXPERIMENTAL=tc_attention,tc_decode,moe_mma: kernels not yet verified on a GPU, on for A/B runs.
+  // TESSERA_CUDA_EXPERIMENTAL=a,b: kernels not yet verified on a GPU, on for A/B runs (the CUDA
+  // backend's list, cuda/backend/cuda_experiments.h; none at present).
   std::string experimental;
 };
 

@@ -4,11 +4,24 @@
 
 namespace tessera {
 
+Status LayerBlocks::gated_delta_net(int32_t layer, const StepShape&) {
+  return make_error(ErrorKind::Unsupported, "layer " + std::to_string(layer) +
+                                                " is a Gated DeltaNet layer, which this backend does not compute");
+}
+
 Status run_layer_loop(const ModelSpec& spec, LayerBlocks& blocks, const StepShape& step) {
   TESSERA_TRY(blocks.embed(step));
   for (int32_t l = 0; l < static_cast<int32_t>(spec.layers.size()); ++l) {
-    TESSERA_TRY(blocks.attention(l, step));
-    if (spec.layers[static_cast<size_t>(l)].is_moe()) {
+    const LayerSpec& layer = spec.layers[static_cast<size_t>(l)];
+    switch (layer.mixer) {
+      case LayerMixer::Attention:
+        TESSERA_TRY(blocks.attention(l, step));
+        break;
+      case LayerMixer::GatedDeltaNet:
+        TESSERA_TRY(blocks.gated_delta_net(l, step));
+        break;
+    }
+    if (layer.is_moe()) {
       TESSERA_TRY(blocks.moe_ffn(l, step));
     } else {
       TESSERA_TRY(blocks.dense_ffn(l, step));
@@ -28,6 +41,10 @@ Status check_eval_arguments(std::span<const int32_t> tokens, int32_t start_pos, 
     return make_error(ErrorKind::InvalidArgument, "eval at position " + std::to_string(start_pos) +
                                                       " leaves a gap: the KV cache holds " + std::to_string(k.n_past) +
                                                       " positions");
+  if (k.recurrent && start_pos != k.n_past)
+    return make_error(ErrorKind::InvalidArgument,
+                      "eval at position " + std::to_string(start_pos) + " of a model with recurrent state, which holds " +
+                          std::to_string(k.n_past) + " positions: it continues only at its end (kv_keep first)");
   if (start_pos + n_tok > k.n_ctx)
     return make_error(ErrorKind::InvalidArgument, "positions " + std::to_string(start_pos) + ".." +
                                                       std::to_string(start_pos + n_tok - 1) +

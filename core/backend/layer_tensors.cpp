@@ -36,13 +36,29 @@ const std::array<LayerTensorInfo, kLayerTensorCount>& layer_tensor_table() {
       {L::ExpertUpBias, "ffn_up_exps.bias", K::Vector, R::Unsplittable},
       {L::ExpertDownBias, "ffn_down_exps.bias", K::Vector, R::Unsplittable},
       {L::FfnPostNorm, "post_ffw_norm.weight", K::Vector, R::MainOnly},
+      {L::SharedGateLogit, "ffn_gate_inp_shexp.weight", K::Vector, R::Unsplittable},
+      {L::SharedGate, "ffn_gate_shexp.weight", K::Matrix, R::Unsplittable},
+      {L::SharedUp, "ffn_up_shexp.weight", K::Matrix, R::Unsplittable},
+      {L::SharedDown, "ffn_down_shexp.weight", K::Matrix, R::Unsplittable},
+      {L::DeltaQkv, "attn_qkv.weight", K::Matrix, R::Unsplittable},
+      {L::DeltaGate, "attn_gate.weight", K::Matrix, R::Unsplittable},
+      {L::DeltaBeta, "ssm_beta.weight", K::Matrix, R::Unsplittable},
+      {L::DeltaAlpha, "ssm_alpha.weight", K::Matrix, R::Unsplittable},
+      {L::DeltaBetaAlpha, "ssm_ba.weight", K::Matrix, R::Unsplittable},
+      {L::DeltaConv, "ssm_conv1d.weight", K::Vector, R::Unsplittable},
+      {L::DeltaDtBias, "ssm_dt.bias", K::Vector, R::Unsplittable},
+      {L::DeltaA, "ssm_a", K::Vector, R::Unsplittable},
+      {L::DeltaNorm, "ssm_norm.weight", K::Vector, R::Unsplittable},
+      {L::DeltaOut, "ssm_out.weight", K::Matrix, R::Unsplittable},
   }};
   return table;
 }
 
 std::vector<int64_t> layer_tensor_shape(LayerTensor t, const ModelSpec& m, const LayerSpec& l) {
   const int64_t E = m.n_embd, Q = m.q_dim(), K = m.kv_dim(), D = m.head_dim, F = l.n_ff, X = m.n_expert,
-                H = m.n_head;
+                H = m.n_head, S = l.n_ff_shared;
+  const DeltaNetParams& dn = m.delta_net;
+  const int64_t Vd = dn.value_dim(), Hv = dn.n_v_heads, C = dn.conv_channels();
   switch (t) {
     case LayerTensor::AttnNorm:
     case LayerTensor::Bo:
@@ -51,7 +67,7 @@ std::vector<int64_t> layer_tensor_shape(LayerTensor t, const ModelSpec& m, const
     case LayerTensor::FfnPostNorm:
       return {E};
     case LayerTensor::Wq:
-      return {E, Q};
+      return {E, m.attention_output_gate ? 2 * Q : Q};
     case LayerTensor::Wk:
     case LayerTensor::Wv:
       return {E, K};
@@ -86,6 +102,31 @@ std::vector<int64_t> layer_tensor_shape(LayerTensor t, const ModelSpec& m, const
       return {E, F, X};
     case LayerTensor::ExpertDown:
       return {F, E, X};
+    case LayerTensor::SharedGateLogit:
+      return {E};
+    case LayerTensor::SharedGate:
+    case LayerTensor::SharedUp:
+      return {E, S};
+    case LayerTensor::SharedDown:
+      return {S, E};
+    case LayerTensor::DeltaQkv:
+      return {E, C};
+    case LayerTensor::DeltaGate:
+      return {E, Vd};
+    case LayerTensor::DeltaBeta:
+    case LayerTensor::DeltaAlpha:
+      return {E, Hv};
+    case LayerTensor::DeltaBetaAlpha:
+      return {E, 2 * Hv};
+    case LayerTensor::DeltaConv:
+      return {dn.conv_kernel, C};
+    case LayerTensor::DeltaDtBias:
+    case LayerTensor::DeltaA:
+      return {Hv};
+    case LayerTensor::DeltaNorm:
+      return {dn.head_v_dim};
+    case LayerTensor::DeltaOut:
+      return {Vd, E};
     case LayerTensor::Count:
       break;
   }

@@ -1,12 +1,16 @@
 // The table of per-layer tensor slots: every tensor a decoder layer can hold, once, with its GGUF
 // name, its shape as a function of the hyperparameters, what kind of data it is and how a row
-// split slices it. The model loader, the split planner, the CPU and CUDA uploads, `synth` and the
-// test models all iterate this table; an architecture (core/model/architectures.h) only says which
+// split slices it. The model loader, the placement, the CPU backend, `synth` and the test models
+// all iterate this table; an architecture (core/model/architectures.h) only says which
 // slots it uses and whether they are required.
 //
 // Shapes are in GGUF order (dims[0] is the row length). Symbols: E = n_embd, Q = n_head *
-// head_dim, K = n_head_kv * head_dim, D = head_dim, F = the layer's feed-forward width (per expert
-// for mixture-of-experts layers), X = n_expert, H = n_head.
+// head_dim (2Q where the query projection carries an output gate, ModelSpec::attention_output_gate),
+// K = n_head_kv * head_dim, D = head_dim, F = the layer's feed-forward width (per expert for
+// mixture-of-experts layers), S = the shared expert's width, X = n_expert, H = n_head. Gated
+// DeltaNet layers (ModelSpec::delta_net): Kq = its key heads x key head size (the q and k widths),
+// Vd = its value heads x value head size, Hv = its value heads, Dv = the value head size, C = 2 Kq +
+// Vd (the convolved channels: q, k, v), W = the convolution's kernel width.
 #pragma once
 
 #include <array>
@@ -46,6 +50,24 @@ enum class LayerTensor : uint8_t {
   ExpertUpBias,    // ffn_up_exps.bias          [F, X]
   ExpertDownBias,  // ffn_down_exps.bias        [E, X]     expert e: values [e E, (e+1) E)
   FfnPostNorm,   // post_ffw_norm.weight        [E]        RMSNorm of the FFN output
+  // The shared expert of a mixture-of-experts layer (Qwen3-Next, Qwen3.5-MoE; DeepSeek, Llama 4 and
+  // GLM-4.x have one too): a dense gated FFN every token runs besides its routed experts.
+  SharedGateLogit,  // ffn_gate_inp_shexp.weight [E]      its output is scaled by sigmoid(this . h)
+  SharedGate,    // ffn_gate_shexp.weight       [E, S]
+  SharedUp,      // ffn_up_shexp.weight         [E, S]
+  SharedDown,    // ffn_down_shexp.weight       [S, E]
+  // Gated DeltaNet (the recurrent layers of Qwen3-Next and Qwen3.5/3.6; llama.cpp's names).
+  DeltaQkv,      // attn_qkv.weight             [E, C]     q | k | v before the convolution
+  DeltaGate,     // attn_gate.weight            [E, Vd]    z, the output norm's gate
+  DeltaBeta,     // ssm_beta.weight             [E, Hv]    beta logits (Qwen3.5)
+  DeltaAlpha,    // ssm_alpha.weight            [E, Hv]    decay logits (Qwen3.5)
+  DeltaBetaAlpha,  // ssm_ba.weight             [E, 2 Hv]  Qwen3-Next: per key head, its value heads'
+                   //                                      beta logits then their decay logits
+  DeltaConv,     // ssm_conv1d.weight           [W, C]     per-channel causal convolution kernel
+  DeltaDtBias,   // ssm_dt.bias                 [Hv]       added to the decay logits
+  DeltaA,        // ssm_a                       [Hv]       -exp(A_log): the decay rate (negative)
+  DeltaNorm,     // ssm_norm.weight             [Dv]       gated RMSNorm gain of each value head
+  DeltaOut,      // ssm_out.weight              [Vd, E]
   Count
 };
 inline constexpr size_t kLayerTensorCount = static_cast<size_t>(LayerTensor::Count);
@@ -53,10 +75,11 @@ inline constexpr size_t kLayerTensorCount = static_cast<size_t>(LayerTensor::Cou
 // What the bytes are used for, which decides how a backend holds them.
 enum class TensorKind : uint8_t {
   Matrix,  // multiplied with activations; kept in its GGUF type
-  Vector,  // a gain or bias; backends convert it to f32 once at load
+  Vector,  // a gain, bias or other small per-channel table (a convolution kernel); backends
+           // convert it to f32 once at load
 };
 
-// How Row split mode (core/split/split_plan.h) slices a tensor across devices.
+// How Row split mode (core/placement/placement.h) slices a tensor across devices.
 enum class RowSlice : uint8_t {
   MainOnly,      // applied after the reduction, on the main device (norm gains, output bias, router)
   EveryDevice,   // whole on every device that computes attention heads (per-head q/k norm gains)
@@ -66,7 +89,7 @@ enum class RowSlice : uint8_t {
   QueryColumns,  // columns of the device's query heads (attn_output: a partial sum per device)
   FfnRows,       // rows of the device's FFN range
   FfnColumns,    // columns of the device's FFN range (ffn_down: a partial sum per device)
-  Unsplittable,  // mixture-of-experts tensors: Row mode refuses models that have them
+  Unsplittable,  // mixture-of-experts and recurrent-layer tensors: Row mode refuses models with them
 };
 
 struct LayerTensorInfo {

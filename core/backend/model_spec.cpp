@@ -4,6 +4,18 @@
 
 namespace tessera {
 
+const char* layer_mixer_name(LayerMixer mixer) {
+  switch (mixer) {
+    case LayerMixer::Attention: return "attention";
+    case LayerMixer::GatedDeltaNet: return "Gated DeltaNet";
+  }
+  return "?";
+}
+
+int64_t ModelSpec::recurrent_layer_count() const {
+  return std::count_if(layers.begin(), layers.end(), [](const LayerSpec& l) { return l.is_recurrent(); });
+}
+
 RopeParams rope_for_context(const RopeParams& rope, int64_t n_ctx) {
   RopeParams r = rope;
   if (!r.freq_factors_long.empty() && n_ctx > r.long_factors_above) r.freq_factors = r.freq_factors_long;
@@ -43,7 +55,11 @@ uint64_t ModelSpec::largest_layer_matrix(const LayerSpec& l, int32_t n_expert) {
     const TensorRef& t = l[info.slot];
     if (info.kind != TensorKind::Matrix || !t.present()) continue;
     uint64_t n = static_cast<uint64_t>(t.n_elements());
-    if (info.row_slice == RowSlice::Unsplittable && n_expert > 0) n /= static_cast<uint64_t>(n_expert);
+    // An expert tensor is multiplied one expert at a time; the shared expert and the recurrent
+    // layers' matrices (also Unsplittable) whole.
+    const bool expert = info.slot == LayerTensor::ExpertGate || info.slot == LayerTensor::ExpertUp ||
+                        info.slot == LayerTensor::ExpertDown;
+    if (expert && n_expert > 0) n /= static_cast<uint64_t>(n_expert);
     m = std::max(m, n);
   }
   return m;

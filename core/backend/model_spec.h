@@ -12,11 +12,14 @@
 //
 // The forward pass (core/backend/layer_loop.h runs it; backends implement its blocks). x is the
 // residual stream, width n_embd; norm(v, g) = v / sqrt(mean(v^2) + rms_eps) * g; a tensor that is
-// absent skips its step.
+// absent skips its step. Each layer mixes the tokens with attention or with a recurrent block
+// (LayerSpec::mixer), then runs its FFN.
 //   x   = embedding_scale * token_embd[token]
 //   per layer:
 //     h   = norm(x, attn_norm)
+//   attention layers:
 //     q   = Wq h (+ bq),  k = Wk h (+ bk),  v = Wv h (+ bv)        q: n_head x head_dim, k/v: n_head_kv x head_dim
+//           attention_output_gate: Wq's rows hold per head [q (head_dim) | gate (head_dim)]
 //     q,k = norm(q_head, q_norm), norm(k_head, k_norm)              per head (Qwen3, Gemma 3)
 //     q,k = rope(q, pos), rope(k, pos)      first rope.n_dims dims of each head; `rope_swa` on sliding layers
 //     s_j = attention_scale * q . k_j, then attention_softcap * tanh(s_j / attention_softcap) if set,
@@ -24,13 +27,32 @@
 //     a   = sum_j p_j v_j,  p_j = exp(s_j) / (sum_i exp(s_i) + exp(sink_h))   GQA: query head h reads
 //           KV head h / (n_head / n_head_kv); sink_h = attn_sinks[h] (gpt-oss: a logit with no
 //           value that takes probability mass), the term absent without attn_sinks
+//     a   = a * sigmoid(gate)               attention_output_gate (Qwen3-Next, Qwen3.5), per element
 //     o   = Wo a (+ bo);  x = x + norm(o, attn_post_norm)   (x + o without a post-norm)
+//   Gated DeltaNet layers (delta_net's sizes: Hk key heads and Hv value heads, dk and dv wide):
+//     c   = DeltaQkv h                      C = 2 Hk dk + Hv dv channels: q | k | v
+//     z   = DeltaGate h;  b = DeltaBeta h, a = DeltaAlpha h   (or both from DeltaBetaAlpha, below)
+//     c   = silu(conv(c)): per channel i, c_t[i] = sum_{j<W} DeltaConv[i][j] u_{t-W+1+j}[i] over the
+//           layer's inputs u (the conv state holds the W-1 inputs before this step's first token)
+//     q,k = the key heads of c, each divided by sqrt(sum(x^2) + 1e-6) (L2-normalised), q also by sqrt(dk)
+//     per value head e, reading key head kh(e) = e % Hk (delta_net.v_heads_tiled, Qwen3.5's files) or
+//     e / (Hv / Hk) (Qwen3-Next's), its state S_e (dk x dv, zero at position 0):
+//           beta = sigmoid(b_e),  g = DeltaA[e] * softplus(a_e + DeltaDtBias[e])   (g < 0)
+//           S_e = exp(g) S_e;  S_e += k (beta (v_e - S_e^T k))^T;  o_e = S_e^T q
+//     o_e = norm(o_e, DeltaNorm) * silu(z_e)   per value head (dv wide)
+//     x   = x + DeltaOut o
+//     DeltaBetaAlpha (Qwen3-Next) holds, for each key head g, the beta logits of its value heads
+//     g r .. g r + r - 1 then their decay logits (r = Hv / Hk): row g 2r + j is b_{g r + j}, row
+//     g 2r + r + j is a_{g r + j}.
+//   every layer:
 //     h   = norm(x, ffn_norm)
 //     dense:  o = Wdown glu(Wgate h, Wup h)
 //     MoE:    r = Router h (+ br); T = the n_expert_used largest r_e (ties toward the lower e);
 //             p_e = exp(r_e) / sum_{i in T} exp(r_i) for e in T (a softmax over the chosen logits,
 //             equal to the softmax over all experts renormalised over T);
 //             o = sum_{e in T} p_e (Wdown_e glu(Wgate_e h (+ bgate_e), Wup_e h (+ bup_e)) (+ bdown_e))
+//             shared expert (SharedGate/Up/Down): o += s Wdown_s glu(Wgate_s h, Wup_s h), with
+//             s = sigmoid(SharedGateLogit . h) where that tensor is present, else s = 1
 //     glu(g, u) = act(g) * u, act: silu, or gelu (tanh form) for GeGLU; gpt-oss's clamped SwiGLU:
 //             g' = min(g, L), u' = clamp(u, -L, L), glu = g' sigmoid(A g') (u' + 1), A = 1.702, L = 7
 //     x   = x + norm(o, ffn_post_norm)      (x + o without a post-norm)
@@ -105,15 +127,43 @@ struct RopeParams {
 // its long divisors above the original context, as llama.cpp does. Every backend calls this.
 RopeParams rope_for_context(const RopeParams& rope, int64_t n_ctx);
 
+// How a layer mixes the tokens of the sequence (the equations above).
+enum class LayerMixer : uint8_t {
+  Attention,      // softmax attention over the KV cache (positions grow its cache)
+  GatedDeltaNet,  // a recurrent layer: a convolution state and a per-head state matrix of fixed size
+};
+const char* layer_mixer_name(LayerMixer mixer);  // "attention", "Gated DeltaNet"
+
 struct LayerSpec {
   std::array<TensorRef, kLayerTensorCount> tensors;  // indexed by LayerTensor; absent slots are empty
   int64_t n_ff = 0;      // feed-forward width (per expert in a mixture-of-experts layer)
+  int64_t n_ff_shared = 0;  // the shared expert's width (0: none)
   bool sliding = false;  // attention sees only the last ModelSpec::sliding_window positions
+  LayerMixer mixer = LayerMixer::Attention;
 
   const TensorRef& operator[](LayerTensor t) const { return tensors[static_cast<size_t>(t)]; }
   TensorRef& operator[](LayerTensor t) { return tensors[static_cast<size_t>(t)]; }
   bool has(LayerTensor t) const { return (*this)[t].present(); }
   bool is_moe() const { return has(LayerTensor::Router); }
+  bool is_recurrent() const { return mixer != LayerMixer::Attention; }
+};
+
+// The sizes of the Gated DeltaNet layers (GGUF keys {arch}.ssm.*: conv_kernel, state_size = dk,
+// group_count = key heads, time_step_rank = value heads, inner_size = value heads x dv).
+struct DeltaNetParams {
+  int32_t conv_kernel = 0;  // W: the causal convolution's width (its state holds W - 1 inputs)
+  int64_t n_k_heads = 0;    // Hk: query/key heads
+  int64_t n_v_heads = 0;    // Hv: value heads, a multiple of Hk
+  int64_t head_k_dim = 0;   // dk
+  int64_t head_v_dim = 0;   // dv
+  bool v_heads_tiled = true;  // value head e reads key head e % Hk (else e / (Hv / Hk))
+
+  int64_t key_dim() const { return n_k_heads * head_k_dim; }
+  int64_t value_dim() const { return n_v_heads * head_v_dim; }
+  int64_t conv_channels() const { return 2 * key_dim() + value_dim(); }
+  int64_t key_head_of(int64_t v_head) const {
+    return v_heads_tiled ? v_head % n_k_heads : v_head / (n_v_heads / n_k_heads);
+  }
 };
 
 // The gated activation of the feed-forward block.
@@ -151,6 +201,8 @@ struct ModelSpec {
   int32_t sliding_window = 0;      // positions a sliding layer attends to, its own included; 0: none
   int32_t n_expert = 0;            // mixture of experts: experts per MoE layer, 0 for dense models
   int32_t n_expert_used = 0;       // experts each token runs
+  bool attention_output_gate = false;  // Wq carries a per-head sigmoid gate of the attention output
+  DeltaNetParams delta_net;        // the recurrent layers' sizes (models with GatedDeltaNet layers)
 
   TensorRef token_embd;   // [n_embd, n_vocab]
   TensorRef output_norm;  // [n_embd]
@@ -169,6 +221,9 @@ struct ModelSpec {
   int64_t q_dim() const { return n_head * head_dim; }
   int64_t kv_dim() const { return n_head_kv * head_dim; }
   bool has_moe() const { return n_expert > 0; }
+  // Layers that mix with a recurrent block (their state does not grow with the context).
+  int64_t recurrent_layer_count() const;
+  bool has_recurrent_layers() const { return recurrent_layer_count() > 0; }
   const RopeParams& rope_of(const LayerSpec& l) const { return l.sliding ? rope_swa : rope; }
 
   // Every tensor reference, in a stable order (token_embd, layers..., output_norm, output unless tied).

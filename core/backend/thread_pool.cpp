@@ -1,13 +1,29 @@
 #include "backend/thread_pool.h"
 
 #include <algorithm>
+#include <new>
+#include <string>
+#include <system_error>
 
 namespace tessera {
 
-ThreadPool::ThreadPool(int n_threads) {
+Result<std::unique_ptr<ThreadPool>> ThreadPool::create(int n_threads) {
   const int n = std::max(1, n_threads);
-  workers_.reserve(static_cast<size_t>(n - 1));
-  for (int i = 1; i < n; ++i) workers_.emplace_back([this, i] { worker_main(i); });
+  std::unique_ptr<ThreadPool> pool(new ThreadPool());
+  ThreadPool* p = pool.get();
+  try {
+    p->workers_.reserve(static_cast<size_t>(n - 1));
+    for (int i = 1; i < n; ++i) p->workers_.emplace_back([p, i] { p->worker_main(i); });
+  } catch (const std::system_error& e) {
+    // The pool's destructor stops and joins the workers that did start.
+    return make_error(ErrorKind::Io, "the operating system refused to start CPU worker thread " +
+                                         std::to_string(p->workers_.size() + 1) + " of " + std::to_string(n - 1) +
+                                         " (" + e.what() + "); use fewer threads");
+  } catch (const std::bad_alloc&) {
+    return make_error(ErrorKind::OutOfMemory,
+                      "host memory: cannot set up " + std::to_string(n - 1) + " CPU worker threads; use fewer threads");
+  }
+  return pool;
 }
 
 ThreadPool::~ThreadPool() {

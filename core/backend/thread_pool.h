@@ -6,9 +6,12 @@
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
+
+#include "common/error.h"
 
 namespace tessera {
 
@@ -19,7 +22,9 @@ class ThreadPool {
   using RangeFn = std::function<void(int64_t begin, int64_t end, int thread_index)>;
 
   // n_threads >= 1 participants, the caller included (n_threads - 1 worker threads are started).
-  explicit ThreadPool(int n_threads);
+  // The operating system may refuse threads (a process or memory limit): an Io error naming how
+  // many were asked for and started, never an exception.
+  static Result<std::unique_ptr<ThreadPool>> create(int n_threads);
   ~ThreadPool();
   ThreadPool(const ThreadPool&) = delete;
   ThreadPool& operator=(const ThreadPool&) = delete;
@@ -31,6 +36,7 @@ class ThreadPool {
   void parallel_for(int64_t n, int64_t grain, const RangeFn& fn);
 
  private:
+  ThreadPool() = default;
   void worker_main(int thread_index);
   void run_chunks(int thread_index);
 

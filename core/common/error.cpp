@@ -17,4 +17,9 @@ const char* error_kind_name(ErrorKind kind) {
 
 std::string Error::describe() const { return std::string(error_kind_name(kind)) + ": " + message; }
 
+void throw_bad_result_access(const Error* error) {
+  if (error != nullptr) throw BadResultAccess("the value of a Result that holds an error was read: " + error->describe());
+  throw BadResultAccess("the error of a Result that holds a value was read");
+}
+
 }  // namespace tessera

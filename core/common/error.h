@@ -3,8 +3,8 @@
 // the file, field, device, or byte counts a person needs to act on it.
 #pragma once
 
-#include <cassert>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <variant>
@@ -34,6 +34,17 @@ struct Error {
   std::string describe() const;
 };
 
+// Reading the value of a Result that holds an error (or the error of one that holds a value) is a
+// bug in the caller, who must test ok() first. It is checked in every build, not only by assert:
+// it throws this (std::expected's bad_expected_access is the model), naming the error that was
+// ignored, instead of reading the wrong alternative.
+class BadResultAccess : public std::logic_error {
+ public:
+  using std::logic_error::logic_error;
+};
+// Throws BadResultAccess: `error` is the ignored error (value access), or null (error access).
+[[noreturn]] void throw_bad_result_access(const Error* error);
+
 // A value or an Error. Deliberately small: C++20 has no std::expected.
 template <typename T>
 class [[nodiscard]] Result {
@@ -44,18 +55,37 @@ class [[nodiscard]] Result {
   bool ok() const { return data_.index() == 0; }
   explicit operator bool() const { return ok(); }
 
-  T& value() & { assert(ok()); return std::get<0>(data_); }
-  const T& value() const& { assert(ok()); return std::get<0>(data_); }
-  T&& value() && { assert(ok()); return std::get<0>(std::move(data_)); }
+  T& value() & {
+    check_value();
+    return std::get<0>(data_);
+  }
+  const T& value() const& {
+    check_value();
+    return std::get<0>(data_);
+  }
+  T&& value() && {
+    check_value();
+    return std::get<0>(std::move(data_));
+  }
   T* operator->() { return &value(); }
   const T* operator->() const { return &value(); }
   T& operator*() & { return value(); }
   const T& operator*() const& { return value(); }
 
-  const Error& error() const { assert(!ok()); return std::get<1>(data_); }
-  Error&& take_error() { assert(!ok()); return std::get<1>(std::move(data_)); }
+  const Error& error() const {
+    if (ok()) throw_bad_result_access(nullptr);
+    return std::get<1>(data_);
+  }
+  Error&& take_error() {
+    if (ok()) throw_bad_result_access(nullptr);
+    return std::get<1>(std::move(data_));
+  }
 
  private:
+  void check_value() const {
+    if (!ok()) throw_bad_result_access(&std::get<1>(data_));
+  }
+
   std::variant<T, Error> data_;
 };
 
@@ -67,8 +97,14 @@ class [[nodiscard]] Result<void> {
 
   bool ok() const { return !error_.has_value(); }
   explicit operator bool() const { return ok(); }
-  const Error& error() const { assert(!ok()); return *error_; }
-  Error&& take_error() { assert(!ok()); return std::move(*error_); }
+  const Error& error() const {
+    if (ok()) throw_bad_result_access(nullptr);
+    return *error_;
+  }
+  Error&& take_error() {
+    if (ok()) throw_bad_result_access(nullptr);
+    return std::move(*error_);
+  }
 
  private:
   std::optional<Error> error_;

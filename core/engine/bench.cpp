@@ -25,7 +25,8 @@ Status fill_depth(BackendModel& model, std::span<const int32_t> tokens) {
     TESSERA_TRY(model.eval(tokens.subspan(pos, n), static_cast<int32_t>(pos), last ? LogitsRequest::Last : LogitsRequest::None));
   }
   if (!tokens.empty()) TESSERA_TRY(model.argmax());
-  return {};
+  // A model with recurrent state returns to the depth from a checkpoint of it (backend.h).
+  return model.save_checkpoint();
 }
 
 // Back to a cache of `depth` tokens (filled by fill_depth), forgetting the previous run's.

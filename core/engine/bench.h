@@ -6,9 +6,10 @@
 //  - tg<N>: N single-token evals, each feeding the on-device argmax of the last one into the next
 //    (no sampling, no host-side logits).
 // Both start from a cache holding D tokens (the depth, llama-bench's -d: "pp512 @ d4096"), filled
-// untimed once per test in steps of the model's batch and cut back to D before each run; D = 0 is
-// an empty cache. Each test gets one untimed warm-up run (module loading, graph capture and cache
-// effects stay out of the figures), then `repetitions` timed runs. The KV cache is left empty.
+// untimed once per test in steps of the model's batch and cut back to D before each run (a model
+// with recurrent state restores a checkpoint of its state at D); D = 0 is an empty cache. Each test
+// gets one untimed warm-up run (module loading, graph capture and cache effects stay out of the
+// figures), then `repetitions` timed runs. The KV cache is left empty.
 #pragma once
 
 #include <atomic>

@@ -23,6 +23,23 @@ std::optional<OverflowPolicy> parse_overflow_policy(std::string_view name) {
   return std::nullopt;
 }
 
+std::vector<OverflowPolicySupport> overflow_policy_support(const BackendModel& model) {
+  std::vector<OverflowPolicySupport> v;
+  for (OverflowPolicy p : {OverflowPolicy::Stop, OverflowPolicy::TruncateMiddle, OverflowPolicy::RollingWindow}) {
+    OverflowPolicySupport s;
+    s.policy = p;
+    if (p != OverflowPolicy::Stop && !model.kv_remove_supported()) {
+      s.keeps_cache = false;
+      s.note = model.has_recurrent_state()
+                   ? "the recurrent layers' state cannot drop tokens: each drop evaluates the kept tokens again "
+                     "(from a checkpoint at the kept start)"
+                   : "this KV cache type cannot be shifted: each drop evaluates the kept tokens again";
+    }
+    v.push_back(std::move(s));
+  }
+  return v;
+}
+
 int32_t overflow_prompt_budget(int32_t n_ctx, int32_t n_predict) {
   int32_t room = n_ctx / 4;
   if (n_predict >= 0) room = std::min(room, n_predict);
@@ -93,10 +110,13 @@ Status Engine::drop_cached(int32_t begin, int32_t count, const GenerationRequest
     cached_tokens_.erase(cached_tokens_.begin() + begin, cached_tokens_.begin() + begin + count);
     return {};
   }
-  // The fallback: forget everything from `begin` and evaluate the kept tail again at its new positions.
-  const std::vector<int32_t> tail(cached_tokens_.begin() + begin + count, cached_tokens_.end());
-  TESSERA_TRY(model_->kv_keep(begin));
-  cached_tokens_.resize(static_cast<size_t>(begin));
+  // The fallback: forget everything from `begin` (from the last position before it the model can
+  // return to: a checkpoint of its recurrent state) and evaluate the kept tokens again.
+  const int32_t restart = model_->restorable_position(begin);
+  std::vector<int32_t> tail(cached_tokens_.begin() + restart, cached_tokens_.begin() + begin);
+  tail.insert(tail.end(), cached_tokens_.begin() + begin + count, cached_tokens_.end());
+  TESSERA_TRY(model_->kv_keep(restart));
+  cached_tokens_.resize(static_cast<size_t>(restart));
   const auto batch = static_cast<size_t>(model_->n_batch());
   for (size_t i = 0; i < tail.size(); i += batch) {
     const size_t n = std::min(batch, tail.size() - i);

@@ -4,13 +4,19 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "eval/log_probs.h"
+#include "reasoning/output_splitter.h"
 #include "sampling/sampler.h"
+
+namespace tessera::grammar {
+class JsonSchema;
+}
 
 namespace tessera {
 
@@ -63,6 +69,32 @@ struct GenerationRequest {
   // can; false, or a backend that cannot: re-evaluate the kept tokens after the dropped span
   // (exact for every layer, slower; a shift is exact only for the first layer, backend.h).
   bool shift_kv_cache = true;
+  // Models with recurrent state (backend.h): a prompt position where the engine keeps a checkpoint
+  // of the state, besides the prompt's end and the reply's end, so a later prompt that shares only
+  // that much of this one starts there instead of at 0. Engine::chat sets it to the end of the
+  // conversation before the generation prompt (what the next turn's prompt repeats); -1: none.
+  int32_t state_checkpoint_at = -1;
+
+  // Reasoning models (reasoning/output_format.h). split_reply: the reply is split by the model's
+  // output format into reasoning, content and tool calls (reasoning/output_splitter.h):
+  // TokenEvent::reply and GenerationResult::reply carry the parts, the timings count the tokens
+  // spent thinking, and the format's markers that are control tokens (gpt-oss's <|channel|>, ...)
+  // are written out in TokenEvent::text, so the text can be split again by a reader of it.
+  // Engine::chat splits by default. false: the text is as before (no markers, no parts).
+  bool split_reply = false;
+  // Engine::chat: template variables of reasoning models. enable_thinking (Qwen3's switch; unset:
+  // the template's default) and reasoning_effort ("low", "medium", "high": gpt-oss; "": default).
+  std::optional<bool> enable_thinking;
+  std::string reasoning_effort;
+  // Structured output: the reply must be JSON that this schema accepts (grammar/json_schema.h).
+  // With split_reply and a reasoning model the constraint starts where the answer starts (the
+  // thinking is free); the generation ends when the JSON value is closed, and within n_predict
+  // tokens it always is: near the end only tokens that leave room to close it are drawn.
+  std::shared_ptr<const grammar::JsonSchema> json_schema;
+  // Strict tools: the arguments of a call to one of these tools must match its schema. Applied where
+  // the reply's format shows the arguments as they start: gpt-oss's commentary message to
+  // functions.NAME, and a Qwen/Hermes `<tool_call>` block ({"name": NAME, "arguments": ...}).
+  std::vector<std::pair<std::string, std::shared_ptr<const grammar::JsonSchema>>> tool_schemas;
 };
 
 // The first prompt step when GenerationRequest::prompt_step_ms sizes them: small enough to be quick
@@ -80,6 +112,11 @@ struct TokenEvent {
   // With GenerationRequest::logprobs: log p(token), and the most likely tokens, most likely first.
   double logprob = 0.0;
   std::vector<eval::TokenLogProb> top_logprobs;
+  // With GenerationRequest::split_reply: what this token added to the reasoning, the content and
+  // the tool calls (text may come out a token later, once a marker is decided), and whether the
+  // token was spent thinking (inside the thinking, its tags included).
+  reasoning::ReplyParts reply;
+  bool reasoning = false;
 };
 
 // Return false to stop the generation (StopReason::Stopped).
@@ -111,6 +148,13 @@ struct GenerationTimings {
   int32_t overflow_tokens_dropped = 0;
   int32_t context_shifts = 0;
   int32_t overflow_tokens_reevaluated = 0;
+  // With GenerationRequest::split_reply: generated tokens spent thinking (counted in
+  // generated_tokens too), and the time from the first of them to the last ("Thought for N s").
+  int32_t reasoning_tokens = 0;
+  double reasoning_ms = 0.0;
+  // With a json_schema or strict tools: tokens whose first draw the grammar refused (drawn again
+  // from the allowed ones).
+  int32_t constrained_redraws = 0;
 };
 
 struct GenerationResult {
@@ -119,6 +163,9 @@ struct GenerationResult {
   StopReason stop_reason = StopReason::Length;
   GenerationTimings timings;
   int32_t messages_dropped = 0;  // Engine::chat: messages the overflow policy left out of the prompt
+  // With GenerationRequest::split_reply: the whole reply's parts (text is then the raw reply, with
+  // the format's markers written out).
+  reasoning::ReplyParts reply;
 };
 
 }  // namespace tessera

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <map>
 
+#include "backend/layer_state.h"
 #include "gguf/gguf_file.h"
 
 namespace tessera {
@@ -73,6 +74,25 @@ int64_t layers_with(const ModelSpec& spec, LayerTensor t) {
   return std::count_if(spec.layers.begin(), spec.layers.end(), [t](const LayerSpec& l) { return l.has(t); });
 }
 
+// "3, 7, 11, ..., 63 (every 4th)" or the whole list.
+std::string layer_list(const std::vector<int64_t>& layers) {
+  std::string s;
+  const bool periodic = layers.size() >= 4 && [&] {
+    const int64_t step = layers[1] - layers[0];
+    for (size_t i = 1; i < layers.size(); ++i)
+      if (layers[i] - layers[i - 1] != step) return false;
+    return layers[0] == step - 1;
+  }();
+  if (periodic) {
+    const int64_t step = layers[1] - layers[0];
+    return std::to_string(layers[0]) + ", " + std::to_string(layers[1]) + ", " + std::to_string(layers[2]) + ", ..., " +
+           std::to_string(layers.back()) + " (every " + std::to_string(step) + (step == 2 ? "nd" : step == 3 ? "rd" : "th") +
+           ")";
+  }
+  for (int64_t l : layers) s += (s.empty() ? "" : ", ") + std::to_string(l);
+  return s;
+}
+
 }  // namespace
 
 std::vector<ModelFact> architecture_facts(const ModelSpec& spec) {
@@ -80,15 +100,43 @@ std::vector<ModelFact> architecture_facts(const ModelSpec& spec) {
   const int64_t n_layer = static_cast<int64_t>(spec.layers.size());
   const std::string of_layers = " of " + std::to_string(n_layer) + " layers";
   f.push_back({"layers", std::to_string(n_layer) + ", width " + std::to_string(spec.n_embd)});
+  if (spec.has_recurrent_layers()) {
+    // Which layers attend and which carry a recurrent state, and how large that state is.
+    std::vector<int64_t> attending;
+    for (int64_t l = 0; l < n_layer; ++l)
+      if (!spec.layers[static_cast<size_t>(l)].is_recurrent()) attending.push_back(l);
+    const int64_t recurrent = spec.recurrent_layer_count();
+    std::string v = std::to_string(recurrent) + " " + layer_mixer_name(LayerMixer::GatedDeltaNet) +
+                    " (recurrent) and " + std::to_string(attending.size()) + " attention layer" +
+                    (attending.size() == 1 ? "" : "s");
+    if (!attending.empty()) v += "; attention on layer" + std::string(attending.size() == 1 ? " " : "s ") + layer_list(attending);
+    f.push_back({"layer pattern", v});
+    const DeltaNetParams& dn = spec.delta_net;
+    f.push_back({"Gated DeltaNet", std::to_string(dn.n_k_heads) + " key heads, " + std::to_string(dn.n_v_heads) +
+                                       " value heads (" + std::to_string(dn.head_k_dim) + " x " +
+                                       std::to_string(dn.head_v_dim) + " state each), convolution width " +
+                                       std::to_string(dn.conv_kernel)});
+    const LayerStateBytes st = model_state_bytes(spec, 1, KvCacheType::F16);
+    f.push_back({"recurrent state", format_bytes(st.conv_state + st.recurrent_state) + " per sequence (convolution " +
+                                        format_bytes(st.conv_state) + ", delta-rule state " +
+                                        format_bytes(st.recurrent_state) +
+                                        "), fixed: it does not grow with the context"});
+  }
   f.push_back({"attention heads", std::to_string(spec.n_head) + " query, " + std::to_string(spec.n_head_kv) +
                                       " key/value, " + std::to_string(spec.head_dim) + " dims each"});
+  if (spec.attention_output_gate)
+    f.push_back({"output gate", "sigmoid gate on the attention output, per head from the query projection"});
   const int64_t n_ff = spec.layers.empty() ? 0 : spec.layers.front().n_ff;
   if (spec.has_moe()) {
     const int64_t moe_layers =
         std::count_if(spec.layers.begin(), spec.layers.end(), [](const LayerSpec& l) { return l.is_moe(); });
-    f.push_back({"experts", std::to_string(spec.n_expert) + ", " + std::to_string(spec.n_expert_used) +
-                                " used per token, feed-forward " + std::to_string(n_ff) + " each, on " +
-                                std::to_string(moe_layers) + of_layers});
+    std::string v = std::to_string(spec.n_expert) + ", " + std::to_string(spec.n_expert_used) +
+                    " used per token, feed-forward " + std::to_string(n_ff) + " each, on " + std::to_string(moe_layers) +
+                    of_layers;
+    if (layers_with(spec, LayerTensor::SharedGate) > 0)
+      v += "; plus a shared expert (feed-forward " + std::to_string(spec.layers.front().n_ff_shared) +
+           (layers_with(spec, LayerTensor::SharedGateLogit) > 0 ? ", sigmoid-gated)" : ")");
+    f.push_back({"experts", v});
   } else {
     f.push_back({"feed-forward", std::to_string(n_ff)});
   }

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "engine/generation.h"
@@ -11,6 +12,18 @@
 namespace tessera {
 
 struct ChatMessage;
+class BackendModel;
+
+// What a loaded model does under each policy, for the app and `inspect` to show. Every policy works
+// with every model; what differs is whether a drop keeps the cache (a context shift) or evaluates
+// the kept tokens again (models with recurrent state, whose state cannot lose tokens; quantized KV
+// caches the backend cannot shift).
+struct OverflowPolicySupport {
+  OverflowPolicy policy = OverflowPolicy::Stop;
+  bool keeps_cache = true;  // drops shift the cache; false: the kept tokens are evaluated again
+  std::string note;         // why not, when keeps_cache is false ("" otherwise)
+};
+std::vector<OverflowPolicySupport> overflow_policy_support(const BackendModel& model);
 
 // The most prompt tokens a policy other than Stop lets into a context of n_ctx positions: the rest
 // is room for the reply, a quarter of the context (n_predict's worth when it asks for less, at

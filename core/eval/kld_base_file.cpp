@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <limits>
 
+#include "common/input_file.h"
 #include "eval/log_probs.h"
 
 namespace tessera::eval {
@@ -149,8 +150,11 @@ Status KldBaseWriter::finish() {
 Result<KldBaseReader> KldBaseReader::open(const std::string& path) {
   KldBaseReader r;
   r.path_ = path;
-  r.file_.reset(std::fopen(path.c_str(), "rb"));
+  // A regular file only: a FIFO would block here for ever (common/input_file.h).
+  TESSERA_ASSIGN_OR_RETURN(InputFile input, open_regular_file(path, "the KLD base"));
+  r.file_.reset(::fdopen(input.fd(), "rb"));
   if (!r.file_) return make_error(ErrorKind::Io, "cannot open the KLD base " + path + ": " + errno_text());
+  input.release();  // the FILE closes it now
   const auto bad = [&](const std::string& what) {
     return make_error(ErrorKind::BadFile, "KLD base " + path + ": " + what);
   };

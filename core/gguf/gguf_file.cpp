@@ -1,9 +1,6 @@
 #include "gguf/gguf_file.h"
 
-#include <fcntl.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -12,19 +9,26 @@
 #include <sstream>
 #include <unordered_set>
 
+#include "common/input_file.h"
+
 namespace tessera::gguf {
 namespace {
 
 constexpr uint32_t kMagic = 0x46554747;  // "GGUF" read as little-endian u32
 
 // Sequential reader over the mapped bytes. Every read checks the remaining length first, so a
-// truncated or lying file can never make the parser step outside [base, base + size).
+// truncated or lying file can never make the parser step outside [base, base + available).
+// `size` is the file's size, which bounds what counts and lengths may claim; only the first
+// `available` bytes are present (all of them, except for a header fetched on its own). A read past
+// them sets `*ran_out`: the file may be fine, the caller has too little of it.
 class Cursor {
  public:
-  Cursor(const uint8_t* base, uint64_t size, const std::string& file) : base_(base), size_(size), file_(file) {}
+  Cursor(const uint8_t* base, uint64_t size, uint64_t available, const std::string& file, bool* ran_out)
+      : base_(base), size_(size), available_(std::min(size, available)), file_(file), ran_out_(ran_out) {}
 
   uint64_t pos() const { return pos_; }
   uint64_t remaining() const { return size_ - pos_; }
+  uint64_t available_remaining() const { return available_ - pos_; }
 
   Error truncated(std::string_view field, uint64_t need) const {
     std::ostringstream m;
@@ -33,9 +37,22 @@ class Cursor {
     return make_error(ErrorKind::BadFile, m.str());
   }
 
+  // Whether `n` more bytes can be read; an error when the file or the bytes at hand end first.
+  Status need(std::string_view field, uint64_t n) const {
+    if (remaining() < n) return truncated(field, n);
+    if (available_ - pos_ < n) {
+      *ran_out_ = true;
+      std::ostringstream m;
+      m << file_ << ": " << field << " at offset " << pos_ << " lies past the first " << available_
+        << " bytes read of the file's " << size_;
+      return make_error(ErrorKind::BadFile, m.str());
+    }
+    return {};
+  }
+
   template <typename T>
   Result<T> read(std::string_view field) {
-    if (remaining() < sizeof(T)) return truncated(field, sizeof(T));
+    TESSERA_TRY(need(field, sizeof(T)));
     T v;
     std::memcpy(&v, base_ + pos_, sizeof(T));
     pos_ += sizeof(T);
@@ -44,7 +61,7 @@ class Cursor {
 
   // Copies the next `n` bytes into `out`.
   Status read_bytes(std::string_view field, uint64_t n, std::vector<uint8_t>* out) {
-    if (remaining() < n) return truncated(field, n);
+    TESSERA_TRY(need(field, n));
     out->assign(base_ + pos_, base_ + pos_ + n);
     pos_ += n;
     return {};
@@ -64,6 +81,7 @@ class Cursor {
       m << file_ << ": " << field << " has length " << length << ", above the limit of " << max_length << " bytes";
       return make_error(ErrorKind::BadFile, m.str());
     }
+    TESSERA_TRY(need(field, length));
     std::string_view s(reinterpret_cast<const char*>(base_ + pos_), length);
     pos_ += length;
     return s;
@@ -77,8 +95,10 @@ class Cursor {
  private:
   const uint8_t* base_;
   uint64_t size_;
+  uint64_t available_;
   uint64_t pos_ = 0;
   const std::string& file_;
+  bool* ran_out_;
 };
 
 Error bad(const std::string& file, const std::string& what) {
@@ -142,7 +162,7 @@ Result<Value> read_array(Cursor& cur, const std::string& key, const std::string&
   if (elem == ValueType::String) {
     std::string bytes;
     std::vector<uint64_t> ends;
-    ends.reserve(count);  // count * 8 <= remaining
+    ends.reserve(std::min(count, cur.available_remaining() / 8));  // each item takes 8 bytes or more
     const std::string field = "string value of '" + key + "'";
     for (uint64_t i = 0; i < count; ++i) {
       TESSERA_ASSIGN_OR_RETURN(std::string_view s, cur.read_string_view(field, limits.max_string_length));
@@ -216,54 +236,71 @@ GgufFile::~GgufFile() {
 }
 
 Result<std::unique_ptr<GgufFile>> GgufFile::open(const std::string& path, ReaderLimits limits) {
-  // O_NONBLOCK: opening a FIFO (or a device) for reading would otherwise block until a writer
-  // appears; non-regular files are refused just below. It does not affect mmap of regular files.
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0) {
-    return make_error(ErrorKind::Io, "cannot open '" + path + "': " + std::strerror(errno));
-  }
-  struct stat st {};
-  if (::fstat(fd, &st) != 0) {
-    int err = errno;
-    ::close(fd);
-    return make_error(ErrorKind::Io, "cannot stat '" + path + "': " + std::strerror(err));
-  }
-  if (!S_ISREG(st.st_mode)) {
-    ::close(fd);
-    return make_error(ErrorKind::BadFile, "'" + path + "' is not a regular file");
-  }
+  TESSERA_ASSIGN_OR_RETURN(auto file, open_file(path, limits));
+  return finish(std::move(file), limits, /*siblings_on_disk=*/true);
+}
+
+Result<std::unique_ptr<GgufFile>> GgufFile::open_file(const std::string& path, const ReaderLimits& limits) {
+  // Regular files only: a FIFO would block, a device never end (common/input_file.h).
+  TESSERA_ASSIGN_OR_RETURN(InputFile input, open_regular_file(path));
+  const int fd = input.fd();
   auto file = std::unique_ptr<GgufFile>(new GgufFile());
   file->name_ = path;
-  file->size_ = static_cast<uint64_t>(st.st_size);
+  file->size_ = input.size();
   if (file->size_ > 0) {
     void* addr = ::mmap(nullptr, file->size_, PROT_READ, MAP_PRIVATE, fd, 0);
     if (addr == MAP_FAILED) {
       int err = errno;
-      ::close(fd);
       return make_error(ErrorKind::Io, "cannot memory-map '" + path + "' (" + std::to_string(file->size_) +
                                            " bytes): " + std::strerror(err));
     }
     file->mapping_ = addr;
     file->base_ = static_cast<const uint8_t*>(addr);
   }
-  ::close(fd);
-  TESSERA_TRY(file->parse(limits));
+  TESSERA_TRY(file->parse(limits, file->size_));
   return file;
 }
 
 Result<std::unique_ptr<GgufFile>> GgufFile::from_bytes(std::vector<uint8_t> bytes, std::string name,
                                                        ReaderLimits limits) {
+  std::vector<ImagePart> parts;
+  parts.push_back({std::move(bytes), std::move(name), 0});
+  return from_parts(std::move(parts), limits);
+}
+
+Result<std::unique_ptr<GgufFile>> GgufFile::parse_image(ImagePart image, const ReaderLimits& limits,
+                                                        bool* header_incomplete) {
   auto file = std::unique_ptr<GgufFile>(new GgufFile());
-  file->name_ = std::move(name);
-  file->owned_ = std::move(bytes);
+  file->name_ = std::move(image.name);
+  file->owned_ = std::move(image.bytes);
   file->base_ = file->owned_.data();
-  file->size_ = file->owned_.size();
-  TESSERA_TRY(file->parse(limits));
+  const uint64_t available = file->owned_.size();
+  file->size_ = std::max(image.file_size, available);
+  file->has_tensor_data_ = available == file->size_;
+  Status parsed = file->parse(limits, available);
+  if (header_incomplete != nullptr && file->header_incomplete_) *header_incomplete = true;
+  if (!parsed.ok()) return parsed.take_error();
   return file;
 }
 
-Status GgufFile::parse(const ReaderLimits& limits) {
-  Cursor cur(base_, size_, name_);
+Result<std::unique_ptr<GgufFile>> GgufFile::from_parts(std::vector<ImagePart> images, ReaderLimits limits,
+                                                       bool* header_incomplete) {
+  if (images.empty()) return make_error(ErrorKind::InvalidArgument, "no GGUF image given");
+  if (images.size() == 1) {
+    TESSERA_ASSIGN_OR_RETURN(auto file, parse_image(std::move(images.front()), limits, header_incomplete));
+    return finish(std::move(file), limits, /*siblings_on_disk=*/false);
+  }
+  std::vector<std::unique_ptr<GgufFile>> parts;
+  parts.reserve(images.size());
+  for (ImagePart& image : images) {
+    TESSERA_ASSIGN_OR_RETURN(auto part, parse_image(std::move(image), limits, header_incomplete));
+    parts.push_back(std::move(part));
+  }
+  return join_parts(std::move(parts));
+}
+
+Status GgufFile::parse(const ReaderLimits& limits, uint64_t available) {
+  Cursor cur(base_, size_, available, name_, &header_incomplete_);
   if (size_ < 4) {
     return bad(name_, "not a GGUF file: " + std::to_string(size_) + " bytes, too short for the 4-byte magic");
   }
@@ -532,7 +569,9 @@ const TensorInfo* GgufFile::find_tensor(std::string_view name) const {
 }
 
 std::span<const uint8_t> GgufFile::tensor_data(const TensorInfo& tensor) const {
-  return {base_ + data_offset_ + tensor.offset, static_cast<size_t>(tensor.n_bytes)};
+  if (!has_tensor_data_) return {};
+  const GgufFile& holder = part_files_.empty() ? *this : *part_files_.at(tensor.part);
+  return {holder.base_ + holder.data_offset_ + tensor.offset, static_cast<size_t>(tensor.n_bytes)};
 }
 
 std::string GgufFile::architecture() const {

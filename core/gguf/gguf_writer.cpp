@@ -6,6 +6,8 @@
 #include <limits>
 #include <memory>
 
+#include "gguf/gguf_file.h"
+
 namespace tessera::gguf {
 namespace {
 
@@ -167,6 +169,23 @@ Status GgufWriter::add_tensor_generated(std::string name, GgmlType type, std::ve
   if (!generator) return make_error(ErrorKind::InvalidArgument, "tensor '" + name + "': no generator");
   tensors_.push_back({std::move(name), type, std::move(dims), n_bytes, {}, std::move(generator)});
   return {};
+}
+
+Result<GgufWriter> GgufWriter::copy_of(const GgufFile& file) {
+  GgufWriter w;
+  if (file.has("general.alignment")) w.set_alignment(static_cast<uint32_t>(file.alignment()));
+  for (const auto& e : file.metadata()) w.set(e.key, e.value);
+  if (!file.tensors().empty() && !file.has_tensor_data())
+    return make_error(ErrorKind::InvalidArgument, file.path() + " was read without its tensor data");
+  for (const TensorInfo& t : file.tensors()) {
+    const std::span<const uint8_t> data = file.tensor_data(t);
+    TESSERA_TRY(w.add_tensor_generated(t.name, t.type, t.dims, [data](uint8_t* dst, uint64_t n) -> Status {
+      if (n != data.size()) return make_error(ErrorKind::InvalidArgument, "tensor size changed while copying");
+      std::memcpy(dst, data.data(), n);
+      return {};
+    }));
+  }
+  return w;
 }
 
 template <typename Sink>

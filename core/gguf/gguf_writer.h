@@ -14,6 +14,8 @@
 
 namespace tessera::gguf {
 
+class GgufFile;
+
 class GgufWriter {
  public:
   // Fills `dst` (exactly the tensor's byte size) with the tensor's data.
@@ -36,11 +38,20 @@ class GgufWriter {
   Status add_tensor_f32(std::string name, std::vector<int64_t> dims, const std::vector<float>& values);
   Status add_tensor_generated(std::string name, GgmlType type, std::vector<int64_t> dims, Generator generator);
 
+  // A writer holding `file`'s metadata (its alignment included) and tensors in order, the tensor
+  // bytes read from `file` while writing: `file` must outlive the writer's writes. For rewriting a
+  // model as a split set (gguf_split.h) or with changed metadata.
+  static Result<GgufWriter> copy_of(const GgufFile& file);
+
   Result<std::vector<uint8_t>> to_bytes() const;
   Status write_file(const std::string& path) const;
 
   // Testing hooks for the corruption suite: raw control over what the header claims.
   void set_version_for_testing(uint32_t version) { version_ = version; }
+
+  // gguf_split.h: the model as the parts of a split set.
+  friend Result<std::vector<GgufWriter>> split_into_parts(const GgufWriter& whole, uint32_t max_tensors_per_part,
+                                                          bool first_without_tensors);
 
  private:
   struct PendingTensor {

@@ -10,6 +10,10 @@ constexpr SlotMask kBiases = slot_mask({L::Bq, L::Bk, L::Bv, L::Bo});
 constexpr SlotMask kQkBiases = slot_mask({L::Bq, L::Bk, L::Bv});
 constexpr SlotMask kQkNorm = slot_mask({L::QNorm, L::KNorm});
 constexpr SlotMask kPostNorms = slot_mask({L::AttnPostNorm, L::FfnPostNorm});
+constexpr SlotMask kSharedExpert = slot_mask({L::SharedGateLogit, L::SharedGate, L::SharedUp, L::SharedDown});
+// A Gated DeltaNet layer as Qwen3.5's files hold it (norms included; its FFN comes from `ffn`).
+constexpr SlotMask kDeltaNet = slot_mask({L::AttnNorm, L::FfnNorm, L::DeltaQkv, L::DeltaGate, L::DeltaBeta, L::DeltaAlpha,
+                                          L::DeltaConv, L::DeltaDtBias, L::DeltaA, L::DeltaNorm, L::DeltaOut});
 
 std::vector<Architecture> make_table() {
   std::vector<Architecture> t;
@@ -105,6 +109,38 @@ std::vector<Architecture> make_table() {
     a.default_sliding_window = 128;  // gpt-oss's window; llama.cpp requires the key
     t.push_back(a);
   }
+  {
+    // Qwen3.5 / Qwen3.6 (dense): three Gated DeltaNet layers to one attention layer; the attention
+    // layers gate their output (Wq carries the gate), norm q and k per head and rotate 64 of their
+    // 256 dims (the files' multimodal rope sections rotate text positions as NeoX does). The FFN
+    // norm is stored as post_attention_norm.weight. llama.cpp's converter reorders the value heads
+    // to the tiled order (value head e reads key head e % Hk). Norm gains are stored as 1 + w.
+    Architecture a;
+    a.name = "qwen35";
+    a.rope_mode = RopeMode::NeoX;
+    a.required = kAttention | kQkNorm;
+    a.renamed = {{L::FfnNorm, "post_attention_norm.weight"}};
+    a.recurrent_mixer = LayerMixer::GatedDeltaNet;
+    a.default_full_attention_interval = 4;
+    a.recurrent_required = kDeltaNet;
+    a.delta_net_v_heads_tiled = true;
+    a.attention_output_gate = true;
+    a.trailing_mtp_layers = true;
+    t.push_back(a);
+    // Qwen3.5 / Qwen3.6 MoE (35B-A3B, 122B-A10B, 397B-A17B): every FFN routed experts plus a
+    // sigmoid-gated shared expert.
+    a.name = "qwen35moe";
+    a.ffn = FfnKind::MoE;
+    a.moe_required = kSharedExpert;
+    t.push_back(a);
+    // Qwen3-Next (80B-A3B): as qwen35moe, with beta and decay logits in one grouped tensor
+    // (ssm_ba) and the value heads in their original grouped order (value head e reads key head
+    // e / (Hv / Hk)).
+    a.name = "qwen3next";
+    a.recurrent_required = (kDeltaNet & ~slot_mask({L::DeltaBeta, L::DeltaAlpha})) | slot_mask({L::DeltaBetaAlpha});
+    a.delta_net_v_heads_tiled = false;
+    t.push_back(a);
+  }
   return t;
 }
 
@@ -121,8 +157,13 @@ const Architecture* find_architecture(std::string_view name) {
   return nullptr;
 }
 
-SlotMask required_slots(const Architecture& arch, bool moe) {
-  return arch.required | (moe ? kMoeFfnSlots : kDenseFfnSlots);
+SlotMask required_slots(const Architecture& arch, bool moe, LayerMixer mixer) {
+  const SlotMask mixing = mixer == LayerMixer::Attention ? arch.required : arch.recurrent_required;
+  return mixing | (moe ? kMoeFfnSlots | arch.moe_required : kDenseFfnSlots);
+}
+
+SlotMask optional_slots(const Architecture& arch, LayerMixer mixer) {
+  return mixer == LayerMixer::Attention ? arch.optional : arch.recurrent_optional;
 }
 
 std::string_view slot_gguf_name(const Architecture& arch, LayerTensor t) {

@@ -15,8 +15,8 @@
 
 namespace tessera {
 
-using SlotMask = uint32_t;
-static_assert(kLayerTensorCount <= 32, "SlotMask holds one bit per slot");
+using SlotMask = uint64_t;
+static_assert(kLayerTensorCount <= 64, "SlotMask holds one bit per slot");
 
 constexpr SlotMask slot_mask(std::initializer_list<LayerTensor> list) {
   SlotMask m = 0;
@@ -77,6 +77,20 @@ struct Architecture {
   // 1/sqrt(head_dim) (Gemma's 27B models: query_pre_attn_scalar, which files do not carry); 0: none.
   int64_t query_scale_by_width_at_layers = 0;
   bool longrope_factors = false;       // rope_factors_long/short.weight tensors (Phi-3)
+
+  // Hybrid models: the mixer of the recurrent layers (Attention: every layer attends). Which layers
+  // are recurrent: {arch}.attention.recurrent_layers (one bool per layer) when the file has it,
+  // else all but every {arch}.full_attention_interval-th (default below), as llama.cpp reads them.
+  LayerMixer recurrent_mixer = LayerMixer::Attention;
+  int32_t default_full_attention_interval = 0;
+  SlotMask recurrent_required = 0;     // the slots every recurrent layer must have (FFN slots: see ffn)
+  SlotMask recurrent_optional = 0;
+  bool delta_net_v_heads_tiled = true;  // DeltaNetParams::v_heads_tiled of this architecture's files
+  bool attention_output_gate = false;   // the attention layers' Wq carries the output gate
+  SlotMask moe_required = 0;  // slots an MoE layer has besides router and experts (a shared expert)
+  // The file's block_count includes {arch}.nextn_predict_layers multi-token-prediction blocks after
+  // the model's own layers (Qwen3-Next, Qwen3.5/3.6): draft heads Tessera does not run or load.
+  bool trailing_mtp_layers = false;
 };
 
 // Every supported architecture, in a stable order.
@@ -89,8 +103,10 @@ inline constexpr SlotMask kDenseFfnSlots = slot_mask({LayerTensor::FfnGate, Laye
 inline constexpr SlotMask kMoeFfnSlots =
     slot_mask({LayerTensor::Router, LayerTensor::ExpertGate, LayerTensor::ExpertUp, LayerTensor::ExpertDown});
 
-// The slots a layer of `arch` must have, given whether the model has experts.
-SlotMask required_slots(const Architecture& arch, bool moe);
+// The slots a layer of `arch` must have, given whether the model has experts and the layer's mixer;
+// and the ones it may have.
+SlotMask required_slots(const Architecture& arch, bool moe, LayerMixer mixer = LayerMixer::Attention);
+SlotMask optional_slots(const Architecture& arch, LayerMixer mixer = LayerMixer::Attention);
 
 // The name (after "blk.N.") under which files of `arch` store slot t.
 std::string_view slot_gguf_name(const Architecture& arch, LayerTensor t);

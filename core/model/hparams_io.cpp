@@ -102,6 +102,11 @@ Status read_rope(MetadataReader& r, const Architecture& arch, ModelSpec& spec) {
                                                     std::string(type_name(info->type)) + ", expected F32");
     const auto data = f.tensor_data(*info);
     out.resize(static_cast<size_t>(n_rot / 2));
+    if (!f.has_tensor_data()) {
+      // A header read before a download (shapes for the planner): the divisors are not there.
+      std::fill(out.begin(), out.end(), 1.0f);
+      return {};
+    }
     for (size_t i = 0; i < out.size(); ++i) {
       float v;
       std::memcpy(&v, data.data() + 4 * i, 4);
@@ -204,7 +209,56 @@ Status read_sliding_window(MetadataReader& r, const Architecture& arch, ModelSpe
   return {};
 }
 
+// Which layers are recurrent, and the sizes of their blocks (architectures with a recurrent mixer).
+Status read_recurrent_layers(MetadataReader& r, const Architecture& arch, int64_t n_blocks, ModelSpec& spec) {
+  if (arch.recurrent_mixer == LayerMixer::Attention) return {};
+  const gguf::Value* flags = r.file().find(r.key("attention.recurrent_layers"));
+  if (flags != nullptr && flags->is_array()) {
+    // One entry per block (MTP blocks included, as llama.cpp writes it) or per layer.
+    const auto& items = flags->items();
+    if (static_cast<int64_t>(items.size()) != n_blocks && static_cast<int64_t>(items.size()) != spec.n_layer)
+      return r.bad("attention.recurrent_layers", "an array of " + std::to_string(items.size()),
+                   "one entry per layer (" + std::to_string(spec.n_layer) + ")");
+    for (size_t l = 0; l < spec.layers.size(); ++l) {
+      std::optional<bool> b = items[l].as_bool();
+      if (!b && items[l].as_int()) b = *items[l].as_int() != 0;
+      if (!b)
+        return r.bad("attention.recurrent_layers", "an array of " + std::string(gguf::value_type_name(items[l].type())),
+                     "bools");
+      spec.layers[l].mixer = *b ? arch.recurrent_mixer : LayerMixer::Attention;
+    }
+  } else {
+    TESSERA_ASSIGN_OR_RETURN(int64_t interval, r.positive_or("full_attention_interval", arch.default_full_attention_interval));
+    set_full_attention_interval(arch, spec, interval);
+  }
+  if (!spec.has_recurrent_layers()) return {};
+  DeltaNetParams& dn = spec.delta_net;
+  TESSERA_ASSIGN_OR_RETURN(int64_t kernel, r.positive("ssm.conv_kernel"));
+  if (kernel > 64) return r.bad("ssm.conv_kernel", std::to_string(kernel), "a convolution width of at most 64");
+  dn.conv_kernel = static_cast<int32_t>(kernel);
+  TESSERA_ASSIGN_OR_RETURN(dn.head_k_dim, r.positive("ssm.state_size"));
+  TESSERA_ASSIGN_OR_RETURN(dn.n_k_heads, r.positive("ssm.group_count"));
+  TESSERA_ASSIGN_OR_RETURN(dn.n_v_heads, r.positive("ssm.time_step_rank"));
+  TESSERA_ASSIGN_OR_RETURN(int64_t inner, r.positive("ssm.inner_size"));
+  if (dn.n_v_heads % dn.n_k_heads != 0)
+    return r.bad("ssm.time_step_rank", std::to_string(dn.n_v_heads),
+                 "a multiple of ssm.group_count (" + std::to_string(dn.n_k_heads) + "): value heads share key heads evenly");
+  if (inner % dn.n_v_heads != 0)
+    return r.bad("ssm.inner_size", std::to_string(inner),
+                 "a multiple of ssm.time_step_rank (" + std::to_string(dn.n_v_heads) + " value heads)");
+  dn.head_v_dim = inner / dn.n_v_heads;
+  dn.v_heads_tiled = arch.delta_net_v_heads_tiled;
+  return {};
+}
+
 }  // namespace
+
+void set_full_attention_interval(const Architecture& arch, ModelSpec& spec, int64_t interval) {
+  // llama.cpp's rule: layer l attends when (l + 1) % interval == 0.
+  for (int64_t l = 0; l < static_cast<int64_t>(spec.layers.size()); ++l)
+    spec.layers[static_cast<size_t>(l)].mixer =
+        interval > 0 && (l + 1) % interval == 0 ? LayerMixer::Attention : arch.recurrent_mixer;
+}
 
 void set_default_sliding_layers(const Architecture& arch, ModelSpec& spec) {
   for (auto& l : spec.layers) l.sliding = false;
@@ -220,6 +274,12 @@ Status read_hyperparameters(const gguf::GgufFile& f, const Architecture& arch, M
   TESSERA_ASSIGN_OR_RETURN(spec.n_embd, r.positive("embedding_length"));
   TESSERA_ASSIGN_OR_RETURN(spec.n_layer, r.positive("block_count"));
   if (spec.n_layer > 4096) return r.bad("block_count", std::to_string(spec.n_layer), "at most 4096");
+  // Blocks a file counts that are not the model's own layers (multi-token-prediction heads).
+  const int64_t n_blocks = spec.n_layer;
+  if (arch.trailing_mtp_layers) {
+    TESSERA_ASSIGN_OR_RETURN(int64_t mtp, r.count_or("nextn_predict_layers", 0, spec.n_layer - 1));
+    spec.n_layer -= mtp;
+  }
   TESSERA_ASSIGN_OR_RETURN(spec.n_ctx_train, r.positive("context_length"));
   TESSERA_ASSIGN_OR_RETURN(spec.n_head, r.positive("attention.head_count"));
   TESSERA_ASSIGN_OR_RETURN(spec.n_head_kv, r.positive_or("attention.head_count_kv", spec.n_head));
@@ -259,6 +319,7 @@ Status read_hyperparameters(const gguf::GgufFile& f, const Architecture& arch, M
   const gguf::Value* ff = f.find(ff_key);
   if (ff != nullptr && ff->is_array()) {
     TESSERA_ASSIGN_OR_RETURN(std::vector<int64_t> per_layer, f.get_int_array(ff_key));
+    if (static_cast<int64_t>(per_layer.size()) == n_blocks) per_layer.resize(static_cast<size_t>(spec.n_layer));
     if (static_cast<int64_t>(per_layer.size()) != spec.n_layer)
       return r.bad("feed_forward_length", "an array of " + std::to_string(per_layer.size()),
                    "one entry per layer (" + std::to_string(spec.n_layer) + ")");
@@ -280,8 +341,22 @@ Status read_hyperparameters(const gguf::GgufFile& f, const Architecture& arch, M
     for (auto& l : spec.layers) l.n_ff = v;
   }
 
+  if (moe && in_mask(arch.moe_required, LayerTensor::SharedGate)) {
+    // The shared expert's width; llama.cpp's default is the dense feed-forward length.
+    int64_t fallback = spec.layers.front().n_ff;
+    if (ff != nullptr && !ff->is_array()) {
+      TESSERA_ASSIGN_OR_RETURN(uint64_t v, f.get_uint(ff_key));
+      fallback = static_cast<int64_t>(v);
+    }
+    TESSERA_ASSIGN_OR_RETURN(int64_t shared,
+                             r.positive_or("expert_shared_feed_forward_length", std::max<int64_t>(1, fallback)));
+    for (auto& l : spec.layers) l.n_ff_shared = shared;
+  }
+
   TESSERA_TRY(read_rope(r, arch, spec));
   TESSERA_TRY(read_sliding_window(r, arch, spec));
+  TESSERA_TRY(read_recurrent_layers(r, arch, n_blocks, spec));
+  spec.attention_output_gate = arch.attention_output_gate;
 
   spec.activation = arch.activation;
   spec.embedding_scale = arch.scale_embeddings ? std::sqrt(static_cast<float>(spec.n_embd)) : 1.0f;
@@ -364,6 +439,33 @@ Status write_hyperparameters(gguf::GgufWriter& w, const ModelSpec& s) {
     w.set_f32(a + ".attn_logit_softcapping", s.attention_softcap);
     w.set_f32(a + ".final_logit_softcapping", s.final_softcap);
   }
+  if (arch->recurrent_mixer != LayerMixer::Attention) {
+    // The pattern as an interval where one fits (what llama.cpp's converter writes), else per layer.
+    int64_t interval = 0;
+    for (int64_t k = 1; k <= s.n_layer + 1 && interval == 0; ++k) {
+      bool fits = true;
+      for (int64_t l = 0; l < s.n_layer && fits; ++l)
+        fits = s.layers[static_cast<size_t>(l)].is_recurrent() == ((l + 1) % k != 0);
+      if (fits) interval = k;
+    }
+    if (interval > 0) {
+      u32("full_attention_interval", interval);
+    } else {
+      std::vector<gguf::Value> items;
+      for (const auto& l : s.layers) items.push_back(gguf::Value::boolean(l.is_recurrent()));
+      w.set(a + ".attention.recurrent_layers", gguf::Value::array(gguf::ValueType::Bool, std::move(items)));
+    }
+    const DeltaNetParams& dn = s.delta_net;
+    if (s.has_recurrent_layers()) {
+      u32("ssm.conv_kernel", dn.conv_kernel);
+      u32("ssm.state_size", dn.head_k_dim);
+      u32("ssm.group_count", dn.n_k_heads);
+      u32("ssm.time_step_rank", dn.n_v_heads);
+      u32("ssm.inner_size", dn.value_dim());
+    }
+  }
+  if (s.has_moe() && !s.layers.empty() && s.layers.front().n_ff_shared > 0)
+    u32("expert_shared_feed_forward_length", s.layers.front().n_ff_shared);
   u32("vocab_size", s.n_vocab);
   return {};
 }

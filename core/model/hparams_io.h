@@ -17,6 +17,14 @@
 //   (.rope.scaling.factor, .original_context_length (default context_length), .yarn_beta_fast
 //   (32), .yarn_beta_slow (1), .attn_factor (1, multiplies YaRN's own); rope_scaling.h turns them
 //   into divisors). .vocab_size, when present, must match token_embd.
+//   Hybrid architectures (a recurrent mixer in their row): .attention.recurrent_layers (one bool per
+//   block) or .full_attention_interval (default the row's: every interval-th layer attends), and for
+//   Gated DeltaNet layers .ssm.conv_kernel, .ssm.state_size (key head size), .ssm.group_count (key
+//   heads), .ssm.time_step_rank (value heads), .ssm.inner_size (value heads x value head size);
+//   .nextn_predict_layers (rows with trailing MTP blocks: block_count counts them, Tessera drops
+//   them); .expert_shared_feed_forward_length (the shared expert's width, default
+//   feed_forward_length). .rope.dimension_sections (Qwen3.5's multimodal rope) is not read: for text
+//   every section rotates with the token's position, which is NeoX rope over rope.dimension_count.
 #pragma once
 
 #include "backend/model_spec.h"
@@ -34,6 +42,10 @@ Status read_hyperparameters(const gguf::GgufFile& f, const Architecture& arch, M
 // Marks the sliding layers of `spec` as a file without a pattern key has them: layer l slides when
 // l % period < period - 1 for the architecture's default period (none when spec.sliding_window is 0).
 void set_default_sliding_layers(const Architecture& arch, ModelSpec& spec);
+
+// Marks the layers of `spec` as llama.cpp does from {arch}.full_attention_interval: layer l attends
+// when (l + 1) % interval == 0, the others use the architecture's recurrent mixer.
+void set_full_attention_interval(const Architecture& arch, ModelSpec& spec, int64_t interval);
 
 // Writes the keys read_hyperparameters reads for `spec` (whose architecture must be in the table):
 // general.architecture and {arch}.* (not the tokenizer, not general.name). RoPE frequency factors

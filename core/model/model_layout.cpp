@@ -14,7 +14,13 @@ TensorRole role_of(LayerTensor t) {
     case LayerTensor::ExpertGateBias:
     case LayerTensor::ExpertUpBias:
     case LayerTensor::ExpertDownBias:
+    case LayerTensor::DeltaDtBias:
       return TensorRole::Bias;
+    case LayerTensor::DeltaA:
+      return TensorRole::DecayRate;
+    case LayerTensor::DeltaConv:
+    case LayerTensor::SharedGateLogit:
+      return TensorRole::Weight;
     default:
       return layer_tensor_info(t).kind == TensorKind::Vector ? TensorRole::NormGain : TensorRole::Weight;
   }
@@ -30,13 +36,13 @@ Result<std::vector<FileTensor>> file_tensor_layout(const ModelSpec& s, SlotMask 
     return make_error(ErrorKind::InvalidArgument, "file_tensor_layout: the spec needs one LayerSpec per layer");
   std::vector<FileTensor> out;
   out.push_back({"token_embd.weight", {s.n_embd, s.n_vocab}, TensorKind::Matrix, TensorRole::Weight, -1, {}, true});
-  const SlotMask wanted_optional = optional & arch->optional;
   for (int32_t l = 0; l < static_cast<int32_t>(s.layers.size()); ++l) {
     const LayerSpec& ls = s.layers[static_cast<size_t>(l)];
     const std::string prefix = "blk." + std::to_string(l) + ".";
-    const SlotMask wanted = required_slots(*arch, s.has_moe()) | wanted_optional;
+    const SlotMask wanted =
+        required_slots(*arch, s.has_moe(), ls.mixer) | (optional & optional_slots(*arch, ls.mixer));
     SlotMask done = 0;
-    for (const FusedTensor& fused : arch->fused) {
+    for (const FusedTensor& fused : ls.is_recurrent() ? std::vector<FusedTensor>{} : arch->fused) {
       FileTensor ft{prefix + std::string(fused.gguf_name), {}, TensorKind::Matrix, TensorRole::Weight, l, {}, false};
       int64_t rows = 0;
       for (int i = 0; i < fused.n_parts; ++i) {

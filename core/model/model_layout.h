@@ -15,8 +15,9 @@
 namespace tessera {
 
 // What values a tensor holds, for writers that make data: weights, RMSNorm gains (near 1),
-// biases, or RoPE frequency divisors (>= 1).
-enum class TensorRole { Weight, NormGain, Bias, RopeDivisors };
+// biases, RoPE frequency divisors (>= 1), or a recurrent layer's decay rates (< 0, so its state
+// decays rather than grows).
+enum class TensorRole { Weight, NormGain, Bias, RopeDivisors, DecayRate };
 
 struct FileTensor {
   std::string name;               // the GGUF name
@@ -29,7 +30,8 @@ struct FileTensor {
 };
 
 // Every tensor of a file of `spec.architecture` with `spec`'s hyperparameters (n_vocab, n_ff per
-// layer, experts, rope factors and tied_embeddings are read): the required slots of every layer,
+// layer, experts, each layer's mixer, rope factors and tied_embeddings are read): the required
+// slots of every layer (by its mixer),
 // the optional slots in `optional` that the architecture allows, the global tensors. The order is
 // that of real files: token_embd, per layer in slot order, output_norm, output, rope factors.
 Result<std::vector<FileTensor>> file_tensor_layout(const ModelSpec& spec, SlotMask optional);

@@ -63,9 +63,11 @@ class TensorReader {
 Status read_layer(TensorReader& r, const Architecture& arch, ModelSpec& spec, int32_t l) {
   LayerSpec& ls = spec.layers[static_cast<size_t>(l)];
   const std::string prefix = "blk." + std::to_string(l) + ".";
-  const SlotMask required = required_slots(arch, spec.has_moe());
+  const SlotMask required = required_slots(arch, spec.has_moe(), ls.mixer);
+  const SlotMask optional = optional_slots(arch, ls.mixer);
   SlotMask done = 0;
-  for (const FusedTensor& fused : arch.fused) {
+  // Fused tensors belong to the attention layers (a recurrent layer's attn_qkv is its own slot).
+  for (const FusedTensor& fused : ls.is_recurrent() ? std::vector<FusedTensor>{} : arch.fused) {
     const std::string name = prefix + std::string(fused.gguf_name);
     FileTensor ft{name, {}, TensorKind::Matrix, TensorRole::Weight, l, {}, false};
     int64_t rows = 0;
@@ -84,7 +86,7 @@ Status read_layer(TensorReader& r, const Architecture& arch, ModelSpec& spec, in
   for (const LayerTensorInfo& info : layer_tensor_table()) {
     if (in_mask(done, info.slot)) continue;
     const bool req = in_mask(required, info.slot);
-    if (!req && !in_mask(arch.optional, info.slot)) continue;
+    if (!req && !in_mask(optional, info.slot)) continue;
     const std::string name = prefix + std::string(slot_gguf_name(arch, info.slot));
     const std::vector<int64_t> dims = layer_tensor_shape(info.slot, spec, ls);
     if (req) {

@@ -1,6 +1,7 @@
 #include "quant/dot.h"
 
 #include "quant/block_decode_iq.h"
+#include "quant/block_types.h"
 
 namespace tessera {
 namespace {
@@ -73,32 +74,11 @@ DotFn select_dot(GgmlType type) {
     case GgmlType::F32: return dot_f32;
     case GgmlType::F16: return dot_16bit<convert_f16>;
     case GgmlType::BF16: return dot_16bit<convert_bf16>;
-    case GgmlType::Q4_0: return dot_blocks<BlockQ4_0>;
-    case GgmlType::Q4_1: return dot_blocks<BlockQ4_1>;
-    case GgmlType::Q5_0: return dot_blocks<BlockQ5_0>;
-    case GgmlType::Q5_1: return dot_blocks<BlockQ5_1>;
-    case GgmlType::Q8_0: return dot_blocks<BlockQ8_0>;
-    case GgmlType::Q2_K: return dot_blocks<BlockQ2_K>;
-    case GgmlType::Q3_K: return dot_blocks<BlockQ3_K>;
-    case GgmlType::Q4_K: return dot_blocks<BlockQ4_K>;
-    case GgmlType::Q5_K: return dot_blocks<BlockQ5_K>;
-    case GgmlType::Q6_K: return dot_blocks<BlockQ6_K>;
-    case GgmlType::IQ4_NL: return dot_blocks<BlockIQ4_NL>;
-    case GgmlType::IQ4_XS: return dot_blocks<BlockIQ4_XS>;
-    case GgmlType::IQ3_XXS: return dot_blocks<BlockIQ3_XXS>;
-    case GgmlType::IQ3_S: return dot_blocks<BlockIQ3_S>;
-    case GgmlType::IQ2_XXS: return dot_blocks<BlockIQ2_XXS>;
-    case GgmlType::IQ2_XS: return dot_blocks<BlockIQ2_XS>;
-    case GgmlType::IQ2_S: return dot_blocks<BlockIQ2_S>;
-    case GgmlType::IQ1_S: return dot_blocks<BlockIQ1_S>;
-    case GgmlType::IQ1_M: return dot_blocks<BlockIQ1_M>;
-    case GgmlType::TQ1_0: return dot_blocks<BlockTQ1_0>;
-    case GgmlType::TQ2_0: return dot_blocks<BlockTQ2_0>;
-    case GgmlType::MXFP4: return dot_blocks<BlockMXFP4>;
     default: break;
   }
-  // Precondition violated (unsupported type): no sensible value exists; return 0 rather than abort.
-  return dot_unsupported;
+  DotFn fn = dot_unsupported;  // unsupported type (a violated precondition): 0 rather than an abort
+  quant_detail::visit_block_type(type, [&fn](auto t) { fn = dot_blocks<typename decltype(t)::Block>; });
+  return fn;
 }
 
 }  // namespace

@@ -4,6 +4,8 @@
 #include <cstring>
 #include <string>
 
+#include "quant/block_decode_iq.h"
+#include "quant/block_types.h"
 #include "quant/fp16.h"
 #include "quant/quant_search.h"
 #include "quant/quantize_blocks.h"
@@ -145,37 +147,20 @@ Status quantize_row(GgmlType type, const float* src, void* dst, int64_t n) {
                                                         std::string(type_name(type)) + " needs finite values");
     }
   }
-  switch (type) {
-    case GgmlType::Q4_0: return quantize_blocks<BlockQ4_0, kQK>(type, src, dst, n);
-    case GgmlType::Q4_1: return quantize_blocks<BlockQ4_1, kQK>(type, src, dst, n);
-    case GgmlType::Q5_0: return quantize_blocks<BlockQ5_0, kQK>(type, src, dst, n);
-    case GgmlType::Q5_1: return quantize_blocks<BlockQ5_1, kQK>(type, src, dst, n);
-    case GgmlType::Q8_0: return quantize_blocks<BlockQ8_0, kQK>(type, src, dst, n);
-    case GgmlType::Q2_K: return quantize_blocks<BlockQ2_K, kQK_K>(type, src, dst, n);
-    case GgmlType::Q3_K: return quantize_blocks<BlockQ3_K, kQK_K>(type, src, dst, n);
-    case GgmlType::Q4_K: return quantize_blocks<BlockQ4_K, kQK_K>(type, src, dst, n);
-    case GgmlType::Q5_K: return quantize_blocks<BlockQ5_K, kQK_K>(type, src, dst, n);
-    case GgmlType::Q6_K: return quantize_blocks<BlockQ6_K, kQK_K>(type, src, dst, n);
-    case GgmlType::IQ4_NL: return quantize_blocks<BlockIQ4_NL, kQK>(type, src, dst, n);
-    case GgmlType::IQ4_XS: return quantize_blocks<BlockIQ4_XS, kQK_K>(type, src, dst, n);
-    case GgmlType::MXFP4: return quantize_blocks<BlockMXFP4, kQK>(type, src, dst, n);
-    case GgmlType::TQ1_0: return quantize_blocks<BlockTQ1_0, kQK_K>(type, src, dst, n);
-    case GgmlType::TQ2_0: return quantize_blocks<BlockTQ2_0, kQK_K>(type, src, dst, n);
-    case GgmlType::IQ3_XXS:
-    case GgmlType::IQ3_S:
-    case GgmlType::IQ2_XXS:
-    case GgmlType::IQ2_XS:
-    case GgmlType::IQ2_S:
-    case GgmlType::IQ1_S:
-    case GgmlType::IQ1_M:
-      return make_error(ErrorKind::Unsupported,
-                        "quantize_row: Tessera reads " + std::string(type_name(type)) +
-                            " but does not write it (its codebook search needs an importance matrix; make such "
-                            "files with llama.cpp's llama-quantize)");
-    default: break;
-  }
-  return make_error(ErrorKind::Unsupported, "quantize_row: no CPU quantizer for type " + std::string(type_name(type)) +
-                                                " (table and quantizer disagree)");
+  Status result = make_error(ErrorKind::Unsupported, "quantize_row: no CPU quantizer for type " +
+                                                         std::string(type_name(type)) + " (table and quantizer disagree)");
+  quant_detail::visit_block_type(type, [&](auto t) {
+    using T = decltype(t);
+    if constexpr (T::writable) {
+      result = quantize_blocks<typename T::Block, quant_detail::BlockCodec<typename T::Block>::kElems>(type, src, dst, n);
+    } else {
+      result = make_error(ErrorKind::Unsupported,
+                          "quantize_row: Tessera reads " + std::string(type_name(type)) +
+                              " but does not write it (its codebook search needs an importance matrix; make such "
+                              "files with llama.cpp's llama-quantize)");
+    }
+  });
+  return result;
 }
 
 }  // namespace tessera

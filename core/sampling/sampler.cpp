@@ -1,6 +1,7 @@
 #include "sampling/sampler.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <unordered_map>
 
@@ -62,20 +63,42 @@ void Sampler::accept(int32_t token) {
     while (history_.size() > static_cast<size_t>(params_.penalty_last_n)) history_.pop_front();
 }
 
-void Sampler::build_candidates(std::span<const float> logits) {
-  candidates_.resize(logits.size());
+void Sampler::build_candidates(std::span<const float> logits, const TokenMask* allowed) {
   // NaN would break the ordering the chain relies on: treat it as "never".
-  for (size_t i = 0; i < logits.size(); ++i)
-    candidates_[i] = {static_cast<int32_t>(i), std::isnan(logits[i]) ? -INFINITY : logits[i], 0.0f};
+  if (allowed == nullptr) {
+    candidates_.resize(logits.size());
+    for (size_t i = 0; i < logits.size(); ++i)
+      candidates_[i] = {static_cast<int32_t>(i), std::isnan(logits[i]) ? -INFINITY : logits[i], 0.0f};
+    return;
+  }
+  candidates_.clear();
+  const auto& words = allowed->words();
+  for (size_t w = 0; w < words.size(); ++w)
+    for (uint64_t bits = words[w]; bits != 0; bits &= bits - 1) {
+      const size_t i = w * 64 + static_cast<size_t>(std::countr_zero(bits));
+      if (i >= logits.size()) break;
+      candidates_.push_back({static_cast<int32_t>(i), std::isnan(logits[i]) ? -INFINITY : logits[i], 0.0f});
+    }
 }
 
 void Sampler::apply_penalties() {
   if (!params_.has_penalties() || history_.empty()) return;
   std::unordered_map<int32_t, int> counts;
   for (int32_t t : history_) ++counts[t];
+  // Candidates are all ids in order, or (under a mask) the allowed ones in ascending order.
+  const bool dense = !candidates_.empty() && candidates_.back().id == static_cast<int32_t>(candidates_.size()) - 1;
   for (const auto& [id, count] : counts) {
-    if (id < 0 || static_cast<size_t>(id) >= candidates_.size()) continue;
-    float& l = candidates_[static_cast<size_t>(id)].logit;
+    TokenProb* c = nullptr;
+    if (dense) {
+      if (id < 0 || static_cast<size_t>(id) >= candidates_.size()) continue;
+      c = &candidates_[static_cast<size_t>(id)];
+    } else {
+      auto it = std::lower_bound(candidates_.begin(), candidates_.end(), id,
+                                 [](const TokenProb& t, int32_t v) { return t.id < v; });
+      if (it == candidates_.end() || it->id != id) continue;
+      c = &*it;
+    }
+    float& l = c->logit;
     l = l > 0.0f ? l / params_.repeat_penalty : l * params_.repeat_penalty;
     l -= static_cast<float>(count) * params_.frequency_penalty + params_.presence_penalty;
   }
@@ -120,7 +143,7 @@ void Sampler::filter() {
 
 std::vector<TokenProb> Sampler::distribution(std::span<const float> logits) {
   if (logits.empty()) return {};
-  build_candidates(logits);
+  build_candidates(logits, nullptr);
   apply_penalties();
   if (params_.greedy()) {
     const auto best = std::min_element(candidates_.begin(), candidates_.end(), before);
@@ -130,9 +153,10 @@ std::vector<TokenProb> Sampler::distribution(std::span<const float> logits) {
   return candidates_;
 }
 
-int32_t Sampler::sample(std::span<const float> logits) {
+int32_t Sampler::sample(std::span<const float> logits, const TokenMask* allowed) {
   if (logits.empty()) return -1;
-  build_candidates(logits);
+  build_candidates(logits, allowed);
+  if (candidates_.empty()) return -1;
   apply_penalties();
   if (params_.greedy()) return std::min_element(candidates_.begin(), candidates_.end(), before)->id;
   filter();

@@ -23,6 +23,8 @@
 #include <string>
 #include <vector>
 
+#include "sampling/token_mask.h"
+
 namespace tessera {
 
 // A seed that means "pick one from std::random_device" (Sampler::seed() tells which).
@@ -62,8 +64,11 @@ class Sampler {
   const SamplingParams& params() const { return params_; }
   uint64_t seed() const { return seed_; }
 
-  // Picks the next token from one row of logits (n_vocab values). Does not accept it.
-  int32_t sample(std::span<const float> logits);
+  // Picks the next token from one row of logits (n_vocab values). Does not accept it. With
+  // `allowed`, only tokens in it are candidates (a grammar's mask: the chain runs on them alone);
+  // -1 when it allows none. A NaN counts as -inf here; the engine refuses rows that hold one
+  // before sampling (check_logits, backend.h).
+  int32_t sample(std::span<const float> logits, const TokenMask* allowed = nullptr);
   // The candidates the draw would choose from, with their probabilities, in descending order.
   // Greedy settings give the single chosen token with p = 1.
   std::vector<TokenProb> distribution(std::span<const float> logits);
@@ -76,7 +81,7 @@ class Sampler {
   bool is_plain_greedy() const { return params_.greedy() && !params_.has_penalties(); }
 
  private:
-  void build_candidates(std::span<const float> logits);
+  void build_candidates(std::span<const float> logits, const TokenMask* allowed);
   void apply_penalties();
   void filter();  // steps 3-6 on candidates_, leaves p filled
 

@@ -100,6 +100,30 @@ std::vector<ModelShape> make_shapes() {
   with(dense("gpt-oss-120b", "gpt-oss", 2880, 36, 64, 8, 2880, 201088, 131072, 150000.0f, 1e-5f, false, true,
              "gpt-oss 120B"),
        gpt_oss(128));
+  // Qwen3.6 (qwen35 / qwen35moe files), from the published config.json / model cards: three Gated
+  // DeltaNet layers to one gated-attention layer, 64 of 256 head dims rotated, rope base 1e7.
+  auto qwen36 = [](int64_t k_heads, int64_t v_heads) {
+    return [k_heads, v_heads](ModelShape& s) {
+      s.head_dim = 256;
+      s.rope_dims = 64;
+      s.full_attention_interval = 4;
+      s.conv_kernel = 4;
+      s.linear_k_heads = k_heads;
+      s.linear_v_heads = v_heads;
+      s.linear_head_dim = 128;
+    };
+  };
+  with(dense("qwen3.6-27b", "qwen35", 5120, 64, 24, 4, 17408, 248320, 262144, 10000000.0f, 1e-6f, false, false,
+             "Qwen3.6 27B"),
+       qwen36(16, 48));
+  with(dense("qwen3.6-35b-a3b", "qwen35moe", 2048, 40, 16, 2, 512, 248320, 262144, 10000000.0f, 1e-6f, false, false,
+             "Qwen3.6 35B-A3B"),
+       [&](ModelShape& s) {
+         qwen36(16, 32)(s);
+         s.n_expert = 256;
+         s.n_expert_used = 8;
+         s.n_ff_shared = 512;
+       });
   // Small shapes for tests and quick checks (multiples of 256 so every type applies).
   v.push_back(dense("tiny", "llama", 256, 2, 4, 2, 512, 1024, 512, 10000.0f, 1e-5f, false, false, "tiny test model"));
   v.push_back(
@@ -110,6 +134,17 @@ std::vector<ModelShape> make_shapes() {
          s.head_dim = 64;
          s.n_expert = 8;
          s.n_expert_used = 2;
+       });
+  with(dense("tiny-qwen35", "qwen35", 256, 4, 4, 2, 512, 1024, 512, 10000000.0f, 1e-6f, false, false,
+             "tiny hybrid (Gated DeltaNet) test model"),
+       [](ModelShape& s) {
+         s.head_dim = 64;
+         s.rope_dims = 16;
+         s.full_attention_interval = 4;
+         s.conv_kernel = 4;
+         s.linear_k_heads = 2;
+         s.linear_v_heads = 4;
+         s.linear_head_dim = 32;
        });
   return v;
 }
@@ -155,7 +190,7 @@ Result<ModelSpec> shape_hyperparameters(const ModelShape& s) {
   raw.head_dim = s.head_size();
   raw.n_ctx_train = s.n_ctx_train;
   raw.rms_eps = s.rms_eps;
-  raw.rope.n_dims = static_cast<int32_t>(s.head_size());
+  raw.rope.n_dims = static_cast<int32_t>(s.rope_dims > 0 ? s.rope_dims : s.head_size());
   raw.rope.freq_base = s.rope_freq_base;
   if (s.yarn_factor > 0) {
     raw.rope.yarn.factor = s.yarn_factor;
@@ -169,8 +204,19 @@ Result<ModelSpec> shape_hyperparameters(const ModelShape& s) {
   raw.n_expert = s.n_expert;
   raw.n_expert_used = s.n_expert_used;
   raw.layers.assign(static_cast<size_t>(s.n_layer), LayerSpec{});
-  for (auto& l : raw.layers) l.n_ff = s.n_ff;
+  for (auto& l : raw.layers) {
+    l.n_ff = s.n_ff;
+    l.n_ff_shared = s.n_ff_shared;
+  }
   set_default_sliding_layers(*arch, raw);
+  if (arch->recurrent_mixer != LayerMixer::Attention) {
+    set_full_attention_interval(*arch, raw, s.full_attention_interval);
+    raw.delta_net.conv_kernel = s.conv_kernel;
+    raw.delta_net.n_k_heads = s.linear_k_heads;
+    raw.delta_net.n_v_heads = s.linear_v_heads;
+    raw.delta_net.head_k_dim = s.linear_head_dim;
+    raw.delta_net.head_v_dim = s.linear_head_dim;
+  }
   gguf::GgufWriter w;
   TESSERA_TRY(write_hyperparameters(w, raw));
   TESSERA_ASSIGN_OR_RETURN(std::vector<uint8_t> bytes, w.to_bytes());

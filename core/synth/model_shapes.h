@@ -37,6 +37,13 @@ struct ModelShape {
   float final_softcap = 0;
   float yarn_factor = 0;              // YaRN rope scaling (0: none)
   int64_t yarn_original_context = 0;  // its original context
+  int64_t rope_dims = 0;              // rotated dims per head (0: the whole head)
+  int64_t n_ff_shared = 0;            // MoE: the shared expert's width (architectures that have one)
+  // Hybrid architectures: every full_attention_interval-th layer attends, the others are Gated
+  // DeltaNet layers of these sizes.
+  int32_t full_attention_interval = 0;
+  int32_t conv_kernel = 0;
+  int64_t linear_k_heads = 0, linear_v_heads = 0, linear_head_dim = 0;
 
   int64_t head_size() const { return head_dim > 0 ? head_dim : n_embd / n_head; }
 };

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -54,8 +55,11 @@ void set_iq1m_scale(BlockIQ1_M& b, uint16_t bits) {
 // near zero (see the header). They are approximate by design: benchmarks need realistic, finite
 // values, not a particular distribution.
 void fill_chunk(GgmlType type, ValueKind kind, SplitMix64& rng, uint8_t* dst, uint64_t n_bytes) {
-  const float spread = kind == ValueKind::Weight ? 0.035f : (kind == ValueKind::Bias ? 0.01f : 0.1f);
-  const float center = kind == ValueKind::NormGain ? 1.0f : 0.0f;
+  const float spread = kind == ValueKind::Weight      ? 0.035f
+                       : kind == ValueKind::Bias      ? 0.01f
+                       : kind == ValueKind::DecayRate ? 0.5f
+                                                      : 0.1f;
+  const float center = kind == ValueKind::NormGain ? 1.0f : kind == ValueKind::DecayRate ? -1.0f : 0.0f;
   switch (type) {
     case GgmlType::F32: {
       for (uint64_t i = 0; i < n_bytes / 4; ++i) {
@@ -199,13 +203,18 @@ Status fill_random(GgmlType type, ValueKind kind, uint64_t seed, uint8_t* dst, u
       fill_chunk(type, kind, rng, dst + off, std::min(chunk_bytes, n_bytes - off));
     }
   };
-  if (threads <= 1) {
-    work(0);
-  } else {
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work, t);
-    for (auto& th : pool) th.join();
+  // The caller takes share 0; a share whose thread the system refuses to start (a process or
+  // memory limit) is the caller's too: slower, never an exception or a hole in the file.
+  std::vector<std::thread> pool;
+  pool.reserve(threads);
+  unsigned started = 1;
+  try {
+    for (; started < threads; ++started) pool.emplace_back(work, started);
+  } catch (const std::system_error&) {
   }
+  for (unsigned t = started; t < threads; ++t) work(t);
+  work(0);
+  for (auto& th : pool) th.join();
   return {};
 }
 
@@ -267,9 +276,10 @@ Result<gguf::GgufWriter> make_synthetic_writer(const ModelShape& s, const SynthO
   const int nt = o.n_threads;
   for (const FileTensor& t : layout) {
     const GgmlType type = synthetic_tensor_type(t, o, spec.tied_embeddings);
-    const ValueKind kind = t.role == TensorRole::Bias     ? ValueKind::Bias
-                           : t.role == TensorRole::Weight ? ValueKind::Weight
-                                                          : ValueKind::NormGain;
+    const ValueKind kind = t.role == TensorRole::Bias        ? ValueKind::Bias
+                           : t.role == TensorRole::Weight    ? ValueKind::Weight
+                           : t.role == TensorRole::DecayRate ? ValueKind::DecayRate
+                                                             : ValueKind::NormGain;
     const uint64_t tensor_seed = seed++;
     TESSERA_TRY(w.add_tensor_generated(t.name, type, t.dims, [type, kind, tensor_seed, nt](uint8_t* dst, uint64_t n) {
       return fill_random(type, kind, tensor_seed, dst, n, nt);

@@ -34,7 +34,8 @@ GgmlType fallback_type(GgmlType wanted, int64_t n_per_row);
 
 // Fills `dst` (n_bytes, a whole number of blocks of `type`) with random valid data.
 // `kind` scales the values: weights (~0.02 spread) or norm gains (~1).
-enum class ValueKind { Weight, NormGain, Bias };
+// DecayRate: negative values around -1 (a recurrent layer's decay rates, so its state decays).
+enum class ValueKind { Weight, NormGain, Bias, DecayRate };
 Status fill_random(GgmlType type, ValueKind kind, uint64_t seed, uint8_t* dst, uint64_t n_bytes, int n_threads);
 
 // A writer holding the metadata (architecture keys, a synthetic SentencePiece-style vocabulary of

@@ -154,12 +154,19 @@ Result<std::string> ChatTemplate::render(const ChatTemplateInput& input) const {
   }));
 
   auto vars = std::make_shared<jinja::Scope>(globals);
-  vars->set("messages", jinja::from_json(input.messages));
+  const int depth = input.limits.max_value_depth;
+  auto messages = jinja::from_json(input.messages, depth);
+  if (!messages.ok()) return name_error(name_, messages.take_error());
+  vars->set("messages", std::move(messages).value());
   vars->set("add_generation_prompt", Value::boolean(input.add_generation_prompt));
   vars->set("bos_token", Value::string(input.bos_token));
   vars->set("eos_token", Value::string(input.eos_token));
   if (input.extra.is_object())
-    for (const auto& [k, v] : input.extra.items()) vars->set(k, jinja::from_json(v));
+    for (const auto& [k, v] : input.extra.items()) {
+      auto value = jinja::from_json(v, depth);
+      if (!value.ok()) return name_error(name_, value.take_error());
+      vars->set(k, std::move(value).value());
+    }
 
   jinja::Interpreter interp(input.limits);
   auto out = interp.render(*program_, vars);

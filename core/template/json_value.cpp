@@ -8,8 +8,13 @@
 
 namespace tessera::jinja {
 
-Value from_json(const nlohmann::ordered_json& json) {
+namespace {
+
+Result<Value> convert(const nlohmann::ordered_json& json, int depth, int max_depth) {
   using T = nlohmann::ordered_json::value_t;
+  if (json.is_structured() && depth >= max_depth)
+    return value_error("a template variable nests lists and dicts more than " +
+                       limit_text("max_value_depth", uint64_t(max_depth), " levels") + " deep");
   switch (json.type()) {
     case T::null: return Value::none();
     case T::boolean: return Value::boolean(json.get<bool>());
@@ -24,14 +29,20 @@ Value from_json(const nlohmann::ordered_json& json) {
     case T::array: {
       std::vector<Value> items;
       items.reserve(json.size());
-      for (const auto& item : json) items.push_back(from_json(item));
+      for (const auto& item : json) {
+        TESSERA_ASSIGN_OR_RETURN(Value v, convert(item, depth + 1, max_depth));
+        items.push_back(std::move(v));
+      }
       return Value::list(std::move(items));
     }
     case T::object: {
       Value d = Value::dict();
       auto& entries = d.dict_data().entries;
       entries.reserve(json.size());
-      for (const auto& [k, v] : json.items()) entries.emplace_back(Value::string(k), from_json(v));
+      for (const auto& [k, v] : json.items()) {
+        TESSERA_ASSIGN_OR_RETURN(Value converted, convert(v, depth + 1, max_depth));
+        entries.emplace_back(Value::string(k), std::move(converted));
+      }
       return d;
     }
     case T::binary:
@@ -39,6 +50,10 @@ Value from_json(const nlohmann::ordered_json& json) {
   }
   return Value::none();
 }
+
+}  // namespace
+
+Result<Value> from_json(const nlohmann::ordered_json& json, int max_depth) { return convert(json, 0, max_depth); }
 
 namespace {
 

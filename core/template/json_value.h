@@ -13,8 +13,9 @@
 namespace tessera::jinja {
 
 // JSON -> Value: objects become insertion-ordered dicts, arrays lists, integers Int (unsigned
-// values above INT64_MAX become Float), null None.
-Value from_json(const nlohmann::ordered_json& json);
+// values above INT64_MAX become Float), null None. Arrays and objects nested more than `max_depth`
+// deep are an error (before they are converted: the conversion recurses once per level).
+Result<Value> from_json(const nlohmann::ordered_json& json, int max_depth = RenderLimits{}.max_value_depth);
 
 // Python's json.dumps(value, ensure_ascii, indent, separators, sort_keys), byte for byte.
 struct JsonDumpOptions {

@@ -23,6 +23,10 @@ constexpr const char* kLlama3 =
 // Qwen2: as Llama 3 but every digit is its own piece.
 constexpr const char* kQwen2 =
     R"((?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+)";
+// Qwen3.5 / Qwen3.6: as Qwen2, with combining marks (\p{M}) counted as letters, so a letter run
+// keeps its accents and vowel signs (Devanagari, Thai, decomposed Latin) instead of splitting there.
+constexpr const char* kQwen35 =
+    R"((?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?[\p{L}\p{M}]+|\p{N}| ?[^\s\p{L}\p{M}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+)";
 // GPT-2's split without the final \s+ alternative (unmatched whitespace stays a gap piece, which
 // gives the same pieces); used as the second stage of several multi-pattern splits.
 constexpr const char* kGpt2NoTail =
@@ -75,6 +79,7 @@ Family family_for(std::string_view name) {
   if (one_of(name, {"llama3", "llama-v3", "llama-bpe", "falcon3"})) return {"llama3", {kLlama3}, true};
   if (one_of(name, {"dbrx", "smaug-bpe"})) return {"llama3-split", {kLlama3}, false};
   if (one_of(name, {"qwen2", "qwen2.5", "deepseek-r1-qwen", "stablelm2"})) return {"qwen2", {kQwen2}, false};
+  if (name == "qwen35") return {"qwen35", {kQwen35}, false};
   if (one_of(name, {"gpt-4o", "llama4"})) return {"gpt-4o", {kGpt4o}, false};
   if (name == "deepseek-llm")
     return {"deepseek-llm",

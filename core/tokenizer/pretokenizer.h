@@ -23,7 +23,8 @@ class PreTokenizer {
   // Names follow tokenizer.ggml.pre:
   //   "default", "" , "gpt-2", "gpt2", "gpt-neox", "phi-2", "mpt", "olmo", "jais", "roberta-bpe" -> GPT-2
   //   "llama3", "llama-v3", "llama-bpe", "falcon3" -> Llama 3 (and ignore_merges), "dbrx", "smaug-bpe"
-  //   -> Llama 3 split, "qwen2", "deepseek-r1-qwen", "stablelm2" -> Qwen2, "deepseek-llm",
+  //   -> Llama 3 split, "qwen2", "deepseek-r1-qwen", "stablelm2" -> Qwen2, "qwen35" -> Qwen3.5 (Qwen2
+  //   with combining marks in letter runs), "deepseek-llm",
   //   "deepseek-coder", "falcon", "starcoder", "refact", "command-r", "smollm", "codeshell", "exaone".
   // An unknown name selects the GPT-2 split and sets `*warning` (when given) to a sentence saying so.
   static Result<PreTokenizer> create(std::string_view name, std::string* warning = nullptr);

@@ -5,7 +5,6 @@
 #include <string>
 
 #include "tokenizer/merge_loop.h"
-#include "tokenizer/piece_trie.h"
 #include "tokenizer/utf8.h"
 
 namespace tessera::tokenizer {
@@ -18,9 +17,35 @@ constexpr size_t kMaxCrossTokens = 4096;
 // A cross token longer than this disables segmenting: checking it at every '▁' of the text would
 // cost its length each time.
 constexpr size_t kMaxCrossTokenBytes = 256;
-// Splits of a token into a prefix and a suffix of at most this many bytes are found by hashing
-// the part; longer parts can only be long tokens, which are found by walking a trie.
-constexpr size_t kDirectPartBytes = 32;
+// The long-pair hash: a polynomial over the bytes modulo the Mersenne prime 2^61 - 1, so the hash
+// of a concatenation follows from its parts' hashes: h(l + r) = h(l) * base^|r| + h(r).
+constexpr uint64_t kHashModulus = (uint64_t{1} << 61) - 1;
+
+__extension__ typedef unsigned __int128 Uint128;  // GCC and Clang; __extension__: not ISO C++
+
+uint64_t mul_mod(uint64_t a, uint64_t b) {
+  const Uint128 p = static_cast<Uint128>(a) * b;
+  const uint64_t r = (static_cast<uint64_t>(p) & kHashModulus) + static_cast<uint64_t>(p >> 61);
+  return r >= kHashModulus ? r - kHashModulus : r;
+}
+
+uint64_t add_mod(uint64_t a, uint64_t b) {
+  const uint64_t r = a + b;
+  return r >= kHashModulus ? r - kHashModulus : r;
+}
+
+uint64_t poly_hash(std::string_view t, uint64_t base) {
+  uint64_t h = 0;
+  for (char c : t) h = add_mod(mul_mod(h, base), static_cast<uint8_t>(c) + 1u);
+  return h;
+}
+
+size_t long_slot(uint64_t hash, size_t mask) {
+  hash ^= hash >> 29;
+  hash *= 0xbf58476d1ce4e5b9ull;
+  hash ^= hash >> 32;
+  return static_cast<size_t>(hash) & mask;
+}
 
 // Calls f(k) for every character boundary 0 < k < t.size() of t (an invalid byte is one character).
 template <typename F>
@@ -57,7 +82,6 @@ SpmEncoder::SpmEncoder(const Vocab& vocab) : vocab_(&vocab) {
     rank_of_[static_cast<size_t>(order[i])] = rank;
   }
 
-  pairs_ = MergeTable(mergeable.size() * 2);
   index_pairs(mergeable);
 
   for (int c = 0; c < 128; ++c) {
@@ -66,17 +90,25 @@ SpmEncoder::SpmEncoder(const Vocab& vocab) : vocab_(&vocab) {
   }
   // Only a token holding a character that is not itself a token can join such a character; the
   // text lookup in lookup() is skipped for anything longer than the longest of them (else a long
-  // symbol next to an unknown character would be hashed again after each of its merges).
+  // symbol next to an unknown character would be hashed again after each of its merges). ASCII
+  // characters are looked up in the table above, and a character like the one before it is not
+  // looked up again (long runs of one letter are what hostile vocabularies are made of).
   for (int32_t id : mergeable) {
     const std::string_view t = vocab.text(id);
+    std::string_view known;  // the last character found to be a token
     for (size_t k = 0; k < t.size();) {
-      const size_t len = std::min(utf8::sequence_length(static_cast<uint8_t>(t[k])), t.size() - k);
-      build_work_ += len;
-      if (vocab.mergeable().find(t.substr(k, len)) == kNoToken) {
-        max_foreign_token_bytes_ = std::max(max_foreign_token_bytes_, t.size());
-        break;
-      }
+      const auto lead = static_cast<uint8_t>(t[k]);
+      const size_t len = std::min(utf8::sequence_length(lead), t.size() - k);
+      const std::string_view ch = t.substr(k, len);
       k += len;
+      if (lead < 0x80 ? ascii_ids_[lead] != kNoToken : ch == known) continue;
+      build_work_ += len;
+      if (lead >= 0x80 && vocab.mergeable().find(ch) != kNoToken) {
+        known = ch;
+        continue;
+      }
+      max_foreign_token_bytes_ = std::max(max_foreign_token_bytes_, t.size());
+      break;
     }
   }
 
@@ -96,57 +128,80 @@ SpmEncoder::SpmEncoder(const Vocab& vocab) : vocab_(&vocab) {
 void SpmEncoder::index_pairs(const std::vector<int32_t>& mergeable) {
   const Vocab& vocab = *vocab_;
   const TokenIndex& index = vocab.mergeable();
-  auto add_pair = [&](int32_t l, int32_t r, int32_t id) {
-    if (l != kNoToken && r != kNoToken) pairs_.insert(l, r, {rank_of_[static_cast<size_t>(id)], id});
-  };
-  // Short tokens: look both parts up at each boundary (at most 2 * kDirectPartBytes bytes hashed
-  // per split, per byte of the token).
-  PieceTrie long_prefixes(PieceTrie::Direction::Prefixes);
-  PieceTrie long_suffixes(PieceTrie::Direction::Suffixes);
+  // Short tokens: both parts looked up at each boundary (at most kShortMergeBytes bytes hashed per
+  // split, at most kShortMergeBytes - 1 splits per token).
+  size_t short_splits = 0, long_count = 0, longest = 0;
+  for (int32_t id : mergeable) {
+    const size_t n = vocab.text(id).size();
+    if (n <= kShortMergeBytes) short_splits += n - 1;
+    else ++long_count;
+    longest = std::max(longest, n);
+  }
+  pairs_ = MergeTable(std::min(short_splits, mergeable.size() * 2));
   for (int32_t id : mergeable) {
     const std::string_view t = vocab.text(id);
-    if (t.size() > kDirectPartBytes) {
-      build_work_ += long_prefixes.insert(t, id);
-      build_work_ += long_suffixes.insert(t, id);
-      continue;
-    }
+    if (t.size() > kShortMergeBytes) continue;
     for_each_inner_boundary(t, [&](size_t k) {
       build_work_ += t.size();
       const int32_t l = index.find(t.substr(0, k));
-      if (l != kNoToken) add_pair(l, index.find(t.substr(k)), id);
+      if (l == kNoToken) return;
+      const int32_t r = index.find(t.substr(k));
+      if (r != kNoToken) pairs_.insert(l, r, {rank_of_[static_cast<size_t>(id)], id});
     });
   }
-  // Long tokens: which prefixes and suffixes are tokens, from direct lookups of the short ones
-  // and one walk of each trie for the long ones; then pair them up at the boundaries.
-  std::vector<int32_t> prefix_id;  // prefix_id[k]: the token t[0, k), suffix_id[k]: t[k, end)
-  std::vector<int32_t> suffix_id;
+  if (long_count == 0) return;
+  // Long tokens: by hash. The base comes from the vocabulary's own texts, so a file cannot be
+  // made of many long tokens that share one hash (each would cost a compare per lookup).
+  uint64_t seed = 0x9E3779B97F4A7C15ull;
   for (int32_t id : mergeable) {
     const std::string_view t = vocab.text(id);
-    if (t.size() <= kDirectPartBytes) continue;
-    const size_t n = t.size();
-    prefix_id.assign(n + 1, kNoToken);
-    suffix_id.assign(n + 1, kNoToken);
-    for_each_inner_boundary(t, [&](size_t k) {
-      if (k <= kDirectPartBytes) {
-        build_work_ += k;
-        prefix_id[k] = index.find(t.substr(0, k));
-      }
-      if (n - k <= kDirectPartBytes) {
-        build_work_ += n - k;
-        suffix_id[k] = index.find(t.substr(k));
-      }
-    });
-    build_work_ += long_prefixes.walk(t, [&](size_t len, int32_t part) {
-      if (len < n) prefix_id[len] = part;
-    });
-    build_work_ += long_suffixes.walk(t, [&](size_t len, int32_t part) {
-      if (len < n) suffix_id[n - len] = part;
-    });
-    for_each_inner_boundary(t, [&](size_t k) {
-      ++build_work_;
-      add_pair(prefix_id[k], suffix_id[k], id);
-    });
+    build_work_ += t.size();
+    seed = hash_bytes(t.data(), t.size()) ^ (seed * 0xff51afd7ed558ccdull + (seed >> 29));
   }
+  base_ = (uint64_t{1} << 32) + seed % (kHashModulus - (uint64_t{1} << 33));
+  power_.resize(longest + 1);
+  power_[0] = 1;
+  for (size_t k = 1; k <= longest; ++k) power_[k] = mul_mod(power_[k - 1], base_);
+  hash_of_.assign(vocab.size(), 0);
+  size_t slots = 16;
+  while (slots < 2 * long_count) slots <<= 1;
+  long_.assign(slots, LongSlot{});
+  long_mask_ = slots - 1;
+  for (int32_t id : mergeable) {
+    const std::string_view t = vocab.text(id);
+    build_work_ += t.size();
+    const uint64_t h = poly_hash(t, base_);
+    hash_of_[static_cast<size_t>(id)] = h;
+    if (t.size() <= kShortMergeBytes) continue;
+    size_t i = long_slot(h, long_mask_);
+    while (long_[i].id != kNoToken) i = (i + 1) & long_mask_;
+    long_[i] = {h, id};
+  }
+}
+
+MergeTable::Merge SpmEncoder::lookup_long(int32_t left, int32_t right) const {
+  if (long_.empty()) return {};
+  const std::string& lt = vocab_->text(left);
+  const std::string& rt = vocab_->text(right);
+  const size_t n = lt.size() + rt.size();
+  if (n >= power_.size()) return {};  // longer than every token
+  const uint64_t h = add_mod(mul_mod(hash_of_[static_cast<size_t>(left)], power_[rt.size()]),
+                             hash_of_[static_cast<size_t>(right)]);
+  for (size_t i = long_slot(h, long_mask_);; i = (i + 1) & long_mask_) {
+    const LongSlot& s = long_[i];
+    if (s.id == kNoToken) return {};
+    if (s.hash != h) continue;
+    const std::string& t = vocab_->text(s.id);
+    if (t.size() == n && t.compare(0, lt.size(), lt) == 0 && t.compare(lt.size(), rt.size(), rt) == 0)
+      return {rank_of_[static_cast<size_t>(s.id)], s.id};
+  }
+}
+
+size_t SpmEncoder::memory_bytes() const {
+  size_t cross = 0;
+  for (const auto& v : cross_) cross += v.capacity() * sizeof(CrossToken);
+  return pairs_.bytes() + long_.capacity() * sizeof(LongSlot) + hash_of_.capacity() * sizeof(uint64_t) +
+         power_.capacity() * sizeof(uint64_t) + rank_of_.capacity() * sizeof(int32_t) + cross;
 }
 
 bool SpmEncoder::safe_cut(std::string_view esc, size_t p) const {
@@ -160,7 +215,8 @@ bool SpmEncoder::safe_cut(std::string_view esc, size_t p) const {
 MergeTable::Merge SpmEncoder::lookup(std::string_view seg, const Workspace& ws, int32_t left, int32_t right) const {
   const MergeSymbol& l = ws.sym[static_cast<size_t>(left)];
   const MergeSymbol& r = ws.sym[static_cast<size_t>(right)];
-  if (l.id != kNoToken && r.id != kNoToken) return pairs_.find(l.id, r.id);
+  if (l.id != kNoToken && r.id != kNoToken)
+    return static_cast<size_t>(l.n) + r.n <= kShortMergeBytes ? pairs_.find(l.id, r.id) : lookup_long(l.id, r.id);
   // A character outside the vocabulary can still begin or end a longer token.
   if (static_cast<size_t>(l.n) + r.n > max_foreign_token_bytes_) return {};
   const int32_t id = vocab_->mergeable().find(seg.substr(l.start, l.n + r.n));

@@ -23,7 +23,7 @@ void TokenIndex::grow() {
   for (const Slot& s : old) {
     if (s.entry < 0) continue;
     const Entry& e = entries_[static_cast<size_t>(s.entry)];
-    const uint64_t h = hash_bytes(arena_.data() + e.offset, e.length);
+    const uint64_t h = hash_bytes(e.data, e.length);
     size_t i = static_cast<size_t>(h) & mask_;
     while (slots_[i].entry >= 0) i = (i + 1) & mask_;
     slots_[i] = s;
@@ -40,15 +40,14 @@ void TokenIndex::insert(std::string_view text, int32_t id) {
     if (s.entry < 0) break;
     if (s.tag == tag) {
       Entry& e = entries_[static_cast<size_t>(s.entry)];
-      if (e.length == text.size() && std::memcmp(arena_.data() + e.offset, text.data(), text.size()) == 0) {
+      if (e.length == text.size() && std::memcmp(e.data, text.data(), text.size()) == 0) {
         e.id = id;
         return;
       }
     }
     i = (i + 1) & mask_;
   }
-  Entry e{arena_.size(), static_cast<uint32_t>(text.size()), id};
-  arena_.append(text);
+  Entry e{text.data(), static_cast<uint32_t>(text.size()), id};
   slots_[i].tag = tag;
   slots_[i].entry = static_cast<int32_t>(entries_.size());
   entries_.push_back(e);

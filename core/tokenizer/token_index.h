@@ -37,8 +37,9 @@ inline uint64_t hash_bytes(const char* p, size_t n) {
   return h;
 }
 
-// Maps token text -> token id. Owns a copy of every key in one contiguous buffer. When a text is
-// inserted twice the later id wins (as llama.cpp's token_to_id does).
+// Maps token text -> token id. Keys are views: a text must stay valid and in place while the index
+// is used (the Vocab's texts; a copy of them all would double what a large vocabulary costs). When
+// a text is inserted twice the later id wins (as llama.cpp's token_to_id does).
 class TokenIndex {
  public:
   TokenIndex() = default;
@@ -57,8 +58,7 @@ class TokenIndex {
       if (s.entry < 0) return -1;
       if (s.tag == tag) {
         const Entry& e = entries_[static_cast<size_t>(s.entry)];
-        if (e.length == text.size() && std::memcmp(arena_.data() + e.offset, text.data(), text.size()) == 0)
-          return e.id;
+        if (e.length == text.size() && std::memcmp(e.data, text.data(), text.size()) == 0) return e.id;
       }
       i = (i + 1) & mask_;
     }
@@ -71,7 +71,7 @@ class TokenIndex {
     int32_t entry = -1;   // index into entries_, -1 = empty
   };
   struct Entry {
-    uint64_t offset;
+    const char* data;
     uint32_t length;
     int32_t id;
   };
@@ -80,7 +80,6 @@ class TokenIndex {
   std::vector<Slot> slots_;
   size_t mask_ = 0;
   std::vector<Entry> entries_;
-  std::string arena_;
 };
 
 // Maps a pair of token ids (left, right) -> (merge rank, merged token id) for byte-level BPE.
@@ -107,6 +106,7 @@ class MergeTable {
     }
   }
   size_t size() const { return count_; }
+  size_t bytes() const { return slots_.capacity() * sizeof(Slot); }
 
  private:
   static constexpr uint64_t kEmpty = ~0ull;

@@ -137,6 +137,11 @@ Result<Vocab> Vocab::build(VocabData data) {
                            v.types_[static_cast<size_t>(id)] == TokenType::UserDefined))
       v.eog_.push_back(id);
   }
+  // gpt-oss (harmony): <|end|> ends a message, not the reply; the reply ends with <|return|> or
+  // <|call|> (a tool call). Ending at <|end|> would cut every reply after its thinking.
+  const int32_t harmony_end = v.all_.find("<|end|>");
+  if (harmony_end != kNoToken && v.all_.find("<|return|>") != kNoToken && v.all_.find("<|call|>") != kNoToken)
+    v.eog_.erase(std::remove(v.eog_.begin(), v.eog_.end(), harmony_end), v.eog_.end());
   std::sort(v.eog_.begin(), v.eog_.end());
   v.eog_.erase(std::unique(v.eog_.begin(), v.eog_.end()), v.eog_.end());
   return v;

@@ -66,8 +66,15 @@ struct VocabData {
   std::vector<std::string> warnings;
 };
 
+// Move-only: its indexes view its token texts in place (moving keeps them where they are).
 class Vocab {
  public:
+  Vocab() = default;
+  Vocab(Vocab&&) = default;
+  Vocab& operator=(Vocab&&) = default;
+  Vocab(const Vocab&) = delete;
+  Vocab& operator=(const Vocab&) = delete;
+
   // Validates `data` (non-empty, array lengths agree, special ids in range, no token longer than
   // kMaxTokenBytes, at most kMaxVocabularyBytes of text) and builds the indexes. Errors are InvalidArgument naming `data.source` and the offending field.
   static Result<Vocab> build(VocabData data);

@@ -14,6 +14,64 @@ __global__ void add_bias_rows_kernel(float* __restrict__ y, int64_t ld, const fl
   y[t * ld + i] += b[i];
 }
 
+// One CTA per token. Head h's q moves from 2 h hd to h hd, in ascending h with a barrier between
+// reading and writing, so no head's source is overwritten before it is read (a later head's q and
+// gate lie at or above 2 (h + 1) hd > (h + 1) hd); the gates wait in shared memory meanwhile.
+__global__ void split_query_gate_kernel(float* rows, int64_t ld, int n_head, int head_dim) {
+  extern __shared__ float gates[];
+  pdl_wait();
+  float* row = rows + static_cast<int64_t>(blockIdx.x) * ld;
+  const int q_dim = n_head * head_dim;
+  for (int h = 0; h < n_head; ++h) {
+    float q[2] = {0.0f, 0.0f};  // head_dim <= 2 blockDim
+    int n = 0;
+    for (int i = static_cast<int>(threadIdx.x); i < head_dim; i += static_cast<int>(blockDim.x), ++n) {
+      q[n] = row[2 * h * head_dim + i];
+      gates[h * head_dim + i] = row[(2 * h + 1) * head_dim + i];
+    }
+    __syncthreads();
+    n = 0;
+    for (int i = static_cast<int>(threadIdx.x); i < head_dim; i += static_cast<int>(blockDim.x), ++n)
+      row[h * head_dim + i] = q[n];
+    __syncthreads();
+  }
+  for (int j = static_cast<int>(threadIdx.x); j < q_dim; j += static_cast<int>(blockDim.x)) row[q_dim + j] = gates[j];
+}
+
+__global__ void sigmoid_gate_rows_kernel(float* __restrict__ y, int64_t ldy, const float* __restrict__ gate,
+                                         int64_t ldg, int64_t n, int64_t total) {
+  pdl_wait();
+  const int64_t g = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (g >= total) return;
+  const int64_t t = g / n, i = g % n;
+  y[t * ldy + i] *= 1.0f / (1.0f + expf(-gate[t * ldg + i]));
+}
+
+constexpr int kGateThreads = 256;
+
+__global__ void __launch_bounds__(kGateThreads)
+    add_sigmoid_scaled_rows_kernel(float* y, int64_t ldy, const float* __restrict__ src, int64_t lds,
+                                   const float* __restrict__ h, int64_t ldh, const float* __restrict__ w, int64_t n,
+                                   bool accumulate) {
+  __shared__ float partial[kGateThreads / 32];
+  pdl_wait();
+  const int64_t t = blockIdx.x;
+  const float* hr = h + t * ldh;
+  float s = 0.0f;
+  for (int64_t i = threadIdx.x; i < n; i += kGateThreads) s += w[i] * hr[i];
+#pragma unroll
+  for (int off = 16; off > 0; off >>= 1) s += __shfl_xor_sync(0xFFFFFFFFu, s, off);
+  if ((threadIdx.x & 31) == 0) partial[threadIdx.x >> 5] = s;
+  __syncthreads();
+  float dot = 0.0f;
+#pragma unroll
+  for (int k = 0; k < kGateThreads / 32; ++k) dot += partial[k];
+  const float scale = 1.0f / (1.0f + expf(-dot));
+  float* yr = y + t * ldy;
+  const float* sr = src + t * lds;
+  for (int64_t i = threadIdx.x; i < n; i += kGateThreads) yr[i] = (accumulate ? yr[i] : 0.0f) + scale * sr[i];
+}
+
 }  // namespace
 
 Status add_bias_rows(float* y, int64_t ld, const float* b, int64_t n, int64_t n_rows, cudaStream_t stream) {
@@ -28,6 +86,38 @@ Status add_bias_rows(float* y, int64_t ld, const float* b, int64_t n, int64_t n_
                                  dim3(threads), 0, stream, y, ld, b, n, total),
                    "add_bias_rows_kernel"));
   return {};
+}
+
+Status split_query_gate(float* rows, int64_t ld, int n_tok, int n_head, int head_dim, cudaStream_t stream) {
+  if (n_tok <= 0) return {};
+  const int64_t q_dim = static_cast<int64_t>(n_head) * head_dim;
+  if (n_head <= 0 || head_dim <= 0 || head_dim > 512 || q_dim > kMaxGatedQueryWidth || ld < 2 * q_dim)
+    return make_error(ErrorKind::Unsupported, "split_query_gate: " + std::to_string(n_head) + " heads of " +
+                                                  std::to_string(head_dim) + " (at most " +
+                                                  std::to_string(kMaxGatedQueryWidth) + " query values, heads up to 512)");
+  const int threads = head_dim > 256 ? 256 : head_dim;
+  return check_launch(launch_kernel(split_query_gate_kernel, dim3(static_cast<unsigned>(n_tok)),
+                                    dim3(static_cast<unsigned>(threads)), static_cast<size_t>(q_dim) * sizeof(float),
+                                    stream, rows, ld, n_head, head_dim),
+                      "split_query_gate_kernel");
+}
+
+Status sigmoid_gate_rows(float* y, int64_t ldy, const float* gate, int64_t ldg, int64_t n, int n_tok,
+                         cudaStream_t stream) {
+  if (n <= 0 || n_tok <= 0) return {};
+  const int64_t total = n * n_tok;
+  const int threads = 256;
+  return check_launch(launch_kernel(sigmoid_gate_rows_kernel, dim3(static_cast<unsigned>((total + threads - 1) / threads)),
+                                    dim3(threads), 0, stream, y, ldy, gate, ldg, n, total),
+                      "sigmoid_gate_rows_kernel");
+}
+
+Status add_sigmoid_scaled_rows(float* y, int64_t ldy, const float* src, int64_t lds, const float* h, int64_t ldh,
+                               const float* w, int64_t n, int n_tok, bool accumulate, cudaStream_t stream) {
+  if (n <= 0 || n_tok <= 0) return {};
+  return check_launch(launch_kernel(add_sigmoid_scaled_rows_kernel, dim3(static_cast<unsigned>(n_tok)),
+                                    dim3(kGateThreads), 0, stream, y, ldy, src, lds, h, ldh, w, n, accumulate),
+                      "add_sigmoid_scaled_rows_kernel");
 }
 
 }  // namespace tessera::cuda

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "backend/backend_kernels.h"
 #include "backend/cuda_model.h"
 
 namespace tessera::cuda {
@@ -12,10 +13,17 @@ Status check_model(const ModelSpec& spec, const BackendModelSettings& settings) 
   if (settings.n_ctx <= 0 || settings.n_batch <= 0)
     return make_error(ErrorKind::InvalidArgument, "context (" + std::to_string(settings.n_ctx) + ") and batch (" +
                                                       std::to_string(settings.n_batch) + ") sizes must be positive");
+  // Qwen3.5/3.6 and Qwen3-Next: the recurrent layers' kernels' limits, and the gated attention's.
+  TESSERA_TRY(check_delta_net_layers(spec));
+  if (spec.attention_output_gate && spec.q_dim() > kMaxGatedQueryWidth)
+    return make_error(ErrorKind::Unsupported, "the CUDA backend gates attention outputs of up to " +
+                                                  std::to_string(kMaxGatedQueryWidth) + " query values; " +
+                                                  spec.source_path + " has " + std::to_string(spec.q_dim()));
   if (settings.kv_type == KvCacheType::F32)
     return make_error(
         ErrorKind::Unsupported,
-        "the CUDA backend keeps an F16, Q8_0 or Q4_0 KV cache (--kv-type f16|q8_0|q4_0); F32 was requested");
+        "the CUDA backend keeps an F16, Q8_0 or Q4_0 KV cache; the KV cache type setting asks for F32 (choose f16, "
+        "q8_0 or q4_0)");
   if (spec.n_head <= 0 || spec.n_head_kv <= 0 || spec.n_head % spec.n_head_kv != 0)
     return make_error(ErrorKind::Unsupported, std::to_string(spec.n_head) + " query heads do not group evenly over " +
                                                   std::to_string(spec.n_head_kv) + " KV heads");
@@ -77,29 +85,28 @@ Result<std::vector<DeviceDescription>> CudaBackend::describe_devices() const {
   return out;
 }
 
-Result<SplitPlan> CudaBackend::plan(const ModelSpec& spec, const BackendModelSettings& settings) const {
+Result<Placement> CudaBackend::plan(const ModelSpec& spec, const BackendModelSettings& settings) const {
   TESSERA_ASSIGN_OR_RETURN(auto devices, describe_devices());
   SplitSettings s = options_.split;
   s.n_ctx = settings.n_ctx;
-  s.n_batch = std::min(settings.n_batch, settings.n_ctx);
+  s.n_batch = settings.n_batch;
   s.kv_type = settings.kv_type;
   s.all_logits = settings.all_logits;
   if (s.main_device < 0 || s.main_device >= static_cast<int32_t>(devices.size()))
     return make_error(ErrorKind::InvalidArgument, "main GPU " + std::to_string(s.main_device) + " is not one of the " +
                                                       std::to_string(devices.size()) + " CUDA devices");
-  if (devices.size() == 1) s.mode = SplitMode::None;
-  return plan_split(spec, devices, s);
+  return plan_for_load(spec, devices, s);
 }
 
 Result<std::unique_ptr<BackendModel>> CudaBackend::load_model(const ModelSpec& spec,
                                                               const BackendModelSettings& settings,
                                                               const ProgressFn& progress) {
   TESSERA_TRY(check_model(spec, settings));
-  TESSERA_ASSIGN_OR_RETURN(SplitPlan p, plan(spec, settings));
-  TESSERA_TRY(check_plan_fits(p));  // before anything is allocated
+  TESSERA_ASSIGN_OR_RETURN(Placement p, plan(spec, settings));
+  TESSERA_TRY(check_placement_fits(p));  // before anything is allocated
   if (progress && !progress(0.0f))
     return make_error(ErrorKind::Cancelled, "loading " + spec.source_path + " was cancelled");
-  TESSERA_ASSIGN_OR_RETURN(auto model, CudaModel::load(spec, settings, p, devices_, options_, progress));
+  TESSERA_ASSIGN_OR_RETURN(auto model, CudaModel::load(spec, p, devices_, options_, progress));
   return std::unique_ptr<BackendModel>(std::move(model));
 }
 

@@ -1,11 +1,11 @@
 // The CUDA implementation of the Backend interface (core/backend/backend.h).
 //
-// What a loaded model holds on each device (exactly what the split planner projected, see
-// core/split/split_plan.h): its weights in their GGUF encodings (quantized types stay quantized)
-// in one allocation, an f16 KV cache for its layers (or KV heads), one scratch arena of
-// scratch_bytes(ScratchNeeds) bytes (activations, matvec/GEMM inputs, attention workspace, logits,
-// f16 weight slices for prefill, token ids and positions) of which the cuBLAS workspace is a
-// separate 32 MiB allocation, a stream, events and a cuBLAS handle.
+// What a loaded model holds on each device is exactly the placement's (core/placement/placement.h,
+// plan_for_load, the same call the app's preview makes): its weights in their GGUF encodings
+// (quantized types stay quantized) in one allocation, the KV cache for its layers (or KV heads) in
+// another, and one scratch allocation carved by the placement's region table (activations,
+// matvec/GEMM inputs, attention workspace, logits, f16 weight slices for prefill, token ids and
+// positions, the MoE buffers, the cuBLAS workspace); plus a stream, events and a cuBLAS handle.
 //
 // How a step runs: the token ids and positions are copied with one cudaMemcpyAsync into device
 // memory on the first device; then embedding lookup and per layer: RMSNorm (which also writes the
@@ -24,7 +24,7 @@
 // A ModelSpec with random_weights_seed set has no data: its weights are generated on the devices
 // (bench --synth), each whole tensor from a seed of its own name, so placement does not change it.
 //
-// Split modes (SplitSettings::mode): none; layer (whole layers per device, the residual stream hops
+// Split modes (SplitSettings::mode, placement.h): none; layer (whole layers per device, the residual stream hops
 // at layer boundaries by cudaMemcpyPeerAsync, or through pinned host memory where the devices cannot
 // access each other); row (Q/K/V and gate/up by KV-head groups and FFN rows, attn_output/ffn_down by
 // the matching columns; each device computes a partial sum, the main device adds them up once per
@@ -42,14 +42,14 @@
 
 #include "backend/backend.h"
 #include "backend/virtual_devices.h"
-#include "split/split_plan.h"
+#include "placement/placement.h"
 
 namespace tessera::cuda {
 
 struct CudaBackendOptions {
   std::vector<int> device_ids;  // physical CUDA ordinals to use; empty = every visible GPU
   // Mode, ratios, main device and reserve. n_ctx, n_batch, kv_type and all_logits are taken from
-  // the BackendModelSettings of each load. With one device, Layer and Row behave as None.
+  // the BackendModelSettings of each load. With one device every mode is None (plan_for_load).
   SplitSettings split;
   // Logical devices on one GPU (default: off, one logical device per physical GPU). The programs
   // pass what the person set (CudaEnvironment::virtual_devices); the backend reads no environment.
@@ -59,19 +59,17 @@ struct CudaBackendOptions {
   // Fusions to run as separate kernels, "glu,norm_q8,rope" (A/B measurements: TESSERA_CUDA_UNFUSED).
   std::string unfused;
   // Kernels written but not yet verified and measured on a GPU, to turn on for A/B runs
-  // (TESSERA_CUDA_EXPERIMENTAL): "tc_attention" = prompt attention on the tensor cores (attention_mma.h),
-  // "tc_decode" = the same kernel for decode steps (fewer than 16 tokens), "moe_mma" = MoE prefill
-  // as grouped tensor-core tiles (expert_gemm.h).
+  // (TESSERA_CUDA_EXPERIMENTAL; the names of cuda_experiments.h, none at present).
   std::string experimental;
 };
 
-// Bytes one logical device holds for a loaded model, next to what the planner projected.
+// Bytes one logical device holds for a loaded model, next to the placement's.
 struct CudaDeviceUsage {
   int logical = 0;
   int physical = 0;
   std::string name;
-  DeviceBytes planned;
-  DeviceBytes allocated;  // counted at each cudaMalloc the model made (cuBLAS workspace as scratch)
+  DeviceBytes planned;    // the placement's
+  DeviceBytes allocated;  // counted at each cudaMalloc the model made: equal to `planned`
 };
 
 class CudaBackend final : public Backend {
@@ -86,8 +84,8 @@ class CudaBackend final : public Backend {
   const std::vector<LogicalDevice>& logical_devices() const { return devices_; }
   // The devices with live memory, as the planner sees them.
   Result<std::vector<DeviceDescription>> describe_devices() const;
-  // The plan load_model would follow for these settings (for previews and tests).
-  Result<SplitPlan> plan(const ModelSpec& spec, const BackendModelSettings& settings) const;
+  // The placement load_model would follow for these settings (for previews and tests).
+  Result<Placement> plan(const ModelSpec& spec, const BackendModelSettings& settings) const;
 
  private:
   CudaBackendOptions options_;

@@ -10,7 +10,8 @@
 //   QUOTA_GIB  optional memory quota per logical device in GiB (may be fractional, e.g. 0.5)
 // e.g. "4:20" presents four devices of 20 GiB each. The planner sees each logical device with
 //   total = QUOTA (or the physical total / N) and free = min(QUOTA, physical free / N)
-// (physical free / N without a quota), and the backend refuses allocations beyond the quota.
+// (physical free / N without a quota); the placement refuses a load that needs more than a device's
+// free bytes, so nothing is allocated beyond the quota (the backend allocates exactly the placement).
 #pragma once
 
 #include <cstdint>

@@ -7,15 +7,17 @@
 namespace tessera::cuda {
 namespace {
 
-constexpr int kThreads = 256;
-constexpr int kMaxBlocks = 128;
+constexpr int kThreads = kArgmaxThreads;  // placement/kernel_workspaces.h sizes the workspace
 
 struct Best {
   float v;
   int64_t i;
 };
 
+// A NaN ranks above every number, so a row holding one reduces to a NaN (reported as -1).
 __device__ __forceinline__ bool better(float v, int64_t i, const Best& b) {
+  if (isnan(v)) return !isnan(b.v) || i < b.i;
+  if (isnan(b.v)) return false;
   return v > b.v || (v == b.v && i < b.i);
 }
 
@@ -47,7 +49,7 @@ __global__ void argmax_partial_kernel(const float* __restrict__ x, int64_t n, fl
   for (int64_t i = static_cast<int64_t>(blockIdx.x) * kThreads + threadIdx.x; i < n;
        i += static_cast<int64_t>(gridDim.x) * kThreads) {
     const float v = x[i];
-    if (!isnan(v) && better(v, i, b)) b = Best{v, i};
+    if (better(v, i, b)) b = Best{v, i};
   }
   b = block_best(b);
   if (threadIdx.x == 0) {
@@ -62,19 +64,10 @@ __global__ void argmax_final_kernel(const float* pv, const int64_t* pi, int n_pa
   for (int k = threadIdx.x; k < n_partial; k += kThreads)
     if (better(pv[k], pi[k], b)) b = Best{pv[k], pi[k]};
   b = block_best(b);
-  if (threadIdx.x == 0) *out = static_cast<int32_t>(b.i < n ? b.i : 0);
-}
-
-int partial_blocks(int64_t n) {
-  const int64_t b = (n + kThreads * 8 - 1) / (kThreads * 8);
-  return static_cast<int>(b < 1 ? 1 : (b > kMaxBlocks ? kMaxBlocks : b));
+  if (threadIdx.x == 0) *out = isnan(b.v) ? -1 : static_cast<int32_t>(b.i < n ? b.i : 0);
 }
 
 }  // namespace
-
-size_t argmax_workspace_bytes(int64_t n) {
-  return static_cast<size_t>(partial_blocks(n)) * (sizeof(float) + sizeof(int64_t)) + 16;
-}
 
 Status argmax(const float* x, int64_t n, int32_t* out_index, void* workspace, size_t workspace_bytes,
               cudaStream_t stream) {
@@ -84,7 +77,7 @@ Status argmax(const float* x, int64_t n, int32_t* out_index, void* workspace, si
     return make_error(ErrorKind::InvalidArgument, "argmax: workspace of " + std::to_string(workspace_bytes) +
                                                       " bytes, " + std::to_string(argmax_workspace_bytes(n)) +
                                                       " needed");
-  const int blocks = partial_blocks(n);
+  const int blocks = argmax_partial_blocks(n);
   auto* pi = static_cast<int64_t*>(workspace);  // 8-byte values first keeps both arrays aligned
   auto* pv = reinterpret_cast<float*>(pi + blocks);
   TESSERA_TRY(check_launch(launch_kernel(argmax_partial_kernel, dim3(blocks), dim3(kThreads), 0, stream, x, n, pv, pi),

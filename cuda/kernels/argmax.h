@@ -7,13 +7,14 @@
 #include <cstdint>
 
 #include "common/error.h"
+#include "placement/kernel_workspaces.h"
 
 namespace tessera::cuda {
 
-size_t argmax_workspace_bytes(int64_t n);
-
+// The workspace it needs is argmax_workspace_bytes(n) (placement/kernel_workspaces.h).
 // *out_index = the index of the largest of x[0..n) (device memory), the lowest index among equal
-// maxima; NaNs are ignored (an all-NaN row gives 0). Two small kernels, no host synchronisation.
+// maxima; -1 when x holds a NaN (nan_logits_error, backend.h). Two small kernels, no host
+// synchronisation.
 Status argmax(const float* x, int64_t n, int32_t* out_index, void* workspace, size_t workspace_bytes,
               cudaStream_t stream);
 

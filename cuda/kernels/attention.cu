@@ -11,7 +11,7 @@
 #include "kernels/attention_mma.h"
 #include "kernels/kv_quant.cuh"
 #include "kernels/launch.cuh"
-#include "split/attention_split.h"
+#include "placement/attention_split.h"
 
 namespace tessera::cuda {
 namespace {
@@ -19,7 +19,7 @@ namespace {
 constexpr int kTK = kAttentionKeyTile;  // keys per shared-memory tile (one per lane)
 constexpr float kLog2e = 1.4426950408889634f;
 
-// The work division (core/split/attention_split.h, shared with the split planner) plus the
+// The work division (core/placement/attention_split.h, shared with the placement) plus the
 // kernel's own launch shape.
 struct Plan {
   AttentionSplit split;

@@ -76,6 +76,18 @@ CublasHandle& CublasHandle::operator=(CublasHandle&& other) noexcept {
 }
 
 Result<CublasHandle> CublasHandle::create(int device) {
+  TESSERA_ASSIGN_OR_RETURN(DeviceBuffer workspace, DeviceBuffer::allocate(device, kWorkspaceBytes, "cuBLAS workspace"));
+  void* data = workspace.data();
+  TESSERA_ASSIGN_OR_RETURN(CublasHandle h, create(device, data, kWorkspaceBytes));
+  h.workspace_ = std::move(workspace);
+  return std::move(h);
+}
+
+Result<CublasHandle> CublasHandle::create(int device, void* workspace, size_t workspace_bytes) {
+  if (workspace == nullptr || workspace_bytes < kWorkspaceBytes || reinterpret_cast<uintptr_t>(workspace) % 256 != 0)
+    return make_error(ErrorKind::InvalidArgument, "cuBLAS workspace of " + std::to_string(workspace_bytes) +
+                                                      " bytes; " + std::to_string(kWorkspaceBytes) +
+                                                      " bytes, 256-byte aligned, needed");
   int saved = -1;
   if (cudaGetDevice(&saved) != cudaSuccess) {
     (void)cudaGetLastError();
@@ -83,14 +95,13 @@ Result<CublasHandle> CublasHandle::create(int device) {
   }
   CublasHandle h;
   h.device_ = device;
-  TESSERA_ASSIGN_OR_RETURN(h.workspace_, DeviceBuffer::allocate(device, kWorkspaceBytes, "cuBLAS workspace"));
   TESSERA_CUDA_CHECK_DEV(cudaSetDevice(device), device);
   cublasHandle_t raw = nullptr;
   const cublasStatus_t st = cublasCreate(&raw);
   if (saved >= 0) (void)cudaSetDevice(saved);
   if (st != CUBLAS_STATUS_SUCCESS) return cublas_error(st, "cublasCreate", device);
   h.handle_ = raw;
-  TESSERA_CUBLAS_CHECK(cublasSetWorkspace(raw, h.workspace_.data(), h.workspace_.bytes()));
+  TESSERA_CUBLAS_CHECK(cublasSetWorkspace(raw, workspace, workspace_bytes));
   return std::move(h);
 }
 
@@ -150,6 +161,28 @@ Status gemm_xwt_f16x(const CublasHandle& handle, const WeightMatrix& w, const ui
     TESSERA_TRY(dequantize_rows_f16(w, r0, nr, w_f16, w.cols, stream));
     TESSERA_TRY(gemm_call(handle, nr, n_tokens, w.cols, w_f16, w.cols, x_f16, ldx, y + r0, ldy, accumulate));
   }
+  return {};
+}
+
+Status gemm_f32_xwt(const CublasHandle& handle, const WeightMatrix& w, const float* x, int64_t ldx, int n_tokens,
+                    float* y, int64_t ldy, cudaStream_t stream) {
+  if (handle.get() == nullptr) return make_error(ErrorKind::InvalidArgument, "gemm_f32: no cuBLAS handle");
+  if (w.type != GgmlType::F32 || w.row_stride % 4 != 0 || reinterpret_cast<uintptr_t>(w.data) % 4 != 0)
+    return make_error(ErrorKind::InvalidArgument, "gemm_f32: W must be F32 with 4-byte aligned rows (got " +
+                                                      std::string(type_name(w.type)) + ")");
+  if (n_tokens < 0 || ldx < w.cols || ldy < w.rows || w.rows <= 0 || w.cols <= 0 || w.rows > 0x7FFFFFFF ||
+      w.cols > 0x7FFFFFFF || ldx > 0x7FFFFFFF || ldy > 0x7FFFFFFF)
+    return make_error(ErrorKind::InvalidArgument, "gemm_f32: bad shape (" + std::to_string(n_tokens) + " tokens, W " +
+                                                      std::to_string(w.rows) + " x " + std::to_string(w.cols) + ")");
+  if (n_tokens == 0) return {};
+  TESSERA_CUBLAS_CHECK(cublasSetStream(handle.get(), stream));
+  // Column-major view: Y^T (rows x n) = W (stored cols x rows, transposed) * X^T (cols x n).
+  const float alpha = 1.0f, beta = 0.0f;
+  TESSERA_CUBLAS_CHECK(cublasGemmEx(handle.get(), CUBLAS_OP_T, CUBLAS_OP_N, static_cast<int>(w.rows), n_tokens,
+                                    static_cast<int>(w.cols), &alpha, w.data, CUDA_R_32F,
+                                    static_cast<int>(w.row_stride / 4), x, CUDA_R_32F, static_cast<int>(ldx), &beta,
+                                    y, CUDA_R_32F, static_cast<int>(ldy), CUBLAS_COMPUTE_32F_PEDANTIC,
+                                    CUBLAS_GEMM_DEFAULT));
   return {};
 }
 

@@ -18,11 +18,12 @@
 
 namespace tessera::cuda {
 
-// A cuBLAS handle bound to one device, with its own workspace (so cuBLAS never allocates inside a
-// call, which also keeps calls capturable in a CUDA graph).
+// A cuBLAS handle bound to one device, with a workspace of kWorkspaceBytes (so cuBLAS never
+// allocates inside a call, which also keeps calls capturable in a CUDA graph): its own, or a region
+// of the caller's (the backend's scratch arena, placement/scratch_regions.h).
 class CublasHandle {
  public:
-  static constexpr size_t kWorkspaceBytes = size_t{32} << 20;  // cuBLAS' recommendation for Hopper
+  static constexpr size_t kWorkspaceBytes = kCublasWorkspaceBytes;  // cuBLAS' recommendation for Hopper
 
   CublasHandle() = default;
   ~CublasHandle();
@@ -31,8 +32,12 @@ class CublasHandle {
   CublasHandle(const CublasHandle&) = delete;
   CublasHandle& operator=(const CublasHandle&) = delete;
 
-  // Creates the handle on `device` (and leaves the calling thread's current device as it was).
+  // Creates the handle on `device` (and leaves the calling thread's current device as it was), with
+  // a workspace it allocates.
   static Result<CublasHandle> create(int device);
+  // The same with the caller's workspace: `workspace` (device memory on `device`, 256-byte aligned,
+  // kWorkspaceBytes long) must outlive the handle.
+  static Result<CublasHandle> create(int device, void* workspace, size_t workspace_bytes);
 
   cublasHandle_t get() const { return handle_; }
   int device() const { return device_; }
@@ -70,6 +75,13 @@ Status gemm_xwt(const CublasHandle& handle, const WeightMatrix& w, const float* 
 Status gemm_xwt_f16x(const CublasHandle& handle, const WeightMatrix& w, const uint16_t* x_f16, int64_t ldx,
                      int n_tokens, float* y, int64_t ldy, uint16_t* w_f16, size_t w_f16_bytes, cudaStream_t stream,
                      bool accumulate = false);
+
+// Y[t][r] = sum_c X[t][c] W[r][c] in f32 (cuBLAS SGEMM, FP32 math: no TF32, no f16 rounding) for an
+// F32 W: the mixture-of-experts router of a prompt, whose near-ties between experts must not flip
+// because the rows went through f16 (the f16 GEMM above), and which is too small a matrix
+// (n_expert x n_embd) to be worth its own kernel. Errors: W not F32, bad shapes.
+Status gemm_f32_xwt(const CublasHandle& handle, const WeightMatrix& w, const float* x, int64_t ldx, int n_tokens,
+                    float* y, int64_t ldy, cudaStream_t stream);
 
 // dst[r * ld_dst + c] = fp16(src[r * ld_src + c]) for r < rows, c < cols.
 Status convert_rows_f32_to_f16(const float* src, int64_t ld_src, uint16_t* dst, int64_t ld_dst, int64_t rows,

@@ -332,10 +332,6 @@ Status matvec_float(const WeightMatrix& w, int64_t out_rows, bool glu, const flo
 
 }  // namespace
 
-size_t q8_activations_bytes(int64_t cols, int n_vec) {
-  return detail::q8_vector_bytes(cols) * static_cast<size_t>(n_vec > 0 ? n_vec : 0);
-}
-
 Result<size_t> matvec_workspace_bytes(GgmlType type, int64_t cols, int n_vec) {
   if (!is_supported(type))
     return make_error(ErrorKind::Unsupported,
@@ -361,7 +357,7 @@ Status quantize_activations(const float* x, int64_t ldx, int64_t cols, int n_vec
   const int64_t blocks = (warps * 32 + threads - 1) / threads;
   return check_launch(
       launch_kernel(quantize_x_kernel, dim3(static_cast<unsigned>(blocks)), dim3(threads), 0, stream, x, ldx, cols,
-                    n_vec, static_cast<uint8_t*>(q8), detail::q8_vector_bytes(cols), detail::q8_scale_offset(cols)),
+                    n_vec, static_cast<uint8_t*>(q8), q8_vector_bytes(cols), detail::q8_scale_offset(cols)),
       "quantize_x_kernel");
 }
 
@@ -375,7 +371,7 @@ detail::QuantMatvecArgs quant_args(const WeightMatrix& w, int64_t out_rows, cons
   a.rows = out_rows;
   a.blocks_per_row = w.cols / static_cast<int64_t>(type_info(w.type).block_size);
   a.q8 = static_cast<const uint8_t*>(q8);
-  a.x_vec_bytes = detail::q8_vector_bytes(w.cols);
+  a.x_vec_bytes = q8_vector_bytes(w.cols);
   a.x_scale_off = detail::q8_scale_offset(w.cols);
   a.nv = n_vec;
   a.y = y;
@@ -493,28 +489,6 @@ Status matvec_glu_experts(const ExpertWeights& gate, const ExpertWeights& up, co
   a.act = act_code;
   set_experts(a, sel);
   return detail::launch_quant_matvec(gate.first.type, a, true, stream);
-}
-
-Status matvec_expert_tiles(const ExpertWeights& w, const int32_t* tiles, int n_tiles, const void* q8,
-                           const int32_t* x_rows, float* y, int64_t ldy, cudaStream_t stream) {
-  TESSERA_TRY(check_weights(w.first, kMaxMatvecVectors));
-  if (is_float_type(w.first.type))
-    return make_error(ErrorKind::Unsupported,
-                      "matvec_expert_tiles: " + shape_text(w.first) + " is a float type (its prefill uses GEMMs)");
-  const size_t rows_bytes = static_cast<size_t>(w.first.rows) * w.first.row_stride;
-  if (tiles == nullptr || n_tiles < 1 || n_tiles > 65535 || w.n_expert < 1 || w.expert_bytes < rows_bytes)
-    return make_error(ErrorKind::InvalidArgument, "matvec_expert_tiles: bad tiles (" + std::to_string(n_tiles) +
-                                                      " tiles, " + std::to_string(w.n_expert) + " experts of " +
-                                                      shape_text(w.first) + ")");
-  if (q8 == nullptr || reinterpret_cast<uintptr_t>(q8) % 16 != 0 || ldy < w.first.rows)
-    return make_error(ErrorKind::InvalidArgument, "matvec_expert_tiles: needs 16-byte aligned q8 rows and ldy >= " +
-                                                      std::to_string(w.first.rows));
-  detail::QuantMatvecArgs a = quant_args(w.first, w.first.rows, q8, kMaxMatvecVectors, y, ldy, false);
-  a.expert_bytes = w.expert_bytes;
-  a.tiles = tiles;
-  a.n_tiles = n_tiles;
-  a.x_rows = x_rows;
-  return detail::launch_quant_matvec(w.first.type, a, false, stream);
 }
 
 Status matvec(const WeightMatrix& w, const float* x, int64_t ldx, float* y, int64_t ldy, int n_vec, void* workspace,

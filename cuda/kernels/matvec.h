@@ -26,6 +26,7 @@
 #include <cstdint>
 
 #include "common/error.h"
+#include "placement/kernel_workspaces.h"
 #include "backend/model_spec.h"
 #include "quant/ggml_type.h"
 
@@ -47,14 +48,9 @@ struct MatvecOptions {
   bool accumulate = false;  // y += W x (fuses a residual add) instead of y = W x
 };
 
-inline constexpr int kMaxMatvecVectors = 8;
-// Rows per tile of matvec_expert_tiles: a tile decodes its expert's weights once for this many
-// input vectors (16 measured no faster on Qwen3-30B-A3B prefill: the per-vector x loads and dp4a
-// dominate, not the weight decode; docs/perf.md).
-inline constexpr int kMaxTileRows = 8;
-
-// Bytes of the int8 copy of n_vec activation vectors of `cols` elements (cols a multiple of 32).
-size_t q8_activations_bytes(int64_t cols, int n_vec);
+// kMaxMatvecVectors (vectors per call) and q8_activations_bytes (the int8 copy of n_vec activation
+// vectors of `cols` elements, cols a multiple of 32) are core's (placement/kernel_workspaces.h), so
+// the placement sizes the buffers these kernels check with the same numbers.
 
 // Workspace matvec() needs: q8_activations_bytes for quantized types, 0 for F32/F16/BF16.
 Result<size_t> matvec_workspace_bytes(GgmlType type, int64_t cols, int n_vec);
@@ -67,7 +63,7 @@ Status matvec(const WeightMatrix& w, const float* x, int64_t ldx, float* y, int6
 
 // The two halves of matvec() for quantized types, so that matrices sharing an input (Q, K, V;
 // gate, up) quantize it once. `q8` holds q8_activations_bytes(cols, n_vec) bytes, 16-byte aligned.
-// quantize_activations takes any number of vectors (matvec_expert_tiles reads hundreds);
+// quantize_activations takes any number of vectors;
 // matvec_q8 reads 1..kMaxMatvecVectors of them.
 Status quantize_activations(const float* x, int64_t ldx, int64_t cols, int n_vec, void* q8, cudaStream_t stream);
 Status matvec_q8(const WeightMatrix& w, const void* q8, int n_vec, float* y, int64_t ldy, cudaStream_t stream,
@@ -102,14 +98,5 @@ Status matvec_experts(const ExpertWeights& w, const int32_t* ids, int n_slots, c
 Status matvec_glu_experts(const ExpertWeights& gate, const ExpertWeights& up, const int32_t* ids, int n_slots,
                           const float* x, const void* q8, float* h, int64_t ldh, FfnActivation act,
                           cudaStream_t stream);
-
-// Prefill over rows grouped by expert, one launch for every expert (quantized experts only):
-//   for tile t < n_tiles, {e, r0, n} = tiles[3t .. 3t+2] (device memory; 1 <= n <= kMaxTileRows):
-//   y[(r0 + v) * ldy + i] = W_e row i . x_(r0+v),  v < n, i < w.first.rows
-// x_r is vector x_rows[r] of q8 (x_rows in device memory: the token of routed row r, whose one
-// quantized input serves its k rows), or vector r when x_rows is null; q8 holds
-// quantize_activations of those vectors. A tile reads expert e's rows once for its n vectors.
-Status matvec_expert_tiles(const ExpertWeights& w, const int32_t* tiles, int n_tiles, const void* q8,
-                           const int32_t* x_rows, float* y, int64_t ldy, cudaStream_t stream);
 
 }  // namespace tessera::cuda

@@ -18,11 +18,7 @@
 namespace tessera::cuda::detail {
 
 // Layout of the quantized activations of one vector: `cols` int8 values, then cols/32 Q8Scale
-// records; vectors are q8_vector_bytes apart (a multiple of 16).
-inline size_t q8_vector_bytes(int64_t cols) {
-  const size_t raw = static_cast<size_t>(cols) + static_cast<size_t>(cols / 32) * 8;
-  return (raw + 15) & ~static_cast<size_t>(15);
-}
+// records; vectors are q8_vector_bytes apart (a multiple of 16; placement/kernel_workspaces.h).
 inline size_t q8_scale_offset(int64_t cols) {
   return static_cast<size_t>(cols);
 }
@@ -49,18 +45,7 @@ struct QuantMatvecArgs {
   const uint8_t* w_up = nullptr;  // GLU: up rows from here instead of after the gate rows in w
   bool x_per_slot = false;
   int n_slots = 1;
-  // Grouped prefill (tiles null: off). CTA row y is tile y: tiles[3y..3y+2] = {expert e, first row
-  // r0, rows n (1..kMaxTileRows)} in device memory: rows r0..r0+n-1 times expert e's matrix (e *
-  // expert_bytes after w) into y + r0 * ldy. nv is the kernel's vector capacity (8).
-  // x_rows (null: row r is q8 vector r): q8 vector of routed row r is x_rows[r] (a token's one
-  // quantized input serves its k routed rows).
-  const int32_t* tiles = nullptr;
-  int n_tiles = 0;
-  const int32_t* x_rows = nullptr;
 };
-
-// Vectors per tile of the grouped form (matvec.h kMaxTileRows).
-inline constexpr int kMaxTileVectors = kMaxTileRows;
 
 // Warps per CTA of the matvec kernels.
 inline constexpr int kMatvecWarps = 4;

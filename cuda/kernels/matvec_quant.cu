@@ -40,13 +40,10 @@ __device__ __forceinline__ float warp_sum(float v) {
 // 2 vectors measured no better, docs/perf.md v2), or with kGlu the pair (i, rows + i) of a gate|up
 // matrix, combined as silu(gate) * up. Its lanes take consecutive items of the rows, kGroups
 // 32-element groups each. Loads of consecutive lanes are adjacent, so a warp's reads of a row are
-// contiguous; the unrolled loop keeps several items' loads in flight per lane. kTiles: the grouped
-// prefill form (QuantMatvecArgs::tiles), its own instantiation so the decode kernels keep their
-// registers.
-template <typename T, int NV, int R, bool kGlu, bool kTiles = false>
+// contiguous; the unrolled loop keeps several items' loads in flight per lane.
+template <typename T, int NV, int R, bool kGlu>
 __global__ void __launch_bounds__(kMatvecWarps * 32) matvec_kernel(QuantMatvecArgs a) {
   static_assert(!kGlu || (R == 2 && NV == 1), "the GLU form pairs two rows for one vector");
-  static_assert(!kTiles || (!kGlu && R == 1), "tiles are plain products");
   // Unrolling keeps several items' loads in flight: 4 items of the small 32-element blocks, 2 of
   // the heavier K-quant items; none with several vectors, whose registers go to accumulators and
   // x blocks (unrolled, the 8-vector K-quant kernels need 150+ registers). docs/perf.md.
@@ -59,24 +56,8 @@ __global__ void __launch_bounds__(kMatvecWarps * 32) matvec_kernel(QuantMatvecAr
   const uint8_t* ubase = a.w_up;
   const uint8_t* q8 = a.q8;
   float* ybase = a.y;
-  int nv = a.nv;
-  // Vector v's q8 row (the v-th of q8 unless tiles read their inputs through x_rows).
-  int32_t xrow[NV];
-#pragma unroll
-  for (int v = 0; v < NV; ++v) xrow[v] = v;
-  if constexpr (kTiles) {  // grouped prefill: this CTA row's tile of rows routed to one expert
-    pdl_wait();
-    const int32_t* t = a.tiles + 3 * static_cast<int64_t>(blockIdx.y);
-    const int64_t e = t[0], r0 = t[1];
-    nv = min(t[2], NV);
-    wbase += e * a.expert_bytes;
-    ybase += r0 * a.ldy;
-#pragma unroll
-    for (int v = 0; v < NV; ++v) {
-      const int64_t r = r0 + min(v, nv - 1);
-      xrow[v] = a.x_rows != nullptr ? a.x_rows[r] : static_cast<int32_t>(r);
-    }
-  } else if (a.expert_ids != nullptr) {  // the expert ids come from the previous kernel
+  const int nv = a.nv;
+  if (a.expert_ids != nullptr) {  // the expert ids come from the previous kernel
     pdl_wait();
     const int slot = blockIdx.y;
     const int64_t e = a.expert_ids[slot];
@@ -113,7 +94,7 @@ __global__ void __launch_bounds__(kMatvecWarps * 32) matvec_kernel(QuantMatvecAr
       for (int v = 0; v < NV; ++v) {
         if (NV == 1 || v < nv) {
           XBlock x;
-          load_x(q8 + static_cast<int64_t>(xrow[v]) * a.x_vec_bytes, a.x_scale_off, xb, x);
+          load_x(q8 + static_cast<int64_t>(v) * a.x_vec_bytes, a.x_scale_off, xb, x);
 #pragma unroll
           for (int r = 0; r < R; ++r) acc[r][v] += qd::dot_group<T>(w[r][g], x);
         }
@@ -145,12 +126,12 @@ __global__ void __launch_bounds__(kMatvecWarps * 32) matvec_kernel(QuantMatvecAr
   }
 }
 
-template <typename T, int NV, int R, bool kGlu = false, bool kTiles = false>
+template <typename T, int NV, int R, bool kGlu = false>
 Status launch_nv(const QuantMatvecArgs& a, cudaStream_t stream) {
   const int64_t rows_per_cta = static_cast<int64_t>(kMatvecWarps) * (kGlu ? 1 : R);
   const dim3 grid(static_cast<unsigned>((a.rows + rows_per_cta - 1) / rows_per_cta),
-                  static_cast<unsigned>(a.tiles != nullptr ? a.n_tiles : a.expert_ids != nullptr ? a.n_slots : 1));
-  return check_launch(launch_kernel(matvec_kernel<T, NV, R, kGlu, kTiles>, grid, dim3(kMatvecWarps * 32), 0, stream, a),
+                  static_cast<unsigned>(a.expert_ids != nullptr ? a.n_slots : 1));
+  return check_launch(launch_kernel(matvec_kernel<T, NV, R, kGlu>, grid, dim3(kMatvecWarps * 32), 0, stream, a),
                       "matvec_kernel");
 }
 
@@ -159,7 +140,6 @@ Status launch_nv(const QuantMatvecArgs& a, cudaStream_t stream) {
 template <typename T1, typename TN = T1>
 Status launch_type(const QuantMatvecArgs& a, bool glu, cudaStream_t stream) {
   if (glu) return launch_nv<T1, 1, 2, true>(a, stream);
-  if (a.tiles != nullptr) return launch_nv<TN, kMaxTileVectors, 1, false, true>(a, stream);
   if (a.nv <= 1 || a.expert_ids != nullptr) return launch_nv<T1, 1, 1>(a, stream);
   if (a.nv <= 2) return launch_nv<TN, 2, 1>(a, stream);
   if (a.nv <= 4) return launch_nv<TN, 4, 1>(a, stream);
@@ -169,55 +149,14 @@ Status launch_type(const QuantMatvecArgs& a, bool glu, cudaStream_t stream) {
 }  // namespace
 
 Status launch_quant_matvec(GgmlType type, const QuantMatvecArgs& args, bool glu, cudaStream_t stream) {
-  switch (type) {
-    case GgmlType::Q4_0:
-      return launch_type<qd::TQ4_0>(args, glu, stream);
-    case GgmlType::Q4_1:
-      return launch_type<qd::TQ4_1>(args, glu, stream);
-    case GgmlType::Q5_0:
-      return launch_type<qd::TQ5_0>(args, glu, stream);
-    case GgmlType::Q5_1:
-      return launch_type<qd::TQ5_1>(args, glu, stream);
-    case GgmlType::Q8_0:
-      return launch_type<qd::TQ8_0>(args, glu, stream);
-    case GgmlType::Q2_K:
-      return launch_type<qd::TQ2_K>(args, glu, stream);
-    case GgmlType::Q3_K:
-      return launch_type<qd::TQ3_K>(args, glu, stream);
-    case GgmlType::Q4_K:
-      return launch_type<qd::TQ4_K, qd::TQ4_K1>(args, glu, stream);
-    case GgmlType::Q5_K:
-      return launch_type<qd::TQ5_K, qd::TQ5_K1>(args, glu, stream);
-    case GgmlType::Q6_K:
-      return launch_type<qd::TQ6_K>(args, glu, stream);
-    case GgmlType::IQ4_NL:
-      return launch_type<qd::TIQ4_NL>(args, glu, stream);
-    case GgmlType::IQ4_XS:
-      return launch_type<qd::TIQ4_XS>(args, glu, stream);
-    case GgmlType::IQ3_XXS:
-      return launch_type<qd::TIQ3_XXS>(args, glu, stream);
-    case GgmlType::IQ3_S:
-      return launch_type<qd::TIQ3_S>(args, glu, stream);
-    case GgmlType::IQ2_XXS:
-      return launch_type<qd::TIQ2_XXS>(args, glu, stream);
-    case GgmlType::IQ2_XS:
-      return launch_type<qd::TIQ2_XS>(args, glu, stream);
-    case GgmlType::IQ2_S:
-      return launch_type<qd::TIQ2_S>(args, glu, stream);
-    case GgmlType::IQ1_S:
-      return launch_type<qd::TIQ1_S>(args, glu, stream);
-    case GgmlType::IQ1_M:
-      return launch_type<qd::TIQ1_M>(args, glu, stream);
-    case GgmlType::TQ1_0:
-      return launch_type<qd::TTQ1_0>(args, glu, stream);
-    case GgmlType::TQ2_0:
-      return launch_type<qd::TTQ2_0>(args, glu, stream);
-    case GgmlType::MXFP4:
-      return launch_type<qd::TMXFP4>(args, glu, stream);
-    default:
-      return make_error(ErrorKind::Unsupported,
-                        "matvec: no CUDA kernel for tensor type " + std::string(type_name(type)));
-  }
+  Status (*launch)(const QuantMatvecArgs&, bool, cudaStream_t) = nullptr;
+  qd::visit_quant_type(type, [&launch](auto t) {
+    using TN = decltype(t);
+    launch = &launch_type<typename qd::OneVectorDecoder<TN>::type, TN>;
+  });
+  if (launch == nullptr)
+    return make_error(ErrorKind::Unsupported, "matvec: no CUDA kernel for tensor type " + std::string(type_name(type)));
+  return launch(args, glu, stream);
 }
 
 }  // namespace tessera::cuda::detail

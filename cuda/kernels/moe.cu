@@ -153,7 +153,127 @@ __global__ void moe_combine_kernel(const float* __restrict__ rows, int64_t ld_ro
   *o = accumulate ? *o + acc : acc;
 }
 
+// moe_group_rows: 16 warps, warp w owning the contiguous slots [w seg, (w + 1) seg).
+constexpr int kGroupWarps = 16;
+
+__device__ __forceinline__ int expert_in_range(int32_t id, int n_expert) {
+  return id >= 0 && id < n_expert ? id : 0;
+}
+
+// Exclusive prefix sum of v over the CTA's threads (in thread order); *total gets the sum. Every
+// thread must call it (it has barriers).
+__device__ int block_exclusive_scan(int v, int* warp_sums, int* total) {
+  const int lane = threadIdx.x & 31, w = threadIdx.x >> 5;
+  int x = v;
+#pragma unroll
+  for (int o = 1; o < 32; o <<= 1) {
+    const int y = __shfl_up_sync(0xFFFFFFFFu, x, o);
+    if (lane >= o) x += y;
+  }
+  if (lane == 31) warp_sums[w] = x;
+  __syncthreads();
+  if (w == 0) {
+    int t = lane < kGroupWarps ? warp_sums[lane] : 0;
+#pragma unroll
+    for (int o = 1; o < 32; o <<= 1) {
+      const int y = __shfl_up_sync(0xFFFFFFFFu, t, o);
+      if (lane >= o) t += y;
+    }
+    if (lane < kGroupWarps) warp_sums[lane] = t;  // inclusive sums of the warps
+  }
+  __syncthreads();
+  const int before = (w > 0 ? warp_sums[w - 1] : 0) + x - v;
+  *total = warp_sums[kGroupWarps - 1];
+  __syncthreads();  // warp_sums is reused by the next scan
+  return before;
+}
+
+__global__ void __launch_bounds__(kGroupWarps * 32) moe_group_kernel(const int32_t* __restrict__ ids, int n_rows,
+                                                                       int k, int n_expert, int tile_rows, MoeGroups g) {
+  extern __shared__ int cnt[];  // [kGroupWarps][n_expert]: per warp and expert, a count, then a next row
+  __shared__ int warp_sums[kGroupWarps];
+  pdl_wait();
+  const int lane = threadIdx.x & 31, w = threadIdx.x >> 5, e = threadIdx.x;
+  for (int i = threadIdx.x; i < kGroupWarps * n_expert; i += blockDim.x) cnt[i] = 0;
+  __syncthreads();
+  const int seg = (n_rows + kGroupWarps - 1) / kGroupWarps;
+  const int s0 = w * seg, s1 = min(n_rows, s0 + seg);
+  // 1. Each warp counts its slots per expert (lanes with the same expert counted by their leader).
+  for (int base = s0; base < s1; base += 32) {
+    const int s = base + lane;
+    const bool in = s < s1;
+    const unsigned active = __ballot_sync(0xFFFFFFFFu, in);
+    if (in) {
+      const int x = expert_in_range(ids[s], n_expert);
+      const unsigned same = __match_any_sync(active, x);
+      if (lane == __ffs(same) - 1) cnt[w * n_expert + x] += __popc(same);
+    }
+  }
+  __syncthreads();
+  // 2. Thread e: expert e's total, each warp's first row within it, the expert's first row and tiles.
+  int total = 0;
+  if (e < n_expert)
+    for (int v = 0; v < kGroupWarps; ++v) {
+      const int c = cnt[v * n_expert + e];
+      cnt[v * n_expert + e] = total;
+      total += c;
+    }
+  int n_all = 0, n_tiles = 0;
+  const int first = block_exclusive_scan(e < n_expert ? total : 0, warp_sums, &n_all);
+  const int nt = e < n_expert ? (total + tile_rows - 1) / tile_rows : 0;
+  const int tfirst = block_exclusive_scan(nt, warp_sums, &n_tiles);
+  if (e < n_expert) {
+    g.offsets[e] = first;
+    for (int v = 0; v < kGroupWarps; ++v) cnt[v * n_expert + e] += first;
+    for (int j = 0; j < nt; ++j) {
+      int32_t* t = g.tiles + 3 * (tfirst + j);
+      t[0] = e;
+      t[1] = first + j * tile_rows;
+      t[2] = min(tile_rows, total - j * tile_rows);
+    }
+  }
+  if (threadIdx.x == 0) {
+    g.offsets[n_expert] = n_all;
+    *g.n_tiles = n_tiles;
+  }
+  __syncthreads();
+  // 3. Each warp places its slots in order: a slot's row is its warp's next row of the expert plus
+  // the number of earlier lanes of this step with the same expert.
+  for (int base = s0; base < s1; base += 32) {
+    const int s = base + lane;
+    const bool in = s < s1;
+    const unsigned active = __ballot_sync(0xFFFFFFFFu, in);
+    int x = 0;
+    unsigned same = 0;
+    if (in) {
+      x = expert_in_range(ids[s], n_expert);
+      same = __match_any_sync(active, x);
+      const int r = cnt[w * n_expert + x] + __popc(same & ((1u << lane) - 1u));
+      g.x_rows[r] = s / k;
+      g.slot_row[s] = r;
+    }
+    __syncwarp();
+    if (in && lane == __ffs(same) - 1) cnt[w * n_expert + x] += __popc(same);
+    __syncwarp();
+  }
+}
+
 }  // namespace
+
+Status moe_group_rows(const int32_t* ids, int n_tokens, int k, int n_expert, int tile_rows, const MoeGroups& groups,
+                      cudaStream_t stream) {
+  if (n_tokens < 0 || k < 1 || n_expert < 1 || n_expert > kMaxGroupedExperts || tile_rows < 1 || ids == nullptr ||
+      groups.offsets == nullptr || groups.x_rows == nullptr || groups.slot_row == nullptr ||
+      groups.tiles == nullptr || groups.n_tiles == nullptr)
+    return make_error(ErrorKind::InvalidArgument, "moe_group_rows: bad arguments (" + std::to_string(n_expert) +
+                                                      " experts, at most " + std::to_string(kMaxGroupedExperts) + ")");
+  const int64_t rows = static_cast<int64_t>(n_tokens) * k;
+  if (rows > 0x7FFFFFFF) return make_error(ErrorKind::InvalidArgument, "moe_group_rows: too many rows");
+  const size_t smem = 4 * static_cast<size_t>(kGroupWarps) * static_cast<size_t>(n_expert);
+  return check_launch(launch_kernel(moe_group_kernel, dim3(1), dim3(kGroupWarps * 32), smem, stream, ids,
+                                    static_cast<int>(rows), k, n_expert, tile_rows, groups),
+                      "moe_group_kernel");
+}
 
 Status moe_route(const float* logits, int64_t ld, int n_tokens, int n_expert, int k, int32_t* ids, float* weights,
                  cudaStream_t stream) {

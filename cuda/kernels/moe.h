@@ -21,6 +21,30 @@ inline constexpr int kMaxExpertsUsed = 64;
 Status moe_route(const float* logits, int64_t ld, int n_tokens, int n_expert, int k, int32_t* ids, float* weights,
                  cudaStream_t stream);
 
+// Prefill grouping on the device, so a prompt's MoE layers need no host round trip: the
+// n_rows = n_tokens * k routed rows (slot s = t * k + j chose expert ids[s]) sorted by expert,
+// stably (an expert's rows in slot order), and cut into tiles of at most tile_rows rows:
+//   offsets[e] .. offsets[e + 1]   expert e's routed rows (n_expert + 1 values)
+//   x_rows[r]                      the token of routed row r            (n_rows values)
+//   slot_row[s]                    the routed row of slot s             (n_rows values)
+//   tiles[3 i .. 3 i + 2]          {expert, first routed row, rows} of tile i < *n_tiles, by expert
+// tiles has room for moe_tile_capacity() tiles. Ids outside [0, n_expert) count as expert 0
+// (moe_route never writes them). One CTA; up to kMaxGroupedExperts experts.
+inline constexpr int kMaxGroupedExperts = 512;
+struct MoeGroups {
+  int32_t* offsets = nullptr;
+  int32_t* x_rows = nullptr;
+  int32_t* slot_row = nullptr;
+  int32_t* tiles = nullptr;
+  int32_t* n_tiles = nullptr;
+};
+// The most tiles n_rows routed rows can make: every expert with rows has one partial tile at most.
+inline int moe_tile_capacity(int n_rows, int n_expert, int tile_rows) {
+  return (n_rows < n_expert ? n_rows : n_expert) + (n_rows + tile_rows - 1) / tile_rows;
+}
+Status moe_group_rows(const int32_t* ids, int n_tokens, int k, int n_expert, int tile_rows, const MoeGroups& groups,
+                      cudaStream_t stream);
+
 // dst[r * ld_dst + i] = src[index[r] * ld_src + i] for r < n_rows, i < n (index in device memory).
 Status gather_rows(const float* src, int64_t ld_src, const int32_t* index, int n_rows, int64_t n, float* dst,
                    int64_t ld_dst, cudaStream_t stream);

@@ -177,11 +177,11 @@ Status rms_norm_q8(const float* x, int64_t x_stride, const float* w, float* out,
   if (vector_form(x, x_stride, w, out, out_stride, n))
     return check_launch(launch_kernel(rms_norm_vec_kernel<true>, dim3(static_cast<unsigned>(n_rows)), dim3(kVecThreads),
                                       0, stream, x, x_stride, w, out, out_stride, static_cast<uint8_t*>(q8),
-                                      detail::q8_vector_bytes(n), detail::q8_scale_offset(n), n, eps),
+                                      q8_vector_bytes(n), detail::q8_scale_offset(n), n, eps),
                         "rms_norm_vec_kernel");
   return check_launch(launch_kernel(rms_norm_q8_kernel, dim3(static_cast<unsigned>(n_rows)), dim3(kThreads), 0, stream,
                                     x, x_stride, w, out, out_stride, static_cast<uint8_t*>(q8),
-                                    detail::q8_vector_bytes(n), detail::q8_scale_offset(n), n, eps),
+                                    q8_vector_bytes(n), detail::q8_scale_offset(n), n, eps),
                       "rms_norm_q8_kernel");
 }
 

@@ -590,9 +590,11 @@ TS_HD int scale_field_offsets(GgmlType type, int (&off)[2]) {
   }
 }
 
-// Calls f(T{}) with the single-group trait of a quantized type (every one with kGroups == 1: the
-// form dequantization uses); returns false for types without one
-// (F32/F16/BF16 and unsupported types).
+// The CUDA backend's one table from a quantized type to its decoder: calls f(T{}) with the
+// single-group trait of the type (every one with kGroups == 1: the form dequantization, the
+// grouped expert GEMM and the matvec of several vectors use); returns false for types without one
+// (F32/F16/BF16 and unsupported types). A new weight type is one row here (plus its trait above or
+// in quant_decode_iq.cuh); the matvec's one-vector decoder follows from OneVectorDecoder below.
 template <typename F>
 inline bool visit_quant_type(GgmlType type, F&& f) {
   switch (type) {
@@ -621,5 +623,20 @@ inline bool visit_quant_type(GgmlType type, F&& f) {
     default: return false;
   }
 }
+
+// The decoder the matvec uses for one vector: the trait itself, except where a multi-group item
+// is faster for one vector and slower for several (Q4_K and Q5_K: docs/perf.md).
+template <typename T>
+struct OneVectorDecoder {
+  using type = T;
+};
+template <>
+struct OneVectorDecoder<TQ4_K1> {
+  using type = TQ4_K;
+};
+template <>
+struct OneVectorDecoder<TQ5_K1> {
+  using type = TQ5_K;
+};
 
 }  // namespace tessera::cuda::qd

@@ -90,6 +90,96 @@ __global__ void rope_kv_kernel(float* __restrict__ q, const float* __restrict__ 
   }
 }
 
+// rope_kv_kernel with RopeHeadExtras: one warp per head of a token (q heads, k heads, v heads), lane
+// l holding the pairs l, l + 32, ... (every element of them, so a head's sum of squares is a warp
+// sum): bias, RMS norm of q and k heads, rotation of the first n_dims, then q in place and K, V
+// into the F16 cache.
+constexpr int kMaxHeadPairsPerLane = 4;  // head_dim <= 256
+
+__global__ void rope_kv_heads_kernel(float* __restrict__ q, const float* __restrict__ k, const float* __restrict__ v,
+                                     int64_t token_stride, int n_tokens, int n_head, int n_head_kv, int head_dim,
+                                     const int32_t* __restrict__ positions, int neox, int n_dims, float freq_base,
+                                     float freq_scale, const float* __restrict__ freq_factors,
+                                     const double* __restrict__ theta_table, float mscale, uint16_t* __restrict__ kc,
+                                     uint16_t* __restrict__ vc, int64_t cache_stride, int capacity,
+                                     RopeHeadExtras ex) {
+  pdl_wait();
+  const int heads = n_head + 2 * n_head_kv;
+  const int64_t g = (static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
+  const int lane = threadIdx.x & 31;
+  if (g >= static_cast<int64_t>(n_tokens) * heads) return;
+  const int t = static_cast<int>(g / heads), h = static_cast<int>(g % heads);
+  const int kind = h < n_head ? 0 : h < n_head + n_head_kv ? 1 : 2;  // q, k, v
+  const int hh = kind == 0 ? h : kind == 1 ? h - n_head : h - n_head - n_head_kv;
+  const int p = positions[t];
+  const bool cache_ok = p >= 0 && p < capacity;
+  const int64_t head_off = static_cast<int64_t>(hh) * head_dim;
+  const float* src = (kind == 0 ? q : kind == 1 ? k : v) + static_cast<int64_t>(t) * token_stride + head_off;
+  const float* bias = kind == 0 ? ex.q_bias : kind == 1 ? ex.k_bias : ex.v_bias;
+  if (bias != nullptr) bias += head_off;
+  if (kind == 2) {
+    if (!cache_ok) return;
+    uint16_t* dst = vc + static_cast<int64_t>(p) * cache_stride + head_off;
+    for (int e = lane; e < head_dim; e += 32)
+      dst[e] = __half_as_ushort(__float2half_rn(src[e] + (bias != nullptr ? bias[e] : 0.0f)));
+    return;
+  }
+  const float* gain = kind == 0 ? ex.q_norm : ex.k_norm;
+  const int hp = head_dim / 2, half = n_dims / 2;
+  float a[kMaxHeadPairsPerLane], b[kMaxHeadPairsPerLane];
+  int ia[kMaxHeadPairsPerLane], ib[kMaxHeadPairsPerLane];
+  float ss = 0.0f;
+#pragma unroll
+  for (int j = 0; j < kMaxHeadPairsPerLane; ++j) {
+    const int i = lane + 32 * j;
+    ia[j] = ib[j] = -1;
+    a[j] = b[j] = 0.0f;
+    if (i >= hp) continue;
+    if (i < half) {
+      ia[j] = neox ? i : 2 * i;
+      ib[j] = neox ? i + half : 2 * i + 1;
+    } else {  // beyond n_dims: not rotated
+      ia[j] = n_dims + 2 * (i - half);
+      ib[j] = ia[j] + 1;
+    }
+    a[j] = src[ia[j]] + (bias != nullptr ? bias[ia[j]] : 0.0f);
+    b[j] = src[ib[j]] + (bias != nullptr ? bias[ib[j]] : 0.0f);
+    ss += a[j] * a[j] + b[j] * b[j];
+  }
+  if (gain != nullptr) {
+#pragma unroll
+    for (int off = 16; off > 0; off >>= 1) ss += __shfl_xor_sync(0xFFFFFFFFu, ss, off);
+    const float scale = rsqrtf(ss / static_cast<float>(head_dim) + ex.eps);
+#pragma unroll
+    for (int j = 0; j < kMaxHeadPairsPerLane; ++j)
+      if (ia[j] >= 0) {
+        a[j] = a[j] * scale * gain[ia[j]];
+        b[j] = b[j] * scale * gain[ib[j]];
+      }
+  }
+  float* qdst = q + static_cast<int64_t>(t) * token_stride + head_off;
+  uint16_t* kdst = kc + static_cast<int64_t>(p) * cache_stride + head_off;
+#pragma unroll
+  for (int j = 0; j < kMaxHeadPairsPerLane; ++j) {
+    if (ia[j] < 0) continue;
+    const int i = lane + 32 * j;
+    float x0 = a[j], x1 = b[j];
+    if (i < half) {
+      float s, c;
+      rope_sin_cos(p, i, n_dims, freq_base, freq_scale, freq_factors, theta_table, mscale, s, c);
+      x0 = a[j] * c - b[j] * s;
+      x1 = a[j] * s + b[j] * c;
+    }
+    if (kind == 0) {
+      qdst[ia[j]] = x0;
+      qdst[ib[j]] = x1;
+    } else if (cache_ok) {
+      kdst[ia[j]] = __half_as_ushort(__float2half_rn(x0));
+      kdst[ib[j]] = __half_as_ushort(__float2half_rn(x1));
+    }
+  }
+}
+
 __global__ void rope_kernel(float* x, int64_t token_stride, int n_tokens, int n_heads, int head_dim,
                             const int32_t* __restrict__ positions, int neox, int n_dims, float freq_base,
                             float freq_scale, const float* __restrict__ freq_factors,
@@ -262,7 +352,7 @@ std::vector<double> rope_theta_table(int n_dims, float freq_base, float freq_sca
 
 Status rope_qk_to_cache(float* q, const float* k, const float* v, int64_t token_stride, int n_tokens, int n_head,
                         int n_head_kv, int head_dim, const int32_t* positions, const RopeConfig& config,
-                        const KvCacheView& cache, cudaStream_t stream) {
+                        const KvCacheView& cache, cudaStream_t stream, const RopeHeadExtras* extras) {
   if (config.n_dims <= 0 || config.n_dims % 2 != 0 || config.n_dims > head_dim || head_dim % 2 != 0 || n_tokens < 0 ||
       n_head <= 0 || n_head_kv <= 0 || token_stride < static_cast<int64_t>(n_head) * head_dim ||
       !check_kv_cache_view(cache, static_cast<int64_t>(n_head_kv) * head_dim, "rope_qk_to_cache").ok())
@@ -270,8 +360,22 @@ Status rope_qk_to_cache(float* q, const float* k, const float* v, int64_t token_
                       "rope_qk_to_cache: bad shape (n_dims " + std::to_string(config.n_dims) + ", head_dim " +
                           std::to_string(head_dim) + ", heads " + std::to_string(n_head) + "/" +
                           std::to_string(n_head_kv) + ", cache stride " + std::to_string(cache.stride) + ")");
+  if (extras != nullptr && (cache.type != KvCacheType::F16 || head_dim > 2 * 32 * kMaxHeadPairsPerLane))
+    return make_error(ErrorKind::InvalidArgument, "rope_qk_to_cache: biases and QK-norm fold only into an F16 "
+                                                  "cache write with head_dim <= 256 (head_dim " +
+                                                      std::to_string(head_dim) + ")");
   if (n_tokens == 0) return {};
   const int threads = 256;
+  if (extras != nullptr) {
+    const int64_t warps = static_cast<int64_t>(n_tokens) * (n_head + 2 * n_head_kv);
+    return check_launch(
+        launch_kernel(rope_kv_heads_kernel, dim3(static_cast<unsigned>((warps * 32 + threads - 1) / threads)),
+                      dim3(threads), 0, stream, q, k, v, token_stride, n_tokens, n_head, n_head_kv, head_dim,
+                      positions, config.style == RopeStyle::NeoX ? 1 : 0, config.n_dims, config.freq_base,
+                      config.freq_scale, config.freq_factors, config.theta, config.attn_factor, cache.k, cache.v,
+                      cache.stride, cache.capacity, *extras),
+        "rope_kv_heads_kernel");
+  }
   if (cache.type != KvCacheType::F16) {
     // q alone as rope() rotates it, then K (rotated) and V encoded a block per warp.
     TESSERA_TRY(rope(q, token_stride, n_tokens, n_head, head_dim, positions, config, stream));

@@ -50,9 +50,24 @@ Status rope(float* x, int64_t token_stride, int n_tokens, int n_heads, int head_
 //   heads; encode as kv_cache_write for the cache's type);
 // k itself is left as it was. The values equal rope() followed by kv_cache_write().
 // A position outside [0, cache.capacity) rotates q but writes no cache row (as kv_cache_write).
+//
+// With `extras`, what came before the rotation as separate launches is folded in, in this order:
+// the biases of q, k and v (Qwen2's Q/K/V biases: x + b), then the RMS norm of each q and k head
+// with its gain (Qwen3's QK-norm: x / sqrt(mean(x^2) + eps) * w, w of head_dim values shared by the
+// heads), so the values equal add_bias_rows, rms_norm_heads, rope and kv_cache_write in sequence.
+// One warp per head; F16 caches and head_dim <= 256 only (other calls are errors: callers keep the
+// separate launches there). Null pointers: that extra is absent.
+struct RopeHeadExtras {
+  const float* q_bias = nullptr;  // n_head * head_dim
+  const float* k_bias = nullptr;  // n_head_kv * head_dim
+  const float* v_bias = nullptr;  // n_head_kv * head_dim
+  const float* q_norm = nullptr;  // head_dim gains
+  const float* k_norm = nullptr;  // head_dim gains
+  float eps = 0.0f;
+};
 Status rope_qk_to_cache(float* q, const float* k, const float* v, int64_t token_stride, int n_tokens, int n_head,
                         int n_head_kv, int head_dim, const int32_t* positions, const RopeConfig& config,
-                        const KvCacheView& cache, cudaStream_t stream);
+                        const KvCacheView& cache, cudaStream_t stream, const RopeHeadExtras* extras = nullptr);
 
 // The context shift of one layer's cache (BackendModel::kv_remove): rows [first, first + n_rows)
 // move down by `delta` positions (to [first - delta, ...), delta >= 1, first >= delta), each K head

@@ -74,7 +74,7 @@ QString SplitBenchModel::describeSplit(const SplitChoice& choice) const {
   return tr("%1 · %2 · main GPU %3").arg(mode, shares.join(QStringLiteral(" / "))).arg(gpu(choice.main_gpu));
 }
 
-std::optional<Result<tessera::SplitPlan>> SplitBenchModel::planOf(const SplitChoice& choice) const {
+std::optional<Result<tessera::Placement>> SplitBenchModel::planOf(const SplitChoice& choice) const {
   if (!spec_) return std::nullopt;
   return split_->planFor(choice, *spec_, n_ctx_, kv_type_);
 }
@@ -83,7 +83,7 @@ QList<quint64> SplitBenchModel::bytesPerGpu(const SplitChoice& choice) const {
   QList<quint64> out;
   auto plan = planOf(choice);
   if (!plan || !plan->ok()) return out;
-  for (const tessera::DevicePlan& d : plan->value().devices) out << d.bytes.total();
+  for (const tessera::DevicePlacement& d : plan->value().devices) out << d.bytes.total();
   return out;
 }
 
@@ -91,8 +91,8 @@ QString SplitBenchModel::problemWith(const SplitChoice& choice) const {
   auto plan = planOf(choice);
   if (!plan) return {};
   if (!plan->ok()) return QString::fromStdString(plan->error().message);
-  const tessera::SplitPlan& p = plan->value();
-  for (const tessera::DevicePlan& d : p.devices)
+  const tessera::Placement& p = plan->value();
+  for (const tessera::DevicePlacement& d : p.devices)
     if (!d.fits)
       //: A split of the benchmark that does not fit: GPU index, bytes it would need, bytes usable.
       return tr("It would overflow GPU %1: %2 needed, %3 usable.")

@@ -63,7 +63,7 @@ class SplitBenchModel : public QObject {
   void clearSplits();
 
   // The planner's answer for `choice` on the loaded model (nullopt: no model loaded or no GPU).
-  std::optional<Result<tessera::SplitPlan>> planOf(const SplitChoice& choice) const;
+  std::optional<Result<tessera::Placement>> planOf(const SplitChoice& choice) const;
   // Bytes each GPU would hold with `choice`; empty without a plan.
   QList<quint64> bytesPerGpu(const SplitChoice& choice) const;
   // Why `choice` cannot be measured (it would overflow a GPU, the planner refuses it); empty: it can.

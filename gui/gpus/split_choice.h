@@ -8,7 +8,7 @@
 #include <QString>
 #include <QStringList>
 
-#include "split/split_plan.h"
+#include "placement/split_settings.h"
 
 namespace tessera::gui {
 

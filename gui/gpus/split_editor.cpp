@@ -406,7 +406,7 @@ QString SplitEditor::kvTypeText(tessera::KvCacheType type) {
   return {};
 }
 
-QString SplitEditor::bytesText(const tessera::DevicePlan& d) {
+QString SplitEditor::bytesText(const tessera::DevicePlacement& d) {
   if (d.bytes.total() == 0) return tr("Holds nothing of the model (%1 usable)").arg(DisplayFormat::bytes(d.available));
   return tr("Weights %1 · KV cache %2 · Scratch %3 = %4 of %5 usable")
       .arg(DisplayFormat::bytes(d.bytes.weights), DisplayFormat::bytes(d.bytes.kv_cache),
@@ -439,7 +439,7 @@ void SplitEditor::updateProjection() {
       row.warning->hide();
       continue;
     }
-    const tessera::DevicePlan& dp = plan->devices[static_cast<size_t>(i)];
+    const tessera::DevicePlacement& dp = plan->devices[static_cast<size_t>(i)];
     const quint64 usable_end = others + dp.available;
     row.bar->setProjection(others, dp.bytes.weights, dp.bytes.kv_cache, dp.bytes.scratch, d.total_bytes, usable_end,
                            !dp.fits);

@@ -4,7 +4,7 @@
 // GPU (kept in sync; both are the GPU's share in percent, and the numbers add up to 100: moving
 // one rescales the others in proportion, see SplitPreviewModel::setShare), presets (even, by free memory, by total memory), and for each GPU a stacked
 // bar of what it would hold (weights, KV cache, scratch, next to what other programs use) with the
-// byte counts, from tessera::plan_split on every change, and a warning on each GPU that would
+// byte counts, from tessera::plan_for_load on every change, and a warning on each GPU that would
 // overflow. "Apply" asks to reload the loaded model with the new split.
 //
 // A view of a SplitPreviewModel (which it does not own); all logic lives there, so several editors
@@ -70,7 +70,7 @@ class SplitEditor : public QWidget {
   QPushButton* applyButton() const { return apply_; }
 
   // "Weights 1.20 GiB · KV cache 256 MiB · Scratch 80.0 MiB = 1.53 GiB of 22.1 GiB usable"
-  static QString bytesText(const tessera::DevicePlan& device);
+  static QString bytesText(const tessera::DevicePlacement& device);
   // The KV cache type as the combo box and the model line show it.
   static QString kvTypeText(tessera::KvCacheType type);
   // An inclusive range of what a GPU holds: "layer 2", "layers 2–5", "KV heads 0–3", "FFN rows 0–5,631".

@@ -182,14 +182,12 @@ quint64 SplitPreviewModel::reclaimable(int device) const {
 }
 
 int SplitPreviewModel::contextFor(const ModelSpec* spec, int context_length) {
-  if (context_length > 0) return context_length;
-  if (spec && spec->n_ctx_train > 0) return static_cast<int>(std::min<int64_t>(spec->n_ctx_train, kDefaultMaxContext));
-  return kDefaultMaxContext;
+  return tessera::load_context(spec != nullptr ? spec->n_ctx_train : 0, context_length);
 }
 
 tessera::SplitSettings SplitPreviewModel::withContext(tessera::SplitSettings settings, int n_ctx) {
   settings.n_ctx = n_ctx;
-  settings.n_batch = std::min(kBatch, n_ctx);
+  settings.n_batch = tessera::kDefaultBatch;
   return settings;
 }
 
@@ -218,17 +216,17 @@ tessera::SplitSettings SplitPreviewModel::planSettingsFor(const SplitChoice& cho
   return withContext(settings, effectiveContextLength());
 }
 
-std::optional<Result<tessera::SplitPlan>> SplitPreviewModel::planFor(const SplitChoice& choice) const {
+std::optional<Result<tessera::Placement>> SplitPreviewModel::planFor(const SplitChoice& choice) const {
   if (!spec_ || devices_.isEmpty()) return std::nullopt;
-  return tessera::plan_split(*spec_, planDevices(), planSettingsFor(choice));
+  return tessera::plan_for_load(*spec_, planDevices(), planSettingsFor(choice));
 }
 
-std::optional<Result<tessera::SplitPlan>> SplitPreviewModel::planFor(const SplitChoice& choice, const ModelSpec& spec,
+std::optional<Result<tessera::Placement>> SplitPreviewModel::planFor(const SplitChoice& choice, const ModelSpec& spec,
                                                                      int n_ctx, tessera::KvCacheType kv_type) const {
   if (devices_.isEmpty()) return std::nullopt;
   tessera::SplitSettings settings = choice.toSplitSettings();
   settings.kv_type = kv_type;
-  return tessera::plan_split(spec, planDevices(), withContext(settings, contextFor(&spec, n_ctx)));
+  return tessera::plan_for_load(spec, planDevices(), withContext(settings, contextFor(&spec, n_ctx)));
 }
 
 void SplitPreviewModel::setChoice(const SplitChoice& choice) {
@@ -275,7 +273,7 @@ void SplitPreviewModel::replan() {
   plan_.reset();
   plan_error_.clear();
   if (spec_ && !devices_.isEmpty()) {
-    auto plan = tessera::plan_split(*spec_, planDevices(), planSettings());
+    auto plan = tessera::plan_for_load(*spec_, planDevices(), planSettings());
     if (plan) plan_ = std::move(*plan);
     else plan_error_ = QString::fromStdString(plan.error().message);
   }
@@ -284,7 +282,7 @@ void SplitPreviewModel::replan() {
 
 QString SplitPreviewModel::deviceProblem(int device) const {
   if (!plan_ || device < 0 || device >= static_cast<int>(plan_->devices.size())) return {};
-  const tessera::DevicePlan& dp = plan_->devices[device];
+  const tessera::DevicePlacement& dp = plan_->devices[device];
   if (dp.fits) return {};
   const quint64 need = dp.bytes.total();
   // In mode None the shares cannot be moved (the sliders are disabled): advise splitting instead.

@@ -2,9 +2,10 @@
 //
 // Inputs: the GPUs (from the device monitor), the model to place (a ModelSpec read from the file's
 // header, no weights loaded), the split mode, the main GPU, one ratio per GPU, the context length
-// and the KV cache type. On every change it calls tessera::plan_split and emits planChanged; the
-// editor shows the plan's bytes per GPU. It is cheap (microseconds even for 80 layers), so no
-// debounce is needed.
+// and the KV cache type. On every change it calls tessera::plan_for_load (the call the CUDA
+// backend's load makes, so the preview is what the GPUs will hold) and emits planChanged; the
+// editor shows the plan's bytes per GPU. It is cheap (well under a millisecond even for 80
+// layers), so no debounce is needed.
 //
 // Ratios are weights in [0, kMaxRatio]; the planner normalises them. They are remembered per GPU
 // UUID (SplitStore): GPUs that come back in another order keep their ratios. When a GPU never
@@ -31,7 +32,7 @@
 #include "backend/model_spec.h"
 #include "common/error.h"
 #include "gpu_device.h"
-#include "split/split_plan.h"
+#include "placement/placement.h"
 #include "split_choice.h"
 #include "split_store.h"
 
@@ -43,16 +44,13 @@ class SplitPreviewModel : public QObject {
  public:
   enum class Preset { Even, ByFreeMemory, ByTotalMemory };
   static constexpr double kMaxRatio = 100.0;
-  // The context the engine picks for "model default" is the training context, capped here.
-  static constexpr int kDefaultMaxContext = 4096;
-  static constexpr int kBatch = 512;  // the engine's prompt batch (sizes the scratch)
 
   explicit SplitPreviewModel(QObject* parent = nullptr);
 
   // The context a load of `spec` gets: `context_length` when set (> 0), else the model's own,
-  // capped at kDefaultMaxContext. The one rule for the preview and the model library.
+  // capped at kDefaultMaxContext (core's load_context, the engine's rule).
   static int contextFor(const ModelSpec* spec, int context_length);
-  // `settings` for a context of n_ctx positions (the batch is capped by it, as the engine does).
+  // `settings` for a context of n_ctx positions and the engine's batch (plan_for_load caps it).
   static tessera::SplitSettings withContext(tessera::SplitSettings settings, int n_ctx);
 
   // --- inputs ---
@@ -101,12 +99,12 @@ class SplitPreviewModel : public QObject {
   tessera::SplitSettings planSettings() const;
   // The planner's answer for another split of the same model and GPUs (nullopt: no model or GPUs;
   // the planner's refusal as an error).
-  std::optional<Result<tessera::SplitPlan>> planFor(const SplitChoice& choice) const;
+  std::optional<Result<tessera::Placement>> planFor(const SplitChoice& choice) const;
   // The same for another model, loaded with a context of `n_ctx` positions and `kv_type` (the
   // split benchmark plans the loaded model, which need not be the one previewed).
-  std::optional<Result<tessera::SplitPlan>> planFor(const SplitChoice& choice, const ModelSpec& spec, int n_ctx,
+  std::optional<Result<tessera::Placement>> planFor(const SplitChoice& choice, const ModelSpec& spec, int n_ctx,
                                                     tessera::KvCacheType kv_type) const;
-  const std::optional<tessera::SplitPlan>& plan() const { return plan_; }
+  const std::optional<tessera::Placement>& plan() const { return plan_; }
   QString planError() const { return plan_error_; }  // the planner refused the input
   bool fits() const { return plan_ && plan_->fits; }
   // Why device `i` would overflow (empty when it fits or there is no plan).
@@ -137,7 +135,7 @@ class SplitPreviewModel : public QObject {
   tessera::KvCacheType kv_type_ = tessera::KvCacheType::F16;
   std::shared_ptr<const ModelSpec> spec_;
   QString model_name_;
-  std::optional<tessera::SplitPlan> plan_;
+  std::optional<tessera::Placement> plan_;
   QString plan_error_;
 };
 

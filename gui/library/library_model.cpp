@@ -129,7 +129,7 @@ void LibraryModel::computeFit(Row& row) const {
   const ModelSpec& spec = *row.entry.spec;
   const auto settings =
       SplitPreviewModel::withContext(target_.settings, SplitPreviewModel::contextFor(&spec, 0));
-  auto plan = tessera::plan_split(spec, target_.devices, settings);
+  auto plan = tessera::plan_for_load(spec, target_.devices, settings);
   if (!plan) {
     row.fit = Fit::CannotPlan;
     row.fit_detail = QString::fromStdString(plan.error().message);
@@ -139,7 +139,7 @@ void LibraryModel::computeFit(Row& row) const {
   QStringList lines;
   //: Before the bytes per GPU: the context the model would be loaded with, in tokens.
   lines << tr("With a context of %1 tokens:").arg(DisplayFormat::tokens(settings.n_ctx));
-  for (const tessera::DevicePlan& dp : plan->devices) {
+  for (const tessera::DevicePlacement& dp : plan->devices) {
     if (dp.bytes.total() == 0) continue;
     const QString need = DisplayFormat::bytes(dp.bytes.total());
     const QString usable = DisplayFormat::bytes(dp.available);

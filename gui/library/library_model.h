@@ -1,7 +1,7 @@
 // The model library's list: one row per .gguf file found (LibraryEntry), with what a person picks a
 // model by, and whether it fits on the GPUs with the split the app has now.
 //
-// "Fits?" comes from the split planner (tessera::plan_split) for each usable file, with the GPUs and
+// "Fits?" comes from the split planner (tessera::plan_for_load) for each usable file, with the GPUs and
 // split of a SplitTarget (the GPU workspace's devices and split choice: splitTargetOf) and the
 // context a load of that file would get (SplitPreviewModel::contextFor). Rows of files the engine
 // cannot open keep their reason (LibraryEntry::reason) and are shown greyed.
@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "model_library_entry.h"
-#include "split/split_plan.h"
+#include "placement/placement.h"
 
 namespace tessera::gui {
 

@@ -24,6 +24,7 @@ server::ServerConfig configOf(const LocalServerSettings& settings) {
   config.port = settings.port;
   config.api_key = settings.api_key.toStdString();
   config.insecure = settings.insecure;
+  config.allowed_origins = server::http::parse_origin_list(settings.allowed_origins.toStdString());
   return config;
 }
 

@@ -6,7 +6,7 @@
 // (EngineClient tells its listeners first) and starts again once a local model is loaded.
 //
 // Same exposure rule as the CLI (server::check_config): a non-loopback host needs an API key
-// unless `insecure`. Lives on the GUI thread.
+// unless `insecure`; web pages are refused unless their origin is allowed. Lives on the GUI thread.
 #pragma once
 
 #include <QObject>
@@ -30,6 +30,9 @@ struct LocalServerSettings {
   int port = 8080;  // 0: any free port (address() tells which)
   QString api_key;
   bool insecure = false;  // serve a non-loopback host without a key
+  // Web page origins allowed to use the server, comma-separated as the CLI's --allowed-origins
+  // ("http://localhost:3000, https://*.example.com", "*"); empty: none.
+  QString allowed_origins;
 
   friend bool operator==(const LocalServerSettings&, const LocalServerSettings&) = default;
 };

@@ -34,12 +34,18 @@ LocalServerDialog::LocalServerDialog(LocalServer* server, QWidget* parent) : QDi
   key_->setEchoMode(QLineEdit::PasswordEchoOnEdit);
   key_->setPlaceholderText(tr("none (anyone on this machine may connect)"));
   insecure_ = new QCheckBox(tr("Allow other machines without an API key (insecure)"));
+  origins_ = new QLineEdit;
+  origins_->setPlaceholderText(tr("none (web pages cannot use the server)"));
+  //: "*" and the example origins are typed as shown; do not translate them.
+  origins_->setToolTip(tr("Web pages allowed to call the server from a browser, as their origins separated by "
+                          "commas, e.g. http://localhost:3000, https://*.example.com; * allows every page."));
   auto* form = new QFormLayout;
   form->addRow(enabled_);
   form->addRow(tr("Host:"), host_);
   form->addRow(tr("Port:"), port_);
   form->addRow(tr("API key:"), key_);
   form->addRow(insecure_);
+  form->addRow(tr("Allowed web origins:"), origins_);
   layout->addLayout(form);
 
   status_ = new QLabel;
@@ -69,6 +75,7 @@ LocalServerSettings LocalServerDialog::settings() const {
   s.port = port_->value();
   s.api_key = key_->text();
   s.insecure = insecure_->isChecked();
+  s.allowed_origins = origins_->text().trimmed();
   return s;
 }
 
@@ -78,6 +85,7 @@ void LocalServerDialog::setSettings(const LocalServerSettings& s) {
   port_->setValue(s.port);
   key_->setText(s.api_key);
   insecure_->setChecked(s.insecure);
+  origins_->setText(s.allowed_origins);
 }
 
 void LocalServerDialog::done(int result) {

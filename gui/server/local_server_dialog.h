@@ -1,5 +1,5 @@
 // Settings ▸ Local server…: whether the app serves its loaded model over the OpenAI-compatible
-// API, on which host and port, with which API key; shows the address (with a Copy button) and
+// API, on which host and port, with which API key, to which web page origins; shows the address (with a Copy button) and
 // why the server is not running when it is not. OK applies (MainWindow persists and applies it).
 #pragma once
 
@@ -30,6 +30,7 @@ class LocalServerDialog : public QDialog {
   QSpinBox* portBox() const { return port_; }
   QLineEdit* keyEdit() const { return key_; }
   QCheckBox* insecureBox() const { return insecure_; }
+  QLineEdit* originsEdit() const { return origins_; }
   QLabel* statusLabel() const { return status_; }
   QPushButton* copyButton() const { return copy_; }
 
@@ -47,6 +48,7 @@ class LocalServerDialog : public QDialog {
   QSpinBox* port_;
   QLineEdit* key_;
   QCheckBox* insecure_;
+  QLineEdit* origins_;
   QLabel* status_;
   QPushButton* copy_;
 };

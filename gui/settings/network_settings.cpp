@@ -14,6 +14,7 @@ LocalServerSettings loadLocalServerSettings() {
   s.port = q.value("server/port", d.port).toInt();
   s.api_key = q.value("server/apiKey", d.api_key).toString();
   s.insecure = q.value("server/insecure", d.insecure).toBool();
+  s.allowed_origins = q.value("server/allowedOrigins", d.allowed_origins).toString();
   return s;
 }
 
@@ -24,6 +25,7 @@ void saveLocalServerSettings(const LocalServerSettings& s) {
   q.setValue("server/port", s.port);
   q.setValue("server/apiKey", s.api_key);
   q.setValue("server/insecure", s.insecure);
+  q.setValue("server/allowedOrigins", s.allowed_origins);
 }
 
 RemoteEndpoint loadRemoteEndpoint() {

@@ -1,6 +1,11 @@
 #include "cli_process.h"
 
+#include <pty.h>
 #include <sys/wait.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <cerrno>
 
 #include <cmath>
 #include <cstdlib>
@@ -39,6 +44,48 @@ std::string shell_quote(const std::string& s) {
 CliResult run_cli(const std::vector<std::string>& args, const std::string& stdin_text,
                   const std::vector<std::string>& env) {
   return run_program(TESSERA_CLI_PATH, args, stdin_text, env);
+}
+
+CliResult run_cli_on_terminal(const std::vector<std::string>& args, const std::string& typed) {
+  std::vector<std::string> argv_text = {TESSERA_CLI_PATH};
+  argv_text.insert(argv_text.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : argv_text) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  termios raw_output{};
+  cfmakeraw(&raw_output);  // no echo, no "\n" -> "\r\n"
+  int master = -1;
+  const pid_t pid = forkpty(&master, nullptr, &raw_output, nullptr);
+  CliResult r;
+  if (pid < 0) return r;
+  if (pid == 0) {
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  for (size_t at = 0; at < typed.size();) {
+    const ssize_t n = write(master, typed.data() + at, typed.size() - at);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    at += static_cast<size_t>(n);
+  }
+  char buf[4096];
+  for (;;) {
+    const ssize_t n = read(master, buf, sizeof buf);
+    if (n > 0) {
+      r.out.append(buf, static_cast<size_t>(n));
+    } else if (n < 0 && errno == EINTR) {
+      continue;
+    } else {
+      break;  // EIO once the child has closed the terminal
+    }
+  }
+  close(master);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
+  else if (WIFSIGNALED(status)) r.exit_code = 128 + WTERMSIG(status);
+  return r;
 }
 
 CliResult run_program(const std::string& program, const std::vector<std::string>& args,

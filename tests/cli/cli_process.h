@@ -31,6 +31,12 @@ std::string shell_quote(const std::string& s);
 CliResult run_cli(const std::vector<std::string>& args, const std::string& stdin_text = "",
                   const std::vector<std::string>& env = {});
 
+// Runs TESSERA_CLI_PATH with `args` on a pseudo-terminal, as a person at a terminal would: its
+// stdin, stdout and stderr are the terminal (raw mode: no echo, "\n" stays "\n"); `typed` is
+// what is typed into it. `out` holds everything the program wrote there (stdout and stderr
+// interleaved); `err` stays empty.
+CliResult run_cli_on_terminal(const std::vector<std::string>& args, const std::string& typed = "");
+
 // The same for any `program` (a path), e.g. llama.cpp's tools that the interop suites run.
 CliResult run_program(const std::string& program, const std::vector<std::string>& args,
                       const std::string& stdin_text = "", const std::vector<std::string>& env = {});

@@ -11,7 +11,7 @@
 #include "cli_process.h"
 #include "gguf/gguf_file.h"
 #include "gguf/gguf_writer.h"
-#include "inspect_text.h"
+#include "terminal_text.h"
 #include "quant/dequantize.h"
 #include "quant/fp16.h"
 #include "quant/quantize.h"

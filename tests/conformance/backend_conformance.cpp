@@ -2,13 +2,18 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <span>
 
 #include "backend/cpu_backend.h"
+#include "backend/kv_cache_type.h"
 #include "core/model/reference_forward.h"
+#include "model/architectures.h"
 #include "model/model_loader.h"
 #include "support/test_support.h"
 
@@ -249,6 +254,7 @@ std::vector<ForwardCase> forward_cases() {
   v.push_back({"qwen3moe_8_experts_top2", moe(with_arch({}, "qwen3moe"), 8, 2)});
   v.push_back({"qwen3moe_q8_0_top3", moe(with_arch(quantized(GgmlType::Q8_0), "qwen3moe"), 6, 3)});
   v.push_back({"mixtral_4_experts_top2", moe(RandomModelConfig{}, 4, 2)});
+  v.push_back({"mistral_4_experts_top2", moe(with_arch({}, "mistral"), 4, 2)});
   v.push_back({"mixtral_every_expert", moe(RandomModelConfig{}, 4, 4)});
   v.push_back({"mixtral_top1", moe(RandomModelConfig{}, 4, 1)});
   v.push_back({"moe_one_expert", moe(RandomModelConfig{}, 1, 1)});
@@ -300,6 +306,34 @@ std::vector<ForwardCase> forward_cases() {
   c.rope_base = 150000.0;
   c.original_ctx = 256.0;
   v.push_back({"gptoss_mxfp4_experts_top4", c});
+  // Qwen3.5/3.6: Gated DeltaNet layers with every 2nd layer output-gated attention (q/k norms, 8 of
+  // 32 head dims rotated), 4 value heads over 2 key heads (tiled), a 9-token prompt, decode after.
+  c = with_arch({}, "qwen35");
+  c.n_layer = 4;
+  c.head_size = 32;
+  c.n_rot = 8;
+  c.rms_eps = 1e-6;
+  c.rope_base = 1e7;
+  v.push_back({"qwen35_gated_deltanet_hybrid", c});
+  c.matrix_type = GgmlType::Q8_0;
+  c.embd_type = GgmlType::Q8_0;
+  v.push_back({"qwen35_q8_0", c});
+  // Qwen3.5/3.6-MoE: routed experts plus the sigmoid-gated shared expert; three layers, so the
+  // last is a recurrent one too.
+  c = moe(with_arch({}, "qwen35moe"), 4, 2);
+  c.n_layer = 3;
+  c.head_size = 32;
+  c.n_rot = 8;
+  c.n_ff_shared = 64;
+  c.linear_v_heads = 6;
+  c.linear_k_heads = 3;
+  v.push_back({"qwen35moe_shared_expert", c});
+  // Qwen3-Next: grouped value heads and the fused beta/decay projection (ssm_ba).
+  c.arch = "qwen3next";
+  c.linear_v_heads = 4;
+  c.linear_k_heads = 2;
+  c.full_attention_interval = 3;
+  v.push_back({"qwen3next_grouped_heads", c});
   return v;
 }
 
@@ -327,11 +361,14 @@ static std::vector<std::string> extra_hf_archs(const std::filesystem::path& dir)
 std::vector<HfCase> hf_cases(const std::vector<BackendUnderTest>& backends) {
   std::vector<HfCase> v;
   const std::filesystem::path shared = fixture("hf");
-  const char* extra = std::getenv("TESSERA_HF_EXTRA_DIR");
+  std::map<std::string, std::filesystem::path> extra;  // architecture -> folder of its reference
+  const std::filesystem::path in_repo = source_dir() / "tests" / "data" / "hf-extra";
+  for (const auto& a : extra_hf_archs(in_repo)) extra[a] = in_repo;
+  if (const char* dir = std::getenv("TESSERA_HF_EXTRA_DIR"); dir && *dir)
+    for (const auto& a : extra_hf_archs(dir)) extra[a] = dir;
   for (const auto& b : backends) {
     for (const char* a : {"llama2", "qwen2", "qwen3", "gemma2", "gemma3", "phi3", "mixtral"}) v.push_back({b, a, shared});
-    if (extra && *extra)
-      for (const auto& a : extra_hf_archs(extra)) v.push_back({b, "extra_" + a, extra});
+    for (const auto& [a, dir] : extra) v.push_back({b, "extra_" + a, dir});
   }
   return v;
 }
@@ -352,10 +389,41 @@ std::string backend_name(const ::testing::TestParamInfo<BackendUnderTest>& info)
 
 // A 9-token prompt batch (the GEMM path on backends that switch above 8 rows), a 2-token batch
 // (the few-row path), then 3 single-token decode steps, every row against the float64 reference.
+// Every architecture row (core/model/architectures.h) has a random model among forward_cases(),
+// which every backend's suite runs (the CPU's in test_core_model, the CUDA backend's in test_cuda):
+// dense for rows with dense FFNs, with experts for rows that have them. A row added without a case
+// fails here, in both suites.
+TEST(BackendConformanceCoverage, EveryArchitectureRowHasACase) {
+  const std::vector<ForwardCase> cases = forward_cases();
+  for (const Architecture& a : architectures()) {
+    bool dense = false, experts = false;
+    for (const ForwardCase& c : cases) {
+      if (c.config.arch != a.name) continue;
+      (c.config.n_expert > 0 ? experts : dense) = true;
+    }
+    if (a.ffn != FfnKind::MoE) {
+      EXPECT_TRUE(dense) << "architecture '" << a.name << "' has no dense conformance case";
+    }
+    if (a.ffn != FfnKind::Dense) {
+      EXPECT_TRUE(experts) << "architecture '" << a.name << "' has no mixture-of-experts conformance case";
+    }
+  }
+}
+
 TEST_P(BackendLogits, MatchFloat64Reference) {
   const BackendUnderTest& b = GetParam().backend;
   if (auto why = skip_reason(b); !why.empty()) GTEST_SKIP() << why;
   const RandomModelConfig& c = GetParam().model.config;
+  const Architecture* arch = find_architecture(c.arch);
+  if (arch != nullptr && arch->recurrent_mixer != LayerMixer::Attention && !b.supports_recurrent) {
+    auto file = random_model_file(c);
+    auto spec = build_model_spec(file);
+    ASSERT_TRUE(spec.ok());
+    auto m = b.make()->load_model(*spec, settings(b, 16, true), nullptr);
+    ASSERT_FALSE(m.ok()) << b.name << " loaded a model with recurrent layers it does not support";
+    EXPECT_EQ(m.error().kind, ErrorKind::Unsupported) << m.error().describe();
+    return;
+  }
   if (c.n_expert > 0 && !b.supports_moe) {
     auto file = random_model_file(c);
     auto spec = build_model_spec(file);
@@ -434,7 +502,7 @@ TEST_P(BackendHfModels, GreedyIdsAndFirstLogitsMatchTransformers) {
   BackendModelSettings s = settings(b, 64, false);
   s.n_ctx = 128;
   auto loaded = b.make()->load_model(*spec, s, nullptr);
-  if (spec->has_moe() && !b.supports_moe) {
+  if ((spec->has_moe() && !b.supports_moe) || (spec->has_recurrent_layers() && !b.supports_recurrent)) {
     ASSERT_FALSE(loaded.ok());
     EXPECT_EQ(loaded.error().kind, ErrorKind::Unsupported) << loaded.error().describe();
     return;
@@ -505,6 +573,37 @@ TEST_P(BackendContract, EvalRejectsBadCalls) {
   EXPECT_EQ(model.n_past(), 64);
   ASSERT_TRUE(model.kv_keep(0).ok());
   EXPECT_EQ(model.n_past(), 0);
+}
+
+// NaN logits (NaN weights here) make argmax an error, never token 0 (an argmax that skips NaNs
+// returns 0 for an all-NaN row): all of them NaN (the final norm's gain), or one (an output row).
+TEST_P(BackendContract, ArgmaxOfNanLogitsIsAnError) {
+  const BackendUnderTest& b = GetParam();
+  if (auto why = skip_reason(b); !why.empty()) GTEST_SKIP() << why;
+  static constexpr float kNan = std::numeric_limits<float>::quiet_NaN();
+  static constexpr int64_t kNanRow = 7;
+  RandomModelConfig all_nan;
+  all_nan.edit_values["output_norm.weight"] = [](std::vector<float>& v) { std::fill(v.begin(), v.end(), kNan); };
+  RandomModelConfig one_nan;
+  one_nan.edit_values["output.weight"] = [n_embd = one_nan.n_embd](std::vector<float>& v) {
+    v[static_cast<size_t>(kNanRow * n_embd)] = kNan;  // row kNanRow: that token's logit
+  };
+  for (const auto& [name, c] : {std::pair{"all NaN", all_nan}, std::pair{"one NaN", one_nan}}) {
+    SCOPED_TRACE(name);
+    Loaded l = load(b, c, 8, false);
+    ASSERT_TRUE(l.model);
+    const std::vector<int32_t> one = {5};
+    ASSERT_TRUE(l.model->eval(one, 0, LogitsRequest::Last).ok());
+    const std::vector<float> row = last_logits(*l.model);
+    ASSERT_EQ(row.size(), static_cast<size_t>(c.n_vocab));
+    EXPECT_TRUE(std::isnan(row[kNanRow]));
+    EXPECT_EQ(std::count_if(row.begin(), row.end(), [](float x) { return std::isnan(x); }),
+              c.edit_values.count("output.weight") ? 1 : c.n_vocab);
+    const auto am = l.model->argmax();
+    ASSERT_FALSE(am.ok()) << "argmax gave token " << *am;
+    EXPECT_EQ(am.error().message, nan_logits_error().message);
+    EXPECT_FALSE(check_logits(row).ok());
+  }
 }
 
 TEST_P(BackendContract, KvKeepRecomputesTheSameLogits) {
@@ -694,6 +793,83 @@ TEST_P(BackendContract, FootprintCountsKvCacheAndWeights) {
   EXPECT_LE(f.weight_bytes + f.mapped_bytes, l.spec.weight_bytes() + b.weight_overhead_bytes);
   EXPECT_GT(f.scratch_bytes, 0u);
   EXPECT_FALSE(l.model->describe().empty());
+}
+
+// Models with recurrent state (backend.h): eval continues only at n_past, kv_keep returns to 0,
+// n_past or a checkpoint (restoring the state there: the same logits as before), kv_remove is
+// refused, the footprint counts the state and the KV cache of the attention layers only.
+static RandomModelConfig hybrid_config() {
+  RandomModelConfig c;
+  c.arch = "qwen35";
+  c.n_layer = 4;
+  c.head_size = 32;
+  c.n_rot = 8;
+  return c;
+}
+
+TEST_P(BackendContract, RecurrentStateReturnsOnlyToCheckpoints) {
+  const BackendUnderTest& b = GetParam();
+  if (auto why = skip_reason(b); !why.empty()) GTEST_SKIP() << why;
+  if (!b.supports_recurrent) GTEST_SKIP() << b.name << " does not run recurrent layers";
+  const RandomModelConfig c = hybrid_config();
+  Loaded l = load(b, c, 16, false);
+  ASSERT_TRUE(l.model);
+  BackendModel& model = *l.model;
+  EXPECT_TRUE(model.has_recurrent_state());
+  EXPECT_FALSE(model.kv_remove_supported());
+  const auto tokens = random_tokens(20, c.n_vocab, 12);
+  ASSERT_TRUE(model.eval(std::span(tokens).first(6), 0, LogitsRequest::None).ok());
+  ASSERT_TRUE(model.save_checkpoint().ok());
+  ASSERT_TRUE(model.eval(std::span(tokens).subspan(6, 7), 6, LogitsRequest::Last).ok());
+  const auto first = last_logits(model);
+  // Only the end continues.
+  const Status gap = model.eval(std::span(tokens).subspan(10, 1), 10, LogitsRequest::Last);
+  ASSERT_FALSE(gap.ok());
+  EXPECT_EQ(gap.error().kind, ErrorKind::InvalidArgument) << gap.error().describe();
+  // Back to the checkpoint (and nowhere between it and the end): the replay gives the same logits.
+  EXPECT_EQ(model.restorable_position(13), 13);
+  EXPECT_EQ(model.restorable_position(10), 6);
+  EXPECT_EQ(model.restorable_position(5), 0);
+  const Status between = model.kv_keep(10);
+  ASSERT_FALSE(between.ok());
+  EXPECT_EQ(between.error().kind, ErrorKind::Unsupported) << between.error().describe();
+  EXPECT_NE(between.error().message.find("checkpoints are at 6"), std::string::npos) << between.error().message;
+  EXPECT_EQ(model.n_past(), 13);
+  ASSERT_TRUE(model.kv_keep(6).ok());
+  EXPECT_EQ(model.n_past(), 6);
+  ASSERT_TRUE(model.eval(std::span(tokens).subspan(6, 7), 6, LogitsRequest::Last).ok());
+  EXPECT_LT(max_relative_error(last_logits(model), first), 1e-5);
+  // A second checkpoint at 13, the first still held; an eval from 6 forgets the later one.
+  ASSERT_TRUE(model.save_checkpoint().ok());
+  EXPECT_EQ(model.restorable_position(20), 13);
+  ASSERT_TRUE(model.kv_keep(6).ok());
+  EXPECT_EQ(model.restorable_position(13), 6);
+  const Status shift = model.kv_remove(1, 2);
+  ASSERT_FALSE(shift.ok());
+  EXPECT_EQ(shift.error().kind, ErrorKind::Unsupported) << shift.error().describe();
+  // Back to 0 is always possible: the state of an empty sequence.
+  ASSERT_TRUE(model.kv_keep(0).ok());
+  ASSERT_TRUE(model.eval(std::span(tokens).first(13), 0, LogitsRequest::Last).ok());
+  // One prompt of 13 tokens against 6 + 7: a GPU backend may take another product path for the
+  // longer batch (CUDA: f16 tensor-core GEMMs above 8 rows), hence the backend's float tolerance.
+  EXPECT_LT(max_relative_error(last_logits(model), first), std::max(1e-4, b.float_tolerance));
+  EXPECT_EQ(model.restorable_position(6), 0);  // kv_keep(0) forgot every checkpoint
+}
+
+TEST_P(BackendContract, FootprintCountsTheRecurrentStateAndTheAttentionLayersCache) {
+  const BackendUnderTest& b = GetParam();
+  if (auto why = skip_reason(b); !why.empty()) GTEST_SKIP() << why;
+  if (!b.supports_recurrent) GTEST_SKIP() << b.name << " does not run recurrent layers";
+  const RandomModelConfig c = hybrid_config();
+  Loaded l = load(b, c, 8, false);
+  ASSERT_TRUE(l.model);
+  const auto f = l.model->footprint();
+  // Two of the four layers attend (every 2nd): their K and V rows of 2 heads x 32 values.
+  EXPECT_EQ(f.kv_cache_bytes, kv_cache_bytes(2, 64, 64, b.kv_type));
+  // Per recurrent layer: 3 past inputs of the 2 x 2 x 16 + 4 x 16 convolved channels, and 4 value
+  // heads of 16 x 16; f32, the state and kStateCheckpoints copies.
+  const uint64_t per_layer = 4ull * (3 * (2 * 2 * 16 + 4 * 16) + 4 * 16 * 16);
+  EXPECT_EQ(f.recurrent_state_bytes, 2 * per_layer * (1 + kStateCheckpoints));
 }
 
 }  // namespace tessera::test

@@ -38,6 +38,8 @@ struct BackendUnderTest {
   // past a near tie picks another expert for a token, which the logits feel more than in a dense model.
   double moe_fixture_tolerance = 1e-4;
   bool supports_moe = true;  // false: loading a mixture-of-experts model must fail as Unsupported
+  // false: loading a model with recurrent layers (Qwen3.5/3.6, Qwen3-Next) must fail as Unsupported
+  bool supports_recurrent = true;
   // Greedy ids of the Hugging Face fixtures are compared up to the first step whose reference
   // margin (top-1 minus top-2 logit) is below this: a backend with f16 rounding may pick the other
   // token of a near tie.
@@ -62,8 +64,10 @@ struct LogitsCase {
 std::vector<LogitsCase> logits_cases(const std::vector<BackendUnderTest>& backends);
 
 // The Hugging Face fixtures (../shared/fixtures/hf/ARCH-f16.gguf + .ref.json) on each backend,
-// plus every ARCH-f16.ref.json in the folder named by TESSERA_HF_EXTRA_DIR when it is set (references
-// made by tools/hf-reference/make_reference.py on the GPU machine, kept out of the repository).
+// plus every ARCH-f16.ref.json in tests/data/hf-extra (references made by
+// tools/hf-reference/make_reference.py with transformers on the GPU machine: the architectures the
+// shared fixtures lack, a few MB each) and in the folder named by TESSERA_HF_EXTRA_DIR when it is set
+// (newly made ones; an architecture there replaces the repository's).
 struct HfCase {
   BackendUnderTest backend;
   std::string arch;

@@ -198,16 +198,19 @@ TEST(Attention, TensorCoreShapeRule) {
   a.q_stride = 32 * 128 + 2;  // rows not 16-byte aligned
   EXPECT_FALSE(attention_mma_supports(a));
   a.q_stride = 32 * 128;
-  // Chosen only where asked for: prompts (>= 16 tokens) by tensor_cores, fewer by tensor_cores_decode.
-  EXPECT_FALSE(attention_mma_chosen(a));
-  a.tensor_cores = true;
-  EXPECT_TRUE(attention_mma_chosen(a));
-  a.n_tokens = kAttentionMmaMinTokens - 1;
-  EXPECT_FALSE(attention_mma_chosen(a));
-  a.tensor_cores_decode = true;
+  // Chosen by default wherever supported; the flags (for the tests and the kernel benchmark) turn it
+  // off: prompts (>= 16 tokens) by tensor_cores, fewer tokens by tensor_cores_decode.
   EXPECT_TRUE(attention_mma_chosen(a));
   a.tensor_cores = false;
+  EXPECT_FALSE(attention_mma_chosen(a));
+  a.n_tokens = kAttentionMmaMinTokens - 1;
+  EXPECT_TRUE(attention_mma_chosen(a));
+  a.tensor_cores_decode = false;
+  EXPECT_FALSE(attention_mma_chosen(a));
+  a.tensor_cores = true;
   a.n_tokens = 512;
+  EXPECT_TRUE(attention_mma_chosen(a));
+  a.head_dim = 48;  // unsupported: the SIMT kernel, whatever the flags say
   EXPECT_FALSE(attention_mma_chosen(a));
 }
 

@@ -1,5 +1,6 @@
 // The backend conformance suite (tests/conformance) on the CUDA backend: one device, and two
-// virtual devices split by layers and by rows (row split refuses mixture-of-experts models).
+// virtual devices split by layers and by rows (row split refuses mixture-of-experts models and
+// models with recurrent layers).
 //
 // Tolerances against the float64 reference (max |got - ref| / max |ref|), with the F16 KV cache the
 // CUDA backend keeps: 1e-2 for float weights (prompt batches above 8 rows round activations and
@@ -15,26 +16,27 @@ namespace {
 
 using tessera::test::BackendUnderTest;
 
-BackendUnderTest cuda_backend(const std::string& name, int n_virtual, SplitMode mode,
-                              const std::string& experimental = {}) {
+BackendUnderTest cuda_backend(const std::string& name, int n_virtual, SplitMode mode) {
   BackendUnderTest b;
   b.name = name;
-  b.make = [n_virtual, mode, experimental]() -> std::unique_ptr<Backend> {
-    return make_cuda_backend(n_virtual, mode, 0, experimental);
-  };
+  b.make = [n_virtual, mode]() -> std::unique_ptr<Backend> { return make_cuda_backend(n_virtual, mode, 0); };
   b.unavailable = [] {
     const std::string& why = gpu_unavailable_reason();
     return why.empty() ? why : "needs a CUDA device: " + why;
   };
   b.kv_type = KvCacheType::F16;
-  b.float_tolerance = 1e-2;
-  // Measured on the H200: 2.3e-2 on the mixtral fixture's third prompt (the CPU with an F16 KV
-  // cache: 5.9e-3), where its f16 prompt GEMMs move a router near a tie; the dense fixtures stay
-  // below 5.4e-3 (gemma2), and every greedy id matches.
-  b.moe_fixture_tolerance = 4e-2;
+  // Attention on the tensor cores rounds queries and probabilities to f16 (~1e-3 more than the SIMT
+  // kernel's 1e-2 bound needed), so float weights get 2e-2. The mixtral fixture measured 2.3e-2 on
+  // the H200 before (its f16 prompt GEMMs move a router near a tie; the CPU with an F16 KV cache:
+  // 5.9e-3); with the tensor-core attention it is held to 5e-2, and every greedy id matches.
+  b.float_tolerance = 2e-2;
+  b.moe_fixture_tolerance = 5e-2;
   b.quantized_tolerance = 5e-2;
   b.greedy_margin = 0.05;
   b.supports_moe = mode != SplitMode::Row;
+  // Recurrent (Gated DeltaNet) layers on one device and in layer split; row split refuses them
+  // (plan_for_load: Unsupported), which the suite checks.
+  b.supports_recurrent = mode != SplitMode::Row;
   b.weight_overhead_bytes = 16 << 10;  // 256-byte aligned tensors and the RoPE angle tables
   return b;
 }
@@ -53,19 +55,8 @@ BackendUnderTest cuda_quantized_kv(KvCacheType type) {
   BackendUnderTest b =
       cuda_backend(std::string("cuda_") + (type == KvCacheType::Q8_0 ? "q8_0" : "q4_0") + "_kv", 0, SplitMode::None);
   b.kv_type = type;
-  b.float_tolerance = b.moe_fixture_tolerance = 0.06 + 1e-2;
+  b.float_tolerance = b.moe_fixture_tolerance = 0.06 + 2e-2;
   b.quantized_tolerance = 0.06 + 5e-2;
-  return b;
-}
-
-// The kernels not yet verified on a GPU (TESSERA_CUDA_EXPERIMENTAL), all on, one device: attention
-// on the tensor cores rounds queries and probabilities to f16 (~1e-3 more), and the grouped MoE
-// prefill rounds inputs and weights to f16 where the tiles quantized inputs to int8; the float bound
-// doubles to cover the attention's share, the others keep theirs.
-BackendUnderTest cuda_experimental() {
-  BackendUnderTest b = cuda_backend("cuda_experimental", 0, SplitMode::None, "tc_attention,tc_decode,moe_mma");
-  b.float_tolerance = 2e-2;
-  b.moe_fixture_tolerance = 5e-2;
   return b;
 }
 
@@ -81,14 +72,6 @@ INSTANTIATE_TEST_SUITE_P(Cuda, BackendContract, ::testing::ValuesIn(cuda_backend
 INSTANTIATE_TEST_SUITE_P(CudaQuantizedKv, BackendLogits,
                          ::testing::ValuesIn(tessera::test::logits_cases({cuda_quantized_kv(KvCacheType::Q8_0)})),
                          tessera::test::case_name);
-INSTANTIATE_TEST_SUITE_P(CudaExperimental, BackendLogits,
-                         ::testing::ValuesIn(tessera::test::logits_cases({cuda_experimental()})),
-                         tessera::test::case_name);
-INSTANTIATE_TEST_SUITE_P(CudaExperimental, BackendHfModels,
-                         ::testing::ValuesIn(tessera::test::hf_cases({cuda_experimental()})),
-                         tessera::test::hf_case_name);
-INSTANTIATE_TEST_SUITE_P(CudaExperimental, BackendContract, ::testing::Values(cuda_experimental()),
-                         tessera::test::backend_name);
 INSTANTIATE_TEST_SUITE_P(CudaQuantizedKv, BackendContract,
                          ::testing::Values(cuda_quantized_kv(KvCacheType::Q8_0), cuda_quantized_kv(KvCacheType::Q4_0)),
                          tessera::test::backend_name);

@@ -10,11 +10,13 @@
 #include <vector>
 
 #include "cuda_test_util.h"
+#include "backend/backend_kernels.h"
 #include "kernels/elementwise.h"
 #include "kernels/kv_cache.h"
 #include "kernels/matvec.h"
 #include "kernels/norm.h"
 #include "kernels/rope.h"
+#include "quant/fp16.h"
 #include "support/test_support.h"
 
 namespace tessera::cuda {
@@ -155,6 +157,108 @@ TEST(FusedOps, RopeToCacheEqualsRopeThenCacheWrite) {
       ASSERT_EQ(x, y) << (ref == &ref_k ? "K" : "V") << " cache differs";
     }
   }
+}
+
+// The Q/K/V biases and the QK-norm folded into the RoPE + cache-write kernel (RopeHeadExtras) against
+// the separate launches they replace: add_bias_rows, rms_norm_heads, rope, kv_cache_write. The heads'
+// sums of squares are added in another order, so q agrees to f32 rounding and the F16 cache to one
+// f16 rounding step.
+TEST(FusedOps, RopeToCacheWithBiasesAndQkNormEqualsTheSeparateKernels) {
+  TESSERA_REQUIRE_GPU();
+  struct Case {
+    RopeStyle style;
+    int n_tokens, n_head, n_head_kv, head_dim, n_dims;
+    bool bias, norm;
+  };
+  uint32_t seed = 700;
+  for (const Case& c : std::vector<Case>{{RopeStyle::NeoX, 3, 12, 2, 128, 128, true, false},   // qwen2
+                                         {RopeStyle::NeoX, 2, 32, 4, 128, 128, false, true},   // qwen3
+                                         {RopeStyle::Normal, 4, 8, 4, 256, 256, false, true},  // gemma3
+                                         {RopeStyle::NeoX, 5, 6, 3, 80, 32, true, true},       // partial rotary
+                                         {RopeStyle::Normal, 1, 4, 2, 64, 64, true, true}}) {
+    SCOPED_TRACE("heads " + std::to_string(c.n_head) + "/" + std::to_string(c.n_head_kv) + " head_dim " +
+                 std::to_string(c.head_dim) + (c.bias ? " bias" : "") + (c.norm ? " norm" : ""));
+    const int q_dim = c.n_head * c.head_dim, kv_dim = c.n_head_kv * c.head_dim, capacity = 1024;
+    const int64_t stride = q_dim + 2 * kv_dim + 4;
+    const auto rows = tessera::test::random_floats(static_cast<size_t>(c.n_tokens * stride), seed++, 2.0f);
+    const auto bq = tessera::test::random_floats(static_cast<size_t>(q_dim), seed++);
+    const auto bk = tessera::test::random_floats(static_cast<size_t>(kv_dim), seed++);
+    const auto bv = tessera::test::random_floats(static_cast<size_t>(kv_dim), seed++);
+    auto gains = tessera::test::random_floats(static_cast<size_t>(2 * c.head_dim), seed++);
+    for (float& g : gains) g += 1.0f;
+    std::vector<int32_t> pos;
+    for (int t = 0; t < c.n_tokens; ++t) pos.push_back(t == 2 ? capacity + 1 : 5 + 77 * t);  // one outside
+    auto dp = test::to_device(pos), dbq = test::to_device(bq), dbk = test::to_device(bk), dbv = test::to_device(bv);
+    auto dg = test::to_device(gains);
+    const auto table = rope_theta_table(c.n_dims, 1000000.0f, 1.0f, {});
+    auto dt = test::to_device(table);
+    RopeConfig cfg{c.style, c.n_dims, 1000000.0f, 1.0f, nullptr};
+    cfg.theta = dt.as<double>();
+    const float* wq = c.norm ? dg.as<float>() : nullptr;
+    const float* wk = c.norm ? dg.as<float>() + c.head_dim : nullptr;
+    std::vector<uint16_t> init(static_cast<size_t>(capacity) * kv_dim, 0x3C00);
+
+    auto ref_rows = test::to_device(rows);
+    auto ref_k = test::to_device(init), ref_v = test::to_device(init);
+    float* rq = ref_rows.as<float>();
+    if (c.bias) {
+      TESSERA_ASSERT_OK(add_bias_rows(rq, stride, dbq.as<float>(), q_dim, c.n_tokens, nullptr));
+      TESSERA_ASSERT_OK(add_bias_rows(rq + q_dim, stride, dbk.as<float>(), kv_dim, c.n_tokens, nullptr));
+      TESSERA_ASSERT_OK(add_bias_rows(rq + q_dim + kv_dim, stride, dbv.as<float>(), kv_dim, c.n_tokens, nullptr));
+    }
+    if (c.norm)
+      TESSERA_ASSERT_OK(rms_norm_heads(rq, rq + q_dim, stride, c.n_tokens, c.n_head, c.n_head_kv, c.head_dim, wq, wk,
+                                       1e-6f, nullptr));
+    TESSERA_ASSERT_OK(rope(rq, stride, c.n_tokens, c.n_head, c.head_dim, dp.as<int32_t>(), cfg, nullptr));
+    TESSERA_ASSERT_OK(rope(rq + q_dim, stride, c.n_tokens, c.n_head_kv, c.head_dim, dp.as<int32_t>(), cfg, nullptr));
+    KvCacheView ref_view{ref_k.as<uint16_t>(), ref_v.as<uint16_t>(), kv_dim, capacity};
+    TESSERA_ASSERT_OK(kv_cache_write(rq + q_dim, stride, rq + q_dim + kv_dim, stride, c.n_tokens, kv_dim,
+                                     dp.as<int32_t>(), ref_view, nullptr));
+
+    auto got_rows = test::to_device(rows);
+    auto got_k = test::to_device(init), got_v = test::to_device(init);
+    float* gq = got_rows.as<float>();
+    RopeHeadExtras ex;
+    if (c.bias) {
+      ex.q_bias = dbq.as<float>();
+      ex.k_bias = dbk.as<float>();
+      ex.v_bias = dbv.as<float>();
+    }
+    ex.q_norm = wq;
+    ex.k_norm = wk;
+    ex.eps = 1e-6f;
+    const KvCacheView view{got_k.as<uint16_t>(), got_v.as<uint16_t>(), kv_dim, capacity};
+    TESSERA_ASSERT_OK(rope_qk_to_cache(gq, gq + q_dim, gq + q_dim + kv_dim, stride, c.n_tokens, c.n_head, c.n_head_kv,
+                                       c.head_dim, dp.as<int32_t>(), cfg, view, nullptr, &ex));
+    const auto a = test::from_device<float>(ref_rows, rows.size());
+    const auto b = test::from_device<float>(got_rows, rows.size());
+    std::vector<float> qa, qb;
+    for (int t = 0; t < c.n_tokens; ++t) {
+      qa.insert(qa.end(), a.begin() + t * stride, a.begin() + t * stride + q_dim);
+      qb.insert(qb.end(), b.begin() + t * stride, b.begin() + t * stride + q_dim);
+    }
+    EXPECT_LT(test::max_rel_error(qb, qa), 1e-5);
+    for (const auto& [ref, out] : {std::pair{&ref_k, &got_k}, std::pair{&ref_v, &got_v}}) {
+      const auto x = test::from_device<uint16_t>(*ref, init.size());
+      const auto y = test::from_device<uint16_t>(*out, init.size());
+      std::vector<float> fx, fy;
+      for (size_t i = 0; i < x.size(); ++i) {
+        fx.push_back(fp16_to_fp32(x[i]));
+        fy.push_back(fp16_to_fp32(y[i]));
+      }
+      EXPECT_LT(test::max_rel_error(fy, fx), 2e-3) << (ref == &ref_k ? "K" : "V") << " cache";
+    }
+  }
+  // A quantized cache cannot take them (the backend keeps the separate launches there).
+  RopeHeadExtras ex;
+  auto buf = DeviceBuffer::allocate(0, 1 << 16, "cache");
+  TESSERA_ASSERT_OK(buf);
+  const KvCacheView q8{buf->as<uint16_t>(), buf->as<uint16_t>(), kv_cache_row_words(KvCacheType::Q8_0, 128), 16,
+                       KvCacheType::Q8_0};
+  const RopeConfig cfg{RopeStyle::NeoX, 128, 10000.0f, 1.0f, nullptr};
+  EXPECT_FALSE(rope_qk_to_cache(buf->as<float>(), buf->as<float>(), buf->as<float>(), 512, 1, 2, 1, 128, nullptr, cfg,
+                                q8, nullptr, &ex)
+                   .ok());
 }
 
 class GluTypes : public ::testing::TestWithParam<GgmlType> {};

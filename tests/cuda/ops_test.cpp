@@ -198,28 +198,34 @@ TEST(Ops, KvCacheWriteAtDevicePositions) {
 
 TEST(Ops, ArgmaxTiesNaNsAndSizes) {
   TESSERA_REQUIRE_GPU();
+  auto device_argmax = [](const std::vector<float>& x) {
+    const auto n = static_cast<int64_t>(x.size());
+    auto dx = test::to_device(x);
+    auto ws = DeviceBuffer::allocate(0, argmax_workspace_bytes(n), "argmax ws");
+    EXPECT_TRUE(ws.ok());
+    auto out = test::to_device(std::vector<int32_t>{-7});
+    const Status st = argmax(dx.as<float>(), n, out.as<int32_t>(), ws->data(), ws->bytes(), nullptr);
+    EXPECT_TRUE(st.ok()) << st.error().describe();
+    return test::from_device<int32_t>(out, 1)[0];
+  };
   for (int64_t n : {int64_t{1}, int64_t{1000}, int64_t{32000}, int64_t{151936}, int64_t{300001}}) {
     SCOPED_TRACE(n);
     auto x = tessera::test::random_floats(static_cast<size_t>(n), static_cast<uint32_t>(n));
     const int64_t a = n / 3, b = (2 * n) / 3;
     x[b] = 50.0f;
     x[a] = 50.0f;  // a tie: the lower index wins
-    if (n > 2) x[n - 1] = std::numeric_limits<float>::quiet_NaN();
-    auto dx = test::to_device(x);
-    auto ws = DeviceBuffer::allocate(0, argmax_workspace_bytes(n), "argmax ws");
-    TESSERA_ASSERT_OK(ws);
-    auto out = test::to_device(std::vector<int32_t>{-7});
-    TESSERA_ASSERT_OK(argmax(dx.as<float>(), n, out.as<int32_t>(), ws->data(), ws->bytes(), nullptr));
-    const auto got = test::from_device<int32_t>(out, 1);
-    EXPECT_EQ(got[0], n == 1 ? 0 : a);
+    EXPECT_EQ(device_argmax(x), n == 1 ? 0 : a);
+    // One NaN anywhere (first, last, in another block than the maximum) or all NaN: -1, which
+    // CudaModel::argmax reports as nan_logits_error().
+    for (int64_t at : {int64_t{0}, n - 1, n / 2}) {
+      auto y = x;
+      y[static_cast<size_t>(at)] = std::numeric_limits<float>::quiet_NaN();
+      EXPECT_EQ(device_argmax(y), -1) << "NaN at " << at;
+    }
+    EXPECT_EQ(device_argmax(std::vector<float>(static_cast<size_t>(n), std::numeric_limits<float>::quiet_NaN())), -1);
   }
   // all -inf: index 0
-  std::vector<float> neg(777, -std::numeric_limits<float>::infinity());
-  auto dx = test::to_device(neg);
-  auto ws = DeviceBuffer::allocate(0, argmax_workspace_bytes(777), "argmax ws");
-  auto out = test::to_device(std::vector<int32_t>{-7});
-  TESSERA_ASSERT_OK(argmax(dx.as<float>(), 777, out.as<int32_t>(), ws->data(), ws->bytes(), nullptr));
-  EXPECT_EQ(test::from_device<int32_t>(out, 1)[0], 0);
+  EXPECT_EQ(device_argmax(std::vector<float>(777, -std::numeric_limits<float>::infinity())), 0);
 }
 
 }  // namespace

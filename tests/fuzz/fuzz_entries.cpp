@@ -1,9 +1,12 @@
 #include "fuzz_entries.h"
 
+#include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "gguf/gguf_file.h"
+#include "gguf/gguf_split.h"
 #include "gguf/gguf_value.h"
 #include "gguf/gguf_writer.h"
 
@@ -58,33 +61,59 @@ uint64_t walk_value(const gguf::Value& v) {
 }
 
 // Writes the metadata of `file` back with the writer and reads it again: the same keys, types and
-// renderings (the writer and the reader agree on every value the reader accepts).
+// renderings (the writer and the reader agree on every value the reader accepts). A split set's
+// place keys (split.no, split.count) are left out: one image cannot be a part of a set.
 void check_metadata_round_trip(const gguf::GgufFile& file) {
   gguf::GgufWriter w;
+  std::vector<const gguf::MetadataEntry*> kept;
   for (const auto& e : file.metadata()) {
+    if (file.is_split() && (e.key == gguf::kSplitNoKey || e.key == gguf::kSplitCountKey)) continue;
     if (e.key == "general.alignment") {
       w.set_alignment(static_cast<uint32_t>(*e.value.as_uint()));  // the reader checked it
     }
     w.set(e.key, e.value);
+    kept.push_back(&e);
   }
   auto bytes = w.to_bytes();
   FUZZ_CHECK(bytes.ok());
   auto again = gguf::GgufFile::from_bytes(std::move(bytes).value(), "rewritten");
   FUZZ_CHECK(again.ok());
-  const auto& a = file.metadata();
   const auto& b = (*again)->metadata();
-  FUZZ_CHECK(a.size() == b.size());
-  for (size_t i = 0; i < a.size(); ++i) {
-    FUZZ_CHECK(a[i].key == b[i].key);
-    FUZZ_CHECK(a[i].value.type() == b[i].value.type());
-    FUZZ_CHECK(a[i].value.to_display(16) == b[i].value.to_display(16));
+  FUZZ_CHECK(kept.size() == b.size());
+  for (size_t i = 0; i < b.size(); ++i) {
+    FUZZ_CHECK(kept[i]->key == b[i].key);
+    FUZZ_CHECK(kept[i]->value.type() == b[i].value.type());
+    FUZZ_CHECK(kept[i]->value.to_display(16) == b[i].value.to_display(16));
   }
+}
+
+// The parts of a set input (fuzz_entries.h); nullopt when `data` is a plain image.
+std::optional<std::vector<gguf::ImagePart>> set_parts(const uint8_t* data, size_t size) {
+  constexpr size_t kMagic = sizeof(kGgufSetMagic) - 1;
+  if (size < kMagic + 1 || std::memcmp(data, kGgufSetMagic, kMagic) != 0) return std::nullopt;
+  const size_t n = data[kMagic] % 8 + 1;
+  size_t pos = kMagic + 1;
+  std::vector<uint32_t> lengths;
+  for (size_t i = 0; i + 1 < n && pos + 4 <= size; ++i, pos += 4) {
+    uint32_t len;
+    std::memcpy(&len, data + pos, 4);
+    lengths.push_back(len);
+  }
+  std::vector<gguf::ImagePart> parts;
+  for (size_t i = 0; i < n && pos <= size; ++i) {
+    const size_t len = i < lengths.size() ? std::min<size_t>(lengths[i], size - pos) : size - pos;
+    parts.push_back({std::vector<uint8_t>(data + pos, data + pos + len), "part" + std::to_string(i) + ".gguf", 0});
+    pos += len;
+  }
+  return parts;
 }
 
 }  // namespace
 
 void gguf_one_input(const uint8_t* data, size_t size) {
-  auto r = gguf::GgufFile::from_bytes(std::vector<uint8_t>(data, data + size), "fuzz.gguf");
+  auto parts = set_parts(data, size);
+  auto r = parts ? gguf::GgufFile::from_parts(std::move(*parts))
+                 : gguf::GgufFile::from_bytes(std::vector<uint8_t>(data, data + size), "fuzz.gguf");
   if (!r.ok()) {
     const Error& e = r.error();
     FUZZ_CHECK(e.kind == ErrorKind::BadFile || e.kind == ErrorKind::Unsupported);
@@ -108,14 +137,23 @@ void gguf_one_input(const uint8_t* data, size_t size) {
   for (const auto& t : file.tensors()) {
     FUZZ_CHECK(file.find_tensor(t.name) == &t);
     FUZZ_CHECK(!t.dims.empty() && t.dims.size() <= static_cast<size_t>(gguf::kMaxDims));
-    FUZZ_CHECK(file.data_offset() <= file.file_size());
-    FUZZ_CHECK(t.offset <= file.file_size() - file.data_offset());
-    FUZZ_CHECK(t.n_bytes <= file.file_size() - file.data_offset() - t.offset);
+    FUZZ_CHECK(t.part < file.parts().size());
+    const gguf::FilePart& part = file.parts()[t.part];
+    FUZZ_CHECK(part.data_offset <= part.size);
+    FUZZ_CHECK(t.offset <= part.size - part.data_offset);
+    FUZZ_CHECK(t.n_bytes <= part.size - part.data_offset - t.offset);
     auto span = file.tensor_data(t);
     FUZZ_CHECK(span.size() == t.n_bytes);
     if (!span.empty()) sum += span.front() + span.back();
     sum += static_cast<uint64_t>(t.rows()) + t.shape_string().size() + type_name(t.type).size() + t.n_elements;
   }
+  uint64_t part_sizes = 0, part_tensors = 0;
+  for (const gguf::FilePart& part : file.parts()) {
+    part_sizes += part.size;
+    part_tensors += part.tensor_count;
+  }
+  FUZZ_CHECK(!file.parts().empty() && part_sizes == file.file_size() && part_tensors == file.tensors().size());
+  FUZZ_CHECK(file.parts().front().data_offset == file.data_offset());
   check_metadata_round_trip(file);
   volatile uint64_t sink = sum;
   (void)sink;
@@ -133,6 +171,11 @@ void template_one_input(std::string_view input) {
 #else
 bool has_template_entry() { return false; }
 void template_one_input(std::string_view) {}
+#endif
+
+#if TESSERA_FUZZ_NO_HTTP_ENTRY
+bool has_http_entry() { return false; }
+void http_one_input(const uint8_t*, size_t) {}
 #endif
 
 #if TESSERA_FUZZ_HAS_TOKENIZER_ENTRY

@@ -16,12 +16,25 @@ namespace tessera::fuzz {
 // every array item, the display form) and every tensor (info and data extent). Checks that what
 // the metadata holds in memory stays within a constant factor of the input size, and that writing
 // the metadata back with GgufWriter gives an image the reader accepts with the same values.
+// An input that starts with kGgufSetMagic is a split set instead (gguf_split.h), read as the parts
+// of one model (GgufFile::from_parts):
+//   "GGUFSET" | u8 n (parts: n % 8 + 1) | (parts - 1) x u32 length | the parts' images in order
+//   (the last part takes the rest; a length past the end cuts the set short).
 void gguf_one_input(const uint8_t* data, size_t size);
+inline constexpr char kGgufSetMagic[] = "GGUFSET";  // 7 bytes, no terminator in the input
 
 // Whether this build has the entry points that core/template and core/tokenizer provide
 // (template_fuzz_entry.h, tokenizer_fuzz_entry.h); the targets and regressions skip without them.
 bool has_template_entry();
 bool has_tokenizer_entry();
+
+// Whether this build has the server's HTTP front (tessera_http_protocol; TESSERA_BUILD_SERVER).
+bool has_http_entry();
+// The bytes (after the first, which sets the size of each read) as one client connection's input
+// to the server: requests read within small limits, the access policy applied, responses framed.
+// Checks the limits hold (buffered bytes, body sizes, the shared body budget given back) and that
+// refusals carry one of the statuses the front documents.
+void http_one_input(const uint8_t* data, size_t size);
 
 // Renders the input as an untrusted chat template (tessera's render_untrusted_template).
 void template_one_input(std::string_view input);

@@ -1,7 +1,8 @@
 // Writes the seed corpora of the fuzz targets (tools/fuzz.sh runs it into build-fuzz/seeds/):
 //   gguf/       small GGUF images made with GgufWriter: every value type, arrays of each (empty,
 //               nested, long), a llama-like model with a vocabulary and tensors of several types,
-//               a GPT-2-like vocabulary with merges, a version-2 file, a custom alignment;
+//               a GPT-2-like vocabulary with merges, a version-2 file, a custom alignment; the
+//               llama-like model as split sets (fuzz_entries.h's set inputs) of 2 and 3 parts;
 //   template/   the fixture chat templates (copied from FIXTURES/templates/*.jinja at run time,
 //               never committed) and hand-written constructs;
 //   tokenizer/  small vocabularies of each tokenizer family and pre-tokenizer, each with the fixture
@@ -16,6 +17,8 @@
 #include <string>
 #include <vector>
 
+#include "fuzz_entries.h"
+#include "gguf/gguf_split.h"
 #include "gguf/gguf_value.h"
 #include "gguf/gguf_writer.h"
 
@@ -242,6 +245,29 @@ std::vector<std::string> split_cases(const std::string& text) {
   return out;
 }
 
+// A split set as one fuzz input (fuzz_entries.h): the magic, the part count, the lengths, the parts.
+bool write_set(const fs::path& path, const GgufWriter& whole, uint32_t max_tensors, bool first_without_tensors) {
+  auto parts = tessera::gguf::split_into_parts(whole, max_tensors, first_without_tensors);
+  if (!parts.ok()) {
+    std::cerr << "tessera_fuzz_seeds: " << path << ": " << parts.error().message << "\n";
+    return false;
+  }
+  std::string out(tessera::fuzz::kGgufSetMagic);
+  out.push_back(static_cast<char>(parts->size() - 1));
+  std::vector<std::vector<uint8_t>> images;
+  for (const auto& p : *parts) {
+    auto bytes = p.to_bytes();
+    if (!bytes.ok()) return false;
+    images.push_back(std::move(bytes).value());
+  }
+  for (size_t i = 0; i + 1 < images.size(); ++i) {
+    const auto len = static_cast<uint32_t>(images[i].size());
+    out.append(reinterpret_cast<const char*>(&len), 4);
+  }
+  for (const auto& image : images) out.append(image.begin(), image.end());
+  return write_file(path, out);
+}
+
 std::string read_all(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream s;
@@ -251,6 +277,31 @@ std::string read_all(const fs::path& path) {
 
 }  // namespace
 
+// What clients send the server: well-formed requests of each route and kind, and the framing,
+// limit and policy cases of tests/server/http_parts_test.cpp.
+const char* const kHttp[] = {
+    "GET /health HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n\r\n",
+    "GET /v1/models HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer key\r\n\r\nGET /metrics HTTP/1.1\r\nHost: [::1]\r\n"
+    "authorization: bearer key\r\n\r\n",
+    "POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer key\r\nContent-Type: application/json\r\n"
+    "Content-Length: 52\r\n\r\n{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}  ",
+    "POST /v1/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer key\r\nContent-Type: application/json\r\n"
+    "Transfer-Encoding: chunked\r\n\r\n5;ext=1\r\n{\"a\":\r\n2\r\n1}\r\n0\r\nX-Trailer: t\r\n\r\n",
+    "POST /v1/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}",
+    "POST /v1/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n{}",
+    "POST /v1/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer key\r\nContent-Encoding: gzip\r\n"
+    "Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}",
+    "POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nContent-Type: text/plain;charset=UTF-8\r\n"
+    "Origin: https://attacker.example\r\nSec-Fetch-Mode: no-cors\r\nContent-Length: 2\r\n\r\n{}",
+    "OPTIONS /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://ok.example\r\n"
+    "Access-Control-Request-Method: POST\r\nAccess-Control-Request-Headers: authorization,content-type\r\n\r\n",
+    "POST /v1/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: https://a.dev:3000\r\nAuthorization: Bearer key\r\n"
+    "Content-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n{}",
+    "GET /health HTTP/1.0\r\n\r\n",
+    "GET /v1/models/a%2Fb HTTP/1.1\r\nHost: evil.example\r\n\r\n",
+    "GET * HTTP/2.0\r\nHost: x\r\n\r\n",
+};
+
 int main(int argc, char** argv) {
   if (argc < 2) {
     std::cerr << "usage: tessera_fuzz_seeds OUT_DIR [FIXTURES_DIR]\n";
@@ -258,7 +309,7 @@ int main(int argc, char** argv) {
   }
   const fs::path out = argv[1];
   const fs::path fixtures = argc > 2 ? fs::path(argv[2]) : fs::path();
-  for (const char* d : {"gguf", "template", "tokenizer"}) fs::create_directories(out / d);
+  for (const char* d : {"gguf", "template", "tokenizer", "http"}) fs::create_directories(out / d);
   bool ok = true;
 
   GgufWriter empty;
@@ -267,6 +318,8 @@ int main(int argc, char** argv) {
   ok &= write_gguf(out / "gguf" / "llama_model.gguf", llama_model(3, 32));
   ok &= write_gguf(out / "gguf" / "llama_model_v2_align64.gguf", llama_model(2, 64));
   ok &= write_gguf(out / "gguf" / "gpt2_vocab.gguf", gpt2_vocab());
+  ok &= write_set(out / "gguf" / "llama_model_2_parts.set", llama_model(3, 32), 3, false);
+  ok &= write_set(out / "gguf" / "llama_model_3_parts_empty_first.set", llama_model(3, 64), 3, true);
 
   int n = 0;
   for (const char* t : kTemplates) ok &= write_file(out / "template" / ("handwritten_" + std::to_string(n++) + ".jinja"), t);
@@ -296,6 +349,11 @@ int main(int argc, char** argv) {
                        tokenizer_input(modes[m], texts[i]));
     }
   }
+  // Connections' bytes, each after a first byte that sets the read size (tests/fuzz/http_entry.cpp).
+  n = 0;
+  for (const char* h : kHttp)
+    for (char step : {'\x00', '\x07', '\x7f'})
+      ok &= write_file(out / "http" / ("request_" + std::to_string(n++) + ".bin"), std::string(1, step) + h);
   if (!ok) std::cerr << "tessera_fuzz_seeds: some seeds could not be written under " << out << "\n";
   return ok ? 0 : 1;
 }

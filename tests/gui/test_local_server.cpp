@@ -162,6 +162,33 @@ TEST(LocalServer, NeedsItsKey) {
   EXPECT_NE(good->body.find("tessera-tiny"), std::string::npos);
 }
 
+TEST(LocalServer, RefusesWebPagesUnlessTheirOriginIsAllowed) {
+  ServingWindow w;
+  ASSERT_TRUE(w.load());
+  LocalServerSettings s = w.serve();
+  ASSERT_EQ(w.server()->state(), LocalServer::State::Serving);
+  {
+    httplib::Client client("127.0.0.1", w.port());
+    auto page = client.Get("/v1/models", httplib::Headers{{"Origin", "https://app.example"}});
+    ASSERT_TRUE(page);
+    EXPECT_EQ(page->status, 403);
+    EXPECT_NE(page->body.find("forbidden_origin"), std::string::npos);
+  }
+  s.allowed_origins = QStringLiteral("https://app.example, http://localhost:*");
+  w.server()->setSettings(s);
+  ASSERT_EQ(w.server()->state(), LocalServer::State::Serving);
+  httplib::Client client("127.0.0.1", w.port());
+  auto page = client.Get("/v1/models", httplib::Headers{{"Origin", "https://app.example"}});
+  ASSERT_TRUE(page);
+  EXPECT_EQ(page->status, 200);
+  EXPECT_EQ(page->get_header_value("Access-Control-Allow-Origin"), "https://app.example");
+  // An entry that is not an origin: not started, and the status says which entry.
+  s.allowed_origins = QStringLiteral("app.example");
+  w.server()->setSettings(s);
+  EXPECT_EQ(w.server()->state(), LocalServer::State::Failed);
+  EXPECT_TRUE(w.server()->errorText().contains(QLatin1String("'app.example' is not an origin")));
+}
+
 TEST(LocalServer, RefusesAnotherMachinesHostWithoutAKey) {
   ServingWindow w;
   ASSERT_TRUE(w.load());
@@ -272,6 +299,8 @@ TEST(LocalServer, TheDialogShowsTheAddressCopiesItAndApplies) {
   dialog->enabledBox()->setChecked(true);
   dialog->portBox()->setValue(0);
   dialog->keyEdit()->setText(QStringLiteral("sk-dialog"));
+  EXPECT_TRUE(dialog->originsEdit()->text().isEmpty()) << "no web page is allowed by default";
+  dialog->originsEdit()->setText(QStringLiteral("http://localhost:3000"));
   dialog->accept();
   ASSERT_EQ(w.server()->state(), LocalServer::State::Serving);
   EXPECT_EQ(w.statusLine(), QStringLiteral("Serving at %1").arg(w.server()->address()));
@@ -279,6 +308,7 @@ TEST(LocalServer, TheDialogShowsTheAddressCopiesItAndApplies) {
   EXPECT_TRUE(saved.enabled);
   EXPECT_EQ(saved.port, 0);
   EXPECT_EQ(saved.api_key, QStringLiteral("sk-dialog"));
+  EXPECT_EQ(saved.allowed_origins, QStringLiteral("http://localhost:3000"));
   // Opened again, it shows the address and copies it.
   ASSERT_EQ(w.openDialog(), dialog);
   EXPECT_TRUE(dialog->statusLabel()->text().contains(w.server()->address()));

@@ -475,7 +475,7 @@ TEST(ModelLibrary, FitsFollowsTheDevicesAndTheSplit) {
   target.settings.mode = tessera::SplitMode::None;
   const ModelSpec& spec = *model->entry(alpha).spec;
   const auto settings = SplitPreviewModel::withContext(target.settings, SplitPreviewModel::contextFor(&spec, 0));
-  auto single = tessera::plan_split(spec, {device(0, 4096, settings)}, settings);
+  auto single = tessera::plan_for_load(spec, {device(0, 4096, settings)}, settings);
   ASSERT_TRUE(single.ok());
   const double need_mib = static_cast<double>(single->devices[0].bytes.total()) / (1024.0 * 1024.0);
 

@@ -81,6 +81,9 @@ class SlowModel : public BackendModel {
   Status kv_keep(int32_t n) override { return inner_->kv_keep(n); }
   Status kv_remove(int32_t begin, int32_t count) override { return inner_->kv_remove(begin, count); }
   bool kv_remove_supported() const override { return inner_->kv_remove_supported(); }
+  bool has_recurrent_state() const override { return inner_->has_recurrent_state(); }
+  Status save_checkpoint() override { return inner_->save_checkpoint(); }
+  int32_t restorable_position(int32_t n) const override { return inner_->restorable_position(n); }
   MemoryFootprint footprint() const override { return inner_->footprint(); }
   std::string describe() const override { return inner_->describe(); }
 

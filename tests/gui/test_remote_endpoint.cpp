@@ -34,7 +34,10 @@ class TesseraServe : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     QString error;
-    server_ = ChildServer::startTessera({QStringLiteral("--api-key"), QString::fromLatin1(kKey)}, &error).release();
+    server_ = ChildServer::startTessera({QStringLiteral("--api-key"), QString::fromLatin1(kKey),
+                                          // Answers another model's name with 404, which the window must name.
+                                          QStringLiteral("--strict-model-name")},
+                                         &error).release();
     if (!server_) start_error_ = new QString(error);
   }
   static void TearDownTestSuite() {

@@ -27,6 +27,13 @@ TEST(ServeCli, RefusesABadPort) {
   EXPECT_EQ(r.err, "tessera-cli serve: --port: 70000 is out of range (0..65535)\n");
 }
 
+TEST(ServeCli, RefusesAnAllowedOriginThatIsNotOne) {
+  const test::CliResult r = test::run_cli({"serve", "-m", tiny(), "--port", "0", "--allowed-origins",
+                                           "http://localhost:3000, localhost:8000"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("--allowed-origins: 'localhost:8000' is not an origin"));
+}
+
 TEST(ServeCli, AMissingModelFailsAfterBinding) {
   const test::CliResult r = test::run_cli({"serve", "-m", "/nonexistent/model.gguf", "--port", "0"});
   EXPECT_EQ(r.exit_code, 1);
@@ -37,7 +44,7 @@ TEST(ServeCli, AMissingModelFailsAfterBinding) {
 TEST(ServeCli, HelpListsTheSecurityOptions) {
   const test::CliResult r = test::run_cli({"serve", "--help"});
   EXPECT_EQ(r.exit_code, 0);
-  for (const char* option : {"--host", "--port", "--api-key", "--insecure", "--ctx", "--backend"})
+  for (const char* option : {"--host", "--port", "--api-key", "--insecure", "--allowed-origins", "--ctx", "--backend"})
     EXPECT_THAT(r.out, HasSubstr(option));
 }
 

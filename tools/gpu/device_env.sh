@@ -15,8 +15,14 @@ if ls "$root"/.device-data/debs/*.deb >/dev/null 2>&1; then
   if ! command -v pkg-config >/dev/null; then
     export PATH="$PATH:/tmp/deps/usr/bin" LD_LIBRARY_PATH="/tmp/deps/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   fi
-  if ! find /usr/lib /usr/share /usr/local/lib /usr/local/share -maxdepth 4 -name 'GTestConfig.cmake' 2>/dev/null | grep -q . ||
-     ! find /usr/lib /usr/share /usr/local/lib /usr/local/share -maxdepth 4 -name 'nlohmann_jsonConfig.cmake' 2>/dev/null | grep -q .; then
+  # One copy of each header library: PCRE2's -I/tmp/deps/usr/include would otherwise put the carried
+  # nlohmann-json (3.11.2) before the machine's own in some targets only, and the two versions'
+  # ABI-tagged symbols do not link (tessera-cli failed so on 2026-12-06).
+  has_system() { find /usr/lib /usr/share /usr/local/lib /usr/local/share -maxdepth 4 -name "$1" 2>/dev/null | grep -q .; }
+  has_system nlohmann_jsonConfig.cmake &&
+    rm -rf /tmp/deps/usr/include/nlohmann /tmp/deps/usr/share/cmake/nlohmann_json /tmp/deps/usr/lib/cmake/nlohmann_json
+  has_system GTestConfig.cmake && rm -rf /tmp/deps/usr/include/gtest /tmp/deps/usr/include/gmock
+  if ! has_system GTestConfig.cmake || ! has_system nlohmann_jsonConfig.cmake; then
     cmake_extra+=(-DCMAKE_PREFIX_PATH=/tmp/deps/usr)
   fi
   if ! pkg-config --exists libpcre2-8 2>/dev/null; then

@@ -10,7 +10,7 @@
 #       -> per model: Tessera's CPU float reference saves a KLD base in both formats, then Tessera
 #          CUDA and llama.cpp CUDA are each compared with it (docs/perf.md, "Quality measurement").
 #          CTX (512) and CHUNKS (8) size the run; the CPU reference is the slow part.
-# EXPERIMENTAL=tc_attention (TESSERA_CUDA_EXPERIMENTAL's list) adds a Tessera row/comparison with
+# EXPERIMENTAL=name (TESSERA_CUDA_EXPERIMENTAL's list; none at present) adds a Tessera row/comparison with
 # those unmeasured kernels on, next to the default one, in bench and quality.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -41,6 +41,12 @@ bench)
     fi
     timeout 300 "$bld/bin/llama-bench" -m "$m" -p "${PP:-512}" -n 128 -d "${DEPTHS:-0}" -r "${REPS:-3}" -ngl 99 \
       -fa "${LLAMA_FA:-1}" 2>&1 | grep -E '^\|'
+    # llama.cpp users set a larger micro-batch for long prompts: its pp4096 again with -ub/-b 4096.
+    if [[ ",${PP:-512}," == *",4096,"* ]]; then
+      echo "(llama.cpp with -ub 4096 -b 4096)"
+      timeout 300 "$bld/bin/llama-bench" -m "$m" -p 4096 -n 0 -d "${DEPTHS:-0}" -r "${REPS:-3}" -ngl 99 \
+        -fa "${LLAMA_FA:-1}" -ub 4096 -b 4096 2>&1 | grep -E '^\|'
+    fi
   done
   ;;
 quality)

@@ -26,7 +26,7 @@ debs="$dst/debs"
 
 # The packages of the build (configure + compile + link); their dependencies are not followed.
 build_packages=(qt6-base-dev qt6-base-dev-tools qmake6 qmake6-bin qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libqcustomplot-dev
-  libcpp-httplib-dev libssl-dev zlib1g-dev libbrotli-dev libpcre2-dev nlohmann-json3-dev
+  libcpp-httplib-dev libssl-dev zlib1g-dev libbrotli-dev libpcre2-dev nlohmann-json3-dev libboost1.74-dev
   libgl-dev libglx-dev libegl-dev libopengl-dev libvulkan-dev
   pkgconf pkgconf-bin libpkgconf3 pkg-config)
 # The packages whose files the app loads at run time; their libraries' closure is followed.

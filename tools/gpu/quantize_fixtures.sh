@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # On the GPU machine (or any machine with llama.cpp built): quantizes the Hugging Face fixtures
-# (.device-data/fixtures/hf/*-f16.gguf, and .hf-extra/*-f16.gguf from tools/hf-reference) with llama.cpp's own llama-quantize into real-world types,
+# (.device-data/fixtures/hf/*-f16.gguf, tests/data/hf-extra/ and .hf-extra/ from tools/hf-reference) with llama.cpp's own llama-quantize into real-world types,
 # for CudaBackendModel.LlamaQuantizeFilesMatchCpu (TESSERA_QUANTIZED_DIR).
 #   tools/gpu/quantize_fixtures.sh LLAMA_QUANTIZE OUT_DIR [TYPES (default "Q4_K_M Q8_0")]
 set -uo pipefail
@@ -9,7 +9,7 @@ quantize="$1"
 out="$2"
 types="${3:-Q4_K_M Q8_0}"
 mkdir -p "$out"
-for f in "$root"/.device-data/fixtures/hf/*-f16.gguf "$root"/.hf-extra/*-f16.gguf; do
+for f in "$root"/.device-data/fixtures/hf/*-f16.gguf "$root"/tests/data/hf-extra/*-f16.gguf "$root"/.hf-extra/*-f16.gguf; do
   [ -f "$f" ] || continue
   base="$(basename "$f" -f16.gguf)"
   for t in $types; do

@@ -11,6 +11,12 @@ stacking, hyperparameter keys -- is llama.cpp's converter as it is).
 
   make_reference.py --arch qwen3moe --llama-cpp DIR --vocab-gguf F.gguf --prompts-ref F.ref.json --out OUT
 
+Architectures (GGUF names): qwen3moe (Qwen3MoeForCausalLM), and the hybrid Gated DeltaNet models
+qwen35 (Qwen3_5ForCausalLM, Qwen3.5/3.6 dense), qwen35moe (Qwen3_5MoeForCausalLM) and qwen3next
+(Qwen3NextForCausalLM): four layers, every second one full attention, so both layer kinds and the
+recurrent state between them are exercised; 4 value heads over 2 key heads (the grouped/tiled
+head order matters), a quarter of each 64-wide attention head rotated, as the real models do.
+
 Writes OUT/ARCH-f16.gguf and OUT/ARCH-f16.ref.json (and the HF model under OUT/ARCH-hf/).
 """
 import argparse
@@ -23,26 +29,71 @@ import numpy as np
 import torch
 
 
+# transformers class names per architecture: (config class, model class, the HF architecture the
+# converter registers). Looked up by name, so a transformers without one says which is missing.
+CLASSES = {
+    "qwen3moe": ("Qwen3MoeConfig", "Qwen3MoeForCausalLM", "Qwen3MoeForCausalLM"),
+    "qwen35": ("Qwen3_5TextConfig", "Qwen3_5ForCausalLM", "Qwen3_5ForCausalLM"),
+    "qwen35moe": ("Qwen3_5MoeTextConfig", "Qwen3_5MoeForCausalLM", "Qwen3_5MoeForCausalLM"),
+    "qwen3next": ("Qwen3NextConfig", "Qwen3NextForCausalLM", "Qwen3NextForCausalLM"),
+}
+
+# The hybrid models' full-attention interval: their configs turn it into layer_types and do not
+# save it, so it is written into config.json for the converter (see save_hf_model).
+HYBRID_INTERVAL = 2
+
+
+def transformers_class(name):
+    import transformers
+
+    cls = getattr(transformers, name, None)
+    if cls is None:
+        raise SystemExit(f"transformers {transformers.__version__} has no class {name}; "
+                         f"a transformers with it is needed for this architecture")
+    return cls
+
+
 def config_for(arch):
     """The transformers config of each architecture this script knows (small, eager attention)."""
-    import transformers
+    if arch not in CLASSES:
+        raise SystemExit(f"unknown arch {arch}; known: {', '.join(sorted(CLASSES))}")
+    config_name, model_name, hf_arch = CLASSES[arch]
+    config_cls, model_cls = transformers_class(config_name), transformers_class(model_name)
 
     common = dict(vocab_size=2048, hidden_size=128, num_hidden_layers=3, num_attention_heads=4,
                   num_key_value_heads=2, head_dim=32, max_position_embeddings=1024, rms_norm_eps=1e-6,
                   bos_token_id=1, eos_token_id=2, pad_token_id=0, tie_word_embeddings=False)
+    rope = {"rope_type": "default", "rope_theta": 1e6}
     if arch == "qwen3moe":
-        cfg = transformers.Qwen3MoeConfig(intermediate_size=256, moe_intermediate_size=64, num_experts=8,
-                                          num_experts_per_tok=2, norm_topk_prob=True, decoder_sparse_step=1,
-                                          mlp_only_layers=[], **common)
-        hf_arch = "Qwen3MoeForCausalLM"
-        model_cls = transformers.Qwen3MoeForCausalLM
+        cfg = config_cls(intermediate_size=256, moe_intermediate_size=64, num_experts=8, num_experts_per_tok=2,
+                         norm_topk_prob=True, decoder_sparse_step=1, mlp_only_layers=[], **common)
     else:
-        raise SystemExit(f"unknown arch {arch}")
-    # rope base 1e6 as the Qwen3 family uses; transformers 5 keeps it in rope_parameters.
+        # Gated DeltaNet hybrids: layers 1 and 3 attend; 64-wide attention heads with 16 dims
+        # rotated (partial_rotary_factor 0.25, as the published models), rope base 1e7.
+        common.update(num_hidden_layers=4, head_dim=64)
+        hybrid = dict(linear_conv_kernel_dim=4, linear_key_head_dim=32, linear_value_head_dim=32,
+                      linear_num_key_heads=2, linear_num_value_heads=4,
+                      layer_types=["linear_attention" if (i + 1) % HYBRID_INTERVAL else "full_attention"
+                                   for i in range(common["num_hidden_layers"])])
+        rope = {"rope_type": "default", "rope_theta": 1e7, "partial_rotary_factor": 0.25}
+        if arch == "qwen35":
+            cfg = config_cls(intermediate_size=256, **hybrid, **common)
+        else:
+            moe = dict(moe_intermediate_size=64, shared_expert_intermediate_size=96, num_experts=8,
+                       num_experts_per_tok=2)
+            if arch == "qwen3next":
+                moe.update(norm_topk_prob=True, decoder_sparse_step=1, mlp_only_layers=[], intermediate_size=256)
+            cfg = config_cls(**moe, **hybrid, **common)
+        if arch in ("qwen35", "qwen35moe"):
+            # Text positions rotate alike in every multimodal section; sections of the rotated half.
+            rope.update(mrope_section=[4, 2, 2], mrope_interleaved=True)
+    # transformers 5 keeps the rope base (and the partial rotation) in rope_parameters.
     if hasattr(cfg, "rope_parameters") and cfg.rope_parameters is not None:
-        cfg.rope_parameters = {"rope_type": "default", "rope_theta": 1e6}
+        cfg.rope_parameters = rope
     else:
-        cfg.rope_theta = 1e6
+        cfg.rope_theta = rope["rope_theta"]
+        if "partial_rotary_factor" in rope:
+            cfg.partial_rotary_factor = rope["partial_rotary_factor"]
     cfg.architectures = [hf_arch]
     cfg._attn_implementation = "eager"
     # transformers 5 runs experts through grouped_mm by default, which has no float64 kernel.
@@ -78,6 +129,18 @@ def read_vocab(gguf_mod, path):
     return field("tokenizer.ggml.tokens"), field("tokenizer.ggml.scores"), field("tokenizer.ggml.token_type")
 
 
+def save_hf_model(model, arch, hf_dir):
+    model.save_pretrained(hf_dir)
+    if arch in ("qwen35", "qwen35moe", "qwen3next"):
+        # llama.cpp's converter reads full_attention_interval (default 4) from config.json.
+        path = os.path.join(hf_dir, "config.json")
+        with open(path) as f:
+            cfg = json.load(f)
+        cfg["full_attention_interval"] = HYBRID_INTERVAL
+        with open(path, "w") as f:
+            json.dump(cfg, f, indent=2)
+
+
 def convert(args, hf_dir, out_gguf, hf_arch):
     sys.path.insert(0, os.path.join(args.llama_cpp, "gguf-py"))
     sys.path.insert(0, args.llama_cpp)
@@ -104,12 +167,29 @@ def convert(args, hf_dir, out_gguf, hf_arch):
     cls.set_vocab = set_vocab
     argv = sys.argv
     sys.argv = ["convert_hf_to_gguf.py", hf_dir, "--outtype", "f16", "--outfile", out_gguf]
+    if getattr(cls, "supports_mtp_export", False):
+        sys.argv.append("--no-mtp")  # the tiny model has no multi-token-prediction block
     try:
         runpy.run_path(os.path.join(args.llama_cpp, "convert_hf_to_gguf.py"), run_name="__main__")
     finally:
         sys.argv = argv
     r = gguf.GGUFReader(out_gguf)
-    return [t.name for t in r.tensors]
+    return [t.name for t in r.tensors], r
+
+
+def check_layer_pattern(reader, arch, cfg):
+    """The converted file must say which layers attend as the transformers model has them."""
+    types = getattr(cfg, "layer_types", None)
+    if arch not in ("qwen35", "qwen35moe", "qwen3next") or not types:
+        return
+    field = reader.fields.get(f"{arch}.full_attention_interval")
+    if field is None:
+        raise SystemExit(f"{arch}: the converted file has no {arch}.full_attention_interval")
+    interval = int(field.parts[field.data[0]][0])
+    want = ["linear_attention" if (i + 1) % interval else "full_attention" for i in range(len(types))]
+    if want != list(types):
+        raise SystemExit(f"{arch}: the file's full_attention_interval {interval} does not give the model's "
+                         f"layer_types {types}")
 
 
 def reference(model, prompts, n_steps):
@@ -152,9 +232,10 @@ def main():
     model = model_cls(cfg).to(torch.float32)
     randomise(model, args.seed)
     hf_dir = os.path.join(args.out, f"{args.arch}-hf")  # the transformers model (not copied back)
-    model.save_pretrained(hf_dir)
+    save_hf_model(model, args.arch, hf_dir)
     out_gguf = os.path.join(args.out, f"{args.arch}-f16.gguf")
-    tensors = convert(args, hf_dir, out_gguf, hf_arch)
+    tensors, reader = convert(args, hf_dir, out_gguf, hf_arch)
+    check_layer_pattern(reader, args.arch, cfg)
 
     with open(args.prompts_ref) as f:
         src = json.load(f)

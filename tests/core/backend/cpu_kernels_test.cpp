@@ -177,7 +177,9 @@ TEST(CpuKernels, RopeRotatesTheRightPairs) {
 
 TEST(ThreadPool, EveryIndexExactlyOnce) {
   for (int threads : {1, 2, 5}) {
-    ThreadPool pool(threads);
+    auto made = ThreadPool::create(threads);
+    ASSERT_TRUE(made.ok()) << made.error().describe();
+    ThreadPool& pool = **made;
     EXPECT_EQ(pool.size(), threads);
     for (int64_t n : {0, 1, 3, 17, 1000, 10007}) {
       for (int64_t grain : {1, 4, 64, 100000}) {
@@ -195,7 +197,9 @@ TEST(ThreadPool, EveryIndexExactlyOnce) {
 }
 
 TEST(ThreadPool, ManyJobsInARow) {
-  ThreadPool pool(3);
+  auto made = ThreadPool::create(3);
+  ASSERT_TRUE(made.ok()) << made.error().describe();
+  ThreadPool& pool = **made;
   int64_t total = 0;
   for (int job = 0; job < 2000; ++job) {
     std::atomic<int64_t> sum{0};

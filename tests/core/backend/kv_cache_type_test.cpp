@@ -88,7 +88,9 @@ TEST(KvCacheType, EncodeRejectsValuesItCannotStore) {
 // The CPU cache: what read() hands attention is exactly the row codec's value of what was stored,
 // for every type, and the cache holds the bytes the one size function gives.
 TEST(CpuKvCache, StoresAndReadsEveryType) {
-  ThreadPool pool(2);
+  auto made = ThreadPool::create(2);
+  ASSERT_TRUE(made.ok()) << made.error().describe();
+  ThreadPool& pool = **made;
   const int64_t n_layer = 2, n_ctx = 40, kv_dim = 80;
   for (KvCacheType type : all_kv_cache_types()) {
     SCOPED_TRACE(std::string(kv_cache_type_name(type)));

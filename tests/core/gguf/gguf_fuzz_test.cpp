@@ -3,6 +3,7 @@
 // When it accepts a mutated file, every tensor byte and metadata value is touched.
 #include <random>
 
+#include "gguf/gguf_split.h"
 #include "gguf_test_util.h"
 #include "support/test_support.h"
 
@@ -163,6 +164,50 @@ TEST(GgufFuzz, MappedPathAgreesWithBytesPath) {
       EXPECT_EQ(mapped.error().kind, in_memory.error().kind);
     }
   }
+}
+
+// A split set (3 parts: metadata only, then two tensors each) with the headers of its parts
+// mutated: read from memory and, every few rounds, from files opened through a random part; both
+// give the same verdict, and an accepted set is touched byte by byte.
+TEST(GgufFuzz, SplitSetMutations) {
+  auto split = split_into_parts(make_small_writer(), 2, /*first_without_tensors=*/true);
+  ASSERT_TRUE(split.ok());
+  std::vector<std::vector<uint8_t>> base;
+  std::vector<GgufLayout> layouts;
+  for (const auto& p : *split) {
+    base.push_back(*p.to_bytes());
+    layouts.push_back(map_layout(base.back()));
+  }
+  test::TempDir dir;
+  const std::string prefix = (dir.path() / "set").string();
+  std::mt19937_64 rng(0x5E7);
+  Tally tally;
+  for (int i = 0; i < 3000; ++i) {
+    auto images = base;
+    const size_t k = rng() % images.size();
+    mutate(images[k], layouts[k], layouts[k].header_end, rng);
+    if (rng() % 8 == 0) images[rng() % images.size()].resize(rng() % (base[k].size() + 1));
+    std::vector<ImagePart> parts;
+    for (size_t p = 0; p < images.size(); ++p) parts.push_back({images[p], "part" + std::to_string(p), 0});
+    auto r = GgufFile::from_parts(std::move(parts));
+    if (r.ok()) {
+      ++tally.ok;
+      touch_everything(**r);
+    } else {
+      ASSERT_TRUE(r.error().kind == ErrorKind::BadFile || r.error().kind == ErrorKind::Unsupported)
+          << i << ": " << r.error().describe();
+      ASSERT_THAT(r.error().message, ::testing::HasSubstr("part")) << i;
+      ++tally.bad_file;
+    }
+    if (i % 100 == 0) {
+      for (size_t p = 0; p < images.size(); ++p) test::write_file_bytes(split_part_path(prefix, p, 3), images[p]);
+      auto mapped = GgufFile::open(split_part_path(prefix, rng() % 3, 3));
+      ASSERT_EQ(mapped.ok(), r.ok()) << i << ": " << (mapped.ok() ? "" : mapped.error().message);
+      if (mapped.ok()) touch_everything(**mapped);
+    }
+  }
+  EXPECT_GT(tally.ok, 100);
+  EXPECT_GT(tally.bad_file, 1000);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -52,6 +53,12 @@ struct RandomModelConfig {
   int64_t head_size = 0;  // 0: n_embd / n_head
   int32_t n_expert = 0;   // > 0: a mixture-of-experts model (llama: Mixtral-style; qwen3moe)
   int32_t n_expert_used = 0;
+  int64_t n_ff_shared = 0;  // qwen35moe/qwen3next: the shared expert's width (0: n_ff)
+  // Hybrid architectures (qwen35, qwen35moe, qwen3next): every full_attention_interval-th layer
+  // attends, the others are Gated DeltaNet layers of these sizes.
+  int32_t full_attention_interval = 2;
+  int32_t conv_kernel = 4;
+  int64_t linear_k_heads = 2, linear_v_heads = 4, linear_head_dim = 16;
   int32_t sliding_window = 0;  // gemma2/gemma3: the sliding layers' window
   double rope_base_swa = 0;    // gemma3: the sliding layers' rope base (0: rope_base)
   double attn_softcap = 0, final_softcap = 0;  // gemma2
@@ -64,6 +71,8 @@ struct RandomModelConfig {
   std::set<std::string> omit;   // tensors to leave out (error tests)
   std::map<std::string, std::vector<int64_t>> reshape;  // tensors written with other dims (error tests)
   std::map<std::string, GgmlType> retype;  // tensors written as this type with zero bytes (error tests)
+  // Changes a tensor's values before they are encoded (NaN weights: error tests).
+  std::map<std::string, std::function<void(std::vector<float>&)>> edit_values;
 
   int64_t head_dim() const { return head_size > 0 ? head_size : n_embd / n_head; }
   int64_t rot() const { return n_rot > 0 ? n_rot : head_dim(); }
@@ -145,7 +154,19 @@ inline ModelSpec random_model_hparams(const RandomModelConfig& c) {
   m.tied_embeddings = c.tied;
   m.layers.assign(static_cast<size_t>(c.n_layer), LayerSpec{});
   for (auto& l : m.layers) l.n_ff = c.n_ff;
-  if (const Architecture* a = find_architecture(c.arch)) set_default_sliding_layers(*a, m);
+  const Architecture* a = find_architecture(c.arch);
+  if (a != nullptr) set_default_sliding_layers(*a, m);
+  if (a != nullptr && a->recurrent_mixer != LayerMixer::Attention) {
+    set_full_attention_interval(*a, m, c.full_attention_interval);
+    m.delta_net.conv_kernel = c.conv_kernel;
+    m.delta_net.n_k_heads = c.linear_k_heads;
+    m.delta_net.n_v_heads = c.linear_v_heads;
+    m.delta_net.head_k_dim = c.linear_head_dim;
+    m.delta_net.head_v_dim = c.linear_head_dim;
+    m.attention_output_gate = a->attention_output_gate;
+    if (c.n_expert > 0)
+      for (auto& l : m.layers) l.n_ff_shared = c.n_ff_shared > 0 ? c.n_ff_shared : c.n_ff;
+  }
   return m;
 }
 
@@ -193,6 +214,10 @@ inline std::vector<uint8_t> random_model_bytes(const RandomModelConfig& c) {
       for (int64_t i = 0; i < half; ++i)
         v.push_back(1.0f + static_cast<float>(c.scaling_factor - 1.0) * static_cast<float>(i) /
                                static_cast<float>(std::max<int64_t>(1, half - 1)));
+    } else if (t.role == TensorRole::DecayRate) {
+      // Gated DeltaNet's -exp(A_log): negative decay rates, most between -0.2 and -1.4.
+      v = random_floats(static_cast<size_t>(n), ++seed, 0.6f);
+      for (float& x : v) x = -(0.2f + std::fabs(x));
     } else if (t.role == TensorRole::NormGain) {
       v = random_floats(static_cast<size_t>(n), ++seed, 0.1f);
       for (float& x : v) x += 1.0f;
@@ -211,9 +236,16 @@ inline std::vector<uint8_t> random_model_bytes(const RandomModelConfig& c) {
       if (!t.layer_slots.empty() && (t.layer_slots.front() == LayerTensor::FfnDown || t.layer_slots.front() == LayerTensor::ExpertDown))
         stddev = 1.0f / std::sqrt(static_cast<float>(c.n_ff));
       if (router) stddev = 4.0f * ws;  // distinct expert choices
+      const LayerTensor slot = t.layer_slots.empty() ? LayerTensor::Count : t.layer_slots.front();
+      if (slot == LayerTensor::SharedDown)
+        stddev = 1.0f / std::sqrt(static_cast<float>(c.n_ff_shared > 0 ? c.n_ff_shared : c.n_ff));
+      if (slot == LayerTensor::DeltaOut)
+        stddev = 1.0f / std::sqrt(static_cast<float>(c.linear_v_heads * c.linear_head_dim));
+      if (slot == LayerTensor::DeltaConv) stddev = 0.5f;
       v = random_floats(static_cast<size_t>(n), ++seed, stddev);
-      type = router ? GgmlType::F32 : t.is_output ? c.embd_type : c.matrix_type;
+      type = router || t.kind == TensorKind::Vector ? GgmlType::F32 : t.is_output ? c.embd_type : c.matrix_type;
     }
+    if (auto it = c.edit_values.find(t.name); it != c.edit_values.end()) it->second(v);
     auto added = w.add_tensor(t.name, type, dims, encode_tensor(type, dims, v));
     EXPECT_TRUE(added.ok()) << added.error().describe();
   }

@@ -1,7 +1,10 @@
 // An independent float64 implementation of the forward pass of every supported architecture
-// (Llama family, Qwen3 and Qwen3-MoE, Gemma 2/3, Phi-3, Mixtral, gpt-oss), written from the
-// definitions without any of the engine's code: no KV cache (every position recomputed), its own
-// RoPE, llama3 and YaRN factors, attention sinks, gpt-oss's clamped SwiGLU. Weights are the file's tensors, dequantized with
+// (Llama family, Qwen3 and Qwen3-MoE, Gemma 2/3, Phi-3, Mixtral, gpt-oss, Qwen3.5/3.6 and
+// Qwen3-Next), written from the definitions without any of the engine's code: no KV cache (every
+// position recomputed), its own RoPE, llama3 and YaRN factors, attention sinks, gpt-oss's clamped
+// SwiGLU, and the Gated DeltaNet recurrence token by token from a zero state (transformers'
+// torch_recurrent_gated_delta_rule, with the GGUF conventions of llama.cpp's converter: norm
+// gains stored as 1 + w, A stored as -exp(A_log), Qwen3.5's value heads in tiled order). Weights are the file's tensors, dequantized with
 // dequantize_row (so quantized models are compared on exactly the weights they hold).
 #pragma once
 
@@ -117,6 +120,11 @@ struct ReferenceArch {
   int sliding_period = 0;   // layer l slides when l % period < period - 1 (with a window)
   bool gpt_oss = false;     // attention sinks, biases on attn_output, router and experts, clamped
                             // SwiGLU, the FFN norm stored as post_attention_norm.weight
+  bool hybrid = false;      // Qwen3.5/Qwen3-Next: Gated DeltaNet layers but every interval-th,
+                            // output-gated attention, FFN norm stored as post_attention_norm.weight,
+                            // a sigmoid-gated shared expert in MoE layers
+  bool tiled_v_heads = false;  // value head e reads key head e % Hk (Qwen3.5), else e / (Hv / Hk)
+  bool fused_ba = false;       // Qwen3-Next's ssm_ba: per key head, beta logits then decay logits
 };
 
 inline ReferenceArch reference_arch(const std::string& a) {
@@ -127,6 +135,11 @@ inline ReferenceArch reference_arch(const std::string& a) {
   if (a == "gpt-oss") {
     r.neox = r.gpt_oss = true;
     r.sliding_period = 2;
+  }
+  if (a == "qwen35" || a == "qwen35moe" || a == "qwen3next") {
+    r.neox = r.qk_norm = r.hybrid = true;
+    r.tiled_v_heads = a != "qwen3next";
+    r.fused_ba = a == "qwen3next";
   }
   if (a == "gemma2" || a == "gemma3") {
     r.neox = r.post_norms = r.gelu = r.scale_embd = true;
@@ -173,6 +186,88 @@ inline std::vector<double> glu_ffn_ref(const Matrix& wg, const Matrix& wu, const
   return y;
 }
 
+inline double sigmoid_ref(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+inline double silu_ref(double x) { return x * sigmoid_ref(x); }
+
+// One Gated DeltaNet layer over every position (prefix `p` = "blk.N."), added to the residual x.
+inline void delta_net_layer_ref(const RandomModelConfig& c, const ReferenceArch& arch, const gguf::GgufFile& f,
+                                const std::string& p, std::vector<std::vector<double>>& x) {
+  const size_t T = x.size();
+  const int64_t Hk = c.linear_k_heads, Hv = c.linear_v_heads, dk = c.linear_head_dim, dv = c.linear_head_dim;
+  const int64_t Kq = Hk * dk, Vd = Hv * dv, C = 2 * Kq + Vd, W = c.conv_kernel;
+  const auto norm_in = load_vector(f, p + "attn_norm.weight");
+  const Matrix wqkv = load_matrix(f, p + "attn_qkv.weight"), wz = load_matrix(f, p + "attn_gate.weight"),
+               wout = load_matrix(f, p + "ssm_out.weight"), conv = load_matrix(f, p + "ssm_conv1d.weight");
+  Matrix wb, wa;
+  if (arch.fused_ba) {
+    // Rows g 2r .. g 2r + r - 1: beta logits of value heads g r ..; the next r: their decay logits.
+    const Matrix ba = load_matrix(f, p + "ssm_ba.weight");
+    const int64_t r = Hv / Hk;
+    for (int64_t e = 0; e < Hv; ++e) {
+      wb.push_back(ba[static_cast<size_t>((e / r) * 2 * r + e % r)]);
+      wa.push_back(ba[static_cast<size_t>((e / r) * 2 * r + r + e % r)]);
+    }
+  } else {
+    wb = load_matrix(f, p + "ssm_beta.weight");
+    wa = load_matrix(f, p + "ssm_alpha.weight");
+  }
+  const auto dt = load_vector(f, p + "ssm_dt.bias"), rate = load_vector(f, p + "ssm_a"),
+             gain = load_vector(f, p + "ssm_norm.weight");
+  // [head][k][v], zero before the first position.
+  std::vector<double> S(static_cast<size_t>(Hv * dk * dv), 0.0);
+  std::vector<std::vector<double>> u(T);  // the convolution's inputs
+  for (size_t t = 0; t < T; ++t) {
+    const auto h = rms_norm_ref(x[t], norm_in, c.rms_eps);
+    u[t] = mat_vec(wqkv, h);
+    const auto z = mat_vec(wz, h), b = mat_vec(wb, h), a = mat_vec(wa, h);
+    std::vector<double> cv(static_cast<size_t>(C));
+    for (int64_t i = 0; i < C; ++i) {
+      double acc = 0;
+      for (int64_t j = 0; j < W; ++j) {
+        const int64_t src = static_cast<int64_t>(t) - (W - 1) + j;  // inputs before position 0 are zero
+        if (src >= 0) acc += conv[static_cast<size_t>(i)][static_cast<size_t>(j)] * u[static_cast<size_t>(src)][static_cast<size_t>(i)];
+      }
+      cv[static_cast<size_t>(i)] = silu_ref(acc);
+    }
+    auto l2 = [](double* v, int64_t n) {
+      double ss = 0;
+      for (int64_t i = 0; i < n; ++i) ss += v[i] * v[i];
+      const double s = 1.0 / std::sqrt(ss + 1e-6);
+      for (int64_t i = 0; i < n; ++i) v[i] *= s;
+    };
+    for (int64_t hh = 0; hh < Hk; ++hh) {
+      l2(&cv[static_cast<size_t>(hh * dk)], dk);
+      l2(&cv[static_cast<size_t>(Kq + hh * dk)], dk);
+    }
+    std::vector<double> o(static_cast<size_t>(Vd));
+    for (int64_t e = 0; e < Hv; ++e) {
+      const int64_t kh = arch.tiled_v_heads ? e % Hk : e / (Hv / Hk);
+      const double* q = &cv[static_cast<size_t>(kh * dk)];
+      const double* k = &cv[static_cast<size_t>(Kq + kh * dk)];
+      const double* v = &cv[static_cast<size_t>(2 * Kq + e * dv)];
+      const double beta = sigmoid_ref(b[static_cast<size_t>(e)]);
+      const double ae = a[static_cast<size_t>(e)] + dt[static_cast<size_t>(e)];
+      const double g = rate[static_cast<size_t>(e)] * (ae > 30 ? ae : std::log1p(std::exp(ae)));
+      double* Se = &S[static_cast<size_t>(e * dk * dv)];
+      for (int64_t i = 0; i < dk * dv; ++i) Se[i] *= std::exp(g);
+      for (int64_t j = 0; j < dv; ++j) {
+        double kv = 0;
+        for (int64_t i = 0; i < dk; ++i) kv += Se[i * dv + j] * k[i];
+        const double delta = beta * (v[j] - kv);
+        for (int64_t i = 0; i < dk; ++i) Se[i * dv + j] += k[i] * delta;
+      }
+      std::vector<double> oe(static_cast<size_t>(dv), 0.0);
+      for (int64_t j = 0; j < dv; ++j)
+        for (int64_t i = 0; i < dk; ++i) oe[static_cast<size_t>(j)] += Se[i * dv + j] * q[i] / std::sqrt(static_cast<double>(dk));
+      oe = rms_norm_ref(oe, gain, c.rms_eps);
+      for (int64_t j = 0; j < dv; ++j)
+        o[static_cast<size_t>(e * dv + j)] = oe[static_cast<size_t>(j)] * silu_ref(z[static_cast<size_t>(e * dv + j)]);
+    }
+    const auto out = mat_vec(wout, o);
+    for (size_t i = 0; i < out.size(); ++i) x[t][i] += out[i];
+  }
+}
+
 // Logits for every position of `tokens`: [position][n_vocab].
 inline std::vector<std::vector<double>> reference_logits(const RandomModelConfig& c, const gguf::GgufFile& f,
                                                          const std::vector<int32_t>& tokens) {
@@ -210,84 +305,101 @@ inline std::vector<std::vector<double>> reference_logits(const RandomModelConfig
 
   for (int64_t l = 0; l < c.n_layer; ++l) {
     const std::string p = "blk." + std::to_string(l) + ".";
+    const bool recurrent = arch.hybrid && (l + 1) % c.full_attention_interval != 0;
+    if (recurrent) delta_net_layer_ref(c, arch, f, p, x);
     const bool sliding = c.sliding_window > 0 && arch.sliding_period > 0 && l % arch.sliding_period < arch.sliding_period - 1;
     const double base = sliding && c.rope_base_swa > 0 ? c.rope_base_swa : c.rope_base;
-    const auto attn_norm = load_vector(f, p + "attn_norm.weight");
-    Matrix wq, wk, wv;
-    if (arch.fused) {
-      const Matrix qkv = load_matrix(f, p + "attn_qkv.weight");
-      wq = rows_of(qkv, 0, static_cast<size_t>(nh * hd));
-      wk = rows_of(qkv, static_cast<size_t>(nh * hd), static_cast<size_t>(nkv * hd));
-      wv = rows_of(qkv, static_cast<size_t>((nh + nkv) * hd), static_cast<size_t>(nkv * hd));
-    } else {
-      wq = load_matrix(f, p + "attn_q.weight");
-      wk = load_matrix(f, p + "attn_k.weight");
-      wv = load_matrix(f, p + "attn_v.weight");
-    }
-    const Matrix wo = load_matrix(f, p + "attn_output.weight");
-    std::vector<double> bq, bk, bv, q_norm, k_norm, bo, sinks;
-    if (arch.gpt_oss) {
-      bo = load_vector(f, p + "attn_output.bias");
-      sinks = load_vector(f, p + "attn_sinks.weight");
-    }
-    if (c.qkv_bias) {
-      bq = load_vector(f, p + "attn_q.bias");
-      bk = load_vector(f, p + "attn_k.bias");
-      bv = load_vector(f, p + "attn_v.bias");
-    }
-    if (arch.qk_norm) {
-      q_norm = load_vector(f, p + "attn_q_norm.weight");
-      k_norm = load_vector(f, p + "attn_k_norm.weight");
-    }
-    std::vector<std::vector<double>> q(T), k(T), v(T);
-    for (size_t t = 0; t < T; ++t) {
-      const auto h = rms_norm_ref(x[t], attn_norm, c.rms_eps);
-      q[t] = mat_vec(wq, h);
-      k[t] = mat_vec(wk, h);
-      v[t] = mat_vec(wv, h);
-      for (size_t i = 0; i < bq.size(); ++i) q[t][i] += bq[i];
-      for (size_t i = 0; i < bk.size(); ++i) k[t][i] += bk[i];
-      for (size_t i = 0; i < bv.size(); ++i) v[t][i] += bv[i];
-      if (arch.qk_norm) {
-        head_norm(q[t], nh, q_norm);
-        head_norm(k[t], nkv, k_norm);
-      }
-      for (int64_t hh = 0; hh < nh; ++hh) rope(&q[t][static_cast<size_t>(hh * hd)], t, base);
-      for (int64_t hh = 0; hh < nkv; ++hh) rope(&k[t][static_cast<size_t>(hh * hd)], t, base);
-    }
     std::vector<double> post_attn, post_ffn;
     if (arch.post_norms) {
       post_attn = load_vector(f, p + "post_attention_norm.weight");
       post_ffn = load_vector(f, p + "post_ffw_norm.weight");
     }
-    for (size_t t = 0; t < T; ++t) {
-      std::vector<double> att(static_cast<size_t>(nh * hd), 0.0);
-      const size_t first = sliding && t + 1 > static_cast<size_t>(c.sliding_window) ? t + 1 - static_cast<size_t>(c.sliding_window) : 0;
-      for (int64_t hh = 0; hh < nh; ++hh) {
-        const int64_t g = hh / (nh / nkv);
-        std::vector<double> s(t + 1, 0.0);
-        double mx = -1e300;
-        for (size_t j = first; j <= t; ++j) {
-          double dot = 0;
-          for (int64_t i = 0; i < hd; ++i) dot += q[t][static_cast<size_t>(hh * hd + i)] * k[j][static_cast<size_t>(g * hd + i)];
-          s[j] = softcap_ref(dot / std::sqrt(static_cast<double>(hd)), c.attn_softcap);
-          mx = std::max(mx, s[j]);
-        }
-        // A sink joins the softmax's denominator as one more logit without a value.
-        const double sink = sinks.empty() ? 0.0 : sinks[static_cast<size_t>(hh)];
-        if (!sinks.empty()) mx = std::max(mx, sink);
-        double sum = sinks.empty() ? 0.0 : std::exp(sink - mx);
-        for (size_t j = first; j <= t; ++j) sum += (s[j] = std::exp(s[j] - mx));
-        for (size_t j = first; j <= t; ++j)
-          for (int64_t i = 0; i < hd; ++i)
-            att[static_cast<size_t>(hh * hd + i)] += s[j] / sum * v[j][static_cast<size_t>(g * hd + i)];
+    if (!recurrent) {
+      const auto attn_norm = load_vector(f, p + "attn_norm.weight");
+      Matrix wq, wk, wv;
+      if (arch.fused) {
+        const Matrix qkv = load_matrix(f, p + "attn_qkv.weight");
+        wq = rows_of(qkv, 0, static_cast<size_t>(nh * hd));
+        wk = rows_of(qkv, static_cast<size_t>(nh * hd), static_cast<size_t>(nkv * hd));
+        wv = rows_of(qkv, static_cast<size_t>((nh + nkv) * hd), static_cast<size_t>(nkv * hd));
+      } else {
+        wq = load_matrix(f, p + "attn_q.weight");
+        wk = load_matrix(f, p + "attn_k.weight");
+        wv = load_matrix(f, p + "attn_v.weight");
       }
-      auto o = mat_vec(wo, att);
-      for (size_t i = 0; i < bo.size(); ++i) o[i] += bo[i];
-      if (arch.post_norms) o = rms_norm_ref(o, post_attn, c.rms_eps);
-      for (int64_t i = 0; i < d; ++i) x[t][static_cast<size_t>(i)] += o[static_cast<size_t>(i)];
+      const Matrix wo = load_matrix(f, p + "attn_output.weight");
+      std::vector<double> bq, bk, bv, q_norm, k_norm, bo, sinks;
+      if (arch.gpt_oss) {
+        bo = load_vector(f, p + "attn_output.bias");
+        sinks = load_vector(f, p + "attn_sinks.weight");
+      }
+      if (c.qkv_bias) {
+        bq = load_vector(f, p + "attn_q.bias");
+        bk = load_vector(f, p + "attn_k.bias");
+        bv = load_vector(f, p + "attn_v.bias");
+      }
+      if (arch.qk_norm) {
+        q_norm = load_vector(f, p + "attn_q_norm.weight");
+        k_norm = load_vector(f, p + "attn_k_norm.weight");
+      }
+      std::vector<std::vector<double>> q(T), k(T), v(T), gate(T);
+      for (size_t t = 0; t < T; ++t) {
+        const auto h = rms_norm_ref(x[t], attn_norm, c.rms_eps);
+        q[t] = mat_vec(wq, h);
+        if (arch.hybrid) {
+          // Per head: hd query values, then hd gate values.
+          std::vector<double> qq, gg;
+          for (int64_t hh = 0; hh < nh; ++hh) {
+            qq.insert(qq.end(), q[t].begin() + 2 * hh * hd, q[t].begin() + (2 * hh + 1) * hd);
+            gg.insert(gg.end(), q[t].begin() + (2 * hh + 1) * hd, q[t].begin() + (2 * hh + 2) * hd);
+          }
+          q[t] = qq;
+          gate[t] = gg;
+        }
+        k[t] = mat_vec(wk, h);
+        v[t] = mat_vec(wv, h);
+        for (size_t i = 0; i < bq.size(); ++i) q[t][i] += bq[i];
+        for (size_t i = 0; i < bk.size(); ++i) k[t][i] += bk[i];
+        for (size_t i = 0; i < bv.size(); ++i) v[t][i] += bv[i];
+        if (arch.qk_norm) {
+          head_norm(q[t], nh, q_norm);
+          head_norm(k[t], nkv, k_norm);
+        }
+        for (int64_t hh = 0; hh < nh; ++hh) rope(&q[t][static_cast<size_t>(hh * hd)], t, base);
+        for (int64_t hh = 0; hh < nkv; ++hh) rope(&k[t][static_cast<size_t>(hh * hd)], t, base);
+      }
+      for (size_t t = 0; t < T; ++t) {
+        std::vector<double> att(static_cast<size_t>(nh * hd), 0.0);
+        const size_t first = sliding && t + 1 > static_cast<size_t>(c.sliding_window) ? t + 1 - static_cast<size_t>(c.sliding_window) : 0;
+        for (int64_t hh = 0; hh < nh; ++hh) {
+          const int64_t g = hh / (nh / nkv);
+          std::vector<double> s(t + 1, 0.0);
+          double mx = -1e300;
+          for (size_t j = first; j <= t; ++j) {
+            double dot = 0;
+            for (int64_t i = 0; i < hd; ++i) dot += q[t][static_cast<size_t>(hh * hd + i)] * k[j][static_cast<size_t>(g * hd + i)];
+            s[j] = softcap_ref(dot / std::sqrt(static_cast<double>(hd)), c.attn_softcap);
+            mx = std::max(mx, s[j]);
+          }
+          // A sink joins the softmax's denominator as one more logit without a value.
+          const double sink = sinks.empty() ? 0.0 : sinks[static_cast<size_t>(hh)];
+          if (!sinks.empty()) mx = std::max(mx, sink);
+          double sum = sinks.empty() ? 0.0 : std::exp(sink - mx);
+          for (size_t j = first; j <= t; ++j) sum += (s[j] = std::exp(s[j] - mx));
+          for (size_t j = first; j <= t; ++j)
+            for (int64_t i = 0; i < hd; ++i)
+              att[static_cast<size_t>(hh * hd + i)] += s[j] / sum * v[j][static_cast<size_t>(g * hd + i)];
+        }
+        if (arch.hybrid)
+          for (size_t i = 0; i < att.size(); ++i) att[i] *= sigmoid_ref(gate[t][i]);
+        auto o = mat_vec(wo, att);
+        for (size_t i = 0; i < bo.size(); ++i) o[i] += bo[i];
+        if (arch.post_norms) o = rms_norm_ref(o, post_attn, c.rms_eps);
+        for (int64_t i = 0; i < d; ++i) x[t][static_cast<size_t>(i)] += o[static_cast<size_t>(i)];
+      }
     }
-    const auto ffn_norm = load_vector(f, p + (arch.gpt_oss ? "post_attention_norm.weight" : "ffn_norm.weight"));
+    const auto ffn_norm =
+        load_vector(f, p + (arch.gpt_oss || arch.hybrid ? "post_attention_norm.weight" : "ffn_norm.weight"));
     const size_t F = static_cast<size_t>(c.n_ff);
     if (c.n_expert > 0) {
       // Softmax router over all experts, the top n_expert_used, their weights renormalised to sum 1.
@@ -320,6 +432,15 @@ inline std::vector<std::vector<double>> reference_logits(const RandomModelConfig
                                      h, arch.gelu, arch.gpt_oss, bg.empty() ? nullptr : &bg[e * F],
                                      bu.empty() ? nullptr : &bu[e * F], bd.empty() ? nullptr : &bd[e * static_cast<size_t>(d)]);
           for (int64_t i = 0; i < d; ++i) x[t][static_cast<size_t>(i)] += w * o[static_cast<size_t>(i)];
+        }
+        if (arch.hybrid) {
+          // The shared expert, scaled by sigmoid(ffn_gate_inp_shexp . h).
+          const auto o = glu_ffn_ref(load_matrix(f, p + "ffn_gate_shexp.weight"), load_matrix(f, p + "ffn_up_shexp.weight"),
+                                     load_matrix(f, p + "ffn_down_shexp.weight"), h, false);
+          const auto gl = load_vector(f, p + "ffn_gate_inp_shexp.weight");
+          double s = 0;
+          for (int64_t i = 0; i < d; ++i) s += gl[static_cast<size_t>(i)] * h[static_cast<size_t>(i)];
+          for (int64_t i = 0; i < d; ++i) x[t][static_cast<size_t>(i)] += sigmoid_ref(s) * o[static_cast<size_t>(i)];
         }
       }
       continue;

@@ -4,7 +4,9 @@
 #include <cmath>
 #include <vector>
 
+#include "backend/cpu_backend.h"
 #include "gguf/gguf_file.h"
+#include "model/model_loader.h"
 #include "quant/dequantize.h"
 #include "support/test_support.h"
 #include "synth/synthetic_model.h"
@@ -21,7 +23,9 @@ const GgmlType kAllTypes[] = {GgmlType::F32,  GgmlType::F16,  GgmlType::BF16, Gg
 TEST(ModelShapes, KnownShapesAreConsistent) {
   for (const auto& s : known_shapes()) {
     SCOPED_TRACE(s.name);
-    EXPECT_EQ(s.n_embd % s.n_head, 0);
+    if (s.head_dim == 0) {
+      EXPECT_EQ(s.n_embd % s.n_head, 0);  // else the head size is its own
+    }
     EXPECT_EQ(s.n_head % s.n_head_kv, 0);
     EXPECT_GT(s.n_vocab, 259);
     EXPECT_EQ(find_shape(s.name), &s);
@@ -39,6 +43,37 @@ TEST(ModelShapes, Llama3_8bHasTheKnownParameterCount) {
   // 8.03 billion parameters, 4 bytes each.
   const double params = synthetic_weight_bytes(*s, o) / 4.0;
   EXPECT_NEAR(params / 1e9, 8.03, 0.01);
+}
+
+// Qwen3.6-27B and 35B-A3B: their text models' parameters from the published shapes (the model
+// cards' 27B and 35B include a vision encoder of about 0.4B and the MTP block, which synth leaves
+// out); the hybrid layer pattern and the Gated DeltaNet sizes as the loader reads them back.
+TEST(ModelShapes, Qwen36ShapesAreHybridWithTheirPublishedSizes) {
+  SynthOptions o;
+  o.type = GgmlType::F32;
+  o.output_q6k_for_kquants = false;
+  const ModelShape* dense = find_shape("qwen3.6-27b");
+  ASSERT_NE(dense, nullptr);
+  EXPECT_NEAR(synthetic_weight_bytes(*dense, o) / 4.0 / 1e9, 26.90, 0.01);
+  auto spec = shape_hyperparameters(*dense);
+  ASSERT_TRUE(spec.ok()) << spec.error().describe();
+  EXPECT_EQ(spec->recurrent_layer_count(), 48);
+  EXPECT_FALSE(spec->layers[3].is_recurrent());
+  EXPECT_TRUE(spec->layers[62].is_recurrent());
+  EXPECT_EQ(spec->delta_net.n_v_heads, 48);
+  EXPECT_EQ(spec->delta_net.n_k_heads, 16);
+  EXPECT_EQ(spec->delta_net.head_v_dim, 128);
+  EXPECT_EQ(spec->rope.n_dims, 64);
+  EXPECT_TRUE(spec->attention_output_gate);
+  const ModelShape* moe = find_shape("qwen3.6-35b-a3b");
+  ASSERT_NE(moe, nullptr);
+  EXPECT_NEAR(synthetic_weight_bytes(*moe, o) / 4.0 / 1e9, 34.66, 0.01);
+  auto moe_spec = shape_hyperparameters(*moe);
+  ASSERT_TRUE(moe_spec.ok());
+  EXPECT_EQ(moe_spec->n_expert, 256);
+  EXPECT_EQ(moe_spec->n_expert_used, 8);
+  EXPECT_EQ(moe_spec->layers[0].n_ff_shared, 512);
+  EXPECT_EQ(moe_spec->recurrent_layer_count(), 30);
 }
 
 // Qwen2.5-1.5B: 1.54 billion parameters (its model card), embeddings tied to the output.
@@ -124,6 +159,39 @@ TEST_P(SynthEveryType, WritesAFileWhoseWeightsAreFiniteAndRealistic) {
 
 INSTANTIATE_TEST_SUITE_P(AllTypes, SynthEveryType, ::testing::ValuesIn(kAllTypes),
                          [](const auto& info) { return std::string(type_name(info.param)); });
+
+// A hybrid shape's file: decay rates negative (its state decays), and the CPU backend runs it over a
+// long prompt with finite logits.
+TEST(SynthHybrid, TinyQwen35FileRunsOnTheCpuBackend) {
+  SynthOptions o;
+  o.type = GgmlType::Q8_0;
+  o.n_threads = 2;
+  auto writer = make_synthetic_writer(*find_shape("tiny-qwen35"), o);
+  ASSERT_TRUE(writer.ok()) << writer.error().describe();
+  auto bytes = writer->to_bytes();
+  ASSERT_TRUE(bytes.ok());
+  auto file = gguf::GgufFile::from_bytes(std::move(bytes).value(), "tiny-qwen35.gguf");
+  ASSERT_TRUE(file.ok()) << file.error().describe();
+  std::shared_ptr<const gguf::GgufFile> shared(std::move(file).value());
+  const auto* rate = shared->find_tensor("blk.0.ssm_a");
+  ASSERT_NE(rate, nullptr);
+  const float* a = reinterpret_cast<const float*>(shared->tensor_data(*rate).data());
+  for (int64_t i = 0; i < rate->dims[0]; ++i) EXPECT_LT(a[i], 0.0f);
+  auto spec = build_model_spec(shared);
+  ASSERT_TRUE(spec.ok()) << spec.error().describe();
+  EXPECT_EQ(spec->recurrent_layer_count(), 3);
+  BackendModelSettings bs;
+  bs.n_ctx = 256;
+  bs.n_batch = 200;
+  bs.n_threads = 2;
+  auto model = CpuBackend().load_model(*spec, bs, nullptr);
+  ASSERT_TRUE(model.ok()) << model.error().describe();
+  const auto tokens = test::random_tokens(200, spec->n_vocab, 5);
+  ASSERT_TRUE((*model)->eval(tokens, 0, LogitsRequest::Last).ok());
+  auto logits = (*model)->logits();
+  ASSERT_TRUE(logits.ok());
+  for (float v : *logits) ASSERT_TRUE(std::isfinite(v));
+}
 
 TEST(FillRandom, DependsOnTheSeedButNotOnTheThreadCount) {
   std::vector<uint8_t> a(144 * 20000), b(a.size()), c(a.size());

@@ -90,6 +90,39 @@ TEST(ChatTemplate, FormatTimeDirectives) {
   EXPECT_EQ(format_time(t, "%Q stays"), "%Q stays");
 }
 
+// Inputs built by a program (no parser's JSON limit applies) nested deeper than the template's
+// value limit are an error naming it, found without recursing past the limit; within it they render.
+TEST(ChatTemplate, InputsNestedPastTheValueLimitAreAnError) {
+  auto tmpl = ChatTemplate::parse("{{ messages | length }}", "deep.jinja");
+  ASSERT_TRUE(tmpl.ok());
+  auto message_holding = [](json value) {
+    json m = json::object();
+    m["role"] = "user";
+    m["content"] = std::move(value);  // moved, never copied: a copy of a deep value recurses
+    json all = json::array();
+    all.push_back(std::move(m));
+    return all;
+  };
+  json deep = 1;
+  for (int i = 0; i < 100000; ++i) deep = json::array({std::move(deep)});
+  ChatTemplateInput in;
+  in.messages = message_holding(std::move(deep));
+  auto out = tmpl->render(in);
+  ASSERT_FALSE(out.ok());
+  EXPECT_NE(out.error().message.find("more than the limit of 256 levels (RenderLimits::max_value_depth)"),
+            std::string::npos)
+      << out.error().message;
+
+  in.messages = message_holding(json::parse("[[[1]]]"));  // 5 levels with the list and the message
+  in.limits.max_value_depth = 5;
+  EXPECT_TRUE(tmpl->render(in).ok());
+  in.limits.max_value_depth = 4;
+  EXPECT_FALSE(tmpl->render(in).ok());
+  in.messages = json::array();
+  in.extra = json::parse(R"({"tools": [[[[[1]]]]]})");
+  EXPECT_FALSE(tmpl->render(in).ok());
+}
+
 TEST(ChatTemplate, RaiseExceptionCarriesMessageAndLine) {
   auto tmpl = ChatTemplate::parse("{% if messages[0]['role'] == 'system' %}\n{{ raise_exception('System role not supported') }}\n{% endif %}",
                                   "gemma.jinja");

@@ -4,7 +4,10 @@
 // or trie steps), never through wall time.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdio>
+#include <map>
+#include <random>
 #include <string>
 #include <utility>
 #include <vector>
@@ -143,6 +146,117 @@ TEST(HostileVocab, BpeLongRunsBuildAndTokenize) {
   ASSERT_TRUE(tok.ok()) << tok.error().describe();
   EXPECT_EQ((*tok)->encode(std::string(kMaxTokenBytes, 'a'), false, false), (Ids{ids.back()}));
   EXPECT_EQ((*tok)->encode(std::string(kMaxTokenBytes + 2, 'a'), false, false), (Ids{ids.back(), ids.front()}));
+}
+
+// The vocabulary of the report (a 36 MB GGUF that took 33 s and 3.3 GB to load): runs 'a' x i and
+// '▁a' x i. Every split of every run is a pair of tokens; a table of all of them grows with the
+// square of the longest run (18 million pairs at 6000). Here runs up to 2000 (4 MB of text, 4
+// million such pairs): the encoder's tables must stay a small fraction of the vocabulary, and the
+// build well under a second (the bound is loose for a loaded CI machine and a sanitizer build).
+TEST(HostileVocab, SpmQuadraticRunsBuildInLinearTimeAndMemory) {
+  constexpr size_t kRuns = 2000;
+  Builder b(Kind::Spm);
+  const std::string mark = "\xE2\x96\x81";
+  std::vector<int32_t> a_run(kRuns + 1, kNoToken), mark_run(kRuns + 1, kNoToken);
+  b.add(mark, 0.0f);
+  for (size_t k = 1; k <= kRuns; ++k) {
+    a_run[k] = b.add(std::string(k, 'a'), static_cast<float>(k));
+    mark_run[k] = b.add(mark + std::string(k, 'a'), static_cast<float>(k) + 0.5f);
+  }
+  const size_t vocab_bytes = b.bytes();
+  ASSERT_GT(vocab_bytes, kRuns * kRuns);
+
+  const auto t0 = std::chrono::steady_clock::now();
+  auto tok = Tokenizer::from_vocab(b.d);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  ASSERT_TRUE(tok.ok()) << tok.error().describe();
+  EXPECT_LT(seconds, 10.0) << "quadratic construction? (about 0.05 s in a release build)";
+
+  auto vocab = Vocab::build(b.d);
+  ASSERT_TRUE(vocab.ok()) << vocab.error().describe();
+  const SpmEncoder enc(*vocab);
+  EXPECT_LE(enc.build_work(), 8 * vocab_bytes);
+  // Tables of about 30 bytes per token; a pair per split would be ~16 bytes x 4 million.
+  EXPECT_LE(enc.memory_bytes(), vocab_bytes / 8) << "vocabulary bytes: " << vocab_bytes;
+
+  // The long runs still merge as the scores say (longer runs score higher).
+  EXPECT_EQ((*tok)->encode(std::string(kRuns, 'a'), false, false), (Ids{a_run[kRuns]}));
+  EXPECT_EQ((*tok)->encode(std::string(kRuns + 7, 'a'), false, false), (Ids{a_run[kRuns], a_run[7]}));
+  EXPECT_EQ((*tok)->encode(" " + std::string(kRuns - 1, 'a'), false, false), (Ids{mark_run[kRuns - 1]}));
+}
+
+// Every merge the long-pair hash finds is the one a plain text lookup finds: an encoder that
+// looks each candidate pair up by its text (llama.cpp's way), on vocabularies of every substring
+// of a few strings over 'a', 'b' and '▁' (many tokens longer than the pair table's 32 bytes, each
+// reachable through merges), and texts cut from those strings.
+TEST(HostileVocab, SpmLongMergesMatchPlainTextLookups) {
+  const std::string mark = "\xE2\x96\x81";
+  std::mt19937 rng(7);
+  auto random_chars = [&](size_t n) {
+    std::vector<std::string> c;
+    for (size_t i = 0; i < n; ++i) {
+      const auto r = rng() % 3;
+      c.push_back(r == 0 ? "a" : r == 1 ? "b" : mark);
+    }
+    return c;
+  };
+  for (int round = 0; round < 3; ++round) {
+    Builder b(Kind::Spm);
+    std::map<std::string, int32_t> ids;
+    std::map<int32_t, float> scores;
+    std::vector<std::vector<std::string>> sources;
+    for (int s = 0; s < 4; ++s) sources.push_back(random_chars(30));
+    for (const auto& src : sources)
+      for (size_t i = 0; i < src.size(); ++i) {
+        std::string t;
+        for (size_t j = i; j < src.size(); ++j) {
+          t += src[j];
+          if (ids.count(t)) continue;
+          // Coarse random scores: many ties, which position must break.
+          const float score = static_cast<float>(rng() % 8);
+          ids[t] = b.add(t, score);
+          scores[ids[t]] = score;
+        }
+      }
+    auto vocab = Vocab::build(b.d);
+    ASSERT_TRUE(vocab.ok()) << vocab.error().describe();
+    const SpmEncoder enc(*vocab);
+    for (int text_no = 0; text_no < 40; ++text_no) {
+      // Pieces of the sources and stray characters, joined.
+      std::vector<std::string> chars;
+      while (chars.size() < 80) {
+        const auto& src = sources[rng() % sources.size()];
+        const size_t from = rng() % src.size(), n = 1 + rng() % 25;
+        for (size_t j = from; j < std::min(src.size(), from + n); ++j) chars.push_back(src[j]);
+        if (rng() % 3 == 0)
+          for (const auto& c : random_chars(1 + rng() % 3)) chars.push_back(c);
+      }
+      // The reference: merge the best adjacent pair (highest score, then leftmost) until none.
+      std::vector<std::string> sym = chars;
+      for (;;) {
+        size_t best = sym.size();
+        float best_score = 0.0f;
+        for (size_t i = 0; i + 1 < sym.size(); ++i) {
+          auto it = ids.find(sym[i] + sym[i + 1]);
+          if (it == ids.end()) continue;
+          if (best == sym.size() || scores[it->second] > best_score) {
+            best = i;
+            best_score = scores[it->second];
+          }
+        }
+        if (best == sym.size()) break;
+        sym[best] += sym[best + 1];
+        sym.erase(sym.begin() + static_cast<std::ptrdiff_t>(best) + 1);
+      }
+      Ids expected;
+      for (const auto& t : sym) expected.push_back(ids.at(t));
+      std::string text;
+      for (const auto& c : chars) text += c == mark ? std::string(" ") : c;
+      Ids got;
+      enc.encode(text, false, got);
+      ASSERT_EQ(got, expected) << "round " << round << ", text " << text_no << ": \"" << text << "\"";
+    }
+  }
 }
 
 TEST(PieceTrie, FindsEveryInsertedPrefixAndSuffix) {

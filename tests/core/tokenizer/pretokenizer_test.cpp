@@ -37,6 +37,17 @@ TEST(PreTokenizer, Gpt2) {
   EXPECT_TRUE(split("gpt-2", "").empty());
 }
 
+// Qwen3.5's split (tokenizer.ggml.pre "qwen35", tokenizer.json's pattern): combining marks join the
+// letter run, where Qwen2's split cuts a Devanagari word at its virama and vowel sign.
+TEST(PreTokenizer, Qwen35KeepsCombiningMarksInLetterRuns) {
+  const std::string namaste = "\xE0\xA4\xA8\xE0\xA4\xAE\xE0\xA4\xB8\xE0\xA5\x8D\xE0\xA4\xA4\xE0\xA5\x87";  // नमस्ते
+  EXPECT_EQ(split("qwen35", namaste + " 2024"), (Pieces{namaste, " ", "2", "0", "2", "4"}));
+  EXPECT_EQ(split("qwen2", namaste),
+            (Pieces{"\xE0\xA4\xA8\xE0\xA4\xAE\xE0\xA4\xB8", "\xE0\xA5\x8D\xE0\xA4\xA4", "\xE0\xA5\x87"}));
+  // Otherwise as Qwen2: contractions folded, single digits, symbols with their newlines.
+  EXPECT_EQ(split("qwen35", "It'S ok!!\n\nx"), (Pieces{"It", "'S", " ok", "!!\n\n", "x"}));
+}
+
 TEST(PreTokenizer, Llama3GroupsDigitsInThreesAndFoldsContractions) {
   EXPECT_EQ(split("llama-bpe", "12345"), (Pieces{"123", "45"}));
   EXPECT_EQ(split("llama-bpe", "1234567"), (Pieces{"123", "456", "7"}));
@@ -100,7 +111,7 @@ TEST(PreTokenizer, PiecesAlwaysConcatenateToTheInput) {
   const std::vector<std::string> atoms = {"a", "Z", " ", "  ", "\n", "\t", "1", "22", "'s", "'T", "!", "(", "\xC3\xA9",
                                           "\xE4\xBD\xA0", "\xF0\x9F\xA6\x99", "\xD0\xB6", "\xFF", "\xC3", "_", "."};
   std::mt19937 rng(7);
-  for (const char* pre : {"gpt-2", "llama3", "qwen2", "deepseek-llm", "deepseek-coder", "falcon", "starcoder"}) {
+  for (const char* pre : {"gpt-2", "llama3", "qwen2", "qwen35", "deepseek-llm", "deepseek-coder", "falcon", "starcoder"}) {
     auto p = PreTokenizer::create(pre);
     ASSERT_TRUE(p.ok());
     for (int trial = 0; trial < 200; ++trial) {

@@ -1,18 +1,22 @@
 // The official OpenAI Node.js client against `tessera-cli serve` on the tiny model: models, chat,
-// streaming, tools, errors, two concurrent streams and cancelling a stream with AbortController.
-// usage: node openai_client_test.mjs TESSERA_CLI MODEL.gguf   (run.sh installs the client first)
+// streaming, tools, errors, two concurrent streams, cancelling a stream with AbortController,
+// structured output parsed by the client (and validated by ajv), and reasoning_content streamed by
+// a thinking model (the tiny model behind DeepSeek-R1's chat template, when the fixture is there).
+// usage: node openai_client_test.mjs TESSERA_CLI MODEL.gguf [R1_TEMPLATE.jinja]   (run.sh installs the packages)
 // Exit 0 when every check passed, 1 otherwise. Loopback only; every wait is bounded.
 import { spawn } from 'node:child_process';
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import OpenAI from 'openai';
+import Ajv from 'ajv';
 
-const [cli, modelPath] = process.argv.slice(2);
+const [cli, modelPath, r1Template] = process.argv.slice(2);
 const KEY = 'openai-client-test-key';
 const overall = setTimeout(() => { console.error('FAIL: the whole test took over 240 s'); process.exit(1); }, 240_000);
 
-function startServer() {
+function startServer(extra = []) {
   const child = spawn(cli, ['serve', '-m', modelPath, '--port', '0', '--backend', 'cpu', '--ctx', '2048',
-                            '--api-key', KEY], { stdio: ['ignore', 'ignore', 'pipe'] });
+                            '--api-key', KEY, ...extra], { stdio: ['ignore', 'ignore', 'pipe'] });
   return new Promise((resolve, reject) => {
     let err = '';
     const timer = setTimeout(() => reject(new Error('no "serving" line within 60 s:\n' + err)), 60_000);
@@ -121,13 +125,14 @@ check('tools are accepted, and a tool round trip is answered', async () => {
   assert.ok(['length', 'stop', 'tool_calls'].includes(s.finish));
 });
 
-check('errors: 401, 400 naming the field, 404 model, 413 prompt', async () => {
+check('errors: 401, 400 naming the field, another model name served, 413 prompt', async () => {
   const wrong = new OpenAI({ baseURL: `http://127.0.0.1:${port}/v1`, apiKey: 'wrong', maxRetries: 0, timeout: 20_000 });
   await assert.rejects(wrong.models.list(), (e) => e instanceof OpenAI.AuthenticationError && e.status === 401);
   await assert.rejects(client.chat.completions.create({ model: 'tessera-tiny', messages, max_tokens: -5 }),
     (e) => e instanceof OpenAI.BadRequestError && e.param === 'max_tokens' && /max_tokens/.test(e.message));
-  await assert.rejects(client.chat.completions.create({ model: 'gpt-4o', messages }),
-    (e) => e instanceof OpenAI.NotFoundError && e.code === 'model_not_found');
+  // Another model's name is answered by the served model, which the reply names (as llama-server).
+  const other = await client.chat.completions.create({ model: 'gpt-4o', messages, max_tokens: 2 });
+  assert.equal(other.model, 'tessera-tiny');
   await assert.rejects(client.completions.create({ model: 'tessera-tiny', prompt: 'cat dog '.repeat(1500), max_tokens: 2 }),
     (e) => e instanceof OpenAI.APIError && e.status === 413 && e.code === 'context_length_exceeded');
 });
@@ -160,6 +165,54 @@ check('AbortController cancels the generation on the server', async () => {
   assert.ok(await eventually(async () => (await metric(port, 'tessera_requests_active')) === 0));
   const generated = (await metric(port, 'tessera_generated_tokens_total')) - tokensBefore;
   assert.ok(generated < 200, `${generated} tokens generated for a client that had gone`);
+});
+
+const moodSchema = { type: 'object', additionalProperties: false, required: ['mood', 'age', 'friends'],
+  properties: { mood: { enum: ['happy', 'sad', 'angry'] }, age: { type: 'integer' },
+                friends: { type: 'array', items: { type: 'string' } } } };
+
+check('json_schema: the client parses the reply and ajv validates it', async () => {
+  const validate = new Ajv().compile(moodSchema);
+  for (const seed of [1, 2, 3]) {
+    const r = await client.beta.chat.completions.parse({ model: 'tessera-tiny', max_tokens: 48, seed,
+      messages: [{ role: 'user', content: 'How is Tom today?' }],
+      response_format: { type: 'json_schema', json_schema: { name: 'mood', strict: true, schema: moodSchema } } });
+    const parsed = r.choices[0].message.parsed;
+    assert.ok(parsed && typeof parsed === 'object', `no parsed object: ${r.choices[0].message.content}`);
+    assert.ok(validate(parsed), `${JSON.stringify(parsed)}: ${JSON.stringify(validate.errors)}`);
+  }
+  // A keyword outside the strict subset is refused, naming it.
+  await assert.rejects(client.chat.completions.create({ model: 'tessera-tiny', messages, response_format: { type: 'json_schema',
+    json_schema: { name: 'x', schema: { type: 'string', pattern: '^a' } } } }),
+    (e) => e instanceof OpenAI.BadRequestError && e.param === 'response_format.json_schema.schema.pattern');
+});
+
+check('a thinking model streams delta.reasoning_content', async () => {
+  if (!r1Template || !existsSync(r1Template)) {
+    console.log('     (skipped: no DeepSeek-R1 template fixture at ' + r1Template + ')');
+    return;
+  }
+  const thinking = await startServer(['--chat-template-file', r1Template]);
+  try {
+    const c = new OpenAI({ baseURL: `http://127.0.0.1:${thinking.port}/v1`, apiKey: KEY, maxRetries: 0, timeout: 30_000 });
+    const whole = await c.chat.completions.create({ model: 'tessera-tiny', messages, max_tokens: 12, temperature: 0 });
+    const stream = await c.chat.completions.create({ model: 'tessera-tiny', messages, max_tokens: 12, temperature: 0,
+      stream: true, stream_options: { include_usage: true } });
+    let reasoning = '', content = '', usage = null;
+    for await (const chunk of stream) {
+      if (chunk.usage) usage = chunk.usage;
+      const delta = chunk.choices[0]?.delta;
+      reasoning += delta?.reasoning_content ?? '';
+      content += delta?.content ?? '';
+    }
+    assert.ok(reasoning.length > 0, 'no reasoning_content in the stream');
+    assert.equal(reasoning, whole.choices[0].message.reasoning_content);
+    assert.equal(content, whole.choices[0].message.content);
+    assert.equal(usage.completion_tokens_details?.reasoning_tokens, usage.completion_tokens);
+  } finally {
+    thinking.child.kill('SIGTERM');
+    await new Promise((r) => { const t = setTimeout(r, 10_000); thinking.child.on('exit', () => { clearTimeout(t); r(); }); });
+  }
 });
 
 let failed = 0;

@@ -1,11 +1,11 @@
 #!/bin/sh
-# ctest's server_openai_client: installs the pinned official OpenAI client (package-lock.json) into
+# ctest's server_openai_client: installs the pinned official OpenAI client and ajv (package-lock.json) into
 # WORKDIR with `npm ci` and runs openai_client_test.mjs against TESSERA_CLI serve MODEL.
 # Exit 77 (ctest SKIP_RETURN_CODE) when node or npm is missing, node is older than 18, or the
 # packages cannot be installed (no registry).
-# usage: run.sh TESSERA_CLI MODEL WORKDIR
+# usage: run.sh TESSERA_CLI MODEL WORKDIR [R1_TEMPLATE]
 set -u
-cli="$1" model="$2" work="$3"
+cli="$1" model="$2" work="$3" r1_template="${4:-}"
 here="$(cd "$(dirname "$0")" && pwd)"
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
   echo "server_openai_client: node/npm not found; skipping"
@@ -26,4 +26,4 @@ if ! cmp -s "$here/package-lock.json" "$work/node_modules/.tessera-lock" 2>/dev/
   fi
   cp "$here/package-lock.json" "$work/node_modules/.tessera-lock"
 fi
-exec node "$work/openai_client_test.mjs" "$cli" "$model"
+exec node "$work/openai_client_test.mjs" "$cli" "$model" "$r1_template"
