@@ -4,7 +4,7 @@
 <context>
     <name>CommandLine</name>
     <message>
-        <location filename="../gui/command_line.cpp" line="+9"/>
+        <location filename="../gui/app/command_line.cpp" line="+9"/>
         <source>Tessera runs GGUF language models on your GPUs and lets you chat with them.</source>
         <translation>Tessera führt GGUF-Sprachmodelle auf Ihren GPUs aus und lässt Sie mit ihnen chatten.</translation>
     </message>
@@ -38,7 +38,7 @@
 <context>
     <name>ConversationIo</name>
     <message>
-        <location filename="../gui/conversation_io.cpp" line="+95"/>
+        <location filename="../gui/history/conversation_io.cpp" line="+118"/>
         <source>%1 is not valid JSON: %2 at byte %3.</source>
         <translation>%1 ist kein gültiges JSON: %2 bei Byte %3.</translation>
     </message>
@@ -58,7 +58,7 @@
         <translation>Nachricht %1 in %2 hat die Rolle &quot;%3&quot;; erwartet wird &quot;user&quot; oder &quot;assistant&quot;.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+19"/>
         <location line="+5"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
@@ -72,7 +72,7 @@
 <context>
     <name>ConversationStore</name>
     <message>
-        <location filename="../gui/conversation_store.cpp" line="+33"/>
+        <location filename="../gui/history/conversation_store.cpp" line="+57"/>
         <source>Empty conversation</source>
         <translation>Leere Unterhaltung</translation>
     </message>
@@ -90,7 +90,7 @@
 <context>
     <name>DisplayFormat</name>
     <message>
-        <location filename="../gui/display_format.cpp" line="+17"/>
+        <location filename="../gui/common/display_format.cpp" line="+17"/>
         <source>%1 B</source>
         <extracomment>A parameter count in billions (&quot;7.24 B&quot;), as model sizes are usually written.</extracomment>
         <translation>%1 Mrd.</translation>
@@ -126,9 +126,32 @@
         <translation>der CPU (%1 Threads, KV-Cache %2, Kontext %3)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+12"/>
+        <source>Prompt: —</source>
+        <extracomment>A figure under a reply that is not known or did not happen.</extracomment>
+        <translation>Prompt: —</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Prompt: %1 tok</source>
+        <extracomment>Prompt tokens without a rate (nobody measured how long they took).</extracomment>
+        <translation>Prompt: %1 Token</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Prompt: %1 tok at %2 tok/s</source>
         <translation>Prompt: %1 Token mit %2 Token/s</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1, %2 tok cached</source>
+        <extracomment>After &quot;Prompt: 12 tok at 950.3 tok/s&quot;: prompt tokens reused from the cache, not read again.</extracomment>
+        <translation>%1, %2 Token im Cache</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Generation: —</source>
+        <translation>Generierung: —</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -136,9 +159,20 @@
         <translation>Generierung: %1 Token mit %2 Token/s</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>Generation: %1 tok</source>
+        <extracomment>A reply of a single token: no rate (it is measured between tokens).</extracomment>
+        <translation>Generierung: %1 Token</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>First token: %1 s</source>
         <translation>Erstes Token: %1 s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>First token: —</source>
+        <translation>Erstes Token: —</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -158,11 +192,17 @@
         <extracomment>Under a reply: the context overflow policy left earlier messages out of what the model saw.</extracomment>
         <translation>Frühere Nachrichten ausgelassen, damit alles in den Kontext passt (%1 Nachrichten, %2 tok)</translation>
     </message>
+    <message>
+        <location line="+4"/>
+        <source>Part of the conversation left out to fit the context (%1 tok)</source>
+        <extracomment>Under a reply: the overflow policy cut tokens out of the middle of the conversation (no whole message).</extracomment>
+        <translation>Ein Teil des Gesprächs wurde ausgelassen, damit alles in den Kontext passt (%1 tok)</translation>
+    </message>
 </context>
 <context>
     <name>ErrorTexts</name>
     <message>
-        <location filename="../gui/error_text.cpp" line="+12"/>
+        <location filename="../gui/common/error_text.cpp" line="+12"/>
         <source>The file is damaged or is not a GGUF model. Download it again or open another file.</source>
         <translation>Die Datei ist beschädigt oder kein GGUF-Modell. Laden Sie sie erneut herunter oder öffnen Sie eine andere Datei.</translation>
     </message>
@@ -222,7 +262,13 @@
         <translation>%1 konnte nicht geladen werden</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+6"/>
+        <source>%1 is still loaded: the chat goes on with it. %2</source>
+        <extracomment>After a failed load: %1 is the model that was loaded before and still is; %2 the advice.</extracomment>
+        <translation>%1 ist weiterhin geladen: Der Chat geht damit weiter. %2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Let the conversation go on: choose Truncate middle or Rolling window beside the context meter, and the model forgets older messages. Or start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
         <extracomment>&quot;Truncate middle&quot;, &quot;Rolling window&quot; and &quot;New Conversation&quot; are the chat&apos;s choices and button, &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
         <translation>Lassen Sie das Gespräch weiterlaufen: Wählen Sie neben der Kontextanzeige „Mitte kürzen“ oder „Gleitendes Fenster“, dann vergisst das Modell ältere Nachrichten. Oder beginnen Sie eine neue Unterhaltung („Neue Unterhaltung“) oder laden Sie das Modell mit einem größeren Kontext („Kontextlänge“ im Bereich „Modell“, dann „Laden“).</translation>
@@ -266,7 +312,7 @@
 <context>
     <name>MemoryCheck</name>
     <message>
-        <location filename="../gui/memory_check.cpp" line="+42"/>
+        <location filename="../gui/models/memory_check.cpp" line="+41"/>
         <source>%1 may not fit in memory</source>
         <translation>%1 passt möglicherweise nicht in den Speicher</translation>
     </message>
@@ -283,9 +329,38 @@
     </message>
 </context>
 <context>
+    <name>ModelProblems</name>
+    <message>
+        <location filename="../gui/models/model_preview.cpp" line="+49"/>
+        <source>Damaged or not a GGUF file</source>
+        <translation>Beschädigt oder keine GGUF-Datei</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Vocabulary only: no weights</source>
+        <extracomment>A GGUF file with a tokenizer&apos;s vocabulary but no tensors (no model to run).</extracomment>
+        <translation>Nur Vokabular: keine Gewichte</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unsupported architecture: %1</source>
+        <translation>Nicht unterstützte Architektur: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unsupported tensor type: %1</source>
+        <translation>Nicht unterstützter Tensortyp: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Incomplete or malformed model</source>
+        <translation>Unvollständiges oder fehlerhaftes Modell</translation>
+    </message>
+</context>
+<context>
     <name>OverflowPolicyTexts</name>
     <message>
-        <location filename="../gui/overflow_policy_chooser.cpp" line="+11"/>
+        <location filename="../gui/chat/overflow_policy_chooser.cpp" line="+11"/>
         <source>Stop</source>
         <extracomment>Context overflow policy: the reply stops when the model&apos;s context is full.</extracomment>
         <translation>Anhalten</translation>
@@ -321,7 +396,7 @@
 <context>
     <name>tessera::gui::ChatInput</name>
     <message>
-        <location filename="../gui/chat_input.cpp" line="+16"/>
+        <location filename="../gui/chat/chat_input.cpp" line="+16"/>
         <source>Write a message… (Enter sends, Shift+Enter for a new line)</source>
         <translation>Nachricht schreiben… (Eingabe sendet, Umschalt+Eingabe für eine neue Zeile)</translation>
     </message>
@@ -329,7 +404,7 @@
 <context>
     <name>tessera::gui::ChatPanel</name>
     <message>
-        <location filename="../gui/chat_panel.cpp" line="+87"/>
+        <location filename="../gui/chat/chat_panel.cpp" line="+88"/>
         <source>Send</source>
         <translation>Senden</translation>
     </message>
@@ -349,7 +424,7 @@
         <translation>Neue Unterhaltung</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+27"/>
         <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up, what happens depends on the policy beside this meter: the reply stops, or older messages are forgotten.</source>
         <translation>Das Gespräch belegt %1 der %2 Token, die das Modell im Blick behalten kann. Sind sie aufgebraucht, entscheidet die Einstellung neben dieser Anzeige: Die Antwort endet, oder ältere Nachrichten werden vergessen.</translation>
     </message>
@@ -359,7 +434,7 @@
         <translation>Nachricht senden (Eingabe)</translation>
     </message>
     <message>
-        <location line="-52"/>
+        <location line="-56"/>
         <source>Stop the reply being generated (Esc)</source>
         <translation>Erzeugung der Antwort anhalten (Esc)</translation>
     </message>
@@ -375,13 +450,13 @@
     </message>
     <message>
         <location line="+14"/>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Context: %1 / %2 tok</source>
         <extracomment>The context meter under the chat: tokens the conversation holds, of the model&apos;s context.</extracomment>
         <translation>Kontext: %1 / %2 Token</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+33"/>
         <source>Load a model first (Load in the model panel)</source>
         <translation>Laden Sie zuerst ein Modell („Laden“ im Bereich „Modell“)</translation>
     </message>
@@ -401,7 +476,7 @@
         <translation>Schreiben Sie zuerst eine Nachricht</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Open a GGUF model to start: File ▸ Open Model…, or drop a .gguf file here.</source>
         <extracomment>&quot;File ▸ Open Model…&quot; names the File menu and its entry: use their translations (without the &amp;).</extracomment>
         <translation>Öffnen Sie zum Start ein GGUF-Modell: Datei ▸ Modell öffnen…, oder ziehen Sie eine .gguf-Datei hierher.</translation>
@@ -424,9 +499,106 @@
     </message>
 </context>
 <context>
+    <name>tessera::gui::ConversationSession</name>
+    <message>
+        <location filename="../gui/history/conversation_session.cpp" line="+52"/>
+        <source>The conversation was not saved</source>
+        <translation>Die Unterhaltung wurde nicht gespeichert</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Choose a folder you can write to and try again.</source>
+        <translation>Wählen Sie einen Ordner, in den Sie schreiben dürfen, und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Saved the conversation to %1</source>
+        <translation>Unterhaltung in %1 gespeichert</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+60"/>
+        <source>Open Conversation</source>
+        <translation>Unterhaltung öffnen</translation>
+    </message>
+    <message>
+        <location line="-60"/>
+        <location line="+60"/>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
+    <message>
+        <location line="-56"/>
+        <location line="+60"/>
+        <source>The conversation could not be opened</source>
+        <translation>Die Unterhaltung konnte nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <location line="-60"/>
+        <source>Choose a conversation file saved by Tessera.</source>
+        <translation>Wählen Sie eine von Tessera gespeicherte Unterhaltungsdatei.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Opened the conversation %1</source>
+        <translation>Unterhaltung %1 geöffnet</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>New Conversation</source>
+        <translation>Neue Unterhaltung</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>A reply is being generated. It stops here; what it wrote so far is kept.</source>
+        <translation>Gerade wird eine Antwort erzeugt. Sie wird hier angehalten; was bisher geschrieben wurde, bleibt erhalten.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The conversation could not be saved (%1). It will be lost.</source>
+        <translation>Die Unterhaltung konnte nicht gespeichert werden (%1). Sie geht verloren.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Choose another conversation.</source>
+        <translation>Wählen Sie eine andere Unterhaltung.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The conversation was not renamed</source>
+        <translation>Die Unterhaltung wurde nicht umbenannt</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+22"/>
+        <source>Check that the folder can be written to.</source>
+        <translation>Prüfen Sie, ob in den Ordner geschrieben werden kann.</translation>
+    </message>
+    <message>
+        <location line="-12"/>
+        <source>Delete Conversation</source>
+        <translation>Unterhaltung löschen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Delete this conversation? It cannot be brought back.</source>
+        <translation>Diese Unterhaltung löschen? Sie lässt sich nicht wiederherstellen.</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The conversation was not deleted</source>
+        <translation>Die Unterhaltung wurde nicht gelöscht</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::DeviceSource</name>
     <message>
-        <location filename="../gui/device_source.cpp" line="+133"/>
+        <location filename="../gui/gpus/device_source.cpp" line="+133"/>
         <source>no GPU in the device list</source>
         <translation>keine GPU in der Geräteliste</translation>
     </message>
@@ -434,7 +606,7 @@
 <context>
     <name>tessera::gui::DockTitleBar</name>
     <message>
-        <location filename="../gui/dock_title_bar.cpp" line="+52"/>
+        <location filename="../gui/app/dock_title_bar.cpp" line="+65"/>
         <source>Show this panel</source>
         <translation>Diesen Bereich anzeigen</translation>
     </message>
@@ -457,18 +629,18 @@
 <context>
     <name>tessera::gui::EngineWorker</name>
     <message>
-        <location filename="../gui/engine_worker.cpp" line="+71"/>
-        <location line="+163"/>
+        <location filename="../gui/engine/engine_worker.cpp" line="+99"/>
+        <location line="+171"/>
         <source>Loading %1 was cancelled.</source>
         <translation>Das Laden von %1 wurde abgebrochen.</translation>
     </message>
     <message>
-        <location line="-118"/>
+        <location line="-124"/>
         <source>No model is loaded. Open and load a model first.</source>
         <translation>Es ist kein Modell geladen. Öffnen und laden Sie zuerst ein Modell.</translation>
     </message>
     <message>
-        <location line="+108"/>
+        <location line="+114"/>
         <source>The benchmark was cancelled.</source>
         <translation>Der Benchmark wurde abgebrochen.</translation>
     </message>
@@ -476,7 +648,7 @@
 <context>
     <name>tessera::gui::ErrorBanner</name>
     <message>
-        <location filename="../gui/error_banner.cpp" line="+73"/>
+        <location filename="../gui/common/error_banner.cpp" line="+73"/>
         <source>Dismiss</source>
         <translation>Schließen</translation>
     </message>
@@ -489,7 +661,7 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
+        <location filename="../gui/gpus/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>%1 belegt · %2 frei von %3</translation>
     </message>
@@ -532,7 +704,7 @@ Speicher: %5</translation>
 <context>
     <name>tessera::gui::GpuPanel</name>
     <message>
-        <location filename="../gui/gpu_panel.cpp" line="+77"/>
+        <location filename="../gui/gpus/gpu_panel.cpp" line="+77"/>
         <source>No GPU can be used: %1.
 Tessera runs models on the CPU.</source>
         <extracomment>%1 is why (from the driver or the build), e.g. &quot;no NVIDIA driver/GPU found&quot;.</extracomment>
@@ -553,7 +725,7 @@ Tessera führt Modelle auf der CPU aus.</translation>
 <context>
     <name>tessera::gui::GpuWorkspace</name>
     <message>
-        <location filename="../gui/gpu_workspace.cpp" line="+125"/>
+        <location filename="../gui/gpus/gpu_workspace.cpp" line="+124"/>
         <source>Throughput</source>
         <translation>Durchsatz</translation>
     </message>
@@ -563,8 +735,7 @@ Tessera führt Modelle auf der CPU aus.</translation>
         <translation>GPU-Speicher</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>GPUs</source>
         <translation>GPUs</translation>
     </message>
@@ -580,9 +751,78 @@ Tessera führt Modelle auf der CPU aus.</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::GuideDialog</name>
+    <message>
+        <location filename="../gui/app/guide_dialog.cpp" line="+55"/>
+        <source>Getting started</source>
+        <translation>Erste Schritte</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open a GGUF model (File ▸ Open Model…, a .gguf file dropped on the window, or the Model Library) and it is described in the Model panel before anything is loaded: what it is, how large, and whether Tessera can run it. Press Load, then write a message. Opening a model from the Library or Recent Models loads it at once.</source>
+        <translation>Öffnen Sie ein GGUF-Modell (Datei ▸ Modell öffnen…, eine auf das Fenster gezogene .gguf-Datei oder die Modellbibliothek); das Modell-Panel beschreibt es, bevor etwas geladen wird: was es ist, wie groß es ist und ob Tessera es ausführen kann. Drücken Sie Laden und schreiben Sie dann eine Nachricht. Ein Modell aus der Bibliothek oder den zuletzt verwendeten Modellen wird beim Öffnen sofort geladen.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The split workspace (the GPUs tab)</source>
+        <translation>Der Aufteilungs-Arbeitsbereich (Reiter GPUs)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>With more than one GPU, choose how the model is spread over them. Layer split gives each GPU whole layers; row split cuts every layer across the GPUs (for models whose heads divide evenly, without experts); None puts everything on the main GPU. Drag the sliders to set each GPU&apos;s share.</source>
+        <translation>Mit mehr als einer GPU wählen Sie, wie das Modell auf sie verteilt wird. Die Schichtaufteilung gibt jeder GPU ganze Schichten; die Zeilenaufteilung teilt jede Schicht über die GPUs (für Modelle, deren Köpfe sich gleichmäßig teilen lassen, ohne Experten); Keine legt alles auf die Haupt-GPU. Ziehen Sie die Schieberegler, um den Anteil jeder GPU festzulegen.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The bars show what each GPU will hold (weights, KV cache, scratch) before anything is loaded, from the same plan the loader follows; a bar that would overflow turns red and says by how much. A smaller KV cache type (q8_0, q4_0) makes room for a longer context. Apply loads the model again with the split.</source>
+        <translation>Die Balken zeigen vor dem Laden, was jede GPU halten wird (Gewichte, KV-Cache, Arbeitsspeicher), nach demselben Plan, dem der Loader folgt; ein Balken, der überlaufen würde, wird rot und sagt, um wie viel. Ein kleinerer KV-Cache-Typ (q8_0, q4_0) schafft Platz für einen längeren Kontext. Übernehmen lädt das Modell mit der Aufteilung neu.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The split benchmark</source>
+        <translation>Der Aufteilungs-Benchmark</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add two to six splits (the current one, or the suggestions), press Run Benchmark: the loaded model is loaded with each split in turn and measured, then loaded as it was. Splits that would not fit are refused. A difference within the runs&apos; spread is called a tie; Apply the Winner loads the fastest split.</source>
+        <translation>Fügen Sie zwei bis sechs Aufteilungen hinzu (die aktuelle oder die Vorschläge) und drücken Sie Benchmark starten: Das geladene Modell wird nacheinander mit jeder Aufteilung geladen und gemessen und danach wieder so geladen, wie es war. Aufteilungen, die nicht passen würden, werden abgelehnt. Ein Unterschied innerhalb der Streuung der Läufe gilt als Gleichstand; Sieger anwenden lädt die schnellste Aufteilung.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Editing a message</source>
+        <translation>Eine Nachricht bearbeiten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edit under one of your messages changes it and gets a new reply from there; the messages after it are replaced. Regenerate asks again for the last reply.</source>
+        <translation>Bearbeiten unter einer Ihrer Nachrichten ändert sie und holt von dort eine neue Antwort; die Nachrichten danach werden ersetzt. Neu erzeugen fragt die letzte Antwort erneut an.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Send the message</source>
+        <extracomment>A shortcut of the message box.</extracomment>
+        <translation>Nachricht senden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New line in the message</source>
+        <translation>Neue Zeile in der Nachricht</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Tessera Guide</source>
+        <translation>Tessera-Leitfaden</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::HistoryPanel</name>
     <message>
-        <location filename="../gui/history_panel.cpp" line="+69"/>
+        <location filename="../gui/history/history_panel.cpp" line="+105"/>
         <source>Search conversations</source>
         <translation>Unterhaltungen durchsuchen</translation>
     </message>
@@ -607,7 +847,7 @@ Tessera führt Modelle auf der CPU aus.</translation>
         <translation>Die ausgewählte Unterhaltung endgültig löschen</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>%1
 Last changed %2</source>
         <translation>%1
@@ -617,7 +857,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::LibraryModel</name>
     <message>
-        <location filename="../gui/library_model.cpp" line="+126"/>
+        <location filename="../gui/library/library_model.cpp" line="+126"/>
         <source>No GPU is available: the model would run on the CPU.</source>
         <translation>Keine GPU verfügbar: Das Modell liefe auf der CPU.</translation>
     </message>
@@ -658,26 +898,6 @@ Zuletzt geändert: %2</translation>
         <source>Cannot split</source>
         <extracomment>The split planner refused the split for this model (e.g. row split of a mixture of experts).</extracomment>
         <translation>Nicht aufteilbar</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Damaged or not a GGUF file</source>
-        <translation>Beschädigt oder keine GGUF-Datei</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Unsupported architecture: %1</source>
-        <translation>Nicht unterstützte Architektur: %1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Unsupported tensor type: %1</source>
-        <translation>Nicht unterstützter Tensortyp: %1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Incomplete or malformed model</source>
-        <translation>Unvollständiges oder fehlerhaftes Modell</translation>
     </message>
     <message>
         <location line="+74"/>
@@ -730,12 +950,12 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::LibraryPanel</name>
     <message>
-        <location filename="../gui/library_panel.cpp" line="+43"/>
+        <location filename="../gui/library/library_panel.cpp" line="+39"/>
         <source>Add a Model Folder</source>
         <translation>Modellordner hinzufügen</translation>
     </message>
     <message>
-        <location line="+138"/>
+        <location line="+123"/>
         <source>Search by name, architecture, quantization or path</source>
         <translation>Nach Name, Architektur, Quantisierung oder Pfad suchen</translation>
     </message>
@@ -791,12 +1011,12 @@ Zuletzt geändert: %2</translation>
         <translation>Im Dateimanager zeigen</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-24"/>
         <source>Library</source>
         <translation>Bibliothek</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+152"/>
         <source>%1: %2</source>
         <extracomment>A file of the model library that cannot be opened: the short reason, then the reader&apos;s message.</extracomment>
         <translation>%1: %2</translation>
@@ -840,7 +1060,19 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::LocalServer</name>
     <message>
-        <location filename="../gui/local_server.cpp" line="+74"/>
+        <location filename="../gui/server/local_server.cpp" line="+38"/>
+        <source>Host is empty: enter 127.0.0.1 to serve this machine only.</source>
+        <extracomment>&quot;Host&quot; is the Local Server dialog&apos;s field: use its translation.</extracomment>
+        <translation>Host ist leer: Geben Sie 127.0.0.1 ein, um nur diesen Rechner zu bedienen.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 lets other machines connect: enter an API key (clients send it as “Authorization: Bearer KEY”), or tick “Allow other machines without an API key”.</source>
+        <extracomment>%1 is the host typed in the Local Server dialog; &quot;API key&quot; and &quot;Allow other machines without an API key&quot; are its fields: use their translations.</extracomment>
+        <translation>%1 lässt andere Rechner zu: Geben Sie einen API-Schlüssel ein (Clients senden ihn als „Authorization: Bearer KEY“) oder kreuzen Sie „Andere Rechner ohne API-Schlüssel zulassen“ an.</translation>
+    </message>
+    <message>
+        <location line="+58"/>
         <source>Local server: waiting for a model loaded in this app</source>
         <translation>Lokaler Server: wartet auf ein in dieser App geladenes Modell</translation>
     </message>
@@ -859,7 +1091,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::LocalServerDialog</name>
     <message>
-        <location filename="../gui/local_server_dialog.cpp" line="+19"/>
+        <location filename="../gui/server/local_server_dialog.cpp" line="+19"/>
         <source>Local Server</source>
         <translation>Lokaler Server</translation>
     </message>
@@ -926,7 +1158,7 @@ Zuletzt geändert: %2</translation>
         <translation>Adresse kopieren</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+47"/>
         <source>The local server is off.</source>
         <translation>Der lokale Server ist aus.</translation>
     </message>
@@ -934,7 +1166,23 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+483"/>
+        <location filename="../gui/app/main_window.cpp" line="+243"/>
+        <source>Loading %1 again with the new split…</source>
+        <extracomment>The status bar after Apply (a new GPU split): the model is loaded again with it.</extracomment>
+        <translation>%1 wird mit der neuen Aufteilung neu geladen…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Split applied: %1. The model runs on the CPU here, where a GPU split changes nothing.</source>
+        <translation>Aufteilung übernommen: %1. Das Modell läuft hier auf der CPU, wo eine GPU-Aufteilung nichts ändert.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Split applied: %1.</source>
+        <translation>Aufteilung übernommen: %1.</translation>
+    </message>
+    <message>
+        <location line="+272"/>
         <source>&amp;Open Model…</source>
         <translation>Modell &amp;öffnen…</translation>
     </message>
@@ -984,12 +1232,24 @@ Zuletzt geändert: %2</translation>
         <translation>Letzte Antwort &amp;kopieren</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>&amp;Guide and Shortcuts</source>
+        <extracomment>Help menu: a short guide to the split workspace and the keyboard shortcuts.</extracomment>
+        <translation>&amp;Leitfaden und Tastenkürzel</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Reset Layout</source>
+        <extracomment>View menu: every panel back where it was at the first start, sized for the window.</extracomment>
+        <translation>Layout &amp;zurücksetzen</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>&amp;About Tessera</source>
         <translation>&amp;Über Tessera</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
@@ -1025,7 +1285,7 @@ Zuletzt geändert: %2</translation>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
@@ -1050,122 +1310,23 @@ Zuletzt geändert: %2</translation>
         <translation>Sampling</translation>
     </message>
     <message>
-        <location line="+15"/>
-        <source>Last reply: %1 tok/s</source>
-        <translation>Letzte Antwort: %1 Token/s</translation>
-    </message>
-    <message>
-        <location line="+32"/>
+        <location line="+71"/>
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Clear Recent Files</source>
         <translation>Liste leeren</translation>
     </message>
     <message>
-        <location line="+27"/>
-        <location line="+63"/>
-        <source>Open Another File…</source>
-        <translation>Andere Datei öffnen…</translation>
-    </message>
-    <message>
-        <location line="-31"/>
-        <source>Load Anyway</source>
-        <translation>Trotzdem laden</translation>
-    </message>
-    <message>
-        <location line="+38"/>
+        <location line="-468"/>
         <source>Truncate Middle and Retry</source>
         <translation>Mitte kürzen und erneut versuchen</translation>
     </message>
     <message>
-        <location line="+20"/>
-        <source>The conversation was not saved</source>
-        <translation>Die Unterhaltung wurde nicht gespeichert</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Choose a folder you can write to and try again.</source>
-        <translation>Wählen Sie einen Ordner, in den Sie schreiben dürfen, und versuchen Sie es erneut.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Saved the conversation to %1</source>
-        <translation>Unterhaltung in %1 gespeichert</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <location line="+63"/>
-        <source>Open</source>
-        <translation>Öffnen</translation>
-    </message>
-    <message>
-        <location line="-58"/>
-        <location line="+63"/>
-        <source>The conversation could not be opened</source>
-        <translation>Die Unterhaltung konnte nicht geöffnet werden</translation>
-    </message>
-    <message>
-        <location line="-63"/>
-        <source>Choose a conversation file saved by Tessera.</source>
-        <translation>Wählen Sie eine von Tessera gespeicherte Unterhaltungsdatei.</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>Opened the conversation %1</source>
-        <translation>Unterhaltung %1 geöffnet</translation>
-    </message>
-    <message>
-        <location line="+19"/>
-        <source>A reply is being generated. It stops here; what it wrote so far is kept.</source>
-        <translation>Gerade wird eine Antwort erzeugt. Sie wird hier angehalten; was bisher geschrieben wurde, bleibt erhalten.</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>The conversation could not be saved (%1). It will be lost.</source>
-        <translation>Die Unterhaltung konnte nicht gespeichert werden (%1). Sie geht verloren.</translation>
-    </message>
-    <message>
-        <location line="+30"/>
-        <source>Choose another conversation.</source>
-        <translation>Wählen Sie eine andere Unterhaltung.</translation>
-    </message>
-    <message>
-        <location line="+17"/>
-        <source>The conversation was not renamed</source>
-        <translation>Die Unterhaltung wurde nicht umbenannt</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <location line="+23"/>
-        <source>Check that the folder can be written to.</source>
-        <translation>Prüfen Sie, ob in den Ordner geschrieben werden kann.</translation>
-    </message>
-    <message>
-        <location line="-12"/>
-        <source>Delete Conversation</source>
-        <translation>Unterhaltung löschen</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Delete this conversation? It cannot be brought back.</source>
-        <translation>Diese Unterhaltung löschen? Sie lässt sich nicht wiederherstellen.</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Delete</source>
-        <translation>Löschen</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>The conversation was not deleted</source>
-        <translation>Die Unterhaltung wurde nicht gelöscht</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location line="+501"/>
         <source>Open a GGUF Model</source>
         <translation>GGUF-Modell öffnen</translation>
     </message>
@@ -1192,7 +1353,7 @@ Zuletzt geändert: %2</translation>
         <translation>Unterhaltungen (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+59"/>
         <source>Quit Tessera</source>
         <translation>Tessera beenden</translation>
     </message>
@@ -1202,24 +1363,17 @@ Zuletzt geändert: %2</translation>
         <translation>Beenden</translation>
     </message>
     <message>
-        <location line="-217"/>
-        <location line="+63"/>
-        <location line="+66"/>
+        <location line="-60"/>
         <source>Open Conversation</source>
         <translation>Unterhaltung öffnen</translation>
     </message>
     <message>
-        <location line="-606"/>
+        <location line="-504"/>
         <source>Go On: Truncate Middle</source>
         <translation>Weiter: Mitte kürzen</translation>
     </message>
     <message>
-        <location line="+498"/>
-        <source>New Conversation</source>
-        <translation>Neue Unterhaltung</translation>
-    </message>
-    <message>
-        <location line="+115"/>
+        <location line="+511"/>
         <source>Copied to the clipboard</source>
         <translation>In die Zwischenablage kopiert</translation>
     </message>
@@ -1234,42 +1388,12 @@ Zuletzt geändert: %2</translation>
         <translation>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;Führt GGUF-Sprachmodelle mit einem eigenen CUDA-Backend auf NVIDIA-GPUs aus, oder auf der CPU.&lt;/p&gt;&lt;p&gt;MIT-Lizenz.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+464"/>
+        <location filename="../gui/performance/throughput_plot.cpp" line="+475"/>
         <source>No model loaded</source>
         <translation>Kein Modell geladen</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>Loading %1… %2%</source>
-        <extracomment>The file being loaded, then how much of it is done, in percent.</extracomment>
-        <translation>%1 wird geladen… %2 %</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>Ready: %1 (%2, %3 parameters) on the CPU</source>
-        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;).</extracomment>
-        <translation>Bereit: %1 (%2, %3 Parameter) auf der CPU</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Ready: %1 (%2, %3 parameters) on %4</source>
-        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;), the engine&apos;s backend (&quot;cuda (2 GPUs)&quot;).</extracomment>
-        <translation>Bereit: %1 (%2, %3 Parameter) auf %4</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Reading the prompt: %1 / %2 tok (Esc stops)</source>
-        <extracomment>Status bar while the model reads the conversation: tokens read, of all. Esc stops.</extracomment>
-        <translation>Prompt wird gelesen: %1 / %2 Token (Esc hält an)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Generating: %1 tok so far</source>
-        <translation>Generierung: bisher %1 Token</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location filename="../gui/app/main_window.cpp" line="+37"/>
         <source>%1 — Tessera</source>
         <extracomment>Window title: model name, then the application name.</extracomment>
         <translation>%1 — Tessera</translation>
@@ -1280,24 +1404,12 @@ Zuletzt geändert: %2</translation>
         <translation>Tessera</translation>
     </message>
     <message>
-        <location line="-412"/>
+        <location line="-200"/>
         <source>Local &amp;Server…</source>
         <translation>Lokaler &amp;Server…</translation>
     </message>
     <message>
-        <location line="+372"/>
-        <source>Connecting to %1…</source>
-        <extracomment>The OpenAI-compatible server&apos;s URL.</extracomment>
-        <translation>Verbinde mit %1…</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>Ready: %1 on the server %2</source>
-        <extracomment>The server&apos;s model id, then the server&apos;s base URL.</extracomment>
-        <translation>Bereit: %1 auf dem Server %2</translation>
-    </message>
-    <message>
-        <location line="-381"/>
+        <location line="+3"/>
         <source>Recent &amp;Models</source>
         <translation>Zuletzt geöffnete &amp;Modelle</translation>
     </message>
@@ -1320,7 +1432,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
-        <location filename="../gui/memory_plot.cpp" line="+59"/>
+        <location filename="../gui/gpus/memory_plot.cpp" line="+77"/>
         <source>GPU memory in use over time</source>
         <translation>Belegter GPU-Speicher im Zeitverlauf</translation>
     </message>
@@ -1333,6 +1445,12 @@ Zuletzt geändert: %2</translation>
         <location line="+1"/>
         <source>Save this plot as a PNG image</source>
         <translation>Dieses Diagramm als PNG-Bild speichern</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No GPU is in use: the model runs on the CPU, so there is no GPU memory to plot.</source>
+        <extracomment>The GPU memory plot on a machine without a usable GPU.</extracomment>
+        <translation>Keine GPU in Verwendung: Das Modell läuft auf der CPU, es gibt also keinen GPU-Speicher zum Darstellen.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1351,7 +1469,7 @@ Zuletzt geändert: %2</translation>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>Export Memory Plot</source>
         <translation>Speicherdiagramm exportieren</translation>
     </message>
@@ -1369,7 +1487,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::MessageWidget</name>
     <message>
-        <location filename="../gui/message_widget.cpp" line="+76"/>
+        <location filename="../gui/chat/message_widget.cpp" line="+87"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
@@ -1385,7 +1503,29 @@ Zuletzt geändert: %2</translation>
         <translation>Diese Nachricht als Markdown kopieren</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+2"/>
+        <source>Edit</source>
+        <extracomment>Edit a message already sent, then ask again from there.</extracomment>
+        <translation>Bearbeiten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Change this message and get a new reply from here (the messages after it are replaced)</source>
+        <translation>Diese Nachricht ändern und von hier eine neue Antwort holen (die Nachrichten danach werden ersetzt)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Send</source>
+        <extracomment>The button under an edited message: send it again and get a new reply.</extracomment>
+        <translation>Senden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <location line="+90"/>
         <source>You</source>
         <translation>Sie</translation>
     </message>
@@ -1434,9 +1574,30 @@ Zuletzt geändert: %2</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::ModelOpener</name>
+    <message>
+        <location filename="../gui/models/model_opener.cpp" line="+57"/>
+        <location line="+16"/>
+        <location line="+63"/>
+        <source>Open Another File…</source>
+        <translation>Andere Datei öffnen…</translation>
+    </message>
+    <message>
+        <location line="-43"/>
+        <source>Load Anyway</source>
+        <translation>Trotzdem laden</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1 was unloaded: the chat uses %2 on the server now.</source>
+        <extracomment>%1: the local model that was unloaded; %2: the server&apos;s model the chat uses now.</extracomment>
+        <translation>%1 wurde entladen: Der Chat verwendet jetzt %2 auf dem Server.</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::ModelPanel</name>
     <message>
-        <location filename="../gui/model_panel.cpp" line="+71"/>
+        <location filename="../gui/models/model_panel.cpp" line="+72"/>
         <source>File:</source>
         <translation>Datei:</translation>
     </message>
@@ -1481,17 +1642,28 @@ Zuletzt geändert: %2</translation>
         <translation>Dateigröße:</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+71"/>
         <source>Open Model…</source>
         <translation>Modell öffnen…</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+122"/>
+        <source>none</source>
+        <translation>keiner</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>This file cannot be loaded: %1. %2</source>
+        <extracomment>A file the engine cannot run: the short reason (&quot;Vocabulary only: no weights&quot;), then the details.</extracomment>
+        <translation>Diese Datei kann nicht geladen werden: %1. %2</translation>
+    </message>
+    <message>
+        <location line="+64"/>
         <source>Load</source>
         <translation>Laden</translation>
     </message>
     <message>
-        <location line="-185"/>
+        <location line="-196"/>
         <source>Unload</source>
         <translation>Entladen</translation>
     </message>
@@ -1501,12 +1673,12 @@ Zuletzt geändert: %2</translation>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+197"/>
         <source>Load the model with the context length chosen below</source>
         <translation>Modell mit der unten gewählten Kontextlänge laden</translation>
     </message>
     <message>
-        <location line="-185"/>
+        <location line="-196"/>
         <source>Free the memory the model holds</source>
         <translation>Den vom Modell belegten Speicher freigeben</translation>
     </message>
@@ -1559,12 +1731,12 @@ Zuletzt geändert: %2</translation>
         <translation>Modellvorgabe</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>unknown (no general.architecture)</source>
         <translation>unbekannt (kein general.architecture)</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+13"/>
         <source>%1 (%Ln tensor(s))</source>
         <extracomment>Parameter count (e.g. &quot;7.24 B&quot;), then how many tensors hold them.</extracomment>
         <translation>
@@ -1573,12 +1745,13 @@ Zuletzt geändert: %2</translation>
         </translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-6"/>
         <source>%1 ×%2 (%3)</source>
         <extracomment>One tensor type: its name, how many tensors have it, their size (&quot;Q4_K ×226 (3.80 GiB)&quot;).</extracomment>
         <translation>%1 ×%2 (%3)</translation>
     </message>
     <message numerus="yes">
+        <location line="+11"/>
         <location line="+2"/>
         <source>%Ln token(s)</source>
         <translation>
@@ -1587,28 +1760,14 @@ Zuletzt geändert: %2</translation>
         </translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-2"/>
         <location line="+1"/>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>not stated</source>
         <translation>nicht angegeben</translation>
     </message>
-    <message numerus="yes">
-        <location line="-2"/>
-        <source>%Ln token(s) (%1)</source>
-        <extracomment>Vocabulary size, then the tokenizer&apos;s kind (&quot;llama&quot;, &quot;gpt2&quot;).</extracomment>
-        <translation>
-            <numerusform>%Ln Token (%1)</numerusform>
-            <numerusform>%Ln Token (%1)</numerusform>
-        </translation>
-    </message>
     <message>
         <location line="+1"/>
-        <source>unknown tokenizer</source>
-        <translation>unbekannter Tokenizer</translation>
-    </message>
-    <message>
-        <location line="+2"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
@@ -1618,13 +1777,7 @@ Zuletzt geändert: %2</translation>
         <translation>nein (reine Textfortsetzung)</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>This file contains tensor types Tessera cannot compute with yet: %1.</source>
-        <extracomment>%1 lists tensor type names (&quot;IQ2_XS and IQ3_S&quot;).</extracomment>
-        <translation>Diese Datei enthält Tensortypen, mit denen Tessera noch nicht rechnen kann: %1.</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+14"/>
         <source>Model default (%1 of %2 trained)</source>
         <extracomment>The context box&apos;s default entry: what is allocated, then what the model was trained on.</extracomment>
         <translation>Modellvorgabe (%1 der trainierten %2)</translation>
@@ -1655,6 +1808,11 @@ Zuletzt geändert: %2</translation>
         <translation>Datei wird gelesen…</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>This file cannot be loaded. Open another model.</source>
+        <translation>Diese Datei kann nicht geladen werden. Öffnen Sie ein anderes Modell.</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>Not loaded. Press Load to load it.</source>
         <translation>Nicht geladen. Klicken Sie auf „Laden“, um es zu laden.</translation>
@@ -1670,7 +1828,13 @@ Zuletzt geändert: %2</translation>
         <translation>%1 wird geladen…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
+        <source>This file cannot be loaded; the chat still uses %1.</source>
+        <extracomment>%1 is the loaded model&apos;s name: the file shown cannot be loaded, the chat goes on with it.</extracomment>
+        <translation>Diese Datei kann nicht geladen werden; der Chat verwendet weiterhin %1.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Not loaded: the chat still uses %1. Press Load to switch to this model.</source>
         <extracomment>%1 is the loaded model&apos;s name; &quot;Load&quot; is the Load button: use its translation.</extracomment>
         <translation>Nicht geladen: Der Chat verwendet noch %1. Klicken Sie auf „Laden“, um zu diesem Modell zu wechseln.</translation>
@@ -1690,7 +1854,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::ModelSourcePanel</name>
     <message>
-        <location filename="../gui/model_source_panel.cpp" line="+45"/>
+        <location filename="../gui/models/model_source_panel.cpp" line="+45"/>
         <source>Source:</source>
         <extracomment>Where the model runs: a GGUF file loaded by this app, or an OpenAI-compatible server.</extracomment>
         <translation>Quelle:</translation>
@@ -1709,7 +1873,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::OverflowPolicyChooser</name>
     <message>
-        <location filename="../gui/overflow_policy_chooser.cpp" line="+27"/>
+        <location filename="../gui/chat/overflow_policy_chooser.cpp" line="+27"/>
         <source>When full: %1</source>
         <extracomment>The chat&apos;s context overflow chooser: &quot;When full: Truncate middle&quot;.</extracomment>
         <translation>Wenn voll: %1</translation>
@@ -1727,7 +1891,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::RemoteEndpointPanel</name>
     <message>
-        <location filename="../gui/remote_endpoint_panel.cpp" line="+132"/>
+        <location filename="../gui/remote/remote_endpoint_panel.cpp" line="+143"/>
         <source>Could not connect to %1</source>
         <extracomment>The OpenAI-compatible server&apos;s URL.</extracomment>
         <translation>Keine Verbindung zu %1</translation>
@@ -1738,7 +1902,7 @@ Zuletzt geändert: %2</translation>
         <translation>Prüfen Sie die URL (sie endet meist auf /v1), den API-Schlüssel und den Modellnamen, und ob der Server läuft.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Connected: %1 at %2</source>
         <extracomment>The server&apos;s model id, then the server&apos;s base URL.</extracomment>
         <translation>Verbunden: %1 auf %2</translation>
@@ -1747,6 +1911,12 @@ Zuletzt geändert: %2</translation>
         <location line="+2"/>
         <source>Asking the server for its models…</source>
         <translation>Frage den Server nach seinen Modellen…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Could not connect: %1</source>
+        <extracomment>The last Connect failed: the reason.</extracomment>
+        <translation>Verbindung fehlgeschlagen: %1</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1800,7 +1970,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
-        <location filename="../gui/sampling_panel.cpp" line="+69"/>
+        <location filename="../gui/chat/sampling_panel.cpp" line="+69"/>
         <source>Temperature:</source>
         <translation>Temperatur:</translation>
     </message>
@@ -1888,9 +2058,100 @@ Zuletzt geändert: %2</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::SplitBenchModel</name>
+    <message>
+        <location filename="../gui/bench/split_bench_model.cpp" line="+65"/>
+        <source>Everything on GPU %1</source>
+        <translation>Alles auf GPU %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: %2 %</source>
+        <extracomment>One GPU&apos;s share in a split: GPU index, percent.</extracomment>
+        <translation>%1: %2 %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Row</source>
+        <translation>Zeilen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Layer</source>
+        <translation>Schichten</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 · %2 · main GPU %3</source>
+        <extracomment>A split in a line: mode, the GPUs&apos; shares, the main GPU.</extracomment>
+        <translation>%1 · %2 · Haupt-GPU %3</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>It would overflow GPU %1: %2 needed, %3 usable.</source>
+        <extracomment>A split of the benchmark that does not fit: GPU index, bytes it would need, bytes usable.</extracomment>
+        <translation>GPU %1 würde überlaufen: %2 benötigt, %3 nutzbar.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>At most %1 splits can be compared.</source>
+        <translation>Höchstens %1 Aufteilungen können verglichen werden.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This split is in the list already.</source>
+        <translation>Diese Aufteilung ist schon in der Liste.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This split cannot be measured. %1</source>
+        <translation>Diese Aufteilung kann nicht gemessen werden. %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+40"/>
+        <source>%n suggestion(s) left out: they would not fit the GPUs or the model.</source>
+        <translation>
+            <numerusform>%n Vorschlag ausgelassen: Er würde nicht auf die GPUs oder zum Modell passen.</numerusform>
+            <numerusform>%n Vorschläge ausgelassen: Sie würden nicht auf die GPUs oder zum Modell passen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+77"/>
+        <source>Split #%1 cannot be measured. %2</source>
+        <translation>Aufteilung #%1 kann nicht gemessen werden. %2</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Cancelling: the model is loaded with its own split again…</source>
+        <translation>Wird abgebrochen: Das Modell wird wieder mit seiner eigenen Aufteilung geladen…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+9"/>
+        <source>Measuring split %1 of %2…</source>
+        <translation>Aufteilung %1 von %2 wird gemessen…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+20"/>
+        <source>Cancelled after %n split(s) measured.</source>
+        <translation>
+            <numerusform>Abgebrochen nach %n gemessener Aufteilung.</numerusform>
+            <numerusform>Abgebrochen nach %n gemessenen Aufteilungen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Done: %n split(s) measured.</source>
+        <translation>
+            <numerusform>Fertig: %n Aufteilung gemessen.</numerusform>
+            <numerusform>Fertig: %n Aufteilungen gemessen.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SplitBenchView</name>
     <message>
-        <location filename="../gui/split_bench_view.cpp" line="+225"/>
+        <location filename="../gui/bench/split_bench_view.cpp" line="+202"/>
         <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
         <translation>Das geladene Modell mit 2 bis 6 Aufteilungen messen: Jede wird nacheinander geladen und führt einen kurzen Prompt- und Generierungs-Benchmark aus. Danach wird das Modell wieder mit seiner eigenen Aufteilung geladen.</translation>
     </message>
@@ -1998,71 +2259,7 @@ Zuletzt geändert: %2</translation>
         <translation>Prompt</translation>
     </message>
     <message>
-        <location line="+35"/>
-        <source>Everything on GPU %1</source>
-        <translation>Alles auf GPU %1</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>%1: %2 %</source>
-        <extracomment>One GPU&apos;s share in a split: GPU index, percent.</extracomment>
-        <translation>%1: %2 %</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Row</source>
-        <translation>Zeilen</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Layer</source>
-        <translation>Schichten</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>%1 · %2 · main GPU %3</source>
-        <extracomment>A split in a line: mode, the GPUs&apos; shares, the main GPU.</extracomment>
-        <translation>%1 · %2 · Haupt-GPU %3</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>At most %1 splits can be compared.</source>
-        <translation>Höchstens %1 Aufteilungen können verglichen werden.</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>This split is in the list already.</source>
-        <translation>Diese Aufteilung ist schon in der Liste.</translation>
-    </message>
-    <message>
-        <location line="+101"/>
-        <source>Cancelling: the model is loaded with its own split again…</source>
-        <translation>Wird abgebrochen: Das Modell wird wieder mit seiner eigenen Aufteilung geladen…</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <location line="+10"/>
-        <source>Measuring split %1 of %2…</source>
-        <translation>Aufteilung %1 von %2 wird gemessen…</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+20"/>
-        <source>Cancelled after %n split(s) measured.</source>
-        <translation>
-            <numerusform>Abgebrochen nach %n gemessener Aufteilung.</numerusform>
-            <numerusform>Abgebrochen nach %n gemessenen Aufteilungen.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>Done: %n split(s) measured.</source>
-        <translation>
-            <numerusform>Fertig: %n Aufteilung gemessen.</numerusform>
-            <numerusform>Fertig: %n Aufteilungen gemessen.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+15"/>
+        <location line="+40"/>
         <source>GPU %1: %2</source>
         <extracomment>Bytes a split puts on one GPU: GPU index, size.</extracomment>
         <translation>GPU %1: %2</translation>
@@ -2095,17 +2292,35 @@ Zuletzt geändert: %2</translation>
         <translation>wird gemessen…</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+3"/>
+        <source>does not fit</source>
+        <extracomment>A split that cannot be measured (it would overflow a GPU): shown in its speed columns.</extracomment>
+        <translation>passt nicht</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>No clear winner: %1 are as fast as each other within the spread of the runs. Run more repetitions to tell them apart, or keep the split you have.</source>
+        <extracomment>The benchmark&apos;s splits are as fast as each other within the runs&apos; spread: %1 lists them (&quot;#1, #3&quot;).</extracomment>
+        <translation>Kein klarer Sieger: %1 sind im Rahmen der Streuung der Läufe gleich schnell. Mit mehr Wiederholungen lassen sie sich unterscheiden, oder behalten Sie Ihre Aufteilung.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Winner: #%1, %2 — %3 tok/s generation, %4 tok/s prompt</source>
         <translation>Sieger: #%1, %2 — %3 Tok./s Generierung, %4 Tok./s Prompt</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-10"/>
         <source>Add at least two splits and run the benchmark; the fastest can then be applied.</source>
         <translation>Mindestens zwei Aufteilungen hinzufügen und den Benchmark starten; die schnellste kann dann angewendet werden.</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+17"/>
+        <source>Everything ran on the CPU (no GPU backend is in use): the splits cannot differ there, so their speeds say nothing about the GPUs.</source>
+        <extracomment>After the benchmark&apos;s verdict: the model ran on the CPU, where the GPU split changes nothing.</extracomment>
+        <translation>Alles lief auf der CPU (kein GPU-Backend in Verwendung): Dort können sich die Aufteilungen nicht unterscheiden, ihre Geschwindigkeiten sagen also nichts über die GPUs.</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>Split (#)</source>
         <translation>Aufteilung (#)</translation>
     </message>
@@ -2120,7 +2335,7 @@ Zuletzt geändert: %2</translation>
         <translation>Speicher auf der vollsten GPU (MiB)</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>Load a model first</source>
         <translation>Zuerst ein Modell laden</translation>
     </message>
@@ -2138,7 +2353,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/split_editor.cpp" line="+174"/>
+        <location filename="../gui/gpus/split_editor.cpp" line="+174"/>
         <source>None (main GPU only)</source>
         <translation>Keine (nur Haupt-GPU)</translation>
     </message>
@@ -2353,13 +2568,13 @@ Keine: alles auf der Haupt-GPU.</translation>
         <translation>Schichten %1–%2</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+69"/>
         <source>%1, %2</source>
         <extracomment>Which KV heads and FFN rows a GPU holds (&quot;KV heads 0–3, FFN rows 0–5,631&quot;).</extracomment>
         <translation>%1, %2</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>%1 (%2)</source>
         <extracomment>What a GPU would hold (bytes), then which layers or rows.</extracomment>
         <translation>%1 (%2)</translation>
@@ -2416,7 +2631,7 @@ Nutzbar: %5 Byte</translation>
         <translation>Modell mit dieser Aufteilung neu laden</translation>
     </message>
     <message>
-        <location line="-287"/>
+        <location line="-289"/>
         <source> %</source>
         <extracomment>Suffix of a GPU&apos;s share in the split editor&apos;s number box (&quot;60.0 %&quot;).</extracomment>
         <translation> %</translation>
@@ -2444,7 +2659,7 @@ Nutzbar: %5 Byte</translation>
         <translation>Genauigkeit des KV-Caches: F32 verdoppelt seine Größe; Q8_0 und Q4_0 speichern 8- bzw. 4-Bit-Werte mit einem Skalenfaktor je 32, etwa die Hälfte bzw. ein Viertel der Größe von F16</translation>
     </message>
     <message>
-        <location line="+295"/>
+        <location line="+297"/>
         <source>Total %1 %</source>
         <extracomment>The GPUs&apos; shares added up, in percent.</extracomment>
         <translation>Summe %1 %</translation>
@@ -2458,7 +2673,7 @@ Nutzbar: %5 Byte</translation>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/split_preview_model.cpp" line="+303"/>
+        <location filename="../gui/gpus/split_preview_model.cpp" line="+293"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>Würde überlaufen: benötigt %1, aber nur %2 sind nutzbar (%3 frei, %4 als Reserve). Wählen Sie die Aufteilung Schicht oder Zeile, um das Modell auf die GPUs zu verteilen, kürzen Sie den Kontext oder verwenden Sie eine kleinere Quantisierung.</translation>
     </message>
@@ -2469,9 +2684,63 @@ Nutzbar: %5 Byte</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::StatusLine</name>
+    <message>
+        <location filename="../gui/app/status_line.cpp" line="+44"/>
+        <source>Last reply: %1 tok/s</source>
+        <translation>Letzte Antwort: %1 Token/s</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No model loaded</source>
+        <translation>Kein Modell geladen</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Connecting to %1…</source>
+        <extracomment>The OpenAI-compatible server&apos;s URL.</extracomment>
+        <translation>Verbinde mit %1…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Loading %1… %2%</source>
+        <extracomment>The file being loaded, then how much of it is done, in percent.</extracomment>
+        <translation>%1 wird geladen… %2 %</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Ready: %1 on the server %2</source>
+        <extracomment>The server&apos;s model id, then the server&apos;s base URL.</extracomment>
+        <translation>Bereit: %1 auf dem Server %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Ready: %1 (%2, %3 parameters) on the CPU</source>
+        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;).</extracomment>
+        <translation>Bereit: %1 (%2, %3 Parameter) auf der CPU</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ready: %1 (%2, %3 parameters) on %4</source>
+        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;), the engine&apos;s backend (&quot;cuda (2 GPUs)&quot;).</extracomment>
+        <translation>Bereit: %1 (%2, %3 Parameter) auf %4</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Reading the prompt: %1 / %2 tok (Esc stops)</source>
+        <extracomment>Status bar while the model reads the conversation: tokens read, of all. Esc stops.</extracomment>
+        <translation>Prompt wird gelesen: %1 / %2 Token (Esc hält an)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Generating: %1 tok so far</source>
+        <translation>Generierung: bisher %1 Token</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SystemPromptEdit</name>
     <message>
-        <location filename="../gui/system_prompt_edit.cpp" line="+22"/>
+        <location filename="../gui/chat/system_prompt_edit.cpp" line="+22"/>
         <source>For example: You are a helpful assistant. Answer briefly.</source>
         <translation>Zum Beispiel: Du bist ein hilfreicher Assistent. Antworte kurz.</translation>
     </message>
@@ -2482,9 +2751,34 @@ Nutzbar: %5 Byte</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::ThemeSwitcher</name>
+    <message>
+        <location filename="../gui/settings/theme_switcher.cpp" line="+127"/>
+        <source>&amp;Theme</source>
+        <extracomment>Settings menu: the colours of the app.</extracomment>
+        <translation>&amp;Design</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>System default</source>
+        <extracomment>Theme menu entry: the desktop&apos;s own colours.</extracomment>
+        <translation>Systemstandard</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-298"/>
+        <location filename="../gui/performance/throughput_plot.cpp" line="-309"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>Hier erscheinen die Token pro Sekunde, während das Modell antwortet.</translation>
     </message>
@@ -2554,12 +2848,12 @@ Nutzbar: %5 Byte</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+54"/>
+        <location line="+55"/>
         <source>Earlier replies</source>
         <translation>Frühere Antworten</translation>
     </message>
     <message>
-        <location line="-36"/>
+        <location line="-37"/>
         <source>first token
 %1 s</source>
         <extracomment>Next to the dashed line at the first token: the time it took, in seconds.</extracomment>
@@ -2567,12 +2861,12 @@ Nutzbar: %5 Byte</translation>
 %1 s</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>Reply %1: reading the prompt…</source>
         <translation>Antwort %1: Prompt wird gelesen…</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+24"/>
         <source>Reply %1: first token after %2 s, generating…</source>
         <translation>Antwort %1: erstes Token nach %2 s, wird erzeugt…</translation>
     </message>
@@ -2591,19 +2885,39 @@ Nutzbar: %5 Byte</translation>
         <translation>Antwort %1 fehlgeschlagen</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>Reply %1 (stopped): prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s</source>
-        <extracomment>A reply the user stopped: reply number, prompt tokens and speed, generated tokens and speed, time to first token.</extracomment>
-        <translation>Antwort %1 (angehalten): Prompt %2 Token mit %3 Token/s · erzeugt %4 Token mit %5 Token/s · erstes Token nach %6 s</translation>
-    </message>
-    <message>
         <location line="+5"/>
-        <source>Reply %1: prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s</source>
-        <extracomment>A finished reply: reply number, prompt tokens and speed, generated tokens and speed, time to first token.</extracomment>
-        <translation>Antwort %1: Prompt %2 Token mit %3 Token/s · erzeugt %4 Token mit %5 Token/s · erstes Token nach %6 s</translation>
+        <source>prompt %1 tok at %2 tok/s</source>
+        <translation>Prompt %1 Token mit %2 Token/s</translation>
     </message>
     <message>
-        <location line="+141"/>
+        <location line="+1"/>
+        <source>prompt —</source>
+        <translation>Prompt —</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>generated %1 tok at %2 tok/s · first token %3 s</source>
+        <translation>erzeugt %1 Token mit %2 Token/s · erstes Token nach %3 s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no token generated</source>
+        <translation>kein Token erzeugt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reply %1 (stopped): %2 · %3</source>
+        <extracomment>A reply the user stopped: reply number, the prompt part, the generation part.</extracomment>
+        <translation>Antwort %1 (angehalten): %2 · %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reply %1: %2 · %3</source>
+        <extracomment>A finished reply: reply number, the prompt part, the generation part.</extracomment>
+        <translation>Antwort %1: %2 · %3</translation>
+    </message>
+    <message>
+        <location line="+139"/>
         <source>Throughput of %1, %2</source>
         <extracomment>Title of an exported throughput plot: the model&apos;s name, the date and time.</extracomment>
         <translation>Durchsatz von %1, %2</translation>

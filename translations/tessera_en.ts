@@ -4,7 +4,7 @@
 <context>
     <name>tessera::gui::LibraryPanel</name>
     <message numerus="yes">
-        <location filename="../gui/library_panel.cpp" line="+339"/>
+        <location filename="../gui/library/library_panel.cpp" line="+319"/>
         <source>%n model(s)</source>
         <translation>
             <numerusform>%n model</numerusform>
@@ -15,7 +15,7 @@
 <context>
     <name>tessera::gui::ModelPanel</name>
     <message numerus="yes">
-        <location filename="../gui/model_panel.cpp" line="+238"/>
+        <location filename="../gui/models/model_panel.cpp" line="+270"/>
         <source>%1 (%Ln tensor(s))</source>
         <extracomment>Parameter count (e.g. &quot;7.24 B&quot;), then how many tensors hold them.</extracomment>
         <translation>
@@ -24,27 +24,19 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+7"/>
+        <location line="+5"/>
+        <location line="+2"/>
         <source>%Ln token(s)</source>
         <translation>
             <numerusform>%Ln token</numerusform>
             <numerusform>%Ln tokens</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <location line="+3"/>
-        <source>%Ln token(s) (%1)</source>
-        <extracomment>Vocabulary size, then the tokenizer&apos;s kind (&quot;llama&quot;, &quot;gpt2&quot;).</extracomment>
-        <translation>
-            <numerusform>%Ln token (%1)</numerusform>
-            <numerusform>%Ln tokens (%1)</numerusform>
-        </translation>
-    </message>
 </context>
 <context>
     <name>tessera::gui::RemoteEndpointPanel</name>
     <message numerus="yes">
-        <location filename="../gui/remote_endpoint_panel.cpp" line="+154"/>
+        <location filename="../gui/remote/remote_endpoint_panel.cpp" line="+169"/>
         <source>The server offers %n model(s).</source>
         <translation>
             <numerusform>The server offers %n model.</numerusform>
@@ -53,9 +45,17 @@
     </message>
 </context>
 <context>
-    <name>tessera::gui::SplitBenchView</name>
+    <name>tessera::gui::SplitBenchModel</name>
     <message numerus="yes">
-        <location filename="../gui/split_bench_view.cpp" line="+443"/>
+        <location filename="../gui/bench/split_bench_model.cpp" line="+156"/>
+        <source>%n suggestion(s) left out: they would not fit the GPUs or the model.</source>
+        <translation>
+            <numerusform>%n suggestion left out: it would not fit the GPUs or the model.</numerusform>
+            <numerusform>%n suggestions left out: they would not fit the GPUs or the model.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+129"/>
         <source>Cancelled after %n split(s) measured.</source>
         <translation>
             <numerusform>Cancelled after %n split measured.</numerusform>
@@ -74,7 +74,7 @@
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message numerus="yes">
-        <location filename="../gui/split_editor.cpp" line="+424"/>
+        <location filename="../gui/gpus/split_editor.cpp" line="+424"/>
         <source>%1 · context %Ln token(s) · %2 KV cache</source>
         <extracomment>The previewed model: its name, the context length, the KV cache precision (F16, F32, Q8_0, Q4_0).</extracomment>
         <translation>
@@ -83,7 +83,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+69"/>
+        <location line="+71"/>
         <source>Fits: %1 in total on %n GPU(s).</source>
         <translation>
             <numerusform>Fits: %1 in total on %n GPU.</numerusform>
@@ -94,7 +94,7 @@
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message numerus="yes">
-        <location filename="../gui/throughput_plot.cpp" line="+291"/>
+        <location filename="../gui/performance/throughput_plot.cpp" line="+299"/>
         <source>Reply %1: %2 tokens/s, %Ln token(s) so far</source>
         <extracomment>While generating: reply number, current speed, tokens generated so far.</extracomment>
         <translation>

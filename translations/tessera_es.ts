@@ -4,7 +4,7 @@
 <context>
     <name>CommandLine</name>
     <message>
-        <location filename="../gui/command_line.cpp" line="+9"/>
+        <location filename="../gui/app/command_line.cpp" line="+9"/>
         <source>Tessera runs GGUF language models on your GPUs and lets you chat with them.</source>
         <translation>Tessera ejecuta modelos de lenguaje GGUF en sus GPU y le permite conversar con ellos.</translation>
     </message>
@@ -38,7 +38,7 @@
 <context>
     <name>ConversationIo</name>
     <message>
-        <location filename="../gui/conversation_io.cpp" line="+95"/>
+        <location filename="../gui/history/conversation_io.cpp" line="+118"/>
         <source>%1 is not valid JSON: %2 at byte %3.</source>
         <translation>%1 no es un JSON válido: %2 en el byte %3.</translation>
     </message>
@@ -58,7 +58,7 @@
         <translation>El mensaje %1 de %2 tiene el rol &quot;%3&quot;; se esperaba &quot;user&quot; o &quot;assistant&quot;.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+19"/>
         <location line="+5"/>
         <source>Cannot write %1: %2</source>
         <translation>No se puede escribir %1: %2</translation>
@@ -72,7 +72,7 @@
 <context>
     <name>ConversationStore</name>
     <message>
-        <location filename="../gui/conversation_store.cpp" line="+33"/>
+        <location filename="../gui/history/conversation_store.cpp" line="+57"/>
         <source>Empty conversation</source>
         <translation>Conversación vacía</translation>
     </message>
@@ -90,7 +90,7 @@
 <context>
     <name>DisplayFormat</name>
     <message>
-        <location filename="../gui/display_format.cpp" line="+17"/>
+        <location filename="../gui/common/display_format.cpp" line="+17"/>
         <source>%1 B</source>
         <extracomment>A parameter count in billions (&quot;7.24 B&quot;), as model sizes are usually written.</extracomment>
         <translation>%1 mil M</translation>
@@ -126,9 +126,32 @@
         <translation>la CPU (%1 hilos, caché KV %2, contexto %3)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+12"/>
+        <source>Prompt: —</source>
+        <extracomment>A figure under a reply that is not known or did not happen.</extracomment>
+        <translation>Prompt: —</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Prompt: %1 tok</source>
+        <extracomment>Prompt tokens without a rate (nobody measured how long they took).</extracomment>
+        <translation>Prompt: %1 tok</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Prompt: %1 tok at %2 tok/s</source>
         <translation>Prompt: %1 tok a %2 tok/s</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1, %2 tok cached</source>
+        <extracomment>After &quot;Prompt: 12 tok at 950.3 tok/s&quot;: prompt tokens reused from the cache, not read again.</extracomment>
+        <translation>%1, %2 tok en caché</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Generation: —</source>
+        <translation>Generación: —</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -136,9 +159,20 @@
         <translation>Generación: %1 tok a %2 tok/s</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>Generation: %1 tok</source>
+        <extracomment>A reply of a single token: no rate (it is measured between tokens).</extracomment>
+        <translation>Generación: %1 tok</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>First token: %1 s</source>
         <translation>Primer token: %1 s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>First token: —</source>
+        <translation>Primer token: —</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -158,11 +192,17 @@
         <extracomment>Under a reply: the context overflow policy left earlier messages out of what the model saw.</extracomment>
         <translation>Mensajes anteriores omitidos para caber en el contexto (%1 mensajes, %2 tok)</translation>
     </message>
+    <message>
+        <location line="+4"/>
+        <source>Part of the conversation left out to fit the context (%1 tok)</source>
+        <extracomment>Under a reply: the overflow policy cut tokens out of the middle of the conversation (no whole message).</extracomment>
+        <translation>Parte de la conversación omitida para caber en el contexto (%1 tok)</translation>
+    </message>
 </context>
 <context>
     <name>ErrorTexts</name>
     <message>
-        <location filename="../gui/error_text.cpp" line="+12"/>
+        <location filename="../gui/common/error_text.cpp" line="+12"/>
         <source>The file is damaged or is not a GGUF model. Download it again or open another file.</source>
         <translation>El archivo está dañado o no es un modelo GGUF. Descárguelo de nuevo o abra otro archivo.</translation>
     </message>
@@ -222,7 +262,13 @@
         <translation>No se pudo cargar %1</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+6"/>
+        <source>%1 is still loaded: the chat goes on with it. %2</source>
+        <extracomment>After a failed load: %1 is the model that was loaded before and still is; %2 the advice.</extracomment>
+        <translation>%1 sigue cargado: el chat continúa con él. %2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Let the conversation go on: choose Truncate middle or Rolling window beside the context meter, and the model forgets older messages. Or start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
         <extracomment>&quot;Truncate middle&quot;, &quot;Rolling window&quot; and &quot;New Conversation&quot; are the chat&apos;s choices and button, &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
         <translation>Deje que la conversación continúe: elija «Truncar el medio» o «Ventana deslizante» junto al medidor de contexto, y el modelo olvidará los mensajes más antiguos. O empiece una conversación nueva («Nueva conversación»), o cargue el modelo con un contexto mayor («Longitud del contexto» en el panel Modelo y luego «Cargar»).</translation>
@@ -266,7 +312,7 @@
 <context>
     <name>MemoryCheck</name>
     <message>
-        <location filename="../gui/memory_check.cpp" line="+42"/>
+        <location filename="../gui/models/memory_check.cpp" line="+41"/>
         <source>%1 may not fit in memory</source>
         <translation>Puede que %1 no quepa en la memoria</translation>
     </message>
@@ -283,9 +329,38 @@
     </message>
 </context>
 <context>
+    <name>ModelProblems</name>
+    <message>
+        <location filename="../gui/models/model_preview.cpp" line="+49"/>
+        <source>Damaged or not a GGUF file</source>
+        <translation>Dañado o no es un archivo GGUF</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Vocabulary only: no weights</source>
+        <extracomment>A GGUF file with a tokenizer&apos;s vocabulary but no tensors (no model to run).</extracomment>
+        <translation>Solo vocabulario: sin pesos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unsupported architecture: %1</source>
+        <translation>Arquitectura no compatible: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unsupported tensor type: %1</source>
+        <translation>Tipo de tensor no compatible: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Incomplete or malformed model</source>
+        <translation>Modelo incompleto o mal formado</translation>
+    </message>
+</context>
+<context>
     <name>OverflowPolicyTexts</name>
     <message>
-        <location filename="../gui/overflow_policy_chooser.cpp" line="+11"/>
+        <location filename="../gui/chat/overflow_policy_chooser.cpp" line="+11"/>
         <source>Stop</source>
         <extracomment>Context overflow policy: the reply stops when the model&apos;s context is full.</extracomment>
         <translation>Detener</translation>
@@ -321,7 +396,7 @@
 <context>
     <name>tessera::gui::ChatInput</name>
     <message>
-        <location filename="../gui/chat_input.cpp" line="+16"/>
+        <location filename="../gui/chat/chat_input.cpp" line="+16"/>
         <source>Write a message… (Enter sends, Shift+Enter for a new line)</source>
         <translation>Escriba un mensaje… (Intro para enviar, Mayús+Intro para una línea nueva)</translation>
     </message>
@@ -329,7 +404,7 @@
 <context>
     <name>tessera::gui::ChatPanel</name>
     <message>
-        <location filename="../gui/chat_panel.cpp" line="+87"/>
+        <location filename="../gui/chat/chat_panel.cpp" line="+88"/>
         <source>Send</source>
         <translation>Enviar</translation>
     </message>
@@ -349,7 +424,7 @@
         <translation>Nueva conversación</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+27"/>
         <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up, what happens depends on the policy beside this meter: the reply stops, or older messages are forgotten.</source>
         <translation>La conversación ocupa %1 de los %2 tokens que el modelo puede tener presentes. Cuando se agotan, lo que ocurre depende de la opción junto a este medidor: la respuesta se detiene o se olvidan los mensajes más antiguos.</translation>
     </message>
@@ -359,7 +434,7 @@
         <translation>Enviar el mensaje (Intro)</translation>
     </message>
     <message>
-        <location line="-52"/>
+        <location line="-56"/>
         <source>Stop the reply being generated (Esc)</source>
         <translation>Detener la respuesta que se está generando (Esc)</translation>
     </message>
@@ -375,13 +450,13 @@
     </message>
     <message>
         <location line="+14"/>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Context: %1 / %2 tok</source>
         <extracomment>The context meter under the chat: tokens the conversation holds, of the model&apos;s context.</extracomment>
         <translation>Contexto: %1 / %2 tok</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+33"/>
         <source>Load a model first (Load in the model panel)</source>
         <translation>Cargue primero un modelo («Cargar» en el panel Modelo)</translation>
     </message>
@@ -401,7 +476,7 @@
         <translation>Escriba primero un mensaje</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Open a GGUF model to start: File ▸ Open Model…, or drop a .gguf file here.</source>
         <extracomment>&quot;File ▸ Open Model…&quot; names the File menu and its entry: use their translations (without the &amp;).</extracomment>
         <translation>Para empezar, abra un modelo GGUF: Archivo ▸ Abrir modelo…, o suelte aquí un archivo .gguf.</translation>
@@ -424,9 +499,106 @@
     </message>
 </context>
 <context>
+    <name>tessera::gui::ConversationSession</name>
+    <message>
+        <location filename="../gui/history/conversation_session.cpp" line="+52"/>
+        <source>The conversation was not saved</source>
+        <translation>No se guardó la conversación</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Choose a folder you can write to and try again.</source>
+        <translation>Elija una carpeta en la que pueda escribir y vuelva a intentarlo.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Saved the conversation to %1</source>
+        <translation>Conversación guardada en %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+60"/>
+        <source>Open Conversation</source>
+        <translation>Abrir conversación</translation>
+    </message>
+    <message>
+        <location line="-60"/>
+        <location line="+60"/>
+        <source>Open</source>
+        <translation>Abrir</translation>
+    </message>
+    <message>
+        <location line="-56"/>
+        <location line="+60"/>
+        <source>The conversation could not be opened</source>
+        <translation>No se pudo abrir la conversación</translation>
+    </message>
+    <message>
+        <location line="-60"/>
+        <source>Choose a conversation file saved by Tessera.</source>
+        <translation>Elija un archivo de conversación guardado por Tessera.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Opened the conversation %1</source>
+        <translation>Conversación %1 abierta</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>New Conversation</source>
+        <translation>Nueva conversación</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>A reply is being generated. It stops here; what it wrote so far is kept.</source>
+        <translation>Se está generando una respuesta. Se detendrá aquí; lo que ha escrito hasta ahora se conserva.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The conversation could not be saved (%1). It will be lost.</source>
+        <translation>No se pudo guardar la conversación (%1). Se perderá.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Choose another conversation.</source>
+        <translation>Elija otra conversación.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The conversation was not renamed</source>
+        <translation>No se cambió el nombre de la conversación</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+22"/>
+        <source>Check that the folder can be written to.</source>
+        <translation>Compruebe que se puede escribir en la carpeta.</translation>
+    </message>
+    <message>
+        <location line="-12"/>
+        <source>Delete Conversation</source>
+        <translation>Eliminar conversación</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Delete this conversation? It cannot be brought back.</source>
+        <translation>¿Eliminar esta conversación? No se podrá recuperar.</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Delete</source>
+        <translation>Eliminar</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The conversation was not deleted</source>
+        <translation>No se eliminó la conversación</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::DeviceSource</name>
     <message>
-        <location filename="../gui/device_source.cpp" line="+133"/>
+        <location filename="../gui/gpus/device_source.cpp" line="+133"/>
         <source>no GPU in the device list</source>
         <translation>ninguna GPU en la lista de dispositivos</translation>
     </message>
@@ -434,7 +606,7 @@
 <context>
     <name>tessera::gui::DockTitleBar</name>
     <message>
-        <location filename="../gui/dock_title_bar.cpp" line="+52"/>
+        <location filename="../gui/app/dock_title_bar.cpp" line="+65"/>
         <source>Show this panel</source>
         <translation>Mostrar este panel</translation>
     </message>
@@ -457,18 +629,18 @@
 <context>
     <name>tessera::gui::EngineWorker</name>
     <message>
-        <location filename="../gui/engine_worker.cpp" line="+71"/>
-        <location line="+163"/>
+        <location filename="../gui/engine/engine_worker.cpp" line="+99"/>
+        <location line="+171"/>
         <source>Loading %1 was cancelled.</source>
         <translation>Se canceló la carga de %1.</translation>
     </message>
     <message>
-        <location line="-118"/>
+        <location line="-124"/>
         <source>No model is loaded. Open and load a model first.</source>
         <translation>No hay ningún modelo cargado. Abra y cargue primero un modelo.</translation>
     </message>
     <message>
-        <location line="+108"/>
+        <location line="+114"/>
         <source>The benchmark was cancelled.</source>
         <translation>La prueba de rendimiento se canceló.</translation>
     </message>
@@ -476,7 +648,7 @@
 <context>
     <name>tessera::gui::ErrorBanner</name>
     <message>
-        <location filename="../gui/error_banner.cpp" line="+73"/>
+        <location filename="../gui/common/error_banner.cpp" line="+73"/>
         <source>Dismiss</source>
         <translation>Cerrar</translation>
     </message>
@@ -489,7 +661,7 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
+        <location filename="../gui/gpus/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>%1 usados · %2 libres de %3</translation>
     </message>
@@ -532,7 +704,7 @@ Memoria: %5</translation>
 <context>
     <name>tessera::gui::GpuPanel</name>
     <message>
-        <location filename="../gui/gpu_panel.cpp" line="+77"/>
+        <location filename="../gui/gpus/gpu_panel.cpp" line="+77"/>
         <source>No GPU can be used: %1.
 Tessera runs models on the CPU.</source>
         <extracomment>%1 is why (from the driver or the build), e.g. &quot;no NVIDIA driver/GPU found&quot;.</extracomment>
@@ -553,7 +725,7 @@ Tessera ejecuta los modelos en la CPU.</translation>
 <context>
     <name>tessera::gui::GpuWorkspace</name>
     <message>
-        <location filename="../gui/gpu_workspace.cpp" line="+125"/>
+        <location filename="../gui/gpus/gpu_workspace.cpp" line="+124"/>
         <source>Throughput</source>
         <translation>Velocidad</translation>
     </message>
@@ -563,8 +735,7 @@ Tessera ejecuta los modelos en la CPU.</translation>
         <translation>Memoria de GPU</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
@@ -580,9 +751,78 @@ Tessera ejecuta los modelos en la CPU.</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::GuideDialog</name>
+    <message>
+        <location filename="../gui/app/guide_dialog.cpp" line="+55"/>
+        <source>Getting started</source>
+        <translation>Primeros pasos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open a GGUF model (File ▸ Open Model…, a .gguf file dropped on the window, or the Model Library) and it is described in the Model panel before anything is loaded: what it is, how large, and whether Tessera can run it. Press Load, then write a message. Opening a model from the Library or Recent Models loads it at once.</source>
+        <translation>Abra un modelo GGUF (Archivo ▸ Abrir modelo…, un archivo .gguf soltado en la ventana o la biblioteca de modelos) y el panel Modelo lo describe antes de cargar nada: qué es, cuánto ocupa y si Tessera puede ejecutarlo. Pulse Cargar y escriba un mensaje. Un modelo abierto desde la biblioteca o los modelos recientes se carga en el acto.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The split workspace (the GPUs tab)</source>
+        <translation>El espacio de reparto (pestaña GPU)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>With more than one GPU, choose how the model is spread over them. Layer split gives each GPU whole layers; row split cuts every layer across the GPUs (for models whose heads divide evenly, without experts); None puts everything on the main GPU. Drag the sliders to set each GPU&apos;s share.</source>
+        <translation>Con más de una GPU, elija cómo se reparte el modelo entre ellas. El reparto por capas da a cada GPU capas enteras; el reparto por filas divide cada capa entre las GPU (para modelos cuyas cabezas se dividen por igual, sin expertos); Ninguno pone todo en la GPU principal. Arrastre los deslizadores para fijar la parte de cada GPU.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The bars show what each GPU will hold (weights, KV cache, scratch) before anything is loaded, from the same plan the loader follows; a bar that would overflow turns red and says by how much. A smaller KV cache type (q8_0, q4_0) makes room for a longer context. Apply loads the model again with the split.</source>
+        <translation>Las barras muestran, antes de cargar nada, lo que tendrá cada GPU (pesos, caché KV, memoria de trabajo), según el mismo plan que sigue el cargador; una barra que se desbordaría se vuelve roja e indica por cuánto. Un tipo de caché KV más pequeño (q8_0, q4_0) deja sitio para un contexto más largo. Aplicar vuelve a cargar el modelo con el reparto.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The split benchmark</source>
+        <translation>La prueba de repartos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add two to six splits (the current one, or the suggestions), press Run Benchmark: the loaded model is loaded with each split in turn and measured, then loaded as it was. Splits that would not fit are refused. A difference within the runs&apos; spread is called a tie; Apply the Winner loads the fastest split.</source>
+        <translation>Añada de dos a seis repartos (el actual o las sugerencias) y pulse Ejecutar prueba: el modelo cargado se carga con cada reparto por turno y se mide, y después se vuelve a cargar como estaba. Los repartos que no cabrían se rechazan. Una diferencia dentro de la dispersión de las ejecuciones es un empate; Aplicar la ganadora carga el reparto más rápido.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Editing a message</source>
+        <translation>Editar un mensaje</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edit under one of your messages changes it and gets a new reply from there; the messages after it are replaced. Regenerate asks again for the last reply.</source>
+        <translation>Editar, bajo uno de sus mensajes, lo cambia y obtiene una nueva respuesta desde ahí; los mensajes posteriores se reemplazan. Regenerar vuelve a pedir la última respuesta.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keyboard shortcuts</source>
+        <translation>Atajos de teclado</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Send the message</source>
+        <extracomment>A shortcut of the message box.</extracomment>
+        <translation>Enviar el mensaje</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New line in the message</source>
+        <translation>Nueva línea en el mensaje</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Tessera Guide</source>
+        <translation>Guía de Tessera</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::HistoryPanel</name>
     <message>
-        <location filename="../gui/history_panel.cpp" line="+69"/>
+        <location filename="../gui/history/history_panel.cpp" line="+105"/>
         <source>Search conversations</source>
         <translation>Buscar conversaciones</translation>
     </message>
@@ -607,7 +847,7 @@ Tessera ejecuta los modelos en la CPU.</translation>
         <translation>Eliminar definitivamente la conversación seleccionada</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>%1
 Last changed %2</source>
         <translation>%1
@@ -617,7 +857,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::LibraryModel</name>
     <message>
-        <location filename="../gui/library_model.cpp" line="+126"/>
+        <location filename="../gui/library/library_model.cpp" line="+126"/>
         <source>No GPU is available: the model would run on the CPU.</source>
         <translation>No hay ninguna GPU disponible: el modelo se ejecutaría en la CPU.</translation>
     </message>
@@ -658,26 +898,6 @@ Last changed %2</source>
         <source>Cannot split</source>
         <extracomment>The split planner refused the split for this model (e.g. row split of a mixture of experts).</extracomment>
         <translation>No se puede repartir</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Damaged or not a GGUF file</source>
-        <translation>Dañado o no es un archivo GGUF</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Unsupported architecture: %1</source>
-        <translation>Arquitectura no compatible: %1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Unsupported tensor type: %1</source>
-        <translation>Tipo de tensor no compatible: %1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Incomplete or malformed model</source>
-        <translation>Modelo incompleto o mal formado</translation>
     </message>
     <message>
         <location line="+74"/>
@@ -730,12 +950,12 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::LibraryPanel</name>
     <message>
-        <location filename="../gui/library_panel.cpp" line="+43"/>
+        <location filename="../gui/library/library_panel.cpp" line="+39"/>
         <source>Add a Model Folder</source>
         <translation>Añadir una carpeta de modelos</translation>
     </message>
     <message>
-        <location line="+138"/>
+        <location line="+123"/>
         <source>Search by name, architecture, quantization or path</source>
         <translation>Buscar por nombre, arquitectura, cuantización o ruta</translation>
     </message>
@@ -791,12 +1011,12 @@ Last changed %2</source>
         <translation>Mostrar en el gestor de archivos</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-24"/>
         <source>Library</source>
         <translation>Biblioteca</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+152"/>
         <source>%1: %2</source>
         <extracomment>A file of the model library that cannot be opened: the short reason, then the reader&apos;s message.</extracomment>
         <translation>%1: %2</translation>
@@ -840,7 +1060,19 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::LocalServer</name>
     <message>
-        <location filename="../gui/local_server.cpp" line="+74"/>
+        <location filename="../gui/server/local_server.cpp" line="+38"/>
+        <source>Host is empty: enter 127.0.0.1 to serve this machine only.</source>
+        <extracomment>&quot;Host&quot; is the Local Server dialog&apos;s field: use its translation.</extracomment>
+        <translation>El host está vacío: escriba 127.0.0.1 para servir solo a este equipo.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 lets other machines connect: enter an API key (clients send it as “Authorization: Bearer KEY”), or tick “Allow other machines without an API key”.</source>
+        <extracomment>%1 is the host typed in the Local Server dialog; &quot;API key&quot; and &quot;Allow other machines without an API key&quot; are its fields: use their translations.</extracomment>
+        <translation>%1 deja conectarse a otras máquinas: escriba una clave de API (los clientes la envían como «Authorization: Bearer KEY») o marque «Permitir otras máquinas sin clave de API».</translation>
+    </message>
+    <message>
+        <location line="+58"/>
         <source>Local server: waiting for a model loaded in this app</source>
         <translation>Servidor local: esperando un modelo cargado en esta aplicación</translation>
     </message>
@@ -859,7 +1091,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::LocalServerDialog</name>
     <message>
-        <location filename="../gui/local_server_dialog.cpp" line="+19"/>
+        <location filename="../gui/server/local_server_dialog.cpp" line="+19"/>
         <source>Local Server</source>
         <translation>Servidor local</translation>
     </message>
@@ -926,7 +1158,7 @@ Last changed %2</source>
         <translation>Copiar dirección</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+47"/>
         <source>The local server is off.</source>
         <translation>El servidor local está apagado.</translation>
     </message>
@@ -934,7 +1166,23 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+483"/>
+        <location filename="../gui/app/main_window.cpp" line="+243"/>
+        <source>Loading %1 again with the new split…</source>
+        <extracomment>The status bar after Apply (a new GPU split): the model is loaded again with it.</extracomment>
+        <translation>Volviendo a cargar %1 con el nuevo reparto…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Split applied: %1. The model runs on the CPU here, where a GPU split changes nothing.</source>
+        <translation>Reparto aplicado: %1. Aquí el modelo se ejecuta en la CPU, donde un reparto entre GPU no cambia nada.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Split applied: %1.</source>
+        <translation>Reparto aplicado: %1.</translation>
+    </message>
+    <message>
+        <location line="+272"/>
         <source>&amp;Open Model…</source>
         <translation>&amp;Abrir modelo…</translation>
     </message>
@@ -984,12 +1232,24 @@ Last changed %2</source>
         <translation>&amp;Copiar la última respuesta</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>&amp;Guide and Shortcuts</source>
+        <extracomment>Help menu: a short guide to the split workspace and the keyboard shortcuts.</extracomment>
+        <translation>&amp;Guía y atajos</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Reset Layout</source>
+        <extracomment>View menu: every panel back where it was at the first start, sized for the window.</extracomment>
+        <translation>&amp;Restablecer el diseño</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>&amp;About Tessera</source>
         <translation>&amp;Acerca de Tessera</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
@@ -1025,7 +1285,7 @@ Last changed %2</source>
         <translation>A&amp;yuda</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Model</source>
         <translation>Modelo</translation>
     </message>
@@ -1050,122 +1310,23 @@ Last changed %2</source>
         <translation>Muestreo</translation>
     </message>
     <message>
-        <location line="+15"/>
-        <source>Last reply: %1 tok/s</source>
-        <translation>Última respuesta: %1 tok/s</translation>
-    </message>
-    <message>
-        <location line="+32"/>
+        <location line="+71"/>
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Clear Recent Files</source>
         <translation>Borrar la lista</translation>
     </message>
     <message>
-        <location line="+27"/>
-        <location line="+63"/>
-        <source>Open Another File…</source>
-        <translation>Abrir otro archivo…</translation>
-    </message>
-    <message>
-        <location line="-31"/>
-        <source>Load Anyway</source>
-        <translation>Cargar de todos modos</translation>
-    </message>
-    <message>
-        <location line="+38"/>
+        <location line="-468"/>
         <source>Truncate Middle and Retry</source>
         <translation>Truncar el medio y reintentar</translation>
     </message>
     <message>
-        <location line="+20"/>
-        <source>The conversation was not saved</source>
-        <translation>No se guardó la conversación</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Choose a folder you can write to and try again.</source>
-        <translation>Elija una carpeta en la que pueda escribir y vuelva a intentarlo.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Saved the conversation to %1</source>
-        <translation>Conversación guardada en %1</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <location line="+63"/>
-        <source>Open</source>
-        <translation>Abrir</translation>
-    </message>
-    <message>
-        <location line="-58"/>
-        <location line="+63"/>
-        <source>The conversation could not be opened</source>
-        <translation>No se pudo abrir la conversación</translation>
-    </message>
-    <message>
-        <location line="-63"/>
-        <source>Choose a conversation file saved by Tessera.</source>
-        <translation>Elija un archivo de conversación guardado por Tessera.</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>Opened the conversation %1</source>
-        <translation>Conversación %1 abierta</translation>
-    </message>
-    <message>
-        <location line="+19"/>
-        <source>A reply is being generated. It stops here; what it wrote so far is kept.</source>
-        <translation>Se está generando una respuesta. Se detendrá aquí; lo que ha escrito hasta ahora se conserva.</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>The conversation could not be saved (%1). It will be lost.</source>
-        <translation>No se pudo guardar la conversación (%1). Se perderá.</translation>
-    </message>
-    <message>
-        <location line="+30"/>
-        <source>Choose another conversation.</source>
-        <translation>Elija otra conversación.</translation>
-    </message>
-    <message>
-        <location line="+17"/>
-        <source>The conversation was not renamed</source>
-        <translation>No se cambió el nombre de la conversación</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <location line="+23"/>
-        <source>Check that the folder can be written to.</source>
-        <translation>Compruebe que se puede escribir en la carpeta.</translation>
-    </message>
-    <message>
-        <location line="-12"/>
-        <source>Delete Conversation</source>
-        <translation>Eliminar conversación</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Delete this conversation? It cannot be brought back.</source>
-        <translation>¿Eliminar esta conversación? No se podrá recuperar.</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Delete</source>
-        <translation>Eliminar</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>The conversation was not deleted</source>
-        <translation>No se eliminó la conversación</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location line="+501"/>
         <source>Open a GGUF Model</source>
         <translation>Abrir un modelo GGUF</translation>
     </message>
@@ -1192,7 +1353,7 @@ Last changed %2</source>
         <translation>Conversaciones (*.json);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+59"/>
         <source>Quit Tessera</source>
         <translation>Salir de Tessera</translation>
     </message>
@@ -1202,24 +1363,17 @@ Last changed %2</source>
         <translation>Salir</translation>
     </message>
     <message>
-        <location line="-217"/>
-        <location line="+63"/>
-        <location line="+66"/>
+        <location line="-60"/>
         <source>Open Conversation</source>
         <translation>Abrir conversación</translation>
     </message>
     <message>
-        <location line="-606"/>
+        <location line="-504"/>
         <source>Go On: Truncate Middle</source>
         <translation>Continuar: truncar el medio</translation>
     </message>
     <message>
-        <location line="+498"/>
-        <source>New Conversation</source>
-        <translation>Nueva conversación</translation>
-    </message>
-    <message>
-        <location line="+115"/>
+        <location line="+511"/>
         <source>Copied to the clipboard</source>
         <translation>Copiado al portapapeles</translation>
     </message>
@@ -1234,42 +1388,12 @@ Last changed %2</source>
         <translation>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;Ejecuta modelos de lenguaje GGUF en GPU de NVIDIA con su propio motor CUDA, o en la CPU.&lt;/p&gt;&lt;p&gt;Licencia MIT.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+464"/>
+        <location filename="../gui/performance/throughput_plot.cpp" line="+475"/>
         <source>No model loaded</source>
         <translation>Ningún modelo cargado</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>Loading %1… %2%</source>
-        <extracomment>The file being loaded, then how much of it is done, in percent.</extracomment>
-        <translation>Cargando %1… %2 %</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>Ready: %1 (%2, %3 parameters) on the CPU</source>
-        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;).</extracomment>
-        <translation>Listo: %1 (%2, %3 parámetros) en la CPU</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Ready: %1 (%2, %3 parameters) on %4</source>
-        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;), the engine&apos;s backend (&quot;cuda (2 GPUs)&quot;).</extracomment>
-        <translation>Listo: %1 (%2, %3 parámetros) en %4</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Reading the prompt: %1 / %2 tok (Esc stops)</source>
-        <extracomment>Status bar while the model reads the conversation: tokens read, of all. Esc stops.</extracomment>
-        <translation>Leyendo el prompt: %1 / %2 tok (Esc para detener)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Generating: %1 tok so far</source>
-        <translation>Generando: %1 tok hasta ahora</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location filename="../gui/app/main_window.cpp" line="+37"/>
         <source>%1 — Tessera</source>
         <extracomment>Window title: model name, then the application name.</extracomment>
         <translation>%1 — Tessera</translation>
@@ -1280,24 +1404,12 @@ Last changed %2</source>
         <translation>Tessera</translation>
     </message>
     <message>
-        <location line="-412"/>
+        <location line="-200"/>
         <source>Local &amp;Server…</source>
         <translation>&amp;Servidor local…</translation>
     </message>
     <message>
-        <location line="+372"/>
-        <source>Connecting to %1…</source>
-        <extracomment>The OpenAI-compatible server&apos;s URL.</extracomment>
-        <translation>Conectando con %1…</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>Ready: %1 on the server %2</source>
-        <extracomment>The server&apos;s model id, then the server&apos;s base URL.</extracomment>
-        <translation>Listo: %1 en el servidor %2</translation>
-    </message>
-    <message>
-        <location line="-381"/>
+        <location line="+3"/>
         <source>Recent &amp;Models</source>
         <translation>&amp;Modelos recientes</translation>
     </message>
@@ -1320,7 +1432,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
-        <location filename="../gui/memory_plot.cpp" line="+59"/>
+        <location filename="../gui/gpus/memory_plot.cpp" line="+77"/>
         <source>GPU memory in use over time</source>
         <translation>Memoria de GPU en uso a lo largo del tiempo</translation>
     </message>
@@ -1333,6 +1445,12 @@ Last changed %2</source>
         <location line="+1"/>
         <source>Save this plot as a PNG image</source>
         <translation>Guardar este gráfico como imagen PNG</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No GPU is in use: the model runs on the CPU, so there is no GPU memory to plot.</source>
+        <extracomment>The GPU memory plot on a machine without a usable GPU.</extracomment>
+        <translation>No se usa ninguna GPU: el modelo se ejecuta en la CPU, así que no hay memoria de GPU que representar.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1351,7 +1469,7 @@ Last changed %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>Export Memory Plot</source>
         <translation>Exportar el gráfico de memoria</translation>
     </message>
@@ -1369,7 +1487,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MessageWidget</name>
     <message>
-        <location filename="../gui/message_widget.cpp" line="+76"/>
+        <location filename="../gui/chat/message_widget.cpp" line="+87"/>
         <source>Copy</source>
         <translation>Copiar</translation>
     </message>
@@ -1385,7 +1503,29 @@ Last changed %2</source>
         <translation>Copiar este mensaje como Markdown</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+2"/>
+        <source>Edit</source>
+        <extracomment>Edit a message already sent, then ask again from there.</extracomment>
+        <translation>Editar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Change this message and get a new reply from here (the messages after it are replaced)</source>
+        <translation>Cambiar este mensaje y obtener una nueva respuesta desde aquí (los mensajes posteriores se reemplazan)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Send</source>
+        <extracomment>The button under an edited message: send it again and get a new reply.</extracomment>
+        <translation>Enviar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <location line="+90"/>
         <source>You</source>
         <translation>Tú</translation>
     </message>
@@ -1434,9 +1574,30 @@ Last changed %2</source>
     </message>
 </context>
 <context>
+    <name>tessera::gui::ModelOpener</name>
+    <message>
+        <location filename="../gui/models/model_opener.cpp" line="+57"/>
+        <location line="+16"/>
+        <location line="+63"/>
+        <source>Open Another File…</source>
+        <translation>Abrir otro archivo…</translation>
+    </message>
+    <message>
+        <location line="-43"/>
+        <source>Load Anyway</source>
+        <translation>Cargar de todos modos</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1 was unloaded: the chat uses %2 on the server now.</source>
+        <extracomment>%1: the local model that was unloaded; %2: the server&apos;s model the chat uses now.</extracomment>
+        <translation>%1 se ha descargado: el chat usa ahora %2 en el servidor.</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::ModelPanel</name>
     <message>
-        <location filename="../gui/model_panel.cpp" line="+71"/>
+        <location filename="../gui/models/model_panel.cpp" line="+72"/>
         <source>File:</source>
         <translation>Archivo:</translation>
     </message>
@@ -1481,17 +1642,28 @@ Last changed %2</source>
         <translation>Tamaño del archivo:</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+71"/>
         <source>Open Model…</source>
         <translation>Abrir modelo…</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+122"/>
+        <source>none</source>
+        <translation>ninguna</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>This file cannot be loaded: %1. %2</source>
+        <extracomment>A file the engine cannot run: the short reason (&quot;Vocabulary only: no weights&quot;), then the details.</extracomment>
+        <translation>Este archivo no se puede cargar: %1. %2</translation>
+    </message>
+    <message>
+        <location line="+64"/>
         <source>Load</source>
         <translation>Cargar</translation>
     </message>
     <message>
-        <location line="-185"/>
+        <location line="-196"/>
         <source>Unload</source>
         <translation>Liberar</translation>
     </message>
@@ -1501,12 +1673,12 @@ Last changed %2</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+197"/>
         <source>Load the model with the context length chosen below</source>
         <translation>Cargar el modelo con la longitud de contexto elegida abajo</translation>
     </message>
     <message>
-        <location line="-185"/>
+        <location line="-196"/>
         <source>Free the memory the model holds</source>
         <translation>Liberar la memoria que ocupa el modelo</translation>
     </message>
@@ -1559,12 +1731,12 @@ Last changed %2</source>
         <translation>Valor del modelo</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>unknown (no general.architecture)</source>
         <translation>desconocida (sin general.architecture)</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+13"/>
         <source>%1 (%Ln tensor(s))</source>
         <extracomment>Parameter count (e.g. &quot;7.24 B&quot;), then how many tensors hold them.</extracomment>
         <translation>
@@ -1573,12 +1745,13 @@ Last changed %2</source>
         </translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-6"/>
         <source>%1 ×%2 (%3)</source>
         <extracomment>One tensor type: its name, how many tensors have it, their size (&quot;Q4_K ×226 (3.80 GiB)&quot;).</extracomment>
         <translation>%1 ×%2 (%3)</translation>
     </message>
     <message numerus="yes">
+        <location line="+11"/>
         <location line="+2"/>
         <source>%Ln token(s)</source>
         <translation>
@@ -1587,28 +1760,14 @@ Last changed %2</source>
         </translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-2"/>
         <location line="+1"/>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>not stated</source>
         <translation>no indicado</translation>
     </message>
-    <message numerus="yes">
-        <location line="-2"/>
-        <source>%Ln token(s) (%1)</source>
-        <extracomment>Vocabulary size, then the tokenizer&apos;s kind (&quot;llama&quot;, &quot;gpt2&quot;).</extracomment>
-        <translation>
-            <numerusform>%Ln token (%1)</numerusform>
-            <numerusform>%Ln tokens (%1)</numerusform>
-        </translation>
-    </message>
     <message>
         <location line="+1"/>
-        <source>unknown tokenizer</source>
-        <translation>tokenizador desconocido</translation>
-    </message>
-    <message>
-        <location line="+2"/>
         <source>yes</source>
         <translation>sí</translation>
     </message>
@@ -1618,13 +1777,7 @@ Last changed %2</source>
         <translation>no (continuación de texto simple)</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>This file contains tensor types Tessera cannot compute with yet: %1.</source>
-        <extracomment>%1 lists tensor type names (&quot;IQ2_XS and IQ3_S&quot;).</extracomment>
-        <translation>Este archivo contiene tipos de tensor con los que Tessera aún no puede calcular: %1.</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+14"/>
         <source>Model default (%1 of %2 trained)</source>
         <extracomment>The context box&apos;s default entry: what is allocated, then what the model was trained on.</extracomment>
         <translation>Valor del modelo (%1 de los %2 entrenados)</translation>
@@ -1655,6 +1808,11 @@ Last changed %2</source>
         <translation>Leyendo el archivo…</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>This file cannot be loaded. Open another model.</source>
+        <translation>Este archivo no se puede cargar. Abra otro modelo.</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>Not loaded. Press Load to load it.</source>
         <translation>Sin cargar. Pulse «Cargar» para cargarlo.</translation>
@@ -1670,7 +1828,13 @@ Last changed %2</source>
         <translation>Cargando %1…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
+        <source>This file cannot be loaded; the chat still uses %1.</source>
+        <extracomment>%1 is the loaded model&apos;s name: the file shown cannot be loaded, the chat goes on with it.</extracomment>
+        <translation>Este archivo no se puede cargar; el chat sigue usando %1.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Not loaded: the chat still uses %1. Press Load to switch to this model.</source>
         <extracomment>%1 is the loaded model&apos;s name; &quot;Load&quot; is the Load button: use its translation.</extracomment>
         <translation>Sin cargar: el chat aún usa %1. Pulse «Cargar» para cambiar a este modelo.</translation>
@@ -1690,7 +1854,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::ModelSourcePanel</name>
     <message>
-        <location filename="../gui/model_source_panel.cpp" line="+45"/>
+        <location filename="../gui/models/model_source_panel.cpp" line="+45"/>
         <source>Source:</source>
         <extracomment>Where the model runs: a GGUF file loaded by this app, or an OpenAI-compatible server.</extracomment>
         <translation>Origen:</translation>
@@ -1709,7 +1873,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::OverflowPolicyChooser</name>
     <message>
-        <location filename="../gui/overflow_policy_chooser.cpp" line="+27"/>
+        <location filename="../gui/chat/overflow_policy_chooser.cpp" line="+27"/>
         <source>When full: %1</source>
         <extracomment>The chat&apos;s context overflow chooser: &quot;When full: Truncate middle&quot;.</extracomment>
         <translation>Si se llena: %1</translation>
@@ -1727,7 +1891,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::RemoteEndpointPanel</name>
     <message>
-        <location filename="../gui/remote_endpoint_panel.cpp" line="+132"/>
+        <location filename="../gui/remote/remote_endpoint_panel.cpp" line="+143"/>
         <source>Could not connect to %1</source>
         <extracomment>The OpenAI-compatible server&apos;s URL.</extracomment>
         <translation>No se pudo conectar con %1</translation>
@@ -1738,7 +1902,7 @@ Last changed %2</source>
         <translation>Compruebe la URL (suele terminar en /v1), la clave de API y el nombre del modelo, y que el servidor esté en marcha.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Connected: %1 at %2</source>
         <extracomment>The server&apos;s model id, then the server&apos;s base URL.</extracomment>
         <translation>Conectado: %1 en %2</translation>
@@ -1747,6 +1911,12 @@ Last changed %2</source>
         <location line="+2"/>
         <source>Asking the server for its models…</source>
         <translation>Preguntando al servidor por sus modelos…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Could not connect: %1</source>
+        <extracomment>The last Connect failed: the reason.</extracomment>
+        <translation>No se pudo conectar: %1</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1800,7 +1970,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
-        <location filename="../gui/sampling_panel.cpp" line="+69"/>
+        <location filename="../gui/chat/sampling_panel.cpp" line="+69"/>
         <source>Temperature:</source>
         <translation>Temperatura:</translation>
     </message>
@@ -1888,9 +2058,100 @@ Last changed %2</source>
     </message>
 </context>
 <context>
+    <name>tessera::gui::SplitBenchModel</name>
+    <message>
+        <location filename="../gui/bench/split_bench_model.cpp" line="+65"/>
+        <source>Everything on GPU %1</source>
+        <translation>Todo en la GPU %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: %2 %</source>
+        <extracomment>One GPU&apos;s share in a split: GPU index, percent.</extracomment>
+        <translation>%1: %2 %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Row</source>
+        <translation>Filas</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Layer</source>
+        <translation>Capas</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 · %2 · main GPU %3</source>
+        <extracomment>A split in a line: mode, the GPUs&apos; shares, the main GPU.</extracomment>
+        <translation>%1 · %2 · GPU principal %3</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>It would overflow GPU %1: %2 needed, %3 usable.</source>
+        <extracomment>A split of the benchmark that does not fit: GPU index, bytes it would need, bytes usable.</extracomment>
+        <translation>Desbordaría la GPU %1: se necesitan %2, hay %3 utilizables.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>At most %1 splits can be compared.</source>
+        <translation>Se pueden comparar como máximo %1 repartos.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This split is in the list already.</source>
+        <translation>Este reparto ya está en la lista.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This split cannot be measured. %1</source>
+        <translation>Este reparto no se puede medir. %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+40"/>
+        <source>%n suggestion(s) left out: they would not fit the GPUs or the model.</source>
+        <translation>
+            <numerusform>%n sugerencia omitida: no cabría en las GPU o no sirve para el modelo.</numerusform>
+            <numerusform>%n sugerencias omitidas: no cabrían en las GPU o no sirven para el modelo.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+77"/>
+        <source>Split #%1 cannot be measured. %2</source>
+        <translation>El reparto n.º %1 no se puede medir. %2</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Cancelling: the model is loaded with its own split again…</source>
+        <translation>Cancelando: el modelo se vuelve a cargar con su propio reparto…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+9"/>
+        <source>Measuring split %1 of %2…</source>
+        <translation>Midiendo el reparto %1 de %2…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+20"/>
+        <source>Cancelled after %n split(s) measured.</source>
+        <translation>
+            <numerusform>Cancelado tras medir %n reparto.</numerusform>
+            <numerusform>Cancelado tras medir %n repartos.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Done: %n split(s) measured.</source>
+        <translation>
+            <numerusform>Listo: %n reparto medido.</numerusform>
+            <numerusform>Listo: %n repartos medidos.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SplitBenchView</name>
     <message>
-        <location filename="../gui/split_bench_view.cpp" line="+225"/>
+        <location filename="../gui/bench/split_bench_view.cpp" line="+202"/>
         <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
         <translation>Mide el modelo cargado con 2 a 6 repartos: cada uno se carga por turno y ejecuta una breve prueba de prompt y de generación. Después, el modelo se vuelve a cargar con su propio reparto.</translation>
     </message>
@@ -1998,71 +2259,7 @@ Last changed %2</source>
         <translation>Prompt</translation>
     </message>
     <message>
-        <location line="+35"/>
-        <source>Everything on GPU %1</source>
-        <translation>Todo en la GPU %1</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>%1: %2 %</source>
-        <extracomment>One GPU&apos;s share in a split: GPU index, percent.</extracomment>
-        <translation>%1: %2 %</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Row</source>
-        <translation>Filas</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Layer</source>
-        <translation>Capas</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>%1 · %2 · main GPU %3</source>
-        <extracomment>A split in a line: mode, the GPUs&apos; shares, the main GPU.</extracomment>
-        <translation>%1 · %2 · GPU principal %3</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>At most %1 splits can be compared.</source>
-        <translation>Se pueden comparar como máximo %1 repartos.</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>This split is in the list already.</source>
-        <translation>Este reparto ya está en la lista.</translation>
-    </message>
-    <message>
-        <location line="+101"/>
-        <source>Cancelling: the model is loaded with its own split again…</source>
-        <translation>Cancelando: el modelo se vuelve a cargar con su propio reparto…</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <location line="+10"/>
-        <source>Measuring split %1 of %2…</source>
-        <translation>Midiendo el reparto %1 de %2…</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+20"/>
-        <source>Cancelled after %n split(s) measured.</source>
-        <translation>
-            <numerusform>Cancelado tras medir %n reparto.</numerusform>
-            <numerusform>Cancelado tras medir %n repartos.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>Done: %n split(s) measured.</source>
-        <translation>
-            <numerusform>Listo: %n reparto medido.</numerusform>
-            <numerusform>Listo: %n repartos medidos.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+15"/>
+        <location line="+40"/>
         <source>GPU %1: %2</source>
         <extracomment>Bytes a split puts on one GPU: GPU index, size.</extracomment>
         <translation>GPU %1: %2</translation>
@@ -2095,17 +2292,35 @@ Last changed %2</source>
         <translation>midiendo…</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+3"/>
+        <source>does not fit</source>
+        <extracomment>A split that cannot be measured (it would overflow a GPU): shown in its speed columns.</extracomment>
+        <translation>no cabe</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>No clear winner: %1 are as fast as each other within the spread of the runs. Run more repetitions to tell them apart, or keep the split you have.</source>
+        <extracomment>The benchmark&apos;s splits are as fast as each other within the runs&apos; spread: %1 lists them (&quot;#1, #3&quot;).</extracomment>
+        <translation>Sin ganadora clara: %1 son igual de rápidos dentro de la dispersión de las ejecuciones. Ejecute más repeticiones para distinguirlos o conserve su reparto.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Winner: #%1, %2 — %3 tok/s generation, %4 tok/s prompt</source>
         <translation>Ganadora: n.º %1, %2 — %3 tok/s de generación, %4 tok/s de prompt</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-10"/>
         <source>Add at least two splits and run the benchmark; the fastest can then be applied.</source>
         <translation>Añade al menos dos repartos y ejecuta la prueba; después se puede aplicar el más rápido.</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+17"/>
+        <source>Everything ran on the CPU (no GPU backend is in use): the splits cannot differ there, so their speeds say nothing about the GPUs.</source>
+        <extracomment>After the benchmark&apos;s verdict: the model ran on the CPU, where the GPU split changes nothing.</extracomment>
+        <translation>Todo se ejecutó en la CPU (no se usa ningún backend de GPU): allí los repartos no pueden diferir, así que sus velocidades no dicen nada de las GPU.</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>Split (#)</source>
         <translation>Reparto (n.º)</translation>
     </message>
@@ -2120,7 +2335,7 @@ Last changed %2</source>
         <translation>Memoria en la GPU más llena (MiB)</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>Load a model first</source>
         <translation>Carga primero un modelo</translation>
     </message>
@@ -2138,7 +2353,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/split_editor.cpp" line="+174"/>
+        <location filename="../gui/gpus/split_editor.cpp" line="+174"/>
         <source>None (main GPU only)</source>
         <translation>Ninguna (solo la GPU principal)</translation>
     </message>
@@ -2353,13 +2568,13 @@ Ninguna: todo en la GPU principal.</translation>
         <translation>capas %1–%2</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+69"/>
         <source>%1, %2</source>
         <extracomment>Which KV heads and FFN rows a GPU holds (&quot;KV heads 0–3, FFN rows 0–5,631&quot;).</extracomment>
         <translation>%1, %2</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>%1 (%2)</source>
         <extracomment>What a GPU would hold (bytes), then which layers or rows.</extracomment>
         <translation>%1 (%2)</translation>
@@ -2416,7 +2631,7 @@ Utilizable: %5 bytes</translation>
         <translation>Volver a cargar el modelo con esta división</translation>
     </message>
     <message>
-        <location line="-287"/>
+        <location line="-289"/>
         <source> %</source>
         <extracomment>Suffix of a GPU&apos;s share in the split editor&apos;s number box (&quot;60.0 %&quot;).</extracomment>
         <translation> %</translation>
@@ -2444,7 +2659,7 @@ Utilizable: %5 bytes</translation>
         <translation>Precisión de la caché KV: F32 duplica su tamaño; Q8_0 y Q4_0 guardan valores de 8 y 4 bits con una escala cada 32, alrededor de la mitad y la cuarta parte del tamaño de F16</translation>
     </message>
     <message>
-        <location line="+295"/>
+        <location line="+297"/>
         <source>Total %1 %</source>
         <extracomment>The GPUs&apos; shares added up, in percent.</extracomment>
         <translation>Total %1 %</translation>
@@ -2458,7 +2673,7 @@ Utilizable: %5 bytes</translation>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/split_preview_model.cpp" line="+303"/>
+        <location filename="../gui/gpus/split_preview_model.cpp" line="+293"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>Se desbordaría: necesita %1, pero solo hay %2 utilizables (%3 libres, %4 en reserva). Elija la división por Capa o por Fila para repartir el modelo entre las GPU, acorte el contexto o use una cuantización más pequeña.</translation>
     </message>
@@ -2469,9 +2684,63 @@ Utilizable: %5 bytes</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::StatusLine</name>
+    <message>
+        <location filename="../gui/app/status_line.cpp" line="+44"/>
+        <source>Last reply: %1 tok/s</source>
+        <translation>Última respuesta: %1 tok/s</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No model loaded</source>
+        <translation>Ningún modelo cargado</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Connecting to %1…</source>
+        <extracomment>The OpenAI-compatible server&apos;s URL.</extracomment>
+        <translation>Conectando con %1…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Loading %1… %2%</source>
+        <extracomment>The file being loaded, then how much of it is done, in percent.</extracomment>
+        <translation>Cargando %1… %2 %</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Ready: %1 on the server %2</source>
+        <extracomment>The server&apos;s model id, then the server&apos;s base URL.</extracomment>
+        <translation>Listo: %1 en el servidor %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Ready: %1 (%2, %3 parameters) on the CPU</source>
+        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;).</extracomment>
+        <translation>Listo: %1 (%2, %3 parámetros) en la CPU</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ready: %1 (%2, %3 parameters) on %4</source>
+        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;), the engine&apos;s backend (&quot;cuda (2 GPUs)&quot;).</extracomment>
+        <translation>Listo: %1 (%2, %3 parámetros) en %4</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Reading the prompt: %1 / %2 tok (Esc stops)</source>
+        <extracomment>Status bar while the model reads the conversation: tokens read, of all. Esc stops.</extracomment>
+        <translation>Leyendo el prompt: %1 / %2 tok (Esc para detener)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Generating: %1 tok so far</source>
+        <translation>Generando: %1 tok hasta ahora</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SystemPromptEdit</name>
     <message>
-        <location filename="../gui/system_prompt_edit.cpp" line="+22"/>
+        <location filename="../gui/chat/system_prompt_edit.cpp" line="+22"/>
         <source>For example: You are a helpful assistant. Answer briefly.</source>
         <translation>Por ejemplo: Eres un asistente útil. Responde con brevedad.</translation>
     </message>
@@ -2482,9 +2751,34 @@ Utilizable: %5 bytes</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::ThemeSwitcher</name>
+    <message>
+        <location filename="../gui/settings/theme_switcher.cpp" line="+127"/>
+        <source>&amp;Theme</source>
+        <extracomment>Settings menu: the colours of the app.</extracomment>
+        <translation>&amp;Tema</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>System default</source>
+        <extracomment>Theme menu entry: the desktop&apos;s own colours.</extracomment>
+        <translation>Idioma del sistema</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Light</source>
+        <translation>Claro</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dark</source>
+        <translation>Oscuro</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-298"/>
+        <location filename="../gui/performance/throughput_plot.cpp" line="-309"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>Aquí aparecen los tokens por segundo mientras el modelo responde.</translation>
     </message>
@@ -2554,12 +2848,12 @@ Utilizable: %5 bytes</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+54"/>
+        <location line="+55"/>
         <source>Earlier replies</source>
         <translation>Respuestas anteriores</translation>
     </message>
     <message>
-        <location line="-36"/>
+        <location line="-37"/>
         <source>first token
 %1 s</source>
         <extracomment>Next to the dashed line at the first token: the time it took, in seconds.</extracomment>
@@ -2567,12 +2861,12 @@ Utilizable: %5 bytes</translation>
 %1 s</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>Reply %1: reading the prompt…</source>
         <translation>Respuesta %1: leyendo el prompt…</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+24"/>
         <source>Reply %1: first token after %2 s, generating…</source>
         <translation>Respuesta %1: primer token tras %2 s, generando…</translation>
     </message>
@@ -2591,19 +2885,39 @@ Utilizable: %5 bytes</translation>
         <translation>La respuesta %1 falló</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>Reply %1 (stopped): prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s</source>
-        <extracomment>A reply the user stopped: reply number, prompt tokens and speed, generated tokens and speed, time to first token.</extracomment>
-        <translation>Respuesta %1 (detenida): prompt %2 tok a %3 tok/s · generados %4 tok a %5 tok/s · primer token %6 s</translation>
-    </message>
-    <message>
         <location line="+5"/>
-        <source>Reply %1: prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s</source>
-        <extracomment>A finished reply: reply number, prompt tokens and speed, generated tokens and speed, time to first token.</extracomment>
-        <translation>Respuesta %1: prompt %2 tok a %3 tok/s · generados %4 tok a %5 tok/s · primer token %6 s</translation>
+        <source>prompt %1 tok at %2 tok/s</source>
+        <translation>prompt %1 tok a %2 tok/s</translation>
     </message>
     <message>
-        <location line="+141"/>
+        <location line="+1"/>
+        <source>prompt —</source>
+        <translation>prompt —</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>generated %1 tok at %2 tok/s · first token %3 s</source>
+        <translation>generados %1 tok a %2 tok/s · primer token %3 s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no token generated</source>
+        <translation>ningún token generado</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reply %1 (stopped): %2 · %3</source>
+        <extracomment>A reply the user stopped: reply number, the prompt part, the generation part.</extracomment>
+        <translation>Respuesta %1 (detenida): %2 · %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reply %1: %2 · %3</source>
+        <extracomment>A finished reply: reply number, the prompt part, the generation part.</extracomment>
+        <translation>Respuesta %1: %2 · %3</translation>
+    </message>
+    <message>
+        <location line="+139"/>
         <source>Throughput of %1, %2</source>
         <extracomment>Title of an exported throughput plot: the model&apos;s name, the date and time.</extracomment>
         <translation>Rendimiento de %1, %2</translation>

@@ -4,7 +4,7 @@
 <context>
     <name>CommandLine</name>
     <message>
-        <location filename="../gui/command_line.cpp" line="+9"/>
+        <location filename="../gui/app/command_line.cpp" line="+9"/>
         <source>Tessera runs GGUF language models on your GPUs and lets you chat with them.</source>
         <translation>Tessera exécute des modèles de langage GGUF sur vos GPU et vous permet de discuter avec eux.</translation>
     </message>
@@ -38,7 +38,7 @@
 <context>
     <name>ConversationIo</name>
     <message>
-        <location filename="../gui/conversation_io.cpp" line="+95"/>
+        <location filename="../gui/history/conversation_io.cpp" line="+118"/>
         <source>%1 is not valid JSON: %2 at byte %3.</source>
         <translation>%1 n’est pas du JSON valide&#xa0;: %2 à l’octet %3.</translation>
     </message>
@@ -58,7 +58,7 @@
         <translation>Le message %1 de %2 a le rôle &quot;%3&quot;&#xa0;; attendu&#xa0;: &quot;user&quot; ou &quot;assistant&quot;.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+19"/>
         <location line="+5"/>
         <source>Cannot write %1: %2</source>
         <translation>Impossible d’écrire %1&#xa0;: %2</translation>
@@ -72,7 +72,7 @@
 <context>
     <name>ConversationStore</name>
     <message>
-        <location filename="../gui/conversation_store.cpp" line="+33"/>
+        <location filename="../gui/history/conversation_store.cpp" line="+57"/>
         <source>Empty conversation</source>
         <translation>Conversation vide</translation>
     </message>
@@ -90,7 +90,7 @@
 <context>
     <name>DisplayFormat</name>
     <message>
-        <location filename="../gui/display_format.cpp" line="+17"/>
+        <location filename="../gui/common/display_format.cpp" line="+17"/>
         <source>%1 B</source>
         <extracomment>A parameter count in billions (&quot;7.24 B&quot;), as model sizes are usually written.</extracomment>
         <translation>%1 Md</translation>
@@ -126,9 +126,32 @@
         <translation>le processeur (%1 threads, cache KV %2, contexte %3)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+12"/>
+        <source>Prompt: —</source>
+        <extracomment>A figure under a reply that is not known or did not happen.</extracomment>
+        <translation>Prompt : —</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Prompt: %1 tok</source>
+        <extracomment>Prompt tokens without a rate (nobody measured how long they took).</extracomment>
+        <translation>Prompt : %1 tok</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Prompt: %1 tok at %2 tok/s</source>
         <translation>Prompt&#xa0;: %1 tok à %2 tok/s</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1, %2 tok cached</source>
+        <extracomment>After &quot;Prompt: 12 tok at 950.3 tok/s&quot;: prompt tokens reused from the cache, not read again.</extracomment>
+        <translation>%1, %2 tok en cache</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Generation: —</source>
+        <translation>Génération : —</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -136,9 +159,20 @@
         <translation>Génération&#xa0;: %1 tok à %2 tok/s</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>Generation: %1 tok</source>
+        <extracomment>A reply of a single token: no rate (it is measured between tokens).</extracomment>
+        <translation>Génération : %1 tok</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>First token: %1 s</source>
         <translation>Premier jeton&#xa0;: %1&#xa0;s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>First token: —</source>
+        <translation>Premier jeton : —</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -158,11 +192,17 @@
         <extracomment>Under a reply: the context overflow policy left earlier messages out of what the model saw.</extracomment>
         <translation>Messages antérieurs omis pour tenir dans le contexte (%1 messages, %2 tok)</translation>
     </message>
+    <message>
+        <location line="+4"/>
+        <source>Part of the conversation left out to fit the context (%1 tok)</source>
+        <extracomment>Under a reply: the overflow policy cut tokens out of the middle of the conversation (no whole message).</extracomment>
+        <translation>Une partie de la conversation omise pour tenir dans le contexte (%1 tok)</translation>
+    </message>
 </context>
 <context>
     <name>ErrorTexts</name>
     <message>
-        <location filename="../gui/error_text.cpp" line="+12"/>
+        <location filename="../gui/common/error_text.cpp" line="+12"/>
         <source>The file is damaged or is not a GGUF model. Download it again or open another file.</source>
         <translation>Le fichier est endommagé ou n’est pas un modèle GGUF. Téléchargez-le à nouveau ou ouvrez un autre fichier.</translation>
     </message>
@@ -222,7 +262,13 @@
         <translation>Impossible de charger %1</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+6"/>
+        <source>%1 is still loaded: the chat goes on with it. %2</source>
+        <extracomment>After a failed load: %1 is the model that was loaded before and still is; %2 the advice.</extracomment>
+        <translation>%1 reste chargé : la conversation continue avec lui. %2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Let the conversation go on: choose Truncate middle or Rolling window beside the context meter, and the model forgets older messages. Or start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
         <extracomment>&quot;Truncate middle&quot;, &quot;Rolling window&quot; and &quot;New Conversation&quot; are the chat&apos;s choices and button, &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
         <translation>Laissez la conversation continuer&#xa0;: choisissez «&#xa0;Tronquer le milieu&#xa0;» ou «&#xa0;Fenêtre glissante&#xa0;» à côté de la jauge de contexte, et le modèle oublie les messages plus anciens. Ou commencez une nouvelle conversation («&#xa0;Nouvelle conversation&#xa0;»), ou chargez le modèle avec un contexte plus grand («&#xa0;Longueur du contexte&#xa0;» dans le panneau Modèle, puis «&#xa0;Charger&#xa0;»).</translation>
@@ -266,7 +312,7 @@
 <context>
     <name>MemoryCheck</name>
     <message>
-        <location filename="../gui/memory_check.cpp" line="+42"/>
+        <location filename="../gui/models/memory_check.cpp" line="+41"/>
         <source>%1 may not fit in memory</source>
         <translation>%1 risque de ne pas tenir en mémoire</translation>
     </message>
@@ -283,9 +329,38 @@
     </message>
 </context>
 <context>
+    <name>ModelProblems</name>
+    <message>
+        <location filename="../gui/models/model_preview.cpp" line="+49"/>
+        <source>Damaged or not a GGUF file</source>
+        <translation>Fichier endommagé ou non GGUF</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Vocabulary only: no weights</source>
+        <extracomment>A GGUF file with a tokenizer&apos;s vocabulary but no tensors (no model to run).</extracomment>
+        <translation>Vocabulaire seul : aucun poids</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unsupported architecture: %1</source>
+        <translation>Architecture non prise en charge&#xa0;: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unsupported tensor type: %1</source>
+        <translation>Type de tenseur non pris en charge&#xa0;: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Incomplete or malformed model</source>
+        <translation>Modèle incomplet ou mal formé</translation>
+    </message>
+</context>
+<context>
     <name>OverflowPolicyTexts</name>
     <message>
-        <location filename="../gui/overflow_policy_chooser.cpp" line="+11"/>
+        <location filename="../gui/chat/overflow_policy_chooser.cpp" line="+11"/>
         <source>Stop</source>
         <extracomment>Context overflow policy: the reply stops when the model&apos;s context is full.</extracomment>
         <translation>Arrêter</translation>
@@ -321,7 +396,7 @@
 <context>
     <name>tessera::gui::ChatInput</name>
     <message>
-        <location filename="../gui/chat_input.cpp" line="+16"/>
+        <location filename="../gui/chat/chat_input.cpp" line="+16"/>
         <source>Write a message… (Enter sends, Shift+Enter for a new line)</source>
         <translation>Écrivez un message… (Entrée pour envoyer, Maj+Entrée pour une nouvelle ligne)</translation>
     </message>
@@ -329,7 +404,7 @@
 <context>
     <name>tessera::gui::ChatPanel</name>
     <message>
-        <location filename="../gui/chat_panel.cpp" line="+87"/>
+        <location filename="../gui/chat/chat_panel.cpp" line="+88"/>
         <source>Send</source>
         <translation>Envoyer</translation>
     </message>
@@ -349,7 +424,7 @@
         <translation>Nouvelle conversation</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+27"/>
         <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up, what happens depends on the policy beside this meter: the reply stops, or older messages are forgotten.</source>
         <translation>La conversation occupe %1 des %2 jetons que le modèle peut garder en tête. Quand ils sont épuisés, tout dépend du choix à côté de cette jauge : la réponse s’arrête, ou les messages plus anciens sont oubliés.</translation>
     </message>
@@ -359,7 +434,7 @@
         <translation>Envoyer le message (Entrée)</translation>
     </message>
     <message>
-        <location line="-52"/>
+        <location line="-56"/>
         <source>Stop the reply being generated (Esc)</source>
         <translation>Arrêter la réponse en cours de génération (Échap)</translation>
     </message>
@@ -375,13 +450,13 @@
     </message>
     <message>
         <location line="+14"/>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Context: %1 / %2 tok</source>
         <extracomment>The context meter under the chat: tokens the conversation holds, of the model&apos;s context.</extracomment>
         <translation>Contexte&#xa0;: %1 / %2 tok</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+33"/>
         <source>Load a model first (Load in the model panel)</source>
         <translation>Chargez d’abord un modèle («&#xa0;Charger&#xa0;» dans le panneau Modèle)</translation>
     </message>
@@ -401,7 +476,7 @@
         <translation>Écrivez d’abord un message</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Open a GGUF model to start: File ▸ Open Model…, or drop a .gguf file here.</source>
         <extracomment>&quot;File ▸ Open Model…&quot; names the File menu and its entry: use their translations (without the &amp;).</extracomment>
         <translation>Pour commencer, ouvrez un modèle GGUF&#xa0;: Fichier ▸ Ouvrir un modèle…, ou déposez un fichier .gguf ici.</translation>
@@ -424,9 +499,106 @@
     </message>
 </context>
 <context>
+    <name>tessera::gui::ConversationSession</name>
+    <message>
+        <location filename="../gui/history/conversation_session.cpp" line="+52"/>
+        <source>The conversation was not saved</source>
+        <translation>La conversation n’a pas été enregistrée</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Choose a folder you can write to and try again.</source>
+        <translation>Choisissez un dossier où vous pouvez écrire et réessayez.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Saved the conversation to %1</source>
+        <translation>Conversation enregistrée dans %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+60"/>
+        <source>Open Conversation</source>
+        <translation>Ouvrir une conversation</translation>
+    </message>
+    <message>
+        <location line="-60"/>
+        <location line="+60"/>
+        <source>Open</source>
+        <translation>Ouvrir</translation>
+    </message>
+    <message>
+        <location line="-56"/>
+        <location line="+60"/>
+        <source>The conversation could not be opened</source>
+        <translation>La conversation n’a pas pu être ouverte</translation>
+    </message>
+    <message>
+        <location line="-60"/>
+        <source>Choose a conversation file saved by Tessera.</source>
+        <translation>Choisissez un fichier de conversation enregistré par Tessera.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Opened the conversation %1</source>
+        <translation>Conversation %1 ouverte</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>New Conversation</source>
+        <translation>Nouvelle conversation</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>A reply is being generated. It stops here; what it wrote so far is kept.</source>
+        <translation>Une réponse est en cours de génération. Elle s’arrêtera ici&#xa0;; ce qu’elle a déjà écrit est conservé.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The conversation could not be saved (%1). It will be lost.</source>
+        <translation>La conversation n’a pas pu être enregistrée (%1). Elle sera perdue.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Choose another conversation.</source>
+        <translation>Choisissez une autre conversation.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The conversation was not renamed</source>
+        <translation>La conversation n’a pas été renommée</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+22"/>
+        <source>Check that the folder can be written to.</source>
+        <translation>Vérifiez que le dossier est accessible en écriture.</translation>
+    </message>
+    <message>
+        <location line="-12"/>
+        <source>Delete Conversation</source>
+        <translation>Supprimer la conversation</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Delete this conversation? It cannot be brought back.</source>
+        <translation>Supprimer cette conversation&#xa0;? Elle ne pourra pas être récupérée.</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Delete</source>
+        <translation>Supprimer</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The conversation was not deleted</source>
+        <translation>La conversation n’a pas été supprimée</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::DeviceSource</name>
     <message>
-        <location filename="../gui/device_source.cpp" line="+133"/>
+        <location filename="../gui/gpus/device_source.cpp" line="+133"/>
         <source>no GPU in the device list</source>
         <translation>aucun GPU dans la liste des périphériques</translation>
     </message>
@@ -434,7 +606,7 @@
 <context>
     <name>tessera::gui::DockTitleBar</name>
     <message>
-        <location filename="../gui/dock_title_bar.cpp" line="+52"/>
+        <location filename="../gui/app/dock_title_bar.cpp" line="+65"/>
         <source>Show this panel</source>
         <translation>Afficher ce panneau</translation>
     </message>
@@ -457,18 +629,18 @@
 <context>
     <name>tessera::gui::EngineWorker</name>
     <message>
-        <location filename="../gui/engine_worker.cpp" line="+71"/>
-        <location line="+163"/>
+        <location filename="../gui/engine/engine_worker.cpp" line="+99"/>
+        <location line="+171"/>
         <source>Loading %1 was cancelled.</source>
         <translation>Le chargement de %1 a été annulé.</translation>
     </message>
     <message>
-        <location line="-118"/>
+        <location line="-124"/>
         <source>No model is loaded. Open and load a model first.</source>
         <translation>Aucun modèle n’est chargé. Ouvrez et chargez d’abord un modèle.</translation>
     </message>
     <message>
-        <location line="+108"/>
+        <location line="+114"/>
         <source>The benchmark was cancelled.</source>
         <translation>Le banc d&apos;essai a été annulé.</translation>
     </message>
@@ -476,7 +648,7 @@
 <context>
     <name>tessera::gui::ErrorBanner</name>
     <message>
-        <location filename="../gui/error_banner.cpp" line="+73"/>
+        <location filename="../gui/common/error_banner.cpp" line="+73"/>
         <source>Dismiss</source>
         <translation>Fermer</translation>
     </message>
@@ -489,7 +661,7 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
+        <location filename="../gui/gpus/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>%1 utilisés · %2 libres sur %3</translation>
     </message>
@@ -532,7 +704,7 @@ Mémoire&#xa0;: %5</translation>
 <context>
     <name>tessera::gui::GpuPanel</name>
     <message>
-        <location filename="../gui/gpu_panel.cpp" line="+77"/>
+        <location filename="../gui/gpus/gpu_panel.cpp" line="+77"/>
         <source>No GPU can be used: %1.
 Tessera runs models on the CPU.</source>
         <extracomment>%1 is why (from the driver or the build), e.g. &quot;no NVIDIA driver/GPU found&quot;.</extracomment>
@@ -553,7 +725,7 @@ Tessera exécute les modèles sur le processeur.</translation>
 <context>
     <name>tessera::gui::GpuWorkspace</name>
     <message>
-        <location filename="../gui/gpu_workspace.cpp" line="+125"/>
+        <location filename="../gui/gpus/gpu_workspace.cpp" line="+124"/>
         <source>Throughput</source>
         <translation>Débit</translation>
     </message>
@@ -563,8 +735,7 @@ Tessera exécute les modèles sur le processeur.</translation>
         <translation>Mémoire GPU</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
@@ -580,9 +751,78 @@ Tessera exécute les modèles sur le processeur.</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::GuideDialog</name>
+    <message>
+        <location filename="../gui/app/guide_dialog.cpp" line="+55"/>
+        <source>Getting started</source>
+        <translation>Pour commencer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open a GGUF model (File ▸ Open Model…, a .gguf file dropped on the window, or the Model Library) and it is described in the Model panel before anything is loaded: what it is, how large, and whether Tessera can run it. Press Load, then write a message. Opening a model from the Library or Recent Models loads it at once.</source>
+        <translation>Ouvrez un modèle GGUF (Fichier ▸ Ouvrir un modèle…, un fichier .gguf déposé sur la fenêtre, ou la bibliothèque de modèles) : le panneau Modèle le décrit avant tout chargement — ce qu’il est, sa taille et si Tessera peut l’exécuter. Appuyez sur Charger, puis écrivez un message. Un modèle ouvert depuis la bibliothèque ou les modèles récents est chargé aussitôt.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The split workspace (the GPUs tab)</source>
+        <translation>L’espace de répartition (onglet GPU)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>With more than one GPU, choose how the model is spread over them. Layer split gives each GPU whole layers; row split cuts every layer across the GPUs (for models whose heads divide evenly, without experts); None puts everything on the main GPU. Drag the sliders to set each GPU&apos;s share.</source>
+        <translation>Avec plusieurs GPU, choisissez comment le modèle y est réparti. La répartition par couches donne à chaque GPU des couches entières ; la répartition par lignes découpe chaque couche entre les GPU (pour les modèles dont les têtes se divisent également, sans experts) ; Aucune met tout sur le GPU principal. Faites glisser les curseurs pour fixer la part de chaque GPU.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The bars show what each GPU will hold (weights, KV cache, scratch) before anything is loaded, from the same plan the loader follows; a bar that would overflow turns red and says by how much. A smaller KV cache type (q8_0, q4_0) makes room for a longer context. Apply loads the model again with the split.</source>
+        <translation>Les barres montrent, avant tout chargement, ce que chaque GPU contiendra (poids, cache KV, mémoire de travail), selon le plan même que suit le chargeur ; une barre qui déborderait devient rouge et indique de combien. Un type de cache KV plus petit (q8_0, q4_0) laisse de la place pour un contexte plus long. Appliquer recharge le modèle avec la répartition.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The split benchmark</source>
+        <translation>Le banc d’essai des répartitions</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add two to six splits (the current one, or the suggestions), press Run Benchmark: the loaded model is loaded with each split in turn and measured, then loaded as it was. Splits that would not fit are refused. A difference within the runs&apos; spread is called a tie; Apply the Winner loads the fastest split.</source>
+        <translation>Ajoutez deux à six répartitions (l’actuelle ou les suggestions), puis appuyez sur Lancer le banc d’essai : le modèle chargé est rechargé avec chaque répartition à tour de rôle et mesuré, puis rechargé tel qu’il était. Les répartitions qui ne tiendraient pas sont refusées. Un écart compris dans la dispersion des mesures est une égalité ; Appliquer la gagnante charge la répartition la plus rapide.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Editing a message</source>
+        <translation>Modifier un message</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edit under one of your messages changes it and gets a new reply from there; the messages after it are replaced. Regenerate asks again for the last reply.</source>
+        <translation>Modifier, sous l’un de vos messages, le change et obtient une nouvelle réponse à partir de là ; les messages suivants sont remplacés. Régénérer redemande la dernière réponse.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keyboard shortcuts</source>
+        <translation>Raccourcis clavier</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Send the message</source>
+        <extracomment>A shortcut of the message box.</extracomment>
+        <translation>Envoyer le message</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New line in the message</source>
+        <translation>Nouvelle ligne dans le message</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Tessera Guide</source>
+        <translation>Guide de Tessera</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::HistoryPanel</name>
     <message>
-        <location filename="../gui/history_panel.cpp" line="+69"/>
+        <location filename="../gui/history/history_panel.cpp" line="+105"/>
         <source>Search conversations</source>
         <translation>Rechercher des conversations</translation>
     </message>
@@ -607,7 +847,7 @@ Tessera exécute les modèles sur le processeur.</translation>
         <translation>Supprimer définitivement la conversation sélectionnée</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>%1
 Last changed %2</source>
         <translation>%1
@@ -617,7 +857,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::LibraryModel</name>
     <message>
-        <location filename="../gui/library_model.cpp" line="+126"/>
+        <location filename="../gui/library/library_model.cpp" line="+126"/>
         <source>No GPU is available: the model would run on the CPU.</source>
         <translation>Aucun GPU disponible&#xa0;: le modèle tournerait sur le CPU.</translation>
     </message>
@@ -658,26 +898,6 @@ Dernière modification&#xa0;: %2</translation>
         <source>Cannot split</source>
         <extracomment>The split planner refused the split for this model (e.g. row split of a mixture of experts).</extracomment>
         <translation>Répartition impossible</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Damaged or not a GGUF file</source>
-        <translation>Fichier endommagé ou non GGUF</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Unsupported architecture: %1</source>
-        <translation>Architecture non prise en charge&#xa0;: %1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Unsupported tensor type: %1</source>
-        <translation>Type de tenseur non pris en charge&#xa0;: %1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Incomplete or malformed model</source>
-        <translation>Modèle incomplet ou mal formé</translation>
     </message>
     <message>
         <location line="+74"/>
@@ -730,12 +950,12 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::LibraryPanel</name>
     <message>
-        <location filename="../gui/library_panel.cpp" line="+43"/>
+        <location filename="../gui/library/library_panel.cpp" line="+39"/>
         <source>Add a Model Folder</source>
         <translation>Ajouter un dossier de modèles</translation>
     </message>
     <message>
-        <location line="+138"/>
+        <location line="+123"/>
         <source>Search by name, architecture, quantization or path</source>
         <translation>Rechercher par nom, architecture, quantification ou chemin</translation>
     </message>
@@ -791,12 +1011,12 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Afficher dans le gestionnaire de fichiers</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-24"/>
         <source>Library</source>
         <translation>Bibliothèque</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+152"/>
         <source>%1: %2</source>
         <extracomment>A file of the model library that cannot be opened: the short reason, then the reader&apos;s message.</extracomment>
         <translation>%1&#xa0;: %2</translation>
@@ -840,7 +1060,19 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::LocalServer</name>
     <message>
-        <location filename="../gui/local_server.cpp" line="+74"/>
+        <location filename="../gui/server/local_server.cpp" line="+38"/>
+        <source>Host is empty: enter 127.0.0.1 to serve this machine only.</source>
+        <extracomment>&quot;Host&quot; is the Local Server dialog&apos;s field: use its translation.</extracomment>
+        <translation>L’hôte est vide : saisissez 127.0.0.1 pour ne servir que cette machine.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 lets other machines connect: enter an API key (clients send it as “Authorization: Bearer KEY”), or tick “Allow other machines without an API key”.</source>
+        <extracomment>%1 is the host typed in the Local Server dialog; &quot;API key&quot; and &quot;Allow other machines without an API key&quot; are its fields: use their translations.</extracomment>
+        <translation>%1 laisse d’autres machines se connecter : saisissez une clé d’API (les clients l’envoient sous la forme « Authorization: Bearer KEY »), ou cochez « Autoriser d’autres machines sans clé d’API ».</translation>
+    </message>
+    <message>
+        <location line="+58"/>
         <source>Local server: waiting for a model loaded in this app</source>
         <translation>Serveur local&#xa0;: en attente d’un modèle chargé dans cette application</translation>
     </message>
@@ -859,7 +1091,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::LocalServerDialog</name>
     <message>
-        <location filename="../gui/local_server_dialog.cpp" line="+19"/>
+        <location filename="../gui/server/local_server_dialog.cpp" line="+19"/>
         <source>Local Server</source>
         <translation>Serveur local</translation>
     </message>
@@ -926,7 +1158,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Copier l’adresse</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+47"/>
         <source>The local server is off.</source>
         <translation>Le serveur local est arrêté.</translation>
     </message>
@@ -934,7 +1166,23 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+483"/>
+        <location filename="../gui/app/main_window.cpp" line="+243"/>
+        <source>Loading %1 again with the new split…</source>
+        <extracomment>The status bar after Apply (a new GPU split): the model is loaded again with it.</extracomment>
+        <translation>Rechargement de %1 avec la nouvelle répartition…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Split applied: %1. The model runs on the CPU here, where a GPU split changes nothing.</source>
+        <translation>Répartition appliquée : %1. Le modèle tourne ici sur le processeur, où une répartition entre GPU ne change rien.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Split applied: %1.</source>
+        <translation>Répartition appliquée : %1.</translation>
+    </message>
+    <message>
+        <location line="+272"/>
         <source>&amp;Open Model…</source>
         <translation>&amp;Ouvrir un modèle…</translation>
     </message>
@@ -984,12 +1232,24 @@ Dernière modification&#xa0;: %2</translation>
         <translation>&amp;Copier la dernière réponse</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>&amp;Guide and Shortcuts</source>
+        <extracomment>Help menu: a short guide to the split workspace and the keyboard shortcuts.</extracomment>
+        <translation>&amp;Guide et raccourcis</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Reset Layout</source>
+        <extracomment>View menu: every panel back where it was at the first start, sized for the window.</extracomment>
+        <translation>&amp;Réinitialiser la disposition</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>&amp;About Tessera</source>
         <translation>À &amp;propos de Tessera</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
@@ -1025,7 +1285,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Ai&amp;de</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Model</source>
         <translation>Modèle</translation>
     </message>
@@ -1050,122 +1310,23 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Échantillonnage</translation>
     </message>
     <message>
-        <location line="+15"/>
-        <source>Last reply: %1 tok/s</source>
-        <translation>Dernière réponse&#xa0;: %1 tok/s</translation>
-    </message>
-    <message>
-        <location line="+32"/>
+        <location line="+71"/>
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Clear Recent Files</source>
         <translation>Effacer la liste</translation>
     </message>
     <message>
-        <location line="+27"/>
-        <location line="+63"/>
-        <source>Open Another File…</source>
-        <translation>Ouvrir un autre fichier…</translation>
-    </message>
-    <message>
-        <location line="-31"/>
-        <source>Load Anyway</source>
-        <translation>Charger quand même</translation>
-    </message>
-    <message>
-        <location line="+38"/>
+        <location line="-468"/>
         <source>Truncate Middle and Retry</source>
         <translation>Tronquer le milieu et réessayer</translation>
     </message>
     <message>
-        <location line="+20"/>
-        <source>The conversation was not saved</source>
-        <translation>La conversation n’a pas été enregistrée</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Choose a folder you can write to and try again.</source>
-        <translation>Choisissez un dossier où vous pouvez écrire et réessayez.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Saved the conversation to %1</source>
-        <translation>Conversation enregistrée dans %1</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <location line="+63"/>
-        <source>Open</source>
-        <translation>Ouvrir</translation>
-    </message>
-    <message>
-        <location line="-58"/>
-        <location line="+63"/>
-        <source>The conversation could not be opened</source>
-        <translation>La conversation n’a pas pu être ouverte</translation>
-    </message>
-    <message>
-        <location line="-63"/>
-        <source>Choose a conversation file saved by Tessera.</source>
-        <translation>Choisissez un fichier de conversation enregistré par Tessera.</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>Opened the conversation %1</source>
-        <translation>Conversation %1 ouverte</translation>
-    </message>
-    <message>
-        <location line="+19"/>
-        <source>A reply is being generated. It stops here; what it wrote so far is kept.</source>
-        <translation>Une réponse est en cours de génération. Elle s’arrêtera ici&#xa0;; ce qu’elle a déjà écrit est conservé.</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>The conversation could not be saved (%1). It will be lost.</source>
-        <translation>La conversation n’a pas pu être enregistrée (%1). Elle sera perdue.</translation>
-    </message>
-    <message>
-        <location line="+30"/>
-        <source>Choose another conversation.</source>
-        <translation>Choisissez une autre conversation.</translation>
-    </message>
-    <message>
-        <location line="+17"/>
-        <source>The conversation was not renamed</source>
-        <translation>La conversation n’a pas été renommée</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <location line="+23"/>
-        <source>Check that the folder can be written to.</source>
-        <translation>Vérifiez que le dossier est accessible en écriture.</translation>
-    </message>
-    <message>
-        <location line="-12"/>
-        <source>Delete Conversation</source>
-        <translation>Supprimer la conversation</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Delete this conversation? It cannot be brought back.</source>
-        <translation>Supprimer cette conversation&#xa0;? Elle ne pourra pas être récupérée.</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Delete</source>
-        <translation>Supprimer</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>The conversation was not deleted</source>
-        <translation>La conversation n’a pas été supprimée</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location line="+501"/>
         <source>Open a GGUF Model</source>
         <translation>Ouvrir un modèle GGUF</translation>
     </message>
@@ -1192,7 +1353,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Conversations (*.json);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+59"/>
         <source>Quit Tessera</source>
         <translation>Quitter Tessera</translation>
     </message>
@@ -1202,24 +1363,17 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Quitter</translation>
     </message>
     <message>
-        <location line="-217"/>
-        <location line="+63"/>
-        <location line="+66"/>
+        <location line="-60"/>
         <source>Open Conversation</source>
         <translation>Ouvrir une conversation</translation>
     </message>
     <message>
-        <location line="-606"/>
+        <location line="-504"/>
         <source>Go On: Truncate Middle</source>
         <translation>Continuer : tronquer le milieu</translation>
     </message>
     <message>
-        <location line="+498"/>
-        <source>New Conversation</source>
-        <translation>Nouvelle conversation</translation>
-    </message>
-    <message>
-        <location line="+115"/>
+        <location line="+511"/>
         <source>Copied to the clipboard</source>
         <translation>Copié dans le presse-papiers</translation>
     </message>
@@ -1234,42 +1388,12 @@ Dernière modification&#xa0;: %2</translation>
         <translation>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;Exécute des modèles de langage GGUF sur des GPU NVIDIA avec son propre moteur CUDA, ou sur le processeur.&lt;/p&gt;&lt;p&gt;Licence MIT.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+464"/>
+        <location filename="../gui/performance/throughput_plot.cpp" line="+475"/>
         <source>No model loaded</source>
         <translation>Aucun modèle chargé</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>Loading %1… %2%</source>
-        <extracomment>The file being loaded, then how much of it is done, in percent.</extracomment>
-        <translation>Chargement de %1… %2&#xa0;%</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>Ready: %1 (%2, %3 parameters) on the CPU</source>
-        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;).</extracomment>
-        <translation>Prêt&#xa0;: %1 (%2, %3 paramètres) sur le processeur</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Ready: %1 (%2, %3 parameters) on %4</source>
-        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;), the engine&apos;s backend (&quot;cuda (2 GPUs)&quot;).</extracomment>
-        <translation>Prêt&#xa0;: %1 (%2, %3 paramètres) sur %4</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Reading the prompt: %1 / %2 tok (Esc stops)</source>
-        <extracomment>Status bar while the model reads the conversation: tokens read, of all. Esc stops.</extracomment>
-        <translation>Lecture du prompt&#xa0;: %1 / %2 tok (Échap pour arrêter)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Generating: %1 tok so far</source>
-        <translation>Génération&#xa0;: %1 tok jusqu’ici</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location filename="../gui/app/main_window.cpp" line="+37"/>
         <source>%1 — Tessera</source>
         <extracomment>Window title: model name, then the application name.</extracomment>
         <translation>%1 — Tessera</translation>
@@ -1280,24 +1404,12 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Tessera</translation>
     </message>
     <message>
-        <location line="-412"/>
+        <location line="-200"/>
         <source>Local &amp;Server…</source>
         <translation>&amp;Serveur local…</translation>
     </message>
     <message>
-        <location line="+372"/>
-        <source>Connecting to %1…</source>
-        <extracomment>The OpenAI-compatible server&apos;s URL.</extracomment>
-        <translation>Connexion à %1…</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>Ready: %1 on the server %2</source>
-        <extracomment>The server&apos;s model id, then the server&apos;s base URL.</extracomment>
-        <translation>Prêt&#xa0;: %1 sur le serveur %2</translation>
-    </message>
-    <message>
-        <location line="-381"/>
+        <location line="+3"/>
         <source>Recent &amp;Models</source>
         <translation>&amp;Modèles récents</translation>
     </message>
@@ -1320,7 +1432,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
-        <location filename="../gui/memory_plot.cpp" line="+59"/>
+        <location filename="../gui/gpus/memory_plot.cpp" line="+77"/>
         <source>GPU memory in use over time</source>
         <translation>Mémoire GPU utilisée au fil du temps</translation>
     </message>
@@ -1333,6 +1445,12 @@ Dernière modification&#xa0;: %2</translation>
         <location line="+1"/>
         <source>Save this plot as a PNG image</source>
         <translation>Enregistrer ce graphique en image PNG</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No GPU is in use: the model runs on the CPU, so there is no GPU memory to plot.</source>
+        <extracomment>The GPU memory plot on a machine without a usable GPU.</extracomment>
+        <translation>Aucun GPU n’est utilisé : le modèle tourne sur le processeur, il n’y a donc pas de mémoire GPU à tracer.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1351,7 +1469,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>%1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>Export Memory Plot</source>
         <translation>Exporter le graphique de mémoire</translation>
     </message>
@@ -1369,7 +1487,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::MessageWidget</name>
     <message>
-        <location filename="../gui/message_widget.cpp" line="+76"/>
+        <location filename="../gui/chat/message_widget.cpp" line="+87"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
@@ -1385,7 +1503,29 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Copier ce message en Markdown</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+2"/>
+        <source>Edit</source>
+        <extracomment>Edit a message already sent, then ask again from there.</extracomment>
+        <translation>Modifier</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Change this message and get a new reply from here (the messages after it are replaced)</source>
+        <translation>Modifier ce message et obtenir une nouvelle réponse à partir d’ici (les messages suivants sont remplacés)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Send</source>
+        <extracomment>The button under an edited message: send it again and get a new reply.</extracomment>
+        <translation>Envoyer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location line="+90"/>
         <source>You</source>
         <translation>Vous</translation>
     </message>
@@ -1434,9 +1574,30 @@ Dernière modification&#xa0;: %2</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::ModelOpener</name>
+    <message>
+        <location filename="../gui/models/model_opener.cpp" line="+57"/>
+        <location line="+16"/>
+        <location line="+63"/>
+        <source>Open Another File…</source>
+        <translation>Ouvrir un autre fichier…</translation>
+    </message>
+    <message>
+        <location line="-43"/>
+        <source>Load Anyway</source>
+        <translation>Charger quand même</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1 was unloaded: the chat uses %2 on the server now.</source>
+        <extracomment>%1: the local model that was unloaded; %2: the server&apos;s model the chat uses now.</extracomment>
+        <translation>%1 a été déchargé : la conversation utilise maintenant %2 sur le serveur.</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::ModelPanel</name>
     <message>
-        <location filename="../gui/model_panel.cpp" line="+71"/>
+        <location filename="../gui/models/model_panel.cpp" line="+72"/>
         <source>File:</source>
         <translation>Fichier&#xa0;:</translation>
     </message>
@@ -1481,17 +1642,28 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Taille du fichier&#xa0;:</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+71"/>
         <source>Open Model…</source>
         <translation>Ouvrir un modèle…</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+122"/>
+        <source>none</source>
+        <translation>aucune</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>This file cannot be loaded: %1. %2</source>
+        <extracomment>A file the engine cannot run: the short reason (&quot;Vocabulary only: no weights&quot;), then the details.</extracomment>
+        <translation>Ce fichier ne peut pas être chargé : %1. %2</translation>
+    </message>
+    <message>
+        <location line="+64"/>
         <source>Load</source>
         <translation>Charger</translation>
     </message>
     <message>
-        <location line="-185"/>
+        <location line="-196"/>
         <source>Unload</source>
         <translation>Décharger</translation>
     </message>
@@ -1501,12 +1673,12 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+197"/>
         <source>Load the model with the context length chosen below</source>
         <translation>Charger le modèle avec la longueur de contexte choisie ci-dessous</translation>
     </message>
     <message>
-        <location line="-185"/>
+        <location line="-196"/>
         <source>Free the memory the model holds</source>
         <translation>Libérer la mémoire occupée par le modèle</translation>
     </message>
@@ -1559,12 +1731,12 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Valeur du modèle</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>unknown (no general.architecture)</source>
         <translation>inconnue (pas de general.architecture)</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+13"/>
         <source>%1 (%Ln tensor(s))</source>
         <extracomment>Parameter count (e.g. &quot;7.24 B&quot;), then how many tensors hold them.</extracomment>
         <translation>
@@ -1573,12 +1745,13 @@ Dernière modification&#xa0;: %2</translation>
         </translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-6"/>
         <source>%1 ×%2 (%3)</source>
         <extracomment>One tensor type: its name, how many tensors have it, their size (&quot;Q4_K ×226 (3.80 GiB)&quot;).</extracomment>
         <translation>%1 ×%2 (%3)</translation>
     </message>
     <message numerus="yes">
+        <location line="+11"/>
         <location line="+2"/>
         <source>%Ln token(s)</source>
         <translation>
@@ -1587,28 +1760,14 @@ Dernière modification&#xa0;: %2</translation>
         </translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-2"/>
         <location line="+1"/>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>not stated</source>
         <translation>non indiqué</translation>
     </message>
-    <message numerus="yes">
-        <location line="-2"/>
-        <source>%Ln token(s) (%1)</source>
-        <extracomment>Vocabulary size, then the tokenizer&apos;s kind (&quot;llama&quot;, &quot;gpt2&quot;).</extracomment>
-        <translation>
-            <numerusform>%Ln jeton (%1)</numerusform>
-            <numerusform>%Ln jetons (%1)</numerusform>
-        </translation>
-    </message>
     <message>
         <location line="+1"/>
-        <source>unknown tokenizer</source>
-        <translation>tokeniseur inconnu</translation>
-    </message>
-    <message>
-        <location line="+2"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
@@ -1618,13 +1777,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>non (simple continuation de texte)</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>This file contains tensor types Tessera cannot compute with yet: %1.</source>
-        <extracomment>%1 lists tensor type names (&quot;IQ2_XS and IQ3_S&quot;).</extracomment>
-        <translation>Ce fichier contient des types de tenseurs que Tessera ne sait pas encore calculer&#xa0;: %1.</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+14"/>
         <source>Model default (%1 of %2 trained)</source>
         <extracomment>The context box&apos;s default entry: what is allocated, then what the model was trained on.</extracomment>
         <translation>Valeur du modèle (%1 sur les %2 d’entraînement)</translation>
@@ -1655,6 +1808,11 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Lecture du fichier…</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>This file cannot be loaded. Open another model.</source>
+        <translation>Ce fichier ne peut pas être chargé. Ouvrez un autre modèle.</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>Not loaded. Press Load to load it.</source>
         <translation>Non chargé. Cliquez sur «&#xa0;Charger&#xa0;» pour le charger.</translation>
@@ -1670,7 +1828,13 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Chargement de %1…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
+        <source>This file cannot be loaded; the chat still uses %1.</source>
+        <extracomment>%1 is the loaded model&apos;s name: the file shown cannot be loaded, the chat goes on with it.</extracomment>
+        <translation>Ce fichier ne peut pas être chargé ; la conversation utilise toujours %1.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Not loaded: the chat still uses %1. Press Load to switch to this model.</source>
         <extracomment>%1 is the loaded model&apos;s name; &quot;Load&quot; is the Load button: use its translation.</extracomment>
         <translation>Non chargé&#xa0;: la conversation utilise encore %1. Cliquez sur «&#xa0;Charger&#xa0;» pour passer à ce modèle.</translation>
@@ -1690,7 +1854,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::ModelSourcePanel</name>
     <message>
-        <location filename="../gui/model_source_panel.cpp" line="+45"/>
+        <location filename="../gui/models/model_source_panel.cpp" line="+45"/>
         <source>Source:</source>
         <extracomment>Where the model runs: a GGUF file loaded by this app, or an OpenAI-compatible server.</extracomment>
         <translation>Source&#xa0;:</translation>
@@ -1709,7 +1873,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::OverflowPolicyChooser</name>
     <message>
-        <location filename="../gui/overflow_policy_chooser.cpp" line="+27"/>
+        <location filename="../gui/chat/overflow_policy_chooser.cpp" line="+27"/>
         <source>When full: %1</source>
         <extracomment>The chat&apos;s context overflow chooser: &quot;When full: Truncate middle&quot;.</extracomment>
         <translation>Si plein : %1</translation>
@@ -1727,7 +1891,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::RemoteEndpointPanel</name>
     <message>
-        <location filename="../gui/remote_endpoint_panel.cpp" line="+132"/>
+        <location filename="../gui/remote/remote_endpoint_panel.cpp" line="+143"/>
         <source>Could not connect to %1</source>
         <extracomment>The OpenAI-compatible server&apos;s URL.</extracomment>
         <translation>Connexion à %1 impossible</translation>
@@ -1738,7 +1902,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Vérifiez l’URL (elle se termine généralement par /v1), la clé d’API et le nom du modèle, et que le serveur tourne.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Connected: %1 at %2</source>
         <extracomment>The server&apos;s model id, then the server&apos;s base URL.</extracomment>
         <translation>Connecté&#xa0;: %1 sur %2</translation>
@@ -1747,6 +1911,12 @@ Dernière modification&#xa0;: %2</translation>
         <location line="+2"/>
         <source>Asking the server for its models…</source>
         <translation>Demande de la liste des modèles au serveur…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Could not connect: %1</source>
+        <extracomment>The last Connect failed: the reason.</extracomment>
+        <translation>Connexion impossible : %1</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1800,7 +1970,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
-        <location filename="../gui/sampling_panel.cpp" line="+69"/>
+        <location filename="../gui/chat/sampling_panel.cpp" line="+69"/>
         <source>Temperature:</source>
         <translation>Température&#xa0;:</translation>
     </message>
@@ -1888,9 +2058,100 @@ Dernière modification&#xa0;: %2</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::SplitBenchModel</name>
+    <message>
+        <location filename="../gui/bench/split_bench_model.cpp" line="+65"/>
+        <source>Everything on GPU %1</source>
+        <translation>Tout sur le GPU %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: %2 %</source>
+        <extracomment>One GPU&apos;s share in a split: GPU index, percent.</extracomment>
+        <translation>%1 : %2 %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Row</source>
+        <translation>Lignes</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Layer</source>
+        <translation>Couches</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 · %2 · main GPU %3</source>
+        <extracomment>A split in a line: mode, the GPUs&apos; shares, the main GPU.</extracomment>
+        <translation>%1 · %2 · GPU principal %3</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>It would overflow GPU %1: %2 needed, %3 usable.</source>
+        <extracomment>A split of the benchmark that does not fit: GPU index, bytes it would need, bytes usable.</extracomment>
+        <translation>Le GPU %1 déborderait : %2 nécessaires, %3 utilisables.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>At most %1 splits can be compared.</source>
+        <translation>On peut comparer au plus %1 répartitions.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This split is in the list already.</source>
+        <translation>Cette répartition est déjà dans la liste.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This split cannot be measured. %1</source>
+        <translation>Cette répartition ne peut pas être mesurée. %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+40"/>
+        <source>%n suggestion(s) left out: they would not fit the GPUs or the model.</source>
+        <translation>
+            <numerusform>%n suggestion omise : elle ne tiendrait pas sur les GPU ou ne convient pas au modèle.</numerusform>
+            <numerusform>%n suggestions omises : elles ne tiendraient pas sur les GPU ou ne conviennent pas au modèle.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+77"/>
+        <source>Split #%1 cannot be measured. %2</source>
+        <translation>La répartition n°%1 ne peut pas être mesurée. %2</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Cancelling: the model is loaded with its own split again…</source>
+        <translation>Annulation : le modèle est rechargé avec sa propre répartition…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+9"/>
+        <source>Measuring split %1 of %2…</source>
+        <translation>Mesure de la répartition %1 sur %2…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+20"/>
+        <source>Cancelled after %n split(s) measured.</source>
+        <translation>
+            <numerusform>Annulé après %n répartition mesurée.</numerusform>
+            <numerusform>Annulé après %n répartitions mesurées.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Done: %n split(s) measured.</source>
+        <translation>
+            <numerusform>Terminé : %n répartition mesurée.</numerusform>
+            <numerusform>Terminé : %n répartitions mesurées.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SplitBenchView</name>
     <message>
-        <location filename="../gui/split_bench_view.cpp" line="+225"/>
+        <location filename="../gui/bench/split_bench_view.cpp" line="+202"/>
         <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
         <translation>Mesurer le modèle chargé avec 2 à 6 répartitions : chacune est chargée à son tour et exécute un court test de prompt et de génération. Ensuite, le modèle est rechargé avec sa propre répartition.</translation>
     </message>
@@ -1998,71 +2259,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Prompt</translation>
     </message>
     <message>
-        <location line="+35"/>
-        <source>Everything on GPU %1</source>
-        <translation>Tout sur le GPU %1</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>%1: %2 %</source>
-        <extracomment>One GPU&apos;s share in a split: GPU index, percent.</extracomment>
-        <translation>%1 : %2 %</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Row</source>
-        <translation>Lignes</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Layer</source>
-        <translation>Couches</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>%1 · %2 · main GPU %3</source>
-        <extracomment>A split in a line: mode, the GPUs&apos; shares, the main GPU.</extracomment>
-        <translation>%1 · %2 · GPU principal %3</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>At most %1 splits can be compared.</source>
-        <translation>On peut comparer au plus %1 répartitions.</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>This split is in the list already.</source>
-        <translation>Cette répartition est déjà dans la liste.</translation>
-    </message>
-    <message>
-        <location line="+101"/>
-        <source>Cancelling: the model is loaded with its own split again…</source>
-        <translation>Annulation : le modèle est rechargé avec sa propre répartition…</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <location line="+10"/>
-        <source>Measuring split %1 of %2…</source>
-        <translation>Mesure de la répartition %1 sur %2…</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+20"/>
-        <source>Cancelled after %n split(s) measured.</source>
-        <translation>
-            <numerusform>Annulé après %n répartition mesurée.</numerusform>
-            <numerusform>Annulé après %n répartitions mesurées.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>Done: %n split(s) measured.</source>
-        <translation>
-            <numerusform>Terminé : %n répartition mesurée.</numerusform>
-            <numerusform>Terminé : %n répartitions mesurées.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+15"/>
+        <location line="+40"/>
         <source>GPU %1: %2</source>
         <extracomment>Bytes a split puts on one GPU: GPU index, size.</extracomment>
         <translation>GPU %1 : %2</translation>
@@ -2095,17 +2292,35 @@ Dernière modification&#xa0;: %2</translation>
         <translation>mesure…</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+3"/>
+        <source>does not fit</source>
+        <extracomment>A split that cannot be measured (it would overflow a GPU): shown in its speed columns.</extracomment>
+        <translation>ne tient pas</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>No clear winner: %1 are as fast as each other within the spread of the runs. Run more repetitions to tell them apart, or keep the split you have.</source>
+        <extracomment>The benchmark&apos;s splits are as fast as each other within the runs&apos; spread: %1 lists them (&quot;#1, #3&quot;).</extracomment>
+        <translation>Pas de gagnante nette : %1 sont aussi rapides l’une que l’autre, à la dispersion des mesures près. Lancez plus de répétitions pour les départager, ou gardez votre répartition.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Winner: #%1, %2 — %3 tok/s generation, %4 tok/s prompt</source>
         <translation>Gagnante : n°%1, %2 — %3 jetons/s en génération, %4 jetons/s en prompt</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-10"/>
         <source>Add at least two splits and run the benchmark; the fastest can then be applied.</source>
         <translation>Ajoutez au moins deux répartitions et lancez le banc d&apos;essai ; la plus rapide pourra ensuite être appliquée.</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+17"/>
+        <source>Everything ran on the CPU (no GPU backend is in use): the splits cannot differ there, so their speeds say nothing about the GPUs.</source>
+        <extracomment>After the benchmark&apos;s verdict: the model ran on the CPU, where the GPU split changes nothing.</extracomment>
+        <translation>Tout a tourné sur le processeur (aucun moteur GPU n’est utilisé) : les répartitions ne peuvent pas y différer, leurs vitesses ne disent donc rien des GPU.</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>Split (#)</source>
         <translation>Répartition (n°)</translation>
     </message>
@@ -2120,7 +2335,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Mémoire sur le GPU le plus rempli (Mio)</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>Load a model first</source>
         <translation>Chargez d&apos;abord un modèle</translation>
     </message>
@@ -2138,7 +2353,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/split_editor.cpp" line="+174"/>
+        <location filename="../gui/gpus/split_editor.cpp" line="+174"/>
         <source>None (main GPU only)</source>
         <translation>Aucune (GPU principal seul)</translation>
     </message>
@@ -2353,13 +2568,13 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
         <translation>couches %1–%2</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+69"/>
         <source>%1, %2</source>
         <extracomment>Which KV heads and FFN rows a GPU holds (&quot;KV heads 0–3, FFN rows 0–5,631&quot;).</extracomment>
         <translation>%1, %2</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>%1 (%2)</source>
         <extracomment>What a GPU would hold (bytes), then which layers or rows.</extracomment>
         <translation>%1 (%2)</translation>
@@ -2416,7 +2631,7 @@ Utilisable&#xa0;: %5 octets</translation>
         <translation>Recharger le modèle avec cette répartition</translation>
     </message>
     <message>
-        <location line="-287"/>
+        <location line="-289"/>
         <source> %</source>
         <extracomment>Suffix of a GPU&apos;s share in the split editor&apos;s number box (&quot;60.0 %&quot;).</extracomment>
         <translation>&#xa0;%</translation>
@@ -2444,7 +2659,7 @@ Utilisable&#xa0;: %5 octets</translation>
         <translation>Précision du cache KV&#xa0;: F32 double sa taille&#xa0;; Q8_0 et Q4_0 stockent des valeurs de 8 et 4 bits avec une échelle par groupe de 32, environ la moitié et le quart de la taille de F16</translation>
     </message>
     <message>
-        <location line="+295"/>
+        <location line="+297"/>
         <source>Total %1 %</source>
         <extracomment>The GPUs&apos; shares added up, in percent.</extracomment>
         <translation>Total %1 %</translation>
@@ -2458,7 +2673,7 @@ Utilisable&#xa0;: %5 octets</translation>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/split_preview_model.cpp" line="+303"/>
+        <location filename="../gui/gpus/split_preview_model.cpp" line="+293"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>Débordement&#xa0;: il faut %1 mais seuls %2 sont utilisables (%3 libres, %4 gardés en réserve). Choisissez la répartition Couche ou Ligne pour répartir le modèle sur les GPU, raccourcissez le contexte ou utilisez une quantification plus petite.</translation>
     </message>
@@ -2469,9 +2684,63 @@ Utilisable&#xa0;: %5 octets</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::StatusLine</name>
+    <message>
+        <location filename="../gui/app/status_line.cpp" line="+44"/>
+        <source>Last reply: %1 tok/s</source>
+        <translation>Dernière réponse&#xa0;: %1 tok/s</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No model loaded</source>
+        <translation>Aucun modèle chargé</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Connecting to %1…</source>
+        <extracomment>The OpenAI-compatible server&apos;s URL.</extracomment>
+        <translation>Connexion à %1…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Loading %1… %2%</source>
+        <extracomment>The file being loaded, then how much of it is done, in percent.</extracomment>
+        <translation>Chargement de %1… %2&#xa0;%</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Ready: %1 on the server %2</source>
+        <extracomment>The server&apos;s model id, then the server&apos;s base URL.</extracomment>
+        <translation>Prêt&#xa0;: %1 sur le serveur %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Ready: %1 (%2, %3 parameters) on the CPU</source>
+        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;).</extracomment>
+        <translation>Prêt&#xa0;: %1 (%2, %3 paramètres) sur le processeur</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ready: %1 (%2, %3 parameters) on %4</source>
+        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;), the engine&apos;s backend (&quot;cuda (2 GPUs)&quot;).</extracomment>
+        <translation>Prêt&#xa0;: %1 (%2, %3 paramètres) sur %4</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Reading the prompt: %1 / %2 tok (Esc stops)</source>
+        <extracomment>Status bar while the model reads the conversation: tokens read, of all. Esc stops.</extracomment>
+        <translation>Lecture du prompt&#xa0;: %1 / %2 tok (Échap pour arrêter)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Generating: %1 tok so far</source>
+        <translation>Génération&#xa0;: %1 tok jusqu’ici</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SystemPromptEdit</name>
     <message>
-        <location filename="../gui/system_prompt_edit.cpp" line="+22"/>
+        <location filename="../gui/chat/system_prompt_edit.cpp" line="+22"/>
         <source>For example: You are a helpful assistant. Answer briefly.</source>
         <translation>Par exemple&#xa0;: Tu es un assistant serviable. Réponds brièvement.</translation>
     </message>
@@ -2482,9 +2751,34 @@ Utilisable&#xa0;: %5 octets</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::ThemeSwitcher</name>
+    <message>
+        <location filename="../gui/settings/theme_switcher.cpp" line="+127"/>
+        <source>&amp;Theme</source>
+        <extracomment>Settings menu: the colours of the app.</extracomment>
+        <translation>&amp;Thème</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>System default</source>
+        <extracomment>Theme menu entry: the desktop&apos;s own colours.</extracomment>
+        <translation>Langue du système</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Light</source>
+        <translation>Clair</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dark</source>
+        <translation>Sombre</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-298"/>
+        <location filename="../gui/performance/throughput_plot.cpp" line="-309"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>Les jetons par seconde s’affichent ici pendant que le modèle répond.</translation>
     </message>
@@ -2554,12 +2848,12 @@ Utilisable&#xa0;: %5 octets</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+54"/>
+        <location line="+55"/>
         <source>Earlier replies</source>
         <translation>Réponses précédentes</translation>
     </message>
     <message>
-        <location line="-36"/>
+        <location line="-37"/>
         <source>first token
 %1 s</source>
         <extracomment>Next to the dashed line at the first token: the time it took, in seconds.</extracomment>
@@ -2567,12 +2861,12 @@ Utilisable&#xa0;: %5 octets</translation>
 %1&#xa0;s</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>Reply %1: reading the prompt…</source>
         <translation>Réponse %1&#xa0;: lecture du prompt…</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+24"/>
         <source>Reply %1: first token after %2 s, generating…</source>
         <translation>Réponse %1&#xa0;: premier jeton après %2&#xa0;s, génération…</translation>
     </message>
@@ -2591,19 +2885,39 @@ Utilisable&#xa0;: %5 octets</translation>
         <translation>Échec de la réponse %1</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>Reply %1 (stopped): prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s</source>
-        <extracomment>A reply the user stopped: reply number, prompt tokens and speed, generated tokens and speed, time to first token.</extracomment>
-        <translation>Réponse %1 (arrêtée)&#xa0;: prompt %2 tok à %3 tok/s · généré %4 tok à %5 tok/s · premier jeton %6&#xa0;s</translation>
-    </message>
-    <message>
         <location line="+5"/>
-        <source>Reply %1: prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s</source>
-        <extracomment>A finished reply: reply number, prompt tokens and speed, generated tokens and speed, time to first token.</extracomment>
-        <translation>Réponse %1&#xa0;: prompt %2 tok à %3 tok/s · généré %4 tok à %5 tok/s · premier jeton %6&#xa0;s</translation>
+        <source>prompt %1 tok at %2 tok/s</source>
+        <translation>prompt %1 tok à %2 tok/s</translation>
     </message>
     <message>
-        <location line="+141"/>
+        <location line="+1"/>
+        <source>prompt —</source>
+        <translation>prompt —</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>generated %1 tok at %2 tok/s · first token %3 s</source>
+        <translation>généré %1 tok à %2 tok/s · premier jeton %3 s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no token generated</source>
+        <translation>aucun jeton généré</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reply %1 (stopped): %2 · %3</source>
+        <extracomment>A reply the user stopped: reply number, the prompt part, the generation part.</extracomment>
+        <translation>Réponse %1 (arrêtée) : %2 · %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reply %1: %2 · %3</source>
+        <extracomment>A finished reply: reply number, the prompt part, the generation part.</extracomment>
+        <translation>Réponse %1 : %2 · %3</translation>
+    </message>
+    <message>
+        <location line="+139"/>
         <source>Throughput of %1, %2</source>
         <extracomment>Title of an exported throughput plot: the model&apos;s name, the date and time.</extracomment>
         <translation>Débit de %1, %2</translation>

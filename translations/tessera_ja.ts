@@ -4,7 +4,7 @@
 <context>
     <name>CommandLine</name>
     <message>
-        <location filename="../gui/command_line.cpp" line="+9"/>
+        <location filename="../gui/app/command_line.cpp" line="+9"/>
         <source>Tessera runs GGUF language models on your GPUs and lets you chat with them.</source>
         <translation>Tessera は GGUF 言語モデルを GPU で実行し、モデルとチャットできるようにします。</translation>
     </message>
@@ -38,7 +38,7 @@
 <context>
     <name>ConversationIo</name>
     <message>
-        <location filename="../gui/conversation_io.cpp" line="+95"/>
+        <location filename="../gui/history/conversation_io.cpp" line="+118"/>
         <source>%1 is not valid JSON: %2 at byte %3.</source>
         <translation>%1 は有効な JSON ではありません：バイト %3 で %2。</translation>
     </message>
@@ -58,7 +58,7 @@
         <translation>%2 のメッセージ %1 のロールが &quot;%3&quot; です。&quot;user&quot; または &quot;assistant&quot; である必要があります。</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+19"/>
         <location line="+5"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 に書き込めません：%2</translation>
@@ -72,7 +72,7 @@
 <context>
     <name>ConversationStore</name>
     <message>
-        <location filename="../gui/conversation_store.cpp" line="+33"/>
+        <location filename="../gui/history/conversation_store.cpp" line="+57"/>
         <source>Empty conversation</source>
         <translation>空の会話</translation>
     </message>
@@ -90,7 +90,7 @@
 <context>
     <name>DisplayFormat</name>
     <message>
-        <location filename="../gui/display_format.cpp" line="+17"/>
+        <location filename="../gui/common/display_format.cpp" line="+17"/>
         <source>%1 B</source>
         <extracomment>A parameter count in billions (&quot;7.24 B&quot;), as model sizes are usually written.</extracomment>
         <translation>%1 B</translation>
@@ -126,9 +126,32 @@
         <translation>CPU（%1 スレッド、KV キャッシュ %2、コンテキスト %3）</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+12"/>
+        <source>Prompt: —</source>
+        <extracomment>A figure under a reply that is not known or did not happen.</extracomment>
+        <translation>プロンプト：—</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Prompt: %1 tok</source>
+        <extracomment>Prompt tokens without a rate (nobody measured how long they took).</extracomment>
+        <translation>プロンプト：%1 tok</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Prompt: %1 tok at %2 tok/s</source>
         <translation>プロンプト：%1 tok（%2 tok/s）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1, %2 tok cached</source>
+        <extracomment>After &quot;Prompt: 12 tok at 950.3 tok/s&quot;: prompt tokens reused from the cache, not read again.</extracomment>
+        <translation>%1、キャッシュ済み %2 tok</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Generation: —</source>
+        <translation>生成：—</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -136,9 +159,20 @@
         <translation>生成：%1 tok（%2 tok/s）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>Generation: %1 tok</source>
+        <extracomment>A reply of a single token: no rate (it is measured between tokens).</extracomment>
+        <translation>生成：%1 tok</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>First token: %1 s</source>
         <translation>最初のトークン：%1 秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>First token: —</source>
+        <translation>最初のトークン：—</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -158,11 +192,17 @@
         <extracomment>Under a reply: the context overflow policy left earlier messages out of what the model saw.</extracomment>
         <translation>コンテキストに収めるため以前のメッセージを省略（%1 件、%2 tok）</translation>
     </message>
+    <message>
+        <location line="+4"/>
+        <source>Part of the conversation left out to fit the context (%1 tok)</source>
+        <extracomment>Under a reply: the overflow policy cut tokens out of the middle of the conversation (no whole message).</extracomment>
+        <translation>コンテキストに収めるため会話の一部を省略（%1 tok）</translation>
+    </message>
 </context>
 <context>
     <name>ErrorTexts</name>
     <message>
-        <location filename="../gui/error_text.cpp" line="+12"/>
+        <location filename="../gui/common/error_text.cpp" line="+12"/>
         <source>The file is damaged or is not a GGUF model. Download it again or open another file.</source>
         <translation>ファイルが破損しているか、GGUF モデルではありません。もう一度ダウンロードするか、別のファイルを開いてください。</translation>
     </message>
@@ -222,7 +262,13 @@
         <translation>%1 を読み込めませんでした</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+6"/>
+        <source>%1 is still loaded: the chat goes on with it. %2</source>
+        <extracomment>After a failed load: %1 is the model that was loaded before and still is; %2 the advice.</extracomment>
+        <translation>%1 は読み込まれたままです。チャットはそのまま続けられます。%2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Let the conversation go on: choose Truncate middle or Rolling window beside the context meter, and the model forgets older messages. Or start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
         <extracomment>&quot;Truncate middle&quot;, &quot;Rolling window&quot; and &quot;New Conversation&quot; are the chat&apos;s choices and button, &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
         <translation>会話を続けるには、コンテキストメーターの横で「中間を切り詰め」または「ローリングウィンドウ」を選ぶと、モデルは古いメッセージを忘れます。または新しい会話を始める（「新しい会話」）か、より大きなコンテキストでモデルを読み込んでください（モデルパネルの「コンテキスト長」を設定してから「読み込む」）。</translation>
@@ -266,7 +312,7 @@
 <context>
     <name>MemoryCheck</name>
     <message>
-        <location filename="../gui/memory_check.cpp" line="+42"/>
+        <location filename="../gui/models/memory_check.cpp" line="+41"/>
         <source>%1 may not fit in memory</source>
         <translation>%1 はメモリに収まらない可能性があります</translation>
     </message>
@@ -283,9 +329,38 @@
     </message>
 </context>
 <context>
+    <name>ModelProblems</name>
+    <message>
+        <location filename="../gui/models/model_preview.cpp" line="+49"/>
+        <source>Damaged or not a GGUF file</source>
+        <translation>破損しているか GGUF ファイルではありません</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Vocabulary only: no weights</source>
+        <extracomment>A GGUF file with a tokenizer&apos;s vocabulary but no tensors (no model to run).</extracomment>
+        <translation>語彙のみ：重みなし</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unsupported architecture: %1</source>
+        <translation>未対応のアーキテクチャ：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unsupported tensor type: %1</source>
+        <translation>未対応のテンソル型：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Incomplete or malformed model</source>
+        <translation>不完全または不正なモデル</translation>
+    </message>
+</context>
+<context>
     <name>OverflowPolicyTexts</name>
     <message>
-        <location filename="../gui/overflow_policy_chooser.cpp" line="+11"/>
+        <location filename="../gui/chat/overflow_policy_chooser.cpp" line="+11"/>
         <source>Stop</source>
         <extracomment>Context overflow policy: the reply stops when the model&apos;s context is full.</extracomment>
         <translation>停止</translation>
@@ -321,7 +396,7 @@
 <context>
     <name>tessera::gui::ChatInput</name>
     <message>
-        <location filename="../gui/chat_input.cpp" line="+16"/>
+        <location filename="../gui/chat/chat_input.cpp" line="+16"/>
         <source>Write a message… (Enter sends, Shift+Enter for a new line)</source>
         <translation>メッセージを入力…（Enter で送信、Shift+Enter で改行）</translation>
     </message>
@@ -329,7 +404,7 @@
 <context>
     <name>tessera::gui::ChatPanel</name>
     <message>
-        <location filename="../gui/chat_panel.cpp" line="+87"/>
+        <location filename="../gui/chat/chat_panel.cpp" line="+88"/>
         <source>Send</source>
         <translation>送信</translation>
     </message>
@@ -349,7 +424,7 @@
         <translation>新しい会話</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+27"/>
         <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up, what happens depends on the policy beside this meter: the reply stops, or older messages are forgotten.</source>
         <translation>この会話は、モデルが覚えておける %2 トークンのうち %1 を使っています。使い切ったときの動作はこのメーターの横の設定で決まります：応答が止まるか、古いメッセージが忘れられます。</translation>
     </message>
@@ -359,7 +434,7 @@
         <translation>メッセージを送信（Enter）</translation>
     </message>
     <message>
-        <location line="-52"/>
+        <location line="-56"/>
         <source>Stop the reply being generated (Esc)</source>
         <translation>生成中の応答を停止（Esc）</translation>
     </message>
@@ -375,13 +450,13 @@
     </message>
     <message>
         <location line="+14"/>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Context: %1 / %2 tok</source>
         <extracomment>The context meter under the chat: tokens the conversation holds, of the model&apos;s context.</extracomment>
         <translation>コンテキスト：%1 / %2 tok</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+33"/>
         <source>Load a model first (Load in the model panel)</source>
         <translation>先にモデルを読み込んでください（モデルパネルの「読み込む」）</translation>
     </message>
@@ -401,7 +476,7 @@
         <translation>先にメッセージを入力してください</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Open a GGUF model to start: File ▸ Open Model…, or drop a .gguf file here.</source>
         <extracomment>&quot;File ▸ Open Model…&quot; names the File menu and its entry: use their translations (without the &amp;).</extracomment>
         <translation>まず GGUF モデルを開いてください：ファイル ▸ モデルを開く…、または .gguf ファイルをここにドロップします。</translation>
@@ -424,9 +499,106 @@
     </message>
 </context>
 <context>
+    <name>tessera::gui::ConversationSession</name>
+    <message>
+        <location filename="../gui/history/conversation_session.cpp" line="+52"/>
+        <source>The conversation was not saved</source>
+        <translation>会話は保存されませんでした</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Choose a folder you can write to and try again.</source>
+        <translation>書き込み可能なフォルダーを選んで、もう一度お試しください。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Saved the conversation to %1</source>
+        <translation>会話を %1 に保存しました</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+60"/>
+        <source>Open Conversation</source>
+        <translation>会話を開く</translation>
+    </message>
+    <message>
+        <location line="-60"/>
+        <location line="+60"/>
+        <source>Open</source>
+        <translation>開く</translation>
+    </message>
+    <message>
+        <location line="-56"/>
+        <location line="+60"/>
+        <source>The conversation could not be opened</source>
+        <translation>会話を開けませんでした</translation>
+    </message>
+    <message>
+        <location line="-60"/>
+        <source>Choose a conversation file saved by Tessera.</source>
+        <translation>Tessera で保存した会話ファイルを選んでください。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Opened the conversation %1</source>
+        <translation>会話 %1 を開きました</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>New Conversation</source>
+        <translation>新しい会話</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>A reply is being generated. It stops here; what it wrote so far is kept.</source>
+        <translation>応答を生成中です。ここで停止しますが、それまでに生成された内容は残ります。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The conversation could not be saved (%1). It will be lost.</source>
+        <translation>会話を保存できませんでした（%1）。この会話は失われます。</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Choose another conversation.</source>
+        <translation>別の会話を選んでください。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The conversation was not renamed</source>
+        <translation>会話の名前は変更されませんでした</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+22"/>
+        <source>Check that the folder can be written to.</source>
+        <translation>フォルダーに書き込めることを確認してください。</translation>
+    </message>
+    <message>
+        <location line="-12"/>
+        <source>Delete Conversation</source>
+        <translation>会話を削除</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Delete this conversation? It cannot be brought back.</source>
+        <translation>この会話を削除しますか？元に戻すことはできません。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Delete</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The conversation was not deleted</source>
+        <translation>会話は削除されませんでした</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::DeviceSource</name>
     <message>
-        <location filename="../gui/device_source.cpp" line="+133"/>
+        <location filename="../gui/gpus/device_source.cpp" line="+133"/>
         <source>no GPU in the device list</source>
         <translation>デバイス一覧に GPU がありません</translation>
     </message>
@@ -434,7 +606,7 @@
 <context>
     <name>tessera::gui::DockTitleBar</name>
     <message>
-        <location filename="../gui/dock_title_bar.cpp" line="+52"/>
+        <location filename="../gui/app/dock_title_bar.cpp" line="+65"/>
         <source>Show this panel</source>
         <translation>このパネルを表示</translation>
     </message>
@@ -457,18 +629,18 @@
 <context>
     <name>tessera::gui::EngineWorker</name>
     <message>
-        <location filename="../gui/engine_worker.cpp" line="+71"/>
-        <location line="+163"/>
+        <location filename="../gui/engine/engine_worker.cpp" line="+99"/>
+        <location line="+171"/>
         <source>Loading %1 was cancelled.</source>
         <translation>%1 の読み込みはキャンセルされました。</translation>
     </message>
     <message>
-        <location line="-118"/>
+        <location line="-124"/>
         <source>No model is loaded. Open and load a model first.</source>
         <translation>モデルが読み込まれていません。先にモデルを開いて読み込んでください。</translation>
     </message>
     <message>
-        <location line="+108"/>
+        <location line="+114"/>
         <source>The benchmark was cancelled.</source>
         <translation>ベンチマークはキャンセルされました。</translation>
     </message>
@@ -476,7 +648,7 @@
 <context>
     <name>tessera::gui::ErrorBanner</name>
     <message>
-        <location filename="../gui/error_banner.cpp" line="+73"/>
+        <location filename="../gui/common/error_banner.cpp" line="+73"/>
         <source>Dismiss</source>
         <translation>閉じる</translation>
     </message>
@@ -489,7 +661,7 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
+        <location filename="../gui/gpus/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>使用中 %1 · 空き %2 / %3</translation>
     </message>
@@ -532,7 +704,7 @@ Compute Capability：%4
 <context>
     <name>tessera::gui::GpuPanel</name>
     <message>
-        <location filename="../gui/gpu_panel.cpp" line="+77"/>
+        <location filename="../gui/gpus/gpu_panel.cpp" line="+77"/>
         <source>No GPU can be used: %1.
 Tessera runs models on the CPU.</source>
         <extracomment>%1 is why (from the driver or the build), e.g. &quot;no NVIDIA driver/GPU found&quot;.</extracomment>
@@ -553,7 +725,7 @@ Tessera はモデルを CPU で実行します。</translation>
 <context>
     <name>tessera::gui::GpuWorkspace</name>
     <message>
-        <location filename="../gui/gpu_workspace.cpp" line="+125"/>
+        <location filename="../gui/gpus/gpu_workspace.cpp" line="+124"/>
         <source>Throughput</source>
         <translation>スループット</translation>
     </message>
@@ -563,8 +735,7 @@ Tessera はモデルを CPU で実行します。</translation>
         <translation>GPU メモリ</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
@@ -580,9 +751,78 @@ Tessera はモデルを CPU で実行します。</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::GuideDialog</name>
+    <message>
+        <location filename="../gui/app/guide_dialog.cpp" line="+55"/>
+        <source>Getting started</source>
+        <translation>はじめに</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open a GGUF model (File ▸ Open Model…, a .gguf file dropped on the window, or the Model Library) and it is described in the Model panel before anything is loaded: what it is, how large, and whether Tessera can run it. Press Load, then write a message. Opening a model from the Library or Recent Models loads it at once.</source>
+        <translation>GGUF モデルを開くと（ファイル ▸ モデルを開く…、ウィンドウへの .gguf ファイルのドロップ、またはモデルライブラリ）、読み込む前にモデルパネルがその内容・サイズ・Tessera で実行できるかを表示します。「読み込む」を押してからメッセージを書いてください。ライブラリや最近使ったモデルから開いたモデルはすぐに読み込まれます。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The split workspace (the GPUs tab)</source>
+        <translation>分割ワークスペース（GPU タブ）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>With more than one GPU, choose how the model is spread over them. Layer split gives each GPU whole layers; row split cuts every layer across the GPUs (for models whose heads divide evenly, without experts); None puts everything on the main GPU. Drag the sliders to set each GPU&apos;s share.</source>
+        <translation>GPU が複数あるときは、モデルをどう分けるかを選びます。レイヤー分割は各 GPU にレイヤー単位で割り当て、行分割は各レイヤーを GPU 間で分けます（ヘッド数が均等に割り切れ、エキスパートを持たないモデル向け）。「なし」はすべてをメイン GPU に置きます。スライダーで各 GPU の割合を設定します。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The bars show what each GPU will hold (weights, KV cache, scratch) before anything is loaded, from the same plan the loader follows; a bar that would overflow turns red and says by how much. A smaller KV cache type (q8_0, q4_0) makes room for a longer context. Apply loads the model again with the split.</source>
+        <translation>バーは、読み込む前に各 GPU が保持する量（重み、KV キャッシュ、作業領域）を、ローダーが従うのと同じ計画から示します。あふれるバーは赤くなり、どれだけあふれるかを示します。小さい KV キャッシュ型（q8_0、q4_0）を選ぶと、より長いコンテキストを確保できます。「適用」で分割を反映してモデルを読み込み直します。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The split benchmark</source>
+        <translation>分割ベンチマーク</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add two to six splits (the current one, or the suggestions), press Run Benchmark: the loaded model is loaded with each split in turn and measured, then loaded as it was. Splits that would not fit are refused. A difference within the runs&apos; spread is called a tie; Apply the Winner loads the fastest split.</source>
+        <translation>分割を 2～6 個追加し（現在の分割または候補）、「ベンチマーク実行」を押します。読み込まれているモデルを分割ごとに順に読み込んで測定し、最後に元の状態で読み込み直します。収まらない分割は受け付けません。測定のばらつきの範囲内の差は引き分けとし、「最速の分割を適用」で最も速い分割を読み込みます。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Editing a message</source>
+        <translation>メッセージの編集</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edit under one of your messages changes it and gets a new reply from there; the messages after it are replaced. Regenerate asks again for the last reply.</source>
+        <translation>自分のメッセージの下の「編集」でその内容を変え、そこから新しい応答を得ます。それ以降のメッセージは置き換えられます。「再生成」は最後の応答をもう一度求めます。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keyboard shortcuts</source>
+        <translation>キーボードショートカット</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Send the message</source>
+        <extracomment>A shortcut of the message box.</extracomment>
+        <translation>メッセージを送信</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New line in the message</source>
+        <translation>メッセージ内で改行</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Tessera Guide</source>
+        <translation>Tessera ガイド</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::HistoryPanel</name>
     <message>
-        <location filename="../gui/history_panel.cpp" line="+69"/>
+        <location filename="../gui/history/history_panel.cpp" line="+105"/>
         <source>Search conversations</source>
         <translation>会話を検索</translation>
     </message>
@@ -607,7 +847,7 @@ Tessera はモデルを CPU で実行します。</translation>
         <translation>選択した会話を完全に削除</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>%1
 Last changed %2</source>
         <translation>%1
@@ -617,7 +857,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::LibraryModel</name>
     <message>
-        <location filename="../gui/library_model.cpp" line="+126"/>
+        <location filename="../gui/library/library_model.cpp" line="+126"/>
         <source>No GPU is available: the model would run on the CPU.</source>
         <translation>利用できる GPU がありません。モデルは CPU で実行されます。</translation>
     </message>
@@ -658,26 +898,6 @@ Last changed %2</source>
         <source>Cannot split</source>
         <extracomment>The split planner refused the split for this model (e.g. row split of a mixture of experts).</extracomment>
         <translation>分割できません</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Damaged or not a GGUF file</source>
-        <translation>破損しているか GGUF ファイルではありません</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Unsupported architecture: %1</source>
-        <translation>未対応のアーキテクチャ：%1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Unsupported tensor type: %1</source>
-        <translation>未対応のテンソル型：%1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Incomplete or malformed model</source>
-        <translation>不完全または不正なモデル</translation>
     </message>
     <message>
         <location line="+74"/>
@@ -730,12 +950,12 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::LibraryPanel</name>
     <message>
-        <location filename="../gui/library_panel.cpp" line="+43"/>
+        <location filename="../gui/library/library_panel.cpp" line="+39"/>
         <source>Add a Model Folder</source>
         <translation>モデルフォルダーを追加</translation>
     </message>
     <message>
-        <location line="+138"/>
+        <location line="+123"/>
         <source>Search by name, architecture, quantization or path</source>
         <translation>名前、アーキテクチャ、量子化、パスで検索</translation>
     </message>
@@ -791,12 +1011,12 @@ Last changed %2</source>
         <translation>ファイルマネージャーで表示</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-24"/>
         <source>Library</source>
         <translation>ライブラリ</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+152"/>
         <source>%1: %2</source>
         <extracomment>A file of the model library that cannot be opened: the short reason, then the reader&apos;s message.</extracomment>
         <translation>%1：%2</translation>
@@ -839,7 +1059,19 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::LocalServer</name>
     <message>
-        <location filename="../gui/local_server.cpp" line="+74"/>
+        <location filename="../gui/server/local_server.cpp" line="+38"/>
+        <source>Host is empty: enter 127.0.0.1 to serve this machine only.</source>
+        <extracomment>&quot;Host&quot; is the Local Server dialog&apos;s field: use its translation.</extracomment>
+        <translation>ホストが空です。このコンピューターだけに提供するには 127.0.0.1 を入力してください。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 lets other machines connect: enter an API key (clients send it as “Authorization: Bearer KEY”), or tick “Allow other machines without an API key”.</source>
+        <extracomment>%1 is the host typed in the Local Server dialog; &quot;API key&quot; and &quot;Allow other machines without an API key&quot; are its fields: use their translations.</extracomment>
+        <translation>%1 では他のマシンが接続できます。API キーを入力するか（クライアントは「Authorization: Bearer KEY」として送ります）、「API キーなしで他のマシンを許可する」にチェックを入れてください。</translation>
+    </message>
+    <message>
+        <location line="+58"/>
         <source>Local server: waiting for a model loaded in this app</source>
         <translation>ローカルサーバー: このアプリでモデルが読み込まれるのを待っています</translation>
     </message>
@@ -858,7 +1090,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::LocalServerDialog</name>
     <message>
-        <location filename="../gui/local_server_dialog.cpp" line="+19"/>
+        <location filename="../gui/server/local_server_dialog.cpp" line="+19"/>
         <source>Local Server</source>
         <translation>ローカルサーバー</translation>
     </message>
@@ -925,7 +1157,7 @@ Last changed %2</source>
         <translation>アドレスをコピー</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+47"/>
         <source>The local server is off.</source>
         <translation>ローカルサーバーはオフです。</translation>
     </message>
@@ -933,7 +1165,23 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+483"/>
+        <location filename="../gui/app/main_window.cpp" line="+243"/>
+        <source>Loading %1 again with the new split…</source>
+        <extracomment>The status bar after Apply (a new GPU split): the model is loaded again with it.</extracomment>
+        <translation>新しい分割で %1 を読み込み直しています…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Split applied: %1. The model runs on the CPU here, where a GPU split changes nothing.</source>
+        <translation>分割を適用しました：%1。ここではモデルは CPU で動くため、GPU の分割は何も変えません。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Split applied: %1.</source>
+        <translation>分割を適用しました：%1。</translation>
+    </message>
+    <message>
+        <location line="+272"/>
         <source>&amp;Open Model…</source>
         <translation>モデルを開く(&amp;O)…</translation>
     </message>
@@ -983,12 +1231,24 @@ Last changed %2</source>
         <translation>最後の応答をコピー(&amp;C)</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>&amp;Guide and Shortcuts</source>
+        <extracomment>Help menu: a short guide to the split workspace and the keyboard shortcuts.</extracomment>
+        <translation>ガイドとショートカット(&amp;G)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Reset Layout</source>
+        <extracomment>View menu: every panel back where it was at the first start, sized for the window.</extracomment>
+        <translation>レイアウトをリセット(&amp;R)</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>&amp;About Tessera</source>
         <translation>Tessera について(&amp;A)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
@@ -1024,7 +1284,7 @@ Last changed %2</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Model</source>
         <translation>モデル</translation>
     </message>
@@ -1049,122 +1309,23 @@ Last changed %2</source>
         <translation>サンプリング</translation>
     </message>
     <message>
-        <location line="+15"/>
-        <source>Last reply: %1 tok/s</source>
-        <translation>直前の応答：%1 tok/s</translation>
-    </message>
-    <message>
-        <location line="+32"/>
+        <location line="+71"/>
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Clear Recent Files</source>
         <translation>履歴を消去</translation>
     </message>
     <message>
-        <location line="+27"/>
-        <location line="+63"/>
-        <source>Open Another File…</source>
-        <translation>別のファイルを開く…</translation>
-    </message>
-    <message>
-        <location line="-31"/>
-        <source>Load Anyway</source>
-        <translation>このまま読み込む</translation>
-    </message>
-    <message>
-        <location line="+38"/>
+        <location line="-468"/>
         <source>Truncate Middle and Retry</source>
         <translation>中間を切り詰めて再試行</translation>
     </message>
     <message>
-        <location line="+20"/>
-        <source>The conversation was not saved</source>
-        <translation>会話は保存されませんでした</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Choose a folder you can write to and try again.</source>
-        <translation>書き込み可能なフォルダーを選んで、もう一度お試しください。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Saved the conversation to %1</source>
-        <translation>会話を %1 に保存しました</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <location line="+63"/>
-        <source>Open</source>
-        <translation>開く</translation>
-    </message>
-    <message>
-        <location line="-58"/>
-        <location line="+63"/>
-        <source>The conversation could not be opened</source>
-        <translation>会話を開けませんでした</translation>
-    </message>
-    <message>
-        <location line="-63"/>
-        <source>Choose a conversation file saved by Tessera.</source>
-        <translation>Tessera で保存した会話ファイルを選んでください。</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>Opened the conversation %1</source>
-        <translation>会話 %1 を開きました</translation>
-    </message>
-    <message>
-        <location line="+19"/>
-        <source>A reply is being generated. It stops here; what it wrote so far is kept.</source>
-        <translation>応答を生成中です。ここで停止しますが、それまでに生成された内容は残ります。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>The conversation could not be saved (%1). It will be lost.</source>
-        <translation>会話を保存できませんでした（%1）。この会話は失われます。</translation>
-    </message>
-    <message>
-        <location line="+30"/>
-        <source>Choose another conversation.</source>
-        <translation>別の会話を選んでください。</translation>
-    </message>
-    <message>
-        <location line="+17"/>
-        <source>The conversation was not renamed</source>
-        <translation>会話の名前は変更されませんでした</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <location line="+23"/>
-        <source>Check that the folder can be written to.</source>
-        <translation>フォルダーに書き込めることを確認してください。</translation>
-    </message>
-    <message>
-        <location line="-12"/>
-        <source>Delete Conversation</source>
-        <translation>会話を削除</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Delete this conversation? It cannot be brought back.</source>
-        <translation>この会話を削除しますか？元に戻すことはできません。</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Delete</source>
-        <translation>削除</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>The conversation was not deleted</source>
-        <translation>会話は削除されませんでした</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location line="+501"/>
         <source>Open a GGUF Model</source>
         <translation>GGUF モデルを開く</translation>
     </message>
@@ -1191,7 +1352,7 @@ Last changed %2</source>
         <translation>会話 (*.json);;すべてのファイル (*)</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+59"/>
         <source>Quit Tessera</source>
         <translation>Tessera を終了</translation>
     </message>
@@ -1201,24 +1362,17 @@ Last changed %2</source>
         <translation>終了</translation>
     </message>
     <message>
-        <location line="-217"/>
-        <location line="+63"/>
-        <location line="+66"/>
+        <location line="-60"/>
         <source>Open Conversation</source>
         <translation>会話を開く</translation>
     </message>
     <message>
-        <location line="-606"/>
+        <location line="-504"/>
         <source>Go On: Truncate Middle</source>
         <translation>続行：中間を切り詰め</translation>
     </message>
     <message>
-        <location line="+498"/>
-        <source>New Conversation</source>
-        <translation>新しい会話</translation>
-    </message>
-    <message>
-        <location line="+115"/>
+        <location line="+511"/>
         <source>Copied to the clipboard</source>
         <translation>クリップボードにコピーしました</translation>
     </message>
@@ -1233,42 +1387,12 @@ Last changed %2</source>
         <translation>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;独自の CUDA バックエンドにより、GGUF 言語モデルを NVIDIA GPU または CPU で実行します。&lt;/p&gt;&lt;p&gt;MIT ライセンス。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+464"/>
+        <location filename="../gui/performance/throughput_plot.cpp" line="+475"/>
         <source>No model loaded</source>
         <translation>モデルが読み込まれていません</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>Loading %1… %2%</source>
-        <extracomment>The file being loaded, then how much of it is done, in percent.</extracomment>
-        <translation>%1 を読み込み中… %2%</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>Ready: %1 (%2, %3 parameters) on the CPU</source>
-        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;).</extracomment>
-        <translation>準備完了：%1（%2、%3 パラメーター）、CPU で実行</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Ready: %1 (%2, %3 parameters) on %4</source>
-        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;), the engine&apos;s backend (&quot;cuda (2 GPUs)&quot;).</extracomment>
-        <translation>準備完了：%1（%2、%3 パラメーター）、%4 で実行</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Reading the prompt: %1 / %2 tok (Esc stops)</source>
-        <extracomment>Status bar while the model reads the conversation: tokens read, of all. Esc stops.</extracomment>
-        <translation>プロンプトを読み込み中：%1 / %2 tok（Esc で停止）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Generating: %1 tok so far</source>
-        <translation>生成中：これまで %1 tok</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location filename="../gui/app/main_window.cpp" line="+37"/>
         <source>%1 — Tessera</source>
         <extracomment>Window title: model name, then the application name.</extracomment>
         <translation>%1 — Tessera</translation>
@@ -1279,24 +1403,12 @@ Last changed %2</source>
         <translation>Tessera</translation>
     </message>
     <message>
-        <location line="-412"/>
+        <location line="-200"/>
         <source>Local &amp;Server…</source>
         <translation>ローカルサーバー(&amp;S)…</translation>
     </message>
     <message>
-        <location line="+372"/>
-        <source>Connecting to %1…</source>
-        <extracomment>The OpenAI-compatible server&apos;s URL.</extracomment>
-        <translation>%1 に接続しています…</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>Ready: %1 on the server %2</source>
-        <extracomment>The server&apos;s model id, then the server&apos;s base URL.</extracomment>
-        <translation>準備完了: サーバー %2 の %1</translation>
-    </message>
-    <message>
-        <location line="-381"/>
+        <location line="+3"/>
         <source>Recent &amp;Models</source>
         <translation>最近使ったモデル(&amp;M)</translation>
     </message>
@@ -1319,7 +1431,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
-        <location filename="../gui/memory_plot.cpp" line="+59"/>
+        <location filename="../gui/gpus/memory_plot.cpp" line="+77"/>
         <source>GPU memory in use over time</source>
         <translation>GPU メモリ使用量の推移</translation>
     </message>
@@ -1332,6 +1444,12 @@ Last changed %2</source>
         <location line="+1"/>
         <source>Save this plot as a PNG image</source>
         <translation>このグラフを PNG 画像として保存</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No GPU is in use: the model runs on the CPU, so there is no GPU memory to plot.</source>
+        <extracomment>The GPU memory plot on a machine without a usable GPU.</extracomment>
+        <translation>GPU は使われていません。モデルは CPU で動いているため、表示する GPU メモリはありません。</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1350,7 +1468,7 @@ Last changed %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>Export Memory Plot</source>
         <translation>メモリグラフを書き出す</translation>
     </message>
@@ -1368,7 +1486,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MessageWidget</name>
     <message>
-        <location filename="../gui/message_widget.cpp" line="+76"/>
+        <location filename="../gui/chat/message_widget.cpp" line="+87"/>
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
@@ -1384,7 +1502,29 @@ Last changed %2</source>
         <translation>このメッセージを Markdown としてコピー</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+2"/>
+        <source>Edit</source>
+        <extracomment>Edit a message already sent, then ask again from there.</extracomment>
+        <translation>編集</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Change this message and get a new reply from here (the messages after it are replaced)</source>
+        <translation>このメッセージを変更し、ここから新しい応答を得ます（以降のメッセージは置き換えられます）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Send</source>
+        <extracomment>The button under an edited message: send it again and get a new reply.</extracomment>
+        <translation>送信</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <location line="+90"/>
         <source>You</source>
         <translation>あなた</translation>
     </message>
@@ -1433,9 +1573,30 @@ Last changed %2</source>
     </message>
 </context>
 <context>
+    <name>tessera::gui::ModelOpener</name>
+    <message>
+        <location filename="../gui/models/model_opener.cpp" line="+57"/>
+        <location line="+16"/>
+        <location line="+63"/>
+        <source>Open Another File…</source>
+        <translation>別のファイルを開く…</translation>
+    </message>
+    <message>
+        <location line="-43"/>
+        <source>Load Anyway</source>
+        <translation>このまま読み込む</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1 was unloaded: the chat uses %2 on the server now.</source>
+        <extracomment>%1: the local model that was unloaded; %2: the server&apos;s model the chat uses now.</extracomment>
+        <translation>%1 の読み込みを解除しました。チャットは今後サーバー上の %2 を使います。</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::ModelPanel</name>
     <message>
-        <location filename="../gui/model_panel.cpp" line="+71"/>
+        <location filename="../gui/models/model_panel.cpp" line="+72"/>
         <source>File:</source>
         <translation>ファイル：</translation>
     </message>
@@ -1480,17 +1641,28 @@ Last changed %2</source>
         <translation>ファイルサイズ：</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+71"/>
         <source>Open Model…</source>
         <translation>モデルを開く…</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+122"/>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>This file cannot be loaded: %1. %2</source>
+        <extracomment>A file the engine cannot run: the short reason (&quot;Vocabulary only: no weights&quot;), then the details.</extracomment>
+        <translation>このファイルは読み込めません：%1。%2</translation>
+    </message>
+    <message>
+        <location line="+64"/>
         <source>Load</source>
         <translation>読み込む</translation>
     </message>
     <message>
-        <location line="-185"/>
+        <location line="-196"/>
         <source>Unload</source>
         <translation>アンロード</translation>
     </message>
@@ -1500,12 +1672,12 @@ Last changed %2</source>
         <translation>キャンセル</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+197"/>
         <source>Load the model with the context length chosen below</source>
         <translation>下で選んだコンテキスト長でモデルを読み込む</translation>
     </message>
     <message>
-        <location line="-185"/>
+        <location line="-196"/>
         <source>Free the memory the model holds</source>
         <translation>モデルが使用しているメモリを解放</translation>
     </message>
@@ -1558,12 +1730,12 @@ Last changed %2</source>
         <translation>モデルの既定値</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>unknown (no general.architecture)</source>
         <translation>不明（general.architecture がありません）</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+13"/>
         <source>%1 (%Ln tensor(s))</source>
         <extracomment>Parameter count (e.g. &quot;7.24 B&quot;), then how many tensors hold them.</extracomment>
         <translation>
@@ -1571,12 +1743,13 @@ Last changed %2</source>
         </translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-6"/>
         <source>%1 ×%2 (%3)</source>
         <extracomment>One tensor type: its name, how many tensors have it, their size (&quot;Q4_K ×226 (3.80 GiB)&quot;).</extracomment>
         <translation>%1 ×%2（%3）</translation>
     </message>
     <message numerus="yes">
+        <location line="+11"/>
         <location line="+2"/>
         <source>%Ln token(s)</source>
         <translation>
@@ -1584,27 +1757,14 @@ Last changed %2</source>
         </translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-2"/>
         <location line="+1"/>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>not stated</source>
         <translation>記載なし</translation>
     </message>
-    <message numerus="yes">
-        <location line="-2"/>
-        <source>%Ln token(s) (%1)</source>
-        <extracomment>Vocabulary size, then the tokenizer&apos;s kind (&quot;llama&quot;, &quot;gpt2&quot;).</extracomment>
-        <translation>
-            <numerusform>%Ln トークン（%1）</numerusform>
-        </translation>
-    </message>
     <message>
         <location line="+1"/>
-        <source>unknown tokenizer</source>
-        <translation>不明なトークナイザー</translation>
-    </message>
-    <message>
-        <location line="+2"/>
         <source>yes</source>
         <translation>あり</translation>
     </message>
@@ -1614,13 +1774,7 @@ Last changed %2</source>
         <translation>なし（テキストの続きを生成）</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>This file contains tensor types Tessera cannot compute with yet: %1.</source>
-        <extracomment>%1 lists tensor type names (&quot;IQ2_XS and IQ3_S&quot;).</extracomment>
-        <translation>このファイルには、Tessera がまだ計算できないテンソル型が含まれています：%1。</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+14"/>
         <source>Model default (%1 of %2 trained)</source>
         <extracomment>The context box&apos;s default entry: what is allocated, then what the model was trained on.</extracomment>
         <translation>モデルの既定値（学習時の %2 のうち %1）</translation>
@@ -1651,6 +1805,11 @@ Last changed %2</source>
         <translation>ファイルを読み込んでいます…</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>This file cannot be loaded. Open another model.</source>
+        <translation>このファイルは読み込めません。別のモデルを開いてください。</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>Not loaded. Press Load to load it.</source>
         <translation>読み込まれていません。「読み込む」を押して読み込んでください。</translation>
@@ -1666,7 +1825,13 @@ Last changed %2</source>
         <translation>%1 を読み込んでいます…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
+        <source>This file cannot be loaded; the chat still uses %1.</source>
+        <extracomment>%1 is the loaded model&apos;s name: the file shown cannot be loaded, the chat goes on with it.</extracomment>
+        <translation>このファイルは読み込めません。チャットは引き続き %1 を使います。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Not loaded: the chat still uses %1. Press Load to switch to this model.</source>
         <extracomment>%1 is the loaded model&apos;s name; &quot;Load&quot; is the Load button: use its translation.</extracomment>
         <translation>読み込まれていません：チャットはまだ %1 を使っています。このモデルに切り替えるには「読み込む」を押してください。</translation>
@@ -1686,7 +1851,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::ModelSourcePanel</name>
     <message>
-        <location filename="../gui/model_source_panel.cpp" line="+45"/>
+        <location filename="../gui/models/model_source_panel.cpp" line="+45"/>
         <source>Source:</source>
         <extracomment>Where the model runs: a GGUF file loaded by this app, or an OpenAI-compatible server.</extracomment>
         <translation>ソース:</translation>
@@ -1705,7 +1870,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::OverflowPolicyChooser</name>
     <message>
-        <location filename="../gui/overflow_policy_chooser.cpp" line="+27"/>
+        <location filename="../gui/chat/overflow_policy_chooser.cpp" line="+27"/>
         <source>When full: %1</source>
         <extracomment>The chat&apos;s context overflow chooser: &quot;When full: Truncate middle&quot;.</extracomment>
         <translation>満杯時：%1</translation>
@@ -1723,7 +1888,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::RemoteEndpointPanel</name>
     <message>
-        <location filename="../gui/remote_endpoint_panel.cpp" line="+132"/>
+        <location filename="../gui/remote/remote_endpoint_panel.cpp" line="+143"/>
         <source>Could not connect to %1</source>
         <extracomment>The OpenAI-compatible server&apos;s URL.</extracomment>
         <translation>%1 に接続できませんでした</translation>
@@ -1734,7 +1899,7 @@ Last changed %2</source>
         <translation>URL（通常は /v1 で終わります）、API キー、モデル名、およびサーバーが動作しているかを確認してください。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Connected: %1 at %2</source>
         <extracomment>The server&apos;s model id, then the server&apos;s base URL.</extracomment>
         <translation>接続済み: %2 の %1</translation>
@@ -1743,6 +1908,12 @@ Last changed %2</source>
         <location line="+2"/>
         <source>Asking the server for its models…</source>
         <translation>サーバーにモデルを問い合わせています…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Could not connect: %1</source>
+        <extracomment>The last Connect failed: the reason.</extracomment>
+        <translation>接続できませんでした：%1</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1795,7 +1966,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
-        <location filename="../gui/sampling_panel.cpp" line="+69"/>
+        <location filename="../gui/chat/sampling_panel.cpp" line="+69"/>
         <source>Temperature:</source>
         <translation>温度：</translation>
     </message>
@@ -1883,9 +2054,97 @@ Last changed %2</source>
     </message>
 </context>
 <context>
+    <name>tessera::gui::SplitBenchModel</name>
+    <message>
+        <location filename="../gui/bench/split_bench_model.cpp" line="+65"/>
+        <source>Everything on GPU %1</source>
+        <translation>すべて GPU %1 に</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: %2 %</source>
+        <extracomment>One GPU&apos;s share in a split: GPU index, percent.</extracomment>
+        <translation>%1: %2 %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Layer</source>
+        <translation>レイヤー</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 · %2 · main GPU %3</source>
+        <extracomment>A split in a line: mode, the GPUs&apos; shares, the main GPU.</extracomment>
+        <translation>%1 · %2 · メイン GPU %3</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>It would overflow GPU %1: %2 needed, %3 usable.</source>
+        <extracomment>A split of the benchmark that does not fit: GPU index, bytes it would need, bytes usable.</extracomment>
+        <translation>GPU %1 があふれます：必要 %2、使用可能 %3。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>At most %1 splits can be compared.</source>
+        <translation>比較できる分割は最大 %1 個です。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This split is in the list already.</source>
+        <translation>この分割はすでに一覧にあります。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This split cannot be measured. %1</source>
+        <translation>この分割は測定できません。%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+40"/>
+        <source>%n suggestion(s) left out: they would not fit the GPUs or the model.</source>
+        <translation>
+            <numerusform>%n 件の候補を省きました：GPU に収まらないか、モデルに合いません。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+77"/>
+        <source>Split #%1 cannot be measured. %2</source>
+        <translation>分割 #%1 は測定できません。%2</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Cancelling: the model is loaded with its own split again…</source>
+        <translation>キャンセル中: モデルを元の分割で再読み込みしています…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+9"/>
+        <source>Measuring split %1 of %2…</source>
+        <translation>分割 %1 / %2 を測定中…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+20"/>
+        <source>Cancelled after %n split(s) measured.</source>
+        <translation>
+            <numerusform>%n 個の分割を測定した後にキャンセルしました。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Done: %n split(s) measured.</source>
+        <translation>
+            <numerusform>完了: %n 個の分割を測定しました。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SplitBenchView</name>
     <message>
-        <location filename="../gui/split_bench_view.cpp" line="+225"/>
+        <location filename="../gui/bench/split_bench_view.cpp" line="+202"/>
         <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
         <translation>読み込んだモデルを 2～6 通りの分割で測定します。各分割を順に読み込み、短いプロンプトと生成のベンチマークを実行します。終了後、モデルは元の分割で再び読み込まれます。</translation>
     </message>
@@ -1993,69 +2252,7 @@ Last changed %2</source>
         <translation>プロンプト</translation>
     </message>
     <message>
-        <location line="+35"/>
-        <source>Everything on GPU %1</source>
-        <translation>すべて GPU %1 に</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>%1: %2 %</source>
-        <extracomment>One GPU&apos;s share in a split: GPU index, percent.</extracomment>
-        <translation>%1: %2 %</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Row</source>
-        <translation>行</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Layer</source>
-        <translation>レイヤー</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>%1 · %2 · main GPU %3</source>
-        <extracomment>A split in a line: mode, the GPUs&apos; shares, the main GPU.</extracomment>
-        <translation>%1 · %2 · メイン GPU %3</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>At most %1 splits can be compared.</source>
-        <translation>比較できる分割は最大 %1 個です。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>This split is in the list already.</source>
-        <translation>この分割はすでに一覧にあります。</translation>
-    </message>
-    <message>
-        <location line="+101"/>
-        <source>Cancelling: the model is loaded with its own split again…</source>
-        <translation>キャンセル中: モデルを元の分割で再読み込みしています…</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <location line="+10"/>
-        <source>Measuring split %1 of %2…</source>
-        <translation>分割 %1 / %2 を測定中…</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+20"/>
-        <source>Cancelled after %n split(s) measured.</source>
-        <translation>
-            <numerusform>%n 個の分割を測定した後にキャンセルしました。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>Done: %n split(s) measured.</source>
-        <translation>
-            <numerusform>完了: %n 個の分割を測定しました。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+15"/>
+        <location line="+40"/>
         <source>GPU %1: %2</source>
         <extracomment>Bytes a split puts on one GPU: GPU index, size.</extracomment>
         <translation>GPU %1: %2</translation>
@@ -2088,17 +2285,35 @@ Last changed %2</source>
         <translation>測定中…</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+3"/>
+        <source>does not fit</source>
+        <extracomment>A split that cannot be measured (it would overflow a GPU): shown in its speed columns.</extracomment>
+        <translation>収まらない</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>No clear winner: %1 are as fast as each other within the spread of the runs. Run more repetitions to tell them apart, or keep the split you have.</source>
+        <extracomment>The benchmark&apos;s splits are as fast as each other within the runs&apos; spread: %1 lists them (&quot;#1, #3&quot;).</extracomment>
+        <translation>明確な最速はありません：%1 は測定のばらつきの範囲内で同じ速さです。区別するには繰り返し回数を増やすか、今の分割のままにしてください。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Winner: #%1, %2 — %3 tok/s generation, %4 tok/s prompt</source>
         <translation>最速: #%1、%2 — 生成 %3 tok/s、プロンプト %4 tok/s</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-10"/>
         <source>Add at least two splits and run the benchmark; the fastest can then be applied.</source>
         <translation>分割を 2 つ以上追加してベンチマークを実行すると、最速の分割を適用できます。</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+17"/>
+        <source>Everything ran on the CPU (no GPU backend is in use): the splits cannot differ there, so their speeds say nothing about the GPUs.</source>
+        <extracomment>After the benchmark&apos;s verdict: the model ran on the CPU, where the GPU split changes nothing.</extracomment>
+        <translation>すべて CPU で実行されました（GPU バックエンドは使われていません）。CPU では分割による差は出ないため、この速度は GPU について何も示しません。</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>Split (#)</source>
         <translation>分割 (#)</translation>
     </message>
@@ -2113,7 +2328,7 @@ Last changed %2</source>
         <translation>最も使用量の多い GPU のメモリ (MiB)</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>Load a model first</source>
         <translation>先にモデルを読み込んでください</translation>
     </message>
@@ -2131,7 +2346,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/split_editor.cpp" line="+174"/>
+        <location filename="../gui/gpus/split_editor.cpp" line="+174"/>
         <source>None (main GPU only)</source>
         <translation>なし（メイン GPU のみ）</translation>
     </message>
@@ -2345,13 +2560,13 @@ None: everything on the main GPU.</source>
         <translation>レイヤー %1–%2</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+69"/>
         <source>%1, %2</source>
         <extracomment>Which KV heads and FFN rows a GPU holds (&quot;KV heads 0–3, FFN rows 0–5,631&quot;).</extracomment>
         <translation>%1、%2</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>%1 (%2)</source>
         <extracomment>What a GPU would hold (bytes), then which layers or rows.</extracomment>
         <translation>%1（%2）</translation>
@@ -2407,7 +2622,7 @@ KV キャッシュ：%2 バイト
         <translation>この分割でモデルを再読み込み</translation>
     </message>
     <message>
-        <location line="-287"/>
+        <location line="-289"/>
         <source> %</source>
         <extracomment>Suffix of a GPU&apos;s share in the split editor&apos;s number box (&quot;60.0 %&quot;).</extracomment>
         <translation>%</translation>
@@ -2435,7 +2650,7 @@ KV キャッシュ：%2 バイト
         <translation>KV キャッシュの精度：F32 ではサイズが 2 倍になります。Q8_0 と Q4_0 は 32 値ごとのスケール付きで 8 ビットと 4 ビットの値を保持し、サイズは F16 の約半分と約 4 分の 1 です</translation>
     </message>
     <message>
-        <location line="+295"/>
+        <location line="+297"/>
         <source>Total %1 %</source>
         <extracomment>The GPUs&apos; shares added up, in percent.</extracomment>
         <translation>合計 %1 %</translation>
@@ -2449,7 +2664,7 @@ KV キャッシュ：%2 バイト
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/split_preview_model.cpp" line="+303"/>
+        <location filename="../gui/gpus/split_preview_model.cpp" line="+293"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>あふれます：%1 が必要ですが、使用可能なのは %2 だけです（空き %3、予備 %4）。レイヤーまたは行の分割を選んでモデルを複数の GPU に分散するか、コンテキストを短くするか、より小さい量子化を使ってください。</translation>
     </message>
@@ -2460,9 +2675,63 @@ KV キャッシュ：%2 バイト
     </message>
 </context>
 <context>
+    <name>tessera::gui::StatusLine</name>
+    <message>
+        <location filename="../gui/app/status_line.cpp" line="+44"/>
+        <source>Last reply: %1 tok/s</source>
+        <translation>直前の応答：%1 tok/s</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No model loaded</source>
+        <translation>モデルが読み込まれていません</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Connecting to %1…</source>
+        <extracomment>The OpenAI-compatible server&apos;s URL.</extracomment>
+        <translation>%1 に接続しています…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Loading %1… %2%</source>
+        <extracomment>The file being loaded, then how much of it is done, in percent.</extracomment>
+        <translation>%1 を読み込み中… %2%</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Ready: %1 on the server %2</source>
+        <extracomment>The server&apos;s model id, then the server&apos;s base URL.</extracomment>
+        <translation>準備完了: サーバー %2 の %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Ready: %1 (%2, %3 parameters) on the CPU</source>
+        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;).</extracomment>
+        <translation>準備完了：%1（%2、%3 パラメーター）、CPU で実行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ready: %1 (%2, %3 parameters) on %4</source>
+        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;), the engine&apos;s backend (&quot;cuda (2 GPUs)&quot;).</extracomment>
+        <translation>準備完了：%1（%2、%3 パラメーター）、%4 で実行</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Reading the prompt: %1 / %2 tok (Esc stops)</source>
+        <extracomment>Status bar while the model reads the conversation: tokens read, of all. Esc stops.</extracomment>
+        <translation>プロンプトを読み込み中：%1 / %2 tok（Esc で停止）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Generating: %1 tok so far</source>
+        <translation>生成中：これまで %1 tok</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SystemPromptEdit</name>
     <message>
-        <location filename="../gui/system_prompt_edit.cpp" line="+22"/>
+        <location filename="../gui/chat/system_prompt_edit.cpp" line="+22"/>
         <source>For example: You are a helpful assistant. Answer briefly.</source>
         <translation>例：あなたは親切なアシスタントです。簡潔に答えてください。</translation>
     </message>
@@ -2473,9 +2742,34 @@ KV キャッシュ：%2 バイト
     </message>
 </context>
 <context>
+    <name>tessera::gui::ThemeSwitcher</name>
+    <message>
+        <location filename="../gui/settings/theme_switcher.cpp" line="+127"/>
+        <source>&amp;Theme</source>
+        <extracomment>Settings menu: the colours of the app.</extracomment>
+        <translation>テーマ(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>System default</source>
+        <extracomment>Theme menu entry: the desktop&apos;s own colours.</extracomment>
+        <translation>システムの既定</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Light</source>
+        <translation>ライト</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dark</source>
+        <translation>ダーク</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-298"/>
+        <location filename="../gui/performance/throughput_plot.cpp" line="-309"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>モデルの応答中、ここに毎秒のトークン数が表示されます。</translation>
     </message>
@@ -2545,12 +2839,12 @@ KV キャッシュ：%2 バイト
     </message>
     <message>
         <location line="+1"/>
-        <location line="+54"/>
+        <location line="+55"/>
         <source>Earlier replies</source>
         <translation>以前の応答</translation>
     </message>
     <message>
-        <location line="-36"/>
+        <location line="-37"/>
         <source>first token
 %1 s</source>
         <extracomment>Next to the dashed line at the first token: the time it took, in seconds.</extracomment>
@@ -2558,12 +2852,12 @@ KV キャッシュ：%2 バイト
 %1 秒</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>Reply %1: reading the prompt…</source>
         <translation>応答 %1：プロンプトを読み込み中…</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+24"/>
         <source>Reply %1: first token after %2 s, generating…</source>
         <translation>応答 %1：%2 秒で最初のトークン、生成中…</translation>
     </message>
@@ -2581,19 +2875,39 @@ KV キャッシュ：%2 バイト
         <translation>応答 %1 は失敗しました</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>Reply %1 (stopped): prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s</source>
-        <extracomment>A reply the user stopped: reply number, prompt tokens and speed, generated tokens and speed, time to first token.</extracomment>
-        <translation>応答 %1（停止）：プロンプト %2 tok（%3 tok/s）· 生成 %4 tok（%5 tok/s）· 最初のトークン %6 秒</translation>
-    </message>
-    <message>
         <location line="+5"/>
-        <source>Reply %1: prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s</source>
-        <extracomment>A finished reply: reply number, prompt tokens and speed, generated tokens and speed, time to first token.</extracomment>
-        <translation>応答 %1：プロンプト %2 tok（%3 tok/s）· 生成 %4 tok（%5 tok/s）· 最初のトークン %6 秒</translation>
+        <source>prompt %1 tok at %2 tok/s</source>
+        <translation>プロンプト %1 tok（%2 tok/s）</translation>
     </message>
     <message>
-        <location line="+141"/>
+        <location line="+1"/>
+        <source>prompt —</source>
+        <translation>プロンプト —</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>generated %1 tok at %2 tok/s · first token %3 s</source>
+        <translation>生成 %1 tok（%2 tok/s）· 最初のトークン %3 秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no token generated</source>
+        <translation>トークンは生成されていません</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reply %1 (stopped): %2 · %3</source>
+        <extracomment>A reply the user stopped: reply number, the prompt part, the generation part.</extracomment>
+        <translation>応答 %1（停止）：%2 · %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reply %1: %2 · %3</source>
+        <extracomment>A finished reply: reply number, the prompt part, the generation part.</extracomment>
+        <translation>応答 %1：%2 · %3</translation>
+    </message>
+    <message>
+        <location line="+139"/>
         <source>Throughput of %1, %2</source>
         <extracomment>Title of an exported throughput plot: the model&apos;s name, the date and time.</extracomment>
         <translation>%1 のスループット、%2</translation>

@@ -4,7 +4,7 @@
 <context>
     <name>CommandLine</name>
     <message>
-        <location filename="../gui/command_line.cpp" line="+9"/>
+        <location filename="../gui/app/command_line.cpp" line="+9"/>
         <source>Tessera runs GGUF language models on your GPUs and lets you chat with them.</source>
         <translation>Tessera 在您的 GPU 上运行 GGUF 语言模型，并让您与它们对话。</translation>
     </message>
@@ -38,7 +38,7 @@
 <context>
     <name>ConversationIo</name>
     <message>
-        <location filename="../gui/conversation_io.cpp" line="+95"/>
+        <location filename="../gui/history/conversation_io.cpp" line="+118"/>
         <source>%1 is not valid JSON: %2 at byte %3.</source>
         <translation>%1 不是有效的 JSON：第 %3 字节处 %2。</translation>
     </message>
@@ -58,7 +58,7 @@
         <translation>%2 中的消息 %1 的角色为 &quot;%3&quot;；应为 &quot;user&quot; 或 &quot;assistant&quot;。</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+19"/>
         <location line="+5"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
@@ -72,7 +72,7 @@
 <context>
     <name>ConversationStore</name>
     <message>
-        <location filename="../gui/conversation_store.cpp" line="+33"/>
+        <location filename="../gui/history/conversation_store.cpp" line="+57"/>
         <source>Empty conversation</source>
         <translation>空对话</translation>
     </message>
@@ -90,7 +90,7 @@
 <context>
     <name>DisplayFormat</name>
     <message>
-        <location filename="../gui/display_format.cpp" line="+17"/>
+        <location filename="../gui/common/display_format.cpp" line="+17"/>
         <source>%1 B</source>
         <extracomment>A parameter count in billions (&quot;7.24 B&quot;), as model sizes are usually written.</extracomment>
         <translation>%1 B</translation>
@@ -126,9 +126,32 @@
         <translation>CPU（%1 线程，KV 缓存 %2，上下文 %3）</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+12"/>
+        <source>Prompt: —</source>
+        <extracomment>A figure under a reply that is not known or did not happen.</extracomment>
+        <translation>提示词：—</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Prompt: %1 tok</source>
+        <extracomment>Prompt tokens without a rate (nobody measured how long they took).</extracomment>
+        <translation>提示词：%1 tok</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Prompt: %1 tok at %2 tok/s</source>
         <translation>提示词：%1 tok，%2 tok/s</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1, %2 tok cached</source>
+        <extracomment>After &quot;Prompt: 12 tok at 950.3 tok/s&quot;: prompt tokens reused from the cache, not read again.</extracomment>
+        <translation>%1，已缓存 %2 tok</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Generation: —</source>
+        <translation>生成：—</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -136,9 +159,20 @@
         <translation>生成：%1 tok，%2 tok/s</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>Generation: %1 tok</source>
+        <extracomment>A reply of a single token: no rate (it is measured between tokens).</extracomment>
+        <translation>生成：%1 tok</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>First token: %1 s</source>
         <translation>首个 token：%1 秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>First token: —</source>
+        <translation>首个 token：—</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -158,11 +192,17 @@
         <extracomment>Under a reply: the context overflow policy left earlier messages out of what the model saw.</extracomment>
         <translation>为适应上下文省略了之前的消息（%1 条，%2 tok）</translation>
     </message>
+    <message>
+        <location line="+4"/>
+        <source>Part of the conversation left out to fit the context (%1 tok)</source>
+        <extracomment>Under a reply: the overflow policy cut tokens out of the middle of the conversation (no whole message).</extracomment>
+        <translation>为适应上下文省略了部分对话（%1 tok）</translation>
+    </message>
 </context>
 <context>
     <name>ErrorTexts</name>
     <message>
-        <location filename="../gui/error_text.cpp" line="+12"/>
+        <location filename="../gui/common/error_text.cpp" line="+12"/>
         <source>The file is damaged or is not a GGUF model. Download it again or open another file.</source>
         <translation>文件已损坏或不是 GGUF 模型。请重新下载，或打开其他文件。</translation>
     </message>
@@ -222,7 +262,13 @@
         <translation>无法加载 %1</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+6"/>
+        <source>%1 is still loaded: the chat goes on with it. %2</source>
+        <extracomment>After a failed load: %1 is the model that was loaded before and still is; %2 the advice.</extracomment>
+        <translation>%1 仍处于加载状态，对话可继续使用它。%2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Let the conversation go on: choose Truncate middle or Rolling window beside the context meter, and the model forgets older messages. Or start a new conversation (New Conversation), or load the model with a larger context (Context in the model panel, then Load).</source>
         <extracomment>&quot;Truncate middle&quot;, &quot;Rolling window&quot; and &quot;New Conversation&quot; are the chat&apos;s choices and button, &quot;Context&quot; the model panel&apos;s field: use their translations.</extracomment>
         <translation>让对话继续：在上下文指示条旁选择“截断中间”或“滚动窗口”，模型会遗忘较早的消息。或者开始新的对话（“新对话”），或以更大的上下文加载模型（在模型面板中设置“上下文长度”，然后按“加载”）。</translation>
@@ -266,7 +312,7 @@
 <context>
     <name>MemoryCheck</name>
     <message>
-        <location filename="../gui/memory_check.cpp" line="+42"/>
+        <location filename="../gui/models/memory_check.cpp" line="+41"/>
         <source>%1 may not fit in memory</source>
         <translation>%1 可能无法装入内存</translation>
     </message>
@@ -283,9 +329,38 @@
     </message>
 </context>
 <context>
+    <name>ModelProblems</name>
+    <message>
+        <location filename="../gui/models/model_preview.cpp" line="+49"/>
+        <source>Damaged or not a GGUF file</source>
+        <translation>文件损坏或不是 GGUF 文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Vocabulary only: no weights</source>
+        <extracomment>A GGUF file with a tokenizer&apos;s vocabulary but no tensors (no model to run).</extracomment>
+        <translation>仅词表：没有权重</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unsupported architecture: %1</source>
+        <translation>不支持的架构：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unsupported tensor type: %1</source>
+        <translation>不支持的张量类型：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Incomplete or malformed model</source>
+        <translation>模型不完整或格式错误</translation>
+    </message>
+</context>
+<context>
     <name>OverflowPolicyTexts</name>
     <message>
-        <location filename="../gui/overflow_policy_chooser.cpp" line="+11"/>
+        <location filename="../gui/chat/overflow_policy_chooser.cpp" line="+11"/>
         <source>Stop</source>
         <extracomment>Context overflow policy: the reply stops when the model&apos;s context is full.</extracomment>
         <translation>停止</translation>
@@ -321,7 +396,7 @@
 <context>
     <name>tessera::gui::ChatInput</name>
     <message>
-        <location filename="../gui/chat_input.cpp" line="+16"/>
+        <location filename="../gui/chat/chat_input.cpp" line="+16"/>
         <source>Write a message… (Enter sends, Shift+Enter for a new line)</source>
         <translation>输入消息…（Enter 发送，Shift+Enter 换行）</translation>
     </message>
@@ -329,7 +404,7 @@
 <context>
     <name>tessera::gui::ChatPanel</name>
     <message>
-        <location filename="../gui/chat_panel.cpp" line="+87"/>
+        <location filename="../gui/chat/chat_panel.cpp" line="+88"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
@@ -349,7 +424,7 @@
         <translation>新对话</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+27"/>
         <source>The conversation holds %1 of the %2 tokens the model can keep in mind. When they are used up, what happens depends on the policy beside this meter: the reply stops, or older messages are forgotten.</source>
         <translation>对话占用了模型可记住的 %2 个 token 中的 %1 个。用完后会怎样取决于此指示条旁的设置：回复停止，或遗忘较早的消息。</translation>
     </message>
@@ -359,7 +434,7 @@
         <translation>发送消息（Enter）</translation>
     </message>
     <message>
-        <location line="-52"/>
+        <location line="-56"/>
         <source>Stop the reply being generated (Esc)</source>
         <translation>停止正在生成的回复（Esc）</translation>
     </message>
@@ -375,13 +450,13 @@
     </message>
     <message>
         <location line="+14"/>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Context: %1 / %2 tok</source>
         <extracomment>The context meter under the chat: tokens the conversation holds, of the model&apos;s context.</extracomment>
         <translation>上下文：%1 / %2 tok</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+33"/>
         <source>Load a model first (Load in the model panel)</source>
         <translation>请先加载模型（模型面板中的“加载”）</translation>
     </message>
@@ -401,7 +476,7 @@
         <translation>请先输入消息</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Open a GGUF model to start: File ▸ Open Model…, or drop a .gguf file here.</source>
         <extracomment>&quot;File ▸ Open Model…&quot; names the File menu and its entry: use their translations (without the &amp;).</extracomment>
         <translation>请先打开一个 GGUF 模型：文件 ▸ 打开模型…，或将 .gguf 文件拖放到此处。</translation>
@@ -424,9 +499,106 @@
     </message>
 </context>
 <context>
+    <name>tessera::gui::ConversationSession</name>
+    <message>
+        <location filename="../gui/history/conversation_session.cpp" line="+52"/>
+        <source>The conversation was not saved</source>
+        <translation>对话未保存</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Choose a folder you can write to and try again.</source>
+        <translation>请选择您有写入权限的文件夹后重试。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Saved the conversation to %1</source>
+        <translation>已将对话保存到 %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+60"/>
+        <source>Open Conversation</source>
+        <translation>打开对话</translation>
+    </message>
+    <message>
+        <location line="-60"/>
+        <location line="+60"/>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <location line="-56"/>
+        <location line="+60"/>
+        <source>The conversation could not be opened</source>
+        <translation>无法打开对话</translation>
+    </message>
+    <message>
+        <location line="-60"/>
+        <source>Choose a conversation file saved by Tessera.</source>
+        <translation>请选择由 Tessera 保存的对话文件。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Opened the conversation %1</source>
+        <translation>已打开对话 %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>New Conversation</source>
+        <translation>新对话</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>A reply is being generated. It stops here; what it wrote so far is kept.</source>
+        <translation>正在生成回复。回复将在此停止；已生成的内容会保留。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The conversation could not be saved (%1). It will be lost.</source>
+        <translation>无法保存对话（%1）。对话将会丢失。</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Choose another conversation.</source>
+        <translation>请选择其他对话。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The conversation was not renamed</source>
+        <translation>对话未重命名</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+22"/>
+        <source>Check that the folder can be written to.</source>
+        <translation>请检查该文件夹是否可写入。</translation>
+    </message>
+    <message>
+        <location line="-12"/>
+        <source>Delete Conversation</source>
+        <translation>删除对话</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Delete this conversation? It cannot be brought back.</source>
+        <translation>要删除此对话吗？删除后无法恢复。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The conversation was not deleted</source>
+        <translation>对话未删除</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::DeviceSource</name>
     <message>
-        <location filename="../gui/device_source.cpp" line="+133"/>
+        <location filename="../gui/gpus/device_source.cpp" line="+133"/>
         <source>no GPU in the device list</source>
         <translation>设备列表中没有 GPU</translation>
     </message>
@@ -434,7 +606,7 @@
 <context>
     <name>tessera::gui::DockTitleBar</name>
     <message>
-        <location filename="../gui/dock_title_bar.cpp" line="+52"/>
+        <location filename="../gui/app/dock_title_bar.cpp" line="+65"/>
         <source>Show this panel</source>
         <translation>显示此面板</translation>
     </message>
@@ -457,18 +629,18 @@
 <context>
     <name>tessera::gui::EngineWorker</name>
     <message>
-        <location filename="../gui/engine_worker.cpp" line="+71"/>
-        <location line="+163"/>
+        <location filename="../gui/engine/engine_worker.cpp" line="+99"/>
+        <location line="+171"/>
         <source>Loading %1 was cancelled.</source>
         <translation>已取消加载 %1。</translation>
     </message>
     <message>
-        <location line="-118"/>
+        <location line="-124"/>
         <source>No model is loaded. Open and load a model first.</source>
         <translation>尚未加载模型。请先打开并加载模型。</translation>
     </message>
     <message>
-        <location line="+108"/>
+        <location line="+114"/>
         <source>The benchmark was cancelled.</source>
         <translation>基准测试已取消。</translation>
     </message>
@@ -476,7 +648,7 @@
 <context>
     <name>tessera::gui::ErrorBanner</name>
     <message>
-        <location filename="../gui/error_banner.cpp" line="+73"/>
+        <location filename="../gui/common/error_banner.cpp" line="+73"/>
         <source>Dismiss</source>
         <translation>关闭</translation>
     </message>
@@ -489,7 +661,7 @@
 <context>
     <name>tessera::gui::GpuListModel</name>
     <message>
-        <location filename="../gui/gpu_list_model.cpp" line="+36"/>
+        <location filename="../gui/gpus/gpu_list_model.cpp" line="+36"/>
         <source>%1 used · %2 free of %3</source>
         <translation>已用 %1 · 空闲 %2 / 共 %3</translation>
     </message>
@@ -532,7 +704,7 @@ PCI 总线：%3
 <context>
     <name>tessera::gui::GpuPanel</name>
     <message>
-        <location filename="../gui/gpu_panel.cpp" line="+77"/>
+        <location filename="../gui/gpus/gpu_panel.cpp" line="+77"/>
         <source>No GPU can be used: %1.
 Tessera runs models on the CPU.</source>
         <extracomment>%1 is why (from the driver or the build), e.g. &quot;no NVIDIA driver/GPU found&quot;.</extracomment>
@@ -553,7 +725,7 @@ Tessera 将在 CPU 上运行模型。</translation>
 <context>
     <name>tessera::gui::GpuWorkspace</name>
     <message>
-        <location filename="../gui/gpu_workspace.cpp" line="+125"/>
+        <location filename="../gui/gpus/gpu_workspace.cpp" line="+124"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
@@ -563,8 +735,7 @@ Tessera 将在 CPU 上运行模型。</translation>
         <translation>GPU 显存</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
@@ -580,9 +751,78 @@ Tessera 将在 CPU 上运行模型。</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::GuideDialog</name>
+    <message>
+        <location filename="../gui/app/guide_dialog.cpp" line="+55"/>
+        <source>Getting started</source>
+        <translation>快速上手</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open a GGUF model (File ▸ Open Model…, a .gguf file dropped on the window, or the Model Library) and it is described in the Model panel before anything is loaded: what it is, how large, and whether Tessera can run it. Press Load, then write a message. Opening a model from the Library or Recent Models loads it at once.</source>
+        <translation>打开一个 GGUF 模型（文件 ▸ 打开模型…、把 .gguf 文件拖到窗口上，或使用模型库），模型面板会在加载前说明它是什么、有多大以及 Tessera 能否运行它。点击“加载”，然后输入消息。从模型库或最近使用的模型中打开的模型会立即加载。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The split workspace (the GPUs tab)</source>
+        <translation>拆分工作区（GPU 标签页）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>With more than one GPU, choose how the model is spread over them. Layer split gives each GPU whole layers; row split cuts every layer across the GPUs (for models whose heads divide evenly, without experts); None puts everything on the main GPU. Drag the sliders to set each GPU&apos;s share.</source>
+        <translation>有多块 GPU 时，选择如何把模型分布到各 GPU 上。按层拆分让每块 GPU 承担完整的层；按行拆分把每一层切分到各 GPU（适用于注意力头可均分且没有专家的模型）；“无”把全部放在主 GPU 上。拖动滑块设置每块 GPU 的份额。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The bars show what each GPU will hold (weights, KV cache, scratch) before anything is loaded, from the same plan the loader follows; a bar that would overflow turns red and says by how much. A smaller KV cache type (q8_0, q4_0) makes room for a longer context. Apply loads the model again with the split.</source>
+        <translation>这些条形图在加载前显示每块 GPU 将容纳的内容（权重、KV 缓存、临时空间），依据的正是加载器所遵循的同一计划；会溢出的条形会变红并显示超出多少。更小的 KV 缓存类型（q8_0、q4_0）能为更长的上下文腾出空间。“应用”会按该拆分重新加载模型。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The split benchmark</source>
+        <translation>拆分基准测试</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add two to six splits (the current one, or the suggestions), press Run Benchmark: the loaded model is loaded with each split in turn and measured, then loaded as it was. Splits that would not fit are refused. A difference within the runs&apos; spread is called a tie; Apply the Winner loads the fastest split.</source>
+        <translation>添加两到六种拆分（当前拆分或建议），点击“运行基准测试”：已加载的模型会依次按每种拆分加载并测量，然后恢复原来的加载方式。放不下的拆分会被拒绝。差异在多次运行的波动范围内视为平局；“应用最佳”会加载最快的拆分。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Editing a message</source>
+        <translation>编辑消息</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edit under one of your messages changes it and gets a new reply from there; the messages after it are replaced. Regenerate asks again for the last reply.</source>
+        <translation>在你的某条消息下点击“编辑”可修改它并从该处获取新的回复；其后的消息会被替换。“重新生成”会重新请求最后一条回复。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Send the message</source>
+        <extracomment>A shortcut of the message box.</extracomment>
+        <translation>发送消息</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New line in the message</source>
+        <translation>在消息中换行</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Tessera Guide</source>
+        <translation>Tessera 指南</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::HistoryPanel</name>
     <message>
-        <location filename="../gui/history_panel.cpp" line="+69"/>
+        <location filename="../gui/history/history_panel.cpp" line="+105"/>
         <source>Search conversations</source>
         <translation>搜索对话</translation>
     </message>
@@ -607,7 +847,7 @@ Tessera 将在 CPU 上运行模型。</translation>
         <translation>永久删除所选对话</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>%1
 Last changed %2</source>
         <translation>%1
@@ -617,7 +857,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::LibraryModel</name>
     <message>
-        <location filename="../gui/library_model.cpp" line="+126"/>
+        <location filename="../gui/library/library_model.cpp" line="+126"/>
         <source>No GPU is available: the model would run on the CPU.</source>
         <translation>没有可用的 GPU：模型将在 CPU 上运行。</translation>
     </message>
@@ -658,26 +898,6 @@ Last changed %2</source>
         <source>Cannot split</source>
         <extracomment>The split planner refused the split for this model (e.g. row split of a mixture of experts).</extracomment>
         <translation>无法拆分</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Damaged or not a GGUF file</source>
-        <translation>文件损坏或不是 GGUF 文件</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Unsupported architecture: %1</source>
-        <translation>不支持的架构：%1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Unsupported tensor type: %1</source>
-        <translation>不支持的张量类型：%1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Incomplete or malformed model</source>
-        <translation>模型不完整或格式错误</translation>
     </message>
     <message>
         <location line="+74"/>
@@ -730,12 +950,12 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::LibraryPanel</name>
     <message>
-        <location filename="../gui/library_panel.cpp" line="+43"/>
+        <location filename="../gui/library/library_panel.cpp" line="+39"/>
         <source>Add a Model Folder</source>
         <translation>添加模型文件夹</translation>
     </message>
     <message>
-        <location line="+138"/>
+        <location line="+123"/>
         <source>Search by name, architecture, quantization or path</source>
         <translation>按名称、架构、量化或路径搜索</translation>
     </message>
@@ -791,12 +1011,12 @@ Last changed %2</source>
         <translation>在文件管理器中显示</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-24"/>
         <source>Library</source>
         <translation>模型库</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+152"/>
         <source>%1: %2</source>
         <extracomment>A file of the model library that cannot be opened: the short reason, then the reader&apos;s message.</extracomment>
         <translation>%1：%2</translation>
@@ -839,7 +1059,19 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::LocalServer</name>
     <message>
-        <location filename="../gui/local_server.cpp" line="+74"/>
+        <location filename="../gui/server/local_server.cpp" line="+38"/>
+        <source>Host is empty: enter 127.0.0.1 to serve this machine only.</source>
+        <extracomment>&quot;Host&quot; is the Local Server dialog&apos;s field: use its translation.</extracomment>
+        <translation>主机为空：输入 127.0.0.1 即只为本机提供服务。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 lets other machines connect: enter an API key (clients send it as “Authorization: Bearer KEY”), or tick “Allow other machines without an API key”.</source>
+        <extracomment>%1 is the host typed in the Local Server dialog; &quot;API key&quot; and &quot;Allow other machines without an API key&quot; are its fields: use their translations.</extracomment>
+        <translation>%1 允许其他机器连接：请输入 API 密钥（客户端以“Authorization: Bearer KEY”发送），或勾选“允许其他机器无 API 密钥访问”。</translation>
+    </message>
+    <message>
+        <location line="+58"/>
         <source>Local server: waiting for a model loaded in this app</source>
         <translation>本地服务器：等待在本应用中加载模型</translation>
     </message>
@@ -858,7 +1090,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::LocalServerDialog</name>
     <message>
-        <location filename="../gui/local_server_dialog.cpp" line="+19"/>
+        <location filename="../gui/server/local_server_dialog.cpp" line="+19"/>
         <source>Local Server</source>
         <translation>本地服务器</translation>
     </message>
@@ -925,7 +1157,7 @@ Last changed %2</source>
         <translation>复制地址</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+47"/>
         <source>The local server is off.</source>
         <translation>本地服务器已关闭。</translation>
     </message>
@@ -933,7 +1165,23 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/main_window.cpp" line="+483"/>
+        <location filename="../gui/app/main_window.cpp" line="+243"/>
+        <source>Loading %1 again with the new split…</source>
+        <extracomment>The status bar after Apply (a new GPU split): the model is loaded again with it.</extracomment>
+        <translation>正在按新的拆分重新加载 %1…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Split applied: %1. The model runs on the CPU here, where a GPU split changes nothing.</source>
+        <translation>已应用拆分：%1。此处模型在 CPU 上运行，GPU 拆分不会带来任何变化。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Split applied: %1.</source>
+        <translation>已应用拆分：%1。</translation>
+    </message>
+    <message>
+        <location line="+272"/>
         <source>&amp;Open Model…</source>
         <translation>打开模型(&amp;O)…</translation>
     </message>
@@ -983,12 +1231,24 @@ Last changed %2</source>
         <translation>复制最后一条回复(&amp;C)</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>&amp;Guide and Shortcuts</source>
+        <extracomment>Help menu: a short guide to the split workspace and the keyboard shortcuts.</extracomment>
+        <translation>指南和快捷键(&amp;G)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Reset Layout</source>
+        <extracomment>View menu: every panel back where it was at the first start, sized for the window.</extracomment>
+        <translation>重置布局(&amp;R)</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>&amp;About Tessera</source>
         <translation>关于 Tessera(&amp;A)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1024,7 +1284,7 @@ Last changed %2</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -1049,122 +1309,23 @@ Last changed %2</source>
         <translation>采样</translation>
     </message>
     <message>
-        <location line="+15"/>
-        <source>Last reply: %1 tok/s</source>
-        <translation>上一条回复：%1 tok/s</translation>
-    </message>
-    <message>
-        <location line="+32"/>
+        <location line="+71"/>
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Clear Recent Files</source>
         <translation>清除最近文件</translation>
     </message>
     <message>
-        <location line="+27"/>
-        <location line="+63"/>
-        <source>Open Another File…</source>
-        <translation>打开其他文件…</translation>
-    </message>
-    <message>
-        <location line="-31"/>
-        <source>Load Anyway</source>
-        <translation>仍然加载</translation>
-    </message>
-    <message>
-        <location line="+38"/>
+        <location line="-468"/>
         <source>Truncate Middle and Retry</source>
         <translation>截断中间并重试</translation>
     </message>
     <message>
-        <location line="+20"/>
-        <source>The conversation was not saved</source>
-        <translation>对话未保存</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Choose a folder you can write to and try again.</source>
-        <translation>请选择您有写入权限的文件夹后重试。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Saved the conversation to %1</source>
-        <translation>已将对话保存到 %1</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <location line="+63"/>
-        <source>Open</source>
-        <translation>打开</translation>
-    </message>
-    <message>
-        <location line="-58"/>
-        <location line="+63"/>
-        <source>The conversation could not be opened</source>
-        <translation>无法打开对话</translation>
-    </message>
-    <message>
-        <location line="-63"/>
-        <source>Choose a conversation file saved by Tessera.</source>
-        <translation>请选择由 Tessera 保存的对话文件。</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>Opened the conversation %1</source>
-        <translation>已打开对话 %1</translation>
-    </message>
-    <message>
-        <location line="+19"/>
-        <source>A reply is being generated. It stops here; what it wrote so far is kept.</source>
-        <translation>正在生成回复。回复将在此停止；已生成的内容会保留。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>The conversation could not be saved (%1). It will be lost.</source>
-        <translation>无法保存对话（%1）。对话将会丢失。</translation>
-    </message>
-    <message>
-        <location line="+30"/>
-        <source>Choose another conversation.</source>
-        <translation>请选择其他对话。</translation>
-    </message>
-    <message>
-        <location line="+17"/>
-        <source>The conversation was not renamed</source>
-        <translation>对话未重命名</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <location line="+23"/>
-        <source>Check that the folder can be written to.</source>
-        <translation>请检查该文件夹是否可写入。</translation>
-    </message>
-    <message>
-        <location line="-12"/>
-        <source>Delete Conversation</source>
-        <translation>删除对话</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Delete this conversation? It cannot be brought back.</source>
-        <translation>要删除此对话吗？删除后无法恢复。</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Delete</source>
-        <translation>删除</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>The conversation was not deleted</source>
-        <translation>对话未删除</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location line="+501"/>
         <source>Open a GGUF Model</source>
         <translation>打开 GGUF 模型</translation>
     </message>
@@ -1191,7 +1352,7 @@ Last changed %2</source>
         <translation>对话 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+59"/>
         <source>Quit Tessera</source>
         <translation>退出 Tessera</translation>
     </message>
@@ -1201,24 +1362,17 @@ Last changed %2</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location line="-217"/>
-        <location line="+63"/>
-        <location line="+66"/>
+        <location line="-60"/>
         <source>Open Conversation</source>
         <translation>打开对话</translation>
     </message>
     <message>
-        <location line="-606"/>
+        <location line="-504"/>
         <source>Go On: Truncate Middle</source>
         <translation>继续：截断中间</translation>
     </message>
     <message>
-        <location line="+498"/>
-        <source>New Conversation</source>
-        <translation>新对话</translation>
-    </message>
-    <message>
-        <location line="+115"/>
+        <location line="+511"/>
         <source>Copied to the clipboard</source>
         <translation>已复制到剪贴板</translation>
     </message>
@@ -1233,42 +1387,12 @@ Last changed %2</source>
         <translation>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;使用自有的 CUDA 后端在 NVIDIA GPU 上运行 GGUF 语言模型，也可在 CPU 上运行。&lt;/p&gt;&lt;p&gt;MIT 许可证。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+23"/>
-        <location filename="../gui/throughput_plot.cpp" line="+464"/>
+        <location filename="../gui/performance/throughput_plot.cpp" line="+475"/>
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>Loading %1… %2%</source>
-        <extracomment>The file being loaded, then how much of it is done, in percent.</extracomment>
-        <translation>正在加载 %1… %2%</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>Ready: %1 (%2, %3 parameters) on the CPU</source>
-        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;).</extracomment>
-        <translation>就绪：%1（%2，%3 参数），运行于 CPU</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Ready: %1 (%2, %3 parameters) on %4</source>
-        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;), the engine&apos;s backend (&quot;cuda (2 GPUs)&quot;).</extracomment>
-        <translation>就绪：%1（%2，%3 参数），运行于 %4</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Reading the prompt: %1 / %2 tok (Esc stops)</source>
-        <extracomment>Status bar while the model reads the conversation: tokens read, of all. Esc stops.</extracomment>
-        <translation>正在读取提示词：%1 / %2 tok（按 Esc 停止）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Generating: %1 tok so far</source>
-        <translation>正在生成：已生成 %1 tok</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location filename="../gui/app/main_window.cpp" line="+37"/>
         <source>%1 — Tessera</source>
         <extracomment>Window title: model name, then the application name.</extracomment>
         <translation>%1 — Tessera</translation>
@@ -1279,24 +1403,12 @@ Last changed %2</source>
         <translation>Tessera</translation>
     </message>
     <message>
-        <location line="-412"/>
+        <location line="-200"/>
         <source>Local &amp;Server…</source>
         <translation>本地服务器(&amp;S)…</translation>
     </message>
     <message>
-        <location line="+372"/>
-        <source>Connecting to %1…</source>
-        <extracomment>The OpenAI-compatible server&apos;s URL.</extracomment>
-        <translation>正在连接 %1…</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>Ready: %1 on the server %2</source>
-        <extracomment>The server&apos;s model id, then the server&apos;s base URL.</extracomment>
-        <translation>就绪：服务器 %2 上的 %1</translation>
-    </message>
-    <message>
-        <location line="-381"/>
+        <location line="+3"/>
         <source>Recent &amp;Models</source>
         <translation>最近的模型(&amp;M)</translation>
     </message>
@@ -1319,7 +1431,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
-        <location filename="../gui/memory_plot.cpp" line="+59"/>
+        <location filename="../gui/gpus/memory_plot.cpp" line="+77"/>
         <source>GPU memory in use over time</source>
         <translation>GPU 显存占用随时间的变化</translation>
     </message>
@@ -1332,6 +1444,12 @@ Last changed %2</source>
         <location line="+1"/>
         <source>Save this plot as a PNG image</source>
         <translation>将此图表保存为 PNG 图像</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No GPU is in use: the model runs on the CPU, so there is no GPU memory to plot.</source>
+        <extracomment>The GPU memory plot on a machine without a usable GPU.</extracomment>
+        <translation>未使用 GPU：模型在 CPU 上运行，因此没有可绘制的 GPU 内存。</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1350,7 +1468,7 @@ Last changed %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>Export Memory Plot</source>
         <translation>导出显存图表</translation>
     </message>
@@ -1368,7 +1486,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MessageWidget</name>
     <message>
-        <location filename="../gui/message_widget.cpp" line="+76"/>
+        <location filename="../gui/chat/message_widget.cpp" line="+87"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -1384,7 +1502,29 @@ Last changed %2</source>
         <translation>以 Markdown 格式复制此消息</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+2"/>
+        <source>Edit</source>
+        <extracomment>Edit a message already sent, then ask again from there.</extracomment>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Change this message and get a new reply from here (the messages after it are replaced)</source>
+        <translation>修改这条消息并从此处获取新的回复（其后的消息会被替换）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Send</source>
+        <extracomment>The button under an edited message: send it again and get a new reply.</extracomment>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+90"/>
         <source>You</source>
         <translation>你</translation>
     </message>
@@ -1433,9 +1573,30 @@ Last changed %2</source>
     </message>
 </context>
 <context>
+    <name>tessera::gui::ModelOpener</name>
+    <message>
+        <location filename="../gui/models/model_opener.cpp" line="+57"/>
+        <location line="+16"/>
+        <location line="+63"/>
+        <source>Open Another File…</source>
+        <translation>打开其他文件…</translation>
+    </message>
+    <message>
+        <location line="-43"/>
+        <source>Load Anyway</source>
+        <translation>仍然加载</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1 was unloaded: the chat uses %2 on the server now.</source>
+        <extracomment>%1: the local model that was unloaded; %2: the server&apos;s model the chat uses now.</extracomment>
+        <translation>已卸载 %1：对话现在使用服务器上的 %2。</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::ModelPanel</name>
     <message>
-        <location filename="../gui/model_panel.cpp" line="+71"/>
+        <location filename="../gui/models/model_panel.cpp" line="+72"/>
         <source>File:</source>
         <translation>文件：</translation>
     </message>
@@ -1480,17 +1641,28 @@ Last changed %2</source>
         <translation>文件大小：</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+71"/>
         <source>Open Model…</source>
         <translation>打开模型…</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+122"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>This file cannot be loaded: %1. %2</source>
+        <extracomment>A file the engine cannot run: the short reason (&quot;Vocabulary only: no weights&quot;), then the details.</extracomment>
+        <translation>无法加载此文件：%1。%2</translation>
+    </message>
+    <message>
+        <location line="+64"/>
         <source>Load</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location line="-185"/>
+        <location line="-196"/>
         <source>Unload</source>
         <translation>卸载</translation>
     </message>
@@ -1500,12 +1672,12 @@ Last changed %2</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+197"/>
         <source>Load the model with the context length chosen below</source>
         <translation>使用下方选择的上下文长度加载模型</translation>
     </message>
     <message>
-        <location line="-185"/>
+        <location line="-196"/>
         <source>Free the memory the model holds</source>
         <translation>释放模型占用的内存</translation>
     </message>
@@ -1558,12 +1730,12 @@ Last changed %2</source>
         <translation>模型默认值</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>unknown (no general.architecture)</source>
         <translation>未知（缺少 general.architecture）</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+13"/>
         <source>%1 (%Ln tensor(s))</source>
         <extracomment>Parameter count (e.g. &quot;7.24 B&quot;), then how many tensors hold them.</extracomment>
         <translation>
@@ -1571,12 +1743,13 @@ Last changed %2</source>
         </translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-6"/>
         <source>%1 ×%2 (%3)</source>
         <extracomment>One tensor type: its name, how many tensors have it, their size (&quot;Q4_K ×226 (3.80 GiB)&quot;).</extracomment>
         <translation>%1 ×%2（%3）</translation>
     </message>
     <message numerus="yes">
+        <location line="+11"/>
         <location line="+2"/>
         <source>%Ln token(s)</source>
         <translation>
@@ -1584,27 +1757,14 @@ Last changed %2</source>
         </translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-2"/>
         <location line="+1"/>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>not stated</source>
         <translation>未注明</translation>
     </message>
-    <message numerus="yes">
-        <location line="-2"/>
-        <source>%Ln token(s) (%1)</source>
-        <extracomment>Vocabulary size, then the tokenizer&apos;s kind (&quot;llama&quot;, &quot;gpt2&quot;).</extracomment>
-        <translation>
-            <numerusform>%Ln 个 token（%1）</numerusform>
-        </translation>
-    </message>
     <message>
         <location line="+1"/>
-        <source>unknown tokenizer</source>
-        <translation>未知分词器</translation>
-    </message>
-    <message>
-        <location line="+2"/>
         <source>yes</source>
         <translation>有</translation>
     </message>
@@ -1614,13 +1774,7 @@ Last changed %2</source>
         <translation>无（纯文本续写）</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>This file contains tensor types Tessera cannot compute with yet: %1.</source>
-        <extracomment>%1 lists tensor type names (&quot;IQ2_XS and IQ3_S&quot;).</extracomment>
-        <translation>此文件包含 Tessera 尚不支持计算的张量类型：%1。</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+14"/>
         <source>Model default (%1 of %2 trained)</source>
         <extracomment>The context box&apos;s default entry: what is allocated, then what the model was trained on.</extracomment>
         <translation>模型默认值（训练上下文 %2 中的 %1）</translation>
@@ -1651,6 +1805,11 @@ Last changed %2</source>
         <translation>正在读取文件…</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>This file cannot be loaded. Open another model.</source>
+        <translation>无法加载此文件。请打开其他模型。</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>Not loaded. Press Load to load it.</source>
         <translation>未加载。请按“加载”进行加载。</translation>
@@ -1666,7 +1825,13 @@ Last changed %2</source>
         <translation>正在加载 %1…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
+        <source>This file cannot be loaded; the chat still uses %1.</source>
+        <extracomment>%1 is the loaded model&apos;s name: the file shown cannot be loaded, the chat goes on with it.</extracomment>
+        <translation>无法加载此文件；对话仍在使用 %1。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Not loaded: the chat still uses %1. Press Load to switch to this model.</source>
         <extracomment>%1 is the loaded model&apos;s name; &quot;Load&quot; is the Load button: use its translation.</extracomment>
         <translation>未加载：对话仍在使用 %1。请按“加载”切换到此模型。</translation>
@@ -1686,7 +1851,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::ModelSourcePanel</name>
     <message>
-        <location filename="../gui/model_source_panel.cpp" line="+45"/>
+        <location filename="../gui/models/model_source_panel.cpp" line="+45"/>
         <source>Source:</source>
         <extracomment>Where the model runs: a GGUF file loaded by this app, or an OpenAI-compatible server.</extracomment>
         <translation>来源：</translation>
@@ -1705,7 +1870,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::OverflowPolicyChooser</name>
     <message>
-        <location filename="../gui/overflow_policy_chooser.cpp" line="+27"/>
+        <location filename="../gui/chat/overflow_policy_chooser.cpp" line="+27"/>
         <source>When full: %1</source>
         <extracomment>The chat&apos;s context overflow chooser: &quot;When full: Truncate middle&quot;.</extracomment>
         <translation>已满时：%1</translation>
@@ -1723,7 +1888,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::RemoteEndpointPanel</name>
     <message>
-        <location filename="../gui/remote_endpoint_panel.cpp" line="+132"/>
+        <location filename="../gui/remote/remote_endpoint_panel.cpp" line="+143"/>
         <source>Could not connect to %1</source>
         <extracomment>The OpenAI-compatible server&apos;s URL.</extracomment>
         <translation>无法连接到 %1</translation>
@@ -1734,7 +1899,7 @@ Last changed %2</source>
         <translation>请检查 URL（通常以 /v1 结尾）、API 密钥和模型名称，并确认服务器正在运行。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Connected: %1 at %2</source>
         <extracomment>The server&apos;s model id, then the server&apos;s base URL.</extracomment>
         <translation>已连接：%2 上的 %1</translation>
@@ -1743,6 +1908,12 @@ Last changed %2</source>
         <location line="+2"/>
         <source>Asking the server for its models…</source>
         <translation>正在向服务器查询模型…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Could not connect: %1</source>
+        <extracomment>The last Connect failed: the reason.</extracomment>
+        <translation>无法连接：%1</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1795,7 +1966,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
-        <location filename="../gui/sampling_panel.cpp" line="+69"/>
+        <location filename="../gui/chat/sampling_panel.cpp" line="+69"/>
         <source>Temperature:</source>
         <translation>温度：</translation>
     </message>
@@ -1883,9 +2054,97 @@ Last changed %2</source>
     </message>
 </context>
 <context>
+    <name>tessera::gui::SplitBenchModel</name>
+    <message>
+        <location filename="../gui/bench/split_bench_model.cpp" line="+65"/>
+        <source>Everything on GPU %1</source>
+        <translation>全部在 GPU %1 上</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: %2 %</source>
+        <extracomment>One GPU&apos;s share in a split: GPU index, percent.</extracomment>
+        <translation>%1：%2 %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Row</source>
+        <translation>按行</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Layer</source>
+        <translation>按层</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 · %2 · main GPU %3</source>
+        <extracomment>A split in a line: mode, the GPUs&apos; shares, the main GPU.</extracomment>
+        <translation>%1 · %2 · 主 GPU %3</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>It would overflow GPU %1: %2 needed, %3 usable.</source>
+        <extracomment>A split of the benchmark that does not fit: GPU index, bytes it would need, bytes usable.</extracomment>
+        <translation>GPU %1 会溢出：需要 %2，可用 %3。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>At most %1 splits can be compared.</source>
+        <translation>最多可比较 %1 种拆分。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This split is in the list already.</source>
+        <translation>此拆分已在列表中。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This split cannot be measured. %1</source>
+        <translation>无法测量此拆分。%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+40"/>
+        <source>%n suggestion(s) left out: they would not fit the GPUs or the model.</source>
+        <translation>
+            <numerusform>省略了 %n 条建议：它们放不进 GPU 或不适用于该模型。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+77"/>
+        <source>Split #%1 cannot be measured. %2</source>
+        <translation>无法测量拆分 #%1。%2</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Cancelling: the model is loaded with its own split again…</source>
+        <translation>正在取消：模型正以原来的拆分重新加载…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+9"/>
+        <source>Measuring split %1 of %2…</source>
+        <translation>正在测量第 %1 种拆分（共 %2 种）…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+20"/>
+        <source>Cancelled after %n split(s) measured.</source>
+        <translation>
+            <numerusform>已测量 %n 种拆分后取消。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Done: %n split(s) measured.</source>
+        <translation>
+            <numerusform>完成：已测量 %n 种拆分。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SplitBenchView</name>
     <message>
-        <location filename="../gui/split_bench_view.cpp" line="+225"/>
+        <location filename="../gui/bench/split_bench_view.cpp" line="+202"/>
         <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
         <translation>用 2 到 6 种拆分测量已加载的模型：依次加载每种拆分，并运行简短的提示词和生成基准测试。之后模型会以原来的拆分重新加载。</translation>
     </message>
@@ -1993,69 +2252,7 @@ Last changed %2</source>
         <translation>提示词</translation>
     </message>
     <message>
-        <location line="+35"/>
-        <source>Everything on GPU %1</source>
-        <translation>全部在 GPU %1 上</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>%1: %2 %</source>
-        <extracomment>One GPU&apos;s share in a split: GPU index, percent.</extracomment>
-        <translation>%1：%2 %</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Row</source>
-        <translation>按行</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Layer</source>
-        <translation>按层</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>%1 · %2 · main GPU %3</source>
-        <extracomment>A split in a line: mode, the GPUs&apos; shares, the main GPU.</extracomment>
-        <translation>%1 · %2 · 主 GPU %3</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>At most %1 splits can be compared.</source>
-        <translation>最多可比较 %1 种拆分。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>This split is in the list already.</source>
-        <translation>此拆分已在列表中。</translation>
-    </message>
-    <message>
-        <location line="+101"/>
-        <source>Cancelling: the model is loaded with its own split again…</source>
-        <translation>正在取消：模型正以原来的拆分重新加载…</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <location line="+10"/>
-        <source>Measuring split %1 of %2…</source>
-        <translation>正在测量第 %1 种拆分（共 %2 种）…</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+20"/>
-        <source>Cancelled after %n split(s) measured.</source>
-        <translation>
-            <numerusform>已测量 %n 种拆分后取消。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>Done: %n split(s) measured.</source>
-        <translation>
-            <numerusform>完成：已测量 %n 种拆分。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+15"/>
+        <location line="+40"/>
         <source>GPU %1: %2</source>
         <extracomment>Bytes a split puts on one GPU: GPU index, size.</extracomment>
         <translation>GPU %1：%2</translation>
@@ -2088,17 +2285,35 @@ Last changed %2</source>
         <translation>测量中…</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+3"/>
+        <source>does not fit</source>
+        <extracomment>A split that cannot be measured (it would overflow a GPU): shown in its speed columns.</extracomment>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>No clear winner: %1 are as fast as each other within the spread of the runs. Run more repetitions to tell them apart, or keep the split you have.</source>
+        <extracomment>The benchmark&apos;s splits are as fast as each other within the runs&apos; spread: %1 lists them (&quot;#1, #3&quot;).</extracomment>
+        <translation>没有明确的最佳：%1 在多次运行的波动范围内一样快。增加重复次数以区分它们，或保留当前拆分。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Winner: #%1, %2 — %3 tok/s generation, %4 tok/s prompt</source>
         <translation>最佳：#%1，%2 — 生成 %3 tok/s，提示词 %4 tok/s</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-10"/>
         <source>Add at least two splits and run the benchmark; the fastest can then be applied.</source>
         <translation>至少添加两种拆分并运行基准测试，之后即可应用最快的拆分。</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+17"/>
+        <source>Everything ran on the CPU (no GPU backend is in use): the splits cannot differ there, so their speeds say nothing about the GPUs.</source>
+        <extracomment>After the benchmark&apos;s verdict: the model ran on the CPU, where the GPU split changes nothing.</extracomment>
+        <translation>全部在 CPU 上运行（未使用 GPU 后端）：在 CPU 上各拆分不会有差别，因此这些速度说明不了 GPU 的情况。</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>Split (#)</source>
         <translation>拆分 (#)</translation>
     </message>
@@ -2113,7 +2328,7 @@ Last changed %2</source>
         <translation>占用最多的 GPU 上的显存 (MiB)</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>Load a model first</source>
         <translation>请先加载模型</translation>
     </message>
@@ -2131,7 +2346,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/split_editor.cpp" line="+174"/>
+        <location filename="../gui/gpus/split_editor.cpp" line="+174"/>
         <source>None (main GPU only)</source>
         <translation>无（仅主 GPU）</translation>
     </message>
@@ -2345,13 +2560,13 @@ None: everything on the main GPU.</source>
         <translation>第 %1–%2 层</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+69"/>
         <source>%1, %2</source>
         <extracomment>Which KV heads and FFN rows a GPU holds (&quot;KV heads 0–3, FFN rows 0–5,631&quot;).</extracomment>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>%1 (%2)</source>
         <extracomment>What a GPU would hold (bytes), then which layers or rows.</extracomment>
         <translation>%1（%2）</translation>
@@ -2407,7 +2622,7 @@ KV 缓存：%2 字节
         <translation>按此拆分重新加载模型</translation>
     </message>
     <message>
-        <location line="-287"/>
+        <location line="-289"/>
         <source> %</source>
         <extracomment>Suffix of a GPU&apos;s share in the split editor&apos;s number box (&quot;60.0 %&quot;).</extracomment>
         <translation>%</translation>
@@ -2435,7 +2650,7 @@ KV 缓存：%2 字节
         <translation>KV 缓存精度：F32 会使其大小翻倍；Q8_0 和 Q4_0 以每 32 个值一个缩放因子保存 8 位和 4 位数值，大小约为 F16 的一半和四分之一</translation>
     </message>
     <message>
-        <location line="+295"/>
+        <location line="+297"/>
         <source>Total %1 %</source>
         <extracomment>The GPUs&apos; shares added up, in percent.</extracomment>
         <translation>合计 %1 %</translation>
@@ -2449,7 +2664,7 @@ KV 缓存：%2 字节
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/split_preview_model.cpp" line="+303"/>
+        <location filename="../gui/gpus/split_preview_model.cpp" line="+293"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>将会溢出：需要 %1，但只有 %2 可用（空闲 %3，预留 %4）。请选择按层或按行拆分以将模型分布到多个 GPU、缩短上下文或使用更小的量化。</translation>
     </message>
@@ -2460,9 +2675,63 @@ KV 缓存：%2 字节
     </message>
 </context>
 <context>
+    <name>tessera::gui::StatusLine</name>
+    <message>
+        <location filename="../gui/app/status_line.cpp" line="+44"/>
+        <source>Last reply: %1 tok/s</source>
+        <translation>上一条回复：%1 tok/s</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No model loaded</source>
+        <translation>未加载模型</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Connecting to %1…</source>
+        <extracomment>The OpenAI-compatible server&apos;s URL.</extracomment>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Loading %1… %2%</source>
+        <extracomment>The file being loaded, then how much of it is done, in percent.</extracomment>
+        <translation>正在加载 %1… %2%</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Ready: %1 on the server %2</source>
+        <extracomment>The server&apos;s model id, then the server&apos;s base URL.</extracomment>
+        <translation>就绪：服务器 %2 上的 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Ready: %1 (%2, %3 parameters) on the CPU</source>
+        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;).</extracomment>
+        <translation>就绪：%1（%2，%3 参数），运行于 CPU</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ready: %1 (%2, %3 parameters) on %4</source>
+        <extracomment>Model name, architecture, parameter count (&quot;7.24 B&quot;), the engine&apos;s backend (&quot;cuda (2 GPUs)&quot;).</extracomment>
+        <translation>就绪：%1（%2，%3 参数），运行于 %4</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Reading the prompt: %1 / %2 tok (Esc stops)</source>
+        <extracomment>Status bar while the model reads the conversation: tokens read, of all. Esc stops.</extracomment>
+        <translation>正在读取提示词：%1 / %2 tok（按 Esc 停止）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Generating: %1 tok so far</source>
+        <translation>正在生成：已生成 %1 tok</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::SystemPromptEdit</name>
     <message>
-        <location filename="../gui/system_prompt_edit.cpp" line="+22"/>
+        <location filename="../gui/chat/system_prompt_edit.cpp" line="+22"/>
         <source>For example: You are a helpful assistant. Answer briefly.</source>
         <translation>例如：你是一个乐于助人的助手。请简短回答。</translation>
     </message>
@@ -2473,9 +2742,34 @@ KV 缓存：%2 字节
     </message>
 </context>
 <context>
+    <name>tessera::gui::ThemeSwitcher</name>
+    <message>
+        <location filename="../gui/settings/theme_switcher.cpp" line="+127"/>
+        <source>&amp;Theme</source>
+        <extracomment>Settings menu: the colours of the app.</extracomment>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>System default</source>
+        <extracomment>Theme menu entry: the desktop&apos;s own colours.</extracomment>
+        <translation>系统默认</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/throughput_plot.cpp" line="-298"/>
+        <location filename="../gui/performance/throughput_plot.cpp" line="-309"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>模型回答时，这里会显示每秒 token 数。</translation>
     </message>
@@ -2545,12 +2839,12 @@ KV 缓存：%2 字节
     </message>
     <message>
         <location line="+1"/>
-        <location line="+54"/>
+        <location line="+55"/>
         <source>Earlier replies</source>
         <translation>之前的回复</translation>
     </message>
     <message>
-        <location line="-36"/>
+        <location line="-37"/>
         <source>first token
 %1 s</source>
         <extracomment>Next to the dashed line at the first token: the time it took, in seconds.</extracomment>
@@ -2558,12 +2852,12 @@ KV 缓存：%2 字节
 %1 秒</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>Reply %1: reading the prompt…</source>
         <translation>回复 %1：正在读取提示词…</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+24"/>
         <source>Reply %1: first token after %2 s, generating…</source>
         <translation>回复 %1：%2 秒后出现首个 token，正在生成…</translation>
     </message>
@@ -2581,19 +2875,39 @@ KV 缓存：%2 字节
         <translation>回复 %1 失败</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>Reply %1 (stopped): prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s</source>
-        <extracomment>A reply the user stopped: reply number, prompt tokens and speed, generated tokens and speed, time to first token.</extracomment>
-        <translation>回复 %1（已停止）：提示词 %2 tok，%3 tok/s · 生成 %4 tok，%5 tok/s · 首个 token %6 秒</translation>
-    </message>
-    <message>
         <location line="+5"/>
-        <source>Reply %1: prompt %2 tok at %3 tok/s · generated %4 tok at %5 tok/s · first token %6 s</source>
-        <extracomment>A finished reply: reply number, prompt tokens and speed, generated tokens and speed, time to first token.</extracomment>
-        <translation>回复 %1：提示词 %2 tok，%3 tok/s · 生成 %4 tok，%5 tok/s · 首个 token %6 秒</translation>
+        <source>prompt %1 tok at %2 tok/s</source>
+        <translation>提示词 %1 tok，%2 tok/s</translation>
     </message>
     <message>
-        <location line="+141"/>
+        <location line="+1"/>
+        <source>prompt —</source>
+        <translation>提示词 —</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>generated %1 tok at %2 tok/s · first token %3 s</source>
+        <translation>生成 %1 tok，%2 tok/s · 首个 token %3 秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no token generated</source>
+        <translation>未生成任何 token</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reply %1 (stopped): %2 · %3</source>
+        <extracomment>A reply the user stopped: reply number, the prompt part, the generation part.</extracomment>
+        <translation>回复 %1（已停止）：%2 · %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reply %1: %2 · %3</source>
+        <extracomment>A finished reply: reply number, the prompt part, the generation part.</extracomment>
+        <translation>回复 %1：%2 · %3</translation>
+    </message>
+    <message>
+        <location line="+139"/>
         <source>Throughput of %1, %2</source>
         <extracomment>Title of an exported throughput plot: the model&apos;s name, the date and time.</extracomment>
         <translation>%1 的吞吐量，%2</translation>

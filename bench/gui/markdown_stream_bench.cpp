@@ -39,17 +39,17 @@ Run streamOnce(const QStringList& pieces, int per_flush) {
   MessageWidget widget;
   widget.resize(760, 400);
   widget.show();
-  ChatMessage m = replyMessage(QStringLiteral("bench"));
+  ChatEntry m = replyMessage(QStringLiteral("bench"));
   Run run;
   std::vector<double> costs;
   for (qsizetype i = 0; i < pieces.size(); i += per_flush) {
-    for (qsizetype j = i; j < std::min<qsizetype>(i + per_flush, pieces.size()); ++j) m.text += pieces[j];
+    for (qsizetype j = i; j < std::min<qsizetype>(i + per_flush, pieces.size()); ++j) m.message.content += pieces[j].toStdString();
     const double t0 = threadMs();
     widget.setMessage(m, QString());
     widget.repaint();
     costs.push_back(threadMs() - t0);
   }
-  m.status = ChatMessage::Status::Complete;
+  m.status = ChatEntry::Status::Complete;
   const double t0 = threadMs();
   widget.setMessage(m, QString());
   widget.repaint();

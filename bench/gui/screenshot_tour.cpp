@@ -94,6 +94,7 @@ TourResult ScreenshotTour::run() {
     return result_;
   }
   window_->resize(options_.window_size);
+  window_->resetLayout();  // the layout a window of that size opens with
   window_->show();
   using Step = Outcome (ScreenshotTour::*)();
   const Step steps[] = {&ScreenshotTour::showGpus, &ScreenshotTour::loadModel,  &ScreenshotTour::applySplit,
@@ -186,12 +187,13 @@ ScreenshotTour::Outcome ScreenshotTour::loadModel() {
     return Failure{QStringLiteral("cannot read %1: %2").arg(options_.model, window_->banner()->title())};
   if (failed) return Failure{QStringLiteral("loading %1 failed: %2").arg(options_.model, describe(*failed))};
   if (!done) return Failure{QStringLiteral("%1 did not load in %2").arg(options_.model, seconds(options_.step_timeout_ms))};
-  const ModelInfo& info = engine->model();
+  const tessera::ModelInfo& info = engine->model();
   summary_ << QStringLiteral("Model: %1 (%2, %3 parameters, %4 layers, context %5)")
-                  .arg(options_.model, info.architecture, DisplayFormat::parameterCount(info.parameter_count))
-                  .arg(info.layer_count)
-                  .arg(info.context_length);
-  summary_ << QStringLiteral("Backend: %1; loaded in %2 ms").arg(info.backend).arg(clock.elapsed());
+                  .arg(options_.model, QString::fromStdString(info.architecture),
+                       DisplayFormat::parameterCount(info.parameter_count))
+                  .arg(info.n_layer)
+                  .arg(info.n_ctx);
+  summary_ << QStringLiteral("Backend: %1; loaded in %2 ms").arg(QString::fromStdString(info.backend)).arg(clock.elapsed());
   window_->centralTabs()->setCurrentWidget(ws->workspaceView());
   return save(QStringLiteral("02-split-before.png"));
 }
@@ -206,7 +208,7 @@ ScreenshotTour::Outcome ScreenshotTour::applySplit() {
   editor->spinBox(0)->setValue(70.0);
   editor->spinBox(1)->setValue(30.0);
   const SplitChoice target = ws->splitModel()->choice();
-  if (target == before) return Failure{QStringLiteral("typing 70 % and 30 % did not change the split")};
+  if (target.loadsLike(before)) return Failure{QStringLiteral("typing 70 % and 30 % did not change the split")};
   if (!editor->applyButton()->isEnabled()) return Failure{QStringLiteral("Apply is not enabled after the split changed")};
   std::optional<EngineError> failed;
   auto on_fail = QObject::connect(engine, &EngineClient::loadFailed, [&failed](const EngineError& e) { failed = e; });
@@ -219,14 +221,15 @@ ScreenshotTour::Outcome ScreenshotTour::applySplit() {
                         .on(engine, &EngineClient::loadFailed)
                         .on(ws, &GpuWorkspace::splitEdited)
                         .until([&] {
-                          return failed || (engine->state() == EngineClient::State::Ready && ws->loadedChoice() == target);
+                          return failed || (engine->state() == EngineClient::State::Ready && ws->loadedChoice() &&
+                                            ws->loadedChoice()->loadsLike(target));
                         },
                                 options_.step_timeout_ms);
   QObject::disconnect(on_fail);
   if (failed) return Failure{QStringLiteral("reloading with the new split failed: %1").arg(describe(*failed))};
   if (!done) return Failure{QStringLiteral("Apply did not reload the model in %1").arg(seconds(options_.step_timeout_ms))};
   summary_ << QStringLiteral("Split applied: %1 (reload %2 ms)").arg(ws->benchView()->describeSplit(target)).arg(clock.elapsed());
-  summary_ << QStringLiteral("Backend after Apply: %1").arg(engine->model().backend);
+  summary_ << QStringLiteral("Backend after Apply: %1").arg(QString::fromStdString(engine->model().backend));
   return save(QStringLiteral("03-split-after.png"));
 }
 
@@ -240,17 +243,17 @@ ScreenshotTour::Outcome ScreenshotTour::generate() {
   window_->resizeDocks({ws->performanceDock()}, {options_.window_size.height() * 2 / 5}, Qt::Vertical);
   if (auto* tabs = qobject_cast<QTabWidget*>(ws->performanceWidget())) tabs->setCurrentWidget(ws->throughputPlot());
 
-  SamplingSettings s = window_->samplingPanel()->settings();
+  ReplySettings s = window_->samplingPanel()->settings();
   s.max_tokens = options_.reply_tokens;
-  s.seed = 42;
+  s.sampling.seed = 42;
   window_->samplingPanel()->setSettings(s);
-  window_->chat()->setSampling(s);
+  window_->chat()->setReplySettings(s);
 
   int tokens = 0;
   auto on_text = QObject::connect(engine, &EngineClient::textGenerated, [&tokens](const QString&, int n) { tokens += n; });
-  std::optional<GenerationTimings> timings;
+  std::optional<ReplyStats> timings;
   auto on_done = QObject::connect(engine, &EngineClient::generationFinished,
-                                  [&timings](const GenerationTimings& t) { timings = t; });
+                                  [&timings](const ReplyStats& t) { timings = t; });
   std::optional<EngineError> failed;
   auto on_fail = QObject::connect(engine, &EngineClient::generationFailed, [&failed](const EngineError& e) { failed = e; });
   auto disconnect_all = [&] {
@@ -352,7 +355,7 @@ ScreenshotTour::Outcome ScreenshotTour::benchmark() {
     else
       summary_ << QStringLiteral("  %1: not measured: %2").arg(split, describe(r->error));
   }
-  if (!view->winner()) return Failure{QStringLiteral("no split was measured (tour.txt lists why)")};
+  if (!view->model()->verdict().fastest) return Failure{QStringLiteral("no split was measured (tour.txt lists why)")};
   return save(QStringLiteral("07-ab-benchmark.png"));
 }
 

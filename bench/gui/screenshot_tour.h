@@ -41,7 +41,7 @@ struct TourOptions {
   BenchSettings bench{256, 64, 2};
   int max_bench_splits = 3;    // 2-3 splits: the loaded one and the benchmark view's suggestions
   int step_timeout_ms = 300000;
-  QSize window_size{1400, 900};
+  QSize window_size{1366, 768};  // a laptop's screen
 };
 
 struct TourResult {

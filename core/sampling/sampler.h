@@ -41,6 +41,8 @@ struct SamplingParams {
   int32_t penalty_last_n = 64;     // tokens of history the penalties look at; 0: off, -1: all
   uint64_t seed = kRandomSeed;
 
+  friend bool operator==(const SamplingParams&, const SamplingParams&) = default;
+
   bool greedy() const { return temperature <= 0.0f; }
   bool has_penalties() const {
     return penalty_last_n != 0 && (repeat_penalty != 1.0f || frequency_penalty != 0.0f || presence_penalty != 0.0f);

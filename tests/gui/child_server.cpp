@@ -7,6 +7,7 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <poll.h>
 #include <unistd.h>
 
 #include "gui_test_support.h"
@@ -59,6 +60,12 @@ SilentListener::SilentListener() {
 
 SilentListener::~SilentListener() {
   if (fd_ >= 0) ::close(fd_);
+}
+
+bool SilentListener::hasClient() const {
+  if (fd_ < 0) return false;
+  pollfd p{fd_, POLLIN, 0};
+  return ::poll(&p, 1, 0) > 0 && (p.revents & POLLIN) != 0;
 }
 
 namespace {

@@ -26,6 +26,8 @@ class SilentListener {
   ~SilentListener();
   int port() const { return port_; }
   QString url() const { return QStringLiteral("http://127.0.0.1:%1/v1").arg(port_); }
+  // A client has connected (the connection waits, never accepted, in the listen queue).
+  bool hasClient() const;
 
  private:
   int fd_ = -1;

@@ -75,13 +75,23 @@ QStringList ModelChecker::problems() const {
   return impl_->problems;
 }
 
-SamplingSettings greedyReply(int max_tokens) {
-  SamplingSettings s;
-  s.temperature = 0.0;
-  s.repetition_penalty = 1.0;
-  s.seed = 1;
+ReplySettings greedyReply(int max_tokens) {
+  ReplySettings s;
+  s.sampling.temperature = 0.0f;
+  s.sampling.repeat_penalty = 1.0f;
+  s.sampling.seed = 1;
   s.max_tokens = max_tokens;
   return s;
+}
+
+void processPendingEvents() {
+  // A pass can post more (a layout that resizes a child posts its own request): a few passes settle
+  // every chain the windows make.
+  for (int pass = 0; pass < 4; ++pass) {
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    QCoreApplication::processEvents(QEventLoop::AllEvents);
+  }
 }
 
 QString fixturePath(const QString& relative) {

@@ -29,6 +29,9 @@ class FreshSettings {
 
 // Runs the event loop until `done()` or `timeout_ms` passes; returns done().
 bool waitUntil(const std::function<bool()>& done, int timeout_ms = 10000);
+// Delivers every event already posted (layout requests, deferred deletes, queued calls) until none
+// is left: what a fixed sleep was used for after a resize or a change, without the clock.
+void processPendingEvents();
 
 // Attaches a QAbstractItemModelTester (warning mode) and collects what it reports.
 class ModelChecker {
@@ -46,6 +49,6 @@ class ModelChecker {
 QString fixturePath(const QString& relative);
 
 // Greedy sampling (temperature 0, no repetition penalty, seed 1) for at most max_tokens tokens.
-SamplingSettings greedyReply(int max_tokens);
+ReplySettings greedyReply(int max_tokens);
 
 }  // namespace tessera::gui::test

@@ -24,7 +24,7 @@ struct Chat {
   ChatController controller{&engine, &model};
 
   Chat() {
-    engine.load(QStringLiteral("/m/fake.gguf"), LoadSettings{});
+    engine.load(QStringLiteral("/m/fake.gguf"), LoadRequest{});
     waitUntil([&] { return engine.state() == EngineClient::State::Ready; });
   }
   bool waitIdle(int ms = 20000) {
@@ -38,24 +38,29 @@ TEST(ChatController, SendStreamsAReplyIntoTheModel) {
   ASSERT_EQ(c.engine.state(), EngineClient::State::Ready);
   c.script->pieces = {"Once", " upon", " a", " time"};
   c.controller.setSystemPrompt(QStringLiteral("You tell stories."));
-  SamplingSettings s;
-  s.temperature = 0.3;
+  ReplySettings s;
+  s.sampling.temperature = 0.3f;
   s.max_tokens = 64;
-  c.controller.setSampling(s);
+  c.controller.setReplySettings(s);
   QSignalSpy finished(&c.controller, &ChatController::replyFinished);
   ASSERT_TRUE(c.controller.send(QStringLiteral("Tell me a story")));
   EXPECT_TRUE(c.controller.isStreaming());
   ASSERT_EQ(c.model.rowCount(), 2);
-  EXPECT_EQ(c.model.message(1).status, ChatMessage::Status::Streaming);
+  EXPECT_EQ(c.model.message(1).status, ChatEntry::Status::Streaming);
   ASSERT_TRUE(waitUntil([&] { return finished.count() == 1; }));
-  EXPECT_EQ(c.model.message(1).text, QStringLiteral("Once upon a time"));
-  EXPECT_EQ(c.model.message(1).status, ChatMessage::Status::Complete);
-  EXPECT_TRUE(c.model.message(1).has_timings);
-  EXPECT_EQ(c.model.message(1).timings.generated_tokens, 4);
-  EXPECT_EQ(c.script->last_request.system_prompt, QStringLiteral("You tell stories."));
-  EXPECT_DOUBLE_EQ(c.script->last_request.sampling.temperature, 0.3);
-  ASSERT_EQ(c.script->last_request.turns.size(), 1);
-  EXPECT_EQ(c.script->last_request.turns[0].text, QStringLiteral("Tell me a story"));
+  EXPECT_EQ(c.model.message(1).text(), QStringLiteral("Once upon a time"));
+  EXPECT_EQ(c.model.message(1).status, ChatEntry::Status::Complete);
+  ASSERT_TRUE(c.model.message(1).stats.has_value());
+  EXPECT_EQ(c.model.message(1).stats->timings.generated_tokens, 4);
+  // Core's request: the system prompt first, then the turns; the sampling and the length limit.
+  const auto& sent = c.script->last_messages;
+  ASSERT_EQ(sent.size(), 2u);
+  EXPECT_EQ(sent[0].role, "system");
+  EXPECT_EQ(sent[0].content, "You tell stories.");
+  EXPECT_EQ(sent[1].role, "user");
+  EXPECT_EQ(sent[1].content, "Tell me a story");
+  EXPECT_FLOAT_EQ(c.script->last_request.sampling.temperature, 0.3f);
+  EXPECT_EQ(c.script->last_request.n_predict, 64);
   EXPECT_TRUE(checker.problems().isEmpty()) << checker.problems().join('\n').toStdString();
 }
 
@@ -66,16 +71,16 @@ TEST(ChatController, RepaintsAtABoundedRateNotPerToken) {
   c.script->token_ms = 0;  // as fast as the worker can go
   c.engine.worker()->setBatchIntervalMs(1);  // even when the worker sends small batches...
   c.controller.setRepaintIntervalMs(50);
-  SamplingSettings s;
+  ReplySettings s;
   s.max_tokens = 100000;
-  c.controller.setSampling(s);
+  c.controller.setReplySettings(s);
   QSignalSpy changed(&c.model, &QAbstractItemModel::dataChanged);
   QElapsedTimer clock;
   clock.start();
   ASSERT_TRUE(c.controller.send(QStringLiteral("go")));
   ASSERT_TRUE(c.waitIdle());
   const qint64 elapsed = clock.elapsed();
-  EXPECT_EQ(c.model.message(1).text.size(), 4000);
+  EXPECT_EQ(c.model.message(1).text().size(), 4000);
   // ...the model (and so the view) changes at most once per 50 ms tick, plus the final flush.
   EXPECT_LE(c.controller.flushCount(), elapsed / 50 + 2) << c.controller.flushCount() << " flushes in " << elapsed << " ms";
   EXPECT_LT(changed.count(), 2000 / 4);
@@ -87,12 +92,12 @@ TEST(ChatController, StopKeepsThePartialReply) {
   c.script->repeat = 100000;
   c.script->token_ms = 1;
   ASSERT_TRUE(c.controller.send(QStringLiteral("sing")));
-  ASSERT_TRUE(waitUntil([&] { return c.model.message(1).text.size() > 10; }));
+  ASSERT_TRUE(waitUntil([&] { return c.model.message(1).text().size() > 10; }));
   c.controller.stop();
   ASSERT_TRUE(c.waitIdle());
-  EXPECT_EQ(c.model.message(1).status, ChatMessage::Status::Stopped);
-  EXPECT_TRUE(c.model.message(1).text.startsWith(QStringLiteral("la la")));
-  EXPECT_TRUE(c.model.message(1).timings.stopped);
+  EXPECT_EQ(c.model.message(1).status, ChatEntry::Status::Stopped);
+  EXPECT_TRUE(c.model.message(1).text().startsWith(QStringLiteral("la la")));
+  EXPECT_TRUE(c.model.message(1).stats->stopped());
   EXPECT_TRUE(c.controller.canSend());
 }
 
@@ -105,9 +110,9 @@ TEST(ChatController, RegenerateReplacesTheLastReply) {
   ASSERT_TRUE(c.controller.regenerate());
   ASSERT_TRUE(c.waitIdle());
   ASSERT_EQ(c.model.rowCount(), 2);
-  EXPECT_EQ(c.model.message(1).text, QStringLiteral("second"));
-  ASSERT_EQ(c.script->last_request.turns.size(), 1);
-  EXPECT_EQ(c.script->last_request.turns[0].text, QStringLiteral("q1"));
+  EXPECT_EQ(c.model.message(1).text(), QStringLiteral("second"));
+  ASSERT_EQ(c.script->last_messages.size(), 1u);
+  EXPECT_EQ(c.script->last_messages[0].content, "q1");
 }
 
 TEST(ChatController, FollowUpSendsTheWholeConversation) {
@@ -117,12 +122,12 @@ TEST(ChatController, FollowUpSendsTheWholeConversation) {
   ASSERT_TRUE(c.waitIdle());
   ASSERT_TRUE(c.controller.send(QStringLiteral("Q2")));
   ASSERT_TRUE(c.waitIdle());
-  const auto& turns = c.script->last_request.turns;
-  ASSERT_EQ(turns.size(), 3);
-  EXPECT_EQ(turns[0].role, ChatRole::User);
-  EXPECT_EQ(turns[1].role, ChatRole::Assistant);
-  EXPECT_EQ(turns[1].text, QStringLiteral("A1"));
-  EXPECT_EQ(turns[2].text, QStringLiteral("Q2"));
+  const auto& turns = c.script->last_messages;
+  ASSERT_EQ(turns.size(), 3u);
+  EXPECT_EQ(turns[0].role, "user");
+  EXPECT_EQ(turns[1].role, "assistant");
+  EXPECT_EQ(turns[1].content, "A1");
+  EXPECT_EQ(turns[2].content, "Q2");
 }
 
 TEST(ChatController, FailedReplyIsMarkedAndReported) {
@@ -131,7 +136,7 @@ TEST(ChatController, FailedReplyIsMarkedAndReported) {
   QSignalSpy failed(&c.controller, &ChatController::replyFailed);
   ASSERT_TRUE(c.controller.send(QStringLiteral("x")));
   ASSERT_TRUE(waitUntil([&] { return failed.count() == 1; }));
-  EXPECT_EQ(c.model.message(1).status, ChatMessage::Status::Failed);
+  EXPECT_EQ(c.model.message(1).status, ChatEntry::Status::Failed);
   EXPECT_EQ(c.model.message(1).error, QStringLiteral("the context of 512 tokens is full"));
   // Regenerate answers the same user message again.
   c.script->generate_error.reset();
@@ -139,7 +144,7 @@ TEST(ChatController, FailedReplyIsMarkedAndReported) {
   ASSERT_TRUE(c.controller.regenerate());
   ASSERT_TRUE(c.waitIdle());
   ASSERT_EQ(c.model.rowCount(), 2);
-  EXPECT_EQ(c.model.message(1).text, QStringLiteral("ok"));
+  EXPECT_EQ(c.model.message(1).text(), QStringLiteral("ok"));
 }
 
 TEST(ChatController, ClearWhileStreamingEmptiesAndStaysUsable) {
@@ -147,7 +152,7 @@ TEST(ChatController, ClearWhileStreamingEmptiesAndStaysUsable) {
   c.script->pieces = {"z"};
   c.script->repeat = 100000;
   ASSERT_TRUE(c.controller.send(QStringLiteral("go")));
-  ASSERT_TRUE(waitUntil([&] { return !c.model.message(1).text.isEmpty(); }));
+  ASSERT_TRUE(waitUntil([&] { return !c.model.message(1).text().isEmpty(); }));
   c.controller.clear();
   EXPECT_EQ(c.model.rowCount(), 0);
   ASSERT_TRUE(c.waitIdle());
@@ -179,7 +184,60 @@ TEST(ChatController, ConversationRoundTrip) {
   c.controller.setConversation(saved);
   EXPECT_EQ(c.controller.systemPrompt(), QStringLiteral("sys"));
   ASSERT_EQ(c.model.rowCount(), 2);
-  EXPECT_EQ(c.model.message(1).text, QStringLiteral("reply"));
+  EXPECT_EQ(c.model.message(1).text(), QStringLiteral("reply"));
+}
+
+// Issue 35 item 9: a sent message can be edited, and the reply comes again from there.
+TEST(ChatController, EditingAMessageDropsWhatFollowedAndAsksAgain) {
+  Chat c;
+  c.script->pieces = {"A1"};
+  ASSERT_TRUE(c.controller.send(QStringLiteral("Q1")));
+  ASSERT_TRUE(c.waitIdle());
+  c.script->pieces = {"A2"};
+  ASSERT_TRUE(c.controller.send(QStringLiteral("Q2")));
+  ASSERT_TRUE(c.waitIdle());
+  ASSERT_EQ(c.model.rowCount(), 4);
+  EXPECT_FALSE(c.controller.canEdit(1)) << "a reply is not edited";
+  EXPECT_TRUE(c.controller.canEdit(0));
+  EXPECT_FALSE(c.controller.editAndResend(0, QStringLiteral("   "))) << "a blank message is refused";
+  EXPECT_EQ(c.model.rowCount(), 4);
+  c.script->pieces = {"B1"};
+  ASSERT_TRUE(c.controller.editAndResend(0, QStringLiteral("Q1, better")));
+  ASSERT_TRUE(c.waitIdle());
+  ASSERT_EQ(c.model.rowCount(), 2);
+  EXPECT_EQ(c.model.message(0).text(), QStringLiteral("Q1, better"));
+  EXPECT_EQ(c.model.message(1).text(), QStringLiteral("B1"));
+  ASSERT_EQ(c.script->last_messages.size(), 1u);
+  EXPECT_EQ(c.script->last_messages[0].content, "Q1, better");
+  // While a reply is being made nothing is edited.
+  c.script->pieces = {"z"};
+  c.script->repeat = 100000;
+  c.script->token_ms = 1;
+  ASSERT_TRUE(c.controller.send(QStringLiteral("go")));
+  EXPECT_FALSE(c.controller.canEdit(0));
+  EXPECT_FALSE(c.controller.editAndResend(0, QStringLiteral("no")));
+  c.controller.stop();
+  ASSERT_TRUE(c.waitIdle());
+}
+
+// Issue 35 item 2: a reply stopped while its prompt was read counts the tokens read, not the prompt.
+TEST(ChatController, AStopWhileThePromptIsReadCountsOnlyWhatWasRead) {
+  Chat c;
+  c.script->prompt_tokens = 4000;
+  c.script->prompt_step = 8;
+  c.script->prompt_token_ms = 1;  // 8 ms a step: a stop lands within one
+  QSignalSpy progress(&c.engine, &EngineClient::promptProgress);
+  ASSERT_TRUE(c.controller.send(QStringLiteral("a long document")));
+  ASSERT_TRUE(waitUntil([&] { return progress.count() >= 2; }));
+  c.controller.stop();
+  ASSERT_TRUE(c.waitIdle());
+  const ChatEntry& reply = c.model.message(1);
+  ASSERT_TRUE(reply.stats.has_value());
+  EXPECT_LT(reply.stats->timings.prompt_tokens, 4000);
+  EXPECT_GT(reply.stats->timings.prompt_tokens, 0);
+  EXPECT_EQ(reply.stats->timings.generated_tokens, 0);
+  // The context meter holds what was read.
+  EXPECT_EQ(c.controller.contextUsed(), reply.stats->timings.prompt_tokens);
 }
 
 }  // namespace

@@ -11,17 +11,18 @@
 namespace tessera::gui {
 namespace {
 
-ChatMessage user(const QString& text) { return userMessage(text); }
-ChatMessage reply(const QString& text) {
-  ChatMessage m = replyMessage(QString());
-  m.text = text;
-  m.status = ChatMessage::Status::Complete;
-  m.has_timings = true;
-  m.timings.prompt_tokens = 12;
-  m.timings.generated_tokens = 34;
-  m.timings.prompt_seconds = 0.25;
-  m.timings.generation_seconds = 1.5;
-  m.timings.time_to_first_token = 0.3;
+ChatEntry user(const QString& text) { return userMessage(text); }
+ChatEntry reply(const QString& text) {
+  ChatEntry m = replyMessage(QString());
+  m.message.content = text.toStdString();
+  m.status = ChatEntry::Status::Complete;
+  ReplyStats stats;
+  stats.timings.prompt_tokens = 12;
+  stats.timings.generated_tokens = 34;
+  stats.timings.prompt_ms = 250.0;
+  stats.timings.generation_ms = 1500.0;
+  stats.timings.time_to_first_token_ms = 300.0;
+  m.stats = stats;
   return m;
 }
 
@@ -33,8 +34,8 @@ TEST(ChatModel, PassesModelTesterThroughEveryOperation) {
   EXPECT_EQ(row, 1);
   model.appendText(row, QStringLiteral("Hel"));
   model.appendText(row, QStringLiteral("lo"));
-  model.setTimings(row, reply(QString()).timings);
-  model.setStatus(row, ChatMessage::Status::Complete);
+  model.setStats(row, *reply(QString()).stats);
+  model.setStatus(row, ChatEntry::Status::Complete);
   model.appendMessage(user(QStringLiteral("Again")));
   model.appendMessage(reply(QStringLiteral("Sure")));
   model.truncate(2);
@@ -49,10 +50,10 @@ TEST(ChatModel, ExposesRolesAndText) {
   const int row = model.appendMessage(reply(QStringLiteral("**4**")));
   const QModelIndex i = model.index(row);
   EXPECT_EQ(model.data(i, Qt::DisplayRole).toString(), QStringLiteral("**4**"));
-  EXPECT_EQ(model.data(i, ChatModel::RoleRole).toInt(), static_cast<int>(ChatRole::Assistant));
+  EXPECT_EQ(model.data(i, ChatModel::RoleRole).toString(), QStringLiteral("assistant"));
   EXPECT_TRUE(model.data(i, ChatModel::HasTimingsRole).toBool());
-  const auto t = model.data(i, ChatModel::TimingsRole).value<GenerationTimings>();
-  EXPECT_EQ(t.generated_tokens, 34);
+  const auto t = model.data(i, ChatModel::TimingsRole).value<ReplyStats>();
+  EXPECT_EQ(t.timings.generated_tokens, 34);
   EXPECT_FALSE(model.data(model.index(0), ChatModel::TimingsRole).isValid());
   EXPECT_TRUE(model.roleNames().contains(ChatModel::TextRole));
 }
@@ -66,21 +67,22 @@ TEST(ChatModel, AppendTextSignalsOnlyThatRow) {
   model.appendText(row, QString());  // nothing to add: no signal
   ASSERT_EQ(spy.count(), 1);
   EXPECT_EQ(spy.at(0).at(0).toModelIndex().row(), row);
-  EXPECT_EQ(model.message(row).text, QStringLiteral("abc"));
+  EXPECT_EQ(model.message(row).text(), QStringLiteral("abc"));
 }
 
 TEST(ChatModel, TurnsSkipFailedAndEmptyReplies) {
   ChatModel model;
   model.appendMessage(user(QStringLiteral("one")));
-  ChatMessage failed = reply(QStringLiteral("partial"));
-  failed.status = ChatMessage::Status::Failed;
+  ChatEntry failed = reply(QStringLiteral("partial"));
+  failed.status = ChatEntry::Status::Failed;
   model.appendMessage(failed);
   model.appendMessage(user(QStringLiteral("two")));
   model.appendMessage(reply(QString()));
-  const auto turns = model.turns();
-  ASSERT_EQ(turns.size(), 2);
-  EXPECT_EQ(turns[0].text, QStringLiteral("one"));
-  EXPECT_EQ(turns[1].text, QStringLiteral("two"));
+  const auto turns = model.engineMessages();
+  ASSERT_EQ(turns.size(), 2u);
+  EXPECT_EQ(turns[0].content, "one");
+  EXPECT_EQ(turns[0].role, "user");
+  EXPECT_EQ(turns[1].content, "two");
   EXPECT_EQ(model.lastAssistantRow(), 3);
 }
 
@@ -89,7 +91,7 @@ TEST(ConversationIo, RoundTripsThroughAFile) {
   c.system_prompt = QStringLiteral("Be brief.");
   c.model = QStringLiteral("stories260K");
   c.messages = {user(QStringLiteral("Tell me a story")), reply(QStringLiteral("Once upon a time… ```code```"))};
-  c.messages[1].status = ChatMessage::Status::Stopped;
+  c.messages[1].status = ChatEntry::Status::Stopped;
   QTemporaryDir dir;
   const QString path = dir.filePath(QStringLiteral("chat.json"));
   QString error;
@@ -99,12 +101,13 @@ TEST(ConversationIo, RoundTripsThroughAFile) {
   EXPECT_EQ(back->system_prompt, c.system_prompt);
   EXPECT_EQ(back->model, c.model);
   ASSERT_EQ(back->messages.size(), 2);
-  EXPECT_EQ(back->messages[1].text, c.messages[1].text);
-  EXPECT_EQ(back->messages[1].status, ChatMessage::Status::Stopped);
-  EXPECT_TRUE(back->messages[1].has_timings);
-  EXPECT_DOUBLE_EQ(back->messages[1].timings.generation_seconds, 1.5);
-  EXPECT_EQ(back->messages[1].timings.generated_tokens, 34);
-  EXPECT_FALSE(back->messages[0].has_timings);
+  EXPECT_EQ(back->messages[1].text(), c.messages[1].text());
+  EXPECT_EQ(back->messages[1].status, ChatEntry::Status::Stopped);
+  ASSERT_TRUE(back->messages[1].stats.has_value());
+  EXPECT_DOUBLE_EQ(back->messages[1].stats->timings.generation_ms, 1500.0);
+  EXPECT_EQ(back->messages[1].stats->timings.generated_tokens, 34);
+  EXPECT_TRUE(back->messages[1].stats->stopped());
+  EXPECT_FALSE(back->messages[0].stats.has_value());
 }
 
 TEST(ConversationIo, RejectsWhatIsNotAConversation) {

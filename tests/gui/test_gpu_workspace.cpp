@@ -39,8 +39,8 @@ using test::waitUntil;
 // Loads instantly and remembers the settings of every load.
 struct LoadLog {
   QMutex mutex;
-  QList<LoadSettings> loads;
-  QList<LoadSettings> get() {
+  QList<LoadRequest> loads;
+  QList<LoadRequest> get() {
     QMutexLocker lock(&mutex);
     return loads;
   }
@@ -49,27 +49,29 @@ struct LoadLog {
 class RecordingSession : public EngineSession {
  public:
   explicit RecordingSession(std::shared_ptr<LoadLog> log) : log_(std::move(log)) {}
-  Result<ModelInfo> load(const QString& path, const LoadSettings& settings, const ProgressCallback& progress) override {
+  Result<tessera::ModelInfo> load(const QString& path, const LoadRequest& request,
+                                  const ProgressCallback& progress) override {
     {
       QMutexLocker lock(&log_->mutex);
-      log_->loads.append(settings);
+      log_->loads.append(request);
     }
     progress(1.0f);
     loaded_ = true;
-    ModelInfo info;
-    info.path = path;
-    info.name = QStringLiteral("fake");
-    info.backend = QStringLiteral("CUDA (4 GPUs)");
+    tessera::ModelInfo info;
+    info.path = path.toStdString();
+    info.name = "fake";
+    info.n_ctx = request.settings.n_ctx;
+    info.backend = "CUDA (4 GPUs)";
     return info;
   }
   void unload() override { loaded_ = false; }
   bool isLoaded() const override { return loaded_; }
-  Result<GenerationTimings> generate(const GenerationRequest&, const PromptProgressCallback&, const PieceCallback& on_piece,
-                                     const StopFlag&) override {
+  Result<ReplyStats> generate(const std::vector<tessera::ChatMessage>&, const tessera::GenerationRequest&,
+                              const PromptProgressCallback&, const PieceCallback& on_piece, const StopFlag&) override {
     on_piece("Hi");
-    GenerationTimings t;
-    t.generated_tokens = 1;
-    return t;
+    ReplyStats stats;
+    stats.timings.generated_tokens = 1;
+    return stats;
   }
 
  private:
@@ -91,10 +93,7 @@ TEST(GpuWorkspace, TheEditedSplitGoesWithTheLoadAndApplyReloads) {
   SplitEditor* editor = ws.splitEditor();
   editor->presetButton(SplitPreviewModel::Preset::Even)->click();
   editor->slider(3)->setValue(100);
-  LoadSettings load;
-  load.context_length = 256;
-  ws.fillLoadSettings(&load);
-  client.load(QStringLiteral("/models/fake.gguf"), load);
+  client.load(QStringLiteral("/models/fake.gguf"), ws.loadRequest(256));
   ASSERT_TRUE(waitUntil([&] { return client.state() == EngineClient::State::Ready; }));
   ASSERT_EQ(log->get().size(), 1);
   const SplitChoice sent = log->get().at(0).split;
@@ -112,8 +111,8 @@ TEST(GpuWorkspace, TheEditedSplitGoesWithTheLoadAndApplyReloads) {
   ASSERT_TRUE(editor->applyButton()->isEnabled());
   editor->applyButton()->click();
   ASSERT_TRUE(waitUntil([&] { return log->get().size() == 2 && client.state() == EngineClient::State::Ready; }));
-  const LoadSettings reload = log->get().at(1);
-  EXPECT_EQ(reload.context_length, 256);
+  const LoadRequest reload = log->get().at(1);
+  EXPECT_EQ(reload.settings.n_ctx, 256);
   EXPECT_FLOAT_EQ(reload.split.ratios[3], 40.0f);
   EXPECT_EQ(client.modelPath(), QStringLiteral("/models/fake.gguf"));
   EXPECT_FALSE(editor->applyButton()->isEnabled());
@@ -215,7 +214,8 @@ TEST(GpuWorkspace, Screenshot) {
   layout->addWidget(right, 1);
   window.resize(1500, 940);
   window.show();
-  QTest::qWait(100);
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+  test::processPendingEvents();  // the layouts of the shown window, before the picture
   const QImage image = window.grab().toImage();
   ASSERT_FALSE(image.isNull());
   EXPECT_TRUE(editor->warningLabel(3)->isVisible());

@@ -13,7 +13,9 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QScreen>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QStatusBar>
 #include <QTableView>
 
@@ -35,6 +37,7 @@
 #include "sampling_panel.h"
 #include "scripted_session.h"
 #include "split_editor.h"
+#include "split_workspace_view.h"
 
 namespace tessera::gui {
 namespace {
@@ -95,7 +98,8 @@ Texts read(const Window& w) {
   t.new_chat = w.window->chatPanel()->newButton()->text();
   t.reset = w.window->samplingPanel()->resetButton()->text();
   t.model_dock = w.dockTitle("modelDock");
-  t.gpu_dock = w.dockTitle("gpuDock");
+  QTabWidget* tabs = w.window->centralTabs();
+  t.gpu_dock = tabs->tabText(tabs->indexOf(w.window->gpuWorkspace()->workspaceView()));
   t.performance_dock = w.dockTitle("performanceDock");
   t.status = w.window->statusText();
   t.placeholder = w.window->chatPanel()->input()->placeholderText();
@@ -315,15 +319,17 @@ QStringList clippedAt(Window& w, const QSize& size) {
   int checked = 0;
   QStringList found = clipped(w.window.get(), &checked);
   EXPECT_GE(checked, 25) << "buttons and labels of the model panel, the chat and the sampling panel";
-  w.window->gpuWorkspace()->gpuDock()->raise();
+  // The GPUs tab: its split editor, with the model panel beside it.
+  w.window->centralTabs()->setCurrentWidget(w.window->gpuWorkspace()->workspaceView());
   settle();
-  SplitEditor* editor = w.window->gpuWorkspace()->splitEditor();
+  SplitEditor* editor = w.window->gpuWorkspace()->workspaceView()->splitEditor();
   EXPECT_TRUE(editor->presetButton(SplitPreviewModel::Preset::ByFreeMemory)->isVisible());
   EXPECT_TRUE(editor->applyButton()->isVisible());
   const int before = checked;
   found << clipped(w.window.get(), &checked);
   EXPECT_GE(checked - before, 15) << "the split editor: presets, Apply, labels";
-  w.window->findChild<QDockWidget*>(QStringLiteral("modelDock"))->raise();
+  w.window->centralTabs()->setCurrentWidget(w.window->chatPanel());
+  settle();
   return found;
 }
 
@@ -337,8 +343,9 @@ TEST(LanguageSwitch, TranslatedTextsFitAtTheDefaultAndTheSmallestSize) {
   ASSERT_TRUE(waitUntil([&] { return preview.count() == 1; }));
   w.window->setLanguage(QStringLiteral("de"));
   settle();
-  EXPECT_EQ(w.window->size(), QSize(1280, 820));  // the default size (no saved geometry)
-  for (const QSize size : {QSize(1280, 820), QSize(1, 1)}) {
+  // The default size (no saved geometry), then a laptop's whole screen, then the smallest.
+  EXPECT_EQ(w.window->size(), MainWindow::defaultSize(w.window->screen()->availableGeometry().size()));
+  for (const QSize size : {w.window->size(), QSize(1366, 768), QSize(1, 1)}) {
     SCOPED_TRACE(QStringLiteral("de, asked for %1x%2").arg(size.width()).arg(size.height()).toStdString());
     const QStringList found = clippedAt(w, size);
     EXPECT_TRUE(found.isEmpty()) << found.join(QLatin1Char('\n')).toStdString();
@@ -347,7 +354,7 @@ TEST(LanguageSwitch, TranslatedTextsFitAtTheDefaultAndTheSmallestSize) {
   for (const QString& code : {QStringLiteral("fr"), QStringLiteral("es"), QStringLiteral("ja"), QStringLiteral("zh_CN")}) {
     w.window->setLanguage(code);
     settle();
-    for (const QSize size : {QSize(1280, 820), QSize(1, 1)}) {
+    for (const QSize size : {QSize(1366, 768), QSize(1, 1)}) {
       SCOPED_TRACE(QStringLiteral("%1, asked for %2x%3").arg(code).arg(size.width()).arg(size.height()).toStdString());
       const QStringList found = clippedAt(w, size);
       EXPECT_TRUE(found.isEmpty()) << found.join(QLatin1Char('\n')).toStdString();

@@ -8,6 +8,8 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QLabel>
+#include <QTemporaryDir>
+#include <QFile>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -93,14 +95,14 @@ TEST(LocalServer, ServesTheLoadedModelAndQueuesBehindTheChat) {
 
   // The app's own chat first, then a client of the server: the client's request waits on the
   // engine thread until the chat's reply is done (one engine, one model, one line).
-  w.window.chat()->setSampling(test::greedyReply(32));
+  w.window.chat()->setReplySettings(test::greedyReply(32));
   const server::ServerMetrics* metrics = w.server()->metrics();
   ASSERT_NE(metrics, nullptr);
   using Clock = std::chrono::steady_clock;
   std::atomic<int64_t> chat_done_at{0}, server_active_then{-1};
   // On the engine thread itself, the moment the chat's generation returns.
   QObject::connect(w.window.engine()->worker(), &EngineWorker::generationFinished, w.window.engine()->worker(),
-                   [&](quint64, const GenerationTimings&) {
+                   [&](quint64, const ReplyStats&) {
                      if (chat_done_at.load() != 0) return;
                      server_active_then = metrics->active.load();
                      chat_done_at = Clock::now().time_since_epoch().count();
@@ -111,13 +113,16 @@ TEST(LocalServer, ServesTheLoadedModelAndQueuesBehindTheChat) {
   std::atomic<bool> stop{false}, done{false};
   std::atomic<int64_t> first_text_at{0};
   QStringList models;
-  Result<GenerationTimings> reply = Error(ErrorKind::Io, "not run");
+  Result<ReplyStats> reply = Error(ErrorKind::Io, "not run");
   std::string text;
   std::thread client([&] {
     OpenAiClient api(endpoint);
     if (auto m = api.listModels(); m.ok()) models = *m;
     endpoint.model = models.value(0);
-    reply = OpenAiClient(endpoint).streamChat({{QStringLiteral("user"), QStringLiteral("Hello!")}}, test::greedyReply(16),
+    tessera::GenerationRequest request;
+    request.sampling = test::greedyReply(16).sampling;
+    request.n_predict = 16;
+    reply = OpenAiClient(endpoint).streamChat({{"user", "Hello!"}}, request,
                                               [&](std::string_view t) {
                                                 if (first_text_at.load() == 0)
                                                   first_text_at = Clock::now().time_since_epoch().count();
@@ -135,7 +140,7 @@ TEST(LocalServer, ServesTheLoadedModelAndQueuesBehindTheChat) {
   EXPECT_EQ(models, QStringList{QStringLiteral("tessera-tiny")});
   ASSERT_TRUE(reply.ok()) << reply.error().message;
   EXPECT_FALSE(text.empty());
-  EXPECT_GT(reply->generated_tokens, 0);
+  EXPECT_GT(reply->timings.generated_tokens, 0);
   EXPECT_EQ(metrics->generations(), 1);
   // The chat still works after the server's turn.
   ASSERT_TRUE(w.window.chat()->send(QStringLiteral("And again?")));
@@ -196,6 +201,68 @@ TEST(LocalServer, RefusesAnotherMachinesHostWithoutAKey) {
   EXPECT_TRUE(w.statusLine().startsWith(QLatin1String("Local server not started: ")));
   EXPECT_TRUE(w.server()->errorText().contains(QLatin1String("0.0.0.0")));
   EXPECT_TRUE(w.server()->address().isEmpty());
+}
+
+// Issue 35 item 7: settings that cannot serve are refused in the dialog, in its own words, and the
+// server that was running goes on running.
+TEST(LocalServer, TheDialogRefusesSettingsThatCannotServeAndKeepsTheRunningServer) {
+  ServingWindow w;
+  ASSERT_TRUE(w.load());
+  LocalServerDialog* dialog = w.openDialog();
+  ASSERT_NE(dialog, nullptr);
+  dialog->enabledBox()->setChecked(true);
+  dialog->portBox()->setValue(0);
+  dialog->accept();
+  ASSERT_EQ(w.server()->state(), LocalServer::State::Serving);
+  const QString address = w.server()->address();
+  ASSERT_EQ(w.openDialog(), dialog);
+  dialog->hostEdit()->setText(QStringLiteral("0.0.0.0"));
+  dialog->keyEdit()->clear();
+  dialog->insecureBox()->setChecked(false);
+  dialog->accept();
+  EXPECT_TRUE(dialog->isVisible()) << "the dialog stays open to fix the settings";
+  const QString why = dialog->statusLabel()->text();
+  EXPECT_TRUE(why.contains(QStringLiteral("API key"))) << why.toStdString();
+  EXPECT_TRUE(why.contains(QStringLiteral("Allow other machines without an API key"))) << why.toStdString();
+  EXPECT_FALSE(why.contains(QStringLiteral("--"))) << "no command-line flags: " << why.toStdString();
+  EXPECT_EQ(w.server()->state(), LocalServer::State::Serving);
+  EXPECT_EQ(w.server()->address(), address);
+  EXPECT_FALSE(loadLocalServerSettings().host == QStringLiteral("0.0.0.0"));
+  dialog->reject();
+  // Set straight (not through the dialog), the refusal is the dialog's words too, and the status
+  // bar shows it whole in the tooltip.
+  LocalServerSettings s = w.server()->settings();
+  s.host = QStringLiteral("0.0.0.0");
+  w.server()->setSettings(s);
+  EXPECT_EQ(w.server()->state(), LocalServer::State::Failed);
+  EXPECT_FALSE(w.server()->errorText().contains(QStringLiteral("--api-key")));
+  auto* label = w.window.findChild<QLabel*>(QStringLiteral("serverStatusLabel"));
+  EXPECT_EQ(label->toolTip(), w.server()->statusText());
+  EXPECT_LE(label->fontMetrics().horizontalAdvance(label->text()), label->maximumWidth());
+}
+
+// Issue 35 item 1: a file refused before the loaded model is touched leaves the server serving it.
+TEST(LocalServer, AFileThatCannotBeLoadedLeavesTheServerServing) {
+  ServingWindow w;
+  ASSERT_TRUE(w.load());
+  w.serve();
+  ASSERT_EQ(w.server()->state(), LocalServer::State::Serving);
+  QTemporaryDir dir;
+  const QString bad = dir.filePath(QStringLiteral("not-a-model.gguf"));
+  QFile file(bad);
+  ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+  file.write("GGUF but nothing a model needs");
+  file.close();
+  QSignalSpy failed(w.window.engine(), &EngineClient::loadFailed);
+  w.window.engine()->load(bad, LoadRequest{});
+  ASSERT_TRUE(waitUntil([&] { return failed.count() == 1; }, 30000));
+  EXPECT_EQ(w.window.engine()->state(), EngineClient::State::Ready);
+  EXPECT_EQ(w.server()->state(), LocalServer::State::Serving);
+  httplib::Client client("127.0.0.1", w.port());
+  EXPECT_TRUE(waitUntil([&] {
+    auto r = client.Get("/health");
+    return r && r->status == 200;
+  }));
 }
 
 TEST(LocalServer, WaitsForAModelAndStopsBeforeAnUnload) {

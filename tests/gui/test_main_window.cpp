@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QLabel>
 #include <QMenu>
 #include <QMimeData>
 #include <QProgressBar>
@@ -22,8 +23,11 @@
 #include "chat_panel.h"
 #include "chat_view.h"
 #include "command_line.h"
+#include "engine_session.h"
 #include "error_banner.h"
+#include "gguf/gguf_writer.h"
 #include "gui_test_support.h"
+#include "conversation_session.h"
 #include "main_window.h"
 #include "markdown_view.h"
 #include "message_widget.h"
@@ -60,7 +64,7 @@ TEST(MainWindow, ShowsMetadataBeforeLoading) {
   EXPECT_TRUE(panel->fieldText(QStringLiteral("parameters")).contains(QStringLiteral("K"))) << panel->fieldText("parameters").toStdString();
   ASSERT_TRUE(panel->preview().has_value());
   EXPECT_EQ(panel->preview()->file_size, 1185664u);
-  EXPECT_EQ(panel->preview()->context_length, 512);
+  EXPECT_EQ(panel->preview()->info.n_ctx_train, 512);
   EXPECT_TRUE(panel->loadButton()->isEnabled());
   EXPECT_FALSE(panel->unloadButton()->isEnabled());
 }
@@ -73,7 +77,7 @@ TEST(MainWindow, LoadButtonLoadsAndUnloadFrees) {
   w.window->modelPanel()->setContextLength(256);
   QTest::mouseClick(w.window->modelPanel()->loadButton(), Qt::LeftButton);
   ASSERT_TRUE(waitUntil([&] { return w.window->engine()->state() == EngineClient::State::Ready; }));
-  EXPECT_EQ(w.window->engine()->model().context_length, 256);
+  EXPECT_EQ(w.window->engine()->model().n_ctx, 256);
   EXPECT_TRUE(w.window->statusText().contains(QStringLiteral("stories260K"))) << w.window->statusText().toStdString();
   EXPECT_TRUE(w.window->windowTitle().contains(QStringLiteral("stories260K")));
   EXPECT_TRUE(w.window->modelPanel()->unloadButton()->isEnabled());
@@ -107,6 +111,66 @@ TEST(MainWindow, CorruptFileShowsAnErrorAndTheAppCarriesOn) {
   // The app still works: a good file opens and loads afterwards and the banner goes away.
   ASSERT_TRUE(w.openAndLoad(test::fixturePath(kStories)));
   EXPECT_FALSE(banner->isVisible());
+}
+
+// A GGUF file with a vocabulary and no tensors (issue 35 item 1).
+QString writeVocabularyOnlyFile(const QTemporaryDir& dir) {
+  const QString path = dir.filePath(QStringLiteral("vocab-only.gguf"));
+  gguf::GgufWriter writer;
+  writer.set_string("general.architecture", "llama");
+  writer.set_string("general.name", "vocab only");
+  writer.set_string("tokenizer.ggml.model", "llama");
+  writer.set_u32("llama.context_length", 4096);
+  EXPECT_TRUE(writer.write_file(path.toStdString()).ok());
+  return path;
+}
+
+// Issue 35 item 1: a vocabulary-only file says so before Load, and a load that fails leaves the
+// working model loaded (here the real engine, which refuses the file before it lets go of its model).
+TEST(MainWindow, AVocabularyOnlyFileSaysSoAndAFailedLoadKeepsTheWorkingModel) {
+  test::FreshSettings fresh;
+  MainWindow window(makeTesseraEngineSession());
+  window.show();
+  window.openModel(test::fixturePath(kStories), true);
+  ASSERT_TRUE(waitUntil([&] { return window.engine()->state() == EngineClient::State::Ready; }));
+  const std::string working = window.engine()->model().name;
+  QTemporaryDir dir;
+  const QString vocab = writeVocabularyOnlyFile(dir);
+
+  QSignalSpy preview(&window, &MainWindow::previewFinished);
+  window.openModel(vocab, false);
+  ASSERT_TRUE(waitUntil([&] { return preview.count() == 1; }));
+  ModelPanel* panel = window.modelPanel();
+  ASSERT_TRUE(panel->preview().has_value());
+  EXPECT_EQ(panel->preview()->problem, ModelProblem::NoWeights);
+  EXPECT_FALSE(panel->loadButton()->isEnabled());
+  QLabel* warning = panel->findChild<QLabel*>(QStringLiteral("typeWarning"));
+  ASSERT_NE(warning, nullptr);
+  EXPECT_TRUE(warning->isVisible());
+  EXPECT_TRUE(warning->text().contains(QStringLiteral("Vocabulary only: no weights"))) << warning->text().toStdString();
+
+  // Asked to load it all the same (the library, Recent Models): refused, the model stays.
+  window.openModel(vocab, true);
+  ASSERT_TRUE(waitUntil([&] { return preview.count() == 2 && window.banner()->isVisible(); }));
+  EXPECT_TRUE(window.banner()->advice().contains(QStringLiteral("still loaded"))) << window.banner()->advice().toStdString();
+  EXPECT_EQ(window.engine()->state(), EngineClient::State::Ready);
+  EXPECT_EQ(window.engine()->model().name, working);
+
+  // The engine session refuses it too, before the loaded model is touched.
+  QSignalSpy failed(window.engine(), &EngineClient::loadFailed);
+  QSignalSpy unloaded(window.engine(), &EngineClient::modelUnloaded);
+  window.engine()->load(vocab, LoadRequest{});
+  ASSERT_TRUE(waitUntil([&] { return failed.count() == 1; }));
+  EXPECT_TRUE(failed.at(0).at(0).value<EngineError>().message.contains(QStringLiteral("no weights")));
+  EXPECT_EQ(unloaded.count(), 0);
+  EXPECT_EQ(window.engine()->state(), EngineClient::State::Ready);
+  EXPECT_EQ(window.engine()->model().name, working);
+  EXPECT_EQ(window.windowTitle(), QString::fromStdString(working) + QStringLiteral(" — Tessera"));
+  // ... and the chat goes on with it.
+  window.chat()->setReplySettings(test::greedyReply(4));
+  ASSERT_TRUE(window.chat()->send(QStringLiteral("Once upon a time")));
+  ASSERT_TRUE(waitUntil([&] { return !window.chat()->isStreaming(); }, 30000));
+  EXPECT_EQ(window.chatModel()->message(1).status, ChatEntry::Status::Complete);
 }
 
 TEST(MainWindow, MissingFileShowsAnError) {
@@ -172,7 +236,7 @@ TEST(MainWindow, ChatThroughTheButtons) {
   w.script->pieces = {"Again"};
   QTest::mouseClick(chat->regenerateButton(), Qt::LeftButton);
   ASSERT_TRUE(waitUntil([&] { return !w.window->chat()->isStreaming(); }));
-  EXPECT_EQ(w.window->chatModel()->message(1).text, QStringLiteral("Again"));
+  EXPECT_EQ(w.window->chatModel()->message(1).text(), QStringLiteral("Again"));
   QTest::mouseClick(chat->newButton(), Qt::LeftButton);
   EXPECT_EQ(w.window->chatModel()->rowCount(), 0);
   EXPECT_EQ(view->messageCount(), 0);
@@ -187,11 +251,11 @@ TEST(MainWindow, StopButtonStopsAReply) {
   ChatPanel* chat = w.window->chatPanel();
   QTest::keyClicks(chat->input(), QStringLiteral("Talk forever"));
   QTest::mouseClick(chat->sendButton(), Qt::LeftButton);
-  ASSERT_TRUE(waitUntil([&] { return w.window->chatModel()->message(1).text.size() > 20; }));
+  ASSERT_TRUE(waitUntil([&] { return w.window->chatModel()->message(1).text().size() > 20; }));
   EXPECT_TRUE(w.window->statusText().contains(QStringLiteral("Generating"))) << w.window->statusText().toStdString();
   QTest::mouseClick(chat->stopButton(), Qt::LeftButton);
   ASSERT_TRUE(waitUntil([&] { return !w.window->chat()->isStreaming(); }));
-  EXPECT_EQ(w.window->chatModel()->message(1).status, ChatMessage::Status::Stopped);
+  EXPECT_EQ(w.window->chatModel()->message(1).status, ChatEntry::Status::Stopped);
   EXPECT_EQ(chat->view()->messageWidget(1)->statusText(), QObject::tr("stopped"));
 }
 
@@ -276,9 +340,9 @@ TEST(MainWindow, SamplingAndWindowStateSurviveARestart) {
     window.close();
   }
   MainWindow again(std::make_unique<test::ScriptedSession>(script));
-  EXPECT_DOUBLE_EQ(again.samplingPanel()->settings().temperature, 0.35);
+  EXPECT_FLOAT_EQ(again.samplingPanel()->settings().sampling.temperature, 0.35f);
   EXPECT_EQ(again.samplingPanel()->settings().max_tokens, 321);
-  EXPECT_EQ(again.chat()->sampling().max_tokens, 321);
+  EXPECT_EQ(again.chat()->replySettings().max_tokens, 321);
   EXPECT_EQ(again.modelPanel()->contextLength(), 1024);
   EXPECT_EQ(again.size(), QSize(1111, 777));
 }
@@ -291,14 +355,14 @@ TEST(MainWindow, SavesAndLoadsConversations) {
   ASSERT_TRUE(waitUntil([&] { return !w.window->chat()->isStreaming(); }));
   QTemporaryDir dir;
   const QString path = dir.filePath(QStringLiteral("chat.json"));
-  ASSERT_TRUE(w.window->saveConversation(path));
+  ASSERT_TRUE(w.window->conversations()->saveTo(path));
   w.window->chat()->clear();
-  ASSERT_TRUE(w.window->loadConversation(path));
+  ASSERT_TRUE(w.window->conversations()->openFile(path));
   ASSERT_EQ(w.window->chatModel()->rowCount(), 2);
-  EXPECT_EQ(w.window->chatModel()->message(1).text, QStringLiteral("Saved reply"));
+  EXPECT_EQ(w.window->chatModel()->message(1).text(), QStringLiteral("Saved reply"));
   EXPECT_EQ(w.window->chatPanel()->view()->messageCount(), 2);
   // A bad file is reported, and the conversation on screen stays.
-  EXPECT_FALSE(w.window->loadConversation(dir.filePath(QStringLiteral("missing.json"))));
+  EXPECT_FALSE(w.window->conversations()->openFile(dir.filePath(QStringLiteral("missing.json"))));
   EXPECT_TRUE(w.window->banner()->isVisible());
   EXPECT_EQ(w.window->chatModel()->rowCount(), 2);
 }

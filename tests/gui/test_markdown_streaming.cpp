@@ -83,15 +83,15 @@ TEST(MarkdownStreaming, TheReplyWidgetRendersTheStreamIncrementally) {
   const QString whole = test::markdownReplyPieces(1500).join(QString());
   MessageWidget widget;
   widget.resize(700, 400);
-  ChatMessage m = replyMessage(QStringLiteral("tiny"));
+  ChatEntry m = replyMessage(QStringLiteral("tiny"));
   for (qsizetype end = 200; end < whole.size(); end += 200) {
-    m.text = whole.left(end);
+    m.message.content = whole.left(end).toStdString();
     widget.setMessage(m, QString());
   }
-  m.text = whole;
+  m.message.content = whole.toStdString();
   widget.setMessage(m, QString());
   EXPECT_LT(widget.view()->lastParsedChars(), whole.size() / 4);
-  m.status = ChatMessage::Status::Complete;
+  m.status = ChatEntry::Status::Complete;
   widget.setMessage(m, QString());
   EXPECT_EQ(widget.view()->lastParsedChars(), whole.size());
   EXPECT_TRUE(widget.view()->document()->toHtml() == oneShotHtml(whole));

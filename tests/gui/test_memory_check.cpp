@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include "backend/kv_cache_type.h"
+#include "backend/model_spec.h"
 #include "engine/engine.h"
 #include "error_banner.h"
 #include "gpu_list_model.h"
@@ -16,6 +18,7 @@
 #include "memory_check.h"
 #include "model_panel.h"
 #include "scripted_session.h"
+#include "synth/model_shapes.h"
 
 namespace tessera::gui {
 namespace {
@@ -30,17 +33,39 @@ TEST(MemoryCheck, ReadsMemAvailable) {
 }
 
 TEST(MemoryCheck, PlansTheWeightsAndTheKvCache) {
+  auto spec = std::make_shared<ModelSpec>();
+  spec->n_layer = 2;
+  spec->n_embd = 64;
+  spec->n_head = 8;
+  spec->n_head_kv = 4;
+  spec->head_dim = 8;  // kv width 32
   ModelPreview p;
   p.file_size = 1000;
-  p.layer_count = 2;
-  p.embedding_length = 64;
-  p.head_count = 8;
-  p.head_count_kv = 4;  // kv width 32
+  p.spec = spec;
   // K and V, 2 layers x 32 wide x 16 positions in F32.
   EXPECT_EQ(plannedCpuBytes(p, 16, KvCacheType::F32), 1000u + 2u * 2 * 32 * 16 * 4);
   // Q8_0 / Q4_0: one block of 32 values per row, 34 / 18 bytes.
   EXPECT_EQ(plannedCpuBytes(p, 16, KvCacheType::Q8_0), 1000u + 2u * 2 * 16 * 34);
   EXPECT_EQ(plannedCpuBytes(p, 16, KvCacheType::Q4_0), 1000u + 2u * 2 * 16 * 18);
+  // A file the engine cannot run plans nothing.
+  EXPECT_EQ(plannedCpuBytes(ModelPreview{}, 16, KvCacheType::F16), 0u);
+}
+
+// Issue 32: the head size is the model's own, not n_embd / n_head (Gemma 2 9B: 3584 / 16 = 224,
+// its heads are 256 wide), as core sizes the cache.
+TEST(MemoryCheck, UsesTheModelsOwnHeadSize) {
+  const synth::ModelShape* shape = synth::find_shape("gemma2-9b");
+  ASSERT_NE(shape, nullptr);
+  auto spec = synth::shape_hyperparameters(*shape);
+  ASSERT_TRUE(spec.ok()) << spec.error().message;
+  ASSERT_EQ(spec->head_dim, 256);
+  ASSERT_NE(spec->n_embd / spec->n_head, spec->head_dim);
+  ModelPreview p;
+  p.file_size = 5'000'000'000ull;
+  p.spec = std::make_shared<const ModelSpec>(std::move(spec).value());
+  const int64_t n_layer = p.spec->n_layer;
+  EXPECT_EQ(plannedCpuBytes(p, 4096, KvCacheType::F16),
+            p.file_size + kv_cache_bytes(n_layer, p.spec->n_head_kv * 256, 4096, KvCacheType::F16));
 }
 
 TEST(MemoryCheck, ALoadLargerThanTheFreeMemoryIsWarnedAboutWithTheNumbers) {
@@ -59,7 +84,7 @@ TEST(MemoryCheck, ALoadLargerThanTheFreeMemoryIsWarnedAboutWithTheNumbers) {
   EXPECT_TRUE(banner->detail().contains(QStringLiteral("512 KiB")) || banner->detail().contains(QStringLiteral("512.00 KiB")))
       << banner->detail().toStdString();
   EXPECT_TRUE(banner->detail().contains(QStringLiteral("MiB"))) << banner->detail().toStdString();
-  QTest::qWait(50);
+  test::processPendingEvents();
   EXPECT_EQ(script->loads.load(), 0);  // nothing was loaded
   EXPECT_EQ(window.engine()->state(), EngineClient::State::Empty);
   QPushButton* anyway = nullptr;

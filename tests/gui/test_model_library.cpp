@@ -19,6 +19,7 @@
 #include <QPushButton>
 #include <QSemaphore>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
 
@@ -144,24 +145,24 @@ TEST(ModelLibrary, ReadsEveryFileWithItsColumnsOrItsReason) {
   ModelFolder folder;
   LibraryEntry alpha = readLibraryEntry(qpath(folder.alpha));
   ASSERT_TRUE(alpha.usable()) << alpha.reason.toStdString();
-  ASSERT_TRUE(alpha.preview && alpha.spec);
+  ASSERT_TRUE(alpha.spec);
   // Only shapes are kept, no mapping of the file.
   EXPECT_EQ(alpha.spec->weights_owner, nullptr);
   EXPECT_TRUE(alpha.spec->token_embd.data.empty());
-  EXPECT_EQ(alpha.preview->parameter_count, alpha.spec->parameter_count());
+  EXPECT_EQ(alpha.info.parameter_count, alpha.spec->parameter_count());
   EXPECT_EQ(alpha.file_size, static_cast<quint64>(std::filesystem::file_size(folder.alpha)));
 
   const LibraryEntry cut = readLibraryEntry(qpath(folder.truncated));
-  EXPECT_EQ(cut.problem, LibraryProblem::Unreadable);
+  EXPECT_EQ(cut.problem, ModelProblem::Unreadable);
   EXPECT_FALSE(cut.reason.isEmpty());
   EXPECT_EQ(cut.file_size, static_cast<quint64>(std::filesystem::file_size(folder.truncated)));
-  EXPECT_EQ(readLibraryEntry(qpath(folder.text)).problem, LibraryProblem::Unreadable);
+  EXPECT_EQ(readLibraryEntry(qpath(folder.text)).problem, ModelProblem::Unreadable);
   const LibraryEntry mamba = readLibraryEntry(qpath(folder.mamba));
-  EXPECT_EQ(mamba.problem, LibraryProblem::UnsupportedArchitecture);
+  EXPECT_EQ(mamba.problem, ModelProblem::UnsupportedArchitecture);
   EXPECT_TRUE(mamba.reason.contains(QStringLiteral("mamba"))) << mamba.reason.toStdString();
   EXPECT_EQ(mamba.name(), QStringLiteral("Snake"));  // the header is still shown
   const LibraryEntry int8 = readLibraryEntry(qpath(folder.int8));
-  EXPECT_EQ(int8.problem, LibraryProblem::UnsupportedType);
+  EXPECT_EQ(int8.problem, ModelProblem::UnsupportedType);
   EXPECT_TRUE(int8.reason.contains(QStringLiteral("I8"))) << int8.reason.toStdString();
 }
 
@@ -366,13 +367,15 @@ TEST(ModelLibrary, AddFolderAsksForTheFolder) {
   EXPECT_EQ(panel.folders().size(), 1);
 }
 
-TEST(ModelLibrary, OpenFromTheLibraryLoadsIntoTheModelPanelAndBecomesRecent) {
+// Issue 35 item 8: opening a model from the library means using it: it is loaded (the line that
+// said "Press Load" was below the fold on a laptop). It becomes recent once it loaded.
+TEST(ModelLibrary, OpenFromTheLibraryLoadsTheModelAndMakesItRecent) {
   ModelFolder folder;
   test::ScriptedWindow w;
   LibraryPanel* panel = w.window->libraryPanel();
   ASSERT_NE(panel, nullptr);
-  ASSERT_NE(panel->dock(), nullptr);
-  EXPECT_EQ(panel->dock()->objectName(), QStringLiteral("libraryDock"));
+  // A tab of the main area: the table needs the room.
+  EXPECT_GE(w.window->centralTabs()->indexOf(panel), 0);
   panel->addFolder(folder.root());
   ASSERT_TRUE(scanned(*panel, 6));
 
@@ -384,6 +387,9 @@ TEST(ModelLibrary, OpenFromTheLibraryLoadsIntoTheModelPanelAndBecomesRecent) {
   EXPECT_TRUE(previewed.first().first().toBool());
   ASSERT_TRUE(w.window->modelPanel()->preview().has_value());
   EXPECT_EQ(w.window->modelPanel()->preview()->path, qpath(folder.beta));
+  ASSERT_TRUE(waitUntil([&] {
+    return w.window->engine()->state() == EngineClient::State::Ready && w.window->engine()->modelPath() == qpath(folder.beta);
+  }));
 
   // Recent models: in the settings, in File ▸ Recent Models and in the library's "Recent models".
   EXPECT_EQ(AppSettings().recentFiles().value(0), qpath(folder.beta));
@@ -397,16 +403,33 @@ TEST(ModelLibrary, OpenFromTheLibraryLoadsIntoTheModelPanelAndBecomesRecent) {
   EXPECT_EQ(panel->filterModel()->rowCount(), 6);
 }
 
+// Issue 35 item 10: Recent Models lists what was used, not what was only looked at.
+TEST(ModelLibrary, APreviewAloneDoesNotMakeAFileRecent) {
+  ModelFolder folder;
+  test::ScriptedWindow w;
+  QSignalSpy previewed(w.window.get(), &MainWindow::previewFinished);
+  w.window->openModel(qpath(folder.beta), false);
+  ASSERT_TRUE(waitUntil([&] { return previewed.count() == 1; }));
+  EXPECT_TRUE(AppSettings().recentFiles().isEmpty());
+  // Nor a load that failed.
+  w.script->load_error = Error(ErrorKind::OutOfMemory, "no room");
+  w.window->openModel(qpath(folder.alpha), true);
+  ASSERT_TRUE(waitUntil([&] { return w.window->banner()->isVisible(); }));
+  EXPECT_TRUE(AppSettings().recentFiles().isEmpty());
+  EXPECT_FALSE(w.window->recentMenu()->isEnabled());
+}
+
 TEST(ModelLibrary, FollowsTheInterfaceLanguage) {
   test::ScriptedWindow w;
   LibraryPanel* panel = w.window->libraryPanel();
-  EXPECT_EQ(panel->dock()->windowTitle(), QStringLiteral("Library"));
+  QTabWidget* tabs = w.window->centralTabs();
+  EXPECT_EQ(tabs->tabText(tabs->indexOf(panel)), QStringLiteral("Library"));
   struct English {
     MainWindow* window;
     ~English() { window->setLanguage(QStringLiteral("en")); }  // the translator is the application's
   } restore{w.window.get()};
   w.window->setLanguage(QStringLiteral("de"));
-  EXPECT_TRUE(waitUntil([&] { return panel->dock()->windowTitle() == QStringLiteral("Bibliothek"); }));
+  EXPECT_TRUE(waitUntil([&] { return tabs->tabText(tabs->indexOf(panel)) == QStringLiteral("Bibliothek"); }));
   EXPECT_EQ(panel->model()->headerData(LibraryModel::Fits, Qt::Horizontal).toString(), QStringLiteral("Passt auf GPUs"));
   EXPECT_EQ(panel->removeButton()->text(), QStringLiteral("Aus der Liste entfernen"));
   EXPECT_EQ(w.window->recentMenu()->title(), QStringLiteral("Zuletzt geöffnete &Modelle"));
@@ -553,7 +576,9 @@ TEST(ModelLibrary, ChangingTheFoldersCancelsTheScanAndClosingWaitsForIt) {
     panel.addFolder(source.root());
     panel.removeFolder(qpath(big.path()));  // the scan of both is cancelled; only the second folder remains
     ASSERT_TRUE(scanned(panel, 6));
-    waitUntil([] { return false; }, 200);  // results of the cancelled scan, were any left, would arrive now
+    // Results of the cancelled scan, were any left, would be queued now: deliver them.
+    ASSERT_TRUE(waitUntil([&] { return !panel.scanner()->isScanning(); }));
+    test::processPendingEvents();
     EXPECT_EQ(panel.model()->rowCount(), 6);
     for (int r = 0; r < panel.model()->rowCount(); ++r)
       EXPECT_TRUE(panel.model()->entry(r).path.startsWith(source.root()));

@@ -86,7 +86,7 @@ TEST(ModelPanelState, TheDefaultNamesTheContextReallyAllocated) {
   EXPECT_EQ(w.contextBox()->specialValueText(), QStringLiteral("Model default (512)"));
   // A model trained on more than the engine allocates by default says both.
   ModelPreview big = *w.panel()->preview();
-  big.context_length = 8192;
+  big.info.n_ctx_train = 8192;
   w.panel()->showPreview(big);
   EXPECT_EQ(w.panel()->effectiveContextLength(), 4096);
   EXPECT_EQ(w.contextBox()->specialValueText(), QStringLiteral("Model default (4,096 of 8,192 trained)"));
@@ -117,7 +117,7 @@ TEST(ModelPanelState, ChangingTheContextOfTheLoadedModelOffersReload) {
   EXPECT_EQ(w.panel()->loadButton()->text(), QStringLiteral("Reload"));
   QTest::mouseClick(w.panel()->loadButton(), Qt::LeftButton);
   ASSERT_TRUE(waitUntil([&] {
-    return w.window->engine()->state() == EngineClient::State::Ready && w.window->engine()->model().context_length == 256;
+    return w.window->engine()->state() == EngineClient::State::Ready && w.window->engine()->model().n_ctx == 256;
   }));
   EXPECT_FALSE(w.panel()->loadButton()->isEnabled());
   EXPECT_EQ(w.panel()->loadButton()->text(), QStringLiteral("Load"));

@@ -19,6 +19,7 @@
 #include "conversation_io.h"
 #include "error_banner.h"
 #include "gui_test_support.h"
+#include "conversation_session.h"
 #include "main_window.h"
 #include "message_widget.h"
 #include "overflow_policy_chooser.h"
@@ -66,7 +67,7 @@ TEST(OverflowPolicyGui, TheChooserSetsTheRequestsPolicyAndItIsSavedWithTheConver
 
   QTemporaryDir dir;
   const QString path = dir.filePath(QStringLiteral("chat.json"));
-  ASSERT_TRUE(w.window->saveConversation(path));
+  ASSERT_TRUE(w.window->conversations()->saveTo(path));
   QFile file(path);
   ASSERT_TRUE(file.open(QIODevice::ReadOnly));
   EXPECT_TRUE(file.readAll().contains("\"context_overflow\": \"truncate-middle\""));
@@ -74,11 +75,30 @@ TEST(OverflowPolicyGui, TheChooserSetsTheRequestsPolicyAndItIsSavedWithTheConver
   // A new conversation starts with the default; opening the saved one brings its policy back.
   QTest::mouseClick(w.window->chatPanel()->newButton(), Qt::LeftButton);
   EXPECT_EQ(chooser->policy(), OverflowPolicy::Stop);
-  ASSERT_TRUE(w.window->loadConversation(path));
+  ASSERT_TRUE(w.window->conversations()->openFile(path));
   EXPECT_EQ(chooser->policy(), OverflowPolicy::TruncateMiddle);
   choose(chooser, OverflowPolicy::RollingWindow);
   ASSERT_TRUE(w.reply(QStringLiteral("More")));
   EXPECT_EQ(w.script->last_request.overflow, OverflowPolicy::RollingWindow);
+}
+
+// Issue 35 item 10: deleting the open conversation starts a new one, with the default policy (the
+// deleted one's leaked into the next chat).
+TEST(OverflowPolicyGui, DeletingTheOpenConversationBringsBackTheDefaultPolicy) {
+  test::ScriptedWindow w;
+  ASSERT_TRUE(w.openAndLoad(test::fixturePath(kStories)));
+  OverflowPolicyChooser* chooser = w.window->chatPanel()->overflowChooser();
+  choose(chooser, OverflowPolicy::RollingWindow);
+  ASSERT_TRUE(w.reply(QStringLiteral("Hi")));
+  const QString id = w.window->conversations()->currentId();
+  ASSERT_FALSE(id.isEmpty());
+  w.window->conversations()->setConfirm([](const QString&, const QString&, const QString&) { return true; });
+  ASSERT_TRUE(w.window->conversations()->remove(id));
+  EXPECT_EQ(w.window->chatModel()->rowCount(), 0);
+  EXPECT_EQ(w.window->chat()->overflowPolicy(), OverflowPolicy::Stop);
+  EXPECT_EQ(chooser->policy(), OverflowPolicy::Stop);
+  ASSERT_TRUE(w.reply(QStringLiteral("A new chat")));
+  EXPECT_EQ(w.script->last_request.overflow, OverflowPolicy::Stop);
 }
 
 TEST(OverflowPolicyGui, TheSettingsMenuHoldsTheDefaultOfNewConversations) {
@@ -148,7 +168,7 @@ TEST(OverflowPolicyGui, APromptThatDoesNotFitCanBeRetriedWithTruncateMiddle) {
   QTest::mouseClick(retry, Qt::LeftButton);
   ASSERT_TRUE(waitUntil([&] { return w.script->generations.load() > generations && !w.window->chat()->isStreaming(); }));
   EXPECT_EQ(w.script->last_request.overflow, OverflowPolicy::TruncateMiddle);
-  EXPECT_EQ(w.window->chatModel()->message(1).status, ChatMessage::Status::Complete);
+  EXPECT_EQ(w.window->chatModel()->message(1).status, ChatEntry::Status::Complete);
 }
 
 TEST(OverflowPolicyGui, TheChooserAndTheMenuFollowTheLanguage) {
@@ -188,8 +208,8 @@ TEST(OverflowPolicyGui, ALongChatOnTheTinyModelGoesOnUnderTruncateMiddle) {
   window.show();
   window.openModel(tiny, true);
   ASSERT_TRUE(waitUntil([&] { return window.engine()->state() == EngineClient::State::Ready; }, 30000));
-  ASSERT_EQ(window.engine()->model().context_length, 256);
-  window.chat()->setSampling(test::greedyReply(48));
+  ASSERT_EQ(window.engine()->model().n_ctx, 256);
+  window.chat()->setReplySettings(test::greedyReply(48));
   choose(window.chatPanel()->overflowChooser(), OverflowPolicy::TruncateMiddle);
   ChatController* chat = window.chat();
   bool left_out = false;
@@ -197,14 +217,17 @@ TEST(OverflowPolicyGui, ALongChatOnTheTinyModelGoesOnUnderTruncateMiddle) {
     ASSERT_TRUE(chat->send(QStringLiteral("Tell me a long story about a cat, a dog and a bird who live in a big old house.")));
     ASSERT_TRUE(waitUntil([&] { return !chat->isStreaming(); }, 60000));
     const int row = window.chatModel()->lastAssistantRow();
-    const ChatMessage& m = window.chatModel()->message(row);
-    ASSERT_EQ(m.status, ChatMessage::Status::Complete) << "turn " << turn << ": " << m.error.toStdString();
+    const ChatEntry& m = window.chatModel()->message(row);
+    ASSERT_EQ(m.status, ChatEntry::Status::Complete) << "turn " << turn << ": " << m.error.toStdString();
     EXPECT_FALSE(window.banner()->isVisible()) << window.banner()->title().toStdString();
-    if (m.timings.messages_dropped > 0 || m.timings.context_shifts > 0) {
+    ASSERT_TRUE(m.stats.has_value());
+    if (m.stats->messages_dropped > 0 || m.stats->timings.overflow_tokens_dropped > 0 || m.stats->timings.context_shifts > 0) {
       left_out = true;
       const QString text = window.chatPanel()->view()->messageWidget(row)->timingsText();
       EXPECT_TRUE(text.contains(QStringLiteral("left out")) || text.contains(QStringLiteral("Continued past")))
           << text.toStdString();
+      // Issue 35 item 2: no "0 messages" when only tokens were cut.
+      EXPECT_FALSE(text.contains(QStringLiteral("(0 messages"))) << text.toStdString();
     }
   }
   EXPECT_TRUE(left_out);

@@ -48,16 +48,19 @@ class PaletteColors : public testing::TestWithParam<Theme> {};
 
 QColor pixel(QWidget* w, QPoint at) { return w->grab().toImage().pixelColor(at); }
 
-ChatMessage failedReply() {
-  ChatMessage m = replyMessage(QStringLiteral("tiny"));
-  m.text = QStringLiteral("A reply with `code` in it.");
-  m.status = ChatMessage::Status::Failed;
+ChatEntry failedReply() {
+  ChatEntry m = replyMessage(QStringLiteral("tiny"));
+  m.message.content = "A reply with `code` in it.";
+  m.status = ChatEntry::Status::Failed;
   m.error = QStringLiteral("out of memory");
-  m.has_timings = true;
-  m.timings.prompt_tokens = 12;
-  m.timings.prompt_seconds = 0.1;
-  m.timings.generated_tokens = 40;
-  m.timings.generation_seconds = 0.5;
+  ReplyStats stats;
+  stats.timings.prompt_tokens = 12;
+  stats.timings.prompt_ms = 100.0;
+  stats.timings.prompt_tokens_per_s = 120.0;
+  stats.timings.generated_tokens = 40;
+  stats.timings.generation_ms = 500.0;
+  stats.timings.generation_tokens_per_s = 78.0;
+  m.stats = stats;
   return m;
 }
 
@@ -67,7 +70,7 @@ TEST_P(PaletteColors, BubblesAreReadable) {
   for (bool user : {true, false}) {
     SCOPED_TRACE(user ? "user" : "reply");
     MessageWidget w;
-    ChatMessage m = user ? userMessage(QStringLiteral("A question?")) : failedReply();
+    ChatEntry m = user ? userMessage(QStringLiteral("A question?")) : failedReply();
     w.setMessage(m, QString());
     w.resize(600, w.sizeHint().height());
     w.show();

@@ -58,26 +58,26 @@ TEST_F(LlamaServer, StreamsAReplyIntoTheChatWithTimings) {
   RemoteWindow w;
   ASSERT_TRUE(w.connectTo(server_->baseUrl(), QString::fromLatin1(kKey), QStringLiteral("tiny")))
       << w.window.banner()->detail().toStdString();
-  w.window.chat()->setSampling(test::greedyReply(24));
+  w.window.chat()->setReplySettings(test::greedyReply(24));
   QSignalSpy text(w.window.engine(), &EngineClient::textGenerated);
   QSignalSpy finished(w.window.chat(), &ChatController::replyFinished);
   ASSERT_TRUE(w.window.chat()->send(QStringLiteral("Hello! Who are you?")));
   ASSERT_TRUE(waitUntil([&] { return finished.count() == 1; }, 60000)) << w.window.banner()->detail().toStdString();
   EXPECT_GE(text.count(), 1);
-  const ChatMessage& reply = w.window.chatModel()->message(1);
-  EXPECT_FALSE(reply.text.isEmpty());
-  EXPECT_EQ(reply.status, ChatMessage::Status::Complete);
-  ASSERT_TRUE(reply.has_timings);
-  EXPECT_GT(reply.timings.prompt_tokens, 0);
-  EXPECT_GT(reply.timings.generated_tokens, 0);
-  EXPECT_LE(reply.timings.generated_tokens, 24);
-  EXPECT_GT(reply.timings.time_to_first_token, 0.0);
+  const ChatEntry& reply = w.window.chatModel()->message(1);
+  EXPECT_FALSE(reply.text().isEmpty());
+  EXPECT_EQ(reply.status, ChatEntry::Status::Complete);
+  ASSERT_TRUE(reply.stats.has_value());
+  EXPECT_GT(reply.stats->timings.prompt_tokens, 0);
+  EXPECT_GT(reply.stats->timings.generated_tokens, 0);
+  EXPECT_LE(reply.stats->timings.generated_tokens, 24);
+  EXPECT_GT(reply.stats->timings.time_to_first_token_ms, 0.0);
 }
 
 TEST_F(LlamaServer, StopEndsTheReply) {
   RemoteWindow w;
   ASSERT_TRUE(w.connectTo(server_->baseUrl(), QString::fromLatin1(kKey), QStringLiteral("tiny")));
-  w.window.chat()->setSampling(test::greedyReply(200));
+  w.window.chat()->setReplySettings(test::greedyReply(200));
   // With one slot, the window's request waits behind another client's long completion.
   auto busy = std::make_unique<test::BusyClient>(server_->port(), QString::fromLatin1(kKey));
   ASSERT_TRUE(waitUntil([&] { return busy->streaming(); }, 30000));
@@ -86,14 +86,14 @@ TEST_F(LlamaServer, StopEndsTheReply) {
   waitUntil([] { return false; }, 300);
   w.window.chat()->stop();
   ASSERT_TRUE(waitUntil([&] { return finished.count() == 1; }, 10000));
-  EXPECT_EQ(w.window.chatModel()->message(1).status, ChatMessage::Status::Stopped);
+  EXPECT_EQ(w.window.chatModel()->message(1).status, ChatEntry::Status::Stopped);
   EXPECT_EQ(w.window.engine()->state(), EngineClient::State::Ready);
   busy.reset();
   // The next reply is not held up by the stopped one.
-  w.window.chat()->setSampling(test::greedyReply(8));
+  w.window.chat()->setReplySettings(test::greedyReply(8));
   ASSERT_TRUE(w.window.chat()->send(QStringLiteral("Hello again")));
   ASSERT_TRUE(waitUntil([&] { return finished.count() == 2; }, 60000)) << w.window.banner()->detail().toStdString();
-  EXPECT_EQ(w.window.chatModel()->message(3).status, ChatMessage::Status::Complete);
+  EXPECT_EQ(w.window.chatModel()->message(3).status, ChatEntry::Status::Complete);
 }
 
 TEST_F(LlamaServer, AWrongKeyIsReportedAs401) {

@@ -22,6 +22,7 @@
 #include "error_banner.h"
 #include "gui_test_support.h"
 #include "language_switcher.h"
+#include "conversation_session.h"
 #include "main_window.h"
 #include "history_panel.h"
 #include "model_panel.h"
@@ -40,15 +41,16 @@ class PacedSession : public EngineSession {
  public:
   PacedSession(std::unique_ptr<EngineSession> inner, std::shared_ptr<std::atomic<bool>> slow)
       : inner_(std::move(inner)), slow_(std::move(slow)) {}
-  Result<ModelInfo> load(const QString& path, const LoadSettings& s, const ProgressCallback& p) override {
+  Result<tessera::ModelInfo> load(const QString& path, const LoadRequest& s, const ProgressCallback& p) override {
     return inner_->load(path, s, p);
   }
   void unload() override { inner_->unload(); }
   bool isLoaded() const override { return inner_->isLoaded(); }
-  Result<GenerationTimings> generate(const GenerationRequest& r, const PromptProgressCallback& on_prompt,
-                                     const PieceCallback& on_piece, const StopFlag& stop) override {
+  Result<ReplyStats> generate(const std::vector<tessera::ChatMessage>& m, const tessera::GenerationRequest& r,
+                              const PromptProgressCallback& on_prompt, const PieceCallback& on_piece,
+                              const StopFlag& stop) override {
     return inner_->generate(
-        r, on_prompt,
+        m, r, on_prompt,
         [&](std::string_view piece) {
           if (slow_->load()) QThread::msleep(60);
           on_piece(piece);
@@ -74,12 +76,12 @@ void save(QWidget* widget, const QString& name) {
 // The pictures' first exchange: fixed sampling, a system prompt for a chat model, one finished
 // reply (a continuation for the fixture model, which has no chat template).
 ::testing::AssertionResult firstReply(MainWindow& window, bool chat_model) {
-  SamplingSettings s = window.samplingPanel()->settings();
-  s.temperature = 0.7;
-  s.seed = 42;
+  ReplySettings s = window.samplingPanel()->settings();
+  s.sampling.temperature = 0.7f;
+  s.sampling.seed = 42;
   s.max_tokens = 120;
   window.samplingPanel()->setSettings(s);
-  window.chat()->setSampling(s);
+  window.chat()->setReplySettings(s);
   const QString system = chat_model ? QStringLiteral("You are Tessera, a friendly helper.") : QString();
   window.systemPromptEdit()->setText(system);
   window.chat()->setSystemPrompt(system);
@@ -97,7 +99,8 @@ TEST(Screenshots, MainWindow) {
   test::FreshSettings settings;
   auto slow = std::make_shared<std::atomic<bool>>(false);
   MainWindow window(std::make_unique<PacedSession>(makeTesseraEngineSession(), slow));
-  window.resize(1400, 880);
+  window.resize(1366, 768);  // a laptop's screen (issue 35: the pictures at 1366x768)
+  window.resetLayout();       // the layout a window of that size opens with
   window.show();
 
   // 1. Metadata shown before loading.
@@ -131,7 +134,7 @@ TEST(Screenshots, MainWindow) {
   ASSERT_TRUE(window.chat()->send(chat_model ? QStringLiteral("Tell me a story about a frog.")
                                              : QStringLiteral("The robot wanted to find a friend.")));
   window.chatPanel()->input()->setPlainText(QStringLiteral("And what did the frog do next?"));
-  ASSERT_TRUE(waitUntil([&] { return window.chatModel()->message(3).text.size() > 160; }, 30000));
+  ASSERT_TRUE(waitUntil([&] { return window.chatModel()->message(3).text().size() > 160; }, 30000));
   save(&window, QStringLiteral("main-window-chat.png"));
   window.chat()->stop();
   ASSERT_TRUE(waitUntil([&] { return !window.chat()->isStreaming(); }, 30000));
@@ -147,7 +150,8 @@ TEST(Screenshots, MainWindowGerman) {
   test::FreshSettings settings;
   AppSettings().setLanguage(QStringLiteral("de"));
   MainWindow window(makeTesseraEngineSession());
-  window.resize(1400, 880);
+  window.resize(1366, 768);  // a laptop's screen (issue 35: the pictures at 1366x768)
+  window.resetLayout();       // the layout a window of that size opens with
   window.show();
   ASSERT_EQ(window.languageSwitcher()->active(), QStringLiteral("de"));
 
@@ -173,7 +177,8 @@ TEST(Screenshots, ChatCodeContextAndHistory) {
   test::FreshSettings settings;
   auto script = std::make_shared<test::SessionScript>();
   MainWindow window(std::make_unique<test::ScriptedSession>(script));
-  window.resize(1400, 880);
+  window.resize(1366, 768);  // a laptop's screen (issue 35: the pictures at 1366x768)
+  window.resetLayout();       // the layout a window of that size opens with
   window.show();
   window.openModel(test::fixturePath(QStringLiteral("models/stories260K-f32.gguf")), true);
   ASSERT_TRUE(waitUntil([&] { return window.engine()->state() == EngineClient::State::Ready; }, 30000));
@@ -184,11 +189,11 @@ TEST(Screenshots, ChatCodeContextAndHistory) {
     return waitUntil([&] { return !window.chat()->isStreaming(); }, 30000);
   };
   ASSERT_TRUE(exchange(QStringLiteral("Trip ideas for Lisbon in March?"), {"Tram 28", ", Belém", " and the miradouros."}, 40));
-  window.newConversation();
+  window.conversations()->newConversation();
   ASSERT_TRUE(exchange(QStringLiteral("Bash one-liner for disk usage per folder"), {"du -sh */ | sort -h"}, 30));
-  window.newConversation();
+  window.conversations()->newConversation();
   ASSERT_TRUE(exchange(QStringLiteral("Explain KV cache quantization briefly"), {"It stores keys and values", " in 8 or 4 bits."}, 35));
-  window.newConversation();
+  window.conversations()->newConversation();
   const std::vector<std::string> code = {
       "Compare with `std::less<T>` or write it out:\n\n", "```cpp\n", "template <typename T>\n",
       "bool less_than(const T& a, const T& b) { return a < b; }\n\n", "std::vector<int> v{3, 1, 2};\n",
@@ -209,7 +214,8 @@ TEST(Screenshots, ChatDark) {
   test::FusionPalette dark(test::darkFusionPalette());
   auto script = std::make_shared<test::SessionScript>();
   MainWindow window(std::make_unique<test::ScriptedSession>(script));
-  window.resize(1400, 880);
+  window.resize(1366, 768);  // a laptop's screen (issue 35: the pictures at 1366x768)
+  window.resetLayout();       // the layout a window of that size opens with
   window.show();
   window.openModel(test::fixturePath(QStringLiteral("models/stories260K-f32.gguf")), true);
   ASSERT_TRUE(waitUntil([&] { return window.engine()->state() == EngineClient::State::Ready; }, 30000));

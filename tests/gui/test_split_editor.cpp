@@ -200,7 +200,7 @@ TEST(SplitEditor, QuantizedKvTypesAreSelectableWithTheirBytes) {
                                           std::tuple{3, tessera::KvCacheType::Q4_0, 18u}}) {
     combo->setCurrentIndex(index);
     EXPECT_EQ(e.model.kvCacheType(), type);
-    EXPECT_EQ(e.model.choice().kv_cache_type, combo->currentData().toString());
+    EXPECT_EQ(kvCacheTypeKey(e.model.kvCacheType()), combo->currentData().toString());
     const auto plan =
         expectedPlan(*e.model.spec(), gpus, sliderRatios(e.editor), tessera::SplitMode::Layer, 0, 4096, type);
     expectShows(e.editor, plan);
@@ -210,6 +210,23 @@ TEST(SplitEditor, QuantizedKvTypesAreSelectableWithTheirBytes) {
   // Saved by its name: a second preview model on the same settings starts with Q4_0.
   SplitPreviewModel reread;
   EXPECT_EQ(reread.kvCacheType(), tessera::KvCacheType::Q4_0);
+}
+
+// Issue 35 item 10: a GPU whose row share is too small for a whole KV head printed "KV heads 8–7"
+// (an empty range, reversed); it shows only what it holds.
+TEST(SplitEditor, RowSplitLeavesOutAnEmptyRangeOfHeads) {
+  const QList<GpuDevice> gpus = test::twoGpus();
+  Editor e(gpus, test::llama8bSpec());  // 8 KV heads
+  e.editor.modeCombo()->setCurrentIndex(e.editor.modeCombo()->findData(QStringLiteral("row")));
+  e.editor.spinBox(1)->setValue(2.0);  // 2 % of 8 heads: none
+  const auto& plan = e.model.plan();
+  ASSERT_TRUE(plan.has_value());
+  ASSERT_TRUE(plan->devices[1].kv_heads.empty());
+  const QString shown = e.editor.bytesLabel(1)->text();
+  EXPECT_FALSE(shown.contains(QStringLiteral("KV heads 8"))) << shown.toStdString();
+  EXPECT_FALSE(shown.contains(QStringLiteral("KV head"))) << shown.toStdString();
+  if (!plan->devices[1].ffn_rows.empty()) EXPECT_TRUE(shown.contains(QStringLiteral("FFN row"))) << shown.toStdString();
+  EXPECT_TRUE(e.editor.bytesLabel(0)->text().contains(QStringLiteral("KV heads 0–7"))) << e.editor.bytesLabel(0)->text().toStdString();
 }
 
 TEST(SplitEditor, OverflowWarningAppearsAndDisappears) {
@@ -314,15 +331,20 @@ TEST(SplitEditor, RatiosAreRememberedPerGpuUuidNotPerIndex) {
   EXPECT_EQ(c.main_gpu, 3);
   EXPECT_EQ(c.uuids[0], gpus[3].uuid);
 
-  // A GPU never seen before, next to remembered ones, starts at their mean.
+  // Issue 35 item 10: a GPU never seen before joins: the set starts from its free memory (the mean
+  // of the old shares overflowed the smallest card of four), which fits what a proportional split can.
   QList<GpuDevice> grown = reordered;
   GpuDevice extra = grown[0];
   extra.uuid = QStringLiteral("GPU-eeeeeeee-0000-0000-0000-000000000005");
   extra.index = 4;
   grown.append(extra);
   model.setDevices(grown);
-  EXPECT_DOUBLE_EQ(model.ratio(4), 25.0);
-  EXPECT_DOUBLE_EQ(model.ratio(0), 10.0);  // the remembered shares add up to 100: their mean is 25
+  double free_sum = 0.0;
+  for (const GpuDevice& d : grown) free_sum += static_cast<double>(d.free_bytes);
+  for (int i = 0; i < 5; ++i)
+    EXPECT_NEAR(model.ratio(i), 100.0 * grown[i].free_bytes / free_sum, 0.11) << i;
+  model.setModel(test::llama70bSpec(), QStringLiteral("Llama 2 70B"));
+  EXPECT_TRUE(model.fits());
 }
 
 TEST(SplitEditor, FirstStartSplitsByFreeMemory) {

@@ -4,6 +4,7 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QImage>
+#include <QLocale>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -26,57 +27,127 @@ namespace {
 
 using test::waitUntil;
 
-GenerationTimings timings(int prompt, double prompt_s, int generated, double gen_s, double ttft) {
-  GenerationTimings t;
-  t.prompt_tokens = prompt;
-  t.prompt_seconds = prompt_s;
-  t.generated_tokens = generated;
-  t.generation_seconds = gen_s;
-  t.time_to_first_token = ttft;
-  return t;
+ReplyStats timings(int prompt, double prompt_s, int generated, double gen_s, double ttft) {
+  ReplyStats s;
+  s.timings.prompt_tokens = prompt;
+  s.timings.prompt_ms = prompt_s * 1000.0;
+  s.timings.prompt_tokens_per_s = prompt / prompt_s;
+  s.timings.generated_tokens = generated;
+  s.timings.generation_ms = gen_s * 1000.0;
+  s.timings.generation_tokens_per_s = generated / gen_s;
+  s.timings.time_to_first_token_ms = ttft * 1000.0;
+  return s;
 }
+
+// The sampler on a clock the test moves: no waiting, the same figures on any machine.
+struct ManualClock {
+  double now = 0.0;
+  explicit ManualClock(ThroughputSampler& sampler) {
+    sampler.setClock([this] { return now; });
+  }
+};
 
 TEST(ThroughputSampler, CoalescesATokenStreamIntoAFewSamplesPerSecond) {
   ThroughputSampler sampler;
-  sampler.setSampleIntervalMs(100);
+  ManualClock clock(sampler);
   QSignalSpy samples(&sampler, &ThroughputSampler::sampled);
   QSignalSpy first(&sampler, &ThroughputSampler::firstToken);
   QSignalSpy prompt(&sampler, &ThroughputSampler::promptProgress);
   QSignalSpy finished(&sampler, &ThroughputSampler::replyFinished);
   sampler.onStarted();
-  QTest::qWait(250);  // prompt phase: progress ticks, no samples
-  EXPECT_GE(prompt.count(), 1);
+  clock.now = 0.1;
+  sampler.tick();
+  clock.now = 0.2;
+  sampler.tick();  // prompt phase: progress ticks, no samples
+  EXPECT_EQ(prompt.count(), 2);
   EXPECT_EQ(samples.count(), 0);
-  // 600 tokens, one at a time, over ~0.6 s.
-  QElapsedTimer clock;
-  clock.start();
-  int sent = 0;
-  while (sent < 600) {
+  // 600 tokens, one at a time at 1,000 tok/s from 0.25 s on; the timer ticks every 100 ms.
+  int ticks = 0;
+  for (int i = 0; i < 600; ++i) {
+    clock.now = 0.25 + i * 0.001;
     sampler.onText(1);
-    ++sent;
-    if (sent % 10 == 0) QTest::qWait(10);
+    if (i % 100 == 99) {
+      sampler.tick();
+      ++ticks;
+    }
   }
-  const double elapsed = clock.elapsed() / 1000.0;
-  sampler.onFinished(timings(12, 0.25, 600, elapsed, 0.25));
+  clock.now = 0.85;
+  sampler.onFinished(timings(12, 0.25, 600, 0.6, 0.25));
   ASSERT_EQ(first.count(), 1);
+  EXPECT_DOUBLE_EQ(first.at(0).at(1).toDouble(), 0.25);
   ASSERT_EQ(finished.count(), 1);
-  // One sample per 100 ms window (+ the final partial one), never one per token.
+  // At most one sample per tick and the final one, never one per token.
   EXPECT_GE(samples.count(), 2);
-  EXPECT_LE(samples.count(), static_cast<int>(elapsed / 0.1) + 2);
+  EXPECT_LE(samples.count(), ticks + 1);
   const auto last = samples.last().at(0).value<ThroughputSample>();
   EXPECT_EQ(last.tokens, 600);
-  double sum = 0.0;
   for (const auto& args : samples) {
     const auto s = args.at(0).value<ThroughputSample>();
-    EXPECT_GT(s.seconds, first.at(0).at(1).toDouble());
-    EXPECT_GE(s.tokens_per_second, 0.0);
-    sum += s.tokens_per_second;
+    EXPECT_GT(s.seconds, 0.25);
+    EXPECT_NEAR(s.tokens_per_second, 1000.0, 50.0) << "at " << s.seconds << " s";
   }
-  EXPECT_GT(sum, 0.0);
   const auto record = finished.at(0).at(0).value<ReplyRecord>();
   EXPECT_EQ(record.generated_tokens, 600);
   EXPECT_NEAR(record.prompt_tokens_per_second, 48.0, 1e-9);
   EXPECT_FALSE(sampler.isActive());
+}
+
+// Issue 35 item 5: a steady 5 tok/s stream that arrives in bursts (a server's packets) is drawn as
+// 5 tok/s, not a 4/8/0 zigzag, with no spike after the first token, and the header says the same.
+TEST(ThroughputSampler, ASteadyStreamInBurstsIsDrawnSteady) {
+  ThroughputSampler sampler;
+  ManualClock clock(sampler);
+  ThroughputPlot plot;
+  plot.attach(&sampler);
+  QSignalSpy samples(&sampler, &ThroughputSampler::sampled);
+  sampler.onStarted();
+  clock.now = 0.5;
+  sampler.onText(1);  // the first token
+  clock.now = 0.51;
+  sampler.onText(2);  // a burst right after it: no speed
+  double next_tick = 0.75;
+  for (int packet = 1; packet <= 40; ++packet) {
+    // Two tokens every 0.4 s: 5 tok/s, in packets that miss or double up on the 0.25 s ticks.
+    const double at = 0.5 + 0.4 * packet;
+    while (next_tick < at) {
+      clock.now = next_tick;
+      sampler.tick();
+      next_tick += 0.25;
+    }
+    clock.now = at;
+    sampler.onText(2);
+  }
+  ASSERT_GE(samples.count(), 40);
+  for (const auto& args : samples) {
+    const auto s = args.at(0).value<ThroughputSample>();
+    EXPECT_LE(s.tokens_per_second, 12.0) << "no spike, at " << s.seconds << " s";
+    if (s.seconds > 2.6) EXPECT_NEAR(s.tokens_per_second, 5.0, 1.0) << "steady, at " << s.seconds << " s";
+  }
+  // The header shows the plotted rate.
+  const auto last = samples.last().at(0).value<ThroughputSample>();
+  EXPECT_TRUE(plot.summaryText().contains(QLocale().toString(last.tokens_per_second, 'f', 1)))
+      << plot.summaryText().toStdString();
+  EXPECT_FALSE(plot.summaryText().contains(QStringLiteral(" 0.0 tokens/s"))) << plot.summaryText().toStdString();
+}
+
+// Issue 35 item 5: while a prompt is read, its speed so far is drawn.
+TEST(ThroughputSampler, ThePromptsSpeedIsDrawnWhileItIsRead) {
+  ThroughputSampler sampler;
+  ManualClock clock(sampler);
+  ThroughputPlot plot;
+  plot.attach(&sampler);
+  QSignalSpy rates(&sampler, &ThroughputSampler::promptRate);
+  sampler.onStarted();
+  for (int step = 1; step <= 8; ++step) {
+    clock.now = 0.25 * step;
+    sampler.onPromptTokens(100 * step, 1000);  // 400 tok/s
+    sampler.tick();
+  }
+  ASSERT_GE(rates.count(), 6);
+  EXPECT_NEAR(rates.last().at(2).toDouble(), 400.0, 1e-6);
+  QCPGraph* prompt_line = plot.plot()->graph(0);  // the prompt line (the generation line is the second)
+  ASSERT_NE(prompt_line, nullptr);
+  EXPECT_GE(prompt_line->data()->size(), 6);
 }
 
 TEST(ThroughputPlot, DrawsPhasesFirstTokenAndHistory) {
@@ -173,6 +244,24 @@ TEST(MemoryPlot, FollowsTheMonitorOneLinePerGpuUuid) {
   EXPECT_EQ(plot.graphCount(), 4);
 }
 
+// Issue 35 item 10: with no GPU the memory plot was squashed, empty axes with overlapping labels;
+// it says there is no GPU instead, and plots once one is seen.
+TEST(MemoryPlot, WithoutAGpuSaysSoInsteadOfEmptyAxes) {
+  MemoryPlot plot;
+  plot.resize(600, 200);
+  plot.show();
+  DeviceSnapshot none;
+  plot.addSnapshot(none);
+  EXPECT_TRUE(plot.showsNoGpu());
+  EXPECT_EQ(plot.graphCount(), 0);
+  DeviceSnapshot one;
+  one.devices = {test::twoGpus().first()};
+  one.taken_ms = 1000;
+  plot.addSnapshot(one);
+  EXPECT_FALSE(plot.showsNoGpu());
+  EXPECT_EQ(plot.graphCount(), 1);
+}
+
 // The real thing: the stories260K model on the CPU backend through the worker thread.
 TEST(ThroughputPlot, ReceivesSamplesDuringARealGeneration) {
   const QString model = test::fixturePath(QStringLiteral("models/stories260K-f32.gguf"));
@@ -188,19 +277,18 @@ TEST(ThroughputPlot, ReceivesSamplesDuringARealGeneration) {
   QSignalSpy finished(&sampler, &ThroughputSampler::replyFinished);
   QSignalSpy failed(&client, &EngineClient::loadFailed);
 
-  LoadSettings load;
-  load.context_length = 512;
+  LoadRequest load;
+  load.settings.n_ctx = 512;
   client.load(model, load);
   ASSERT_TRUE(waitUntil([&] { return client.state() == EngineClient::State::Ready || failed.count() > 0; }, 60000));
   ASSERT_EQ(failed.count(), 0) << failed.at(0).at(0).value<EngineError>().message.toStdString();
 
-  GenerationRequest request;
-  request.turns = {ChatTurn{ChatRole::User, QStringLiteral("Once upon a time")}};
+  tessera::GenerationRequest request;
   request.sampling.seed = 7;
-  request.sampling.max_tokens = 400;
+  request.n_predict = 400;
   QElapsedTimer clock;
   clock.start();
-  ASSERT_TRUE(client.generate(request));
+  ASSERT_TRUE(client.generate({{"user", "Once upon a time"}}, request));
   ASSERT_TRUE(waitUntil([&] { return finished.count() == 1; }, 60000));
   const double elapsed = clock.elapsed() / 1000.0;
 

@@ -43,8 +43,9 @@ TEST(ThroughputPlotItems, TheFirstTokenIsTheEnginesMeasurementAsInTheChat) {
   plot.onSample(ThroughputSample{1, 0.3, 120.0, 40});
   plot.onReplyFinished(finishedReply(1, 0.02, 0.004));
   EXPECT_DOUBLE_EQ(plot.firstTokenSeconds(), 0.004);
-  GenerationTimings t;
-  t.time_to_first_token = 0.004;
+  ReplyStats t;
+  t.timings.generated_tokens = 40;
+  t.timings.time_to_first_token_ms = 4.0;
   const QString shown = QLocale().toString(0.004, 'f', 2);
   EXPECT_TRUE(DisplayFormat::timings(t).contains(shown));
   EXPECT_TRUE(plot.firstTokenLabelText().contains(shown)) << plot.firstTokenLabelText().toStdString();

@@ -8,6 +8,7 @@
 //  - Each language's .qm was built and is found where the app looks, and the locale matching
 //    picks the right one.
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QLocale>
@@ -126,8 +127,9 @@ QByteArray contents(const QString& path) {
 // sources (marked vanished), so the check sees it.
 bool runLupdate(const QString& ts, bool plurals_only, QString* output) {
   QStringList args;
-  for (const QFileInfo& f : QDir(kGuiDir).entryInfoList({QStringLiteral("*.cpp"), QStringLiteral("*.h")}, QDir::Files))
-    args << f.absoluteFilePath();
+  // Every feature folder of gui/ (gui/CMakeLists.txt).
+  QDirIterator it(kGuiDir, {QStringLiteral("*.cpp"), QStringLiteral("*.h")}, QDir::Files, QDirIterator::Subdirectories);
+  while (it.hasNext()) args << it.next();
   args << QStringLiteral("-locations") << QStringLiteral("relative") << QStringLiteral("-source-language")
        << QStringLiteral("en");
   if (plurals_only) args << QStringLiteral("-pluralonly");
