@@ -18,7 +18,7 @@
 #include <memory>
 #include <optional>
 
-#include "split/split_plan.h"
+#include "placement/placement.h"
 #include "split_bench_types.h"
 #include "split_choice.h"
 

@@ -378,24 +378,8 @@ std::vector<ForwardCase> family_cases_2026() {
   // 16 pairs), V normed, query scale 1; the last two layers read layers 2 and 3's caches with
   // double-wide MLPs; per-layer embeddings of 8; layer output scales; the final soft-cap.
   RandomModelConfig c = with_arch({}, "gemma4");
-  c.n_layer = 6;
-  c.sliding_layers = {true, true, true, false, true, false};
-  c.head_size = 32;
-  c.head_size_swa = 16;
-  c.n_head_kv = 2;
-  c.n_head_kv_full = 1;
-  c.full_layers_value_from_key = true;
-  c.scaling = RopeScalingKind::RopeFreqsTensor;
-  c.rot_pairs_full = 4;
-  c.rope_base = 1e6;
-  c.rope_base_swa = 1e4;
-  c.sliding_window = 4;
-  c.shared_kv_layers = 2;
-  c.n_embd_per_layer = 8;
-  c.n_ff_per_layer = {96, 96, 96, 96, 192, 192};
-  c.layer_out_scale = true;
+  set_gemma4_e2b_31b_layers(c);
   c.final_softcap = 3.0;
-  c.tied = true;
   c.rms_eps = 1e-6;
   v.push_back({"gemma4_e2b_31b_features", c});
   c.matrix_type = GgmlType::Q8_0;

@@ -16,24 +16,8 @@ namespace {
 RandomModelConfig gemma4_dense() {
   RandomModelConfig c;
   c.arch = "gemma4";
-  c.n_layer = 6;
-  c.sliding_layers = {true, true, true, false, true, false};
-  c.head_size = 32;
-  c.head_size_swa = 16;
-  c.n_head_kv = 2;
-  c.n_head_kv_full = 1;
-  c.full_layers_value_from_key = true;
-  c.scaling = RopeScalingKind::RopeFreqsTensor;
-  c.rot_pairs_full = 4;
-  c.rope_base = 1e6;
-  c.rope_base_swa = 1e4;
-  c.sliding_window = 4;
-  c.shared_kv_layers = 2;
-  c.n_embd_per_layer = 8;
-  c.n_ff_per_layer = {96, 96, 96, 96, 192, 192};
-  c.layer_out_scale = true;
+  set_gemma4_e2b_31b_layers(c);
   c.final_softcap = 30.0;
-  c.tied = true;
   return c;
 }
 

@@ -106,6 +106,31 @@ struct RandomModelConfig {
 };
 
 // Quantizes `values` (rows of dims[0]) to `type`.
+// Gemma 4's E2B/E4B and 31B features in one small model (the conformance suite's gemma4 case and the
+// loader tests): sliding layers of 16-wide heads (2 KV heads, window 4), full layers of 32-wide heads
+// (1 KV head, K reused as V, proportional RoPE over 4 of 16 pairs), layers s s s F s F of which the
+// last two read layers 2 and 3's caches with double-wide MLPs; per-layer embeddings of 8; layer
+// output scales; tied embeddings. Sets these fields of `c`, leaving the others.
+inline void set_gemma4_e2b_31b_layers(RandomModelConfig& c) {
+  c.n_layer = 6;
+  c.sliding_layers = {true, true, true, false, true, false};
+  c.head_size = 32;
+  c.head_size_swa = 16;
+  c.n_head_kv = 2;
+  c.n_head_kv_full = 1;
+  c.full_layers_value_from_key = true;
+  c.scaling = RopeScalingKind::RopeFreqsTensor;
+  c.rot_pairs_full = 4;
+  c.rope_base = 1e6;
+  c.rope_base_swa = 1e4;
+  c.sliding_window = 4;
+  c.shared_kv_layers = 2;
+  c.n_embd_per_layer = 8;
+  c.n_ff_per_layer = {96, 96, 96, 96, 192, 192};
+  c.layer_out_scale = true;
+  c.tied = true;
+}
+
 inline std::vector<uint8_t> encode_tensor(GgmlType type, const std::vector<int64_t>& dims, const std::vector<float>& values) {
   const int64_t row = dims[0];
   const int64_t rows = static_cast<int64_t>(values.size()) / row;
