@@ -38,7 +38,7 @@
 <context>
     <name>ConversationIo</name>
     <message>
-        <location filename="../gui/history/conversation_io.cpp" line="+118"/>
+        <location filename="../gui/history/conversation_io.cpp" line="+123"/>
         <source>%1 is not valid JSON: %2 at byte %3.</source>
         <translation>%1 ist kein gültiges JSON: %2 bei Byte %3.</translation>
     </message>
@@ -58,7 +58,7 @@
         <translation>Nachricht %1 in %2 hat die Rolle &quot;%3&quot;; erwartet wird &quot;user&quot; oder &quot;assistant&quot;.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <location line="+5"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
@@ -163,6 +163,12 @@
         <source>Generation: %1 tok</source>
         <extracomment>A reply of a single token: no rate (it is measured between tokens).</extracomment>
         <translation>Generierung: %1 Token</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 (%2 thinking)</source>
+        <extracomment>After &quot;Generation: 120 tok at 45.0 tok/s&quot;: how many of those tokens the model spent thinking.</extracomment>
+        <translation>%1 (%2 beim Nachdenken)</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -606,7 +612,7 @@
 <context>
     <name>tessera::gui::DockTitleBar</name>
     <message>
-        <location filename="../gui/app/dock_title_bar.cpp" line="+65"/>
+        <location filename="../gui/app/dock_title_bar.cpp" line="+79"/>
         <source>Show this panel</source>
         <translation>Diesen Bereich anzeigen</translation>
     </message>
@@ -630,17 +636,17 @@
     <name>tessera::gui::EngineWorker</name>
     <message>
         <location filename="../gui/engine/engine_worker.cpp" line="+99"/>
-        <location line="+171"/>
+        <location line="+180"/>
         <source>Loading %1 was cancelled.</source>
         <translation>Das Laden von %1 wurde abgebrochen.</translation>
     </message>
     <message>
-        <location line="-124"/>
+        <location line="-133"/>
         <source>No model is loaded. Open and load a model first.</source>
         <translation>Es ist kein Modell geladen. Öffnen und laden Sie zuerst ein Modell.</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+123"/>
         <source>The benchmark was cancelled.</source>
         <translation>Der Benchmark wurde abgebrochen.</translation>
     </message>
@@ -955,7 +961,7 @@ Zuletzt geändert: %2</translation>
         <translation>Modellordner hinzufügen</translation>
     </message>
     <message>
-        <location line="+123"/>
+        <location line="+127"/>
         <source>Search by name, architecture, quantization or path</source>
         <translation>Nach Name, Architektur, Quantisierung oder Pfad suchen</translation>
     </message>
@@ -1060,7 +1066,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::LocalServer</name>
     <message>
-        <location filename="../gui/server/local_server.cpp" line="+38"/>
+        <location filename="../gui/server/local_server.cpp" line="+39"/>
         <source>Host is empty: enter 127.0.0.1 to serve this machine only.</source>
         <extracomment>&quot;Host&quot; is the Local Server dialog&apos;s field: use its translation.</extracomment>
         <translation>Host ist leer: Geben Sie 127.0.0.1 ein, um nur diesen Rechner zu bedienen.</translation>
@@ -1158,7 +1164,7 @@ Zuletzt geändert: %2</translation>
         <translation>Adresse kopieren</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+49"/>
         <source>The local server is off.</source>
         <translation>Der lokale Server ist aus.</translation>
     </message>
@@ -1310,7 +1316,7 @@ Zuletzt geändert: %2</translation>
         <translation>Sampling</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+81"/>
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
@@ -1321,12 +1327,12 @@ Zuletzt geändert: %2</translation>
         <translation>Liste leeren</translation>
     </message>
     <message>
-        <location line="-468"/>
+        <location line="-478"/>
         <source>Truncate Middle and Retry</source>
         <translation>Mitte kürzen und erneut versuchen</translation>
     </message>
     <message>
-        <location line="+501"/>
+        <location line="+511"/>
         <source>Open a GGUF Model</source>
         <translation>GGUF-Modell öffnen</translation>
     </message>
@@ -1368,12 +1374,12 @@ Zuletzt geändert: %2</translation>
         <translation>Unterhaltung öffnen</translation>
     </message>
     <message>
-        <location line="-504"/>
+        <location line="-514"/>
         <source>Go On: Truncate Middle</source>
         <translation>Weiter: Mitte kürzen</translation>
     </message>
     <message>
-        <location line="+511"/>
+        <location line="+521"/>
         <source>Copied to the clipboard</source>
         <translation>In die Zwischenablage kopiert</translation>
     </message>
@@ -1404,7 +1410,7 @@ Zuletzt geändert: %2</translation>
         <translation>Tessera</translation>
     </message>
     <message>
-        <location line="-200"/>
+        <location line="-210"/>
         <source>Local &amp;Server…</source>
         <translation>Lokaler &amp;Server…</translation>
     </message>
@@ -1432,7 +1438,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
-        <location filename="../gui/gpus/memory_plot.cpp" line="+77"/>
+        <location filename="../gui/gpus/memory_plot.cpp" line="+81"/>
         <source>GPU memory in use over time</source>
         <translation>Belegter GPU-Speicher im Zeitverlauf</translation>
     </message>
@@ -1487,7 +1493,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::MessageWidget</name>
     <message>
-        <location filename="../gui/chat/message_widget.cpp" line="+87"/>
+        <location filename="../gui/chat/message_widget.cpp" line="+110"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
@@ -1525,7 +1531,7 @@ Zuletzt geändert: %2</translation>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+96"/>
         <source>You</source>
         <translation>Sie</translation>
     </message>
@@ -1541,7 +1547,35 @@ Zuletzt geändert: %2</translation>
         <translation>angehalten: Kontext voll</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+24"/>
+        <source>Thinking…</source>
+        <extracomment>Above a reply while a reasoning model thinks (its thoughts stream below).</extracomment>
+        <translation>Denkt nach…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Thought for %1</source>
+        <extracomment>Above a reply of a reasoning model, folded: %1 = how long it thought (&quot;12 s&quot;).</extracomment>
+        <translation>Hat %1 nachgedacht</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Thoughts</source>
+        <extracomment>Above a reply of a reasoning model whose thinking time is not known.</extracomment>
+        <translation>Gedanken</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fold the model&apos;s thinking</source>
+        <translation>Die Gedanken des Modells einklappen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Show the model&apos;s thinking</source>
+        <translation>Die Gedanken des Modells zeigen</translation>
+    </message>
+    <message>
+        <location line="+42"/>
         <source>generating…</source>
         <translation>wird erzeugt…</translation>
     </message>
@@ -1563,7 +1597,7 @@ Zuletzt geändert: %2</translation>
         <translation>, noch etwa %1</translation>
     </message>
     <message>
-        <location line="-57"/>
+        <location line="-84"/>
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
@@ -2673,7 +2707,7 @@ Nutzbar: %5 Byte</translation>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/gpus/split_preview_model.cpp" line="+293"/>
+        <location filename="../gui/gpus/split_preview_model.cpp" line="+291"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>Würde überlaufen: benötigt %1, aber nur %2 sind nutzbar (%3 frei, %4 als Reserve). Wählen Sie die Aufteilung Schicht oder Zeile, um das Modell auf die GPUs zu verteilen, kürzen Sie den Kontext oder verwenden Sie eine kleinere Quantisierung.</translation>
     </message>

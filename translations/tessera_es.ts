@@ -38,7 +38,7 @@
 <context>
     <name>ConversationIo</name>
     <message>
-        <location filename="../gui/history/conversation_io.cpp" line="+118"/>
+        <location filename="../gui/history/conversation_io.cpp" line="+123"/>
         <source>%1 is not valid JSON: %2 at byte %3.</source>
         <translation>%1 no es un JSON válido: %2 en el byte %3.</translation>
     </message>
@@ -58,7 +58,7 @@
         <translation>El mensaje %1 de %2 tiene el rol &quot;%3&quot;; se esperaba &quot;user&quot; o &quot;assistant&quot;.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <location line="+5"/>
         <source>Cannot write %1: %2</source>
         <translation>No se puede escribir %1: %2</translation>
@@ -163,6 +163,12 @@
         <source>Generation: %1 tok</source>
         <extracomment>A reply of a single token: no rate (it is measured between tokens).</extracomment>
         <translation>Generación: %1 tok</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 (%2 thinking)</source>
+        <extracomment>After &quot;Generation: 120 tok at 45.0 tok/s&quot;: how many of those tokens the model spent thinking.</extracomment>
+        <translation>%1 (%2 pensando)</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -606,7 +612,7 @@
 <context>
     <name>tessera::gui::DockTitleBar</name>
     <message>
-        <location filename="../gui/app/dock_title_bar.cpp" line="+65"/>
+        <location filename="../gui/app/dock_title_bar.cpp" line="+79"/>
         <source>Show this panel</source>
         <translation>Mostrar este panel</translation>
     </message>
@@ -630,17 +636,17 @@
     <name>tessera::gui::EngineWorker</name>
     <message>
         <location filename="../gui/engine/engine_worker.cpp" line="+99"/>
-        <location line="+171"/>
+        <location line="+180"/>
         <source>Loading %1 was cancelled.</source>
         <translation>Se canceló la carga de %1.</translation>
     </message>
     <message>
-        <location line="-124"/>
+        <location line="-133"/>
         <source>No model is loaded. Open and load a model first.</source>
         <translation>No hay ningún modelo cargado. Abra y cargue primero un modelo.</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+123"/>
         <source>The benchmark was cancelled.</source>
         <translation>La prueba de rendimiento se canceló.</translation>
     </message>
@@ -955,7 +961,7 @@ Last changed %2</source>
         <translation>Añadir una carpeta de modelos</translation>
     </message>
     <message>
-        <location line="+123"/>
+        <location line="+127"/>
         <source>Search by name, architecture, quantization or path</source>
         <translation>Buscar por nombre, arquitectura, cuantización o ruta</translation>
     </message>
@@ -1060,7 +1066,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::LocalServer</name>
     <message>
-        <location filename="../gui/server/local_server.cpp" line="+38"/>
+        <location filename="../gui/server/local_server.cpp" line="+39"/>
         <source>Host is empty: enter 127.0.0.1 to serve this machine only.</source>
         <extracomment>&quot;Host&quot; is the Local Server dialog&apos;s field: use its translation.</extracomment>
         <translation>El host está vacío: escriba 127.0.0.1 para servir solo a este equipo.</translation>
@@ -1158,7 +1164,7 @@ Last changed %2</source>
         <translation>Copiar dirección</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+49"/>
         <source>The local server is off.</source>
         <translation>El servidor local está apagado.</translation>
     </message>
@@ -1310,7 +1316,7 @@ Last changed %2</source>
         <translation>Muestreo</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+81"/>
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
@@ -1321,12 +1327,12 @@ Last changed %2</source>
         <translation>Borrar la lista</translation>
     </message>
     <message>
-        <location line="-468"/>
+        <location line="-478"/>
         <source>Truncate Middle and Retry</source>
         <translation>Truncar el medio y reintentar</translation>
     </message>
     <message>
-        <location line="+501"/>
+        <location line="+511"/>
         <source>Open a GGUF Model</source>
         <translation>Abrir un modelo GGUF</translation>
     </message>
@@ -1368,12 +1374,12 @@ Last changed %2</source>
         <translation>Abrir conversación</translation>
     </message>
     <message>
-        <location line="-504"/>
+        <location line="-514"/>
         <source>Go On: Truncate Middle</source>
         <translation>Continuar: truncar el medio</translation>
     </message>
     <message>
-        <location line="+511"/>
+        <location line="+521"/>
         <source>Copied to the clipboard</source>
         <translation>Copiado al portapapeles</translation>
     </message>
@@ -1404,7 +1410,7 @@ Last changed %2</source>
         <translation>Tessera</translation>
     </message>
     <message>
-        <location line="-200"/>
+        <location line="-210"/>
         <source>Local &amp;Server…</source>
         <translation>&amp;Servidor local…</translation>
     </message>
@@ -1432,7 +1438,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
-        <location filename="../gui/gpus/memory_plot.cpp" line="+77"/>
+        <location filename="../gui/gpus/memory_plot.cpp" line="+81"/>
         <source>GPU memory in use over time</source>
         <translation>Memoria de GPU en uso a lo largo del tiempo</translation>
     </message>
@@ -1487,7 +1493,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MessageWidget</name>
     <message>
-        <location filename="../gui/chat/message_widget.cpp" line="+87"/>
+        <location filename="../gui/chat/message_widget.cpp" line="+110"/>
         <source>Copy</source>
         <translation>Copiar</translation>
     </message>
@@ -1525,7 +1531,7 @@ Last changed %2</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+96"/>
         <source>You</source>
         <translation>Tú</translation>
     </message>
@@ -1541,7 +1547,35 @@ Last changed %2</source>
         <translation>detenida: contexto lleno</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+24"/>
+        <source>Thinking…</source>
+        <extracomment>Above a reply while a reasoning model thinks (its thoughts stream below).</extracomment>
+        <translation>Pensando…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Thought for %1</source>
+        <extracomment>Above a reply of a reasoning model, folded: %1 = how long it thought (&quot;12 s&quot;).</extracomment>
+        <translation>Pensó durante %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Thoughts</source>
+        <extracomment>Above a reply of a reasoning model whose thinking time is not known.</extracomment>
+        <translation>Pensamientos</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fold the model&apos;s thinking</source>
+        <translation>Plegar el razonamiento del modelo</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Show the model&apos;s thinking</source>
+        <translation>Mostrar el razonamiento del modelo</translation>
+    </message>
+    <message>
+        <location line="+42"/>
         <source>generating…</source>
         <translation>generando…</translation>
     </message>
@@ -1563,7 +1597,7 @@ Last changed %2</source>
         <translation>, quedan unos %1</translation>
     </message>
     <message>
-        <location line="-57"/>
+        <location line="-84"/>
         <source>stopped</source>
         <translation>detenida</translation>
     </message>
@@ -2673,7 +2707,7 @@ Utilizable: %5 bytes</translation>
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/gpus/split_preview_model.cpp" line="+293"/>
+        <location filename="../gui/gpus/split_preview_model.cpp" line="+291"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>Se desbordaría: necesita %1, pero solo hay %2 utilizables (%3 libres, %4 en reserva). Elija la división por Capa o por Fila para repartir el modelo entre las GPU, acorte el contexto o use una cuantización más pequeña.</translation>
     </message>

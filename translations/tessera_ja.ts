@@ -38,7 +38,7 @@
 <context>
     <name>ConversationIo</name>
     <message>
-        <location filename="../gui/history/conversation_io.cpp" line="+118"/>
+        <location filename="../gui/history/conversation_io.cpp" line="+123"/>
         <source>%1 is not valid JSON: %2 at byte %3.</source>
         <translation>%1 は有効な JSON ではありません：バイト %3 で %2。</translation>
     </message>
@@ -58,7 +58,7 @@
         <translation>%2 のメッセージ %1 のロールが &quot;%3&quot; です。&quot;user&quot; または &quot;assistant&quot; である必要があります。</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <location line="+5"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 に書き込めません：%2</translation>
@@ -163,6 +163,12 @@
         <source>Generation: %1 tok</source>
         <extracomment>A reply of a single token: no rate (it is measured between tokens).</extracomment>
         <translation>生成：%1 tok</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 (%2 thinking)</source>
+        <extracomment>After &quot;Generation: 120 tok at 45.0 tok/s&quot;: how many of those tokens the model spent thinking.</extracomment>
+        <translation>%1（うち思考 %2）</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -606,7 +612,7 @@
 <context>
     <name>tessera::gui::DockTitleBar</name>
     <message>
-        <location filename="../gui/app/dock_title_bar.cpp" line="+65"/>
+        <location filename="../gui/app/dock_title_bar.cpp" line="+79"/>
         <source>Show this panel</source>
         <translation>このパネルを表示</translation>
     </message>
@@ -630,17 +636,17 @@
     <name>tessera::gui::EngineWorker</name>
     <message>
         <location filename="../gui/engine/engine_worker.cpp" line="+99"/>
-        <location line="+171"/>
+        <location line="+180"/>
         <source>Loading %1 was cancelled.</source>
         <translation>%1 の読み込みはキャンセルされました。</translation>
     </message>
     <message>
-        <location line="-124"/>
+        <location line="-133"/>
         <source>No model is loaded. Open and load a model first.</source>
         <translation>モデルが読み込まれていません。先にモデルを開いて読み込んでください。</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+123"/>
         <source>The benchmark was cancelled.</source>
         <translation>ベンチマークはキャンセルされました。</translation>
     </message>
@@ -955,7 +961,7 @@ Last changed %2</source>
         <translation>モデルフォルダーを追加</translation>
     </message>
     <message>
-        <location line="+123"/>
+        <location line="+127"/>
         <source>Search by name, architecture, quantization or path</source>
         <translation>名前、アーキテクチャ、量子化、パスで検索</translation>
     </message>
@@ -1059,7 +1065,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::LocalServer</name>
     <message>
-        <location filename="../gui/server/local_server.cpp" line="+38"/>
+        <location filename="../gui/server/local_server.cpp" line="+39"/>
         <source>Host is empty: enter 127.0.0.1 to serve this machine only.</source>
         <extracomment>&quot;Host&quot; is the Local Server dialog&apos;s field: use its translation.</extracomment>
         <translation>ホストが空です。このコンピューターだけに提供するには 127.0.0.1 を入力してください。</translation>
@@ -1157,7 +1163,7 @@ Last changed %2</source>
         <translation>アドレスをコピー</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+49"/>
         <source>The local server is off.</source>
         <translation>ローカルサーバーはオフです。</translation>
     </message>
@@ -1309,7 +1315,7 @@ Last changed %2</source>
         <translation>サンプリング</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+81"/>
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
@@ -1320,12 +1326,12 @@ Last changed %2</source>
         <translation>履歴を消去</translation>
     </message>
     <message>
-        <location line="-468"/>
+        <location line="-478"/>
         <source>Truncate Middle and Retry</source>
         <translation>中間を切り詰めて再試行</translation>
     </message>
     <message>
-        <location line="+501"/>
+        <location line="+511"/>
         <source>Open a GGUF Model</source>
         <translation>GGUF モデルを開く</translation>
     </message>
@@ -1367,12 +1373,12 @@ Last changed %2</source>
         <translation>会話を開く</translation>
     </message>
     <message>
-        <location line="-504"/>
+        <location line="-514"/>
         <source>Go On: Truncate Middle</source>
         <translation>続行：中間を切り詰め</translation>
     </message>
     <message>
-        <location line="+511"/>
+        <location line="+521"/>
         <source>Copied to the clipboard</source>
         <translation>クリップボードにコピーしました</translation>
     </message>
@@ -1403,7 +1409,7 @@ Last changed %2</source>
         <translation>Tessera</translation>
     </message>
     <message>
-        <location line="-200"/>
+        <location line="-210"/>
         <source>Local &amp;Server…</source>
         <translation>ローカルサーバー(&amp;S)…</translation>
     </message>
@@ -1431,7 +1437,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
-        <location filename="../gui/gpus/memory_plot.cpp" line="+77"/>
+        <location filename="../gui/gpus/memory_plot.cpp" line="+81"/>
         <source>GPU memory in use over time</source>
         <translation>GPU メモリ使用量の推移</translation>
     </message>
@@ -1486,7 +1492,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MessageWidget</name>
     <message>
-        <location filename="../gui/chat/message_widget.cpp" line="+87"/>
+        <location filename="../gui/chat/message_widget.cpp" line="+110"/>
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
@@ -1524,7 +1530,7 @@ Last changed %2</source>
         <translation>キャンセル</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+96"/>
         <source>You</source>
         <translation>あなた</translation>
     </message>
@@ -1540,7 +1546,35 @@ Last changed %2</source>
         <translation>停止：コンテキストが満杯</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+24"/>
+        <source>Thinking…</source>
+        <extracomment>Above a reply while a reasoning model thinks (its thoughts stream below).</extracomment>
+        <translation>考え中…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Thought for %1</source>
+        <extracomment>Above a reply of a reasoning model, folded: %1 = how long it thought (&quot;12 s&quot;).</extracomment>
+        <translation>%1 考えました</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Thoughts</source>
+        <extracomment>Above a reply of a reasoning model whose thinking time is not known.</extracomment>
+        <translation>思考</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fold the model&apos;s thinking</source>
+        <translation>モデルの思考を折りたたむ</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Show the model&apos;s thinking</source>
+        <translation>モデルの思考を表示</translation>
+    </message>
+    <message>
+        <location line="+42"/>
         <source>generating…</source>
         <translation>生成中…</translation>
     </message>
@@ -1562,7 +1596,7 @@ Last changed %2</source>
         <translation>、残り約 %1</translation>
     </message>
     <message>
-        <location line="-57"/>
+        <location line="-84"/>
         <source>stopped</source>
         <translation>停止済み</translation>
     </message>
@@ -2664,7 +2698,7 @@ KV キャッシュ：%2 バイト
 <context>
     <name>tessera::gui::SplitPreviewModel</name>
     <message>
-        <location filename="../gui/gpus/split_preview_model.cpp" line="+293"/>
+        <location filename="../gui/gpus/split_preview_model.cpp" line="+291"/>
         <source>Would overflow: needs %1 but only %2 is usable (%3 free, %4 kept in reserve). Choose Layer or Row split to spread the model over the GPUs, shorten the context or use a smaller quantization.</source>
         <translation>あふれます：%1 が必要ですが、使用可能なのは %2 だけです（空き %3、予備 %4）。レイヤーまたは行の分割を選んでモデルを複数の GPU に分散するか、コンテキストを短くするか、より小さい量子化を使ってください。</translation>
     </message>

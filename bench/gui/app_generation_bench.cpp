@@ -55,7 +55,7 @@ int engineOnly(const QString& model, int tokens, int rounds) {
     // A new conversation each round, as in the app (the cache holds the last one's prompt).
     session->unload();
     if (!session->load(model, LoadRequest{}, [](float) { return true; }).ok()) return 1;
-    auto stats = session->generate({{"user", kPrompt}}, request, {}, [](std::string_view) {}, stop);
+    auto stats = session->generate({{"user", kPrompt}}, request, {}, [](const EngineSession::ReplyPiece&) {}, stop);
     if (!stats.ok()) return 1;
     std::printf("engine round %d: %d tok at %.1f tok/s\n", round, stats->timings.generated_tokens,
                 stats->timings.generation_tokens_per_s);

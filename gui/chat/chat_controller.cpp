@@ -8,6 +8,7 @@ ChatController::ChatController(EngineClient* engine, ChatModel* model, QObject* 
   connect(&flush_timer_, &QTimer::timeout, this, &ChatController::flush);
   connect(engine_, &EngineClient::promptProgress, this, &ChatController::onPromptProgress);
   connect(engine_, &EngineClient::textGenerated, this, &ChatController::onText);
+  connect(engine_, &EngineClient::reasoningGenerated, this, &ChatController::onReasoning);
   connect(engine_, &EngineClient::generationFinished, this, &ChatController::onFinished);
   connect(engine_, &EngineClient::generationFailed, this, &ChatController::onFailed);
   // A reply cannot outlive its model: unloading or loading another model ends it.
@@ -101,6 +102,7 @@ bool ChatController::startReply() {
   request.overflow = overflow_;
   if (!engine_->generate(messages, request)) return false;
   pending_.clear();
+  pending_reasoning_.clear();
   pending_tokens_ = 0;
   flush_count_ = 0;
   // The reply keeps its author when another model is loaded later.
@@ -140,11 +142,19 @@ void ChatController::onText(const QString& text, int tokens) {
   pending_tokens_ += tokens;
 }
 
+void ChatController::onReasoning(const QString& text) {
+  if (isStreaming()) pending_reasoning_ += text;
+}
+
 void ChatController::flush() {
   if (!isStreaming()) return;
   if (pending_tokens_ > 0) {
     setContextUsed(context_used_ + pending_tokens_);
     pending_tokens_ = 0;
+  }
+  if (!pending_reasoning_.isEmpty()) {
+    model_->appendReasoning(reply_row_, pending_reasoning_);
+    pending_reasoning_.clear();
   }
   if (pending_.isEmpty()) return;
   model_->appendText(reply_row_, pending_);
@@ -155,6 +165,7 @@ void ChatController::flush() {
 void ChatController::endReply() {
   flush_timer_.stop();
   pending_.clear();
+  pending_reasoning_.clear();
   pending_tokens_ = 0;
   reply_row_ = -1;
   emit streamingChanged(false);

@@ -85,6 +85,7 @@ class ChatController : public QObject {
   void endReply();
   void onPromptProgress(int read, int total);
   void onText(const QString& text, int tokens);
+  void onReasoning(const QString& text);
   void onFinished(const ReplyStats& stats);
   // Ends the reply under way as stopped, keeping what it wrote (its model went away).
   void abandonReply();
@@ -99,6 +100,7 @@ class ChatController : public QObject {
   QTimer flush_timer_;
   QElapsedTimer reply_timer_;  // since the current reply was asked for
   QString pending_;
+  QString pending_reasoning_;  // thinking not yet shown
   int pending_tokens_ = 0;  // tokens of pending_, not yet counted in context_used_
   int reply_row_ = -1;
   int flush_count_ = 0;

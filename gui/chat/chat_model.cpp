@@ -30,6 +30,7 @@ QVariant ChatModel::data(const QModelIndex& index, int role) const {
   switch (role) {
     case Qt::DisplayRole:
     case TextRole: return m.text();
+    case ReasoningRole: return m.reasoning();
     case RoleRole: return QString::fromStdString(m.message.role);
     case StatusRole: return static_cast<int>(m.status);
     case HasTimingsRole: return m.stats.has_value();
@@ -51,6 +52,7 @@ QHash<int, QByteArray> ChatModel::roleNames() const {
   names[ErrorRole] = "error";
   names[PromptProgressRole] = "promptProgress";
   names[ModelRole] = "model";
+  names[ReasoningRole] = "reasoning";
   return names;
 }
 
@@ -71,6 +73,12 @@ void ChatModel::appendText(int row, const QString& text) {
   if (row < 0 || row >= messages_.size() || text.isEmpty()) return;
   messages_[row].message.content += text.toStdString();
   emitRowChanged(row, {Qt::DisplayRole, TextRole});
+}
+
+void ChatModel::appendReasoning(int row, const QString& text) {
+  if (row < 0 || row >= messages_.size() || text.isEmpty()) return;
+  messages_[row].message.reasoning += text.toStdString();
+  emitRowChanged(row, {ReasoningRole});
 }
 
 void ChatModel::setText(int row, const QString& text) {

@@ -37,7 +37,9 @@ struct ChatEntry {
 
   bool isUser() const { return message.role == kUserRole; }
   bool isAssistant() const { return message.role == kAssistantRole; }
-  QString text() const { return QString::fromStdString(message.content); }
+  QString text() const { return QString::fromStdString(message.content); }  // the answer alone
+  // A reasoning model's thinking (message.reasoning), shown apart from the answer.
+  QString reasoning() const { return QString::fromStdString(message.reasoning); }
 };
 
 // A message the user wrote, and the start of a reply (streaming, no text yet).
@@ -57,6 +59,7 @@ class ChatModel : public QAbstractListModel {
     ErrorRole,                    // QString
     PromptProgressRole,           // QPoint(read, total) while the prompt is read
     ModelRole,                    // QString: the model that wrote a reply
+    ReasoningRole,                // QString: a reply's thinking (reasoning models)
   };
 
   explicit ChatModel(QObject* parent = nullptr);
@@ -71,6 +74,7 @@ class ChatModel : public QAbstractListModel {
   // Returns the new row.
   int appendMessage(const ChatEntry& message);
   void appendText(int row, const QString& text);
+  void appendReasoning(int row, const QString& text);
   // Replaces a message's text (an edited user message).
   void setText(int row, const QString& text);
   void setStatus(int row, ChatEntry::Status status, const QString& error = {});

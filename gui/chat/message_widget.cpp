@@ -27,7 +27,9 @@ MessageWidget::MessageWidget(QWidget* parent)
       view_(new MarkdownView(this)),
       timings_(new QLabel(this)),
       copy_(new QToolButton(this)),
-      edit_(new QToolButton(this)) {
+      edit_(new QToolButton(this)),
+      thinking_toggle_(new QToolButton(this)),
+      thinking_(new QLabel(this)) {
   setObjectName(QStringLiteral("message"));
   QFont bold = author_->font();
   bold.setBold(true);
@@ -53,6 +55,20 @@ MessageWidget::MessageWidget(QWidget* parent)
   edit_->setAutoRaise(true);
   edit_->hide();
 
+  thinking_toggle_->setObjectName(QStringLiteral("thinkingToggle"));
+  thinking_toggle_->setCheckable(true);
+  thinking_toggle_->setAutoRaise(true);
+  thinking_toggle_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+  thinking_toggle_->setFont(small);
+  thinking_toggle_->hide();
+  thinking_->setObjectName(QStringLiteral("thinkingText"));
+  thinking_->setTextFormat(Qt::PlainText);  // the model's own words, not rendered
+  thinking_->setWordWrap(true);
+  thinking_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  thinking_->setFont(small);
+  thinking_->setContentsMargins(14, 0, 0, 4);
+  thinking_->hide();
+
   auto* header = new QHBoxLayout;
   header->addWidget(author_);
   header->addWidget(status_);
@@ -63,6 +79,8 @@ MessageWidget::MessageWidget(QWidget* parent)
   layout->setContentsMargins(12, 6, 12, 8);
   layout->setSpacing(2);
   layout->addLayout(header);
+  layout->addWidget(thinking_toggle_, 0, Qt::AlignLeft);
+  layout->addWidget(thinking_);
   layout->addWidget(view_);
   layout->addWidget(timings_);
 
@@ -78,6 +96,11 @@ MessageWidget::MessageWidget(QWidget* parent)
     });
   });
   connect(edit_, &QToolButton::clicked, this, &MessageWidget::startEditing);
+  connect(thinking_toggle_, &QToolButton::clicked, this, [this](bool open) {
+    thinking_folded_by_user_ = true;
+    thinking_open_ = open;
+    showThinking();
+  });
   retranslateUi();
   applyColors();
 }
@@ -112,6 +135,11 @@ void MessageWidget::setMessage(const ChatEntry& m, const QString& assistant_name
   // A reply still streaming is rendered incrementally (only its last, open block again); the
   // finished text gets one full render.
   view_->setMarkdownText(m.text(), m.status == ChatEntry::Status::Streaming);
+  // The thinking is open while the model thinks and folds when the answer starts, unless the
+  // person chose.
+  if (!thinking_folded_by_user_)
+    thinking_open_ = m.status == ChatEntry::Status::Streaming && m.message.content.empty();
+  if (!m.message.reasoning.empty()) thinking_->setText(m.reasoning());
   showTexts();
   if (recolor) applyColors();
   copy_->setEnabled(!m.message.content.empty());
@@ -144,7 +172,8 @@ void MessageWidget::makeEditor() {
   layout->addWidget(editor_);
   layout->addLayout(buttons);
   // Below the text it replaces, above the timings.
-  static_cast<QVBoxLayout*>(this->layout())->insertWidget(2, edit_box_);
+  auto* box = static_cast<QVBoxLayout*>(this->layout());
+  box->insertWidget(box->indexOf(view_) + 1, edit_box_);
   connect(cancel_edit_, &QPushButton::clicked, this, &MessageWidget::stopEditing);
   connect(resend_, &QPushButton::clicked, this, [this] {
     const QString edited = editor_->toPlainText();
@@ -200,6 +229,31 @@ void MessageWidget::showTexts() {
 
   timings_->setText(m.stats ? DisplayFormat::timings(*m.stats) : QString());
   timings_->setVisible(m.stats.has_value());
+  showThinking();
+}
+
+bool MessageWidget::isThinkingOpen() const { return !thinking_->isHidden(); }
+
+void MessageWidget::showThinking() {
+  const ChatEntry& m = message_;
+  const bool has = !m.message.reasoning.empty();
+  thinking_toggle_->setVisible(has);
+  thinking_->setVisible(has && thinking_open_);
+  if (!has) return;
+  QString label;
+  if (m.status == ChatEntry::Status::Streaming && m.message.content.empty())
+    //: Above a reply while a reasoning model thinks (its thoughts stream below).
+    label = tr("Thinking…");
+  else if (m.stats && m.stats->timings.reasoning_ms > 0.0)
+    //: Above a reply of a reasoning model, folded: %1 = how long it thought ("12 s").
+    label = tr("Thought for %1").arg(DisplayFormat::duration(m.stats->timings.reasoning_ms / 1000.0));
+  else
+    //: Above a reply of a reasoning model whose thinking time is not known.
+    label = tr("Thoughts");
+  thinking_toggle_->setText(label);
+  thinking_toggle_->setToolTip(thinking_open_ ? tr("Fold the model's thinking") : tr("Show the model's thinking"));
+  thinking_toggle_->setChecked(thinking_open_);
+  thinking_toggle_->setArrowType(thinking_open_ ? Qt::DownArrow : Qt::RightArrow);
 }
 
 bool MessageWidget::statusIsError() const {
@@ -217,6 +271,8 @@ void MessageWidget::applyColors() {
   setText(author_, QPalette::WindowText, colors.text);
   setText(status_, QPalette::WindowText, statusIsError() ? colors.error : colors.muted);
   setText(timings_, QPalette::WindowText, colors.muted);
+  setText(thinking_, QPalette::WindowText, colors.muted);
+  setText(thinking_toggle_, QPalette::ButtonText, colors.muted);
   setText(view_, QPalette::Text, colors.text);
   view_->setCodeBackground(ThemeColors::codeBackground(palette(), colors.background));
   update();

@@ -1,4 +1,6 @@
-// One message of the chat: who wrote it, its text rendered as Markdown, and for replies the
+// One message of the chat: who wrote it, its text rendered as Markdown, for replies of reasoning
+// models their thinking in a block above the answer (open while the model thinks, "Thought for
+// N s" and folded once the answer starts, a click opens it again), and for replies the
 // timings (prompt tok/s, generation tok/s, time to first token), state, and a Copy button. A user
 // message can be edited in place (Edit: the text in a box, Send to ask again from there, Cancel).
 // Everything a message shows is rendered here (setMessage), in one place.
@@ -37,6 +39,10 @@ class MessageWidget : public QFrame {
   QString statusText() const;
   QToolButton* copyButton() const { return copy_; }
   QToolButton* editButton() const { return edit_; }
+  // The thinking block: its fold button and its text (hidden when the message has no thinking).
+  QToolButton* thinkingToggle() const { return thinking_toggle_; }
+  QLabel* thinkingLabel() const { return thinking_; }
+  bool isThinkingOpen() const;
   // The editor shown by Edit, and its buttons (null until the first Edit).
   QPlainTextEdit* editor() const { return editor_; }
   QPushButton* resendButton() const { return resend_; }
@@ -69,6 +75,7 @@ class MessageWidget : public QFrame {
   void makeEditor();
   void stopEditing();
   static QString streamingText(const ChatEntry& m);  // the status of a reply being made
+  void showThinking();
 
   ChatEntry message_;  // kept to re-render its texts when the language changes
   QString assistant_name_;
@@ -79,6 +86,10 @@ class MessageWidget : public QFrame {
   QLabel* timings_;
   QToolButton* copy_;
   QToolButton* edit_;
+  QToolButton* thinking_toggle_;
+  QLabel* thinking_;
+  bool thinking_folded_by_user_ = false;  // the person opened or folded it: the widget leaves it so
+  bool thinking_open_ = false;
   QPlainTextEdit* editor_ = nullptr;
   QPushButton* resend_ = nullptr;
   QPushButton* cancel_edit_ = nullptr;

@@ -72,6 +72,9 @@ QString DisplayFormat::timings(const ReplyStats& s) {
   else
     //: A reply of a single token: no rate (it is measured between tokens).
     generation = tr("Generation: %1 tok").arg(locale.toString(t.generated_tokens));
+  if (t.reasoning_tokens > 0)
+    //: After "Generation: 120 tok at 45.0 tok/s": how many of those tokens the model spent thinking.
+    generation = tr("%1 (%2 thinking)").arg(generation, locale.toString(t.reasoning_tokens));
   const QString first = t.generated_tokens > 0
                             ? tr("First token: %1 s").arg(locale.toString(t.time_to_first_token_ms / 1000.0, 'f', 2))
                             : tr("First token: —");

@@ -15,6 +15,7 @@ EngineClient::EngineClient(std::unique_ptr<EngineSession> session, QObject* pare
   connect(worker_, &EngineWorker::loadFailed, this, &EngineClient::onLoadFailed, Qt::QueuedConnection);
   connect(worker_, &EngineWorker::promptProgress, this, &EngineClient::onPromptProgress, Qt::QueuedConnection);
   connect(worker_, &EngineWorker::textGenerated, this, &EngineClient::onText, Qt::QueuedConnection);
+  connect(worker_, &EngineWorker::reasoningGenerated, this, &EngineClient::onReasoning, Qt::QueuedConnection);
   connect(worker_, &EngineWorker::generationFinished, this, &EngineClient::onFinished, Qt::QueuedConnection);
   connect(worker_, &EngineWorker::generationFailed, this, &EngineClient::onGenerationFailed,
           Qt::QueuedConnection);
@@ -215,6 +216,10 @@ void EngineClient::onLoadFailed(quint64 request, const EngineError& error, bool 
 
 void EngineClient::onPromptProgress(quint64 request, int evaluated, int total) {
   if (request == generation_request_ && state_ == State::Generating) emit promptProgress(evaluated, total);
+}
+
+void EngineClient::onReasoning(quint64 request, const QString& text) {
+  if (request == generation_request_ && state_ == State::Generating) emit reasoningGenerated(text);
 }
 
 void EngineClient::onText(quint64 request, const QString& text, int tokens) {

@@ -86,7 +86,11 @@ class EngineClient : public QObject {
   void modelUnloaded();
   void generationStarted();
   void promptProgress(int evaluated, int total);
+  // The reply's answer text as it streams; `tokens` counts every generated token since the last
+  // signal, thinking included (so throughput counts them).
   void textGenerated(const QString& text, int tokens);
+  // A reasoning model's thinking as it streams (before the textGenerated of the same batch).
+  void reasoningGenerated(const QString& text);
   void generationFinished(const tessera::gui::ReplyStats& stats);
   void generationFailed(const tessera::gui::EngineError& error);
   void benchmarkStarted(int splits);
@@ -109,6 +113,7 @@ class EngineClient : public QObject {
   void onLoadProgress(quint64 request, float fraction);
   void onPromptProgress(quint64 request, int evaluated, int total);
   void onText(quint64 request, const QString& text, int tokens);
+  void onReasoning(quint64 request, const QString& text);
   void onFinished(quint64 request, const ReplyStats& stats);
   void onGenerationFailed(quint64 request, const EngineError& error);
   void onBenchmarkProgress(quint64 request, int split, double fraction);

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <string>
 #include <string_view>
 
 #include "backend/backend.h"
@@ -22,9 +23,19 @@ class EngineSession {
   // Called with a fraction in [0, 1]; returning false asks the load to stop (it then fails with
   // ErrorKind::Cancelled and leaves nothing loaded).
   using ProgressCallback = std::function<bool(float fraction)>;
-  // Called once per generated token with its text as UTF-8 bytes. A piece may end in the middle
-  // of a multi-byte character (byte-fallback tokens); the caller reassembles.
-  using PieceCallback = std::function<void(std::string_view utf8)>;
+  // One generated token's text as UTF-8 bytes, split by the model's output format into its
+  // thinking (reasoning models: shown apart from the answer) and the answer; either may be empty
+  // (a token that only closes the thinking adds to neither). A piece may end in the middle of a
+  // multi-byte character (byte-fallback tokens); the caller reassembles.
+  struct ReplyPiece {
+    ReplyPiece(std::string_view answer, std::string_view thinking = {}) : content(answer), reasoning(thinking) {}
+    ReplyPiece(const char* answer) : content(answer) {}
+    ReplyPiece(const std::string& answer) : content(answer) {}
+    std::string_view content;
+    std::string_view reasoning;
+  };
+  // Called once per generated token.
+  using PieceCallback = std::function<void(const ReplyPiece& piece)>;
   // Called while the prompt is read, after each step, with the prompt tokens evaluated so far and
   // how many are to be evaluated (tokens reused from the KV cache count in neither).
   using PromptProgressCallback = std::function<void(int evaluated, int total)>;

@@ -146,25 +146,33 @@ void EngineWorker::generate(quint64 request, const std::vector<tessera::ChatMess
                                                tr("No model is loaded. Open and load a model first.")});
     return;
   }
+  // The stateful decoders keep an incomplete trailing character for the next piece.
   QStringDecoder decoder(QStringDecoder::Utf8);
-  QString pending;
+  QStringDecoder reasoning_decoder(QStringDecoder::Utf8);
+  QString pending, pending_reasoning;
   int pending_tokens = 0;
   bool sent_any = false;
   QElapsedTimer since_emit;
   since_emit.start();
   auto flush = [&] {
-    if (pending.isEmpty() && pending_tokens == 0) return;
+    if (pending.isEmpty() && pending_reasoning.isEmpty() && pending_tokens == 0) return;
+    // The thinking first: it came before the answer's text of the same batch. Every token is
+    // counted by textGenerated (thinking tokens too), so counters need one signal.
+    if (!pending_reasoning.isEmpty()) emit reasoningGenerated(request, pending_reasoning);
     emit textGenerated(request, pending, pending_tokens);
     pending.clear();
+    pending_reasoning.clear();
     pending_tokens = 0;
     sent_any = true;
     since_emit.restart();
   };
-  auto on_piece = [&](std::string_view utf8) {
-    // The stateful decoder keeps an incomplete trailing character for the next piece.
-    pending += decoder.decode(QByteArrayView(utf8.data(), static_cast<qsizetype>(utf8.size())));
+  auto on_piece = [&](const EngineSession::ReplyPiece& piece) {
+    pending += decoder.decode(QByteArrayView(piece.content.data(), static_cast<qsizetype>(piece.content.size())));
+    pending_reasoning +=
+        reasoning_decoder.decode(QByteArrayView(piece.reasoning.data(), static_cast<qsizetype>(piece.reasoning.size())));
     ++pending_tokens;
-    if (!sent_any ? !pending.isEmpty() : since_emit.elapsed() >= batch_interval_ms_.load()) flush();
+    if (!sent_any ? !pending.isEmpty() || !pending_reasoning.isEmpty() : since_emit.elapsed() >= batch_interval_ms_.load())
+      flush();
   };
   QElapsedTimer since_prompt_emit;
   since_prompt_emit.start();
@@ -181,6 +189,7 @@ void EngineWorker::generate(quint64 request, const std::vector<tessera::ChatMess
   });
   current_generation_ = 0;
   pending += decoder.decode(QByteArrayView());
+  pending_reasoning += reasoning_decoder.decode(QByteArrayView());
   flush();
   if (!result.ok()) {
     emit generationFailed(request, toEngineError(result.error()));

@@ -74,6 +74,9 @@ class EngineWorker : public QObject {
   void promptProgress(quint64 request, int evaluated, int total);
   // A batch of reply text (whole UTF-8 characters only) and how many tokens it holds.
   void textGenerated(quint64 request, const QString& text, int tokens);
+  // A reasoning model's thinking (shown apart from the answer); its tokens are counted by the
+  // textGenerated that follows it.
+  void reasoningGenerated(quint64 request, const QString& text);
   void generationFinished(quint64 request, const tessera::gui::ReplyStats& stats);
   void generationFailed(quint64 request, const tessera::gui::EngineError& error);
   // How far the benchmark is: the split being measured (index into the choices) and the fraction

@@ -137,8 +137,16 @@ class TesseraEngineSession : public EngineSession, public LocalEngineSource {
       to_evaluate = total;
       if (on_prompt) on_prompt(done, total);
     };
+    // Engine::chat splits the reply (TokenEvent::reply: the thinking apart from the answer, the
+    // format's markers in neither); plain generation (no template) has only its text.
+    bool split = false;
     auto on_token = [&](const TokenEvent& event) {
-      if (!event.text.empty()) on_piece(event.text);
+      if (split) {
+        if (!event.reply.reasoning.empty() || !event.reply.content.empty() || event.token >= 0)
+          on_piece(ReplyPiece(event.reply.content, event.reply.reasoning));
+      } else if (!event.text.empty()) {
+        on_piece(ReplyPiece(event.text));
+      }
       return !stop.load();
     };
     Result<GenerationResult> result = Error(ErrorKind::InvalidArgument, "no model is loaded");
@@ -146,6 +154,7 @@ class TesseraEngineSession : public EngineSession, public LocalEngineSource {
       std::vector<tessera::ChatMessage> chat;
       for (const tessera::ChatMessage& m : messages)
         if (m.role != kSystemRole || m.content.find_first_not_of(" \t\r\n") != std::string::npos) chat.push_back(m);
+      split = true;
       result = engine_.chat(chat, r, on_token);
     } else {
       r.prompt = plainPrompt(messages);

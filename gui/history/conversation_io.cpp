@@ -54,6 +54,8 @@ QJsonObject timingsToJson(const ReplyStats& s) {
       {"overflow_tokens_dropped", t.overflow_tokens_dropped},
       {"messages_dropped", s.messages_dropped},
       {"context_shifts", t.context_shifts},
+      {"reasoning_tokens", t.reasoning_tokens},
+      {"reasoning_seconds", t.reasoning_ms / 1000.0},
       {"prompt_tokens_per_second", t.prompt_tokens_per_s},
       {"generation_tokens_per_second", t.generation_tokens_per_s},
   };
@@ -73,6 +75,8 @@ ReplyStats timingsFromJson(const QJsonObject& o, ChatEntry::Status status) {
   t.overflow_tokens_dropped = o.value("overflow_tokens_dropped").toInt();
   s.messages_dropped = o.value("messages_dropped").toInt();
   t.context_shifts = o.value("context_shifts").toInt();
+  t.reasoning_tokens = o.value("reasoning_tokens").toInt();
+  t.reasoning_ms = o.value("reasoning_seconds").toDouble() * 1000.0;
   // Files before the rates were kept: derived as the engine derives them.
   const int evaluated = t.prompt_tokens - t.prompt_tokens_reused;
   t.prompt_tokens_per_s = o.value("prompt_tokens_per_second")
@@ -91,6 +95,7 @@ QByteArray ConversationIo::toJson(const Conversation& conversation) {
   QJsonArray messages;
   for (const ChatEntry& m : conversation.messages) {
     QJsonObject o{{"role", QString::fromStdString(m.message.role)}, {"text", m.text()}};
+    if (!m.message.reasoning.empty()) o.insert("reasoning", m.reasoning());
     if (m.isAssistant()) o.insert("status", statusKey(m.status));
     if (!m.error.isEmpty()) o.insert("error", m.error);
     if (m.isAssistant() && !m.model.isEmpty()) o.insert("model", m.model);
@@ -149,7 +154,8 @@ std::optional<Conversation> ConversationIo::fromJson(const QByteArray& json, con
                    .arg(source, role);
       return std::nullopt;
     }
-    m.message = {role.toStdString(), o.value("text").toString().toStdString()};
+    m.message = {role.toStdString(), o.value("text").toString().toStdString(),
+                 o.value("reasoning").toString().toStdString()};
     m.status = statusFromKey(o.value("status").toString());
     m.error = o.value("error").toString();
     // Files before per-message models name one model for the whole conversation.

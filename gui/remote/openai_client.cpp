@@ -239,12 +239,14 @@ Result<ReplyStats> OpenAiClient::streamChat(const std::vector<tessera::ChatMessa
     }
     for (const QJsonValue& c : event.value(QLatin1String("choices")).toArray()) {
       const QJsonObject choice = c.toObject();
-      const QString text = choice.value(QLatin1String("delta")).toObject().value(QLatin1String("content")).toString();
-      if (!text.isEmpty()) {
+      const QJsonObject delta = choice.value(QLatin1String("delta")).toObject();
+      const QString text = delta.value(QLatin1String("content")).toString();
+      const QString thinking = delta.value(QLatin1String("reasoning_content")).toString();
+      if (!text.isEmpty() || !thinking.isEmpty()) {
         last_ns = clock.nsecsElapsed();
         if (first_ns < 0) first_ns = last_ns;
         ++deltas;
-        on_text(utf8(text));
+        on_text(utf8(text), utf8(thinking));
       }
       const QString reason = choice.value(QLatin1String("finish_reason")).toString();
       if (!reason.isEmpty()) finish_reason = reason;

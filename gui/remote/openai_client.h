@@ -28,7 +28,9 @@ namespace tessera::gui {
 
 class OpenAiClient {
  public:
-  using TextCallback = std::function<void(std::string_view utf8)>;
+  // A delta's answer text and its thinking (`reasoning_content`, which llama-server and Tessera's
+  // server send for reasoning models), UTF-8; either may be empty.
+  using TextCallback = std::function<void(std::string_view content, std::string_view reasoning)>;
 
   explicit OpenAiClient(RemoteEndpoint endpoint);
 
@@ -41,8 +43,8 @@ class OpenAiClient {
   Result<QStringList> listModels() const;
 
   // POST {base}/chat/completions with stream: true and stream_options.include_usage; the server
-  // applies its chat template. `on_text` gets each content delta as it arrives (SSE parsed
-  // incrementally). Timings: time to first token from the request to the first content; tokens
+  // applies its chat template. `on_text` gets each content and reasoning_content delta as it
+  // arrives (SSE parsed incrementally). Timings: time to first token from the request to the first content; tokens
   // per second over the span from the first to the last content (the usage's completion tokens,
   // or one per delta when the server sends no usage); prompt tokens from the usage (without one the
   // prompt is unknown: prompt_known false). Of `request` the sampling and n_predict (max_tokens)

@@ -61,7 +61,8 @@ class RemoteEngineSession : public EngineSession {
     std::vector<tessera::ChatMessage> sent;
     for (const tessera::ChatMessage& m : messages)
       if (m.role != kSystemRole || QString::fromStdString(m.content).trimmed().size() > 0) sent.push_back(m);
-    return OpenAiClient(endpoint_).streamChat(sent, request, on_piece, stop);
+    auto on_delta = [&](std::string_view content, std::string_view reasoning) { on_piece(ReplyPiece(content, reasoning)); };
+    return OpenAiClient(endpoint_).streamChat(sent, request, on_delta, stop);
   }
 
  private:

@@ -28,6 +28,9 @@ struct SessionScript {
   tessera::ModelInfo info;
 
   std::vector<std::string> pieces{"Hello", ",", " world", "!"};
+  // A reasoning model's thinking: tokens of thinking text generated before `pieces` (counted in
+  // the timings' reasoning tokens and time, as the engine counts them).
+  std::vector<std::string> thinking;
   int token_ms = 1;
   // Repeat `pieces` this many times (long generations).
   int repeat = 1;

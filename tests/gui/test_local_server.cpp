@@ -123,7 +123,7 @@ TEST(LocalServer, ServesTheLoadedModelAndQueuesBehindTheChat) {
     request.sampling = test::greedyReply(16).sampling;
     request.n_predict = 16;
     reply = OpenAiClient(endpoint).streamChat({{"user", "Hello!"}}, request,
-                                              [&](std::string_view t) {
+                                              [&](std::string_view t, std::string_view) {
                                                 if (first_text_at.load() == 0)
                                                   first_text_at = Clock::now().time_since_epoch().count();
                                                 text += t;
@@ -177,6 +177,12 @@ TEST(LocalServer, RefusesWebPagesUnlessTheirOriginIsAllowed) {
   s.allowed_origins = QStringLiteral("https://app.example, http://localhost:*");
   w.server()->setSettings(s);
   ASSERT_EQ(w.server()->state(), LocalServer::State::Serving);
+  // The restarted server takes the loaded model with its queue's first task (503 until then).
+  ASSERT_TRUE(test::waitUntil([&] {
+    httplib::Client probe("127.0.0.1", w.port());
+    auto models = probe.Get("/v1/models");
+    return models && models->status == 200;
+  }));
   httplib::Client client("127.0.0.1", w.port());
   auto page = client.Get("/v1/models", httplib::Headers{{"Origin", "https://app.example"}});
   ASSERT_TRUE(page);

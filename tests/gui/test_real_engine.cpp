@@ -49,7 +49,7 @@ class WaitForStopAfterFirstToken : public EngineSession {
                               const PromptProgressCallback& on_prompt, const PieceCallback& on_piece,
                               const StopFlag& stop) override {
     bool first = true;
-    return inner_->generate(m, r, on_prompt, [&](std::string_view piece) {
+    return inner_->generate(m, r, on_prompt, [&](const ReplyPiece& piece) {
       on_piece(piece);
       if (!std::exchange(first, false)) return;
       QElapsedTimer waited;
@@ -183,7 +183,7 @@ TEST(RealEngine, AppThroughputAgainstTheEngineAlone) {
     request.sampling = test::greedyReply(n).sampling;
     request.n_predict = n;
     EngineSession::StopFlag stop{false};
-    auto t = alone->generate({{"user", prompt.toStdString()}}, request, {}, [](std::string_view) {}, stop);
+    auto t = alone->generate({{"user", prompt.toStdString()}}, request, {}, [](const EngineSession::ReplyPiece&) {}, stop);
     ASSERT_TRUE(t.ok()) << t.error().describe();
     alone.reset();
 

@@ -170,7 +170,7 @@ TEST_F(TesseraServe, AnUnknownModelIsNamed) {
   // Asked for anyway, the server's own 404 is reported the same way.
   RemoteEndpoint e{server_->baseUrl(), QString::fromLatin1(kKey), QStringLiteral("gpt-17")};
   std::atomic<bool> stop{false};
-  auto r = OpenAiClient(e).streamChat({{"user", "hi"}}, tessera::GenerationRequest{}, [](std::string_view) {}, stop);
+  auto r = OpenAiClient(e).streamChat({{"user", "hi"}}, tessera::GenerationRequest{}, [](std::string_view, std::string_view) {}, stop);
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.error().message.find("does not serve the model 'gpt-17' (HTTP 404"), std::string::npos)
       << r.error().message;
@@ -237,7 +237,7 @@ TEST(RemoteEndpoint, StopEndsARequestStillWaitingForItsFirstByte) {
   std::atomic<bool> stop{false}, done{false};
   Result<ReplyStats> result = Error(ErrorKind::Io, "not run");
   std::thread t([&] {
-    result = OpenAiClient(e).streamChat({{"user", "hi"}}, tessera::GenerationRequest{}, [](std::string_view) {}, stop);
+    result = OpenAiClient(e).streamChat({{"user", "hi"}}, tessera::GenerationRequest{}, [](std::string_view, std::string_view) {}, stop);
     done = true;
   });
   ASSERT_TRUE(waitUntil([&] { return silent.hasClient(); }, 15000));  // it is connected and waiting

@@ -51,7 +51,7 @@ class PacedSession : public EngineSession {
                               const StopFlag& stop) override {
     return inner_->generate(
         m, r, on_prompt,
-        [&](std::string_view piece) {
+        [&](const ReplyPiece& piece) {
           if (slow_->load()) QThread::msleep(60);
           on_piece(piece);
         },

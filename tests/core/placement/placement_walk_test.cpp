@@ -64,6 +64,12 @@ ModelSpec small_spec(const Architecture& arch, bool moe, bool tied) {
     s.linear_v_heads = 4;
     s.linear_head_dim = 32;
   }
+  if (s.architecture == "deepseek2") {
+    // Latent attention: a latent of 64 and a rotated key of 16 per position, no query rank.
+    s.mla = {0, 64, 32, 16, 32};
+    s.rope_dims = 16;
+    s.n_shared_experts = moe ? 1 : 0;
+  }
   synth::SynthOptions o;
   o.type = GgmlType::Q4_K;
   auto spec = synth::shape_spec(s, o);
@@ -132,7 +138,7 @@ void check_device_layout(const ModelSpec& m, const DevicePlacement& d, const Pla
   EXPECT_EQ(d.scratch[ScratchRegion::Logits].bytes > 0, d.holds_output);
   EXPECT_EQ(d.scratch[ScratchRegion::AttentionWorkspace].bytes,
             d.n_head > 0 ? attention_workspace_max(p.n_batch, static_cast<int>(d.n_head),
-                                                   static_cast<int>(d.n_head_kv), 64, p.n_ctx)
+                                                   static_cast<int>(d.n_head_kv), static_cast<int>(m.head_dim), p.n_ctx)
                          : 0u);
   // Cache: K and V of every layer with heads here.
   end = 0;
@@ -144,10 +150,14 @@ void check_device_layout(const ModelSpec& m, const DevicePlacement& d, const Pla
   EXPECT_EQ(d.bytes.kv_cache + d.bytes.recurrent_state, end);
   EXPECT_EQ(d.cache.total, end);
   // Each layer's state as backend/layer_state.h sizes it: K and V of the attention layers (the
-  // device's heads), the fixed state of the recurrent ones.
+  // device's heads), the latent rows of latent attention, the fixed state of the recurrent ones.
   LayerStateBytes state;
-  for (int32_t l : d.layers) state += layer_state_bytes(m, m.layers[static_cast<size_t>(l)], p.n_ctx, p.kv_type, d.kv_dim);
-  EXPECT_EQ(d.bytes.kv_cache, state.kv_cache);
+  for (int32_t l : d.layers) {
+    const LayerSpec& layer = m.layers[static_cast<size_t>(l)];
+    state += m.mla.enabled() ? layer_state_bytes(m, layer, p.n_ctx, p.kv_type)
+                             : layer_state_bytes(m, layer, p.n_ctx, p.kv_type, d.kv_dim);
+  }
+  EXPECT_EQ(d.bytes.kv_cache, state.context_cache());
   EXPECT_EQ(d.bytes.recurrent_state, state.conv_state + state.recurrent_state);
   EXPECT_EQ(d.bytes.total(), d.bytes.weights + d.bytes.kv_cache + d.bytes.scratch + d.bytes.recurrent_state);
   EXPECT_EQ(d.layer_ffn_rows.size(), d.layers.size());
