@@ -72,6 +72,18 @@ GenerationQueue::~GenerationQueue() { stop(); }
 
 std::string GenerationQueue::start(LoadFn load) {
   if (executor_) {
+    if (!load) {
+      // The owner's engine is loaded already (the desktop app's local server): ready at once. A
+      // task on the owner's thread would wait behind the owner's own work (a chat reply being
+      // generated), and until it ran even the model list would answer 503.
+      {
+        std::lock_guard lock(mutex_);
+        state_.store(State::Ready);
+        metrics_.model_loaded.store(1);
+      }
+      changed_.notify_all();
+      return {};
+    }
     post([load = std::move(load)](GenerationQueue& q) { q.finish_loading(load); });
     return {};
   }

@@ -80,8 +80,8 @@ class GenerationQueue {
   enum class State { Loading, Ready, Failed };
 
   // `engine` and `metrics` must outlive the queue. Without `executor` the queue starts its own
-  // worker thread; with one, it posts one task for the load and one per submitted job, and a task
-  // that runs after stop() does nothing.
+  // worker thread; with one, it posts one task for the load (none when there is nothing to load:
+  // ready at once) and one per submitted job, and a task that runs after stop() does nothing.
   GenerationQueue(Engine& engine, ServerMetrics& metrics, Executor executor = {});
   ~GenerationQueue();  // stop()
   GenerationQueue(const GenerationQueue&) = delete;

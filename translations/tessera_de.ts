@@ -318,7 +318,7 @@
 <context>
     <name>MemoryCheck</name>
     <message>
-        <location filename="../gui/models/memory_check.cpp" line="+41"/>
+        <location filename="../gui/models/memory_check.cpp" line="+45"/>
         <source>%1 may not fit in memory</source>
         <translation>%1 passt möglicherweise nicht in den Speicher</translation>
     </message>
@@ -2567,7 +2567,13 @@ Keine: alles auf der Haupt-GPU.</translation>
         <translation>Hält nichts vom Modell (%1 nutzbar)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
+        <source>Weights %1 · KV cache %2 · Recurrent state %3 · Scratch %4 = %5 of %6 usable</source>
+        <extracomment>A GPU&apos;s share of a hybrid model (Qwen3.5/3.6): the recurrent layers&apos; state does not grow with the context.</extracomment>
+        <translation>Gewichte %1 · KV-Cache %2 · Rekurrenter Zustand %3 · Zwischenspeicher %4 = %5 von %6 nutzbar</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Weights %1 · KV cache %2 · Scratch %3 = %4 of %5 usable</source>
         <translation>Gewichte %1 · KV-Cache %2 · Zwischenspeicher %3 = %4 von %5 nutzbar</translation>
     </message>
@@ -2591,18 +2597,18 @@ Keine: alles auf der Haupt-GPU.</translation>
         <translation>%1 frei von %2</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>%1 %</source>
         <extracomment>A GPU&apos;s share of the model, in percent.</extracomment>
         <translation>%1 %</translation>
     </message>
     <message>
-        <location line="-59"/>
+        <location line="-67"/>
         <source>layers %1–%2</source>
         <translation>Schichten %1–%2</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+77"/>
         <source>%1, %2</source>
         <extracomment>Which KV heads and FFN rows a GPU holds (&quot;KV heads 0–3, FFN rows 0–5,631&quot;).</extracomment>
         <translation>%1, %2</translation>
@@ -2614,20 +2620,7 @@ Keine: alles auf der Haupt-GPU.</translation>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Weights: %1 bytes
-KV cache: %2 bytes
-Scratch: %3 bytes
-Total: %4 bytes
-Usable: %5 bytes</source>
-        <translation>Gewichte: %1 Byte
-KV-Cache: %2 Byte
-Zwischenspeicher: %3 Byte
-Gesamt: %4 Byte
-Nutzbar: %5 Byte</translation>
-    </message>
-    <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>This split cannot be planned: %1</source>
         <translation>Diese Aufteilung lässt sich nicht planen: %1</translation>
     </message>
@@ -2665,7 +2658,7 @@ Nutzbar: %5 Byte</translation>
         <translation>Modell mit dieser Aufteilung neu laden</translation>
     </message>
     <message>
-        <location line="-289"/>
+        <location line="-297"/>
         <source> %</source>
         <extracomment>Suffix of a GPU&apos;s share in the split editor&apos;s number box (&quot;60.0 %&quot;).</extracomment>
         <translation> %</translation>
@@ -2693,7 +2686,22 @@ Nutzbar: %5 Byte</translation>
         <translation>Genauigkeit des KV-Caches: F32 verdoppelt seine Größe; Q8_0 und Q4_0 speichern 8- bzw. 4-Bit-Werte mit einem Skalenfaktor je 32, etwa die Hälfte bzw. ein Viertel der Größe von F16</translation>
     </message>
     <message>
-        <location line="+297"/>
+        <location line="+288"/>
+        <source>Weights: %1 bytes
+KV cache: %2 bytes
+Recurrent state: %3 bytes
+Scratch: %4 bytes
+Total: %5 bytes
+Usable: %6 bytes</source>
+        <translation>Gewichte: %1 Byte
+KV-Cache: %2 Byte
+Rekurrenter Zustand: %3 Byte
+Zwischenspeicher: %4 Byte
+Gesamt: %5 Byte
+Nutzbar: %6 Byte</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>Total %1 %</source>
         <extracomment>The GPUs&apos; shares added up, in percent.</extracomment>
         <translation>Summe %1 %</translation>

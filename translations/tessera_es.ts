@@ -318,7 +318,7 @@
 <context>
     <name>MemoryCheck</name>
     <message>
-        <location filename="../gui/models/memory_check.cpp" line="+41"/>
+        <location filename="../gui/models/memory_check.cpp" line="+45"/>
         <source>%1 may not fit in memory</source>
         <translation>Puede que %1 no quepa en la memoria</translation>
     </message>
@@ -2567,7 +2567,13 @@ Ninguna: todo en la GPU principal.</translation>
         <translation>No contiene nada del modelo (%1 utilizables)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
+        <source>Weights %1 · KV cache %2 · Recurrent state %3 · Scratch %4 = %5 of %6 usable</source>
+        <extracomment>A GPU&apos;s share of a hybrid model (Qwen3.5/3.6): the recurrent layers&apos; state does not grow with the context.</extracomment>
+        <translation>Pesos %1 · caché KV %2 · estado recurrente %3 · trabajo %4 = %5 de %6 utilizables</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Weights %1 · KV cache %2 · Scratch %3 = %4 of %5 usable</source>
         <translation>Pesos %1 · caché KV %2 · trabajo %3 = %4 de %5 utilizables</translation>
     </message>
@@ -2591,18 +2597,18 @@ Ninguna: todo en la GPU principal.</translation>
         <translation>%1 libres de %2</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>%1 %</source>
         <extracomment>A GPU&apos;s share of the model, in percent.</extracomment>
         <translation>%1 %</translation>
     </message>
     <message>
-        <location line="-59"/>
+        <location line="-67"/>
         <source>layers %1–%2</source>
         <translation>capas %1–%2</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+77"/>
         <source>%1, %2</source>
         <extracomment>Which KV heads and FFN rows a GPU holds (&quot;KV heads 0–3, FFN rows 0–5,631&quot;).</extracomment>
         <translation>%1, %2</translation>
@@ -2614,20 +2620,7 @@ Ninguna: todo en la GPU principal.</translation>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Weights: %1 bytes
-KV cache: %2 bytes
-Scratch: %3 bytes
-Total: %4 bytes
-Usable: %5 bytes</source>
-        <translation>Pesos: %1 bytes
-Caché KV: %2 bytes
-Memoria de trabajo: %3 bytes
-Total: %4 bytes
-Utilizable: %5 bytes</translation>
-    </message>
-    <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>This split cannot be planned: %1</source>
         <translation>Esta división no se puede planificar: %1</translation>
     </message>
@@ -2665,7 +2658,7 @@ Utilizable: %5 bytes</translation>
         <translation>Volver a cargar el modelo con esta división</translation>
     </message>
     <message>
-        <location line="-289"/>
+        <location line="-297"/>
         <source> %</source>
         <extracomment>Suffix of a GPU&apos;s share in the split editor&apos;s number box (&quot;60.0 %&quot;).</extracomment>
         <translation> %</translation>
@@ -2693,7 +2686,22 @@ Utilizable: %5 bytes</translation>
         <translation>Precisión de la caché KV: F32 duplica su tamaño; Q8_0 y Q4_0 guardan valores de 8 y 4 bits con una escala cada 32, alrededor de la mitad y la cuarta parte del tamaño de F16</translation>
     </message>
     <message>
-        <location line="+297"/>
+        <location line="+288"/>
+        <source>Weights: %1 bytes
+KV cache: %2 bytes
+Recurrent state: %3 bytes
+Scratch: %4 bytes
+Total: %5 bytes
+Usable: %6 bytes</source>
+        <translation>Pesos: %1 bytes
+Caché KV: %2 bytes
+Estado recurrente: %3 bytes
+Memoria de trabajo: %4 bytes
+Total: %5 bytes
+Utilizable: %6 bytes</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>Total %1 %</source>
         <extracomment>The GPUs&apos; shares added up, in percent.</extracomment>
         <translation>Total %1 %</translation>

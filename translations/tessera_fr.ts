@@ -318,7 +318,7 @@
 <context>
     <name>MemoryCheck</name>
     <message>
-        <location filename="../gui/models/memory_check.cpp" line="+41"/>
+        <location filename="../gui/models/memory_check.cpp" line="+45"/>
         <source>%1 may not fit in memory</source>
         <translation>%1 risque de ne pas tenir en mémoire</translation>
     </message>
@@ -2567,7 +2567,13 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
         <translation>Ne contient rien du modèle (%1 utilisables)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
+        <source>Weights %1 · KV cache %2 · Recurrent state %3 · Scratch %4 = %5 of %6 usable</source>
+        <extracomment>A GPU&apos;s share of a hybrid model (Qwen3.5/3.6): the recurrent layers&apos; state does not grow with the context.</extracomment>
+        <translation>Poids %1 · cache KV %2 · état récurrent %3 · tampon %4 = %5 sur %6 utilisables</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Weights %1 · KV cache %2 · Scratch %3 = %4 of %5 usable</source>
         <translation>Poids %1 · cache KV %2 · tampon %3 = %4 sur %5 utilisables</translation>
     </message>
@@ -2591,18 +2597,18 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
         <translation>%1 libres sur %2</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>%1 %</source>
         <extracomment>A GPU&apos;s share of the model, in percent.</extracomment>
         <translation>%1&#xa0;%</translation>
     </message>
     <message>
-        <location line="-59"/>
+        <location line="-67"/>
         <source>layers %1–%2</source>
         <translation>couches %1–%2</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+77"/>
         <source>%1, %2</source>
         <extracomment>Which KV heads and FFN rows a GPU holds (&quot;KV heads 0–3, FFN rows 0–5,631&quot;).</extracomment>
         <translation>%1, %2</translation>
@@ -2614,20 +2620,7 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Weights: %1 bytes
-KV cache: %2 bytes
-Scratch: %3 bytes
-Total: %4 bytes
-Usable: %5 bytes</source>
-        <translation>Poids&#xa0;: %1 octets
-Cache KV&#xa0;: %2 octets
-Tampon de travail&#xa0;: %3 octets
-Total&#xa0;: %4 octets
-Utilisable&#xa0;: %5 octets</translation>
-    </message>
-    <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>This split cannot be planned: %1</source>
         <translation>Cette répartition ne peut pas être planifiée&#xa0;: %1</translation>
     </message>
@@ -2665,7 +2658,7 @@ Utilisable&#xa0;: %5 octets</translation>
         <translation>Recharger le modèle avec cette répartition</translation>
     </message>
     <message>
-        <location line="-289"/>
+        <location line="-297"/>
         <source> %</source>
         <extracomment>Suffix of a GPU&apos;s share in the split editor&apos;s number box (&quot;60.0 %&quot;).</extracomment>
         <translation>&#xa0;%</translation>
@@ -2693,7 +2686,22 @@ Utilisable&#xa0;: %5 octets</translation>
         <translation>Précision du cache KV&#xa0;: F32 double sa taille&#xa0;; Q8_0 et Q4_0 stockent des valeurs de 8 et 4 bits avec une échelle par groupe de 32, environ la moitié et le quart de la taille de F16</translation>
     </message>
     <message>
-        <location line="+297"/>
+        <location line="+288"/>
+        <source>Weights: %1 bytes
+KV cache: %2 bytes
+Recurrent state: %3 bytes
+Scratch: %4 bytes
+Total: %5 bytes
+Usable: %6 bytes</source>
+        <translation>Poids&#xa0;: %1 octets
+Cache KV&#xa0;: %2 octets
+État récurrent&#xa0;: %3 octets
+Tampon de travail&#xa0;: %4 octets
+Total&#xa0;: %5 octets
+Utilisable&#xa0;: %6 octets</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>Total %1 %</source>
         <extracomment>The GPUs&apos; shares added up, in percent.</extracomment>
         <translation>Total %1 %</translation>

@@ -318,7 +318,7 @@
 <context>
     <name>MemoryCheck</name>
     <message>
-        <location filename="../gui/models/memory_check.cpp" line="+41"/>
+        <location filename="../gui/models/memory_check.cpp" line="+45"/>
         <source>%1 may not fit in memory</source>
         <translation>%1 はメモリに収まらない可能性があります</translation>
     </message>
@@ -2560,7 +2560,13 @@ None: everything on the main GPU.</source>
         <translation>モデルを何も保持しません（使用可能 %1）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
+        <source>Weights %1 · KV cache %2 · Recurrent state %3 · Scratch %4 = %5 of %6 usable</source>
+        <extracomment>A GPU&apos;s share of a hybrid model (Qwen3.5/3.6): the recurrent layers&apos; state does not grow with the context.</extracomment>
+        <translation>重み %1 · KV キャッシュ %2 · 再帰状態 %3 · 作業領域 %4 = %5（使用可能 %6）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Weights %1 · KV cache %2 · Scratch %3 = %4 of %5 usable</source>
         <translation>重み %1 · KV キャッシュ %2 · 作業領域 %3 = %4（使用可能 %5）</translation>
     </message>
@@ -2583,18 +2589,18 @@ None: everything on the main GPU.</source>
         <translation>空き %1 / %2</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>%1 %</source>
         <extracomment>A GPU&apos;s share of the model, in percent.</extracomment>
         <translation>%1%</translation>
     </message>
     <message>
-        <location line="-59"/>
+        <location line="-67"/>
         <source>layers %1–%2</source>
         <translation>レイヤー %1–%2</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+77"/>
         <source>%1, %2</source>
         <extracomment>Which KV heads and FFN rows a GPU holds (&quot;KV heads 0–3, FFN rows 0–5,631&quot;).</extracomment>
         <translation>%1、%2</translation>
@@ -2606,20 +2612,7 @@ None: everything on the main GPU.</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Weights: %1 bytes
-KV cache: %2 bytes
-Scratch: %3 bytes
-Total: %4 bytes
-Usable: %5 bytes</source>
-        <translation>重み：%1 バイト
-KV キャッシュ：%2 バイト
-作業領域：%3 バイト
-合計：%4 バイト
-使用可能：%5 バイト</translation>
-    </message>
-    <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>This split cannot be planned: %1</source>
         <translation>この分割は計画できません：%1</translation>
     </message>
@@ -2656,7 +2649,7 @@ KV キャッシュ：%2 バイト
         <translation>この分割でモデルを再読み込み</translation>
     </message>
     <message>
-        <location line="-289"/>
+        <location line="-297"/>
         <source> %</source>
         <extracomment>Suffix of a GPU&apos;s share in the split editor&apos;s number box (&quot;60.0 %&quot;).</extracomment>
         <translation>%</translation>
@@ -2684,7 +2677,22 @@ KV キャッシュ：%2 バイト
         <translation>KV キャッシュの精度：F32 ではサイズが 2 倍になります。Q8_0 と Q4_0 は 32 値ごとのスケール付きで 8 ビットと 4 ビットの値を保持し、サイズは F16 の約半分と約 4 分の 1 です</translation>
     </message>
     <message>
-        <location line="+297"/>
+        <location line="+288"/>
+        <source>Weights: %1 bytes
+KV cache: %2 bytes
+Recurrent state: %3 bytes
+Scratch: %4 bytes
+Total: %5 bytes
+Usable: %6 bytes</source>
+        <translation>重み：%1 バイト
+KV キャッシュ：%2 バイト
+再帰状態：%3 バイト
+作業領域：%4 バイト
+合計：%5 バイト
+使用可能：%6 バイト</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>Total %1 %</source>
         <extracomment>The GPUs&apos; shares added up, in percent.</extracomment>
         <translation>合計 %1 %</translation>

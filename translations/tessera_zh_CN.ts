@@ -318,7 +318,7 @@
 <context>
     <name>MemoryCheck</name>
     <message>
-        <location filename="../gui/models/memory_check.cpp" line="+41"/>
+        <location filename="../gui/models/memory_check.cpp" line="+45"/>
         <source>%1 may not fit in memory</source>
         <translation>%1 可能无法装入内存</translation>
     </message>
@@ -2560,7 +2560,13 @@ None: everything on the main GPU.</source>
         <translation>不承载模型的任何部分（可用 %1）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
+        <source>Weights %1 · KV cache %2 · Recurrent state %3 · Scratch %4 = %5 of %6 usable</source>
+        <extracomment>A GPU&apos;s share of a hybrid model (Qwen3.5/3.6): the recurrent layers&apos; state does not grow with the context.</extracomment>
+        <translation>权重 %1 · KV 缓存 %2 · 循环状态 %3 · 临时缓冲区 %4 = %5 / 可用 %6</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Weights %1 · KV cache %2 · Scratch %3 = %4 of %5 usable</source>
         <translation>权重 %1 · KV 缓存 %2 · 临时缓冲区 %3 = %4 / 可用 %5</translation>
     </message>
@@ -2583,18 +2589,18 @@ None: everything on the main GPU.</source>
         <translation>空闲 %1 / 共 %2</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>%1 %</source>
         <extracomment>A GPU&apos;s share of the model, in percent.</extracomment>
         <translation>%1%</translation>
     </message>
     <message>
-        <location line="-59"/>
+        <location line="-67"/>
         <source>layers %1–%2</source>
         <translation>第 %1–%2 层</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+77"/>
         <source>%1, %2</source>
         <extracomment>Which KV heads and FFN rows a GPU holds (&quot;KV heads 0–3, FFN rows 0–5,631&quot;).</extracomment>
         <translation>%1，%2</translation>
@@ -2606,20 +2612,7 @@ None: everything on the main GPU.</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Weights: %1 bytes
-KV cache: %2 bytes
-Scratch: %3 bytes
-Total: %4 bytes
-Usable: %5 bytes</source>
-        <translation>权重：%1 字节
-KV 缓存：%2 字节
-临时缓冲区：%3 字节
-总计：%4 字节
-可用：%5 字节</translation>
-    </message>
-    <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>This split cannot be planned: %1</source>
         <translation>无法规划此拆分：%1</translation>
     </message>
@@ -2656,7 +2649,7 @@ KV 缓存：%2 字节
         <translation>按此拆分重新加载模型</translation>
     </message>
     <message>
-        <location line="-289"/>
+        <location line="-297"/>
         <source> %</source>
         <extracomment>Suffix of a GPU&apos;s share in the split editor&apos;s number box (&quot;60.0 %&quot;).</extracomment>
         <translation>%</translation>
@@ -2684,7 +2677,22 @@ KV 缓存：%2 字节
         <translation>KV 缓存精度：F32 会使其大小翻倍；Q8_0 和 Q4_0 以每 32 个值一个缩放因子保存 8 位和 4 位数值，大小约为 F16 的一半和四分之一</translation>
     </message>
     <message>
-        <location line="+297"/>
+        <location line="+288"/>
+        <source>Weights: %1 bytes
+KV cache: %2 bytes
+Recurrent state: %3 bytes
+Scratch: %4 bytes
+Total: %5 bytes
+Usable: %6 bytes</source>
+        <translation>权重：%1 字节
+KV 缓存：%2 字节
+循环状态：%3 字节
+临时缓冲区：%4 字节
+总计：%5 字节
+可用：%6 字节</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>Total %1 %</source>
         <extracomment>The GPUs&apos; shares added up, in percent.</extracomment>
         <translation>合计 %1 %</translation>

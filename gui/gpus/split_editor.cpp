@@ -408,6 +408,12 @@ QString SplitEditor::kvTypeText(tessera::KvCacheType type) {
 
 QString SplitEditor::bytesText(const tessera::DevicePlacement& d) {
   if (d.bytes.total() == 0) return tr("Holds nothing of the model (%1 usable)").arg(DisplayFormat::bytes(d.available));
+  if (d.bytes.recurrent_state > 0)
+    //: A GPU's share of a hybrid model (Qwen3.5/3.6): the recurrent layers' state does not grow with the context.
+    return tr("Weights %1 · KV cache %2 · Recurrent state %3 · Scratch %4 = %5 of %6 usable")
+        .arg(DisplayFormat::bytes(d.bytes.weights), DisplayFormat::bytes(d.bytes.kv_cache),
+             DisplayFormat::bytes(d.bytes.recurrent_state), DisplayFormat::bytes(d.bytes.scratch),
+             DisplayFormat::bytes(d.bytes.total()), DisplayFormat::bytes(d.available));
   return tr("Weights %1 · KV cache %2 · Scratch %3 = %4 of %5 usable")
       .arg(DisplayFormat::bytes(d.bytes.weights), DisplayFormat::bytes(d.bytes.kv_cache),
            DisplayFormat::bytes(d.bytes.scratch), DisplayFormat::bytes(d.bytes.total()),
@@ -441,8 +447,10 @@ void SplitEditor::updateProjection() {
     }
     const tessera::DevicePlacement& dp = plan->devices[static_cast<size_t>(i)];
     const quint64 usable_end = others + dp.available;
-    row.bar->setProjection(others, dp.bytes.weights, dp.bytes.kv_cache, dp.bytes.scratch, d.total_bytes, usable_end,
-                           !dp.fits);
+    // The bar's cache segment is everything kept per sequence: the KV cache and a hybrid model's
+    // recurrent state (the text beside it names both).
+    row.bar->setProjection(others, dp.bytes.weights, dp.bytes.kv_cache + dp.bytes.recurrent_state, dp.bytes.scratch,
+                           d.total_bytes, usable_end, !dp.fits);
     //: A GPU's share of the model, in percent.
     row.share->setText(tr("%1 %").arg(locale.toString(100.0 * dp.share, 'f', 1)));
     QString what;
@@ -460,11 +468,11 @@ void SplitEditor::updateProjection() {
     }
     //: What a GPU would hold (bytes), then which layers or rows.
     row.bytes->setText(what.isEmpty() ? bytesText(dp) : tr("%1 (%2)").arg(bytesText(dp), what));
-    row.bytes->setToolTip(tr("Weights: %1 bytes\nKV cache: %2 bytes\nScratch: %3 bytes\nTotal: %4 bytes\n"
-                             "Usable: %5 bytes")
+    row.bytes->setToolTip(tr("Weights: %1 bytes\nKV cache: %2 bytes\nRecurrent state: %3 bytes\nScratch: %4 "
+                             "bytes\nTotal: %5 bytes\nUsable: %6 bytes")
                               .arg(exactBytes(dp.bytes.weights), exactBytes(dp.bytes.kv_cache),
-                                   exactBytes(dp.bytes.scratch), exactBytes(dp.bytes.total()),
-                                   exactBytes(dp.available)));
+                                   exactBytes(dp.bytes.recurrent_state), exactBytes(dp.bytes.scratch),
+                                   exactBytes(dp.bytes.total()), exactBytes(dp.available)));
     const QString problem = model_->deviceProblem(i);
     QPalette warning_palette = row.warning->palette();
     warning_palette.setColor(QPalette::WindowText, ThemeColors::warningText(palette()));

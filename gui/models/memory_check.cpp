@@ -5,6 +5,7 @@
 
 #include "display_format.h"
 #include "backend/kv_cache_type.h"
+#include "backend/layer_state.h"
 #include "backend/model_spec.h"
 
 namespace tessera::gui {
@@ -32,7 +33,10 @@ quint64 plannedCpuBytes(const ModelPreview& p, int n_ctx, tessera::KvCacheType k
   if (!p.spec) return 0;
   const tessera::ModelSpec& spec = *p.spec;
   quint64 bytes = p.file_size;  // the weights are mapped and every page is read
-  if (n_ctx > 0) bytes += tessera::kv_cache_bytes(spec.n_layer, spec.kv_dim(), n_ctx, kv_type);
+  // Each layer's own state, as the CPU backend keeps it (backend/layer_state.h): K and V of its own
+  // head size, latent rows for latent attention, nothing for a layer reading another's cache, the
+  // fixed state of a recurrent layer.
+  if (n_ctx > 0) bytes += tessera::model_state_bytes(spec, n_ctx, kv_type).total();
   return bytes;
 }
 

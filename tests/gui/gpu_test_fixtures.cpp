@@ -45,5 +45,6 @@ std::shared_ptr<const ModelSpec> shapeSpec(const char* name) {
 
 std::shared_ptr<const ModelSpec> llama70bSpec() { return shapeSpec("llama2-70b"); }
 std::shared_ptr<const ModelSpec> llama8bSpec() { return shapeSpec("llama3-8b"); }
+std::shared_ptr<const ModelSpec> qwen36HybridSpec() { return shapeSpec("qwen3.6-27b"); }
 
 }  // namespace tessera::gui::test

@@ -20,5 +20,7 @@ QList<GpuDevice> gpus(int count);  // 2, 3 or 4
 std::shared_ptr<const ModelSpec> llama70bSpec();
 // Llama 3 8B, Q4_K (about 4.6 GiB).
 std::shared_ptr<const ModelSpec> llama8bSpec();
+// Qwen3.6-27B (qwen35: Gated DeltaNet layers with a fixed recurrent state beside attention layers).
+std::shared_ptr<const ModelSpec> qwen36HybridSpec();
 
 }  // namespace tessera::gui::test

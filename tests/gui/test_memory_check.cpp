@@ -39,6 +39,7 @@ TEST(MemoryCheck, PlansTheWeightsAndTheKvCache) {
   spec->n_head = 8;
   spec->n_head_kv = 4;
   spec->head_dim = 8;  // kv width 32
+  spec->layers.resize(2);  // two attention layers
   ModelPreview p;
   p.file_size = 1000;
   p.spec = spec;
@@ -66,6 +67,27 @@ TEST(MemoryCheck, UsesTheModelsOwnHeadSize) {
   const int64_t n_layer = p.spec->n_layer;
   EXPECT_EQ(plannedCpuBytes(p, 4096, KvCacheType::F16),
             p.file_size + kv_cache_bytes(n_layer, p.spec->n_head_kv * 256, 4096, KvCacheType::F16));
+}
+
+// A hybrid model (Qwen3.6-27B): only its attention layers (one in four) keep a KV cache that grows
+// with the context; its Gated DeltaNet layers keep a fixed state. The plan counts each layer as it is
+// (it counted a KV cache for every layer before).
+TEST(MemoryCheck, CountsAHybridModelsLayersAsTheyAre) {
+  const synth::ModelShape* shape = synth::find_shape("qwen3.6-27b");
+  ASSERT_NE(shape, nullptr);
+  auto spec = synth::shape_hyperparameters(*shape);
+  ASSERT_TRUE(spec.ok()) << spec.error().message;
+  ASSERT_GT(spec->recurrent_layer_count(), 0);
+  ModelPreview p;
+  p.file_size = 16'000'000'000ull;
+  p.spec = std::make_shared<const ModelSpec>(std::move(spec).value());
+  const uint64_t every_layer = kv_cache_bytes(p.spec->n_layer, p.spec->kv_dim(), 32768, KvCacheType::F16);
+  const uint64_t short_ctx = plannedCpuBytes(p, 4096, KvCacheType::F16) - p.file_size;
+  const uint64_t long_ctx = plannedCpuBytes(p, 32768, KvCacheType::F16) - p.file_size;
+  EXPECT_LT(long_ctx, every_layer / 2);
+  // Eight times the context: the attention quarter's cache grows eightfold, the fixed state not.
+  EXPECT_LT(long_ctx, 8 * short_ctx);
+  EXPECT_GT(long_ctx, short_ctx);
 }
 
 TEST(MemoryCheck, ALoadLargerThanTheFreeMemoryIsWarnedAboutWithTheNumbers) {

@@ -77,7 +77,7 @@ void expectShows(const SplitEditor& editor, const tessera::Placement& plan) {
     const tessera::DevicePlacement& d = plan.devices[static_cast<size_t>(i)];
     const ProjectionBar* bar = editor.projection(i);
     EXPECT_EQ(bar->weights(), d.bytes.weights);
-    EXPECT_EQ(bar->kvCache(), d.bytes.kv_cache);
+    EXPECT_EQ(bar->kvCache(), d.bytes.kv_cache + d.bytes.recurrent_state);  // all that is kept per sequence
     EXPECT_EQ(bar->scratch(), d.bytes.scratch);
     EXPECT_EQ(bar->overflow(), !d.fits);
     const QString text = editor.bytesLabel(i)->text();
@@ -86,7 +86,8 @@ void expectShows(const SplitEditor& editor, const tessera::Placement& plan) {
       EXPECT_TRUE(text.contains(DisplayFormat::bytes(d.bytes.weights))) << text.toStdString();
     }
     const QString tip = editor.bytesLabel(i)->toolTip();
-    for (quint64 v : {quint64(d.bytes.weights), quint64(d.bytes.kv_cache), quint64(d.bytes.scratch), quint64(d.bytes.total())})
+    for (quint64 v : {quint64(d.bytes.weights), quint64(d.bytes.kv_cache), quint64(d.bytes.recurrent_state),
+                      quint64(d.bytes.scratch), quint64(d.bytes.total())})
       EXPECT_TRUE(tip.contains(locale.toString(v))) << tip.toStdString() << " lacks " << v;
     EXPECT_EQ(editor.warningLabel(i)->isVisibleTo(&editor), !d.fits);
   }
@@ -184,6 +185,32 @@ TEST(SplitEditor, ContextLengthAndKvTypeFeedThePlan) {
   // 0 = the model's own context (4096 for this shape).
   e.model.setContextLength(0);
   EXPECT_EQ(e.model.effectiveContextLength(), 4096);
+}
+
+// A hybrid model (Qwen3.6-27B: three Gated DeltaNet layers to one attention layer): each GPU's line
+// names its recurrent state, which does not grow with the context, beside the KV cache, which does.
+TEST(SplitEditor, AHybridModelShowsItsRecurrentStateApartFromTheKvCache) {
+  const QList<GpuDevice> gpus = test::threeGpus();
+  Editor e(gpus, test::qwen36HybridSpec());
+  ASSERT_TRUE(e.model.plan().has_value());
+  const tessera::Placement short_ctx =
+      expectedPlan(*e.model.spec(), gpus, sliderRatios(e.editor), tessera::SplitMode::Layer, 0, 4096);
+  expectShows(e.editor, short_ctx);
+  for (int i = 0; i < e.editor.rowCount(); ++i) {
+    const tessera::DevicePlacement& d = short_ctx.devices[static_cast<size_t>(i)];
+    ASSERT_GT(d.bytes.recurrent_state, 0u) << i;
+    EXPECT_TRUE(e.editor.bytesLabel(i)->text().contains(
+        QStringLiteral("Recurrent state %1").arg(DisplayFormat::bytes(d.bytes.recurrent_state))))
+        << e.editor.bytesLabel(i)->text().toStdString();
+  }
+  e.model.setContextLength(16384);
+  const tessera::Placement long_ctx =
+      expectedPlan(*e.model.spec(), gpus, sliderRatios(e.editor), tessera::SplitMode::Layer, 0, 16384);
+  expectShows(e.editor, long_ctx);
+  for (size_t i = 0; i < long_ctx.devices.size(); ++i) {
+    EXPECT_EQ(long_ctx.devices[i].bytes.recurrent_state, short_ctx.devices[i].bytes.recurrent_state);
+    EXPECT_EQ(long_ctx.devices[i].bytes.kv_cache, 4 * short_ctx.devices[i].bytes.kv_cache);
+  }
 }
 
 // The quantized caches are selectable and preview their own bytes: the planner's, and for this
