@@ -62,10 +62,15 @@ class DownloadViewTest : public ::testing::Test {
   QString finalPath() const {
     return QString::fromStdString((dir.path() / "models" / "someone" / "stories-GGUF" / kFile).string());
   }
-  // Lists the repository and waits for its models.
+  // Lists the repository and waits for its models, and for the header of the one selected (its
+  // Range request is done: a fault added afterwards meets the download).
   void showRepo() {
     view->showRepository(QString::fromStdString(kRepo));
-    ASSERT_TRUE(test::waitUntil([&] { return view->choiceModel()->rowCount() == 1; }));
+    ASSERT_TRUE(test::waitUntil([&] {
+      GgufChoiceModel* m = view->choiceModel();
+      return m->rowCount() == 1 && m->fit(0) != GgufChoiceModel::Fit::Unknown &&
+             m->fit(0) != GgufChoiceModel::Fit::Reading;
+    }));
   }
   JobState stateOf(int row) const { return view->queueModel()->job(row).state; }
   bool reached(int row, JobState state) {
@@ -161,10 +166,12 @@ TEST_F(DownloadViewTest, DownloadCompletesAndAppearsInTheLibrary) {
 }
 
 TEST_F(DownloadViewTest, PauseThenResumeCompletesWithTheRightBytes) {
-  hub.add_fault(kRepo, kFile, FakeHub::Fault::StallHalfway);
   showRepo();
+  hub.add_fault(kRepo, kFile, FakeHub::Fault::StallHalfway);
   view->downloadChoice(0);
   ASSERT_TRUE(hub.wait_for_stall(std::chrono::seconds(10)));
+  // The half the hub sent before it stalled has arrived (the server's socket may still hold it).
+  ASSERT_TRUE(test::waitUntil([&] { return view->queueModel()->job(0).progress.done > 0; }));
   view->queueView()->selectRow(0);
   ASSERT_TRUE(view->pauseButton()->isEnabled());
   view->pauseButton()->click();
@@ -187,8 +194,8 @@ TEST_F(DownloadViewTest, PauseThenResumeCompletesWithTheRightBytes) {
 }
 
 TEST_F(DownloadViewTest, ADroppedConnectionResumes) {
-  hub.add_fault(kRepo, kFile, FakeHub::Fault::DropHalfway);
   showRepo();
+  hub.add_fault(kRepo, kFile, FakeHub::Fault::DropHalfway);
   view->downloadChoice(0);
   ASSERT_TRUE(reached(0, JobState::Done));
   EXPECT_EQ(tessera::test::read_file_bytes(finalPath().toStdString()), tessera::test::read_file_bytes(stories()));
@@ -223,8 +230,8 @@ TEST_F(DownloadViewTest, AGatedRepositorySaysSoAndATokenOpensIt) {
 }
 
 TEST_F(DownloadViewTest, CancelRemovesTheJobAndItsPartialFile) {
-  hub.add_fault(kRepo, kFile, FakeHub::Fault::StallHalfway);
   showRepo();
+  hub.add_fault(kRepo, kFile, FakeHub::Fault::StallHalfway);
   view->downloadChoice(0);
   ASSERT_TRUE(hub.wait_for_stall(std::chrono::seconds(10)));
   ASSERT_TRUE(reached(0, JobState::Running));
@@ -238,11 +245,11 @@ TEST_F(DownloadViewTest, CancelRemovesTheJobAndItsPartialFile) {
 }
 
 TEST_F(DownloadViewTest, AQuitMidDownloadIsOfferedForResumeNextTime) {
-  hub.add_fault(kRepo, kFile, FakeHub::Fault::StallHalfway);
   showRepo();
+  hub.add_fault(kRepo, kFile, FakeHub::Fault::StallHalfway);
   view->downloadChoice(0);
   ASSERT_TRUE(hub.wait_for_stall(std::chrono::seconds(10)));
-  ASSERT_TRUE(test::waitUntil([&] { return fs::exists(finalPath().toStdString() + ".part"); }));
+  ASSERT_TRUE(test::waitUntil([&] { return view->queueModel()->job(0).progress.done > 0; }));
   // Quitting: the view (and its queue) goes with the download under way.
   view.reset();
   hub.release_stalls();
