@@ -707,7 +707,7 @@
 <context>
     <name>tessera::gui::DownloadView</name>
     <message>
-        <location filename="../gui/download/download_view.cpp" line="+200"/>
+        <location filename="../gui/download/download_view.cpp" line="+211"/>
         <source>Downloaded %1: it is in the Library.</source>
         <extracomment>%1: the downloaded model&apos;s file.</extracomment>
         <translation>%1 descargado: está en la biblioteca.</translation>
@@ -890,7 +890,7 @@
 <context>
     <name>tessera::gui::GgufChoiceModel</name>
     <message>
-        <location filename="../gui/download/gguf_choice_model.cpp" line="+64"/>
+        <location filename="../gui/download/gguf_choice_model.cpp" line="+66"/>
         <source>Reading the header…</source>
         <extracomment>The Download view&apos;s &quot;fits?&quot; column while the model&apos;s header comes from the hub.</extracomment>
         <translation>Leyendo la cabecera…</translation>

@@ -10,6 +10,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -148,12 +149,22 @@ DownloadView::DownloadView(QWidget* parent)
   split->setStretchFactor(0, 3);
   split->setStretchFactor(1, 2);
 
+  // In a scroll area: the view asks for no height of its own, so the main area's tabs (and the
+  // window, on a 1366x768 laptop) stay as small as the chat needs.
+  auto* content = new QWidget;
+  auto* content_layout = new QVBoxLayout(content);
+  content_layout->addWidget(banner_);
+  content_layout->addLayout(top);
+  content_layout->addWidget(split, 1);
+  content_layout->addLayout(hub_row);
+  content_layout->addWidget(status_);
+  auto* scroll = new QScrollArea;
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setWidgetResizable(true);
+  scroll->setWidget(content);
   auto* layout = new QVBoxLayout(this);
-  layout->addWidget(banner_);
-  layout->addLayout(top);
-  layout->addWidget(split, 1);
-  layout->addLayout(hub_row);
-  layout->addWidget(status_);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(scroll);
 
   connect(search_box_, &QLineEdit::returnPressed, this, [this] { search(search_box_->text()); });
   connect(search_button_, &QPushButton::clicked, this, [this] { search(search_box_->text()); });
