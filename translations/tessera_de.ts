@@ -633,6 +633,235 @@
     </message>
 </context>
 <context>
+    <name>tessera::gui::DownloadQueueModel</name>
+    <message>
+        <location filename="../gui/download/download_queue_model.cpp" line="+116"/>
+        <source>Waiting</source>
+        <extracomment>States of a download in the Download view&apos;s queue.</extracomment>
+        <translation>Wartet</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Downloading</source>
+        <translation>Wird heruntergeladen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paused</source>
+        <translation>Angehalten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Done</source>
+        <translation>Fertig</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Part %1 of %2: %3 of %4, </source>
+        <extracomment>File %1 of %2 of a model in parts: its name, then its bytes received of its size.</extracomment>
+        <translation>Teil %1 von %2: %3 von %4, </translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 of %2 (%3%)</source>
+        <extracomment>Bytes received of the model&apos;s size, and the percentage.</extracomment>
+        <translation>%1 von %2 (%3 %)</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>%1/s</source>
+        <extracomment>Download speed: bytes per second.</extracomment>
+        <translation>%1/s</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>State</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Progress</source>
+        <translation>Fortschritt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Speed</source>
+        <translation>Geschwindigkeit</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Time left</source>
+        <extracomment>Column of the download queue: the time until the download completes.</extracomment>
+        <translation>Restzeit</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::DownloadView</name>
+    <message>
+        <location filename="../gui/download/download_view.cpp" line="+211"/>
+        <source>Downloaded %1: it is in the Library.</source>
+        <extracomment>%1: the downloaded model&apos;s file.</extracomment>
+        <translation>%1 heruntergeladen: Es ist in der Bibliothek.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The download of %1 failed</source>
+        <extracomment>%1: the model&apos;s file.</extracomment>
+        <translation>Der Download von %1 ist fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Download</source>
+        <translation>Download</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The environment&apos;s hub settings cannot be used</source>
+        <translation>Die Hub-Einstellungen der Umgebung sind nicht verwendbar</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Searching for “%1”…</source>
+        <extracomment>%1: the text searched for on the hub.</extracomment>
+        <translation>Suche nach „%1“…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The search failed</source>
+        <translation>Die Suche ist fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 repositories with GGUF models for “%2”.</source>
+        <extracomment>%1: how many repositories the hub found; %2: the text searched for.</extracomment>
+        <translation>%1 Repositorys mit GGUF-Modellen für „%2“.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Models of %1 (listing…)</source>
+        <extracomment>%1: a hub repository (OWNER/NAME).</extracomment>
+        <translation>Modelle von %1 (werden aufgelistet…)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Models of %1</source>
+        <translation>Modelle von %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The files of %1 could not be listed</source>
+        <translation>Die Dateien von %1 konnten nicht aufgelistet werden</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 has no GGUF model.</source>
+        <translation>%1 enthält kein GGUF-Modell.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1 cannot be resumed</source>
+        <translation>%1 kann nicht fortgesetzt werden</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The repository %2 no longer lists %1.</source>
+        <extracomment>%1: a file name; %2: a hub repository.</extracomment>
+        <translation>Das Repository %2 führt %1 nicht mehr.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>There is no models folder</source>
+        <translation>Es gibt keinen Modellordner</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The download cannot start</source>
+        <translation>Der Download kann nicht beginnen</translation>
+    </message>
+    <message>
+        <location line="+73"/>
+        <source>Search the hub for GGUF models, e.g. Qwen3 8B</source>
+        <extracomment>Placeholder of the Download view&apos;s search box.</extracomment>
+        <translation>Im Hub nach GGUF-Modellen suchen, z. B. Qwen3 8B</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Search</source>
+        <translation>&amp;Suchen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pick a repository to see its models.</source>
+        <translation>Wählen Sie ein Repository, um seine Modelle zu sehen.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Download</source>
+        <translation>&amp;Herunterladen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Downloads</source>
+        <translation>Downloads</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Pause</source>
+        <translation>&amp;Anhalten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Resume</source>
+        <translation>&amp;Fortsetzen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Cancel</source>
+        <translation>A&amp;bbrechen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unfinished downloads in the models folder:</source>
+        <translation>Unvollständige Downloads im Modellordner:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Resume &amp;Unfinished</source>
+        <translation>&amp;Unvollständigen fortsetzen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hub &amp;address:</source>
+        <translation>Hub-&amp;Adresse:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Access &amp;token:</source>
+        <translation>Zugriffs&amp;token:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>For gated models: accept the licence on the model&apos;s page and give a token of your account.</source>
+        <extracomment>Tooltip of the access token field.</extracomment>
+        <translation>Für zugangsbeschränkte Modelle: Akzeptieren Sie die Lizenz auf der Seite des Modells und geben Sie ein Token Ihres Kontos an.</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::EngineWorker</name>
     <message>
         <location filename="../gui/engine/engine_worker.cpp" line="+99"/>
@@ -662,6 +891,65 @@
         <location line="+1"/>
         <source>Dismiss message</source>
         <translation>Meldung schließen</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::GgufChoiceModel</name>
+    <message>
+        <location filename="../gui/download/gguf_choice_model.cpp" line="+66"/>
+        <source>Reading the header…</source>
+        <extracomment>The Download view&apos;s &quot;fits?&quot; column while the model&apos;s header comes from the hub.</extracomment>
+        <translation>Header wird gelesen…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cannot tell: %1</source>
+        <extracomment>%1: why the model&apos;s header could not be read (names the URL and the reason).</extracomment>
+        <translation>Nicht feststellbar: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No GPU: it would run on the CPU</source>
+        <translation>Keine GPU: Es liefe auf der CPU</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Fits on GPU %1 with this split</source>
+        <extracomment>%1: the GPUs that would hold the model, e.g. &quot;0 + 1&quot;.</extracomment>
+        <translation>Passt mit dieser Aufteilung auf GPU %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Would overflow GPU %1: %2 needed, %3 usable</source>
+        <extracomment>%1: GPU number; %2: bytes the model would need there; %3: bytes usable there.</extracomment>
+        <translation>Würde GPU %1 überlaufen: %2 nötig, %3 nutzbar</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>%1 (%2 parts)</source>
+        <extracomment>A model split into parts: its first file and how many parts it has.</extracomment>
+        <translation>%1 (%2 Teile)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Quantization</source>
+        <translation>Quantisierung</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fits?</source>
+        <extracomment>Column of a repository&apos;s models: whether each fits on the GPUs with the split chosen now.</extracomment>
+        <translation>Passt?</translation>
     </message>
 </context>
 <context>
@@ -858,6 +1146,25 @@ Tessera führt Modelle auf der CPU aus.</translation>
 Last changed %2</source>
         <translation>%1
 Zuletzt geändert: %2</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::HubSearchModel</name>
+    <message>
+        <location filename="../gui/download/hub_search_model.cpp" line="+45"/>
+        <source>Repository</source>
+        <extracomment>Column of the Download view&apos;s search results: the hub repository (OWNER/NAME).</extracomment>
+        <translation>Repository</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Downloads</source>
+        <translation>Downloads</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Likes</source>
+        <translation>Likes</translation>
     </message>
 </context>
 <context>
@@ -1172,7 +1479,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="+243"/>
+        <location filename="../gui/app/main_window.cpp" line="+246"/>
         <source>Loading %1 again with the new split…</source>
         <extracomment>The status bar after Apply (a new GPU split): the model is loaded again with it.</extracomment>
         <translation>%1 wird mit der neuen Aufteilung neu geladen…</translation>
@@ -1188,7 +1495,7 @@ Zuletzt geändert: %2</translation>
         <translation>Aufteilung übernommen: %1.</translation>
     </message>
     <message>
-        <location line="+272"/>
+        <location line="+280"/>
         <source>&amp;Open Model…</source>
         <translation>Modell &amp;öffnen…</translation>
     </message>
@@ -1291,7 +1598,7 @@ Zuletzt geändert: %2</translation>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
@@ -1327,12 +1634,12 @@ Zuletzt geändert: %2</translation>
         <translation>Liste leeren</translation>
     </message>
     <message>
-        <location line="-478"/>
+        <location line="-489"/>
         <source>Truncate Middle and Retry</source>
         <translation>Mitte kürzen und erneut versuchen</translation>
     </message>
     <message>
-        <location line="+511"/>
+        <location line="+522"/>
         <source>Open a GGUF Model</source>
         <translation>GGUF-Modell öffnen</translation>
     </message>
@@ -1374,12 +1681,12 @@ Zuletzt geändert: %2</translation>
         <translation>Unterhaltung öffnen</translation>
     </message>
     <message>
-        <location line="-514"/>
+        <location line="-525"/>
         <source>Go On: Truncate Middle</source>
         <translation>Weiter: Mitte kürzen</translation>
     </message>
     <message>
-        <location line="+521"/>
+        <location line="+532"/>
         <source>Copied to the clipboard</source>
         <translation>In die Zwischenablage kopiert</translation>
     </message>
@@ -1410,7 +1717,7 @@ Zuletzt geändert: %2</translation>
         <translation>Tessera</translation>
     </message>
     <message>
-        <location line="-210"/>
+        <location line="-213"/>
         <source>Local &amp;Server…</source>
         <translation>Lokaler &amp;Server…</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>tessera::gui::LibraryPanel</name>
     <message numerus="yes">
-        <location filename="../gui/library/library_panel.cpp" line="+319"/>
+        <location filename="../gui/library/library_panel.cpp" line="+323"/>
         <source>%n model(s)</source>
         <translation>
             <numerusform>%n model</numerusform>

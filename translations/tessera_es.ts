@@ -633,6 +633,235 @@
     </message>
 </context>
 <context>
+    <name>tessera::gui::DownloadQueueModel</name>
+    <message>
+        <location filename="../gui/download/download_queue_model.cpp" line="+116"/>
+        <source>Waiting</source>
+        <extracomment>States of a download in the Download view&apos;s queue.</extracomment>
+        <translation>En espera</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Downloading</source>
+        <translation>Descargando</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paused</source>
+        <translation>En pausa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Done</source>
+        <translation>Completado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Failed</source>
+        <translation>Error</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancelled</source>
+        <translation>Cancelado</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Part %1 of %2: %3 of %4, </source>
+        <extracomment>File %1 of %2 of a model in parts: its name, then its bytes received of its size.</extracomment>
+        <translation>Parte %1 de %2: %3 de %4, </translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 of %2 (%3%)</source>
+        <extracomment>Bytes received of the model&apos;s size, and the percentage.</extracomment>
+        <translation>%1 de %2 (%3 %)</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>%1/s</source>
+        <extracomment>Download speed: bytes per second.</extracomment>
+        <translation>%1/s</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Progress</source>
+        <translation>Progreso</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Speed</source>
+        <translation>Velocidad</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Time left</source>
+        <extracomment>Column of the download queue: the time until the download completes.</extracomment>
+        <translation>Tiempo restante</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::DownloadView</name>
+    <message>
+        <location filename="../gui/download/download_view.cpp" line="+211"/>
+        <source>Downloaded %1: it is in the Library.</source>
+        <extracomment>%1: the downloaded model&apos;s file.</extracomment>
+        <translation>%1 descargado: está en la biblioteca.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The download of %1 failed</source>
+        <extracomment>%1: the model&apos;s file.</extracomment>
+        <translation>La descarga de %1 ha fallado</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Download</source>
+        <translation>Descarga</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The environment&apos;s hub settings cannot be used</source>
+        <translation>La configuración del hub del entorno no se puede usar</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Searching for “%1”…</source>
+        <extracomment>%1: the text searched for on the hub.</extracomment>
+        <translation>Buscando «%1»…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The search failed</source>
+        <translation>La búsqueda ha fallado</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 repositories with GGUF models for “%2”.</source>
+        <extracomment>%1: how many repositories the hub found; %2: the text searched for.</extracomment>
+        <translation>%1 repositorios con modelos GGUF para «%2».</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Models of %1 (listing…)</source>
+        <extracomment>%1: a hub repository (OWNER/NAME).</extracomment>
+        <translation>Modelos de %1 (listando…)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Models of %1</source>
+        <translation>Modelos de %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The files of %1 could not be listed</source>
+        <translation>No se pudieron listar los archivos de %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 has no GGUF model.</source>
+        <translation>%1 no tiene ningún modelo GGUF.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1 cannot be resumed</source>
+        <translation>%1 no se puede reanudar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The repository %2 no longer lists %1.</source>
+        <extracomment>%1: a file name; %2: a hub repository.</extracomment>
+        <translation>El repositorio %2 ya no incluye %1.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>There is no models folder</source>
+        <translation>No hay carpeta de modelos</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The download cannot start</source>
+        <translation>La descarga no puede empezar</translation>
+    </message>
+    <message>
+        <location line="+73"/>
+        <source>Search the hub for GGUF models, e.g. Qwen3 8B</source>
+        <extracomment>Placeholder of the Download view&apos;s search box.</extracomment>
+        <translation>Buscar modelos GGUF en el hub, p. ej. Qwen3 8B</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Search</source>
+        <translation>&amp;Buscar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pick a repository to see its models.</source>
+        <translation>Elija un repositorio para ver sus modelos.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Download</source>
+        <translation>&amp;Descargar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Downloads</source>
+        <translation>Descargas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Pause</source>
+        <translation>&amp;Pausar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Resume</source>
+        <translation>&amp;Reanudar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Cancelar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unfinished downloads in the models folder:</source>
+        <translation>Descargas sin terminar en la carpeta de modelos:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Resume &amp;Unfinished</source>
+        <translation>Reanudar &amp;inacabada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hub &amp;address:</source>
+        <translation>&amp;Dirección del hub:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Access &amp;token:</source>
+        <translation>&amp;Token de acceso:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>For gated models: accept the licence on the model&apos;s page and give a token of your account.</source>
+        <extracomment>Tooltip of the access token field.</extracomment>
+        <translation>Para modelos de acceso restringido: acepte la licencia en la página del modelo y dé un token de su cuenta.</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::EngineWorker</name>
     <message>
         <location filename="../gui/engine/engine_worker.cpp" line="+99"/>
@@ -662,6 +891,65 @@
         <location line="+1"/>
         <source>Dismiss message</source>
         <translation>Cerrar el mensaje</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::GgufChoiceModel</name>
+    <message>
+        <location filename="../gui/download/gguf_choice_model.cpp" line="+66"/>
+        <source>Reading the header…</source>
+        <extracomment>The Download view&apos;s &quot;fits?&quot; column while the model&apos;s header comes from the hub.</extracomment>
+        <translation>Leyendo la cabecera…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cannot tell: %1</source>
+        <extracomment>%1: why the model&apos;s header could not be read (names the URL and the reason).</extracomment>
+        <translation>No se puede saber: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No GPU: it would run on the CPU</source>
+        <translation>Sin GPU: se ejecutaría en la CPU</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Fits on GPU %1 with this split</source>
+        <extracomment>%1: the GPUs that would hold the model, e.g. &quot;0 + 1&quot;.</extracomment>
+        <translation>Cabe en la GPU %1 con este reparto</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Would overflow GPU %1: %2 needed, %3 usable</source>
+        <extracomment>%1: GPU number; %2: bytes the model would need there; %3: bytes usable there.</extracomment>
+        <translation>Desbordaría la GPU %1: se necesitan %2, %3 utilizables</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>%1 (%2 parts)</source>
+        <extracomment>A model split into parts: its first file and how many parts it has.</extracomment>
+        <translation>%1 (%2 partes)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Quantization</source>
+        <translation>Cuantización</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>File</source>
+        <translation>Archivo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Size</source>
+        <translation>Tamaño</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fits?</source>
+        <extracomment>Column of a repository&apos;s models: whether each fits on the GPUs with the split chosen now.</extracomment>
+        <translation>¿Cabe?</translation>
     </message>
 </context>
 <context>
@@ -858,6 +1146,25 @@ Tessera ejecuta los modelos en la CPU.</translation>
 Last changed %2</source>
         <translation>%1
 Última modificación: %2</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::HubSearchModel</name>
+    <message>
+        <location filename="../gui/download/hub_search_model.cpp" line="+45"/>
+        <source>Repository</source>
+        <extracomment>Column of the Download view&apos;s search results: the hub repository (OWNER/NAME).</extracomment>
+        <translation>Repositorio</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Downloads</source>
+        <translation>Descargas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Likes</source>
+        <translation>Me gusta</translation>
     </message>
 </context>
 <context>
@@ -1172,7 +1479,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="+243"/>
+        <location filename="../gui/app/main_window.cpp" line="+246"/>
         <source>Loading %1 again with the new split…</source>
         <extracomment>The status bar after Apply (a new GPU split): the model is loaded again with it.</extracomment>
         <translation>Volviendo a cargar %1 con el nuevo reparto…</translation>
@@ -1188,7 +1495,7 @@ Last changed %2</source>
         <translation>Reparto aplicado: %1.</translation>
     </message>
     <message>
-        <location line="+272"/>
+        <location line="+280"/>
         <source>&amp;Open Model…</source>
         <translation>&amp;Abrir modelo…</translation>
     </message>
@@ -1291,7 +1598,7 @@ Last changed %2</source>
         <translation>A&amp;yuda</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Model</source>
         <translation>Modelo</translation>
     </message>
@@ -1327,12 +1634,12 @@ Last changed %2</source>
         <translation>Borrar la lista</translation>
     </message>
     <message>
-        <location line="-478"/>
+        <location line="-489"/>
         <source>Truncate Middle and Retry</source>
         <translation>Truncar el medio y reintentar</translation>
     </message>
     <message>
-        <location line="+511"/>
+        <location line="+522"/>
         <source>Open a GGUF Model</source>
         <translation>Abrir un modelo GGUF</translation>
     </message>
@@ -1374,12 +1681,12 @@ Last changed %2</source>
         <translation>Abrir conversación</translation>
     </message>
     <message>
-        <location line="-514"/>
+        <location line="-525"/>
         <source>Go On: Truncate Middle</source>
         <translation>Continuar: truncar el medio</translation>
     </message>
     <message>
-        <location line="+521"/>
+        <location line="+532"/>
         <source>Copied to the clipboard</source>
         <translation>Copiado al portapapeles</translation>
     </message>
@@ -1410,7 +1717,7 @@ Last changed %2</source>
         <translation>Tessera</translation>
     </message>
     <message>
-        <location line="-210"/>
+        <location line="-213"/>
         <source>Local &amp;Server…</source>
         <translation>&amp;Servidor local…</translation>
     </message>

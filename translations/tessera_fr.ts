@@ -633,6 +633,235 @@
     </message>
 </context>
 <context>
+    <name>tessera::gui::DownloadQueueModel</name>
+    <message>
+        <location filename="../gui/download/download_queue_model.cpp" line="+116"/>
+        <source>Waiting</source>
+        <extracomment>States of a download in the Download view&apos;s queue.</extracomment>
+        <translation>En attente</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Downloading</source>
+        <translation>Téléchargement</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paused</source>
+        <translation>En pause</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Done</source>
+        <translation>Terminé</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Failed</source>
+        <translation>Échec</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancelled</source>
+        <translation>Annulé</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Part %1 of %2: %3 of %4, </source>
+        <extracomment>File %1 of %2 of a model in parts: its name, then its bytes received of its size.</extracomment>
+        <translation>Partie %1 sur %2 : %3 sur %4, </translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 of %2 (%3%)</source>
+        <extracomment>Bytes received of the model&apos;s size, and the percentage.</extracomment>
+        <translation>%1 sur %2 (%3 %)</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>%1/s</source>
+        <extracomment>Download speed: bytes per second.</extracomment>
+        <translation>%1/s</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Model</source>
+        <translation>Modèle</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>State</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Progress</source>
+        <translation>Progression</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Speed</source>
+        <translation>Vitesse</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Time left</source>
+        <extracomment>Column of the download queue: the time until the download completes.</extracomment>
+        <translation>Temps restant</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::DownloadView</name>
+    <message>
+        <location filename="../gui/download/download_view.cpp" line="+211"/>
+        <source>Downloaded %1: it is in the Library.</source>
+        <extracomment>%1: the downloaded model&apos;s file.</extracomment>
+        <translation>%1 téléchargé : il est dans la bibliothèque.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The download of %1 failed</source>
+        <extracomment>%1: the model&apos;s file.</extracomment>
+        <translation>Le téléchargement de %1 a échoué</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Download</source>
+        <translation>Téléchargement</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The environment&apos;s hub settings cannot be used</source>
+        <translation>Les réglages du hub donnés par l&apos;environnement sont inutilisables</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Searching for “%1”…</source>
+        <extracomment>%1: the text searched for on the hub.</extracomment>
+        <translation>Recherche de « %1 »…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The search failed</source>
+        <translation>La recherche a échoué</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 repositories with GGUF models for “%2”.</source>
+        <extracomment>%1: how many repositories the hub found; %2: the text searched for.</extracomment>
+        <translation>%1 dépôts avec des modèles GGUF pour « %2 ».</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Models of %1 (listing…)</source>
+        <extracomment>%1: a hub repository (OWNER/NAME).</extracomment>
+        <translation>Modèles de %1 (liste en cours…)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Models of %1</source>
+        <translation>Modèles de %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The files of %1 could not be listed</source>
+        <translation>Les fichiers de %1 n&apos;ont pas pu être listés</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 has no GGUF model.</source>
+        <translation>%1 ne contient aucun modèle GGUF.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1 cannot be resumed</source>
+        <translation>%1 ne peut pas être repris</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The repository %2 no longer lists %1.</source>
+        <extracomment>%1: a file name; %2: a hub repository.</extracomment>
+        <translation>Le dépôt %2 ne contient plus %1.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>There is no models folder</source>
+        <translation>Il n&apos;y a pas de dossier des modèles</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The download cannot start</source>
+        <translation>Le téléchargement ne peut pas commencer</translation>
+    </message>
+    <message>
+        <location line="+73"/>
+        <source>Search the hub for GGUF models, e.g. Qwen3 8B</source>
+        <extracomment>Placeholder of the Download view&apos;s search box.</extracomment>
+        <translation>Chercher des modèles GGUF sur le hub, p. ex. Qwen3 8B</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Search</source>
+        <translation>&amp;Rechercher</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pick a repository to see its models.</source>
+        <translation>Choisissez un dépôt pour voir ses modèles.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Download</source>
+        <translation>&amp;Télécharger</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Downloads</source>
+        <translation>Téléchargements</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Pause</source>
+        <translation>&amp;Pause</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Resume</source>
+        <translation>&amp;Reprendre</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Cancel</source>
+        <translation>A&amp;nnuler</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unfinished downloads in the models folder:</source>
+        <translation>Téléchargements inachevés dans le dossier des modèles :</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Resume &amp;Unfinished</source>
+        <translation>Reprendre l&apos;&amp;inachevé</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hub &amp;address:</source>
+        <translation>&amp;Adresse du hub :</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Access &amp;token:</source>
+        <translation>&amp;Jeton d&apos;accès :</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>For gated models: accept the licence on the model&apos;s page and give a token of your account.</source>
+        <extracomment>Tooltip of the access token field.</extracomment>
+        <translation>Pour les modèles à accès restreint : acceptez la licence sur la page du modèle et donnez un jeton de votre compte.</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::EngineWorker</name>
     <message>
         <location filename="../gui/engine/engine_worker.cpp" line="+99"/>
@@ -662,6 +891,65 @@
         <location line="+1"/>
         <source>Dismiss message</source>
         <translation>Fermer le message</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::GgufChoiceModel</name>
+    <message>
+        <location filename="../gui/download/gguf_choice_model.cpp" line="+66"/>
+        <source>Reading the header…</source>
+        <extracomment>The Download view&apos;s &quot;fits?&quot; column while the model&apos;s header comes from the hub.</extracomment>
+        <translation>Lecture de l&apos;en-tête…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cannot tell: %1</source>
+        <extracomment>%1: why the model&apos;s header could not be read (names the URL and the reason).</extracomment>
+        <translation>Impossible à dire : %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No GPU: it would run on the CPU</source>
+        <translation>Pas de GPU : il tournerait sur le CPU</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Fits on GPU %1 with this split</source>
+        <extracomment>%1: the GPUs that would hold the model, e.g. &quot;0 + 1&quot;.</extracomment>
+        <translation>Tient sur le GPU %1 avec cette répartition</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Would overflow GPU %1: %2 needed, %3 usable</source>
+        <extracomment>%1: GPU number; %2: bytes the model would need there; %3: bytes usable there.</extracomment>
+        <translation>Déborderait du GPU %1 : %2 nécessaires, %3 utilisables</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>%1 (%2 parts)</source>
+        <extracomment>A model split into parts: its first file and how many parts it has.</extracomment>
+        <translation>%1 (%2 parties)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Quantization</source>
+        <translation>Quantification</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>File</source>
+        <translation>Fichier</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Size</source>
+        <translation>Taille</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fits?</source>
+        <extracomment>Column of a repository&apos;s models: whether each fits on the GPUs with the split chosen now.</extracomment>
+        <translation>Tient ?</translation>
     </message>
 </context>
 <context>
@@ -858,6 +1146,25 @@ Tessera exécute les modèles sur le processeur.</translation>
 Last changed %2</source>
         <translation>%1
 Dernière modification&#xa0;: %2</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::HubSearchModel</name>
+    <message>
+        <location filename="../gui/download/hub_search_model.cpp" line="+45"/>
+        <source>Repository</source>
+        <extracomment>Column of the Download view&apos;s search results: the hub repository (OWNER/NAME).</extracomment>
+        <translation>Dépôt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Downloads</source>
+        <translation>Téléchargements</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Likes</source>
+        <translation>J&apos;aime</translation>
     </message>
 </context>
 <context>
@@ -1172,7 +1479,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="+243"/>
+        <location filename="../gui/app/main_window.cpp" line="+246"/>
         <source>Loading %1 again with the new split…</source>
         <extracomment>The status bar after Apply (a new GPU split): the model is loaded again with it.</extracomment>
         <translation>Rechargement de %1 avec la nouvelle répartition…</translation>
@@ -1188,7 +1495,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Répartition appliquée : %1.</translation>
     </message>
     <message>
-        <location line="+272"/>
+        <location line="+280"/>
         <source>&amp;Open Model…</source>
         <translation>&amp;Ouvrir un modèle…</translation>
     </message>
@@ -1291,7 +1598,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Ai&amp;de</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Model</source>
         <translation>Modèle</translation>
     </message>
@@ -1327,12 +1634,12 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Effacer la liste</translation>
     </message>
     <message>
-        <location line="-478"/>
+        <location line="-489"/>
         <source>Truncate Middle and Retry</source>
         <translation>Tronquer le milieu et réessayer</translation>
     </message>
     <message>
-        <location line="+511"/>
+        <location line="+522"/>
         <source>Open a GGUF Model</source>
         <translation>Ouvrir un modèle GGUF</translation>
     </message>
@@ -1374,12 +1681,12 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Ouvrir une conversation</translation>
     </message>
     <message>
-        <location line="-514"/>
+        <location line="-525"/>
         <source>Go On: Truncate Middle</source>
         <translation>Continuer : tronquer le milieu</translation>
     </message>
     <message>
-        <location line="+521"/>
+        <location line="+532"/>
         <source>Copied to the clipboard</source>
         <translation>Copié dans le presse-papiers</translation>
     </message>
@@ -1410,7 +1717,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Tessera</translation>
     </message>
     <message>
-        <location line="-210"/>
+        <location line="-213"/>
         <source>Local &amp;Server…</source>
         <translation>&amp;Serveur local…</translation>
     </message>

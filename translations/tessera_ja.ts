@@ -633,6 +633,235 @@
     </message>
 </context>
 <context>
+    <name>tessera::gui::DownloadQueueModel</name>
+    <message>
+        <location filename="../gui/download/download_queue_model.cpp" line="+116"/>
+        <source>Waiting</source>
+        <extracomment>States of a download in the Download view&apos;s queue.</extracomment>
+        <translation>待機中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Downloading</source>
+        <translation>ダウンロード中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paused</source>
+        <translation>一時停止中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Done</source>
+        <translation>完了</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancelled</source>
+        <translation>キャンセル済み</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Part %1 of %2: %3 of %4, </source>
+        <extracomment>File %1 of %2 of a model in parts: its name, then its bytes received of its size.</extracomment>
+        <translation>パート %1/%2: %3 / %4、</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 of %2 (%3%)</source>
+        <extracomment>Bytes received of the model&apos;s size, and the percentage.</extracomment>
+        <translation>%1 / %2 (%3%)</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>%1/s</source>
+        <extracomment>Download speed: bytes per second.</extracomment>
+        <translation>%1/秒</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>State</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Progress</source>
+        <translation>進行状況</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Time left</source>
+        <extracomment>Column of the download queue: the time until the download completes.</extracomment>
+        <translation>残り時間</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::DownloadView</name>
+    <message>
+        <location filename="../gui/download/download_view.cpp" line="+211"/>
+        <source>Downloaded %1: it is in the Library.</source>
+        <extracomment>%1: the downloaded model&apos;s file.</extracomment>
+        <translation>%1 をダウンロードしました。ライブラリにあります。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The download of %1 failed</source>
+        <extracomment>%1: the model&apos;s file.</extracomment>
+        <translation>%1 のダウンロードに失敗しました</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Download</source>
+        <translation>ダウンロード</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The environment&apos;s hub settings cannot be used</source>
+        <translation>環境変数のハブ設定は使用できません</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Searching for “%1”…</source>
+        <extracomment>%1: the text searched for on the hub.</extracomment>
+        <translation>「%1」を検索しています…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The search failed</source>
+        <translation>検索に失敗しました</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 repositories with GGUF models for “%2”.</source>
+        <extracomment>%1: how many repositories the hub found; %2: the text searched for.</extracomment>
+        <translation>「%2」の GGUF モデルを含むリポジトリ: %1 件。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Models of %1 (listing…)</source>
+        <extracomment>%1: a hub repository (OWNER/NAME).</extracomment>
+        <translation>%1 のモデル（一覧を取得中…）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Models of %1</source>
+        <translation>%1 のモデル</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The files of %1 could not be listed</source>
+        <translation>%1 のファイル一覧を取得できませんでした</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 has no GGUF model.</source>
+        <translation>%1 には GGUF モデルがありません。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1 cannot be resumed</source>
+        <translation>%1 は再開できません</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The repository %2 no longer lists %1.</source>
+        <extracomment>%1: a file name; %2: a hub repository.</extracomment>
+        <translation>リポジトリ %2 には %1 がもうありません。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>There is no models folder</source>
+        <translation>モデルフォルダーがありません</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The download cannot start</source>
+        <translation>ダウンロードを開始できません</translation>
+    </message>
+    <message>
+        <location line="+73"/>
+        <source>Search the hub for GGUF models, e.g. Qwen3 8B</source>
+        <extracomment>Placeholder of the Download view&apos;s search box.</extracomment>
+        <translation>ハブで GGUF モデルを検索（例: Qwen3 8B）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Search</source>
+        <translation>検索(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pick a repository to see its models.</source>
+        <translation>リポジトリを選ぶとそのモデルが表示されます。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Download</source>
+        <translation>ダウンロード(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Downloads</source>
+        <translation>ダウンロード数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Pause</source>
+        <translation>一時停止(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Resume</source>
+        <translation>再開(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Cancel</source>
+        <translation>キャンセル(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unfinished downloads in the models folder:</source>
+        <translation>モデルフォルダー内の未完了のダウンロード:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Resume &amp;Unfinished</source>
+        <translation>未完了を再開(&amp;U)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hub &amp;address:</source>
+        <translation>ハブのアドレス(&amp;A):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Access &amp;token:</source>
+        <translation>アクセストークン(&amp;T):</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>For gated models: accept the licence on the model&apos;s page and give a token of your account.</source>
+        <extracomment>Tooltip of the access token field.</extracomment>
+        <translation>アクセス制限付きモデルの場合: モデルのページでライセンスに同意し、あなたのアカウントのトークンを入力してください。</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::EngineWorker</name>
     <message>
         <location filename="../gui/engine/engine_worker.cpp" line="+99"/>
@@ -662,6 +891,65 @@
         <location line="+1"/>
         <source>Dismiss message</source>
         <translation>メッセージを閉じる</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::GgufChoiceModel</name>
+    <message>
+        <location filename="../gui/download/gguf_choice_model.cpp" line="+66"/>
+        <source>Reading the header…</source>
+        <extracomment>The Download view&apos;s &quot;fits?&quot; column while the model&apos;s header comes from the hub.</extracomment>
+        <translation>ヘッダーを読み込み中…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cannot tell: %1</source>
+        <extracomment>%1: why the model&apos;s header could not be read (names the URL and the reason).</extracomment>
+        <translation>判定できません: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No GPU: it would run on the CPU</source>
+        <translation>GPU なし: CPU で実行されます</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Fits on GPU %1 with this split</source>
+        <extracomment>%1: the GPUs that would hold the model, e.g. &quot;0 + 1&quot;.</extracomment>
+        <translation>この分割で GPU %1 に収まります</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Would overflow GPU %1: %2 needed, %3 usable</source>
+        <extracomment>%1: GPU number; %2: bytes the model would need there; %3: bytes usable there.</extracomment>
+        <translation>GPU %1 があふれます: %2 必要、使用可能 %3</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>%1 (%2 parts)</source>
+        <extracomment>A model split into parts: its first file and how many parts it has.</extracomment>
+        <translation>%1（%2 パート）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Quantization</source>
+        <translation>量子化</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>File</source>
+        <translation>ファイル</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Size</source>
+        <translation>サイズ</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fits?</source>
+        <extracomment>Column of a repository&apos;s models: whether each fits on the GPUs with the split chosen now.</extracomment>
+        <translation>収まる?</translation>
     </message>
 </context>
 <context>
@@ -858,6 +1146,25 @@ Tessera はモデルを CPU で実行します。</translation>
 Last changed %2</source>
         <translation>%1
 最終更新：%2</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::HubSearchModel</name>
+    <message>
+        <location filename="../gui/download/hub_search_model.cpp" line="+45"/>
+        <source>Repository</source>
+        <extracomment>Column of the Download view&apos;s search results: the hub repository (OWNER/NAME).</extracomment>
+        <translation>リポジトリ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Downloads</source>
+        <translation>ダウンロード数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Likes</source>
+        <translation>いいね</translation>
     </message>
 </context>
 <context>
@@ -1171,7 +1478,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="+243"/>
+        <location filename="../gui/app/main_window.cpp" line="+246"/>
         <source>Loading %1 again with the new split…</source>
         <extracomment>The status bar after Apply (a new GPU split): the model is loaded again with it.</extracomment>
         <translation>新しい分割で %1 を読み込み直しています…</translation>
@@ -1187,7 +1494,7 @@ Last changed %2</source>
         <translation>分割を適用しました：%1。</translation>
     </message>
     <message>
-        <location line="+272"/>
+        <location line="+280"/>
         <source>&amp;Open Model…</source>
         <translation>モデルを開く(&amp;O)…</translation>
     </message>
@@ -1290,7 +1597,7 @@ Last changed %2</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Model</source>
         <translation>モデル</translation>
     </message>
@@ -1326,12 +1633,12 @@ Last changed %2</source>
         <translation>履歴を消去</translation>
     </message>
     <message>
-        <location line="-478"/>
+        <location line="-489"/>
         <source>Truncate Middle and Retry</source>
         <translation>中間を切り詰めて再試行</translation>
     </message>
     <message>
-        <location line="+511"/>
+        <location line="+522"/>
         <source>Open a GGUF Model</source>
         <translation>GGUF モデルを開く</translation>
     </message>
@@ -1373,12 +1680,12 @@ Last changed %2</source>
         <translation>会話を開く</translation>
     </message>
     <message>
-        <location line="-514"/>
+        <location line="-525"/>
         <source>Go On: Truncate Middle</source>
         <translation>続行：中間を切り詰め</translation>
     </message>
     <message>
-        <location line="+521"/>
+        <location line="+532"/>
         <source>Copied to the clipboard</source>
         <translation>クリップボードにコピーしました</translation>
     </message>
@@ -1409,7 +1716,7 @@ Last changed %2</source>
         <translation>Tessera</translation>
     </message>
     <message>
-        <location line="-210"/>
+        <location line="-213"/>
         <source>Local &amp;Server…</source>
         <translation>ローカルサーバー(&amp;S)…</translation>
     </message>

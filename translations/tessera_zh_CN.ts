@@ -633,6 +633,235 @@
     </message>
 </context>
 <context>
+    <name>tessera::gui::DownloadQueueModel</name>
+    <message>
+        <location filename="../gui/download/download_queue_model.cpp" line="+116"/>
+        <source>Waiting</source>
+        <extracomment>States of a download in the Download view&apos;s queue.</extracomment>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Downloading</source>
+        <translation>正在下载</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Done</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Part %1 of %2: %3 of %4, </source>
+        <extracomment>File %1 of %2 of a model in parts: its name, then its bytes received of its size.</extracomment>
+        <translation>第 %1/%2 部分：%3 / %4，</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 of %2 (%3%)</source>
+        <extracomment>Bytes received of the model&apos;s size, and the percentage.</extracomment>
+        <translation>%1 / %2 (%3%)</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>%1/s</source>
+        <extracomment>Download speed: bytes per second.</extracomment>
+        <translation>%1/秒</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Progress</source>
+        <translation>进度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Time left</source>
+        <extracomment>Column of the download queue: the time until the download completes.</extracomment>
+        <translation>剩余时间</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::DownloadView</name>
+    <message>
+        <location filename="../gui/download/download_view.cpp" line="+211"/>
+        <source>Downloaded %1: it is in the Library.</source>
+        <extracomment>%1: the downloaded model&apos;s file.</extracomment>
+        <translation>已下载 %1：它已在模型库中。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The download of %1 failed</source>
+        <extracomment>%1: the model&apos;s file.</extracomment>
+        <translation>%1 下载失败</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Download</source>
+        <translation>下载</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The environment&apos;s hub settings cannot be used</source>
+        <translation>环境变量中的 Hub 设置无法使用</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Searching for “%1”…</source>
+        <extracomment>%1: the text searched for on the hub.</extracomment>
+        <translation>正在搜索“%1”…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The search failed</source>
+        <translation>搜索失败</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 repositories with GGUF models for “%2”.</source>
+        <extracomment>%1: how many repositories the hub found; %2: the text searched for.</extracomment>
+        <translation>“%2”的 GGUF 模型仓库：%1 个。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Models of %1 (listing…)</source>
+        <extracomment>%1: a hub repository (OWNER/NAME).</extracomment>
+        <translation>%1 的模型（正在列出…）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Models of %1</source>
+        <translation>%1 的模型</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The files of %1 could not be listed</source>
+        <translation>无法列出 %1 的文件</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 has no GGUF model.</source>
+        <translation>%1 没有 GGUF 模型。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1 cannot be resumed</source>
+        <translation>无法继续下载 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The repository %2 no longer lists %1.</source>
+        <extracomment>%1: a file name; %2: a hub repository.</extracomment>
+        <translation>仓库 %2 已不再包含 %1。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>There is no models folder</source>
+        <translation>没有模型文件夹</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The download cannot start</source>
+        <translation>无法开始下载</translation>
+    </message>
+    <message>
+        <location line="+73"/>
+        <source>Search the hub for GGUF models, e.g. Qwen3 8B</source>
+        <extracomment>Placeholder of the Download view&apos;s search box.</extracomment>
+        <translation>在 Hub 中搜索 GGUF 模型，例如 Qwen3 8B</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Search</source>
+        <translation>搜索(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pick a repository to see its models.</source>
+        <translation>选择一个仓库以查看其模型。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Download</source>
+        <translation>下载(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Downloads</source>
+        <translation>下载次数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Resume</source>
+        <translation>继续(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unfinished downloads in the models folder:</source>
+        <translation>模型文件夹中未完成的下载：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Resume &amp;Unfinished</source>
+        <translation>继续未完成的(&amp;U)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hub &amp;address:</source>
+        <translation>Hub 地址(&amp;A)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Access &amp;token:</source>
+        <translation>访问令牌(&amp;T)：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>For gated models: accept the licence on the model&apos;s page and give a token of your account.</source>
+        <extracomment>Tooltip of the access token field.</extracomment>
+        <translation>对于受限模型：请在模型页面上接受许可协议，并提供您账户的令牌。</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::EngineWorker</name>
     <message>
         <location filename="../gui/engine/engine_worker.cpp" line="+99"/>
@@ -662,6 +891,65 @@
         <location line="+1"/>
         <source>Dismiss message</source>
         <translation>关闭消息</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::GgufChoiceModel</name>
+    <message>
+        <location filename="../gui/download/gguf_choice_model.cpp" line="+66"/>
+        <source>Reading the header…</source>
+        <extracomment>The Download view&apos;s &quot;fits?&quot; column while the model&apos;s header comes from the hub.</extracomment>
+        <translation>正在读取文件头…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cannot tell: %1</source>
+        <extracomment>%1: why the model&apos;s header could not be read (names the URL and the reason).</extracomment>
+        <translation>无法判断：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No GPU: it would run on the CPU</source>
+        <translation>没有 GPU：将在 CPU 上运行</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Fits on GPU %1 with this split</source>
+        <extracomment>%1: the GPUs that would hold the model, e.g. &quot;0 + 1&quot;.</extracomment>
+        <translation>按此拆分可放入 GPU %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Would overflow GPU %1: %2 needed, %3 usable</source>
+        <extracomment>%1: GPU number; %2: bytes the model would need there; %3: bytes usable there.</extracomment>
+        <translation>将超出 GPU %1：需要 %2，可用 %3</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>%1 (%2 parts)</source>
+        <extracomment>A model split into parts: its first file and how many parts it has.</extracomment>
+        <translation>%1（%2 个部分）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Quantization</source>
+        <translation>量化</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fits?</source>
+        <extracomment>Column of a repository&apos;s models: whether each fits on the GPUs with the split chosen now.</extracomment>
+        <translation>能否放入？</translation>
     </message>
 </context>
 <context>
@@ -858,6 +1146,25 @@ Tessera 将在 CPU 上运行模型。</translation>
 Last changed %2</source>
         <translation>%1
 最后修改：%2</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::HubSearchModel</name>
+    <message>
+        <location filename="../gui/download/hub_search_model.cpp" line="+45"/>
+        <source>Repository</source>
+        <extracomment>Column of the Download view&apos;s search results: the hub repository (OWNER/NAME).</extracomment>
+        <translation>仓库</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Downloads</source>
+        <translation>下载次数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Likes</source>
+        <translation>点赞</translation>
     </message>
 </context>
 <context>
@@ -1171,7 +1478,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="+243"/>
+        <location filename="../gui/app/main_window.cpp" line="+246"/>
         <source>Loading %1 again with the new split…</source>
         <extracomment>The status bar after Apply (a new GPU split): the model is loaded again with it.</extracomment>
         <translation>正在按新的拆分重新加载 %1…</translation>
@@ -1187,7 +1494,7 @@ Last changed %2</source>
         <translation>已应用拆分：%1。</translation>
     </message>
     <message>
-        <location line="+272"/>
+        <location line="+280"/>
         <source>&amp;Open Model…</source>
         <translation>打开模型(&amp;O)…</translation>
     </message>
@@ -1290,7 +1597,7 @@ Last changed %2</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -1326,12 +1633,12 @@ Last changed %2</source>
         <translation>清除最近文件</translation>
     </message>
     <message>
-        <location line="-478"/>
+        <location line="-489"/>
         <source>Truncate Middle and Retry</source>
         <translation>截断中间并重试</translation>
     </message>
     <message>
-        <location line="+511"/>
+        <location line="+522"/>
         <source>Open a GGUF Model</source>
         <translation>打开 GGUF 模型</translation>
     </message>
@@ -1373,12 +1680,12 @@ Last changed %2</source>
         <translation>打开对话</translation>
     </message>
     <message>
-        <location line="-514"/>
+        <location line="-525"/>
         <source>Go On: Truncate Middle</source>
         <translation>继续：截断中间</translation>
     </message>
     <message>
-        <location line="+521"/>
+        <location line="+532"/>
         <source>Copied to the clipboard</source>
         <translation>已复制到剪贴板</translation>
     </message>
@@ -1409,7 +1716,7 @@ Last changed %2</source>
         <translation>Tessera</translation>
     </message>
     <message>
-        <location line="-210"/>
+        <location line="-213"/>
         <source>Local &amp;Server…</source>
         <translation>本地服务器(&amp;S)…</translation>
     </message>

@@ -5,6 +5,9 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
+#include <string>
+#include <string_view>
 
 #include "app_settings.h"
 #include "backend/cuda_environment.h"
@@ -13,6 +16,10 @@
 #include "engine_session.h"
 #include "main_window.h"
 #include "startup.h"
+#if TESSERA_HAS_DOWNLOAD
+#include "download_environment.h"
+#include "download_view.h"
+#endif
 
 int main(int argc, char** argv) {
   using namespace tessera::gui;
@@ -36,6 +43,15 @@ int main(int argc, char** argv) {
   const tessera::CudaEnvironment cuda = tessera::read_cuda_environment([](const char* name) { return std::getenv(name); });
   MainWindow window(makeTesseraEngineSession({}, cuda),
                     makeDefaultDeviceSource(qEnvironmentVariable("TESSERA_GUI_FAKE_GPUS"), cuda));
+#if TESSERA_HAS_DOWNLOAD
+  // The hub's address, token and proxies (HF_ENDPOINT, HF_TOKEN, https_proxy, ...) and the models
+  // folder (XDG_DATA_HOME, HOME), as tessera-cli pull reads them.
+  window.downloadView()->setEnvironment(tessera::gui::readDownloadEnvironment(
+      [](std::string_view name) -> std::optional<std::string> {
+        const char* value = std::getenv(std::string(name).c_str());
+        return value ? std::optional<std::string>(value) : std::nullopt;
+      }));
+#endif
   window.show();
   AppSettings settings;
   window.openStartupModel(chooseStartupModel(command.model, settings.lastModel(), settings.hasStartedBefore(),

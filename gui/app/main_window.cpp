@@ -41,6 +41,9 @@
 #include "history_panel.h"
 #include "language_switcher.h"
 #include "library_panel.h"
+#if TESSERA_HAS_DOWNLOAD
+#include "download_view.h"
+#endif
 #include "local_server.h"
 #include "local_server_dialog.h"
 #include "model_opener.h"
@@ -374,10 +377,18 @@ void MainWindow::createDocks(std::unique_ptr<DeviceSource> devices) {
   library_panel_ = new LibraryPanel;
   library_panel_->followSplit(gpu_workspace_->splitModel());
   central_tabs_->addTab(library_panel_, QString());
+  QList<QWidget*> wide_tabs{library_panel_};
+#if TESSERA_HAS_DOWNLOAD
+  // Beside the Library: what it downloads appears there.
+  download_view_ = new DownloadView;
+  download_view_->followSplit(gpu_workspace_->splitModel());
+  showDownloadsInLibrary(download_view_, library_panel_);
+  central_tabs_->addTab(download_view_, QString());
+  wide_tabs << download_view_;
+#endif
   gpu_workspace_->addCentralViews(central_tabs_);
-  new DockRoom(this, central_tabs_,
-               QList<QWidget*>{library_panel_, gpu_workspace_->workspaceView(), gpu_workspace_->benchView()},
-               QList<QDockWidget*>{model_dock_});
+  wide_tabs << gpu_workspace_->workspaceView() << gpu_workspace_->benchView();
+  new DockRoom(this, central_tabs_, wide_tabs, QList<QDockWidget*>{model_dock_});
 }
 
 void MainWindow::createActions() {
@@ -553,6 +564,9 @@ void MainWindow::retranslateUi() {
   help_menu_->setTitle(tr("&Help"));
   central_tabs_->setTabText(central_tabs_->indexOf(chat_panel_), tr("Chat"));
   central_tabs_->setTabText(central_tabs_->indexOf(library_panel_), LibraryPanel::title());
+#if TESSERA_HAS_DOWNLOAD
+  central_tabs_->setTabText(central_tabs_->indexOf(download_view_), DownloadView::title());
+#endif
   model_dock_->setWindowTitle(tr("Model"));
   history_dock_->setWindowTitle(tr("History"));
   generation_dock_->setWindowTitle(tr("Generation"));

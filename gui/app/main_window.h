@@ -34,6 +34,7 @@ class QTabWidget;
 namespace tessera::gui {
 
 class ChatPanel;
+class DownloadView;
 class DropHighlight;
 class GpuWorkspace;
 class GuideDialog;
@@ -92,6 +93,9 @@ class MainWindow : public QMainWindow {
   SystemPromptEdit* systemPromptEdit() const { return system_prompt_; }
   HistoryPanel* historyPanel() const { return history_panel_; }
   LibraryPanel* libraryPanel() const { return library_panel_; }
+  // The "Download" tab (hub search and downloads); null in a build without the download library.
+  // main.cpp gives it the environment's hub settings and models folder.
+  DownloadView* downloadView() const { return download_view_; }
   LocalServer* localServer() const { return server_; }
   ErrorBanner* banner() const { return banner_; }
   QMenu* recentMenu() const { return recent_menu_; }
@@ -170,6 +174,7 @@ class MainWindow : public QMainWindow {
   DropHighlight* drop_highlight_ = nullptr;
   HistoryPanel* history_panel_ = nullptr;
   LibraryPanel* library_panel_ = nullptr;  // the "Library" dock's content
+  DownloadView* download_view_ = nullptr;  // the "Download" tab, beside the Library's
   LocalServer* server_ = nullptr;
   LocalServerDialog* server_dialog_ = nullptr;  // made when first shown
   GuideDialog* guide_ = nullptr;                // made when first shown

@@ -89,6 +89,14 @@ void AppSettings::setLibraryFolders(const QStringList& folders) {
   settings_.setValue("library/folders", normalisedList(folders));
 }
 
+QString AppSettings::hubEndpoint() const { return settings_.value("hub/endpoint").toString(); }
+
+void AppSettings::setHubEndpoint(const QString& endpoint) { settings_.setValue("hub/endpoint", endpoint.trimmed()); }
+
+QString AppSettings::hubToken() const { return settings_.value("hub/token").toString(); }
+
+void AppSettings::setHubToken(const QString& token) { settings_.setValue("hub/token", token.trimmed()); }
+
 QStringList AppSettings::libraryRemovedFiles() const { return settings_.value("library/removed").toStringList(); }
 
 void AppSettings::setLibraryRemovedFiles(const QStringList& paths) {

@@ -79,6 +79,14 @@ class AppSettings {
   QStringList libraryRemovedFiles() const;
   void setLibraryRemovedFiles(const QStringList& paths);
 
+  // The Download view's hub: an address (a mirror) and an access token for gated models; empty:
+  // the environment's (HF_ENDPOINT, HF_TOKEN) or the default. Kept as the API keys of the remote
+  // endpoint are (network_settings.h): in the user's own config file.
+  QString hubEndpoint() const;
+  void setHubEndpoint(const QString& endpoint);
+  QString hubToken() const;
+  void setHubToken(const QString& token);
+
   void sync() { settings_.sync(); }
 
  private:

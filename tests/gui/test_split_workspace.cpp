@@ -30,6 +30,9 @@
 
 #include "chat_panel.h"
 #include "device_source.h"
+#if TESSERA_HAS_DOWNLOAD
+#include "download_view.h"
+#endif
 #include "engine_client.h"
 #include "engine_session.h"
 #include "gpu_panel.h"
@@ -101,14 +104,23 @@ bool inView(QScrollArea* area, QWidget* w) {
 TEST(SplitWorkspace, IsATabOfTheMainAreaBesideTheChat) {
   Workspace w(test::fourGpus());
   QTabWidget* tabs = w.window->centralTabs();
-  ASSERT_EQ(tabs->count(), 4);
+  // The Download tab (where the download library is built) stands beside the Library.
+#if TESSERA_HAS_DOWNLOAD
+  const int download = 1;
+  ASSERT_NE(w.window->downloadView(), nullptr);
+  EXPECT_EQ(tabs->widget(2), static_cast<QWidget*>(w.window->downloadView()));
+  EXPECT_EQ(tabs->tabText(2), QStringLiteral("Download"));
+#else
+  const int download = 0;
+#endif
+  ASSERT_EQ(tabs->count(), 4 + download);
   EXPECT_EQ(tabs->widget(0), w.window->chatPanel());
   EXPECT_EQ(tabs->widget(1), static_cast<QWidget*>(w.window->libraryPanel()));
-  EXPECT_EQ(tabs->widget(2), w.view());
-  EXPECT_EQ(tabs->widget(3), w.window->gpuWorkspace()->benchView());
+  EXPECT_EQ(tabs->widget(2 + download), w.view());
+  EXPECT_EQ(tabs->widget(3 + download), w.window->gpuWorkspace()->benchView());
   EXPECT_EQ(tabs->tabText(1), QStringLiteral("Library"));
-  EXPECT_EQ(tabs->tabText(2), QStringLiteral("GPUs"));
-  EXPECT_EQ(tabs->tabText(3), QStringLiteral("Split Benchmark"));
+  EXPECT_EQ(tabs->tabText(2 + download), QStringLiteral("GPUs"));
+  EXPECT_EQ(tabs->tabText(3 + download), QStringLiteral("Split Benchmark"));
   // Issue 35 item 10: the GPUs dock (a cramped copy of this tab) is gone.
   EXPECT_EQ(w.window->findChild<QDockWidget*>(QStringLiteral("gpuDock")), nullptr);
   EXPECT_EQ(w.editor()->arrangement(), SplitEditor::Arrangement::Wide);
