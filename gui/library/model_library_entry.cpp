@@ -6,6 +6,8 @@
 
 #include <utility>
 
+#include "gguf/gguf_split.h"
+
 namespace tessera::gui {
 
 QString libraryPath(const QString& path) { return QDir::cleanPath(QFileInfo(path).absoluteFilePath()); }
@@ -39,6 +41,8 @@ FoundFiles findModelFiles(const QStringList& folders, const LibraryScanLimits& l
         continue;
       }
       if (info.suffix().compare(QLatin1String("gguf"), Qt::CaseInsensitive) != 0) continue;
+      // A multi-part model is listed once, by its first part (which opens the whole set).
+      if (tessera::gguf::is_later_split_part(info.fileName().toStdString())) continue;
       const QString path = libraryPath(info.absoluteFilePath());
       if (seen.contains(path)) continue;
       if (found.paths.size() >= limits.max_files) {

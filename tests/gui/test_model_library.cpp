@@ -21,6 +21,7 @@
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTimer>
 
 #include <filesystem>
@@ -190,6 +191,21 @@ TEST(ModelLibrary, FindsGgufFilesRecursivelyWithinItsLimits) {
   int asked = 0;
   const FoundFiles stopped = findModelFiles({folder.root()}, {}, [&] { return ++asked > 2; });
   EXPECT_LT(stopped.paths.size(), 6);
+}
+
+// A model in parts (llama-gguf-split's NAME-0000i-of-0000n.gguf) is one model: the Library lists
+// its first part, which opens the set, and not the others.
+TEST(ModelLibrary, ListsAMultiPartModelOnceByItsFirstPart) {
+  QTemporaryDir dir;
+  for (const char* name : {"big-00001-of-00003.gguf", "big-00002-of-00003.gguf", "big-00003-of-00003.gguf",
+                           "single.gguf", "notes-00002-of-00003.txt"}) {
+    QFile f(dir.filePath(QString::fromLatin1(name)));
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+  }
+  const FoundFiles found = findModelFiles({dir.path()}, {}, {});
+  ASSERT_EQ(found.paths.size(), 2) << found.paths.join(QLatin1Char(' ')).toStdString();
+  EXPECT_TRUE(found.paths.contains(libraryPath(dir.filePath(QStringLiteral("big-00001-of-00003.gguf")))));
+  EXPECT_TRUE(found.paths.contains(libraryPath(dir.filePath(QStringLiteral("single.gguf")))));
 }
 
 TEST(ModelLibrary, ListsGoodFilesAndGreysUnsupportedOnesWithTheReason) {
