@@ -865,7 +865,7 @@
     <name>tessera::gui::EngineWorker</name>
     <message>
         <location filename="../gui/engine/engine_worker.cpp" line="+99"/>
-        <location line="+180"/>
+        <location line="+181"/>
         <source>Loading %1 was cancelled.</source>
         <translation>Das Laden von %1 wurde abgebrochen.</translation>
     </message>
@@ -1495,7 +1495,7 @@ Zuletzt geändert: %2</translation>
         <translation>Aufteilung übernommen: %1.</translation>
     </message>
     <message>
-        <location line="+280"/>
+        <location line="+284"/>
         <source>&amp;Open Model…</source>
         <translation>Modell &amp;öffnen…</translation>
     </message>
@@ -1634,12 +1634,12 @@ Zuletzt geändert: %2</translation>
         <translation>Liste leeren</translation>
     </message>
     <message>
-        <location line="-489"/>
+        <location line="-493"/>
         <source>Truncate Middle and Retry</source>
         <translation>Mitte kürzen und erneut versuchen</translation>
     </message>
     <message>
-        <location line="+522"/>
+        <location line="+526"/>
         <source>Open a GGUF Model</source>
         <translation>GGUF-Modell öffnen</translation>
     </message>
@@ -1681,12 +1681,12 @@ Zuletzt geändert: %2</translation>
         <translation>Unterhaltung öffnen</translation>
     </message>
     <message>
-        <location line="-525"/>
+        <location line="-529"/>
         <source>Go On: Truncate Middle</source>
         <translation>Weiter: Mitte kürzen</translation>
     </message>
     <message>
-        <location line="+532"/>
+        <location line="+536"/>
         <source>Copied to the clipboard</source>
         <translation>In die Zwischenablage kopiert</translation>
     </message>
@@ -2311,7 +2311,41 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
-        <location filename="../gui/chat/sampling_panel.cpp" line="+69"/>
+        <location filename="../gui/chat/sampling_panel.cpp" line="+86"/>
+        <source>Model default</source>
+        <extracomment>The Thinking choice of a reasoning model: leave it to the model&apos;s chat template.</extracomment>
+        <translation>Vorgabe des Modells</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>On</source>
+        <extracomment>Thinking choice: the model thinks before it answers.</extracomment>
+        <translation>Ein</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Off</source>
+        <extracomment>Thinking choice: the model answers without thinking first.</extracomment>
+        <translation>Aus</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Low</source>
+        <extracomment>Reasoning effort (gpt-oss): how long the model thinks.</extracomment>
+        <translation>Niedrig</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Medium</source>
+        <translation>Mittel</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>High</source>
+        <translation>Hoch</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Temperature:</source>
         <translation>Temperatur:</translation>
     </message>
@@ -2394,6 +2428,16 @@ Zuletzt geändert: %2</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>Thinking:</source>
+        <translation>Nachdenken:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Whether, or how long, a reasoning model thinks before it answers (as its chat template offers it).</source>
+        <translation>Ob oder wie lange ein Reasoning-Modell nachdenkt, bevor es antwortet (wie seine Chat-Vorlage es anbietet).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Reset to Defaults</source>
         <translation>Standardwerte wiederherstellen</translation>
     </message>

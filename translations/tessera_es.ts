@@ -865,7 +865,7 @@
     <name>tessera::gui::EngineWorker</name>
     <message>
         <location filename="../gui/engine/engine_worker.cpp" line="+99"/>
-        <location line="+180"/>
+        <location line="+181"/>
         <source>Loading %1 was cancelled.</source>
         <translation>Se canceló la carga de %1.</translation>
     </message>
@@ -1495,7 +1495,7 @@ Last changed %2</source>
         <translation>Reparto aplicado: %1.</translation>
     </message>
     <message>
-        <location line="+280"/>
+        <location line="+284"/>
         <source>&amp;Open Model…</source>
         <translation>&amp;Abrir modelo…</translation>
     </message>
@@ -1634,12 +1634,12 @@ Last changed %2</source>
         <translation>Borrar la lista</translation>
     </message>
     <message>
-        <location line="-489"/>
+        <location line="-493"/>
         <source>Truncate Middle and Retry</source>
         <translation>Truncar el medio y reintentar</translation>
     </message>
     <message>
-        <location line="+522"/>
+        <location line="+526"/>
         <source>Open a GGUF Model</source>
         <translation>Abrir un modelo GGUF</translation>
     </message>
@@ -1681,12 +1681,12 @@ Last changed %2</source>
         <translation>Abrir conversación</translation>
     </message>
     <message>
-        <location line="-525"/>
+        <location line="-529"/>
         <source>Go On: Truncate Middle</source>
         <translation>Continuar: truncar el medio</translation>
     </message>
     <message>
-        <location line="+532"/>
+        <location line="+536"/>
         <source>Copied to the clipboard</source>
         <translation>Copiado al portapapeles</translation>
     </message>
@@ -2311,7 +2311,41 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
-        <location filename="../gui/chat/sampling_panel.cpp" line="+69"/>
+        <location filename="../gui/chat/sampling_panel.cpp" line="+86"/>
+        <source>Model default</source>
+        <extracomment>The Thinking choice of a reasoning model: leave it to the model&apos;s chat template.</extracomment>
+        <translation>Predeterminado del modelo</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>On</source>
+        <extracomment>Thinking choice: the model thinks before it answers.</extracomment>
+        <translation>Activado</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Off</source>
+        <extracomment>Thinking choice: the model answers without thinking first.</extracomment>
+        <translation>Desactivado</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Low</source>
+        <extracomment>Reasoning effort (gpt-oss): how long the model thinks.</extracomment>
+        <translation>Bajo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Medium</source>
+        <translation>Medio</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>High</source>
+        <translation>Alto</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Temperature:</source>
         <translation>Temperatura:</translation>
     </message>
@@ -2394,6 +2428,16 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>Thinking:</source>
+        <translation>Razonamiento:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Whether, or how long, a reasoning model thinks before it answers (as its chat template offers it).</source>
+        <translation>Si un modelo de razonamiento piensa antes de responder, o durante cuánto tiempo (según lo ofrezca su plantilla de chat).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Reset to Defaults</source>
         <translation>Restablecer valores predeterminados</translation>
     </message>

@@ -865,7 +865,7 @@
     <name>tessera::gui::EngineWorker</name>
     <message>
         <location filename="../gui/engine/engine_worker.cpp" line="+99"/>
-        <location line="+180"/>
+        <location line="+181"/>
         <source>Loading %1 was cancelled.</source>
         <translation>Le chargement de %1 a été annulé.</translation>
     </message>
@@ -1495,7 +1495,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Répartition appliquée : %1.</translation>
     </message>
     <message>
-        <location line="+280"/>
+        <location line="+284"/>
         <source>&amp;Open Model…</source>
         <translation>&amp;Ouvrir un modèle…</translation>
     </message>
@@ -1634,12 +1634,12 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Effacer la liste</translation>
     </message>
     <message>
-        <location line="-489"/>
+        <location line="-493"/>
         <source>Truncate Middle and Retry</source>
         <translation>Tronquer le milieu et réessayer</translation>
     </message>
     <message>
-        <location line="+522"/>
+        <location line="+526"/>
         <source>Open a GGUF Model</source>
         <translation>Ouvrir un modèle GGUF</translation>
     </message>
@@ -1681,12 +1681,12 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Ouvrir une conversation</translation>
     </message>
     <message>
-        <location line="-525"/>
+        <location line="-529"/>
         <source>Go On: Truncate Middle</source>
         <translation>Continuer : tronquer le milieu</translation>
     </message>
     <message>
-        <location line="+532"/>
+        <location line="+536"/>
         <source>Copied to the clipboard</source>
         <translation>Copié dans le presse-papiers</translation>
     </message>
@@ -2311,7 +2311,41 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
-        <location filename="../gui/chat/sampling_panel.cpp" line="+69"/>
+        <location filename="../gui/chat/sampling_panel.cpp" line="+86"/>
+        <source>Model default</source>
+        <extracomment>The Thinking choice of a reasoning model: leave it to the model&apos;s chat template.</extracomment>
+        <translation>Par défaut du modèle</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>On</source>
+        <extracomment>Thinking choice: the model thinks before it answers.</extracomment>
+        <translation>Activé</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Off</source>
+        <extracomment>Thinking choice: the model answers without thinking first.</extracomment>
+        <translation>Désactivé</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Low</source>
+        <extracomment>Reasoning effort (gpt-oss): how long the model thinks.</extracomment>
+        <translation>Faible</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Medium</source>
+        <translation>Moyen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>High</source>
+        <translation>Élevé</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Temperature:</source>
         <translation>Température&#xa0;:</translation>
     </message>
@@ -2394,6 +2428,16 @@ Dernière modification&#xa0;: %2</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>Thinking:</source>
+        <translation>Réflexion&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Whether, or how long, a reasoning model thinks before it answers (as its chat template offers it).</source>
+        <translation>Si un modèle de raisonnement réfléchit avant de répondre, ou combien de temps (selon ce que propose son modèle de chat).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Reset to Defaults</source>
         <translation>Rétablir les valeurs par défaut</translation>
     </message>

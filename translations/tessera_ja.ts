@@ -865,7 +865,7 @@
     <name>tessera::gui::EngineWorker</name>
     <message>
         <location filename="../gui/engine/engine_worker.cpp" line="+99"/>
-        <location line="+180"/>
+        <location line="+181"/>
         <source>Loading %1 was cancelled.</source>
         <translation>%1 の読み込みはキャンセルされました。</translation>
     </message>
@@ -1494,7 +1494,7 @@ Last changed %2</source>
         <translation>分割を適用しました：%1。</translation>
     </message>
     <message>
-        <location line="+280"/>
+        <location line="+284"/>
         <source>&amp;Open Model…</source>
         <translation>モデルを開く(&amp;O)…</translation>
     </message>
@@ -1633,12 +1633,12 @@ Last changed %2</source>
         <translation>履歴を消去</translation>
     </message>
     <message>
-        <location line="-489"/>
+        <location line="-493"/>
         <source>Truncate Middle and Retry</source>
         <translation>中間を切り詰めて再試行</translation>
     </message>
     <message>
-        <location line="+522"/>
+        <location line="+526"/>
         <source>Open a GGUF Model</source>
         <translation>GGUF モデルを開く</translation>
     </message>
@@ -1680,12 +1680,12 @@ Last changed %2</source>
         <translation>会話を開く</translation>
     </message>
     <message>
-        <location line="-525"/>
+        <location line="-529"/>
         <source>Go On: Truncate Middle</source>
         <translation>続行：中間を切り詰め</translation>
     </message>
     <message>
-        <location line="+532"/>
+        <location line="+536"/>
         <source>Copied to the clipboard</source>
         <translation>クリップボードにコピーしました</translation>
     </message>
@@ -2307,7 +2307,41 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
-        <location filename="../gui/chat/sampling_panel.cpp" line="+69"/>
+        <location filename="../gui/chat/sampling_panel.cpp" line="+86"/>
+        <source>Model default</source>
+        <extracomment>The Thinking choice of a reasoning model: leave it to the model&apos;s chat template.</extracomment>
+        <translation>モデルの既定</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>On</source>
+        <extracomment>Thinking choice: the model thinks before it answers.</extracomment>
+        <translation>オン</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Off</source>
+        <extracomment>Thinking choice: the model answers without thinking first.</extracomment>
+        <translation>オフ</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Low</source>
+        <extracomment>Reasoning effort (gpt-oss): how long the model thinks.</extracomment>
+        <translation>低</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Medium</source>
+        <translation>中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>High</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Temperature:</source>
         <translation>温度：</translation>
     </message>
@@ -2390,6 +2424,16 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>Thinking:</source>
+        <translation>思考：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Whether, or how long, a reasoning model thinks before it answers (as its chat template offers it).</source>
+        <translation>推論モデルが答える前に考えるかどうか、またはどれだけ考えるか（チャットテンプレートが対応している場合）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Reset to Defaults</source>
         <translation>既定値に戻す</translation>
     </message>

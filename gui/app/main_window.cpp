@@ -262,7 +262,11 @@ MainWindow::MainWindow(std::unique_ptr<EngineSession> session, std::unique_ptr<D
     if (banner_action_) banner_action_();
   });
 
-  // The generation settings.
+  // The generation settings; the Thinking row follows what the loaded model offers.
+  connect(engine_.get(), &EngineClient::modelLoaded, this,
+          [this] { sampling_panel_->setThinkingControl(engine_->thinkingControl()); });
+  connect(engine_.get(), &EngineClient::modelUnloaded, this,
+          [this] { sampling_panel_->setThinkingControl(tessera::reasoning::ThinkingControl::None); });
   connect(sampling_panel_, &SamplingPanel::settingsChanged, this, [this](const ReplySettings& s) {
     chat_->setReplySettings(s);
     settings_.setSampling(s);

@@ -1,10 +1,12 @@
 #include "sampling_panel.h"
 
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -32,6 +34,7 @@ SamplingPanel::SamplingPanel(QWidget* parent)
       repetition_(doubleBox(this, 0.5, 3.0, 0.01, 2)),
       seed_(new QSpinBox(this)),
       max_tokens_(new QSpinBox(this)),
+      thinking_(new QComboBox(this)),
       reset_(new QPushButton(this)),
       form_(new QFormLayout) {
   setObjectName(QStringLiteral("samplingPanel"));
@@ -44,8 +47,11 @@ SamplingPanel::SamplingPanel(QWidget* parent)
   max_tokens_->setSingleStep(64);
 
   form_->setLabelAlignment(Qt::AlignRight);
-  for (QWidget* field : std::initializer_list<QWidget*>{temperature_, top_k_, top_p_, min_p_, repetition_, seed_, max_tokens_})
+  thinking_->setObjectName(QStringLiteral("thinkingChoice"));
+  for (QWidget* field :
+       std::initializer_list<QWidget*>{temperature_, top_k_, top_p_, min_p_, repetition_, seed_, max_tokens_, thinking_})
     form_->addRow(new QLabel(this), field);
+  form_->setRowVisible(thinking_, false);
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(form_);
   layout->addWidget(reset_, 0, Qt::AlignRight);
@@ -60,6 +66,37 @@ SamplingPanel::SamplingPanel(QWidget* parent)
     connect(box, &QDoubleSpinBox::valueChanged, this, &SamplingPanel::emitChanged);
   for (QSpinBox* box : {top_k_, seed_, max_tokens_})
     connect(box, &QSpinBox::valueChanged, this, &SamplingPanel::emitChanged);
+  connect(thinking_, &QComboBox::activated, this, [this] {
+    thinking_choice_ = thinking_->currentData().toString();
+    emitChanged();
+  });
+}
+
+void SamplingPanel::setThinkingControl(tessera::reasoning::ThinkingControl control) {
+  control_ = control;
+  fillThinking();
+  form_->setRowVisible(thinking_, offersThinking());
+}
+
+void SamplingPanel::fillThinking() {
+  using tessera::reasoning::ThinkingControl;
+  const QSignalBlocker quiet(thinking_);
+  thinking_->clear();
+  //: The Thinking choice of a reasoning model: leave it to the model's chat template.
+  thinking_->addItem(tr("Model default"), QString());
+  if (control_ == ThinkingControl::Toggle) {
+    //: Thinking choice: the model thinks before it answers.
+    thinking_->addItem(tr("On"), QStringLiteral("on"));
+    //: Thinking choice: the model answers without thinking first.
+    thinking_->addItem(tr("Off"), QStringLiteral("off"));
+  } else if (control_ == ThinkingControl::Effort) {
+    //: Reasoning effort (gpt-oss): how long the model thinks.
+    thinking_->addItem(tr("Low"), QStringLiteral("low"));
+    thinking_->addItem(tr("Medium"), QStringLiteral("medium"));
+    thinking_->addItem(tr("High"), QStringLiteral("high"));
+  }
+  const int at = thinking_->findData(thinking_choice_);
+  thinking_->setCurrentIndex(at >= 0 ? at : 0);
 }
 
 void SamplingPanel::retranslateUi() {
@@ -84,6 +121,10 @@ void SamplingPanel::retranslateUi() {
   seed_->setSpecialValueText(tr("random"));
   seed_->setToolTip(tr("A fixed seed makes replies repeatable with the same settings."));
   max_tokens_->setToolTip(tr("The longest reply, in tokens."));
+  label(thinking_, tr("Thinking:"));
+  thinking_->setToolTip(tr("Whether, or how long, a reasoning model thinks before it answers (as its chat template "
+                           "offers it)."));
+  fillThinking();
   reset_->setText(tr("Reset to Defaults"));
 }
 
@@ -101,6 +142,7 @@ ReplySettings SamplingPanel::settings() const {
   s.sampling.repeat_penalty = static_cast<float>(repetition_->value());
   s.sampling.seed = seed_->value() < 0 ? tessera::kRandomSeed : static_cast<uint64_t>(seed_->value());
   s.max_tokens = max_tokens_->value();
+  s.thinking = thinking_choice_;
   return s;
 }
 
@@ -114,6 +156,8 @@ void SamplingPanel::setSettings(const ReplySettings& s) {
   const bool random = s.sampling.seed == tessera::kRandomSeed;
   seed_->setValue(random ? -1 : static_cast<int>(std::min<uint64_t>(s.sampling.seed, std::numeric_limits<int>::max())));
   max_tokens_->setValue(s.max_tokens);
+  thinking_choice_ = s.thinking;
+  fillThinking();
   updating_ = false;
 }
 

@@ -11,6 +11,11 @@ EngineClient::EngineClient(std::unique_ptr<EngineSession> session, QObject* pare
   worker_->moveToThread(&thread_);
   // Signals from the worker arrive queued on this (GUI) thread.
   connect(worker_, &EngineWorker::loadProgress, this, &EngineClient::onLoadProgress, Qt::QueuedConnection);
+  // Arrives before the `loaded` it belongs to (one sender thread, queued in order): the session's
+  // model is the one of its last successful load, so the last value is the loaded model's.
+  connect(worker_, &EngineWorker::thinkingControlKnown, this,
+          [this](quint64, int control) { thinking_control_ = static_cast<tessera::reasoning::ThinkingControl>(control); },
+          Qt::QueuedConnection);
   connect(worker_, &EngineWorker::loaded, this, &EngineClient::onLoaded, Qt::QueuedConnection);
   connect(worker_, &EngineWorker::loadFailed, this, &EngineClient::onLoadFailed, Qt::QueuedConnection);
   connect(worker_, &EngineWorker::promptProgress, this, &EngineClient::onPromptProgress, Qt::QueuedConnection);

@@ -20,6 +20,7 @@
 
 #include "engine_session.h"
 #include "engine_types.h"
+#include "reasoning/output_format.h"
 #include "split_bench_types.h"
 
 namespace tessera::gui {
@@ -73,6 +74,9 @@ class EngineClient : public QObject {
 
   // Test hooks: the worker object (on the worker thread) and its thread.
   EngineWorker* worker() const { return worker_; }
+  // How the model of the session's last successful load lets a person steer its thinking (known
+  // when modelLoaded is emitted; meaningful while hasModel()).
+  tessera::reasoning::ThinkingControl thinkingControl() const { return thinking_control_; }
   QThread* workerThread() { return &thread_; }
 
  signals:
@@ -123,6 +127,7 @@ class EngineClient : public QObject {
   QThread thread_;
   EngineWorker* worker_ = nullptr;  // owned; lives on thread_
   State state_ = State::Empty;
+  tessera::reasoning::ThinkingControl thinking_control_ = tessera::reasoning::ThinkingControl::None;
   tessera::ModelInfo model_;
   QString path_;
   std::optional<LoadRequest> loaded_request_;

@@ -14,6 +14,7 @@
 #include "backend/cuda_environment.h"
 #include "common/error.h"
 #include "engine_types.h"
+#include "reasoning/output_format.h"
 #include "split_bench_types.h"
 
 namespace tessera::gui {
@@ -56,6 +57,9 @@ class EngineSession {
                                           const ProgressCallback& progress) = 0;
   virtual void unload() = 0;
   virtual bool isLoaded() const = 0;
+  // How the loaded model's template lets a person steer its thinking (None: it does not, or no
+  // model, or the session cannot tell).
+  virtual tessera::reasoning::ThinkingControl thinkingControl() const { return tessera::reasoning::ThinkingControl::None; }
 
   // Produces the next assistant reply to `messages` (the system prompt first, when there is one;
   // the last message is the user's), as Engine::chat does: the chat template applied by the engine.

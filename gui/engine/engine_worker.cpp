@@ -131,6 +131,7 @@ void EngineWorker::loadModel(quint64 request, const QString& path, const LoadReq
     return;
   }
   emit loadProgress(request, 1.0f);
+  emit thinkingControlKnown(request, static_cast<int>(session_->thinkingControl()));
   emit loaded(request, result.value());
 }
 
@@ -295,6 +296,7 @@ void EngineWorker::benchmarkSplits(quint64 request, const QString& path, const L
     loaded_info = info.value();
   }
   emit loadProgress(request, 1.0f);
+  emit thinkingControlKnown(request, static_cast<int>(session_->thinkingControl()));
   emit loaded(request, loaded_info);
 }
 

@@ -65,6 +65,8 @@ class EngineWorker : public QObject {
 
  signals:
   void loadProgress(quint64 request, float fraction);
+  // Just before `loaded`: the model's ThinkingControl (as int, for the queued connection).
+  void thinkingControlKnown(quint64 request, int control);
   void loaded(quint64 request, const tessera::ModelInfo& info);
   // `kept`: the model loaded before is still loaded (the file was refused before it was touched).
   void loadFailed(quint64 request, const tessera::gui::EngineError& error, bool kept);

@@ -122,6 +122,9 @@ class TesseraEngineSession : public EngineSession, public LocalEngineSource {
     return figures;
   }
   bool isLoaded() const override { return engine_.loaded(); }
+  tessera::reasoning::ThinkingControl thinkingControl() const override {
+    return engine_.loaded() ? engine_.output_format().control : tessera::reasoning::ThinkingControl::None;
+  }
   tessera::Engine* localEngine() override { return &engine_; }  // LocalEngineSource
 
   Result<ReplyStats> generate(const std::vector<tessera::ChatMessage>& messages,

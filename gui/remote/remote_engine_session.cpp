@@ -92,6 +92,7 @@ class LocalOrRemoteSession : public EngineSession {
   }
   void unload() override { active_->unload(); }
   bool isLoaded() const override { return active_->isLoaded(); }
+  tessera::reasoning::ThinkingControl thinkingControl() const override { return active_->thinkingControl(); }
   Result<ReplyStats> generate(const std::vector<tessera::ChatMessage>& messages,
                               const tessera::GenerationRequest& request, const PromptProgressCallback& on_prompt,
                               const PieceCallback& on_piece, const StopFlag& stop) override {

@@ -57,6 +57,7 @@ ReplySettings AppSettings::sampling() const {
   const qint64 seed = settings_.value("sampling/seed", -1).toLongLong();
   s.sampling.seed = seed < 0 ? tessera::kRandomSeed : static_cast<uint64_t>(seed);
   s.max_tokens = settings_.value("sampling/maxTokens", d.max_tokens).toInt();
+  s.thinking = settings_.value("sampling/thinking", d.thinking).toString();
   return s;
 }
 
@@ -69,6 +70,7 @@ void AppSettings::setSampling(const ReplySettings& s) {
   settings_.setValue("sampling/seed",
                      s.sampling.seed == tessera::kRandomSeed ? qint64{-1} : static_cast<qint64>(s.sampling.seed));
   settings_.setValue("sampling/maxTokens", s.max_tokens);
+  settings_.setValue("sampling/thinking", s.thinking);
 }
 
 int AppSettings::contextLength() const { return settings_.value("model/contextLength", 0).toInt(); }

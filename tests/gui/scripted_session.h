@@ -31,6 +31,8 @@ struct SessionScript {
   // A reasoning model's thinking: tokens of thinking text generated before `pieces` (counted in
   // the timings' reasoning tokens and time, as the engine counts them).
   std::vector<std::string> thinking;
+  // What the loaded model's template offers to steer the thinking.
+  tessera::reasoning::ThinkingControl thinking_control = tessera::reasoning::ThinkingControl::None;
   int token_ms = 1;
   // Repeat `pieces` this many times (long generations).
   int repeat = 1;
@@ -77,6 +79,7 @@ class ScriptedSession : public EngineSession {
                                   const ProgressCallback& progress) override;
   void unload() override { script_->loaded = false; }
   bool isLoaded() const override { return script_->loaded; }
+  tessera::reasoning::ThinkingControl thinkingControl() const override { return script_->thinking_control; }
   Result<ReplyStats> generate(const std::vector<tessera::ChatMessage>& messages, const tessera::GenerationRequest& request,
                               const PromptProgressCallback& on_prompt, const PieceCallback& on_piece,
                               const StopFlag& stop) override;

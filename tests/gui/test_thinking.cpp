@@ -6,11 +6,13 @@
 #include <gtest/gtest.h>
 
 #include <QLabel>
+#include <QComboBox>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QToolButton>
 
 #include "conversation_session.h"
+#include "sampling_panel.h"
 #include "scripted_window.h"
 
 namespace tessera::gui {
@@ -82,6 +84,62 @@ TEST(ChatThinking, StreamsInItsOwnBlockThatFoldsWhenTheAnswerStarts) {
   EXPECT_EQ(back.stats->timings.reasoning_tokens, 5);
   EXPECT_TRUE(waitUntil([&] { return w.message(1)->thinkingToggle()->isVisible(); }));
   EXPECT_FALSE(w.message(1)->isThinkingOpen());
+}
+
+// The Thinking row of the generation settings follows what the loaded model's template offers, and
+// the choice reaches the engine as that template's variable.
+TEST(ChatThinking, TheThinkingChoiceFollowsTheModelAndReachesTheTemplate) {
+  using tessera::reasoning::ThinkingControl;
+  test::ScriptedWindow w;
+  SamplingPanel* panel = w.window->samplingPanel();
+  ASSERT_NE(panel, nullptr);
+  const QString stories = test::fixturePath(QStringLiteral("models/stories260K-f32.gguf"));
+  auto choose = [&](const QString& value) {
+    const int at = panel->thinkingBox()->findData(value);
+    ASSERT_GE(at, 0) << value.toStdString();
+    panel->thinkingBox()->setCurrentIndex(at);
+    emit panel->thinkingBox()->activated(at);
+  };
+
+  // A plain model: no row, nothing sent.
+  ASSERT_TRUE(w.openAndLoad(stories));
+  EXPECT_FALSE(panel->offersThinking());
+  ASSERT_TRUE(w.reply(QStringLiteral("Hi")));
+  EXPECT_FALSE(w.script->last_request.enable_thinking.has_value());
+  EXPECT_TRUE(w.script->last_request.reasoning_effort.empty());
+
+  // Qwen3's switch: default, on, off.
+  w.script->thinking_control = ThinkingControl::Toggle;
+  ASSERT_TRUE(w.openAndLoad(stories));
+  // (openAndLoad may return while the new load still runs beside the model it replaces.)
+  ASSERT_TRUE(waitUntil([&] { return panel->thinkingBox()->count() == 3; }));
+  ASSERT_TRUE(panel->offersThinking());
+  ASSERT_TRUE(w.reply(QStringLiteral("Hi")));
+  EXPECT_FALSE(w.script->last_request.enable_thinking.has_value());  // the template's default
+  choose(QStringLiteral("off"));
+  ASSERT_TRUE(w.reply(QStringLiteral("Quick: 2 + 2?")));
+  ASSERT_TRUE(w.script->last_request.enable_thinking.has_value());
+  EXPECT_FALSE(*w.script->last_request.enable_thinking);
+  choose(QStringLiteral("on"));
+  ASSERT_TRUE(w.reply(QStringLiteral("Think: 2 + 2?")));
+  EXPECT_TRUE(w.script->last_request.enable_thinking.value_or(false));
+
+  // gpt-oss's effort; "on" means nothing to it, so its default is used until an effort is chosen.
+  w.script->thinking_control = ThinkingControl::Effort;
+  ASSERT_TRUE(w.openAndLoad(stories));
+  ASSERT_TRUE(waitUntil([&] { return panel->thinkingBox()->count() == 4; }));
+  ASSERT_TRUE(w.reply(QStringLiteral("Hi")));
+  EXPECT_TRUE(w.script->last_request.reasoning_effort.empty());
+  EXPECT_FALSE(w.script->last_request.enable_thinking.has_value());
+  choose(QStringLiteral("high"));
+  ASSERT_TRUE(w.reply(QStringLiteral("Hard one")));
+  EXPECT_EQ(w.script->last_request.reasoning_effort, "high");
+
+  // Back to a plain model: the row goes, and the choice is kept for the next reasoning model.
+  w.script->thinking_control = ThinkingControl::None;
+  ASSERT_TRUE(w.openAndLoad(stories));
+  ASSERT_TRUE(waitUntil([&] { return !panel->offersThinking(); }));
+  EXPECT_EQ(panel->settings().thinking, QStringLiteral("high"));
 }
 
 }  // namespace
