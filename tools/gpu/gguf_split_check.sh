@@ -15,12 +15,18 @@ set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 source "$root/tools/gpu/device_env.sh"
-bld="$root/build-llama"
-"$root/tools/gpu/llama_cpp.sh" build >/dev/null || { echo "llama.cpp build failed"; exit 1; }
-if [ ! -x "$bld/bin/llama-gguf-split" ]; then
-  cmake --build "$bld" --target llama-gguf-split -j"${JOBS:-12}" >"$bld.split.log" 2>&1 || { grep -E error "$bld.split.log" | head; exit 1; }
+# LLAMA_GGUF_SPLIT (a llama-gguf-split built elsewhere, e.g. CPU-only) and TESSERA_BUILD (a build
+# tree with test_core_gguf and tessera-cli) run the check on any machine.
+if [ -n "${LLAMA_GGUF_SPLIT:-}" ]; then
+  split="$LLAMA_GGUF_SPLIT"
+else
+  bld="$root/build-llama"
+  "$root/tools/gpu/llama_cpp.sh" build >/dev/null || { echo "llama.cpp build failed"; exit 1; }
+  if [ ! -x "$bld/bin/llama-gguf-split" ]; then
+    cmake --build "$bld" --target llama-gguf-split -j"${JOBS:-12}" >"$bld.split.log" 2>&1 || { grep -E error "$bld.split.log" | head; exit 1; }
+  fi
+  split="$bld/bin/llama-gguf-split"
 fi
-split="$bld/bin/llama-gguf-split"
 out=/tmp/tessera-gguf-split
 rm -rf "$out" && mkdir -p "$out"
 fx="$TESSERA_FIXTURES_DIR"
@@ -35,11 +41,12 @@ make_set stories-by-tensors "$fx/models/stories260K-f32.gguf" --split-max-tensor
 make_set stories-empty-first "$fx/models/stories260K-f32.gguf" --split-max-tensors 20 --no-tensor-first-split
 make_set qwen2-by-size "$fx/hf/qwen2-f16.gguf" --split-max-size 2M
 
-"$root/tools/gpu/build_cuda_tests.sh" test_core_gguf tessera-cli || { echo "FAIL: build"; exit 1; }
-TESSERA_LLAMA_SPLIT_DIR="$out" "$root/build-gpu/tests/test_core_gguf" --gtest_filter='LlamaGgufSplit.*:SplitSet.*' \
+tb="${TESSERA_BUILD:-$root/build-gpu}"
+[ -n "${TESSERA_BUILD:-}" ] || "$root/tools/gpu/build_cuda_tests.sh" test_core_gguf tessera-cli || { echo "FAIL: build"; exit 1; }
+TESSERA_LLAMA_SPLIT_DIR="$out" "$tb/tests/test_core_gguf" --gtest_filter='LlamaGgufSplit.*:SplitSet.*' \
   || { echo "FAIL: test_core_gguf"; exit 1; }
 
-cli="$root/build-gpu/cli/tessera-cli"
+cli="$tb/cli/tessera-cli"
 "$split" --merge "$out/tessera-written-00001-of-00003.gguf" "$out/merged.gguf" >"$out/merge.log" 2>&1 \
   || { tail -5 "$out/merge.log"; echo "FAIL: llama-gguf-split --merge of Tessera's set"; exit 1; }
 "$cli" inspect "$out/merged.gguf" --json >"$out/merged.json" && "$cli" inspect "$fx/models/stories260K-f32.gguf" --json >"$out/source.json" \
