@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <limits>
 #include <new>
+#include <optional>
 #include <stdexcept>
 
 namespace tessera::gui::test {
@@ -78,51 +79,42 @@ Result<ReplyStats> ScriptedSession::generate(const std::vector<tessera::ChatMess
   const int limit = script_->context_left > 0 ? std::min(max_tokens, script_->context_left) : max_tokens;
   stats.stop_reason = tessera::StopReason::EndOfGeneration;
   double first_ms = 0.0;
-  for (const auto& piece : script_->thinking) {
-    if (stop.load()) {
-      stats.stop_reason = tessera::StopReason::Stopped;
-      goto done;
-    }
+  // One token: paced, handed on, held after the first when the script says so, counted. The reason
+  // the reply ends instead, when it does.
+  auto next_token = [&](const ReplyPiece& piece) -> std::optional<tessera::StopReason> {
+    if (stop.load()) return tessera::StopReason::Stopped;
+    if (t.generated_tokens >= limit)
+      return script_->context_left > 0 && limit == script_->context_left ? tessera::StopReason::ContextFull
+                                                                          : tessera::StopReason::Length;
     if (script_->token_ms > 0) QThread::msleep(script_->token_ms);
-    on_piece(ReplyPiece({}, piece));
-    if (t.generated_tokens == 0 && script_->hold_generation) {
-      script_->generation_waiting = true;
-      script_->generation_gate.acquire();
-      script_->generation_waiting = false;
-    }
+    on_piece(piece);
     if (t.generated_tokens == 0) {
-      first_ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
-      t.time_to_first_token_ms = first_ms;
-    }
-    t.generated_tokens++;
-    t.reasoning_tokens++;
-    t.reasoning_ms = static_cast<double>(timer.nsecsElapsed()) / 1e6 - first_ms;
-    script_->tokens_emitted++;
-  }
-  for (int r = 0; r < script_->repeat; ++r) {
-    for (const auto& piece : script_->pieces) {
-      if (stop.load()) {
-        stats.stop_reason = tessera::StopReason::Stopped;
-        goto done;
-      }
-      if (t.generated_tokens >= limit) {
-        stats.stop_reason = script_->context_left > 0 && limit == script_->context_left ? tessera::StopReason::ContextFull
-                                                                                         : tessera::StopReason::Length;
-        goto done;
-      }
-      if (script_->token_ms > 0) QThread::msleep(script_->token_ms);
-      on_piece(piece);
-      if (t.generated_tokens == 0 && script_->hold_generation) {
+      if (script_->hold_generation) {
         script_->generation_waiting = true;
         script_->generation_gate.acquire();
         script_->generation_waiting = false;
       }
-      if (t.generated_tokens == 0) {
-        first_ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
-        t.time_to_first_token_ms = first_ms;
+      first_ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+      t.time_to_first_token_ms = first_ms;
+    }
+    t.generated_tokens++;
+    script_->tokens_emitted++;
+    return std::nullopt;
+  };
+  for (const auto& piece : script_->thinking) {
+    if (auto end = next_token(ReplyPiece({}, piece))) {
+      stats.stop_reason = *end;
+      goto done;
+    }
+    t.reasoning_tokens++;
+    t.reasoning_ms = static_cast<double>(timer.nsecsElapsed()) / 1e6 - first_ms;
+  }
+  for (int r = 0; r < script_->repeat; ++r) {
+    for (const auto& piece : script_->pieces) {
+      if (auto end = next_token(piece)) {
+        stats.stop_reason = *end;
+        goto done;
       }
-      t.generated_tokens++;
-      script_->tokens_emitted++;
     }
   }
 done:
