@@ -25,67 +25,38 @@ void RecurrentState::allocate(const ModelSpec& spec, int32_t checkpoints) {
     total += delta_net_state_floats(spec.delta_net);
   }
   data_.assign(static_cast<size_t>(total), 0.0f);
-  checkpoints_.assign(total > 0 ? static_cast<size_t>(checkpoints) : 0, Checkpoint{});
-  for (Checkpoint& c : checkpoints_) c.data.assign(data_.size(), 0.0f);
+  table_ = StateCheckpoints(total > 0 ? checkpoints : 0);
+  copies_.assign(static_cast<size_t>(table_.size()), std::vector<float>(data_.size(), 0.0f));
 }
 
 uint64_t RecurrentState::bytes() const {
-  return 4ull * data_.size() * (1 + checkpoints_.size());
+  return 4ull * data_.size() * (1 + copies_.size());
 }
 
 void RecurrentState::clear() {
   std::fill(data_.begin(), data_.end(), 0.0f);
-  for (Checkpoint& c : checkpoints_) c.pos = -1;
+  table_.clear();
 }
 
 void RecurrentState::save(int32_t pos) {
-  if (checkpoints_.empty()) return;
-  Checkpoint* slot = nullptr;
-  for (Checkpoint& c : checkpoints_)
-    if (c.pos == pos) slot = &c;
-  if (slot == nullptr)
-    for (Checkpoint& c : checkpoints_)
-      if (c.pos < 0) {
-        slot = &c;
-        break;
-      }
-  if (slot == nullptr)
-    slot = &*std::min_element(checkpoints_.begin(), checkpoints_.end(),
-                              [](const Checkpoint& a, const Checkpoint& b) { return a.serial < b.serial; });
-  std::copy(data_.begin(), data_.end(), slot->data.begin());
-  slot->pos = pos;
-  slot->serial = ++serial_;
+  const int32_t slot = table_.save(pos);
+  if (slot < 0) return;
+  std::copy(data_.begin(), data_.end(), copies_[static_cast<size_t>(slot)].begin());
 }
 
 bool RecurrentState::restore(int32_t pos) {
-  for (const Checkpoint& c : checkpoints_)
-    if (c.pos == pos && pos >= 0) {
-      std::copy(c.data.begin(), c.data.end(), data_.begin());
-      return true;
-    }
-  return false;
+  if (pos < 0) return false;
+  const int32_t slot = table_.slot_of(pos);
+  if (slot < 0) return false;
+  const std::vector<float>& copy = copies_[static_cast<size_t>(slot)];
+  std::copy(copy.begin(), copy.end(), data_.begin());
+  return true;
 }
 
-void RecurrentState::forget_after(int32_t pos) {
-  for (Checkpoint& c : checkpoints_)
-    if (c.pos > pos) c.pos = -1;
-}
+void RecurrentState::forget_after(int32_t pos) { table_.forget_after(pos); }
 
-int32_t RecurrentState::checkpoint_at_or_before(int32_t n) const {
-  int32_t best = -1;
-  for (const Checkpoint& c : checkpoints_)
-    if (c.pos >= 0 && c.pos <= n) best = std::max(best, c.pos);
-  return best;
-}
+int32_t RecurrentState::checkpoint_at_or_before(int32_t n) const { return table_.at_or_before(n); }
 
-std::string RecurrentState::checkpoint_list() const {
-  std::vector<int32_t> held;
-  for (const Checkpoint& c : checkpoints_)
-    if (c.pos >= 0) held.push_back(c.pos);
-  std::sort(held.begin(), held.end());
-  std::string s;
-  for (int32_t p : held) s += (s.empty() ? "" : ", ") + std::to_string(p);
-  return s.empty() ? "none" : s;
-}
+std::string RecurrentState::checkpoint_list() const { return table_.list(); }
 
 }  // namespace tessera::cpu

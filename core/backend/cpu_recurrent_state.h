@@ -11,6 +11,7 @@
 
 #include "backend/backend.h"
 #include "backend/model_spec.h"
+#include "backend/state_checkpoints.h"
 
 namespace tessera::cpu {
 
@@ -43,15 +44,11 @@ class RecurrentState {
   std::string checkpoint_list() const;
 
  private:
-  struct Checkpoint {
-    int32_t pos = -1;  // -1: a free slot
-    uint64_t serial = 0;
-    std::vector<float> data;
-  };
   std::vector<int64_t> conv_offset_, delta_offset_;  // per layer, into data_
   std::vector<float> data_;
-  std::vector<Checkpoint> checkpoints_;
-  uint64_t serial_ = 0;
+  // Which position each copy holds: the same rules as the CUDA backend's (state_checkpoints.h).
+  StateCheckpoints table_;
+  std::vector<std::vector<float>> copies_;  // one per slot of table_
 };
 
 }  // namespace tessera::cpu

@@ -2,7 +2,7 @@
 // kv_keep / restorable_position contract), apart from where their bytes live: a backend keeps
 // `n` copies of its state and asks this table which copy a save goes to and which copy a restore
 // reads. The CUDA backend keeps its copies in pinned host memory; the CPU backend's
-// RecurrentState keeps the same rules with copies in its own vectors.
+// RecurrentState keeps its copies in vectors.
 #pragma once
 
 #include <cstdint>
