@@ -41,8 +41,8 @@ enum class ScratchRegion : uint8_t {
   MoeTiles,    // i32 prefill: {expert, first row, rows} tiles, their count, the experts' row offsets
   MoeIn,       // f32 [rows][n_embd] prefill: gathered inputs
   MoeOut,      // f32 [rows][n_embd] expert outputs
-  MoeGate,     // f32 [rows][n_ff] gate, then act(gate) * up
-  MoeUp,       // f32 [rows][n_ff]
+  MoeGate,     // f32 [rows][n_ff_expert] gate, then act(gate) * up
+  MoeUp,       // f32 [rows][n_ff_expert]
   MoeQ8,       // decode: q8 copies of the n_expert_used expert activations
   // Gated DeltaNet layers (devices holding recurrent layers): C = 2 Kq + Vd channels, Hv value heads.
   DeltaProjected,  // f32 [n_batch][C] q | k | v from the in-projection, before the convolution
@@ -65,7 +65,9 @@ struct ScratchShape {
   int64_t n_head = 0;    // query heads here
   int64_t n_head_kv = 0; // KV heads here
   int64_t head_dim = 0;
-  int64_t n_ff = 0;      // widest FFN rows computed here (per expert in MoE layers)
+  int64_t n_ff = 0;      // widest FFN rows computed here (dense, shared expert, per expert)
+  int64_t n_ff_expert = 0;  // MoE layers: the widest expert's gate/up rows here (0: n_ff); the
+                            // dense layers of GLM-4.x and DeepSeek are several times wider
   int64_t n_vocab = 0;   // 0 unless this device computes the logits
   bool all_logits = false;
   uint64_t largest_matrix = 0;  // elements of the largest matrix (or expert slice) multiplied here
