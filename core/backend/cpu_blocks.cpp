@@ -1,11 +1,11 @@
 // The CPU backend's blocks of the layer loop: model_spec.h's equations in float32.
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 
 #include "backend/cpu_delta_net.h"
 #include "backend/cpu_kernels.h"
 #include "backend/cpu_model.h"
+#include "backend/cpu_router.h"
 #include "quant/dequantize.h"
 #include "quant/dot.h"
 
@@ -388,63 +388,16 @@ Status CpuModel::dense_ffn(int32_t layer, const StepShape& step) {
 }
 
 void CpuModel::route(int32_t layer, int64_t n_tok, std::vector<std::vector<std::pair<int64_t, float>>>& by_expert) {
-  const CpuLayer& cl = layers_[static_cast<size_t>(layer)];
-  const RouterParams& rp = spec_.router;
+  const std::vector<float>& bias = layers_[static_cast<size_t>(layer)][LayerTensor::RouterSelectBias];
   const int32_t n_expert = spec_.n_expert, k = spec_.n_expert_used;
-  const std::vector<float>& bias = cl[LayerTensor::RouterSelectBias];
-  std::vector<float> p(static_cast<size_t>(n_expert)), c(p.size()), group_score;
-  std::vector<int32_t> order(static_cast<size_t>(n_expert)), groups;
+  RouterScratch scratch;
+  std::vector<int32_t> ids(static_cast<size_t>(k));
   std::vector<float> w(static_cast<size_t>(k));
-  // Larger first, ties toward the lower index.
-  auto by = [](const float* v) { return [v](int32_t a, int32_t b) { return v[a] > v[b] || (v[a] == v[b] && a < b); }; };
   for (int64_t t = 0; t < n_tok; ++t) {
-    const float* r = &router_[static_cast<size_t>(t * n_expert)];
-    if (rp.gating == ExpertGating::Softmax) {
-      std::copy_n(r, n_expert, p.begin());
-      softmax(p.data(), n_expert);
-    } else {
-      for (int32_t e = 0; e < n_expert; ++e) p[static_cast<size_t>(e)] = sigmoid(r[e]);
-    }
-    for (int32_t e = 0; e < n_expert; ++e)
-      c[static_cast<size_t>(e)] =
-          rp.select_on_logits ? r[e] : p[static_cast<size_t>(e)] + (bias.empty() ? 0.0f : bias[static_cast<size_t>(e)]);
-    if (rp.n_group > 1) {
-      // Group-limited choice: a group's score is the sum of its two best; the other groups' experts
-      // are out of the running.
-      const int32_t per = n_expert / rp.n_group;
-      group_score.assign(static_cast<size_t>(rp.n_group), 0.0f);
-      for (int32_t g = 0; g < rp.n_group; ++g) {
-        float best = -INFINITY, second = -INFINITY;
-        for (int32_t e = g * per; e < (g + 1) * per; ++e) {
-          const float v = c[static_cast<size_t>(e)];
-          if (v > best) {
-            second = best;
-            best = v;
-          } else if (v > second) {
-            second = v;
-          }
-        }
-        group_score[static_cast<size_t>(g)] = best + (per > 1 ? second : 0.0f);
-      }
-      groups.resize(static_cast<size_t>(rp.n_group));
-      std::iota(groups.begin(), groups.end(), 0);
-      std::partial_sort(groups.begin(), groups.begin() + rp.n_group_used, groups.end(), by(group_score.data()));
-      std::vector<bool> keep(static_cast<size_t>(rp.n_group), false);
-      for (int32_t i = 0; i < rp.n_group_used; ++i) keep[static_cast<size_t>(groups[static_cast<size_t>(i)])] = true;
-      for (int32_t e = 0; e < n_expert; ++e)
-        if (!keep[static_cast<size_t>(e / per)]) c[static_cast<size_t>(e)] = -INFINITY;
-    }
-    std::iota(order.begin(), order.end(), 0);
-    std::partial_sort(order.begin(), order.begin() + k, order.end(), by(c.data()));
-    float sum = 0.0f;
-    for (int32_t j = 0; j < k; ++j) {
-      w[static_cast<size_t>(j)] = p[static_cast<size_t>(order[static_cast<size_t>(j)])];
-      sum += w[static_cast<size_t>(j)];
-    }
-    const float norm = rp.normalize ? 1.0f / std::max(sum, 6.103515625e-5f) : 1.0f;
+    route_token(spec_.router, &router_[static_cast<size_t>(t * n_expert)], bias.empty() ? nullptr : bias.data(),
+                n_expert, k, scratch, ids.data(), w.data());
     for (int32_t j = 0; j < k; ++j)
-      by_expert[static_cast<size_t>(order[static_cast<size_t>(j)])].push_back(
-          {t, w[static_cast<size_t>(j)] * norm * rp.scale});
+      by_expert[static_cast<size_t>(ids[static_cast<size_t>(j)])].push_back({t, w[static_cast<size_t>(j)]});
   }
 }
 

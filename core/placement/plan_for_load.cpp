@@ -136,8 +136,10 @@ void place_by_layers(const ModelSpec& m, const std::vector<float>& shares, Place
     for (int32_t l : d.layers) {
       const LayerSpec& ls = m.layers[static_cast<size_t>(l)];
       d.layer_ffn_rows.push_back(ls.n_ff);
-      // The gate/up regions also serve the shared expert of a mixture-of-experts layer.
-      d.n_ff = std::max({d.n_ff, ls.n_ff, ls.n_ff_shared});
+      // The gate/up regions also serve the shared expert of a mixture-of-experts layer and the dense
+      // MLP beside its experts (Gemma 4); the MoE regions only the experts.
+      d.n_ff = std::max({d.n_ff, ls.n_ff, ls.n_ff_shared, ls.n_ff_dense});
+      if (ls.moe) shape.n_ff_expert = std::max(shape.n_ff_expert, ls.n_ff);
       if (ls.is_recurrent()) {
         shape.delta_channels = m.delta_net.conv_channels();
         shape.delta_value_dim = m.delta_net.value_dim();

@@ -15,6 +15,8 @@ uint64_t f32_rows(const S& s, int64_t width) { return 4 * u(s.n_batch) * u(width
 uint64_t round32(int64_t v) { return (u(v) + 31) / 32 * 32; }
 // Rows of the MoE regions: every token's n_expert_used routed copies.
 uint64_t moe_rows(const S& s) { return s.n_expert > 0 ? u(s.n_batch) * u(s.n_expert_used) : 0; }
+// The experts' gate/up width (the MoE regions' rows).
+int64_t expert_ff(const S& s) { return s.n_ff_expert > 0 ? s.n_ff_expert : s.n_ff; }
 int64_t widest_input(const S& s) { return std::max({s.n_embd, s.q_dim, s.n_ff, s.delta_value_dim}); }
 // The query values of a token's q|k|v row: q, or q and its output gate side by side per head.
 int64_t query_width(const S& s) { return s.attention_output_gate ? 2 * s.q_dim : s.q_dim; }
@@ -66,13 +68,13 @@ const std::array<ScratchRegionInfo, kScratchRegionCount>& scratch_region_table()
        [](const S& s) { return s.n_expert > 0 ? 4 * (3 * moe_rows(s) + 4 * u(s.n_expert) + 16) : 0; }},
       {R::MoeIn, "expert inputs", [](const S& s) { return 4 * moe_rows(s) * u(s.n_embd); }},
       {R::MoeOut, "expert outputs", [](const S& s) { return 4 * moe_rows(s) * u(s.n_embd); }},
-      {R::MoeGate, "expert gate", [](const S& s) { return 4 * moe_rows(s) * u(s.n_ff); }},
-      {R::MoeUp, "expert up", [](const S& s) { return 4 * moe_rows(s) * u(s.n_ff); }},
+      {R::MoeGate, "expert gate", [](const S& s) { return 4 * moe_rows(s) * u(expert_ff(s)); }},
+      {R::MoeUp, "expert up", [](const S& s) { return 4 * moe_rows(s) * u(expert_ff(s)); }},
       // The q8 copies of the k expert activations a decode step multiplies by the down experts.
       {R::MoeQ8, "expert q8 activations",
        [](const S& s) {
          if (s.n_expert == 0) return uint64_t{0};
-         const int64_t w = std::max(s.n_embd, s.n_ff);
+         const int64_t w = std::max(s.n_embd, expert_ff(s));
          return std::max(2 * u(s.n_expert_used) * u(w),
                          q8_activations_bytes(static_cast<int64_t>(round32(w)), s.n_expert_used));
        }},

@@ -35,15 +35,15 @@ enum class ScratchRegion : uint8_t {
   // Mixture of experts (devices holding MoE layers); rows = n_batch x n_expert_used.
   MoeLogits,   // f32 [n_batch][n_expert] router logits
   MoeIds,      // i32 [rows] chosen experts, token-major
-  MoeWeights,  // f32 [rows] their renormalised weights
+  MoeWeights,  // f32 [rows] their weights (as the router gives them)
   MoeGather,   // i32 [rows] prefill: the token of each row, rows grouped by expert
   MoeSlotRow,  // i32 [rows] prefill: the row of each (token, slot)
   MoeTiles,    // i32 prefill: {expert, first row, rows} tiles, their count, the experts' row offsets
-  MoeIn,       // f32 [rows][n_embd] prefill: gathered inputs
-  MoeOut,      // f32 [rows][n_embd] expert outputs
-  MoeGate,     // f32 [rows][n_ff] gate, then act(gate) * up
-  MoeUp,       // f32 [rows][n_ff]
-  MoeQ8,       // decode: q8 copies of the n_expert_used expert activations
+  MoeIn,       // f32 [rows][n_embd] prefill: gathered inputs; Llama 4: the weighted inputs
+  MoeOut,      // f32 [rows][n_embd] expert outputs; before them Gemma 4's router and expert inputs
+  MoeGate,     // f32 [rows][n_ff_expert] gate, then act(gate) * up
+  MoeUp,       // f32 [rows][n_ff_expert]
+  MoeQ8,       // decode: q8 copies of the n_expert_used expert activations (Llama 4: and inputs)
   // Gated DeltaNet layers (devices holding recurrent layers): C = 2 Kq + Vd channels, Hv value heads.
   DeltaProjected,  // f32 [n_batch][C] q | k | v from the in-projection, before the convolution
   DeltaConvolved,  // f32 [n_batch][C] after the convolution, SiLU and the q/k L2 norms
@@ -65,7 +65,9 @@ struct ScratchShape {
   int64_t n_head = 0;    // query heads here
   int64_t n_head_kv = 0; // KV heads here
   int64_t head_dim = 0;
-  int64_t n_ff = 0;      // widest FFN rows computed here (per expert in MoE layers)
+  int64_t n_ff = 0;      // widest FFN rows computed here (dense, shared expert, per expert)
+  int64_t n_ff_expert = 0;  // MoE layers: the widest expert's gate/up rows here (0: n_ff); the
+                            // dense layers of GLM-4.x and DeepSeek are several times wider
   int64_t n_vocab = 0;   // 0 unless this device computes the logits
   bool all_logits = false;
   uint64_t largest_matrix = 0;  // elements of the largest matrix (or expert slice) multiplied here

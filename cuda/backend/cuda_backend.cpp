@@ -4,12 +4,11 @@
 
 #include "backend/backend_kernels.h"
 #include "backend/cuda_model.h"
+#include "kernels/moe_router.h"
 
 namespace tessera::cuda {
-namespace {
 
-// What the kernels can run, checked before planning so that errors name the tensor or the value.
-Status check_model(const ModelSpec& spec, const BackendModelSettings& settings) {
+Status check_cuda_model(const ModelSpec& spec, const BackendModelSettings& settings) {
   if (settings.n_ctx <= 0 || settings.n_batch <= 0)
     return make_error(ErrorKind::InvalidArgument, "context (" + std::to_string(settings.n_ctx) + ") and batch (" +
                                                       std::to_string(settings.n_batch) + ") sizes must be positive");
@@ -19,13 +18,25 @@ Status check_model(const ModelSpec& spec, const BackendModelSettings& settings) 
     return make_error(ErrorKind::Unsupported, "the CUDA backend gates attention outputs of up to " +
                                                   std::to_string(kMaxGatedQueryWidth) + " query values; " +
                                                   spec.source_path + " has " + std::to_string(spec.q_dim()));
-  // The block choices beyond a plain decoder (model_spec.h's ModelFeature) without CUDA kernels yet:
-  // Gemma 4, GLM-4.x, the DeepSeek-V3 family and Llama 4's (issue 36). The CPU backend runs them.
-  // A feature the kernels learn joins kCudaFeatures.
-  if (const uint32_t missing = model_features(spec) & ~kCudaFeatures; missing != 0)
+  // The block choices beyond a plain decoder (model_spec.h's ModelFeature) without CUDA kernels yet
+  // (issue 36's attention side). The CPU backend runs them. A feature the kernels learn joins
+  // kCudaFeatures.
+  const uint32_t features = model_features(spec);
+  if (const uint32_t missing = features & ~kCudaFeatures; missing != 0)
     return make_error(ErrorKind::Unsupported, "the CUDA backend cannot run " + spec.architecture + " models yet (" +
                                                   spec.source_path + " uses " + model_feature_list(missing) +
                                                   "); run it on the CPU backend (--backend cpu)");
+  // The router choices' kernel keeps a token's experts in registers (moe_router.h).
+  if ((features >> static_cast<unsigned>(ModelFeature::RouterChoices)) & 1u) {
+    if (spec.n_expert > kMaxChoiceExperts || spec.n_expert_used > kMaxChoiceExpertsUsed ||
+        spec.router.n_group > kMaxRouterGroups)
+      return make_error(ErrorKind::Unsupported,
+                        "the CUDA router chooses among at most " + std::to_string(kMaxChoiceExperts) + " experts, " +
+                            std::to_string(kMaxChoiceExpertsUsed) + " per token, in at most " +
+                            std::to_string(kMaxRouterGroups) + " groups; " + spec.source_path + " has " +
+                            std::to_string(spec.n_expert) + " experts, " + std::to_string(spec.n_expert_used) +
+                            " per token and " + std::to_string(spec.router.n_group) + " groups");
+  }
   if (settings.kv_type == KvCacheType::F32)
     return make_error(
         ErrorKind::Unsupported,
@@ -68,8 +79,6 @@ Status check_model(const ModelSpec& spec, const BackendModelSettings& settings) 
   return {};
 }
 
-}  // namespace
-
 Result<std::unique_ptr<CudaBackend>> CudaBackend::create(const CudaBackendOptions& options) {
   std::unique_ptr<CudaBackend> b(new CudaBackend());
   b->options_ = options;
@@ -108,7 +117,7 @@ Result<Placement> CudaBackend::plan(const ModelSpec& spec, const BackendModelSet
 Result<std::unique_ptr<BackendModel>> CudaBackend::load_model(const ModelSpec& spec,
                                                               const BackendModelSettings& settings,
                                                               const ProgressFn& progress) {
-  TESSERA_TRY(check_model(spec, settings));
+  TESSERA_TRY(check_cuda_model(spec, settings));
   TESSERA_ASSIGN_OR_RETURN(Placement p, plan(spec, settings));
   TESSERA_TRY(check_placement_fits(p));  // before anything is allocated
   if (progress && !progress(0.0f))

@@ -64,12 +64,24 @@ struct CudaBackendOptions {
 };
 
 // The block choices beyond a plain decoder (model_spec.h's ModelFeature) this backend has kernels
-// for: Qwen3.5/3.6 and Qwen3-Next's Gated DeltaNet layers, gated attention and shared experts. A
-// model using any other feature (Gemma 4, GLM-4.x, the DeepSeek-V3 family, Llama 4) is refused at
-// load as Unsupported, naming the features.
+// for: Qwen3.5/3.6 and Qwen3-Next's Gated DeltaNet layers and gated attention; the mixture-of-experts
+// side of issue 36's families (shared experts, every router choice, dense layers among expert
+// layers, Gemma 4's expert branch beside its dense MLP with fused gate|up experts and per-expert
+// output scales). A model using any other feature (the attention side of Gemma 4, the DeepSeek-V3
+// family and Llama 4) is refused at load as Unsupported, naming the features.
 inline constexpr uint32_t kCudaFeatures = (1u << static_cast<unsigned>(ModelFeature::RecurrentLayers)) |
                                           (1u << static_cast<unsigned>(ModelFeature::AttentionOutputGate)) |
-                                          (1u << static_cast<unsigned>(ModelFeature::SharedExpert));
+                                          (1u << static_cast<unsigned>(ModelFeature::SharedExpert)) |
+                                          (1u << static_cast<unsigned>(ModelFeature::RouterChoices)) |
+                                          (1u << static_cast<unsigned>(ModelFeature::LeadingDenseLayers)) |
+                                          (1u << static_cast<unsigned>(ModelFeature::ExpertsBesideDense)) |
+                                          (1u << static_cast<unsigned>(ModelFeature::FusedExpertGateUp)) |
+                                          (1u << static_cast<unsigned>(ModelFeature::ExpertOutputScale));
+
+// What the kernels can run, checked before planning so that errors name the tensor, the value or
+// the block choices (model_feature_list) the backend lacks: load_model's first step, callable
+// without a GPU. Unsupported / BadFile / InvalidArgument.
+Status check_cuda_model(const ModelSpec& spec, const BackendModelSettings& settings);
 
 // Bytes one logical device holds for a loaded model, next to the placement's.
 struct CudaDeviceUsage {

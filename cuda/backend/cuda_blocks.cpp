@@ -35,7 +35,12 @@ BlockSlots slots_of(bool attention) {
 static const WeightMatrix& first_matrix(const DeviceLayer& l, int n_tok, bool attention, bool moe, bool delta = false) {
   if (delta) return l[LayerTensor::DeltaQkv];
   if (attention) return first_attention_matrix(l, n_tok);
-  if (moe) return l[LayerTensor::ExpertGate];
+  if (moe) {
+    // The experts read h unless they read their own norm of x (Gemma 4): then nothing reads h first.
+    static const WeightMatrix kNone{};
+    if (l.vec(LayerTensor::FfnPreNorm2) != nullptr) return kNone;
+    return l[LayerTensor::ExpertGateUp].rows > 0 ? l[LayerTensor::ExpertGateUp] : l[LayerTensor::ExpertGate];
+  }
   return first_ffn_matrix(l, n_tok);
 }
 
@@ -67,7 +72,7 @@ Status CudaModel::run_block(int32_t li, BlockKind kind, int n_tok) {
   if (attn) {
     TESSERA_TRY(attention_part(d, l, n_tok, in, out, acc));
   } else if (moe) {
-    TESSERA_TRY(moe_part(d, l, n_tok, in, out, acc));
+    TESSERA_TRY(moe_ffn_part(d, l, n_tok, in, out, acc));
     if (l[LayerTensor::SharedGate].rows > 0) TESSERA_TRY(shared_expert_part(d, l, n_tok, out));
   } else {
     TESSERA_TRY(ffn_part(d, l, n_tok, in, out, acc));

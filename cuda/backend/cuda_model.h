@@ -13,6 +13,8 @@
 //   device_transfers.cpp    peer access or host staging per transfer the placement lists; copies
 //   cuda_matmul.cpp         y = W x (matvec or GEMM) and the normed inputs of a block
 //   cuda_attention_block.cpp, cuda_ffn_block.cpp, cuda_moe.cpp   one block's work on one device
+//                           (cuda_moe.cpp: routing with every RouterParams choice, the experts,
+//                           Gemma 4's branch around them)
 //   cuda_blocks.cpp         the layer loop's blocks, and how a block runs across devices
 //   cuda_step.cpp           a whole step (eager or a replayed graph), logits and argmax
 //   cuda_delta_net_block.cpp  the Gated DeltaNet block's work on one device (recurrent layers)
@@ -126,10 +128,18 @@ class CudaModel final : public BackendModel, private LayerBlocks {
   // out (+)= the block's output before its post-norm (see finish_block).
   Status attention_part(DeviceState& d, const DeviceLayer& l, int n_tok, MatmulInput& in, float* out, bool accumulate);
   Status ffn_part(DeviceState& d, const DeviceLayer& l, int n_tok, MatmulInput& in, float* out, bool accumulate);
-  Status moe_part(DeviceState& d, const DeviceLayer& l, int n_tok, MatmulInput& in, float* out, bool accumulate);
+  // The dense MLP with F gate/up rows (ffn_part's, or the one beside Gemma 4's experts).
+  Status dense_mlp_part(DeviceState& d, const DeviceLayer& l, int64_t F, int n_tok, MatmulInput& in, float* out,
+                        bool accumulate);
+  // The mixture-of-experts FFN before the shared expert (cuda_moe.cpp): routing, the experts, and
+  // Gemma 4's branch around them.
+  Status moe_ffn_part(DeviceState& d, const DeviceLayer& l, int n_tok, MatmulInput& in, float* out, bool accumulate);
+  Status moe_route_part(DeviceState& d, const DeviceLayer& l, int n_tok, MatmulInput& router_in);
+  Status moe_experts_part(DeviceState& d, const DeviceLayer& l, int n_tok, MatmulInput& in, float* out,
+                          bool accumulate);
   Status moe_prefill_routes(DeviceState& d, int n_tok, std::vector<int32_t>& offsets);
   // The shared expert of an MoE layer: out (+)= s Wdown_s glu(Wgate_s h, Wup_s h), s the sigmoid
-  // gate where the layer has one (after moe_part, which wrote or added its experts' sum).
+  // gate where the layer has one (after moe_ffn_part, which wrote or added its experts' sum).
   Status shared_expert_part(DeviceState& d, const DeviceLayer& l, int n_tok, float* out);
   Status delta_net_part(DeviceState& d, const DeviceLayer& l, int n_tok, MatmulInput& in, float* out, bool accumulate);
   // Recurrent state (cuda_recurrent_state.cpp). Each runs `copy` for every device holding

@@ -138,7 +138,8 @@ __global__ void add_expert_bias_kernel(float* __restrict__ rows, int64_t ld, con
 
 __global__ void moe_combine_kernel(const float* __restrict__ rows, int64_t ld_rows, const int32_t* __restrict__ slot_row,
                                    const float* __restrict__ weights, int k, int64_t n, float* __restrict__ out,
-                                   int64_t ld_out, bool accumulate) {
+                                   int64_t ld_out, bool accumulate, const int32_t* __restrict__ ids,
+                                   const float* __restrict__ expert_scale) {
   pdl_wait();
   const int64_t t = blockIdx.y;
   const int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
@@ -147,10 +148,23 @@ __global__ void moe_combine_kernel(const float* __restrict__ rows, int64_t ld_ro
   for (int j = 0; j < k; ++j) {
     const int64_t slot = t * k + j;
     const int64_t r = slot_row != nullptr ? slot_row[slot] : slot;
-    acc += weights[slot] * rows[r * ld_rows + i];
+    float f = weights != nullptr ? weights[slot] : 1.0f;
+    if (expert_scale != nullptr) f *= expert_scale[ids[slot]];
+    acc += f * rows[r * ld_rows + i];
   }
   float* o = out + t * ld_out + i;
   *o = accumulate ? *o + acc : acc;
+}
+
+__global__ void moe_weighted_rows_kernel(const float* __restrict__ x, int64_t ld, const int32_t* __restrict__ slot_row,
+                                         const float* __restrict__ weights, int k, int64_t n, float* __restrict__ dst,
+                                         int64_t ld_dst) {
+  pdl_wait();
+  const int64_t s = blockIdx.y;
+  const int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const int64_t r = slot_row != nullptr ? slot_row[s] : s;
+  dst[r * ld_dst + i] = weights[s] * x[(s / k) * ld + i];
 }
 
 // moe_group_rows: 16 warps, warp w owning the contiguous slots [w seg, (w + 1) seg).
@@ -321,15 +335,31 @@ Status add_expert_bias(float* rows, int64_t ld, const int32_t* ids, const float*
 }
 
 Status moe_combine(const float* rows, int64_t ld_rows, const int32_t* slot_row, const float* weights, int n_tokens,
-                   int k, int64_t n, float* out, int64_t ld_out, bool accumulate, cudaStream_t stream) {
-  if (n_tokens < 0 || n_tokens > 65535 || k < 1 || n <= 0 || ld_rows < n || ld_out < n)
+                   int k, int64_t n, float* out, int64_t ld_out, bool accumulate, cudaStream_t stream,
+                   const int32_t* ids, const float* expert_scale) {
+  if (n_tokens < 0 || n_tokens > 65535 || k < 1 || n <= 0 || ld_rows < n || ld_out < n ||
+      (expert_scale != nullptr && ids == nullptr))
     return make_error(ErrorKind::InvalidArgument, "moe_combine: bad shape");
   if (n_tokens == 0) return {};
   constexpr int threads = 256;
   const dim3 grid(static_cast<unsigned>((n + threads - 1) / threads), static_cast<unsigned>(n_tokens));
   return check_launch(launch_kernel(moe_combine_kernel, grid, dim3(threads), 0, stream, rows, ld_rows, slot_row,
-                                    weights, k, n, out, ld_out, accumulate),
+                                    weights, k, n, out, ld_out, accumulate, ids, expert_scale),
                       "moe_combine_kernel");
+}
+
+Status moe_weighted_rows(const float* x, int64_t ld, const int32_t* slot_row, const float* weights, int n_tokens, int k,
+                         int64_t n, float* dst, int64_t ld_dst, cudaStream_t stream) {
+  const int64_t slots = static_cast<int64_t>(n_tokens) * k;
+  if (n_tokens < 0 || k < 1 || slots > 65535 || n <= 0 || ld < n || ld_dst < n || weights == nullptr)
+    return make_error(ErrorKind::InvalidArgument, "moe_weighted_rows: bad shape (" + std::to_string(slots) +
+                                                      " slots of " + std::to_string(n) + ", at most 65535 slots)");
+  if (slots == 0) return {};
+  constexpr int threads = 256;
+  const dim3 grid(static_cast<unsigned>((n + threads - 1) / threads), static_cast<unsigned>(slots));
+  return check_launch(launch_kernel(moe_weighted_rows_kernel, grid, dim3(threads), 0, stream, x, ld, slot_row, weights,
+                                    k, n, dst, ld_dst),
+                      "moe_weighted_rows_kernel");
 }
 
 }  // namespace tessera::cuda

@@ -54,10 +54,19 @@ Status gather_rows(const float* src, int64_t ld_src, const int32_t* index, int n
 Status add_expert_bias(float* rows, int64_t ld, const int32_t* ids, const float* bias, int n_rows, int64_t n,
                        cudaStream_t stream);
 
-// out[t * ld_out + i] (+)= sum_j weights[t * k + j] * rows[row(t, j) * ld_rows + i] for t < n_tokens,
-// i < n, summed in order j = 0..k-1; row(t, j) = slot_row[t * k + j], or t * k + j when slot_row is
-// null. accumulate: add to out, else overwrite.
+// out[t * ld_out + i] (+)= sum_j f(t, j) * rows[row(t, j) * ld_rows + i] for t < n_tokens, i < n,
+// summed in order j = 0..k-1; row(t, j) = slot_row[t * k + j], or t * k + j when slot_row is null;
+// f(s) = weights[s] (1 when weights is null: Llama 4's weights scaled the experts' inputs instead)
+// times expert_scale[ids[s]] where expert_scale is given (Gemma 4's per-expert output scale; ids in
+// device memory, as the router writes them). accumulate: add to out, else overwrite.
 Status moe_combine(const float* rows, int64_t ld_rows, const int32_t* slot_row, const float* weights, int n_tokens,
-                   int k, int64_t n, float* out, int64_t ld_out, bool accumulate, cudaStream_t stream);
+                   int k, int64_t n, float* out, int64_t ld_out, bool accumulate, cudaStream_t stream,
+                   const int32_t* ids = nullptr, const float* expert_scale = nullptr);
+
+// The experts' inputs when the router's weight scales them (Llama 4): for slot s = t * k + j < n_tokens
+// * k, dst[row(s) * ld_dst + i] = weights[s] * x[t * ld + i], i < n; row(s) = slot_row[s], or s when
+// slot_row is null (decode: the k slots' rows in order). At most 65535 slots.
+Status moe_weighted_rows(const float* x, int64_t ld, const int32_t* slot_row, const float* weights, int n_tokens, int k,
+                         int64_t n, float* dst, int64_t ld_dst, cudaStream_t stream);
 
 }  // namespace tessera::cuda

@@ -1,8 +1,9 @@
-// The mixture-of-experts kernels (kernels/moe.h, matvec_experts / matvec_glu_experts, the device
-// grouping of a prompt's routed rows and the grouped prefill of expert_gemm.h) against host
-// references on random data: routing (top-k ids and renormalised weights), gathers, weighted
-// combination, and the expert products for float and quantized experts, one shared input and one
-// input per slot.
+// The mixture-of-experts kernels (kernels/moe.h, moe_router.h, matvec_experts / matvec_glu_experts,
+// the device grouping of a prompt's routed rows and the grouped prefill of expert_gemm.h) against
+// host references on random data: routing (top-k ids and renormalised weights; every other router
+// choice against the CPU's router, moe_router_checks.h), gathers, weighted inputs, weighted and
+// scaled combination, and the expert products for float and quantized experts, one shared input and
+// one input per slot.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,6 +14,7 @@
 #include "kernels/expert_gemm.h"
 #include "kernels/matvec.h"
 #include "kernels/moe.h"
+#include "moe_router_checks.h"
 #include "quant/fp16.h"
 #include "support/test_support.h"
 
@@ -116,6 +118,96 @@ TEST(Moe, GatherAndCombine) {
           ASSERT_NEAR(got[static_cast<size_t>(t * n + i)], want, 1e-4) << t << "," << i;
         }
     }
+}
+
+// The router choices kernel against the CPU's router (moe_router_checks.h) at decode and prompt
+// batch sizes; the host emulation runs the same checks on small batches (tests/cuda_emulated).
+struct DeviceMemory {
+  struct Floats {
+    DeviceBuffer buf;
+    float* get() const { return buf.as<float>(); }
+  };
+  static Floats up(const std::vector<float>& v) { return {to_device(v)}; }
+  static std::vector<float> down(const Floats& f, size_t n) { return from_device<float>(f.buf, n); }
+};
+
+TEST(MoeRouter, ChoicesMatchTheCpuRouter) {
+  TESSERA_REQUIRE_GPU();
+  router_checks::check_against_cpu<DeviceMemory>({1, 7, 64, 300});
+}
+
+TEST(MoeRouter, NanLogitsKeepIdsInRangeAndTiesGoLow) {
+  TESSERA_REQUIRE_GPU();
+  router_checks::check_nan_and_ties<DeviceMemory>();
+}
+
+TEST(MoeRouter, RefusesShapesBeyondItsLimits) {
+  router_checks::check_refusals();  // before any launch: no GPU needed
+}
+
+// Llama 4's weighted inputs (each slot's row times its weight, to its routed row) and the combine
+// without weights and with Gemma 4's per-expert output scale.
+TEST(Moe, WeightedInputsAndScaledCombine) {
+  TESSERA_REQUIRE_GPU();
+  const int T = 5, k = 2, rows = T * k;
+  const int64_t n = 300, ld = 320;
+  const auto x = random_floats(static_cast<size_t>(T * ld), 71);
+  const auto weights = random_floats(static_cast<size_t>(rows), 72);
+  std::vector<int32_t> slot_row(rows), ids(rows);
+  for (int s = 0; s < rows; ++s) {
+    slot_row[static_cast<size_t>(s)] = (s * 7) % rows;
+    ids[static_cast<size_t>(s)] = (s * 5 + 1) % 6;
+  }
+  const auto expert_scale = random_floats(6, 73);
+  auto dx = to_device(x);
+  auto dw = to_device(weights);
+  auto ds = to_device(slot_row);
+  auto dids = to_device(ids);
+  auto dscale = to_device(expert_scale);
+  for (bool with_slots : {false, true}) {
+    SCOPED_TRACE(with_slots ? "to routed rows" : "decode order");
+    auto dst = poisoned_floats(static_cast<size_t>(rows) * n);
+    TESSERA_ASSERT_OK(moe_weighted_rows(static_cast<const float*>(dx.data()), ld,
+                                        with_slots ? static_cast<const int32_t*>(ds.data()) : nullptr,
+                                        static_cast<const float*>(dw.data()), T, k, n, static_cast<float*>(dst.data()), n,
+                                        nullptr));
+    const auto got = from_device<float>(dst, static_cast<size_t>(rows) * n);
+    for (int s = 0; s < rows; ++s) {
+      const int r = with_slots ? slot_row[static_cast<size_t>(s)] : s;
+      for (int64_t i = 0; i < n; ++i)
+        ASSERT_EQ(got[static_cast<size_t>(r * n + i)],
+                  weights[static_cast<size_t>(s)] * x[static_cast<size_t>((s / k) * ld + i)])
+            << s << "," << i;
+    }
+  }
+  const auto expert_rows = random_floats(static_cast<size_t>(rows) * n, 74);
+  auto drows = to_device(expert_rows);
+  for (bool weighted : {false, true}) {
+    SCOPED_TRACE(weighted ? "weights and scales" : "scales only");
+    auto o = poisoned_floats(static_cast<size_t>(T) * n);
+    TESSERA_ASSERT_OK(moe_combine(static_cast<const float*>(drows.data()), n, static_cast<const int32_t*>(ds.data()),
+                                  weighted ? static_cast<const float*>(dw.data()) : nullptr, T, k, n,
+                                  static_cast<float*>(o.data()), n, false, nullptr,
+                                  static_cast<const int32_t*>(dids.data()), static_cast<const float*>(dscale.data())));
+    const auto got = from_device<float>(o, static_cast<size_t>(T) * n);
+    for (int t = 0; t < T; ++t)
+      for (int64_t i = 0; i < n; ++i) {
+        double want = 0;
+        for (int j = 0; j < k; ++j) {
+          const int s = t * k + j, r = slot_row[static_cast<size_t>(s)];
+          const double f = (weighted ? weights[static_cast<size_t>(s)] : 1.0f) *
+                           expert_scale[static_cast<size_t>(ids[static_cast<size_t>(s)])];
+          want += f * expert_rows[static_cast<size_t>(r * n + i)];
+        }
+        ASSERT_NEAR(got[static_cast<size_t>(t * n + i)], want, 1e-4) << t << "," << i;
+      }
+  }
+  // An expert scale needs the ids it is looked up by.
+  auto o = poisoned_floats(static_cast<size_t>(T) * n);
+  auto st = moe_combine(static_cast<const float*>(drows.data()), n, nullptr, nullptr, T, k, n,
+                        static_cast<float*>(o.data()), n, false, nullptr, nullptr,
+                        static_cast<const float*>(dscale.data()));
+  EXPECT_FALSE(st.ok());
 }
 
 // gpt-oss's expert biases: each row gets its chosen expert's slice of a [n, n_expert] bias.

@@ -5,6 +5,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "backend/kv_cache_type.h"
 #include "synth/shape_spec.h"
 
@@ -455,6 +457,28 @@ TEST(Placement, HybridMoeShapeCountsSharedExperts) {
   // About 35B parameters.
   EXPECT_GT(m.parameter_count(), 33'000'000'000ull);
   EXPECT_LT(m.parameter_count(), 37'000'000'000ull);
+}
+
+// GLM-4.5-Air: the dense first layer (10944 wide) sizes the dense gate/up regions, the experts
+// (1408 wide) the MoE regions, which hold n_batch x 8 rows: sized by the dense width they would be
+// 7.8 times larger (2 x 149 MiB more at a batch of 512).
+TEST(Placement, LeadingDenseLayersLeaveTheExpertRegionsTheExpertsWidth) {
+  const ModelSpec m = spec_of("glm4.5-air", GgmlType::Q4_K);
+  ASSERT_FALSE(m.layers[0].moe);
+  ASSERT_TRUE(m.layers[1].moe);
+  SplitSettings s;
+  s.mode = SplitMode::Layer;
+  s.n_batch = 512;
+  auto plan = plan_for_load(m, devices({140, 140}), s);
+  ASSERT_TRUE(plan.ok()) << plan.error().describe();
+  for (const DevicePlacement& d : plan->devices) {
+    const bool dense_here = std::find(d.layers.begin(), d.layers.end(), 0) != d.layers.end();
+    EXPECT_EQ(d.scratch_shape.n_ff, dense_here ? 10944 : 1408);
+    EXPECT_EQ(d.scratch_shape.n_ff_expert, 1408);
+    EXPECT_EQ(d.scratch[ScratchRegion::Gate].bytes, 4ull * 512 * (dense_here ? 10944 : 1408));
+    EXPECT_EQ(d.scratch[ScratchRegion::MoeGate].bytes, 4ull * 512 * 8 * 1408);
+    EXPECT_EQ(d.scratch[ScratchRegion::MoeUp].bytes, 4ull * 512 * 8 * 1408);
+  }
 }
 
 TEST(Placement, RejectsUnusableInput) {

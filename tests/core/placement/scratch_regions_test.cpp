@@ -68,6 +68,15 @@ TEST(ScratchRegions, SizesAreWhatTheKernelsCheck) {
   EXPECT_EQ(l[ScratchRegion::MoeTiles].bytes, 4ull * (3 * 512 * 8 + 4 * 128 + 16));
   EXPECT_GE(l[ScratchRegion::MoeQ8].bytes, q8_activations_bytes(2048, 8));
   EXPECT_EQ(l[ScratchRegion::PartialSums].bytes, 0u);
+  // Dense layers wider than the experts (GLM-4.x, DeepSeek): the MoE rows keep the experts' width.
+  ScratchShape wide = s;
+  wide.n_ff = 10944;
+  wide.n_ff_expert = 768;
+  const ScratchLayout w = layout_scratch(wide);
+  EXPECT_EQ(w[ScratchRegion::Gate].bytes, 4ull * 512 * 10944);
+  EXPECT_EQ(w[ScratchRegion::MoeGate].bytes, 4ull * 512 * 8 * 768);
+  EXPECT_EQ(w[ScratchRegion::MoeUp].bytes, 4ull * 512 * 8 * 768);
+  EXPECT_EQ(w[ScratchRegion::MoeQ8].bytes, l[ScratchRegion::MoeQ8].bytes);
   // A dense device without the logits holds no MoE, logits or argmax regions.
   ScratchShape dense = s;
   dense.n_expert = dense.n_expert_used = 0;

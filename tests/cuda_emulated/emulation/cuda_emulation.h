@@ -56,12 +56,15 @@ void* dynamic_shared();
 // invalid for a real GPU too (more than 1024 threads, more than 227 KiB of dynamic shared memory).
 bool run_grid(dim3 grid, dim3 block, size_t shared_bytes, const std::function<void()>& thread_body);
 
-inline float shfl_xor(float v, int lane_mask) {
+// A 4-byte value (float, int, unsigned) from lane (this lane ^ lane_mask).
+template <typename T>
+T shfl_xor(T v, int lane_mask) {
+  static_assert(sizeof(T) == 4, "32-bit shuffles");
   uint32_t bits;
   __builtin_memcpy(&bits, &v, 4);
   const uint32_t* all = warp_exchange(&bits, 1);
   const uint32_t other = all[((thread_index().x & 31) ^ static_cast<uint32_t>(lane_mask)) * kExchangeWords];
-  float r;
+  T r;
   __builtin_memcpy(&r, &other, 4);
   return r;
 }
@@ -77,6 +80,9 @@ inline void __syncthreads() {
   ::tessera::cuda::emulation::sync_threads();
 }
 inline float __shfl_xor_sync(unsigned, float v, int lane_mask) {
+  return ::tessera::cuda::emulation::shfl_xor(v, lane_mask);
+}
+inline int __shfl_xor_sync(unsigned, int v, int lane_mask) {
   return ::tessera::cuda::emulation::shfl_xor(v, lane_mask);
 }
 using std::max;
