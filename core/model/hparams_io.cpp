@@ -658,9 +658,14 @@ Status write_hyperparameters(gguf::GgufWriter& w, const ModelSpec& s) {
   auto is_moe = [&](const LayerSpec& l) { return s.has_moe() && (l.moe || !marked); };
   const auto moe_layer = std::find_if(s.layers.begin(), s.layers.end(), is_moe);
   const int64_t expert_ff = moe_layer != s.layers.end() ? moe_layer->n_ff : 0;
+  // An expert layer without a dense MLP beside it gives the dense layers' width where the model has
+  // dense layers (one value, as the converters write for GLM-4.x, DeepSeek and Llama 4), else the
+  // experts' (Mixtral's).
+  const auto dense_layer = std::find_if(s.layers.begin(), s.layers.end(), [&](const LayerSpec& l) { return !is_moe(l); });
+  const int64_t other_ff = dense_layer != s.layers.end() ? dense_layer->n_ff : expert_ff;
   std::vector<int32_t> dense_ff;
   for (const auto& l : s.layers)
-    dense_ff.push_back(static_cast<int32_t>(!is_moe(l) ? l.n_ff : l.n_ff_dense > 0 ? l.n_ff_dense : expert_ff));
+    dense_ff.push_back(static_cast<int32_t>(!is_moe(l) ? l.n_ff : l.n_ff_dense > 0 ? l.n_ff_dense : other_ff));
   if (std::all_of(dense_ff.begin(), dense_ff.end(), [&](int32_t v) { return v == dense_ff.front(); })) {
     u32("feed_forward_length", dense_ff.front());
   } else {
