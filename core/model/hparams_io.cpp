@@ -194,10 +194,10 @@ Status read_sliding_window(MetadataReader& r, const Architecture& arch, ModelSpe
   if (window == 0 && chunked)
     // llama.cpp's converter writes 0 for models whose every layer attends in full (MobileLLM-R1, a
     // dense "Llama 4"); llama.cpp's graph for that case is not Llama 4's either.
-    return make_error(ErrorKind::Unsupported,
-                      "metadata '" + r.key("attention.sliding_window") + "' in " + r.path() +
-                          " is 0 (no chunked attention layers); Tessera runs " + std::string(arch.name) +
-                          " models with chunked attention (Llama 4 Scout and Maverick)");
+    return make_error(ErrorKind::Unsupported, "metadata '" + r.key("attention.sliding_window") + "' in " + r.path() +
+                                                  " is 0 (no chunked attention layers); Tessera runs " +
+                                                  std::string(arch.name) +
+                                                  " models with chunked attention (Llama 4 Scout and Maverick)");
   if (window == 0) return {};
   (chunked ? spec.attention_chunk : spec.sliding_window) = static_cast<int32_t>(window);
   const std::string pattern_key = r.key("attention.sliding_window_pattern");
@@ -661,7 +661,8 @@ Status write_hyperparameters(gguf::GgufWriter& w, const ModelSpec& s) {
   // An expert layer without a dense MLP beside it gives the dense layers' width where the model has
   // dense layers (one value, as the converters write for GLM-4.x, DeepSeek and Llama 4), else the
   // experts' (Mixtral's).
-  const auto dense_layer = std::find_if(s.layers.begin(), s.layers.end(), [&](const LayerSpec& l) { return !is_moe(l); });
+  const auto dense_layer =
+      std::find_if(s.layers.begin(), s.layers.end(), [&](const LayerSpec& l) { return !is_moe(l); });
   const int64_t other_ff = dense_layer != s.layers.end() ? dense_layer->n_ff : expert_ff;
   std::vector<int32_t> dense_ff;
   for (const auto& l : s.layers)

@@ -5,11 +5,10 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <optional>
 
 #include "backend/model_spec.h"
 #include "model/rope_scaling.h"

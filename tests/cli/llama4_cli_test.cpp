@@ -10,8 +10,8 @@
 namespace tessera {
 namespace {
 
-using ::testing::HasSubstr;
 using test::run_cli;
+using ::testing::HasSubstr;
 
 TEST(Llama4Cli, InspectAndRun) {
   test::TempDir dir;
@@ -37,8 +37,8 @@ TEST(Llama4Cli, InspectAndRun) {
   EXPECT_THAT(inspect.out, HasSubstr("plus a shared expert (feed-forward 32)"));
   EXPECT_THAT(inspect.out, HasSubstr("the weight scales the expert's input"));
 
-  auto run = run_cli({"run", "-m", path, "-p", "abc", "-n", "8", "--temp", "0", "--ignore-eos", "--backend", "cpu",
-                      "-t", "2", "-v"});
+  auto run = run_cli(
+      {"run", "-m", path, "-p", "abc", "-n", "8", "--temp", "0", "--ignore-eos", "--backend", "cpu", "-t", "2", "-v"});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_THAT(run.err, HasSubstr("generation: 8 tokens"));
 }

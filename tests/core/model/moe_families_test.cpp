@@ -311,8 +311,7 @@ TEST(MoeFamilies, Llama4ReadsTheKeysTheConverterWrites) {
     if (converter.count(e.key) == 0) drop.insert(e.key);
   auto file = rewritten(llama4(), [](gguf::GgufWriter&) {}, drop);
   ASSERT_TRUE(file);
-  for (const auto& e : file->metadata())
-    EXPECT_TRUE(converter.count(e.key) || e.key == "general.alignment") << e.key;
+  for (const auto& e : file->metadata()) EXPECT_TRUE(converter.count(e.key) || e.key == "general.alignment") << e.key;
   auto spec = build_model_spec(file);
   ASSERT_TRUE(spec.ok()) << spec.error().describe();
   EXPECT_TRUE(spec->layers[0].chunked);
@@ -364,8 +363,8 @@ TEST(MoeFamilies, Llama4FilesTesseraCannotReadAreNamed) {
     EXPECT_NE(r.error().message.find("rewritten.gguf"), std::string::npos) << r.error().message;
   };
   // Keys llama.cpp requires.
-  for (const char* key : {"llama4.interleave_moe_layer_step", "llama4.expert_feed_forward_length",
-                          "llama4.expert_count"})
+  for (const char* key :
+       {"llama4.interleave_moe_layer_step", "llama4.expert_feed_forward_length", "llama4.expert_count"})
     expect_named(build_model_spec(rewritten(llama4(), [](gguf::GgufWriter&) {}, {key})), ErrorKind::BadFile, key);
   // Every layer full (MobileLLM's conversion), a temperature of no length.
   expect_named(build_model_spec(

@@ -221,8 +221,8 @@ TEST(ModelShapes, Llama4ScoutHasItsPublishedSize) {
   EXPECT_TRUE(spec->unit_qk_norm);
   EXPECT_TRUE(spec->router.weight_input);
   ASSERT_EQ(spec->rope.freq_factors.size(), 64u);
-  EXPECT_FLOAT_EQ(spec->rope.freq_factors[0], 1.0f);    // wavelength 2 pi: untouched
-  EXPECT_FLOAT_EQ(spec->rope.freq_factors[63], 8.0f);   // longer than 8192 positions: x8
+  EXPECT_FLOAT_EQ(spec->rope.freq_factors[0], 1.0f);   // wavelength 2 pi: untouched
+  EXPECT_FLOAT_EQ(spec->rope.freq_factors[63], 8.0f);  // longer than 8192 positions: x8
   EXPECT_EQ(spec->rope_swa.freq_factors, spec->rope.freq_factors);
   // 48 layers x 8 KV heads x 128 x 2 (K, V) x 2 bytes.
   EXPECT_EQ(model_state_bytes(*spec, 1, KvCacheType::F16).kv_cache, 192u * 1024);
