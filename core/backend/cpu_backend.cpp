@@ -284,7 +284,7 @@ Status CpuModel::eval(std::span<const int32_t> tokens, int32_t start_pos, Logits
 }
 
 const RopeTable& CpuModel::rope_table(const LayerSpec& l) const {
-  return l.sliding && separate_swa_rope_ ? rope_swa_ : rope_full_;
+  return &spec_.rope_of(l) == &spec_.rope_swa && separate_swa_rope_ ? rope_swa_ : rope_full_;
 }
 
 Result<std::span<const float>> CpuModel::logits() {

@@ -27,7 +27,7 @@
 //     q,k = norm(q_head, q_norm), norm(k_head, k_norm)              per head (Qwen3, Gemma 3)
 //     v   = norm(v_head)                    value_norm: per head, no gain (Gemma 4)
 //     q,k = rope(q, pos), rope(k, pos)      first rope.n_dims dims of each head; `rope_swa` on sliding
-//           layers; none on LayerSpec::nope layers (Llama 4's every fourth)
+//           and chunked layers; none on LayerSpec::nope layers (Llama 4's every fourth)
 //     q,k = norm(q_head), norm(k_head)      unit_qk_norm, no gain, on rotated layers (Llama 4)
 //     q   = q * (ln(floor((pos + 1) / T.floor) + 1) T.scale + 1)   attention_temperature T on nope layers
 //     s_j = attention_scale * q . k_j, then attention_softcap * tanh(s_j / attention_softcap) if set,
@@ -274,7 +274,7 @@ struct ModelSpec {
   int64_t n_ctx_train = 0;
   float rms_eps = 1e-5f;
   RopeParams rope;      // full-attention layers
-  RopeParams rope_swa;  // sliding-window layers (the same as `rope` unless the file says otherwise)
+  RopeParams rope_swa;  // sliding-window and chunked layers (the same as `rope` unless the file says otherwise)
 
   // Block choices (see the equations above).
   FfnActivation activation = FfnActivation::SiLU;
@@ -333,7 +333,7 @@ struct ModelSpec {
   // Layers that mix with a recurrent block (their state does not grow with the context).
   int64_t recurrent_layer_count() const;
   bool has_recurrent_layers() const { return recurrent_layer_count() > 0; }
-  const RopeParams& rope_of(const LayerSpec& l) const { return l.sliding ? rope_swa : rope; }
+  const RopeParams& rope_of(const LayerSpec& l) const { return l.sliding || l.chunked ? rope_swa : rope; }
 
   // Every tensor reference, in a stable order (token_embd, layers..., output_norm, output unless tied).
   // Tensors viewed inside one fused file tensor (Phi-3's attn_qkv) are listed as their parts.

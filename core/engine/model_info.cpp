@@ -151,6 +151,30 @@ std::vector<ModelFact> architecture_facts(const ModelSpec& spec) {
     f.push_back({"attention heads", std::to_string(spec.n_head) + " query, " + std::to_string(spec.n_head_kv) +
                                         " key/value, " + std::to_string(spec.head_dim) + " dims each"});
   }
+  {
+    // Llama 4's interleaved layers: chunked attention with RoPE, and full attention without it.
+    const int64_t chunked =
+        std::count_if(spec.layers.begin(), spec.layers.end(), [](const LayerSpec& l) { return l.chunked; });
+    std::vector<int64_t> rope_free;
+    for (int64_t l = 0; l < n_layer; ++l)
+      if (spec.layers[static_cast<size_t>(l)].nope) rope_free.push_back(l);
+    if (chunked > 0 || !rope_free.empty()) {
+      std::string v;
+      if (chunked > 0)
+        v = std::to_string(chunked) + " chunked (attention within chunks of " + std::to_string(spec.attention_chunk) +
+            " positions)";
+      if (!rope_free.empty())
+        v += (v.empty() ? "" : " and ") + std::to_string(rope_free.size()) + " full attention layer" +
+             (rope_free.size() == 1 ? "" : "s") + " without RoPE, on layer" + (rope_free.size() == 1 ? " " : "s ") +
+             layer_list(rope_free);
+      f.push_back({"layer pattern", v});
+    }
+    const AttentionTemperature& t = spec.attention_temperature;
+    if (!rope_free.empty() && t.scale != 0.0f)
+      f.push_back({"attention temperature", "queries of the layers without RoPE times 1 + " + number(t.scale) +
+                                                " ln(floor((position + " + number(t.offset) + ") / " +
+                                                std::to_string(t.floor_scale) + ") + 1)"});
+  }
   const int64_t v_from_k = std::count_if(spec.layers.begin(), spec.layers.end(),
                                          [](const LayerSpec& l) { return l.value_from_key && l.kv_source < 0; });
   if (v_from_k > 0)
@@ -245,6 +269,8 @@ std::vector<ModelFact> architecture_facts(const ModelSpec& spec) {
     f.push_back({"sliding window", v});
   }
   if (layers_with(spec, LayerTensor::QNorm) > 0) f.push_back({"QK-norm", "per-head RMSNorm of q and k before RoPE"});
+  if (spec.unit_qk_norm)
+    f.push_back({"QK-norm", "per-head RMSNorm of q and k without a gain, after RoPE, on the layers with RoPE"});
   if (spec.head_dim > 0 && std::abs(spec.attention_scale * std::sqrt(static_cast<double>(spec.head_dim)) - 1.0) > 1e-6)
     f.push_back({"attention scale", number(spec.attention_scale)});
   if (spec.attention_softcap > 0) f.push_back({"attention soft-cap", number(spec.attention_softcap)});

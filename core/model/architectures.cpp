@@ -219,6 +219,33 @@ std::vector<Architecture> make_table() {
     a.latent_attention = true;
     t.push_back(a);
   }
+  {
+    // Llama 4 (Scout, Maverick; llama4): adjacent-pair RoPE on three of four layers, which attend
+    // within 8192-position chunks and norm q and k per head without a gain after the rotation
+    // (none in 128-expert models, as llama.cpp reads them); every fourth layer full, without RoPE,
+    // its queries scaled by the attention temperature; experts on every interleave_moe_layer_step-th
+    // layer (the others dense, feed_forward_length wide), top-k of the router's logits, each
+    // chosen expert's input scaled by the sigmoid of its logit, one expert-wide shared expert
+    // (ffn_*_shexp) beside them. Q/K/V biases where the file has them.
+    Architecture a;
+    a.name = "llama4";
+    a.rope_mode = RopeMode::Normal;
+    a.required = kAttention;
+    a.optional = kQkBiases;
+    a.ffn = FfnKind::MoE;
+    a.reads_moe_layer_step = true;
+    a.shared_expert_width = SharedExpertWidth::ExpertWidth;
+    a.llama4_router = true;
+    a.sliding = SlidingLayers::Chunked;
+    a.default_sliding_period = 4;
+    a.default_sliding_window = 8192;
+    a.sliding_rope_base = true;
+    a.no_rope_interval = 4;
+    a.default_attention_temperature = {0.1f, 8192, 1.0f};
+    a.unit_qk_norm = true;
+    a.no_unit_qk_norm_at_experts = 128;
+    t.push_back(a);
+  }
   return t;
 }
 

@@ -58,11 +58,14 @@ enum class SharedExpertWidth : uint8_t {
   ExpertWidth,       // the expert width (Llama 4)
 };
 
-// Which layers use sliding-window attention.
+// Which layers use sliding-window (or chunked) attention.
 enum class SlidingLayers {
   None,      // the architecture ignores a window key (as llama.cpp does for llama, qwen2, phi3, ...)
   Periodic,  // layer l slides when l % period < period - 1; period from
              // {arch}.attention.sliding_window_pattern (a number, or one bool per layer) or the default
+  Chunked,   // the same keys and rule, but the window is a chunk: layer l attends only within its
+             // chunk of {arch}.attention.sliding_window positions (llama.cpp's LLAMA_SWA_TYPE_CHUNKED,
+             // Llama 4); a window of 0 (every layer full) is refused
 };
 
 struct Architecture {
@@ -131,6 +134,18 @@ struct Architecture {
   ExpertGating default_gating = ExpertGating::Softmax;
   bool reads_router_keys = false;
   bool llama4_router = false;  // choice on the logits, the sigmoid weight scaling the expert's input
+
+  // Llama 4's interleaved layers (iRoPE; the chunked ones: sliding = Chunked). Every
+  // no_rope_interval-th layer (l + 1) % interval == 0 has no rotary embedding (llama.cpp's
+  // n_no_rope_layer_step, fixed at 4: no key) and scales its queries by the attention temperature
+  // ({arch}.attention.temperature_scale and .temperature_length, the floor scale: llama.cpp's
+  // names; absent in converted files, whose values are these defaults, fixed in llama.cpp too).
+  int32_t no_rope_interval = 0;  // 0: every layer rotates
+  AttentionTemperature default_attention_temperature;
+  // q and k normed per head without a gain after RoPE (ModelSpec::unit_qk_norm), except in models
+  // of this many experts (llama.cpp's rule: Maverick's 128-expert files have none; 0: none excepted).
+  bool unit_qk_norm = false;
+  int32_t no_unit_qk_norm_at_experts = 0;
 
   // Multi-head latent attention (ModelSpec::mla, deepseek2): {arch}.attention.kv_lora_rank,
   // .q_lora_rank (absent or 0: the queries come from attn_q.weight), .key_length_mla,

@@ -174,19 +174,32 @@ Status read_rope(MetadataReader& r, const Architecture& arch, ModelSpec& spec) {
   return {};
 }
 
-void mark_periodic(ModelSpec& spec, int64_t period) {
-  // llama.cpp's rule: a period of 0 makes every layer slide; else the last layer of each period is full.
-  for (int64_t l = 0; l < static_cast<int64_t>(spec.layers.size()); ++l)
-    spec.layers[static_cast<size_t>(l)].sliding = period == 0 || (l % period < period - 1);
+// The flag the window keys set: a sliding layer's, or a chunked one's (Llama 4).
+bool LayerSpec::*windowed_flag(const Architecture& arch) {
+  return arch.sliding == SlidingLayers::Chunked ? &LayerSpec::chunked : &LayerSpec::sliding;
 }
 
-// Which layers slide, and over how many positions.
+void mark_periodic(const Architecture& arch, ModelSpec& spec, int64_t period) {
+  // llama.cpp's rule: a period of 0 makes every layer slide; else the last layer of each period is full.
+  for (int64_t l = 0; l < static_cast<int64_t>(spec.layers.size()); ++l)
+    spec.layers[static_cast<size_t>(l)].*windowed_flag(arch) = period == 0 || (l % period < period - 1);
+}
+
+// Which layers slide (or attend within chunks), and over how many positions.
 Status read_sliding_window(MetadataReader& r, const Architecture& arch, ModelSpec& spec) {
   if (arch.sliding == SlidingLayers::None) return {};
   if (arch.window_needs_key && !r.has("attention.sliding_window")) return {};
   TESSERA_ASSIGN_OR_RETURN(int64_t window, r.count_or("attention.sliding_window", arch.default_sliding_window, 1 << 30));
+  const bool chunked = arch.sliding == SlidingLayers::Chunked;
+  if (window == 0 && chunked)
+    // llama.cpp's converter writes 0 for models whose every layer attends in full (MobileLLM-R1, a
+    // dense "Llama 4"); llama.cpp's graph for that case is not Llama 4's either.
+    return make_error(ErrorKind::Unsupported, "metadata '" + r.key("attention.sliding_window") + "' in " + r.path() +
+                                                  " is 0 (no chunked attention layers); Tessera runs " +
+                                                  std::string(arch.name) +
+                                                  " models with chunked attention (Llama 4 Scout and Maverick)");
   if (window == 0) return {};
-  spec.sliding_window = static_cast<int32_t>(window);
+  (chunked ? spec.attention_chunk : spec.sliding_window) = static_cast<int32_t>(window);
   const std::string pattern_key = r.key("attention.sliding_window_pattern");
   const gguf::Value* pattern = r.file().find(pattern_key);
   if (pattern != nullptr && pattern->is_array()) {
@@ -200,12 +213,25 @@ Status read_sliding_window(MetadataReader& r, const Architecture& arch, ModelSpe
       if (!b && items[l].as_int()) b = *items[l].as_int() != 0;
       if (!b) return r.bad("attention.sliding_window_pattern", "an array of " + std::string(gguf::value_type_name(items[l].type())),
                            "bools");
-      spec.layers[l].sliding = *b;
+      spec.layers[l].*windowed_flag(arch) = *b;
     }
     return {};
   }
   TESSERA_ASSIGN_OR_RETURN(int64_t period, r.count_or("attention.sliding_window_pattern", arch.default_sliding_period, 1 << 20));
-  mark_periodic(spec, period);
+  mark_periodic(arch, spec, period);
+  return {};
+}
+
+// Llama 4: the layers without RoPE and their attention temperature, and the weightless QK-norm of
+// the others.
+Status read_rope_free_layers(MetadataReader& r, const Architecture& arch, ModelSpec& spec) {
+  spec.unit_qk_norm = arch.unit_qk_norm && spec.n_expert != arch.no_unit_qk_norm_at_experts;
+  if (arch.no_rope_interval <= 0) return {};
+  set_rope_free_layers(arch, spec);
+  AttentionTemperature& t = spec.attention_temperature;
+  t = arch.default_attention_temperature;
+  TESSERA_ASSIGN_OR_RETURN(t.scale, r.non_negative_or("attention.temperature_scale", t.scale));
+  TESSERA_ASSIGN_OR_RETURN(t.floor_scale, r.positive_or("attention.temperature_length", t.floor_scale));
   return {};
 }
 
@@ -263,7 +289,7 @@ Status read_ffn_layers(MetadataReader& r, const Architecture& arch, int64_t n_bl
     for (int64_t l = 0; l < dense; ++l) spec.layers[static_cast<size_t>(l)].moe = false;
   }
   if (moe && arch.reads_moe_layer_step) {
-    TESSERA_ASSIGN_OR_RETURN(int64_t step, r.positive_or("interleave_moe_layer_step", 1));
+    TESSERA_ASSIGN_OR_RETURN(int64_t step, r.positive("interleave_moe_layer_step"));  // required, as llama.cpp reads it
     if (step > n_layer) return r.bad("interleave_moe_layer_step", std::to_string(step), "at most block_count");
     for (int64_t l = 0; l < n_layer; ++l) spec.layers[static_cast<size_t>(l)].moe = (l + 1) % step == 0;
   }
@@ -287,7 +313,10 @@ Status read_ffn_layers(MetadataReader& r, const Architecture& arch, int64_t n_bl
   }
   int64_t expert_ff = 0;
   if (moe) {
-    if (r.has("expert_feed_forward_length") || ff == nullptr || ff->is_array()) {
+    // Where feed_forward_length is the dense layers' width (rows with dense layers among the
+    // expert ones), the experts' needs its own key.
+    const bool own_key = arch.reads_leading_dense_layers || arch.reads_moe_layer_step;
+    if (own_key || r.has("expert_feed_forward_length") || ff == nullptr || ff->is_array()) {
       TESSERA_ASSIGN_OR_RETURN(expert_ff, r.positive("expert_feed_forward_length"));
     } else {
       expert_ff = dense_ff.front();  // Mixtral's feed_forward_length is the experts' width
@@ -360,13 +389,11 @@ Status read_ffn_layers(MetadataReader& r, const Architecture& arch, int64_t n_bl
   }
   if (arch.llama4_router) {
     // Llama 4: the top-k of the raw logits, each weighted by its sigmoid, which scales the
-    // expert's input; expert_weights_scale where the file has one.
+    // expert's input; no normalisation and no scale (llama.cpp reads no router key for llama4).
     rp.gating = ExpertGating::Sigmoid;
     rp.select_on_logits = true;
     rp.weight_input = true;
     rp.normalize = false;
-    TESSERA_ASSIGN_OR_RETURN(float scale, r.non_negative_or("expert_weights_scale", 0.0));
-    rp.scale = scale > 0.0f ? scale : 1.0f;
   }
   return {};
 }
@@ -503,9 +530,17 @@ void set_full_attention_interval(const Architecture& arch, ModelSpec& spec, int6
 }
 
 void set_default_sliding_layers(const Architecture& arch, ModelSpec& spec) {
-  for (auto& l : spec.layers) l.sliding = false;
-  if (arch.sliding == SlidingLayers::None || spec.sliding_window <= 0) return;
-  mark_periodic(spec, arch.default_sliding_period);
+  for (auto& l : spec.layers) l.sliding = l.chunked = false;
+  const int32_t window = arch.sliding == SlidingLayers::Chunked ? spec.attention_chunk : spec.sliding_window;
+  if (arch.sliding == SlidingLayers::None || window <= 0) return;
+  mark_periodic(arch, spec, arch.default_sliding_period);
+}
+
+void set_rope_free_layers(const Architecture& arch, ModelSpec& spec) {
+  // llama.cpp's rule (n_no_rope_layer_step): layer l rotates unless (l + 1) % interval == 0.
+  const int64_t interval = arch.no_rope_interval;
+  for (int64_t l = 0; l < static_cast<int64_t>(spec.layers.size()); ++l)
+    spec.layers[static_cast<size_t>(l)].nope = interval > 0 && (l + 1) % interval == 0;
 }
 
 Status read_hyperparameters(const gguf::GgufFile& f, const Architecture& arch, ModelSpec& spec) {
@@ -581,6 +616,7 @@ Status read_hyperparameters(const gguf::GgufFile& f, const Architecture& arch, M
   TESSERA_TRY(read_rope(r, arch, spec));
   TESSERA_TRY(check_latent_attention_rope(r, arch, spec));
   TESSERA_TRY(read_sliding_window(r, arch, spec));
+  TESSERA_TRY(read_rope_free_layers(r, arch, spec));
   TESSERA_TRY(read_recurrent_layers(r, arch, n_blocks, spec));
   TESSERA_TRY(read_per_layer_attention(r, arch, kv_heads_per_layer, spec));
   TESSERA_TRY(read_shared_kv_layers(r, arch, spec));
@@ -622,9 +658,15 @@ Status write_hyperparameters(gguf::GgufWriter& w, const ModelSpec& s) {
   auto is_moe = [&](const LayerSpec& l) { return s.has_moe() && (l.moe || !marked); };
   const auto moe_layer = std::find_if(s.layers.begin(), s.layers.end(), is_moe);
   const int64_t expert_ff = moe_layer != s.layers.end() ? moe_layer->n_ff : 0;
+  // An expert layer without a dense MLP beside it gives the dense layers' width where the model has
+  // dense layers (one value, as the converters write for GLM-4.x, DeepSeek and Llama 4), else the
+  // experts' (Mixtral's).
+  const auto dense_layer =
+      std::find_if(s.layers.begin(), s.layers.end(), [&](const LayerSpec& l) { return !is_moe(l); });
+  const int64_t other_ff = dense_layer != s.layers.end() ? dense_layer->n_ff : expert_ff;
   std::vector<int32_t> dense_ff;
   for (const auto& l : s.layers)
-    dense_ff.push_back(static_cast<int32_t>(!is_moe(l) ? l.n_ff : l.n_ff_dense > 0 ? l.n_ff_dense : expert_ff));
+    dense_ff.push_back(static_cast<int32_t>(!is_moe(l) ? l.n_ff : l.n_ff_dense > 0 ? l.n_ff_dense : other_ff));
   if (std::all_of(dense_ff.begin(), dense_ff.end(), [&](int32_t v) { return v == dense_ff.front(); })) {
     u32("feed_forward_length", dense_ff.front());
   } else {
@@ -715,13 +757,14 @@ Status write_hyperparameters(gguf::GgufWriter& w, const ModelSpec& s) {
     w.set_f32(a + ".rope.scaling.attn_factor", s.rope.attn_factor);
   }
   if (arch->sliding_rope_base) w.set_f32(a + ".rope.freq_base_swa", s.rope_swa.freq_base);
-  if (arch->sliding != SlidingLayers::None && s.sliding_window > 0) {
-    u32("attention.sliding_window", s.sliding_window);
+  const int32_t window = arch->sliding == SlidingLayers::Chunked ? s.attention_chunk : s.sliding_window;
+  if (arch->sliding != SlidingLayers::None && window > 0) {
+    u32("attention.sliding_window", window);
     std::vector<uint32_t> flags;
     bool periodic = true;
     const int64_t period = arch->default_sliding_period;
     for (int64_t l = 0; l < s.n_layer; ++l) {
-      const bool slides = s.layers[static_cast<size_t>(l)].sliding;
+      const bool slides = s.layers[static_cast<size_t>(l)].*windowed_flag(*arch);
       flags.push_back(slides ? 1u : 0u);
       periodic = periodic && slides == (period == 0 || l % period < period - 1);  // as mark_periodic
     }
@@ -730,6 +773,10 @@ Status write_hyperparameters(gguf::GgufWriter& w, const ModelSpec& s) {
       for (uint32_t v : flags) items.push_back(gguf::Value::boolean(v != 0));
       w.set(a + ".attention.sliding_window_pattern", gguf::Value::array(gguf::ValueType::Bool, std::move(items)));
     }
+  }
+  if (arch->no_rope_interval > 0 && s.attention_temperature.floor_scale > 0) {
+    w.set_f32(a + ".attention.temperature_scale", s.attention_temperature.scale);
+    u32("attention.temperature_length", s.attention_temperature.floor_scale);
   }
   if (arch->reads_softcaps) {
     w.set_f32(a + ".attn_logit_softcapping", s.attention_softcap);

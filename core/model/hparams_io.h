@@ -31,6 +31,18 @@
 //   their rotated dims (rope_freqs.weight is the full layers' alone), .attention.shared_kv_layers,
 //   .embedding_length_per_layer_input; feed_forward_length (one or per layer) is the dense MLP's
 //   width beside the experts of .expert_feed_forward_length.
+//   MoE layouts: .leading_dense_block_count (GLM-4.x, DeepSeek), .interleave_moe_layer_step (Llama 4:
+//   experts on layer l when (l + 1) % step == 0, default 1); .expert_shared_count (shared experts
+//   of the expert width); .expert_gating_func, .expert_weights_norm, .expert_weights_scale,
+//   .expert_group_count, .expert_group_used_count (rows that read router keys).
+//   Llama 4 (llama4): .attention.sliding_window is the chunk of the chunked layers (default 8192;
+//   0 refused), .attention.sliding_window_pattern their period (default 4: three chunked layers,
+//   then a full one); every fourth layer has no RoPE and scales its queries by
+//   log(floor((pos + 1) / .attention.temperature_length) + 1) .attention.temperature_scale + 1
+//   (defaults 8192 and 0.1). llama.cpp's converter writes none of these keys for Llama 4 and
+//   llama.cpp fixes the values at those defaults whatever a file says; Tessera reads them (with
+//   llama.cpp's names) so that a written spec reads back the same. .rope.freq_base_swa: the chunked
+//   layers' rope base (default rope.freq_base).
 #pragma once
 
 #include "backend/model_spec.h"
@@ -45,9 +57,14 @@ namespace tessera {
 // tensors; n_vocab comes from token_embd). Errors name the key, its value and the expected range.
 Status read_hyperparameters(const gguf::GgufFile& f, const Architecture& arch, ModelSpec& spec);
 
-// Marks the sliding layers of `spec` as a file without a pattern key has them: layer l slides when
-// l % period < period - 1 for the architecture's default period (none when spec.sliding_window is 0).
+// Marks the sliding layers of `spec` (the chunked ones for SlidingLayers::Chunked) as a file without
+// a pattern key has them: layer l slides when l % period < period - 1 for the architecture's
+// default period (none when spec.sliding_window, or spec.attention_chunk, is 0).
 void set_default_sliding_layers(const Architecture& arch, ModelSpec& spec);
+
+// Marks the layers of `spec` without RoPE as llama.cpp does (Llama 4): layer l when
+// (l + 1) % arch.no_rope_interval == 0; none when the interval is 0.
+void set_rope_free_layers(const Architecture& arch, ModelSpec& spec);
 
 // Marks the layers of `spec` as llama.cpp does from {arch}.full_attention_interval: layer l attends
 // when (l + 1) % interval == 0, the others use the architecture's recurrent mixer.

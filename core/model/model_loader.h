@@ -11,6 +11,10 @@
 //   gpt-oss   every FFN MoE with router and expert biases and the clamped SwiGLU, attention sinks,
 //             output bias (q/k/v biases optional), sliding window on even layers, YaRN; its FFN
 //             norm is stored as post_attention_norm.weight.
+//   llama4    Llama 4 Scout / Maverick: chunked attention with weightless QK-norm on three of four
+//             layers, the fourth without RoPE (attention temperature), experts every
+//             interleave_moe_layer_step-th layer (dense ones between), the top-k router's sigmoid
+//             weight on the expert's input, an expert-wide shared expert (ffn_*_shexp).
 // Hyperparameters and block choices: hparams_io.h. Tensors: the architecture's slots of
 // layer_tensors.h, named blk.N.<slot name>, with the table's shapes. Tied embeddings: a file
 // without `output.weight` uses `token_embd.weight` as the output layer.

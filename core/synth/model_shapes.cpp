@@ -191,6 +191,21 @@ std::vector<ModelShape> make_shapes() {
          s.n_shared_experts = 2;
          s.router.normalize = false;
        });
+  // Llama 4 Scout (the text model of meta-llama/Llama-4-Scout-17B-16E's config.json): 40 heads of
+  // 128 over 8 KV heads, 16 experts of 8192 (top 1) and an 8192-wide shared expert on every layer
+  // (interleave step 1, so intermediate_size_mlp's 16384-wide dense MLP, the file's
+  // feed_forward_length, has no layer), chunks of 8192 on three of four layers, the fourth without
+  // RoPE, llama3 RoPE scaling x8 of 8192 (low 1, high 4), base 5e5, 202048 pieces.
+  with(dense("llama4-scout", "llama4", 5120, 48, 40, 8, 8192, 202048, 262144, 500000.0f, 1e-5f, false, false,
+             "Llama 4 Scout 17B-16E"),
+       [](ModelShape& s) {
+         s.head_dim = 128;
+         s.n_expert = 16;
+         s.n_expert_used = 1;
+         s.moe_layer_step = 1;
+         s.n_ff_dense_layers = 16384;
+         s.llama3_rope = Llama3RopeScaling{8.0, 1.0, 4.0, 8192.0};
+       });
   // Small shapes for tests and quick checks (multiples of 256 so every type applies).
   v.push_back(dense("tiny", "llama", 256, 2, 4, 2, 512, 1024, 512, 10000.0f, 1e-5f, false, false, "tiny test model"));
   v.push_back(
@@ -320,6 +335,11 @@ Result<ModelSpec> shape_hyperparameters(const ModelShape& s) {
     spec.rope.freq_factors.assign(static_cast<size_t>(spec.rope.n_dims / 2), 1e30f);
     std::fill_n(spec.rope.freq_factors.begin(), std::min<size_t>(spec.rope.freq_factors.size(), s.rot_pairs_full),
                 1.0f);
+  }
+  if (s.llama3_rope) {
+    // Every layer's (the loader gives a file's rope_freqs.weight to both kinds of layers).
+    spec.rope.freq_factors = llama3_rope_freq_factors(*s.llama3_rope, spec.rope.n_dims, spec.rope.freq_base);
+    spec.rope_swa.freq_factors = spec.rope.freq_factors;
   }
   spec.n_vocab = s.n_vocab;
   spec.name = s.name;

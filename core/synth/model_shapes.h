@@ -5,11 +5,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "backend/model_spec.h"
+#include "model/rope_scaling.h"
 
 namespace tessera::synth {
 
@@ -63,6 +65,8 @@ struct ModelShape {
   // rope.scaling.yarn_log_multiplier (0.1 mscale_all_dim).
   MlaParams mla;
   float yarn_log_multiplier = 0;
+  // Llama 3.1's RoPE scaling (Llama 4 too), which converters store as rope_freqs.weight.
+  std::optional<Llama3RopeScaling> llama3_rope;
 
   int64_t head_size() const { return head_dim > 0 ? head_dim : n_embd / n_head; }
 };

@@ -203,6 +203,17 @@ std::vector<ShiftCase> shift_cases() {
   c.scaling = RopeScalingKind::Yarn;
   c.yarn_log_multiplier = 0.1;
   v.push_back({"deepseek2_latent_rotated_key", c, {}});
+  // Llama 4: keys normed after their rotation (the norm commutes with the shift's rotation) in
+  // chunks of 8, which the removal moves the kept tokens across.
+  c = {};
+  c.arch = "llama4";
+  c.n_layer = 1;
+  c.n_expert = 4;
+  c.n_expert_used = 1;
+  c.moe_layer_step = 1;
+  c.n_ff = 32;
+  c.attention_chunk = 8;
+  v.push_back({"llama4_unit_qk_norm_chunks", c, {}});
   return v;
 }
 
@@ -464,6 +475,30 @@ std::vector<ForwardCase> family_cases_2026() {
   c.yarn_log_multiplier = 0.0707;
   c.matrix_type = GgmlType::Q8_0;
   v.push_back({"deepseek2_v2_lite_softmax_router_yarn_q8_0", c});
+  // Llama 4: layers 0-2 rotate (adjacent pairs, rope_freqs divisors, weightless QK-norm after the
+  // rotation) and attend within chunks of 4 positions, so the 14 tokens cross three chunk borders in
+  // the prompt batch and the decode steps; layer 3 has no RoPE, attends in full and scales its
+  // queries by the temperature of floor 3 (positions 2 on scale it); experts on layers 1 and 3
+  // (interleave step 2, as Maverick), the others dense and wider; the top-1 expert's input scaled
+  // by the sigmoid of its logit, the shared expert beside it.
+  c = moe(with_arch({}, "llama4"), 4, 1);
+  c.n_layer = 4;
+  c.moe_layer_step = 2;
+  c.n_ff = 32;
+  c.n_ff_dense_layers = 96;
+  c.scaling = RopeScalingKind::RopeFreqsTensor;
+  c.rope_base = 500000.0;
+  c.attention_chunk = 4;
+  c.temperature_floor = 3;
+  c.temperature_scale = 0.5;
+  v.push_back({"llama4_chunks_nope_temperature_interleaved_moe", c});
+  // Scout's layout (experts on every layer), two experts per token (their input-scaled outputs
+  // summed), chunks of 5, Q8_0.
+  c.moe_layer_step = 1;
+  c.n_expert_used = 2;
+  c.attention_chunk = 5;
+  c.matrix_type = GgmlType::Q8_0;
+  v.push_back({"llama4_scout_layout_top2_q8_0", c});
   return v;
 }
 

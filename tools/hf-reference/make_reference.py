@@ -203,9 +203,12 @@ def deepseek2_config(config_cls):
 
 def llama4_config(config_cls):
     # Llama 4 text in small: RoPE layers 0-2 (chunked, weightless QK-norm), layer 3 NoPE (full, the
-    # temperature tuning); MoE on layers 1 and 3 (interleave step 2, as Maverick), top-1 of 4.
+    # temperature tuning); MoE on layers 1 and 3 (interleave step 2, as Maverick), top-1 of 4. The
+    # experts (intermediate_size, written as expert_feed_forward_length) are 32 wide, unlike the
+    # 64-wide residual and the 128-wide dense MLPs (feed_forward_length), so a gate_up_proj layout
+    # the converter misreads gives tensors of the wrong shape rather than wrong square ones.
     return config_cls(**SMALL, num_hidden_layers=4, num_attention_heads=4, num_key_value_heads=2, head_dim=32,
-                      intermediate_size=64, intermediate_size_mlp=128, num_local_experts=4, num_experts_per_tok=1,
+                      intermediate_size=32, intermediate_size_mlp=128, num_local_experts=4, num_experts_per_tok=1,
                       interleave_moe_layer_step=2, use_qk_norm=True, no_rope_layer_interval=4,
                       attention_chunk_size=8192, attn_temperature_tuning=True, floor_scale=8192, attn_scale=0.1,
                       tie_word_embeddings=False,
@@ -328,10 +331,10 @@ def convert(args, hf_dir, out_gguf, hf_arch):
 
 
 def check_expert_width(model, arch, cfg):
-    """The routed experts must be as wide as moe_intermediate_size (the converter writes it as
-    expert_feed_forward_length): a transformers that builds them from intermediate_size says so."""
-    width = getattr(cfg, "moe_intermediate_size", None)
-    if arch not in ("glm4moe", "deepseek2", "gemma4moe") or width is None:
+    """The routed experts must be as wide as moe_intermediate_size (Llama 4: intermediate_size; the
+    converter writes it as expert_feed_forward_length): a transformers that builds them otherwise says so."""
+    width = getattr(cfg, "intermediate_size" if arch == "llama4" else "moe_intermediate_size", None)
+    if arch not in ("glm4moe", "deepseek2", "gemma4moe", "llama4") or width is None:
         return
     for name, p in model.named_parameters():
         if name.endswith("experts.down_proj") or name.endswith("experts.0.down_proj.weight"):
@@ -343,6 +346,27 @@ def check_expert_width(model, arch, cfg):
 
 def check_layer_pattern(reader, arch, cfg):
     """The converted file must say which layers attend as the transformers model has them."""
+    if arch == "llama4":
+        # The file says nothing of it: llama.cpp (and Tessera, reading no such key) fixes chunks of
+        # 8192 on all but every 4th layer, no RoPE there, temperature floor 8192 and scale 0.1, and
+        # experts on layers (l + 1) % interleave_moe_layer_step == 0. The config must agree.
+        n = cfg.num_hidden_layers
+        step = cfg.interleave_moe_layer_step
+        want = dict(no_rope_layers=[int((i + 1) % 4 != 0) for i in range(n)],
+                    moe_layers=[i for i in range(n) if (i + 1) % step == 0],
+                    attention_chunk_size=8192, floor_scale=8192, attn_scale=0.1)
+        for key, value in want.items():
+            got = getattr(cfg, key, None)
+            if isinstance(value, list) and got is not None:
+                got = list(got)
+            if got != value:
+                raise SystemExit(f"llama4: config {key} is {got}, llama.cpp's reading of the file gives {value}")
+        types = getattr(cfg, "layer_types", None)
+        if types and [t == "chunked_attention" for t in types] != [bool(r) for r in want["no_rope_layers"]]:
+            raise SystemExit(f"llama4: layer_types {types} are not chunked exactly on the rotary layers")
+        if "llama4.attention.sliding_window" in reader.fields:
+            raise SystemExit("llama4: the converter wrote attention.sliding_window (every layer full?)")
+        return
     if arch.startswith("gemma4"):
         field = reader.fields.get("gemma4.attention.sliding_window_pattern")
         if field is None:

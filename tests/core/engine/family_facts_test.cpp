@@ -98,5 +98,30 @@ TEST(FamilyFacts, DeepSeek2) {
             "shared expert (feed-forward 64)");
 }
 
+TEST(FamilyFacts, Llama4) {
+  RandomModelConfig c;
+  c.arch = "llama4";
+  c.n_layer = 8;
+  c.n_expert = 4;
+  c.n_expert_used = 1;
+  c.moe_layer_step = 2;
+  c.n_ff = 32;
+  c.n_ff_dense_layers = 96;
+  auto f = facts_of(c);
+  EXPECT_EQ(f["layer pattern"],
+            "6 chunked (attention within chunks of 8192 positions) and 2 full attention layers without RoPE, on layers "
+            "3, 7");
+  EXPECT_EQ(f["attention temperature"],
+            "queries of the layers without RoPE times 1 + 0.1 ln(floor((position + 1) / 8192) + 1)");
+  EXPECT_EQ(f["QK-norm"], "per-head RMSNorm of q and k without a gain, after RoPE, on the layers with RoPE");
+  EXPECT_EQ(f["experts"],
+            "4, 1 used per token, feed-forward 32 each, on 4 of 8 layers (the others dense, feed-forward 96); plus a "
+            "shared expert (feed-forward 32)");
+  EXPECT_EQ(f["router"], "top 1 of the logits, weighted by their sigmoid; the weight scales the expert's input");
+  EXPECT_EQ(f.count("sliding window"), 0u);
+  // 8 layers x 2 KV heads x 16 x 2 (K, V) x 2 bytes.
+  EXPECT_EQ(f["KV cache per token"], "1.0 KiB in F16 (keys and values of 8 layers)");
+}
+
 }  // namespace
 }  // namespace tessera::test

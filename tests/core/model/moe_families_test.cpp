@@ -230,5 +230,159 @@ TEST(MoeFamilies, DeepSeek2FilesTesseraCannotReadAreNamed) {
   EXPECT_NE(tensor.error().message.find("blk.2.attn_v_b.weight"), std::string::npos) << tensor.error().message;
 }
 
+// Llama 4 in small, as the conformance case has it: experts on layers 1 and 3 (interleave step 2,
+// as Maverick), the others dense and wider, llama3 divisors in rope_freqs.weight. No chunk or
+// temperature keys: a file as llama.cpp's converter writes it.
+RandomModelConfig llama4() {
+  RandomModelConfig c;
+  c.arch = "llama4";
+  c.n_layer = 4;
+  c.n_expert = 4;
+  c.n_expert_used = 1;
+  c.moe_layer_step = 2;
+  c.n_ff = 32;
+  c.n_ff_dense_layers = 96;
+  c.scaling = RopeScalingKind::RopeFreqsTensor;
+  c.rope_base = 500000.0;
+  return c;
+}
+
+TEST(MoeFamilies, Llama4LayoutAndLayerPattern) {
+  auto file = random_model_file(llama4());
+  ASSERT_TRUE(file);
+  for (const char* key : {"llama4.attention.sliding_window", "llama4.attention.temperature_length",
+                          "llama4.attention.temperature_scale", "llama4.attention.sliding_window_pattern"})
+    EXPECT_FALSE(file->has(key)) << key;
+  auto spec = build_model_spec(file);
+  ASSERT_TRUE(spec.ok()) << spec.error().describe();
+  // Three chunked rotary layers, then a full one without RoPE: llama.cpp's fixed values.
+  EXPECT_EQ(spec->attention_chunk, 8192);
+  for (int l = 0; l < 4; ++l) {
+    EXPECT_EQ(spec->layers[static_cast<size_t>(l)].chunked, l != 3) << l;
+    EXPECT_EQ(spec->layers[static_cast<size_t>(l)].nope, l == 3) << l;
+    EXPECT_FALSE(spec->layers[static_cast<size_t>(l)].sliding) << l;
+  }
+  EXPECT_EQ(spec->sliding_window, 0);
+  EXPECT_FLOAT_EQ(spec->attention_temperature.scale, 0.1f);
+  EXPECT_EQ(spec->attention_temperature.floor_scale, 8192);
+  EXPECT_FLOAT_EQ(spec->attention_temperature.offset, 1.0f);
+  EXPECT_TRUE(spec->unit_qk_norm);
+  EXPECT_FALSE(spec->layers[0].has(LayerTensor::QNorm));
+  EXPECT_EQ(spec->rope.mode, RopeMode::Normal);
+  EXPECT_EQ(spec->rope.freq_factors.size(), 8u);
+  EXPECT_FLOAT_EQ(spec->attention_scale, 0.25f);
+  // Dense layers 0 and 2 (feed_forward_length), experts with an expert-wide shared one on 1 and 3.
+  EXPECT_FALSE(spec->layers[0].is_moe());
+  EXPECT_EQ(spec->layers[0].n_ff, 96);
+  EXPECT_EQ(spec->layers[2][LayerTensor::FfnDown].dims, (std::vector<int64_t>{96, 64}));
+  EXPECT_TRUE(spec->layers[1].is_moe());
+  EXPECT_EQ(spec->layers[1].n_ff, 32);
+  EXPECT_EQ(spec->layers[3].n_ff_shared, 32);
+  EXPECT_EQ(spec->layers[3][LayerTensor::SharedGate].name, "blk.3.ffn_gate_shexp.weight");
+  EXPECT_EQ(spec->layers[3][LayerTensor::SharedDown].dims, (std::vector<int64_t>{32, 64}));
+  EXPECT_FALSE(spec->layers[3].has(LayerTensor::SharedGateLogit));
+  EXPECT_EQ(spec->layers[1][LayerTensor::ExpertUp].dims, (std::vector<int64_t>{64, 32, 4}));
+  // The router: top-k of the logits, the sigmoid weight on the expert's input, nothing else.
+  EXPECT_EQ(spec->router.gating, ExpertGating::Sigmoid);
+  EXPECT_TRUE(spec->router.select_on_logits);
+  EXPECT_TRUE(spec->router.weight_input);
+  EXPECT_FALSE(spec->router.normalize);
+  EXPECT_FLOAT_EQ(spec->router.scale, 1.0f);
+  for (ModelFeature f : {ModelFeature::ChunkedAttention, ModelFeature::NoRopeLayers, ModelFeature::UnitQkNorm,
+                         ModelFeature::SharedExpert, ModelFeature::RouterChoices, ModelFeature::LeadingDenseLayers})
+    EXPECT_TRUE(has_feature(*spec, f)) << model_feature_name(f);
+}
+
+// The keys llama.cpp's converter writes for Llama4ForCausalLM (convert_hf_to_gguf's TextModel and
+// LlamaModel keys, Llama4Model's interleave_moe_layer_step and expert_feed_forward_length) and no
+// other: what make_reference.py's llama4 file holds. The loader needs nothing more.
+TEST(MoeFamilies, Llama4ReadsTheKeysTheConverterWrites) {
+  const std::set<std::string> converter = {
+      "general.architecture", "general.name", "llama4.context_length", "llama4.embedding_length",
+      "llama4.feed_forward_length", "llama4.block_count", "llama4.attention.head_count",
+      "llama4.attention.head_count_kv", "llama4.rope.freq_base", "llama4.attention.layer_norm_rms_epsilon",
+      "llama4.expert_count", "llama4.expert_used_count", "llama4.attention.key_length",
+      "llama4.attention.value_length", "llama4.vocab_size", "llama4.rope.dimension_count",
+      "llama4.interleave_moe_layer_step", "llama4.expert_feed_forward_length"};
+  auto full = random_model_file(llama4());
+  ASSERT_TRUE(full);
+  std::set<std::string> drop;
+  for (const auto& e : full->metadata())
+    if (converter.count(e.key) == 0) drop.insert(e.key);
+  auto file = rewritten(llama4(), [](gguf::GgufWriter&) {}, drop);
+  ASSERT_TRUE(file);
+  for (const auto& e : file->metadata()) EXPECT_TRUE(converter.count(e.key) || e.key == "general.alignment") << e.key;
+  auto spec = build_model_spec(file);
+  ASSERT_TRUE(spec.ok()) << spec.error().describe();
+  EXPECT_TRUE(spec->layers[0].chunked);
+  EXPECT_TRUE(spec->layers[3].nope);
+  EXPECT_TRUE(spec->layers[3].is_moe());
+  EXPECT_FLOAT_EQ(spec->rope_swa.freq_base, 500000.0f);  // rope.freq_base_swa absent: the chunked layers' base
+}
+
+// The chunk, the chunked layers' period and the temperature under llama.cpp's key names (which it
+// ignores for llama4; Tessera's writer uses them so a spec reads back the same).
+TEST(MoeFamilies, Llama4ChunkAndTemperatureKeys) {
+  RandomModelConfig c = llama4();
+  c.attention_chunk = 16;
+  c.temperature_floor = 4;
+  c.temperature_scale = 0.25;
+  auto spec = build_model_spec(
+      rewritten(c, [](gguf::GgufWriter& w) { w.set_u32("llama4.attention.sliding_window_pattern", 2); }));
+  ASSERT_TRUE(spec.ok()) << spec.error().describe();
+  EXPECT_EQ(spec->attention_chunk, 16);
+  EXPECT_EQ(spec->attention_temperature.floor_scale, 4);
+  EXPECT_FLOAT_EQ(spec->attention_temperature.scale, 0.25f);
+  EXPECT_TRUE(spec->layers[0].chunked);
+  EXPECT_FALSE(spec->layers[1].chunked);
+  EXPECT_TRUE(spec->layers[2].chunked);
+  EXPECT_FALSE(spec->layers[2].nope);  // RoPE-free layers stay llama.cpp's every fourth
+  EXPECT_TRUE(spec->layers[3].nope);
+}
+
+// Maverick's files (128 experts) have no QK-norm, as llama.cpp reads them.
+TEST(MoeFamilies, Llama4WithOneHundredTwentyEightExpertsHasNoQkNorm) {
+  RandomModelConfig c = llama4();
+  c.n_layer = 1;
+  c.moe_layer_step = 1;
+  c.n_expert = 128;
+  c.n_ff = 8;
+  c.scaling = RopeScalingKind::None;
+  auto spec = build_model_spec(random_model_file(c));
+  ASSERT_TRUE(spec.ok()) << spec.error().describe();
+  EXPECT_FALSE(spec->unit_qk_norm);
+  EXPECT_FALSE(has_feature(*spec, ModelFeature::UnitQkNorm));
+  EXPECT_TRUE(spec->layers[0].chunked);
+}
+
+TEST(MoeFamilies, Llama4FilesTesseraCannotReadAreNamed) {
+  auto expect_named = [](const Result<ModelSpec>& r, ErrorKind kind, const std::string& what) {
+    ASSERT_FALSE(r.ok()) << what;
+    EXPECT_EQ(r.error().kind, kind) << r.error().describe();
+    EXPECT_NE(r.error().message.find(what), std::string::npos) << r.error().message;
+    EXPECT_NE(r.error().message.find("rewritten.gguf"), std::string::npos) << r.error().message;
+  };
+  // Keys llama.cpp requires.
+  for (const char* key :
+       {"llama4.interleave_moe_layer_step", "llama4.expert_feed_forward_length", "llama4.expert_count"})
+    expect_named(build_model_spec(rewritten(llama4(), [](gguf::GgufWriter&) {}, {key})), ErrorKind::BadFile, key);
+  // Every layer full (MobileLLM's conversion), a temperature of no length.
+  expect_named(build_model_spec(
+                   rewritten(llama4(), [](gguf::GgufWriter& w) { w.set_u32("llama4.attention.sliding_window", 0); })),
+               ErrorKind::Unsupported, "llama4.attention.sliding_window");
+  expect_named(build_model_spec(rewritten(
+                   llama4(), [](gguf::GgufWriter& w) { w.set_u32("llama4.attention.temperature_length", 0); })),
+               ErrorKind::BadFile, "llama4.attention.temperature_length");
+  // Missing tensors: a shared expert's, a dense layer's.
+  for (const char* name : {"blk.1.ffn_up_shexp.weight", "blk.2.ffn_gate.weight"}) {
+    RandomModelConfig c = llama4();
+    c.omit = {name};
+    auto r = build_model_spec(random_model_file(c));
+    ASSERT_FALSE(r.ok()) << name;
+    EXPECT_EQ(r.error().kind, ErrorKind::BadFile) << r.error().describe();
+    EXPECT_NE(r.error().message.find(name), std::string::npos) << r.error().message;
+  }
+}
+
 }  // namespace
 }  // namespace tessera::test

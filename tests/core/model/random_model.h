@@ -87,6 +87,12 @@ struct RandomModelConfig {
   int64_t q_lora_rank = 0, kv_lora_rank = 0, qk_nope = 0, v_head = 0;
   double yarn_log_multiplier = 0;
   int32_t sliding_window = 0;           // gemma2/gemma3/gemma4: the sliding layers' window
+  // Llama 4: the chunked layers' chunk (0: the file says none, the architecture's 8192 applies) and
+  // the attention temperature of the layers without RoPE (floor 0: the file says none, 8192 and
+  // 0.1 apply).
+  int32_t attention_chunk = 0;
+  int64_t temperature_floor = 0;
+  double temperature_scale = 0.1;
   double rope_base_swa = 0;    // gemma3: the sliding layers' rope base (0: rope_base)
   double attn_softcap = 0, final_softcap = 0;  // gemma2
   GgmlType matrix_type = GgmlType::F32;  // attention and feed-forward matrices
@@ -205,6 +211,8 @@ inline ModelSpec random_model_hparams(const RandomModelConfig& c) {
   m.rope_swa = m.rope;
   if (c.rope_base_swa > 0) m.rope_swa.freq_base = static_cast<float>(c.rope_base_swa);
   m.sliding_window = c.sliding_window;
+  m.attention_chunk = c.attention_chunk;
+  m.attention_temperature = {static_cast<float>(c.temperature_scale), c.temperature_floor, 1.0f};
   m.attention_softcap = static_cast<float>(c.attn_softcap);
   m.final_softcap = static_cast<float>(c.final_softcap);
   m.n_expert = c.n_expert;

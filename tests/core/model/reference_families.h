@@ -11,7 +11,11 @@
 //   glm4moe: partial NeoX RoPE, Q/K/V biases, optional QK-norm, leading dense layers, DeepSeek-V3's
 //     sigmoid router with selection bias, groups and scaling (route_ref), shared experts;
 //   deepseek2: latent attention decompressed (per-head K and V from the latent), adjacent-pair RoPE
-//     of the shared rotated key, YaRN's mscale^2 in the scores, the same FFN as glm4moe.
+//     of the shared rotated key, YaRN's mscale^2 in the scores, the same FFN as glm4moe;
+//   llama4: rotary layers attending within chunks with weightless QK-norm after the rotation, every
+//     fourth layer without RoPE attending in full with the attention temperature, dense and expert
+//     layers interleaved, the router's sigmoid weight scaling the chosen expert's input, the shared
+//     expert.
 #pragma once
 
 #include <limits>
@@ -497,9 +501,119 @@ inline std::vector<std::vector<double>> reference_logits_deepseek2(const RandomM
   return logits;
 }
 
+// Llama 4 (transformers' Llama4TextModel, Llama4TextConfig's defaults where the file carries
+// nothing): layer l is a NoPE layer when (l + 1) % 4 == 0 (no_rope_layer_interval), else it rotates
+// adjacent pairs (transformers' complex rotation; the converter keeps q/k unpermuted) with the file's
+// rope_freqs divisors, norms q and k per head as x / sqrt(mean(x^2) + eps) after the rotation
+// (Llama4TextL2Norm; use_qk_norm, which llama.cpp drops for 128 experts) and attends only to keys of
+// its own chunk of attention_chunk_size positions (the chunked attention mask). NoPE layers see
+// every earlier position and scale q by log1p(floor((pos + 1) / floor_scale)) attn_scale + 1. The
+// scores are scaled by 1/sqrt(head). Layer l has experts when (l + 1) % interleave_moe_layer_step ==
+// 0 (Llama4TextMoe), else a dense SwiGLU (intermediate_size_mlp): the router's top-k logits, each
+// chosen expert E_e run on sigmoid(logit_e) * h, plus the shared expert on h.
+inline std::vector<std::vector<double>> reference_logits_llama4(const RandomModelConfig& c, const gguf::GgufFile& f,
+                                                                const std::vector<int32_t>& tokens) {
+  const int64_t d = c.n_embd, nh = c.n_head, nkv = c.n_head_kv, hd = c.head_dim();
+  const size_t T = tokens.size();
+  const double eps = c.rms_eps;
+  const size_t chunk = static_cast<size_t>(c.attention_chunk > 0 ? c.attention_chunk : 8192);
+  const double floor_scale = static_cast<double>(c.temperature_floor > 0 ? c.temperature_floor : 8192);
+  const double attn_scale = c.temperature_floor > 0 ? c.temperature_scale : 0.1;
+  const bool qk_norm = c.n_expert != 128;
+  const std::vector<double> div = reference_rope_divisors(c, f);
+  auto rope_pairs = [&](double* v, size_t pos) {
+    for (int64_t i = 0; i < hd / 2; ++i) {
+      const double theta = static_cast<double>(pos) *
+                           std::pow(c.rope_base, -2.0 * static_cast<double>(i) / static_cast<double>(hd)) /
+                           div[static_cast<size_t>(i)];
+      const double a = v[2 * i], b = v[2 * i + 1];
+      v[2 * i] = a * std::cos(theta) - b * std::sin(theta);
+      v[2 * i + 1] = a * std::sin(theta) + b * std::cos(theta);
+    }
+  };
+  Matrix embd = load_matrix(f, "token_embd.weight");
+  std::vector<std::vector<double>> x(T);
+  for (size_t t = 0; t < T; ++t) x[t] = embd[static_cast<size_t>(tokens[t])];
+  for (int64_t l = 0; l < c.n_layer; ++l) {
+    const std::string p = "blk." + std::to_string(l) + ".";
+    const bool use_rope = (l + 1) % 4 != 0;
+    const auto attn_norm = load_vector(f, p + "attn_norm.weight");
+    const Matrix wq = load_matrix(f, p + "attn_q.weight"), wk = load_matrix(f, p + "attn_k.weight"),
+                 wv = load_matrix(f, p + "attn_v.weight"), wo = load_matrix(f, p + "attn_output.weight");
+    std::vector<std::vector<double>> q(T), k(T), v(T);
+    for (size_t t = 0; t < T; ++t) {
+      const auto h = rms_norm_ref(x[t], attn_norm, eps);
+      q[t] = mat_vec(wq, h);
+      k[t] = mat_vec(wk, h);
+      v[t] = mat_vec(wv, h);
+      for (auto [vec, heads] : {std::pair{&q[t], nh}, std::pair{&k[t], nkv}})
+        for (int64_t hh = 0; hh < heads; ++hh) {
+          std::vector<double> part(vec->begin() + hh * hd, vec->begin() + (hh + 1) * hd);
+          if (use_rope) {
+            rope_pairs(part.data(), t);
+            if (qk_norm) part = weightless_rms_ref(part, eps);
+          }
+          std::copy(part.begin(), part.end(), vec->begin() + hh * hd);
+        }
+      if (!use_rope) {
+        const double temperature =
+            std::log1p(std::floor((static_cast<double>(t) + 1.0) / floor_scale)) * attn_scale + 1.0;
+        for (double& qv : q[t]) qv *= temperature;
+      }
+    }
+    for (size_t t = 0; t < T; ++t) {
+      std::vector<double> att(static_cast<size_t>(nh * hd), 0.0);
+      const size_t first = use_rope ? t / chunk * chunk : 0;
+      for (int64_t hh = 0; hh < nh; ++hh)
+        attend_head_ref(&q[t][static_cast<size_t>(hh * hd)], k, v, t, first, hh / (nh / nkv), hd,
+                        1.0 / std::sqrt(static_cast<double>(hd)), &att[static_cast<size_t>(hh * hd)]);
+      const auto o = mat_vec(wo, att);
+      for (int64_t i = 0; i < d; ++i) x[t][static_cast<size_t>(i)] += o[static_cast<size_t>(i)];
+    }
+    const auto ffn_norm = load_vector(f, p + "ffn_norm.weight");
+    const bool moe = c.moe_layer_step > 0 && (l + 1) % c.moe_layer_step == 0;
+    if (!moe) {
+      const Matrix wg = load_matrix(f, p + "ffn_gate.weight"), wu = load_matrix(f, p + "ffn_up.weight"),
+                   wd = load_matrix(f, p + "ffn_down.weight");
+      for (size_t t = 0; t < T; ++t) {
+        const auto o = glu_ffn_ref(wg, wu, wd, rms_norm_ref(x[t], ffn_norm, eps), false);
+        for (int64_t i = 0; i < d; ++i) x[t][static_cast<size_t>(i)] += o[static_cast<size_t>(i)];
+      }
+      continue;
+    }
+    const Matrix router = load_matrix(f, p + "ffn_gate_inp.weight"), eg = load_matrix(f, p + "ffn_gate_exps.weight"),
+                 eu = load_matrix(f, p + "ffn_up_exps.weight"), ed = load_matrix(f, p + "ffn_down_exps.weight"),
+                 sg = load_matrix(f, p + "ffn_gate_shexp.weight"), su = load_matrix(f, p + "ffn_up_shexp.weight"),
+                 sd = load_matrix(f, p + "ffn_down_shexp.weight");
+    const size_t F = static_cast<size_t>(c.n_ff);
+    RouterParams top_k_of_logits;  // route_ref's Llama 4 rule: sigmoid weights, no normalisation
+    top_k_of_logits.gating = ExpertGating::Sigmoid;
+    top_k_of_logits.normalize = false;
+    top_k_of_logits.select_on_logits = true;
+    for (size_t t = 0; t < T; ++t) {
+      const auto h = rms_norm_ref(x[t], ffn_norm, eps);
+      auto o = glu_ffn_ref(sg, su, sd, h, false);
+      for (const auto& [e, w] : route_ref(mat_vec(router, h), {}, top_k_of_logits, c.n_expert_used)) {
+        std::vector<double> in = h;
+        for (double& hv : in) hv *= w;
+        const auto oe = glu_ffn_ref(rows_of(eg, e * F, F), rows_of(eu, e * F, F),
+                                    rows_of(ed, e * static_cast<size_t>(d), static_cast<size_t>(d)), in, false);
+        for (int64_t i = 0; i < d; ++i) o[static_cast<size_t>(i)] += oe[static_cast<size_t>(i)];
+      }
+      for (int64_t i = 0; i < d; ++i) x[t][static_cast<size_t>(i)] += o[static_cast<size_t>(i)];
+    }
+  }
+  const auto out_norm = load_vector(f, "output_norm.weight");
+  const Matrix out = load_matrix(f, c.tied ? "token_embd.weight" : "output.weight");
+  std::vector<std::vector<double>> logits(T);
+  for (size_t t = 0; t < T; ++t) logits[t] = mat_vec(out, rms_norm_ref(x[t], out_norm, eps));
+  return logits;
+}
+
 inline std::vector<std::vector<double>> reference_logits_2026(const RandomModelConfig& c, const gguf::GgufFile& f,
                                                               const std::vector<int32_t>& tokens) {
   if (c.arch == "gemma4") return reference_logits_gemma4(c, f, tokens);
+  if (c.arch == "llama4") return reference_logits_llama4(c, f, tokens);
   if (c.arch == "glm4moe") return reference_logits_glm4moe(c, f, tokens);
   if (c.arch == "deepseek2") return reference_logits_deepseek2(c, f, tokens);
   ADD_FAILURE() << "no float64 reference for " << c.arch;

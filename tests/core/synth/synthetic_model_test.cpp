@@ -193,6 +193,41 @@ TEST(ModelShapes, DeepSeekV2LiteHasItsPublishedSize) {
   EXPECT_FLOAT_EQ(spec->rope.attn_factor, 1.0f);
 }
 
+// Llama 4 Scout's text model: 107.77B parameters (the model card's 109B with the vision encoder),
+// 16 experts and the shared one on every layer, chunks of 8192 on three layers of four, the
+// fourth without RoPE, the llama3 divisors in rope_freqs.weight.
+TEST(ModelShapes, Llama4ScoutHasItsPublishedSize) {
+  SynthOptions o;
+  o.type = GgmlType::F32;
+  o.output_q6k_for_kquants = false;
+  const ModelShape* s = find_shape("llama4-scout");
+  ASSERT_NE(s, nullptr);
+  EXPECT_NEAR(synthetic_weight_bytes(*s, o) / 4.0 / 1e9, 107.770, 0.001);
+  auto spec = shape_hyperparameters(*s);
+  ASSERT_TRUE(spec.ok()) << spec.error().describe();
+  EXPECT_EQ(spec->n_expert, 16);
+  EXPECT_EQ(spec->n_expert_used, 1);
+  for (size_t l : {0u, 3u, 47u}) {
+    EXPECT_TRUE(spec->layers[l].moe) << l;
+    EXPECT_EQ(spec->layers[l].n_ff, 8192) << l;
+    EXPECT_EQ(spec->layers[l].n_ff_shared, 8192) << l;
+  }
+  EXPECT_TRUE(spec->layers[2].chunked);
+  EXPECT_FALSE(spec->layers[2].nope);
+  EXPECT_FALSE(spec->layers[47].chunked);
+  EXPECT_TRUE(spec->layers[47].nope);
+  EXPECT_EQ(spec->attention_chunk, 8192);
+  EXPECT_EQ(spec->attention_temperature.floor_scale, 8192);
+  EXPECT_TRUE(spec->unit_qk_norm);
+  EXPECT_TRUE(spec->router.weight_input);
+  ASSERT_EQ(spec->rope.freq_factors.size(), 64u);
+  EXPECT_FLOAT_EQ(spec->rope.freq_factors[0], 1.0f);   // wavelength 2 pi: untouched
+  EXPECT_FLOAT_EQ(spec->rope.freq_factors[63], 8.0f);  // longer than 8192 positions: x8
+  EXPECT_EQ(spec->rope_swa.freq_factors, spec->rope.freq_factors);
+  // 48 layers x 8 KV heads x 128 x 2 (K, V) x 2 bytes.
+  EXPECT_EQ(model_state_bytes(*spec, 1, KvCacheType::F16).kv_cache, 192u * 1024);
+}
+
 class SynthEveryType : public ::testing::TestWithParam<GgmlType> {};
 
 TEST_P(SynthEveryType, WritesAFileWhoseWeightsAreFiniteAndRealistic) {

@@ -1,6 +1,6 @@
-// Every case of every fixture in fixtures/templates/*.cases.json must render byte-identical to
-// what Python's jinja2 rendered (`expected`), or fail with the template's own message
-// (`expected_error`).
+// Every case of every fixture in fixtures/templates/*.cases.json (and tests/data/templates/*.cases.json)
+// must render byte-identical to what Python's jinja2 rendered (`expected`), or fail with the
+// template's own message (`expected_error`).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -38,6 +38,11 @@ std::vector<std::string> case_files_in(const fs::path& dir) {
   return names;
 }
 std::vector<std::string> case_files() { return case_files_in(test::fixture("templates")); }
+
+// The repository's own template cases (tests/data/templates: templates the shared fixtures and
+// llama.cpp's collection lack, e.g. Llama 4's, and the reasoning models').
+fs::path in_repo_dir() { return test::source_dir() / "tests" / "data" / "templates"; }
+std::vector<std::string> in_repo_files() { return case_files_in(in_repo_dir()); }
 
 // tools/template-check/make_cases.py's output (llama.cpp's collection of templates rendered by
 // jinja2 over tools, tool calls, enable_thinking, ...), when TESSERA_TEMPLATE_CHECK_DIR names it.
@@ -126,6 +131,10 @@ TEST_P(TemplateFixture, RendersLikeJinja2) {
   check_case_file(test::fixture("templates"), GetParam(), tight_limits());
 }
 
+class TemplateInRepo : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(TemplateInRepo, RendersLikeJinja2) { check_case_file(in_repo_dir(), GetParam(), tight_limits()); }
+
 class TemplateCheck : public ::testing::TestWithParam<std::string> {};
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(TemplateCheck);
 
@@ -139,6 +148,7 @@ std::string param_name(const ::testing::TestParamInfo<std::string>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Templates, TemplateFixture, ::testing::ValuesIn(case_files()), param_name);
+INSTANTIATE_TEST_SUITE_P(InRepo, TemplateInRepo, ::testing::ValuesIn(in_repo_files()), param_name);
 INSTANTIATE_TEST_SUITE_P(Collected, TemplateCheck, ::testing::ValuesIn(check_files()), param_name);
 
 }  // namespace

@@ -48,6 +48,30 @@ TEST(PreTokenizer, Qwen35KeepsCombiningMarksInLetterRuns) {
   EXPECT_EQ(split("qwen35", "It'S ok!!\n\nx"), (Pieces{"It", "'S", " ok", "!!\n\n", "x"}));
 }
 
+// GPT-4o's o200k split, which Llama 4's files name "llama4" (llama.cpp maps both names to one
+// pre-type). The pieces are what tokenizer.json's pattern gives under Python's `regex` (Hugging
+// Face's semantics): letter runs cut before an upper-case run that follows lower case, a
+// contraction kept with its word, digits in threes, symbol runs with their trailing newlines or
+// slashes. llama.cpp rewrites the pattern without Unicode case classes (a letter outside [a-z]
+// counts as upper, outside [A-Z] as lower, combining marks as neither): it gives "aÉb" as one
+// piece and cuts Devanagari at its vowel signs, where the pattern (and Tessera) does not.
+TEST(PreTokenizer, Gpt4oAndLlama4SplitCaseRunsAndDigitTriples) {
+  for (const char* pre : {"gpt-4o", "llama4"}) {
+    SCOPED_TRACE(pre);
+    EXPECT_EQ(split(pre, "HelloWorld's JSONParser 1234567 x"),
+              (Pieces{"Hello", "World's", " JSONParser", " ", "123", "456", "7", " x"}));
+    EXPECT_EQ(split(pre, "I'VE don'T"), (Pieces{"I'VE", " don'T"}));
+    EXPECT_EQ(split(pre, "path/to//file\n\nok"), (Pieces{"path", "/to", "//", "file", "\n\n", "ok"}));
+    EXPECT_EQ(split(pre, "<|header_start|>user<|header_end|>\n\nHi!"),
+              (Pieces{"<|", "header", "_start", "|>", "user", "<|", "header", "_end", "|>\n\n", "Hi", "!"}));
+    const std::string e_acute = "\xC3\x89", cafe = " caf\xC3\xA9";  // É, " café"
+    EXPECT_EQ(split(pre, "a" + e_acute + "b" + cafe + "Bar"), (Pieces{"a", e_acute + "b", cafe, "Bar"}));
+    const std::string namaste = "\xE0\xA4\xA8\xE0\xA4\xAE\xE0\xA4\xB8\xE0\xA5\x8D\xE0\xA4\xA4\xE0\xA5\x87";  // नमस्ते
+    EXPECT_EQ(split(pre, namaste + " 42"), (Pieces{namaste, " ", "42"}));
+    EXPECT_EQ(split(pre, "  leading"), (Pieces{" ", " leading"}));
+  }
+}
+
 TEST(PreTokenizer, Llama3GroupsDigitsInThreesAndFoldsContractions) {
   EXPECT_EQ(split("llama-bpe", "12345"), (Pieces{"123", "45"}));
   EXPECT_EQ(split("llama-bpe", "1234567"), (Pieces{"123", "456", "7"}));
@@ -111,7 +135,8 @@ TEST(PreTokenizer, PiecesAlwaysConcatenateToTheInput) {
   const std::vector<std::string> atoms = {"a", "Z", " ", "  ", "\n", "\t", "1", "22", "'s", "'T", "!", "(", "\xC3\xA9",
                                           "\xE4\xBD\xA0", "\xF0\x9F\xA6\x99", "\xD0\xB6", "\xFF", "\xC3", "_", "."};
   std::mt19937 rng(7);
-  for (const char* pre : {"gpt-2", "llama3", "qwen2", "qwen35", "deepseek-llm", "deepseek-coder", "falcon", "starcoder"}) {
+  for (const char* pre :
+       {"gpt-2", "llama3", "qwen2", "qwen35", "gpt-4o", "deepseek-llm", "deepseek-coder", "falcon", "starcoder"}) {
     auto p = PreTokenizer::create(pre);
     ASSERT_TRUE(p.ok());
     for (int trial = 0; trial < 200; ++trial) {
