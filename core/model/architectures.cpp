@@ -129,6 +129,7 @@ std::vector<Architecture> make_table() {
     a.delta_net_v_heads_tiled = true;
     a.attention_output_gate = true;
     a.trailing_mtp_layers = true;
+    a.rope_sections_in_files = true;
     t.push_back(a);
     // Qwen3.5 / Qwen3.6 MoE (35B-A3B, 122B-A10B, 397B-A17B): every FFN routed experts plus a
     // sigmoid-gated shared expert.
@@ -140,6 +141,7 @@ std::vector<Architecture> make_table() {
     // (ssm_ba) and the value heads in their original grouped order (value head e reads key head
     // e / (Hv / Hk)).
     a.name = "qwen3next";
+    a.rope_sections_in_files = false;  // llama.cpp's qwen3next reads no sections
     a.recurrent_required = (kDeltaNet & ~slot_mask({L::DeltaBeta, L::DeltaAlpha})) | slot_mask({L::DeltaBetaAlpha});
     a.delta_net_v_heads_tiled = false;
     t.push_back(a);

@@ -105,6 +105,11 @@ struct Architecture {
   // The file's block_count includes {arch}.nextn_predict_layers multi-token-prediction blocks after
   // the model's own layers (Qwen3-Next, Qwen3.5/3.6, GLM-4.x): draft heads Tessera does not run or load.
   bool trailing_mtp_layers = false;
+  // The files carry {arch}.rope.dimension_sections (Qwen3.5/3.6's multimodal rope: how many rotated
+  // pairs follow each position component). llama.cpp refuses such a file without the key; Tessera
+  // does not read it (for text every component is the token's position: NeoX rope over
+  // rope.dimension_count), so only the writer needs to know, for files llama.cpp also opens.
+  bool rope_sections_in_files = false;
 
   // Gemma 4. Sliding layers have heads of {arch}.attention.key_length_swa and rotate
   // {arch}.rope.dimension_count_swa dims without the file's rope_freqs.weight (the full layers'

@@ -737,6 +737,14 @@ Status write_hyperparameters(gguf::GgufWriter& w, const ModelSpec& s) {
   if (arch->reads_per_layer_embeddings) u32("embedding_length_per_layer_input", s.n_embd_per_layer);
   w.set_f32(a + ".attention.layer_norm_rms_epsilon", s.rms_eps);
   u32("rope.dimension_count", s.rope.n_dims);
+  if (arch->rope_sections_in_files) {
+    // The rotated pairs over the temporal, height and width components as Qwen3.5's config splits
+    // them (32 pairs: 11, 11, 10), the fourth section empty, as the converter writes it.
+    const int32_t pairs = static_cast<int32_t>(s.rope.n_dims / 2);
+    const int32_t t = (pairs + 2) / 3;
+    const int32_t h = std::min(t, pairs - t);
+    w.set(a + ".rope.dimension_sections", gguf::Value::i32_array({t, h, pairs - t - h, 0}));
+  }
   w.set_f32(a + ".rope.freq_base", s.rope.freq_base);
   if (s.rope.freq_scale != 1.0f) {
     w.set_string(a + ".rope.scaling.type", "linear");

@@ -24,7 +24,8 @@
 //   .nextn_predict_layers (rows with trailing MTP blocks: block_count counts them, Tessera drops
 //   them); .expert_shared_feed_forward_length (the shared expert's width, default
 //   feed_forward_length). .rope.dimension_sections (Qwen3.5's multimodal rope) is not read: for text
-//   every section rotates with the token's position, which is NeoX rope over rope.dimension_count.
+//   every section rotates with the token's position, which is NeoX rope over rope.dimension_count
+//   (written for Architecture::rope_sections_in_files, which llama.cpp requires).
 //   Gemma 4 (Architecture::per_layer_attention and the rows after it): .attention.head_count_kv may
 //   be one count per layer, .attention.key_length is the full layers' head size and
 //   .attention.key_length_swa / .value_length_swa the sliding layers', .rope.dimension_count_swa

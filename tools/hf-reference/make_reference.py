@@ -318,6 +318,20 @@ def convert(args, hf_dir, out_gguf, hf_arch):
 
     cls = conversion.get_model_class(hf_arch)
     cls.set_vocab = set_vocab
+    if EXTRA_CONFIG_KEYS:
+        # The converter reads the config through AutoConfig(...).to_dict(), which kept no
+        # global_head_dim for the Gemma 4 text config on the GPU machine (KeyError in the converter,
+        # 2026-12-06) although config.json has it: put the keys save_hf_model wrote back in.
+        from conversion.base import ModelBase
+        load_hparams = ModelBase.load_hparams
+
+        def load_hparams_with_extras(dir_model, is_mistral_format):
+            hparams = load_hparams(dir_model, is_mistral_format)
+            for k, v in EXTRA_CONFIG_KEYS.items():
+                hparams.setdefault(k, v)
+            return hparams
+
+        ModelBase.load_hparams = staticmethod(load_hparams_with_extras)
     argv = sys.argv
     sys.argv = ["convert_hf_to_gguf.py", hf_dir, "--outtype", "f16", "--outfile", out_gguf]
     if getattr(cls, "supports_mtp_export", False):
