@@ -105,6 +105,13 @@ void finish_device(const ModelSpec& m, const Placement& p, DevicePlacement& d, W
   shape.n_vocab = d.holds_output ? m.n_vocab : 0;
   shape.all_logits = p.all_logits;
   shape.attention_output_gate = m.attention_output_gate && d.q_dim > 0;
+  if (m.mla.enabled() && d.q_dim > 0) {
+    shape.latent_q_rank = m.mla.q_lora_rank;
+    shape.latent_rank = m.mla.kv_lora_rank;
+    shape.latent_nope = m.mla.qk_nope;
+    shape.latent_rope = m.mla.qk_rope;
+    shape.latent_v_head = m.mla.v_head;
+  }
   if (d.holds_output && m.output.present())
     shape.largest_matrix = std::max<uint64_t>(shape.largest_matrix, static_cast<uint64_t>(m.output.n_elements()));
   d.scratch_shape = shape;

@@ -6,7 +6,7 @@
 // (scratch_regions.cpp) saying what it holds and its bytes as a function of ScratchShape; the
 // layout, the placement's totals, the app's preview and the CUDA backend's pointer (cuda/backend/
 // scratch_binding.cpp takes it by name) follow. The MoE regions are the rows after PartialSums, the
-// Gated DeltaNet regions those after MoeQ8.
+// Gated DeltaNet regions those after MoeQ8, the latent attention regions those after DeltaOutput.
 #pragma once
 
 #include <array>
@@ -51,6 +51,16 @@ enum class ScratchRegion : uint8_t {
   DeltaGateLogits, // f32 [n_batch][2 Hv] beta logits | decay logits (or Qwen3-Next's grouped rows)
   DeltaGates,      // f32 [n_batch][2 Hv] prompts: the decay logs g | beta
   DeltaOutput,     // f32 [n_batch][Vd] the delta rule's output, then its gated norm
+  // Latent attention layers (devices holding deepseek2 layers; they use these instead of Qkv and
+  // AttentionOutput): H query heads, Lk the latent's rank, R its rotated key, W = Lk + R.
+  LatentQueryRank,  // f32 [n_batch][Ql] the low-rank queries (AttnQA h), then normed
+  LatentQuery,      // f32 [n_batch][H (N + R)] every head's query [q_n | q_r]
+  LatentKv,         // f32 [n_batch][W] the latent and the shared rotated key, as the cache keeps them
+  LatentAbsorbed,   // f32 [n_batch][H W] every head's query in the latent's space [AttnKB_h q_n | q_r]
+  LatentAttended,   // f32 [n_batch][H Lk] every head's attended latent
+  LatentHeads,      // f32 [n_batch][H Vh] every head's value (AttnVB_h times its attended latent)
+  LatentHeadIds,    // i32 [min(n_batch, 8)][H] decode: head h for product slot t H + h
+  LatentQ8,         // decode: q8 copies of the per-head inputs of AttnKB and AttnVB (n_tokens H vectors)
   Count
 };
 inline constexpr size_t kScratchRegionCount = static_cast<size_t>(ScratchRegion::Count);
@@ -79,6 +89,14 @@ struct ScratchShape {
   int64_t delta_channels = 0;
   int64_t delta_value_dim = 0;
   int64_t delta_v_heads = 0;
+  // Latent attention layers on this device (latent_rank 0: none): the queries' rank Ql (0: Wq
+  // gives them), the latent's rank Lk, and per head the unrotated query dims N, the rotated ones R
+  // (also the shared rotated key's width) and the value dims Vh (model_spec.h's MlaParams).
+  int64_t latent_q_rank = 0;
+  int64_t latent_rank = 0;
+  int64_t latent_nope = 0;
+  int64_t latent_rope = 0;
+  int64_t latent_v_head = 0;
 };
 
 struct ScratchRegionInfo {

@@ -15,17 +15,12 @@ Status check_model(const ModelSpec& spec, const BackendModelSettings& settings) 
                                                       std::to_string(settings.n_batch) + ") sizes must be positive");
   // Qwen3.5/3.6 and Qwen3-Next: the recurrent layers' kernels' limits, and the gated attention's.
   TESSERA_TRY(check_delta_net_layers(spec));
+  TESSERA_TRY(check_latent_attention(spec));
   if (spec.attention_output_gate && spec.q_dim() > kMaxGatedQueryWidth)
     return make_error(ErrorKind::Unsupported, "the CUDA backend gates attention outputs of up to " +
                                                   std::to_string(kMaxGatedQueryWidth) + " query values; " +
                                                   spec.source_path + " has " + std::to_string(spec.q_dim()));
-  // The block choices beyond a plain decoder (model_spec.h's ModelFeature) without CUDA kernels yet:
-  // Gemma 4, GLM-4.x, the DeepSeek-V3 family and Llama 4's (issue 36). The CPU backend runs them.
-  // A feature the kernels learn joins kCudaFeatures.
-  if (const uint32_t missing = model_features(spec) & ~kCudaFeatures; missing != 0)
-    return make_error(ErrorKind::Unsupported, "the CUDA backend cannot run " + spec.architecture + " models yet (" +
-                                                  spec.source_path + " uses " + model_feature_list(missing) +
-                                                  "); run it on the CPU backend (--backend cpu)");
+  TESSERA_TRY(check_cuda_features(spec));
   if (settings.kv_type == KvCacheType::F32)
     return make_error(
         ErrorKind::Unsupported,
@@ -69,6 +64,16 @@ Status check_model(const ModelSpec& spec, const BackendModelSettings& settings) 
 }
 
 }  // namespace
+
+// The block choices beyond a plain decoder (model_spec.h's ModelFeature) without CUDA kernels yet
+// (issue 36's families). The CPU backend runs them. A feature the kernels learn joins kCudaFeatures.
+Status check_cuda_features(const ModelSpec& spec) {
+  if (const uint32_t missing = model_features(spec) & ~kCudaFeatures; missing != 0)
+    return make_error(ErrorKind::Unsupported, "the CUDA backend cannot run " + spec.architecture + " models yet (" +
+                                                  spec.source_path + " uses " + model_feature_list(missing) +
+                                                  "); run it on the CPU backend (--backend cpu)");
+  return {};
+}
 
 Result<std::unique_ptr<CudaBackend>> CudaBackend::create(const CudaBackendOptions& options) {
   std::unique_ptr<CudaBackend> b(new CudaBackend());

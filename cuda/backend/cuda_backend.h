@@ -64,12 +64,17 @@ struct CudaBackendOptions {
 };
 
 // The block choices beyond a plain decoder (model_spec.h's ModelFeature) this backend has kernels
-// for: Qwen3.5/3.6 and Qwen3-Next's Gated DeltaNet layers, gated attention and shared experts. A
-// model using any other feature (Gemma 4, GLM-4.x, the DeepSeek-V3 family, Llama 4) is refused at
-// load as Unsupported, naming the features.
+// for: Qwen3.5/3.6 and Qwen3-Next's Gated DeltaNet layers, gated attention and shared experts; the
+// DeepSeek-V3 family's latent attention. A model using any other feature (of Gemma 4, GLM-4.x, the
+// DeepSeek-V3 family, Llama 4) is refused at load as Unsupported, naming the features.
 inline constexpr uint32_t kCudaFeatures = (1u << static_cast<unsigned>(ModelFeature::RecurrentLayers)) |
                                           (1u << static_cast<unsigned>(ModelFeature::AttentionOutputGate)) |
-                                          (1u << static_cast<unsigned>(ModelFeature::SharedExpert));
+                                          (1u << static_cast<unsigned>(ModelFeature::SharedExpert)) |
+                                          (1u << static_cast<unsigned>(ModelFeature::LatentAttention));
+
+// Unsupported, naming the features `spec` uses beyond kCudaFeatures, or ok (load_model checks it
+// first; it needs no device).
+Status check_cuda_features(const ModelSpec& spec);
 
 // Bytes one logical device holds for a loaded model, next to the placement's.
 struct CudaDeviceUsage {

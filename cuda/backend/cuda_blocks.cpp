@@ -32,8 +32,10 @@ BlockSlots slots_of(bool attention) {
 }  // namespace
 
 // The first matrix a block multiplies its normed input by (what norm_input prepares for).
-static const WeightMatrix& first_matrix(const DeviceLayer& l, int n_tok, bool attention, bool moe, bool delta = false) {
+static const WeightMatrix& first_matrix(const DeviceLayer& l, int n_tok, bool attention, bool moe, bool delta = false,
+                                        bool latent = false) {
   if (delta) return l[LayerTensor::DeltaQkv];
+  if (latent) return l[LayerTensor::AttnQA].rows > 0 ? l[LayerTensor::AttnQA] : l[LayerTensor::Wq];
   if (attention) return first_attention_matrix(l, n_tok);
   if (moe) return l[LayerTensor::ExpertGate];
   return first_ffn_matrix(l, n_tok);
@@ -50,11 +52,11 @@ Status CudaModel::run_block(int32_t li, BlockKind kind, int n_tok) {
   }
   TESSERA_TRY(use_device(d));
   const DeviceLayer& l = d.layers[static_cast<size_t>(d.layer_index[static_cast<size_t>(li)])];
-  const bool delta = kind == BlockKind::DeltaNet;
-  const bool attn = kind == BlockKind::Attention || delta, moe = kind == BlockKind::MoeFfn;
+  const bool delta = kind == BlockKind::DeltaNet, latent = kind == BlockKind::LatentAttention;
+  const bool attn = kind == BlockKind::Attention || delta || latent, moe = kind == BlockKind::MoeFfn;
   const BlockSlots s = slots_of(attn);
   TESSERA_ASSIGN_OR_RETURN(Input in, norm_input(d, d.s.x, E, l.vec(s.norm), n_tok, spec_.rms_eps,
-                                                first_matrix(l, n_tok, attn, moe, delta), fuse_.norm_q8));
+                                                first_matrix(l, n_tok, attn, moe, delta, latent), fuse_.norm_q8));
   // Without a post-norm the block's output is added to the residual inside its last product (a
   // recurrent block has none: model_spec.h's x = x + DeltaOut o).
   const float* post = delta ? nullptr : l.vec(s.post_norm);
@@ -64,7 +66,9 @@ Status CudaModel::run_block(int32_t li, BlockKind kind, int n_tok) {
     TESSERA_TRY(delta_net_part(d, l, n_tok, in, out, acc));
     return finish_block(d, nullptr, nullptr, out, n_tok);
   }
-  if (attn) {
+  if (latent) {
+    TESSERA_TRY(latent_part(d, l, n_tok, in, out, acc));
+  } else if (attn) {
     TESSERA_TRY(attention_part(d, l, n_tok, in, out, acc));
   } else if (moe) {
     TESSERA_TRY(moe_part(d, l, n_tok, in, out, acc));
@@ -83,6 +87,8 @@ Status CudaModel::row_block(int32_t li, BlockKind kind, int n_tok) {
     return make_error(ErrorKind::Unsupported, "row split of a mixture-of-experts layer");
   if (kind == BlockKind::DeltaNet)
     return make_error(ErrorKind::Unsupported, "row split of a recurrent (Gated DeltaNet) layer; use layer split");
+  if (kind == BlockKind::LatentAttention)
+    return make_error(ErrorKind::Unsupported, "row split of a latent attention layer; use layer split");
   const bool attn = kind == BlockKind::Attention;
   const int64_t E = spec_.n_embd;
   const size_t act = 4 * static_cast<size_t>(n_tok * E);
@@ -155,6 +161,9 @@ Status CudaModel::moe_ffn(int32_t layer, const StepShape& step) {
 }
 Status CudaModel::gated_delta_net(int32_t layer, const StepShape& step) {
   return run_block(layer, BlockKind::DeltaNet, step.n_tokens);
+}
+Status CudaModel::latent_attention(int32_t layer, const StepShape& step) {
+  return run_block(layer, BlockKind::LatentAttention, step.n_tokens);
 }
 
 // Final norm, output layer, final soft-cap and argmax of the last row, on the output device.

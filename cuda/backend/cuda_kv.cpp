@@ -2,6 +2,7 @@
 #include "backend/cuda_model.h"
 #include "cuda_check.h"
 #include "kernels/kv_cache.h"
+#include "kernels/latent_attention.h"
 
 namespace tessera::cuda {
 
@@ -74,6 +75,13 @@ Status CudaModel::kv_remove(int32_t begin, int32_t count) {
       const int kind = l.sliding ? 1 : 0;
       RopeConfig rc = rope_[kind];
       rc.theta = d.rope_theta[kind];
+      if (spec_.mla.enabled()) {  // one latent row per position: its last R values turn
+        const LatentCacheView latent{d.k_cache(l.kv_slot), d.kv_row_words, n_ctx_, kv_type_};
+        TESSERA_TRY(latent_cache_shift(latent, static_cast<int>(spec_.mla.kv_lora_rank),
+                                       static_cast<int>(spec_.mla.qk_rope), first, n_past_ - first, count, rc,
+                                       d.stream));
+        continue;
+      }
       const KvCacheView cache{d.k_cache(l.kv_slot), d.v_cache(l.kv_slot), d.kv_row_words, n_ctx_,
                               kv_type_};
       TESSERA_TRY(kv_cache_shift(cache, static_cast<int>(d.n_head_kv), static_cast<int>(spec_.head_dim), first,

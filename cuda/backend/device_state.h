@@ -100,6 +100,17 @@ struct Scratch {
   float* dn_logits = nullptr;  // [n_batch][2 Hv]
   float* dn_gates = nullptr;   // [n_batch][2 Hv]: g | beta
   float* dn_out = nullptr;     // [n_batch][Vd]
+  // Latent attention layers (scratch_regions.h's Latent* regions; they use these instead of q|k|v and
+  // att): H heads, W = Lk + R.
+  float* latent_qa = nullptr;        // [n_batch][Ql]
+  float* latent_q = nullptr;         // [n_batch][H (N + R)]
+  float* latent_kv = nullptr;        // [n_batch][W]
+  float* latent_absorbed = nullptr;  // [n_batch][H W]
+  float* latent_attended = nullptr;  // [n_batch][H Lk]
+  float* latent_heads = nullptr;     // [n_batch][H Vh]
+  int32_t* latent_head_ids = nullptr;  // [min(n_batch, 8) H]: h at t H + h, written at load
+  size_t latent_head_ids_count = 0;
+  void* latent_q8 = nullptr;           // decode: the per-head products' q8 inputs
 };
 
 struct DeviceState {

@@ -136,10 +136,19 @@ void check_device_layout(const ModelSpec& m, const DevicePlacement& d, const Pla
   EXPECT_EQ(d.bytes.scratch, align_up(end, kScratchAlignment));
   EXPECT_EQ(d.bytes.scratch, layout_scratch(d.scratch_shape).total);
   EXPECT_EQ(d.scratch[ScratchRegion::Logits].bytes > 0, d.holds_output);
-  EXPECT_EQ(d.scratch[ScratchRegion::AttentionWorkspace].bytes,
-            d.n_head > 0 ? attention_workspace_max(p.n_batch, static_cast<int>(d.n_head),
-                                                   static_cast<int>(d.n_head_kv), static_cast<int>(m.head_dim), p.n_ctx)
-                         : 0u);
+  // The attention kernel's split-K partials: latent attention's kernel has outputs of the latent's
+  // rank, over one shared row per position.
+  const uint64_t attention_ws =
+      d.n_head <= 0 ? 0u
+      : m.mla.enabled()
+          ? latent_attention_workspace_max(p.n_batch, static_cast<int>(d.n_head), static_cast<int>(m.mla.kv_lora_rank),
+                                           p.n_ctx)
+          : attention_workspace_max(p.n_batch, static_cast<int>(d.n_head), static_cast<int>(d.n_head_kv),
+                                    static_cast<int>(m.head_dim), p.n_ctx);
+  EXPECT_EQ(d.scratch[ScratchRegion::AttentionWorkspace].bytes, attention_ws);
+  // Latent attention's regions instead of the q|k|v rows, and only there.
+  EXPECT_EQ(d.scratch[ScratchRegion::LatentAbsorbed].bytes > 0, m.mla.enabled() && d.n_head > 0);
+  EXPECT_EQ(d.scratch[ScratchRegion::Qkv].bytes > 0, !m.mla.enabled() && d.n_head > 0);
   // Cache: K and V of every layer with heads here.
   end = 0;
   for (const PlacedCacheState& s : d.cache.states) {
