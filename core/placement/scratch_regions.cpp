@@ -58,9 +58,14 @@ const std::array<ScratchRegionInfo, kScratchRegionCount>& scratch_region_table()
          if (latent(s))
            return latent_attention_workspace_max(static_cast<int>(s.n_batch), static_cast<int>(s.n_head),
                                                  static_cast<int>(s.latent_rank), static_cast<int>(s.n_ctx));
-         return attention_workspace_max(static_cast<int>(s.n_batch), static_cast<int>(s.n_head),
-                                        static_cast<int>(s.n_head_kv), static_cast<int>(s.head_dim),
-                                        static_cast<int>(s.n_ctx));
+         uint64_t most = attention_workspace_max(static_cast<int>(s.n_batch), static_cast<int>(s.n_head),
+                                                 static_cast<int>(s.n_head_kv), static_cast<int>(s.head_dim),
+                                                 static_cast<int>(s.n_ctx));
+         for (const auto& [kv_heads, head_dim] : s.other_head_shapes)
+           most = std::max(most, attention_workspace_max(static_cast<int>(s.n_batch), static_cast<int>(s.n_head),
+                                                         static_cast<int>(kv_heads), static_cast<int>(head_dim),
+                                                         static_cast<int>(s.n_ctx)));
+         return most;
        }},
       {R::Logits, "logits", [](const S& s) { return 4 * u(s.n_vocab) * (s.all_logits ? u(s.n_batch) : 1); }},
       {R::Argmax, "argmax",
@@ -112,6 +117,10 @@ const std::array<ScratchRegionInfo, kScratchRegionCount>& scratch_region_table()
          const int64_t w = static_cast<int64_t>(round32(std::max(s.latent_nope, s.latent_rank)));
          return q8_activations_bytes(w, static_cast<int>(latent_decode_vectors(s)));
        }},
+      {R::PerLayerInputs, "per-layer inputs", [](const S& s) { return f32_rows(s, s.per_layer_inputs); }},
+      {R::PerLayerProjection, "per-layer projection",
+       [](const S& s) { return s.computes_per_layer_inputs ? f32_rows(s, s.per_layer_inputs) : 0; }},
+      {R::PerLayerGate, "per-layer gate", [](const S& s) { return f32_rows(s, s.per_layer_width); }},
   }};
   return table;
 }

@@ -6,7 +6,8 @@
 // (scratch_regions.cpp) saying what it holds and its bytes as a function of ScratchShape; the
 // layout, the placement's totals, the app's preview and the CUDA backend's pointer (cuda/backend/
 // scratch_binding.cpp takes it by name) follow. The MoE regions are the rows after PartialSums, the
-// Gated DeltaNet regions those after MoeQ8, the latent attention regions those after DeltaOutput.
+// Gated DeltaNet regions those after MoeQ8, the latent attention regions those after DeltaOutput, the
+// per-layer embeddings' those after LatentQ8.
 #pragma once
 
 #include <array>
@@ -61,6 +62,11 @@ enum class ScratchRegion : uint8_t {
   LatentHeads,      // f32 [n_batch][H Vh] every head's value (AttnVB_h times its attended latent)
   LatentHeadIds,    // i32 [min(n_batch, 8)][H] decode: head h for product slot t H + h
   LatentQ8,         // decode: q8 copies of the per-head inputs of AttnKB and AttnVB (n_tokens H vectors)
+  // Per-layer embeddings (Gemma 4 E2B/E4B; P values per layer and token): every layer's input on the
+  // home device (which computes them) and the devices with such layers (which receive them).
+  PerLayerInputs,      // f32 [n_batch][P n_layer] e_l of every layer l
+  PerLayerProjection,  // f32 [n_batch][P n_layer] home device: per_layer_model_proj x, then normed
+  PerLayerGate,        // f32 [n_batch][P] a layer's gelu(PleGate x) e_l
   Count
 };
 inline constexpr size_t kScratchRegionCount = static_cast<size_t>(ScratchRegion::Count);
@@ -75,6 +81,10 @@ struct ScratchShape {
   int64_t n_head = 0;    // query heads here
   int64_t n_head_kv = 0; // KV heads here
   int64_t head_dim = 0;
+  // Attention layers whose KV heads or head size differ from n_head_kv / head_dim (Gemma 4's sliding
+  // and full layers): each distinct {KV heads, head size}; the attention workspace is the largest
+  // any layer's shape needs, and q_dim / kv_dim are the widest layer's.
+  std::vector<std::array<int64_t, 2>> other_head_shapes;
   int64_t n_ff = 0;      // widest FFN rows computed here (per expert in MoE layers)
   int64_t n_vocab = 0;   // 0 unless this device computes the logits
   bool all_logits = false;
@@ -97,6 +107,11 @@ struct ScratchShape {
   int64_t latent_nope = 0;
   int64_t latent_rope = 0;
   int64_t latent_v_head = 0;
+  // Per-layer embeddings here (per_layer_inputs 0: none): P, P n_layer, and whether this device
+  // computes them (the home device) or receives them.
+  int64_t per_layer_width = 0;
+  int64_t per_layer_inputs = 0;
+  bool computes_per_layer_inputs = false;
 };
 
 struct ScratchRegionInfo {

@@ -65,12 +65,23 @@ struct CudaBackendOptions {
 
 // The block choices beyond a plain decoder (model_spec.h's ModelFeature) this backend has kernels
 // for: Qwen3.5/3.6 and Qwen3-Next's Gated DeltaNet layers, gated attention and shared experts; the
-// DeepSeek-V3 family's latent attention. A model using any other feature (of Gemma 4, GLM-4.x, the
-// DeepSeek-V3 family, Llama 4) is refused at load as Unsupported, naming the features.
+// attention side of issue 36's families (the DeepSeek-V3 family's latent attention; Gemma 4's
+// per-layer heads, K as V, V norm, shared-KV layers, per-layer embeddings and output scales; Llama
+// 4's chunked attention, NoPE layers with the attention temperature and unit QK norm). A model using
+// any other feature is refused at load as Unsupported, naming the features.
 inline constexpr uint32_t kCudaFeatures = (1u << static_cast<unsigned>(ModelFeature::RecurrentLayers)) |
                                           (1u << static_cast<unsigned>(ModelFeature::AttentionOutputGate)) |
                                           (1u << static_cast<unsigned>(ModelFeature::SharedExpert)) |
-                                          (1u << static_cast<unsigned>(ModelFeature::LatentAttention));
+                                          (1u << static_cast<unsigned>(ModelFeature::LatentAttention)) |
+                                          (1u << static_cast<unsigned>(ModelFeature::PerLayerAttention)) |
+                                          (1u << static_cast<unsigned>(ModelFeature::ValueFromKey)) |
+                                          (1u << static_cast<unsigned>(ModelFeature::ValueNorm)) |
+                                          (1u << static_cast<unsigned>(ModelFeature::SharedKvLayers)) |
+                                          (1u << static_cast<unsigned>(ModelFeature::PerLayerEmbeddings)) |
+                                          (1u << static_cast<unsigned>(ModelFeature::LayerOutputScale)) |
+                                          (1u << static_cast<unsigned>(ModelFeature::ChunkedAttention)) |
+                                          (1u << static_cast<unsigned>(ModelFeature::NoRopeLayers)) |
+                                          (1u << static_cast<unsigned>(ModelFeature::UnitQkNorm));
 
 // Unsupported, naming the features `spec` uses beyond kCudaFeatures, or ok (load_model checks it
 // first; it needs no device).

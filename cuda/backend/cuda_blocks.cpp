@@ -1,6 +1,8 @@
 // The blocks of core's layer loop (layer_loop.h) and how each runs across the devices: on the
 // layer's device (Layer/None, the residual stream moved there first) or as partial sums of every
 // participating device reduced on the main device (Row).
+#include <cmath>
+
 #include "backend/backend_kernels.h"
 #include "backend/cuda_matmul.h"
 #include "cuda_check.h"
@@ -147,6 +149,53 @@ Status CudaModel::embed(const StepShape& step) {
   if (spec_.embedding_scale != 1.0f)
     TESSERA_TRY(scale(home.s.x, static_cast<int64_t>(step.n_tokens) * E, spec_.embedding_scale, home.stream));
   cur_ = home_;
+  if (spec_.n_embd_per_layer > 0) TESSERA_TRY(per_layer_inputs(step.n_tokens));
+  return {};
+}
+
+// Gemma 4 E2B/E4B: every layer's input e_l = (norm(per_layer_model_proj x / sqrt(n_embd), gain)_l +
+// sqrt(P) per_layer_token_embd[token]_l) / sqrt(2) on the home device, then to the devices whose
+// layers add them (the placement's PerLayerInputs transfers).
+Status CudaModel::per_layer_inputs(int n_tok) {
+  DeviceState& home = *devs_[static_cast<size_t>(home_)];
+  const int64_t E = spec_.n_embd, P = spec_.n_embd_per_layer, all = P * spec_.n_layer;
+  const int64_t n = static_cast<int64_t>(n_tok) * all;
+  Input x{home.s.x, E, E};
+  TESSERA_TRY(matmul(home, home.ple_model_proj, x, n_tok, home.s.ple_proj, all, false));
+  TESSERA_TRY(scale(home.s.ple_proj, n, 1.0f / std::sqrt(static_cast<float>(E)), home.stream));
+  TESSERA_TRY(rms_norm(home.s.ple_proj, P, home.ple_proj_norm, home.s.ple_proj, P, static_cast<int64_t>(n_tok) * spec_.n_layer,
+                       P, spec_.rms_eps, home.stream));
+  TESSERA_TRY(get_rows(home.ple_token_embd, home.s.io, n_tok, home.s.ple, all, home.stream));
+  TESSERA_TRY(scale(home.s.ple, n, std::sqrt(static_cast<float>(P)), home.stream));
+  TESSERA_TRY(add(home.s.ple_proj, home.s.ple, home.s.ple, n, home.stream));
+  TESSERA_TRY(scale(home.s.ple, n, 1.0f / std::sqrt(2.0f), home.stream));
+  for (const Transfer& t : placement_.transfers)
+    if (t.kind == TransferKind::PerLayerInputs)
+      TESSERA_TRY(transfer(t.from, t.to, devs_[static_cast<size_t>(t.to)]->s.ple, home.s.ple,
+                           4 * static_cast<size_t>(n)));
+  return use_device(home);
+}
+
+// After a layer's FFN, on its device: x += norm(PleProj (gelu(PleGate x) e_l), PlePostNorm) where the
+// layer has per-layer embeddings, then x *= the layer's output scale where it has one (Gemma 4).
+Status CudaModel::layer_output(int32_t li, const StepShape& step) {
+  const int n_tok = step.n_tokens;
+  const int64_t E = spec_.n_embd;
+  // The residual's device: the layer's (Layer/None), the main device in row split.
+  DeviceState& d = *devs_[static_cast<size_t>(placement_.mode == SplitMode::Row ? home_ : cur_)];
+  TESSERA_TRY(use_device(d));
+  const DeviceLayer& l = d.layers[static_cast<size_t>(d.layer_index[static_cast<size_t>(li)])];
+  if (l[LayerTensor::PleGate].rows > 0) {
+    const int64_t P = spec_.n_embd_per_layer, all = P * spec_.n_layer;
+    Input x{d.s.x, E, E};
+    TESSERA_TRY(matmul(d, l[LayerTensor::PleGate], x, n_tok, d.s.ple_gate, P, false));
+    TESSERA_TRY(gelu_gate_rows(d.s.ple_gate, P, d.s.ple + static_cast<int64_t>(li) * P, all, P, n_tok, d.stream));
+    Input g{d.s.ple_gate, P, P};
+    TESSERA_TRY(matmul(d, l[LayerTensor::PleProj], g, n_tok, d.s.xb2, E, false));
+    TESSERA_TRY(finish_block(d, nullptr, l.vec(LayerTensor::PlePostNorm), d.s.xb2, n_tok));
+  }
+  if (const float* s = l.vec(LayerTensor::LayerOutScale))
+    TESSERA_TRY(scale_by_scalar(d.s.x, static_cast<int64_t>(n_tok) * E, s, d.stream));
   return {};
 }
 

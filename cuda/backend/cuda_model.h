@@ -122,11 +122,14 @@ class CudaModel final : public BackendModel, private LayerBlocks {
   Status moe_ffn(int32_t layer, const StepShape& step) override;
   Status gated_delta_net(int32_t layer, const StepShape& step) override;
   Status latent_attention(int32_t layer, const StepShape& step) override;
+  Status layer_output(int32_t layer, const StepShape& step) override;
   Status output(const StepShape& step) override;
   enum class BlockKind { Attention, DenseFfn, MoeFfn, DeltaNet, LatentAttention };
   // One block of one layer: on the layer's device (Layer/None mode, the residual moved there
   // first), or as partial sums of every participating device reduced on the main device (Row).
   Status run_block(int32_t layer, BlockKind kind, int n_tok);
+  // The per-layer embeddings' inputs of every layer, on the home device and sent where they are used.
+  Status per_layer_inputs(int n_tok);
   Status row_block(int32_t layer, BlockKind kind, int n_tok);
   // out (+)= the block's output before its post-norm (see finish_block).
   Status attention_part(DeviceState& d, const DeviceLayer& l, int n_tok, MatmulInput& in, float* out, bool accumulate);

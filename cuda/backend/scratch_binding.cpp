@@ -71,6 +71,9 @@ void bind_scratch(DeviceState& d) {
   s.latent_head_ids = i32(R::LatentHeadIds);
   s.latent_head_ids_count = bytes(R::LatentHeadIds) / 4;
   s.latent_q8 = at(R::LatentQ8);
+  s.ple = f32(R::PerLayerInputs);
+  s.ple_proj = f32(R::PerLayerProjection);
+  s.ple_gate = f32(R::PerLayerGate);
 }
 
 }  // namespace tessera::cuda

@@ -18,7 +18,10 @@ using tessera::test::RandomModelConfig;
 uint32_t bit(ModelFeature f) { return 1u << static_cast<unsigned>(f); }
 
 TEST(CudaFeatures, TheAttentionSideIsAdmitted) {
-  for (ModelFeature f : {ModelFeature::LatentAttention})
+  for (ModelFeature f : {ModelFeature::LatentAttention, ModelFeature::PerLayerAttention, ModelFeature::ValueFromKey,
+                         ModelFeature::ValueNorm, ModelFeature::SharedKvLayers, ModelFeature::PerLayerEmbeddings,
+                         ModelFeature::LayerOutputScale, ModelFeature::ChunkedAttention, ModelFeature::NoRopeLayers,
+                         ModelFeature::UnitQkNorm})
     EXPECT_NE(kCudaFeatures & bit(f), 0u) << model_feature_name(f);
 }
 
@@ -68,11 +71,25 @@ TEST(CudaFeatures, ModelsOutsideTheMaskAreRefusedByName) {
   c.router.gating = ExpertGating::Sigmoid;
   c.router.scale = 2.5f;
   expect_checked(spec_of(c), "deepseek2, V3's router");
-  // Gemma 4: per-layer heads, K as V, V norm, shared KV, per-layer embeddings, output scales.
+  // Gemma 4: per-layer heads, K as V, V norm, shared KV, per-layer embeddings, output scales (all
+  // admitted), and the 26B-A4B's experts beside the dense MLP (the FFN side's).
   RandomModelConfig g;
   g.arch = "gemma4";
   tessera::test::set_gemma4_e2b_31b_layers(g);
-  expect_checked(spec_of(g), "gemma4");
+  const ModelSpec gemma4 = spec_of(g);
+  EXPECT_EQ(model_features(gemma4) & ~kCudaFeatures, 0u);
+  expect_checked(gemma4, "gemma4");
+  g = {};
+  g.arch = "gemma4";
+  g.n_layer = 2;
+  g.n_expert = 4;
+  g.n_expert_used = 2;
+  g.n_ff_dense = 64;
+  g.sliding_layers = {true, false};
+  g.sliding_window = 4;
+  g.head_size = 32;
+  g.head_size_swa = 16;
+  expect_checked(spec_of(g), "gemma4 with experts");
   // Llama 4's attention: chunked layers, no rotation on every fourth with its temperature, unit QK
   // norm (the blocks on a llama spec: the architecture row is not in the table yet).
   RandomModelConfig l;
@@ -84,6 +101,7 @@ TEST(CudaFeatures, ModelsOutsideTheMaskAreRefusedByName) {
   llama4.layers[3].nope = true;
   llama4.attention_temperature = {0.1f, 8, 1.0f};
   llama4.unit_qk_norm = true;
+  EXPECT_EQ(model_features(llama4) & ~kCudaFeatures, 0u);
   expect_checked(llama4, "llama4 attention");
 }
 
