@@ -40,4 +40,12 @@ uint64_t attention_workspace_max(int n_batch, int n_head, int n_head_kv, int hea
   return most;
 }
 
+AttentionSplit plan_latent_attention_split(int n_tokens, int n_head, int rank, int capacity) {
+  return plan_attention_split(n_tokens, n_head, 1, rank, capacity);
+}
+
+uint64_t latent_attention_workspace_max(int n_batch, int n_head, int rank, int capacity) {
+  return attention_workspace_max(n_batch, n_head, 1, rank, capacity);
+}
+
 }  // namespace tessera

@@ -36,4 +36,12 @@ AttentionSplit plan_attention_split(int n_tokens, int n_head, int n_head_kv, int
 // grows, so the maximum is not always at n_batch). 0 for a device without attention heads.
 uint64_t attention_workspace_max(int n_batch, int n_head, int n_head_kv, int head_dim, int capacity);
 
+// Latent attention (cuda/kernels/latent_attention.h): every head attends over one shared row per
+// position (multi-query attention over the latent), and its output is `rank` values wide. Its kernel
+// divides the work as the SIMT kernel above with one KV head: a CTA per (key split, slice of up to
+// kAttentionMaxVectors heads, tile of query tokens), so the plan is plan_attention_split's with
+// n_head_kv = 1 and the output width (rank) as head_dim, which is what sizes the partials.
+AttentionSplit plan_latent_attention_split(int n_tokens, int n_head, int rank, int capacity);
+uint64_t latent_attention_workspace_max(int n_batch, int n_head, int rank, int capacity);
+
 }  // namespace tessera

@@ -54,8 +54,17 @@ namespace tessera {
 // Every weight piece and rotary table starts at a multiple of this in its device's allocation.
 inline constexpr uint64_t kWeightAlignment = 256;
 
-// The tensors of the whole model (not of one layer).
-enum class ModelTensor : uint8_t { None, TokenEmbd, OutputNorm, Output };
+// The tensors of the whole model (not of one layer): the per-layer embeddings' three (Gemma 4
+// E2B/E4B) live with token_embd on the home device, which computes every layer's input.
+enum class ModelTensor : uint8_t {
+  None,
+  TokenEmbd,
+  OutputNorm,
+  Output,
+  PerLayerTokenEmbd,
+  PerLayerModelProj,
+  PerLayerProjNorm
+};
 
 // Which tensor of the model a piece comes from.
 struct WeightSource {
@@ -141,6 +150,7 @@ enum class TransferKind : uint8_t {
   Residual,     // Layer mode: the residual stream to the next layer's device
   NormedInput,  // Row mode: the main device's normed block input to each participant
   PartialSum,   // Row mode: a participant's partial sum to the main device
+  PerLayerInputs,  // Layer mode: the home device's per-layer embeddings to each device with such layers
 };
 struct Transfer {
   int32_t from = 0, to = 0;  // device indices

@@ -70,6 +70,11 @@ std::vector<RowRange> split_units(int64_t n_units, const std::vector<float>& sha
 // embeddings read token_embd: again here unless this device holds it already).
 void place_model_tensors(const ModelSpec& m, DevicePlacement& d, WeightPacker& packer) {
   if (d.holds_embeddings) packer.add_whole(m.token_embd, {-1, LayerTensor::Count, ModelTensor::TokenEmbd}, false);
+  if (d.holds_embeddings && m.n_embd_per_layer > 0) {
+    packer.add_whole(m.per_layer_token_embd, {-1, LayerTensor::Count, ModelTensor::PerLayerTokenEmbd}, false);
+    packer.add_whole(m.per_layer_model_proj, {-1, LayerTensor::Count, ModelTensor::PerLayerModelProj}, false);
+    packer.add_whole(m.per_layer_proj_norm, {-1, LayerTensor::Count, ModelTensor::PerLayerProjNorm}, true);
+  }
   if (!d.holds_output) return;
   packer.add_whole(m.output_norm, {-1, LayerTensor::Count, ModelTensor::OutputNorm}, true);
   d.output_reads_embeddings = m.tied_embeddings && d.holds_embeddings;
@@ -81,6 +86,21 @@ void place_rotary(const ModelSpec& m, int32_t n_ctx, const DevicePlacement& d, W
   if (d.kv_dim <= 0) return;
   packer.add_rotary(RotaryKind::Full, rope_for_context(m.rope, n_ctx).n_dims / 2);
   packer.add_rotary(RotaryKind::Sliding, rope_for_context(m.rope_swa, n_ctx).n_dims / 2);
+}
+
+// The widest K (or V) projection of any attention layer: Gemma 4's layers differ in head size and KV
+// heads, where ModelSpec::kv_dim() (the model's head size times its KV heads) is no layer's.
+int64_t widest_kv_dim(const ModelSpec& m) {
+  int64_t w = 0;
+  for (const LayerSpec& l : m.layers)
+    if (l.mixer == LayerMixer::Attention) w = std::max(w, m.n_head_kv_of(l) * m.head_dim_of(l));
+  return w > 0 ? w : m.kv_dim();
+}
+
+// Whether some layer `d` computes adds a per-layer embedding (Gemma 4 E2B/E4B).
+bool holds_per_layer_embeddings(const ModelSpec& m, const DevicePlacement& d) {
+  return std::any_of(d.layers.begin(), d.layers.end(),
+                     [&m](int32_t l) { return m.layers[static_cast<size_t>(l)].has(LayerTensor::PleGate); });
 }
 
 void finish_device(const ModelSpec& m, const Placement& p, DevicePlacement& d, WeightPacker& packer,
@@ -105,6 +125,23 @@ void finish_device(const ModelSpec& m, const Placement& p, DevicePlacement& d, W
   shape.n_vocab = d.holds_output ? m.n_vocab : 0;
   shape.all_logits = p.all_logits;
   shape.attention_output_gate = m.attention_output_gate && d.q_dim > 0;
+  // Per-layer embeddings: the home device computes every layer's input, the devices with such layers
+  // receive them.
+  if (m.n_embd_per_layer > 0 && (d.holds_embeddings || holds_per_layer_embeddings(m, d))) {
+    shape.per_layer_width = m.n_embd_per_layer;
+    shape.per_layer_inputs = m.n_embd_per_layer * m.n_layer;
+    shape.computes_per_layer_inputs = d.holds_embeddings;
+    if (d.holds_embeddings)
+      shape.largest_matrix =
+          std::max<uint64_t>(shape.largest_matrix, static_cast<uint64_t>(m.per_layer_model_proj.n_elements()));
+  }
+  if (m.mla.enabled() && d.q_dim > 0) {
+    shape.latent_q_rank = m.mla.q_lora_rank;
+    shape.latent_rank = m.mla.kv_lora_rank;
+    shape.latent_nope = m.mla.qk_nope;
+    shape.latent_rope = m.mla.qk_rope;
+    shape.latent_v_head = m.mla.v_head;
+  }
   if (d.holds_output && m.output.present())
     shape.largest_matrix = std::max<uint64_t>(shape.largest_matrix, static_cast<uint64_t>(m.output.n_elements()));
   d.scratch_shape = shape;
@@ -118,6 +155,16 @@ void place_by_layers(const ModelSpec& m, const std::vector<float>& shares, Place
   p.layer_device.assign(static_cast<size_t>(n_layer), p.main_device);
   for (size_t d = 0; d < ranges.size(); ++d)
     for (int64_t l = ranges[d].begin; l < ranges[d].end; ++l) p.layer_device[static_cast<size_t>(l)] = static_cast<int32_t>(d);
+  // A layer reading an earlier layer's cache (Gemma 4's shared-KV layers) runs where that cache is:
+  // the layers from the source up to the reader move to the reader's device (the devices stay in
+  // layer order, each a contiguous range, some perhaps emptied).
+  // Readers from the last: a move never touches the layers from the reader on, and an earlier
+  // reader between a later one and its source is on the later one's device already.
+  for (int64_t l = n_layer - 1; l >= 0; --l) {
+    const int32_t src = m.layers[static_cast<size_t>(l)].kv_source;
+    if (src < 0 || p.layer_device[static_cast<size_t>(src)] == p.layer_device[static_cast<size_t>(l)]) continue;
+    for (int64_t k = src; k < l; ++k) p.layer_device[static_cast<size_t>(k)] = p.layer_device[static_cast<size_t>(l)];
+  }
   p.home_device = n_layer > 0 ? p.layer_device.front() : p.main_device;
   p.output_device = n_layer > 0 ? p.layer_device.back() : p.main_device;
   for (size_t di = 0; di < p.devices.size(); ++di) {
@@ -129,12 +176,19 @@ void place_by_layers(const ModelSpec& m, const std::vector<float>& shares, Place
     if (d.layers.empty() && !d.holds_embeddings && !d.holds_output) continue;
     d.n_head = m.n_head;
     d.n_head_kv = m.n_head_kv;
-    d.q_dim = m.q_dim();
-    d.kv_dim = m.kv_dim();
+    // The widest layer's (Gemma 4's layers differ in head size and KV heads; q_dim() elsewhere).
+    d.q_dim = m.max_q_dim();
+    d.kv_dim = widest_kv_dim(m);
     WeightPacker packer;
     ScratchShape shape;
     for (int32_t l : d.layers) {
       const LayerSpec& ls = m.layers[static_cast<size_t>(l)];
+      if (ls.mixer == LayerMixer::Attention && (m.n_head_kv_of(ls) != m.n_head_kv || m.head_dim_of(ls) != m.head_dim)) {
+        const std::array<int64_t, 2> hs = {m.n_head_kv_of(ls), m.head_dim_of(ls)};
+        if (std::find(shape.other_head_shapes.begin(), shape.other_head_shapes.end(), hs) ==
+            shape.other_head_shapes.end())
+          shape.other_head_shapes.push_back(hs);
+      }
       d.layer_ffn_rows.push_back(ls.n_ff);
       // The gate/up regions also serve the shared expert of a mixture-of-experts layer and the dense
       // MLP beside its experts (Gemma 4); the MoE regions only the experts.
@@ -260,10 +314,16 @@ void list_transfers(const ModelSpec& m, Placement& p) {
       p.transfers.push_back({d, p.main_device, TransferKind::PartialSum, rows});
     }
   }
-  if (p.mode != SplitMode::Row)
+  if (p.mode != SplitMode::Row) {
     for (size_t l = 1; l < p.layer_device.size(); ++l)
       if (p.layer_device[l] != p.layer_device[l - 1])
         p.transfers.push_back({p.layer_device[l - 1], p.layer_device[l], TransferKind::Residual, rows});
+    const uint64_t inputs = 4ull * static_cast<uint64_t>(p.n_batch) * static_cast<uint64_t>(m.n_embd_per_layer) *
+                            static_cast<uint64_t>(m.n_layer);
+    for (int32_t d = 0; d < static_cast<int32_t>(p.devices.size()); ++d)
+      if (d != p.home_device && inputs > 0 && holds_per_layer_embeddings(m, p.devices[static_cast<size_t>(d)]))
+        p.transfers.push_back({p.home_device, d, TransferKind::PerLayerInputs, inputs});
+  }
 }
 
 }  // namespace
@@ -277,6 +337,12 @@ const TensorRef& source_tensor(const ModelSpec& model, const WeightSource& sourc
       return model.output_norm;
     case ModelTensor::Output:
       return model.output;
+    case ModelTensor::PerLayerTokenEmbd:
+      return model.per_layer_token_embd;
+    case ModelTensor::PerLayerModelProj:
+      return model.per_layer_model_proj;
+    case ModelTensor::PerLayerProjNorm:
+      return model.per_layer_proj_norm;
     case ModelTensor::None:
       break;
   }

@@ -17,7 +17,17 @@ uint64_t round32(int64_t v) { return (u(v) + 31) / 32 * 32; }
 uint64_t moe_rows(const S& s) { return s.n_expert > 0 ? u(s.n_batch) * u(s.n_expert_used) : 0; }
 // The experts' gate/up width (the MoE regions' rows).
 int64_t expert_ff(const S& s) { return s.n_ff_expert > 0 ? s.n_ff_expert : s.n_ff; }
-int64_t widest_input(const S& s) { return std::max({s.n_embd, s.q_dim, s.n_ff, s.delta_value_dim}); }
+// Latent attention: the rows of its regions (0 without latent layers here), and its matrices' inputs
+// (the low-rank queries, each head's q_n and attended latent, the heads' values into Wo).
+bool latent(const S& s) { return s.latent_rank > 0; }
+int64_t latent_width(const S& s) { return s.latent_rank + s.latent_rope; }
+uint64_t latent_rows(const S& s, int64_t width) { return latent(s) ? f32_rows(s, width) : 0; }
+int64_t latent_decode_vectors(const S& s) { return std::min<int64_t>(s.n_batch, kMaxMatvecVectors) * s.n_head; }
+int64_t widest_input(const S& s) {
+  const int64_t w = std::max({s.n_embd, s.q_dim, s.n_ff, s.delta_value_dim});
+  if (!latent(s)) return w;
+  return std::max({w, s.latent_q_rank, s.latent_nope, s.latent_rank, s.n_head * s.latent_v_head});
+}
 // The query values of a token's q|k|v row: q, or q and its output gate side by side per head.
 int64_t query_width(const S& s) { return s.attention_output_gate ? 2 * s.q_dim : s.q_dim; }
 
@@ -30,8 +40,9 @@ const std::array<ScratchRegionInfo, kScratchRegionCount>& scratch_region_table()
       {R::Residual, "residual stream", [](const S& s) { return f32_rows(s, s.n_embd); }},
       {R::Normed, "normed block input", [](const S& s) { return f32_rows(s, s.n_embd); }},
       {R::BlockOutput, "block output", [](const S& s) { return f32_rows(s, s.n_embd); }},
-      {R::Qkv, "q|k|v rows", [](const S& s) { return f32_rows(s, query_width(s) + 2 * s.kv_dim); }},
-      {R::AttentionOutput, "attention output", [](const S& s) { return f32_rows(s, s.q_dim); }},
+      // Latent attention layers have regions of their own (the Latent* rows).
+      {R::Qkv, "q|k|v rows", [](const S& s) { return latent(s) ? 0 : f32_rows(s, query_width(s) + 2 * s.kv_dim); }},
+      {R::AttentionOutput, "attention output", [](const S& s) { return latent(s) ? 0 : f32_rows(s, s.q_dim); }},
       {R::Gate, "FFN gate", [](const S& s) { return f32_rows(s, s.n_ff); }},
       {R::Up, "FFN up", [](const S& s) { return f32_rows(s, s.n_ff); }},
       // f16 rows of the widest input for the GEMM, or its q8 copy for up to kMaxMatvecVectors
@@ -45,10 +56,18 @@ const std::array<ScratchRegionInfo, kScratchRegionCount>& scratch_region_table()
        }},
       {R::AttentionWorkspace, "attention workspace",
        [](const S& s) {
-         return s.n_head > 0 ? attention_workspace_max(static_cast<int>(s.n_batch), static_cast<int>(s.n_head),
-                                                       static_cast<int>(s.n_head_kv), static_cast<int>(s.head_dim),
-                                                       static_cast<int>(s.n_ctx))
-                             : 0;
+         if (s.n_head <= 0) return uint64_t{0};
+         if (latent(s))
+           return latent_attention_workspace_max(static_cast<int>(s.n_batch), static_cast<int>(s.n_head),
+                                                 static_cast<int>(s.latent_rank), static_cast<int>(s.n_ctx));
+         uint64_t most = attention_workspace_max(static_cast<int>(s.n_batch), static_cast<int>(s.n_head),
+                                                 static_cast<int>(s.n_head_kv), static_cast<int>(s.head_dim),
+                                                 static_cast<int>(s.n_ctx));
+         for (const auto& [kv_heads, head_dim] : s.other_head_shapes)
+           most = std::max(most, attention_workspace_max(static_cast<int>(s.n_batch), static_cast<int>(s.n_head),
+                                                         static_cast<int>(kv_heads), static_cast<int>(head_dim),
+                                                         static_cast<int>(s.n_ctx)));
+         return most;
        }},
       {R::Logits, "logits", [](const S& s) { return 4 * u(s.n_vocab) * (s.all_logits ? u(s.n_batch) : 1); }},
       {R::Argmax, "argmax",
@@ -84,6 +103,26 @@ const std::array<ScratchRegionInfo, kScratchRegionCount>& scratch_region_table()
       {R::DeltaGateLogits, "recurrent gate logits", [](const S& s) { return f32_rows(s, 2 * s.delta_v_heads); }},
       {R::DeltaGates, "recurrent gates", [](const S& s) { return f32_rows(s, 2 * s.delta_v_heads); }},
       {R::DeltaOutput, "recurrent output", [](const S& s) { return f32_rows(s, s.delta_value_dim); }},
+      {R::LatentQueryRank, "latent low-rank queries", [](const S& s) { return latent_rows(s, s.latent_q_rank); }},
+      {R::LatentQuery, "latent queries",
+       [](const S& s) { return latent_rows(s, s.n_head * (s.latent_nope + s.latent_rope)); }},
+      {R::LatentKv, "latent rows", [](const S& s) { return latent_rows(s, latent_width(s)); }},
+      {R::LatentAbsorbed, "absorbed queries", [](const S& s) { return latent_rows(s, s.n_head * latent_width(s)); }},
+      {R::LatentAttended, "attended latents", [](const S& s) { return latent_rows(s, s.n_head * s.latent_rank); }},
+      {R::LatentHeads, "latent head values", [](const S& s) { return latent_rows(s, s.n_head * s.latent_v_head); }},
+      {R::LatentHeadIds, "latent head ids",
+       [](const S& s) { return latent(s) ? 4 * u(latent_decode_vectors(s)) : 0; }},
+      // The matvec quantizes whole 32-value blocks of each head's q_n (N) or attended latent (Lk).
+      {R::LatentQ8, "latent q8 inputs",
+       [](const S& s) {
+         if (!latent(s)) return uint64_t{0};
+         const int64_t w = static_cast<int64_t>(round32(std::max(s.latent_nope, s.latent_rank)));
+         return q8_activations_bytes(w, static_cast<int>(latent_decode_vectors(s)));
+       }},
+      {R::PerLayerInputs, "per-layer inputs", [](const S& s) { return f32_rows(s, s.per_layer_inputs); }},
+      {R::PerLayerProjection, "per-layer projection",
+       [](const S& s) { return s.computes_per_layer_inputs ? f32_rows(s, s.per_layer_inputs) : 0; }},
+      {R::PerLayerGate, "per-layer gate", [](const S& s) { return f32_rows(s, s.per_layer_width); }},
   }};
   return table;
 }

@@ -6,7 +6,8 @@
 // (scratch_regions.cpp) saying what it holds and its bytes as a function of ScratchShape; the
 // layout, the placement's totals, the app's preview and the CUDA backend's pointer (cuda/backend/
 // scratch_binding.cpp takes it by name) follow. The MoE regions are the rows after PartialSums, the
-// Gated DeltaNet regions those after MoeQ8.
+// Gated DeltaNet regions those after MoeQ8, the latent attention regions those after DeltaOutput, the
+// per-layer embeddings' those after LatentQ8.
 #pragma once
 
 #include <array>
@@ -51,6 +52,21 @@ enum class ScratchRegion : uint8_t {
   DeltaGateLogits, // f32 [n_batch][2 Hv] beta logits | decay logits (or Qwen3-Next's grouped rows)
   DeltaGates,      // f32 [n_batch][2 Hv] prompts: the decay logs g | beta
   DeltaOutput,     // f32 [n_batch][Vd] the delta rule's output, then its gated norm
+  // Latent attention layers (devices holding deepseek2 layers; they use these instead of Qkv and
+  // AttentionOutput): H query heads, Lk the latent's rank, R its rotated key, W = Lk + R.
+  LatentQueryRank,  // f32 [n_batch][Ql] the low-rank queries (AttnQA h), then normed
+  LatentQuery,      // f32 [n_batch][H (N + R)] every head's query [q_n | q_r]
+  LatentKv,         // f32 [n_batch][W] the latent and the shared rotated key, as the cache keeps them
+  LatentAbsorbed,   // f32 [n_batch][H W] every head's query in the latent's space [AttnKB_h q_n | q_r]
+  LatentAttended,   // f32 [n_batch][H Lk] every head's attended latent
+  LatentHeads,      // f32 [n_batch][H Vh] every head's value (AttnVB_h times its attended latent)
+  LatentHeadIds,    // i32 [min(n_batch, 8)][H] decode: head h for product slot t H + h
+  LatentQ8,         // decode: q8 copies of the per-head inputs of AttnKB and AttnVB (n_tokens H vectors)
+  // Per-layer embeddings (Gemma 4 E2B/E4B; P values per layer and token): every layer's input on the
+  // home device (which computes them) and the devices with such layers (which receive them).
+  PerLayerInputs,      // f32 [n_batch][P n_layer] e_l of every layer l
+  PerLayerProjection,  // f32 [n_batch][P n_layer] home device: per_layer_model_proj x, then normed
+  PerLayerGate,        // f32 [n_batch][P] a layer's gelu(PleGate x) e_l
   Count
 };
 inline constexpr size_t kScratchRegionCount = static_cast<size_t>(ScratchRegion::Count);
@@ -65,6 +81,10 @@ struct ScratchShape {
   int64_t n_head = 0;    // query heads here
   int64_t n_head_kv = 0; // KV heads here
   int64_t head_dim = 0;
+  // Attention layers whose KV heads or head size differ from n_head_kv / head_dim (Gemma 4's sliding
+  // and full layers): each distinct {KV heads, head size}; the attention workspace is the largest
+  // any layer's shape needs, and q_dim / kv_dim are the widest layer's.
+  std::vector<std::array<int64_t, 2>> other_head_shapes;
   int64_t n_ff = 0;      // widest FFN rows computed here (dense, shared expert, per expert)
   int64_t n_ff_expert = 0;  // MoE layers: the widest expert's gate/up rows here (0: n_ff); the
                             // dense layers of GLM-4.x and DeepSeek are several times wider
@@ -81,6 +101,19 @@ struct ScratchShape {
   int64_t delta_channels = 0;
   int64_t delta_value_dim = 0;
   int64_t delta_v_heads = 0;
+  // Latent attention layers on this device (latent_rank 0: none): the queries' rank Ql (0: Wq
+  // gives them), the latent's rank Lk, and per head the unrotated query dims N, the rotated ones R
+  // (also the shared rotated key's width) and the value dims Vh (model_spec.h's MlaParams).
+  int64_t latent_q_rank = 0;
+  int64_t latent_rank = 0;
+  int64_t latent_nope = 0;
+  int64_t latent_rope = 0;
+  int64_t latent_v_head = 0;
+  // Per-layer embeddings here (per_layer_inputs 0: none): P, P n_layer, and whether this device
+  // computes them (the home device) or receives them.
+  int64_t per_layer_width = 0;
+  int64_t per_layer_inputs = 0;
+  bool computes_per_layer_inputs = false;
 };
 
 struct ScratchRegionInfo {

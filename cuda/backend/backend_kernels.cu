@@ -1,5 +1,9 @@
 #include "backend/backend_kernels.h"
+
+#include <string>
+
 #include "cuda_check.h"
+#include "kernels/activation.cuh"
 #include "kernels/launch.cuh"
 
 namespace tessera::cuda {
@@ -45,6 +49,32 @@ __global__ void sigmoid_gate_rows_kernel(float* __restrict__ y, int64_t ldy, con
   if (g >= total) return;
   const int64_t t = g / n, i = g % n;
   y[t * ldy + i] *= 1.0f / (1.0f + expf(-gate[t * ldg + i]));
+}
+
+__global__ void scale_rows_by_position_kernel(float* __restrict__ q, int64_t ld, int64_t n, int64_t total,
+                                              const int32_t* __restrict__ positions, float scale, float floor_scale,
+                                              float offset) {
+  pdl_wait();
+  const int64_t g = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (g >= total) return;
+  const int64_t t = g / n, i = g % n;
+  const float p = static_cast<float>(positions[t]);
+  q[t * ld + i] *= logf(floorf((p + offset) / floor_scale) + 1.0f) * scale + 1.0f;
+}
+
+__global__ void gelu_gate_rows_kernel(float* __restrict__ g, int64_t ldg, const float* __restrict__ e, int64_t lde,
+                                      int64_t n, int64_t total) {
+  pdl_wait();
+  const int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= total) return;
+  const int64_t t = i / n, c = i % n;
+  g[t * ldg + c] = detail::gelu_tanh(g[t * ldg + c]) * e[t * lde + c];
+}
+
+__global__ void scale_by_scalar_kernel(float* __restrict__ x, int64_t n, const float* __restrict__ s) {
+  pdl_wait();
+  const int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < n) x[i] *= *s;
 }
 
 constexpr int kGateThreads = 256;
@@ -118,6 +148,40 @@ Status add_sigmoid_scaled_rows(float* y, int64_t ldy, const float* src, int64_t 
   return check_launch(launch_kernel(add_sigmoid_scaled_rows_kernel, dim3(static_cast<unsigned>(n_tok)),
                                     dim3(kGateThreads), 0, stream, y, ldy, src, lds, h, ldh, w, n, accumulate),
                       "add_sigmoid_scaled_rows_kernel");
+}
+
+Status scale_rows_by_position(float* q, int64_t ld, int64_t n, int n_tok, const int32_t* positions, float scale,
+                              int64_t floor_scale, float offset, cudaStream_t stream) {
+  if (n <= 0 || n_tok < 0 || ld < n || floor_scale <= 0 || positions == nullptr)
+    return make_error(ErrorKind::InvalidArgument, "scale_rows_by_position: bad arguments (" + std::to_string(n) +
+                                                      " values, floor scale " + std::to_string(floor_scale) + ")");
+  const int64_t total = static_cast<int64_t>(n_tok) * n;
+  if (total == 0) return {};
+  const int threads = 256;
+  return check_launch(launch_kernel(scale_rows_by_position_kernel,
+                                    dim3(static_cast<unsigned>((total + threads - 1) / threads)), dim3(threads), 0,
+                                    stream, q, ld, n, total, positions, scale, static_cast<float>(floor_scale), offset),
+                      "scale_rows_by_position_kernel");
+}
+
+Status gelu_gate_rows(float* g, int64_t ldg, const float* e, int64_t lde, int64_t n, int n_tok, cudaStream_t stream) {
+  if (n <= 0 || n_tok < 0 || ldg < n || lde < n)
+    return make_error(ErrorKind::InvalidArgument, "gelu_gate_rows: bad arguments (" + std::to_string(n) + " values)");
+  const int64_t total = static_cast<int64_t>(n_tok) * n;
+  if (total == 0) return {};
+  const int threads = 256;
+  return check_launch(launch_kernel(gelu_gate_rows_kernel, dim3(static_cast<unsigned>((total + threads - 1) / threads)),
+                                    dim3(threads), 0, stream, g, ldg, e, lde, n, total),
+                      "gelu_gate_rows_kernel");
+}
+
+Status scale_by_scalar(float* x, int64_t n, const float* s, cudaStream_t stream) {
+  if (n < 0 || s == nullptr) return make_error(ErrorKind::InvalidArgument, "scale_by_scalar: no scale");
+  if (n == 0) return {};
+  const int threads = 256;
+  return check_launch(launch_kernel(scale_by_scalar_kernel, dim3(static_cast<unsigned>((n + threads - 1) / threads)),
+                                    dim3(threads), 0, stream, x, n, s),
+                      "scale_by_scalar_kernel");
 }
 
 }  // namespace tessera::cuda

@@ -25,6 +25,19 @@ Status split_query_gate(float* rows, int64_t ld, int n_tok, int n_head, int head
 Status sigmoid_gate_rows(float* y, int64_t ldy, const float* gate, int64_t ldg, int64_t n, int n_tok,
                          cudaStream_t stream);
 
+// Llama 4's attention temperature on its NoPE layers: q[t * ld + i] *= ln(floor((p + offset) /
+// floor_scale) + 1) * scale + 1 for t < n_tok, i < n, p = positions[t] (device memory), in f32 as the
+// CPU reference computes it.
+Status scale_rows_by_position(float* q, int64_t ld, int64_t n, int n_tok, const int32_t* positions, float scale,
+                              int64_t floor_scale, float offset, cudaStream_t stream);
+
+// Gemma 4's per-layer embedding input: g[t * ldg + i] = gelu(g[t * ldg + i]) * e[t * lde + i] for
+// t < n_tok, i < n (GELU's tanh form, as the CPU reference's GeGLU).
+Status gelu_gate_rows(float* g, int64_t ldg, const float* e, int64_t lde, int64_t n, int n_tok, cudaStream_t stream);
+
+// x[i] *= *s for i < n, s a device scalar (Gemma 4's layer output scale).
+Status scale_by_scalar(float* x, int64_t n, const float* s, cudaStream_t stream);
+
 // The gated shared expert's contribution, per token t < n_tok:
 //   s = sigmoid(w . h_t)   (w: n floats, h_t at h + t * ldh)
 //   y_t = (accumulate ? y_t : 0) + s * src_t     (y_t, src_t: n floats, ldy / lds apart)

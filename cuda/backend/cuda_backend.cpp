@@ -5,6 +5,7 @@
 #include "backend/backend_kernels.h"
 #include "backend/cuda_model.h"
 #include "kernels/moe_router.h"
+#include "kernels/attention.h"
 
 namespace tessera::cuda {
 
@@ -14,20 +15,14 @@ Status check_cuda_model(const ModelSpec& spec, const BackendModelSettings& setti
                                                       std::to_string(settings.n_batch) + ") sizes must be positive");
   // Qwen3.5/3.6 and Qwen3-Next: the recurrent layers' kernels' limits, and the gated attention's.
   TESSERA_TRY(check_delta_net_layers(spec));
+  TESSERA_TRY(check_latent_attention(spec));
   if (spec.attention_output_gate && spec.q_dim() > kMaxGatedQueryWidth)
     return make_error(ErrorKind::Unsupported, "the CUDA backend gates attention outputs of up to " +
                                                   std::to_string(kMaxGatedQueryWidth) + " query values; " +
                                                   spec.source_path + " has " + std::to_string(spec.q_dim()));
-  // The block choices beyond a plain decoder (model_spec.h's ModelFeature) without CUDA kernels yet
-  // (issue 36's attention side). The CPU backend runs them. A feature the kernels learn joins
-  // kCudaFeatures.
-  const uint32_t features = model_features(spec);
-  if (const uint32_t missing = features & ~kCudaFeatures; missing != 0)
-    return make_error(ErrorKind::Unsupported, "the CUDA backend cannot run " + spec.architecture + " models yet (" +
-                                                  spec.source_path + " uses " + model_feature_list(missing) +
-                                                  "); run it on the CPU backend (--backend cpu)");
+  TESSERA_TRY(check_cuda_features(spec));
   // The router choices' kernel keeps a token's experts in registers (moe_router.h).
-  if ((features >> static_cast<unsigned>(ModelFeature::RouterChoices)) & 1u) {
+  if ((model_features(spec) >> static_cast<unsigned>(ModelFeature::RouterChoices)) & 1u) {
     if (spec.n_expert > kMaxChoiceExperts || spec.n_expert_used > kMaxChoiceExpertsUsed ||
         spec.router.n_group > kMaxRouterGroups)
       return make_error(ErrorKind::Unsupported,
@@ -42,21 +37,36 @@ Status check_cuda_model(const ModelSpec& spec, const BackendModelSettings& setti
         ErrorKind::Unsupported,
         "the CUDA backend keeps an F16, Q8_0 or Q4_0 KV cache; the KV cache type setting asks for F32 (choose f16, "
         "q8_0 or q4_0)");
-  if (spec.n_head <= 0 || spec.n_head_kv <= 0 || spec.n_head % spec.n_head_kv != 0)
-    return make_error(ErrorKind::Unsupported, std::to_string(spec.n_head) + " query heads do not group evenly over " +
-                                                  std::to_string(spec.n_head_kv) + " KV heads");
-  if (spec.head_dim <= 0 || spec.head_dim % 8 != 0 || spec.head_dim > 256)
-    return make_error(ErrorKind::Unsupported,
-                      "the CUDA attention kernel needs a head size that is a multiple of 8 "
-                      "and at most 256; " +
-                          spec.source_path + " has " + std::to_string(spec.head_dim));
-  if (spec.rope.n_dims <= 0 || spec.rope.n_dims % 2 != 0 || spec.rope.n_dims > spec.head_dim)
-    return make_error(ErrorKind::BadFile, "rope dimension count " + std::to_string(spec.rope.n_dims) +
-                                              " must be even and at most the head size " +
-                                              std::to_string(spec.head_dim));
-  if (!spec.rope.freq_factors.empty() && static_cast<int32_t>(spec.rope.freq_factors.size()) != spec.rope.n_dims / 2)
-    return make_error(ErrorKind::BadFile, "rope frequency factors: " + std::to_string(spec.rope.freq_factors.size()) +
-                                              " values, expected " + std::to_string(spec.rope.n_dims / 2));
+  // Every attention layer's heads (Gemma 4's layers have their own head size and KV heads) and the
+  // rotation of its kind (the sliding layers' may differ).
+  for (const LayerSpec& l : spec.layers) {
+    if (l.mixer != LayerMixer::Attention) continue;
+    const int64_t hd = spec.head_dim_of(l), n_kv = spec.n_head_kv_of(l);
+    if (spec.n_head <= 0 || n_kv <= 0 || spec.n_head % n_kv != 0)
+      return make_error(ErrorKind::Unsupported, std::to_string(spec.n_head) +
+                                                    " query heads do not group evenly over " + std::to_string(n_kv) +
+                                                    " KV heads");
+    if (!spec.mla.enabled() && (hd <= 0 || hd % 8 != 0 || hd > kMaxAttentionHeadDim || (hd > 256 && hd % 16 != 0)))
+      return make_error(ErrorKind::Unsupported,
+                        "the CUDA attention kernel needs a head size that is a multiple of 8 (of 16 above 256) "
+                        "and at most " +
+                            std::to_string(kMaxAttentionHeadDim) + "; " + spec.source_path + " has " +
+                            std::to_string(hd));
+    const RopeParams& rope = spec.rope_of(l);
+    if (rope.n_dims <= 0 || rope.n_dims % 2 != 0 || rope.n_dims > hd)
+      return make_error(ErrorKind::BadFile, "rope dimension count " + std::to_string(rope.n_dims) +
+                                                " must be even and at most the head size " + std::to_string(hd));
+    if (!rope.freq_factors.empty() && static_cast<int32_t>(rope.freq_factors.size()) != rope.n_dims / 2)
+      return make_error(ErrorKind::BadFile, "rope frequency factors: " + std::to_string(rope.freq_factors.size()) +
+                                                " values, expected " + std::to_string(rope.n_dims / 2));
+    if (l.kv_source >= 0) {
+      const LayerSpec& src = spec.layers[static_cast<size_t>(l.kv_source)];
+      if (spec.head_dim_of(src) != hd || spec.n_head_kv_of(src) != n_kv || src.kv_source >= 0)
+        return make_error(ErrorKind::Unsupported, "a layer of " + spec.source_path + " reads the cache of layer " +
+                                                      std::to_string(l.kv_source) +
+                                                      ", whose heads differ from its own (or which reads another's)");
+    }
+  }
   for (const TensorRef* t : spec.all_tensors()) {
     if (!t->present()) continue;
     TESSERA_TRY(require_supported(t->type, t->name));
@@ -76,6 +86,16 @@ Status check_cuda_model(const ModelSpec& spec, const BackendModelSettings& setti
                                                 std::to_string(t->data.size()) + " bytes, expected " +
                                                 std::to_string(want) + " (a shape-only spec cannot be loaded)");
   }
+  return {};
+}
+
+// The block choices beyond a plain decoder (model_spec.h's ModelFeature) without CUDA kernels yet
+// (issue 36's families). The CPU backend runs them. A feature the kernels learn joins kCudaFeatures.
+Status check_cuda_features(const ModelSpec& spec) {
+  if (const uint32_t missing = model_features(spec) & ~kCudaFeatures; missing != 0)
+    return make_error(ErrorKind::Unsupported, "the CUDA backend cannot run " + spec.architecture + " models yet (" +
+                                                  spec.source_path + " uses " + model_feature_list(missing) +
+                                                  "); run it on the CPU backend (--backend cpu)");
   return {};
 }
 

@@ -64,11 +64,13 @@ struct CudaBackendOptions {
 };
 
 // The block choices beyond a plain decoder (model_spec.h's ModelFeature) this backend has kernels
-// for: Qwen3.5/3.6 and Qwen3-Next's Gated DeltaNet layers and gated attention; the mixture-of-experts
-// side of issue 36's families (shared experts, every router choice, dense layers among expert
+// for: Qwen3.5/3.6 and Qwen3-Next's Gated DeltaNet layers, gated attention and shared experts; issue
+// 36's families: the mixture-of-experts side (every router choice, dense layers among expert
 // layers, Gemma 4's expert branch beside its dense MLP with fused gate|up experts and per-expert
-// output scales). A model using any other feature (the attention side of Gemma 4, the DeepSeek-V3
-// family and Llama 4) is refused at load as Unsupported, naming the features.
+// output scales) and the attention side (the DeepSeek-V3 family's latent attention; Gemma 4's
+// per-layer heads, K as V, V norm, shared-KV layers, per-layer embeddings and output scales; Llama
+// 4's chunked attention, NoPE layers with the attention temperature and unit QK norm). A model using
+// any other feature is refused at load as Unsupported, naming the features.
 inline constexpr uint32_t kCudaFeatures = (1u << static_cast<unsigned>(ModelFeature::RecurrentLayers)) |
                                           (1u << static_cast<unsigned>(ModelFeature::AttentionOutputGate)) |
                                           (1u << static_cast<unsigned>(ModelFeature::SharedExpert)) |
@@ -76,7 +78,20 @@ inline constexpr uint32_t kCudaFeatures = (1u << static_cast<unsigned>(ModelFeat
                                           (1u << static_cast<unsigned>(ModelFeature::LeadingDenseLayers)) |
                                           (1u << static_cast<unsigned>(ModelFeature::ExpertsBesideDense)) |
                                           (1u << static_cast<unsigned>(ModelFeature::FusedExpertGateUp)) |
-                                          (1u << static_cast<unsigned>(ModelFeature::ExpertOutputScale));
+                                          (1u << static_cast<unsigned>(ModelFeature::ExpertOutputScale)) |
+                                          (1u << static_cast<unsigned>(ModelFeature::LatentAttention)) |
+                                          (1u << static_cast<unsigned>(ModelFeature::PerLayerAttention)) |
+                                          (1u << static_cast<unsigned>(ModelFeature::ValueFromKey)) |
+                                          (1u << static_cast<unsigned>(ModelFeature::ValueNorm)) |
+                                          (1u << static_cast<unsigned>(ModelFeature::SharedKvLayers)) |
+                                          (1u << static_cast<unsigned>(ModelFeature::PerLayerEmbeddings)) |
+                                          (1u << static_cast<unsigned>(ModelFeature::LayerOutputScale)) |
+                                          (1u << static_cast<unsigned>(ModelFeature::ChunkedAttention)) |
+                                          (1u << static_cast<unsigned>(ModelFeature::NoRopeLayers)) |
+                                          (1u << static_cast<unsigned>(ModelFeature::UnitQkNorm));
+
+// Unsupported, naming the features `spec` uses beyond kCudaFeatures, or ok (needs no device).
+Status check_cuda_features(const ModelSpec& spec);
 
 // What the kernels can run, checked before planning so that errors name the tensor, the value or
 // the block choices (model_feature_list) the backend lacks: load_model's first step, callable

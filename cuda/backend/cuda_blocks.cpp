@@ -1,6 +1,8 @@
 // The blocks of core's layer loop (layer_loop.h) and how each runs across the devices: on the
 // layer's device (Layer/None, the residual stream moved there first) or as partial sums of every
 // participating device reduced on the main device (Row).
+#include <cmath>
+
 #include "backend/backend_kernels.h"
 #include "backend/cuda_matmul.h"
 #include "cuda_check.h"
@@ -32,8 +34,10 @@ BlockSlots slots_of(bool attention) {
 }  // namespace
 
 // The first matrix a block multiplies its normed input by (what norm_input prepares for).
-static const WeightMatrix& first_matrix(const DeviceLayer& l, int n_tok, bool attention, bool moe, bool delta = false) {
+static const WeightMatrix& first_matrix(const DeviceLayer& l, int n_tok, bool attention, bool moe, bool delta = false,
+                                        bool latent = false) {
   if (delta) return l[LayerTensor::DeltaQkv];
+  if (latent) return l[LayerTensor::AttnQA].rows > 0 ? l[LayerTensor::AttnQA] : l[LayerTensor::Wq];
   if (attention) return first_attention_matrix(l, n_tok);
   if (moe) {
     // The experts read h unless they read their own norm of x (Gemma 4): then nothing reads h first.
@@ -55,11 +59,11 @@ Status CudaModel::run_block(int32_t li, BlockKind kind, int n_tok) {
   }
   TESSERA_TRY(use_device(d));
   const DeviceLayer& l = d.layers[static_cast<size_t>(d.layer_index[static_cast<size_t>(li)])];
-  const bool delta = kind == BlockKind::DeltaNet;
-  const bool attn = kind == BlockKind::Attention || delta, moe = kind == BlockKind::MoeFfn;
+  const bool delta = kind == BlockKind::DeltaNet, latent = kind == BlockKind::LatentAttention;
+  const bool attn = kind == BlockKind::Attention || delta || latent, moe = kind == BlockKind::MoeFfn;
   const BlockSlots s = slots_of(attn);
   TESSERA_ASSIGN_OR_RETURN(Input in, norm_input(d, d.s.x, E, l.vec(s.norm), n_tok, spec_.rms_eps,
-                                                first_matrix(l, n_tok, attn, moe, delta), fuse_.norm_q8));
+                                                first_matrix(l, n_tok, attn, moe, delta, latent), fuse_.norm_q8));
   // Without a post-norm the block's output is added to the residual inside its last product (a
   // recurrent block has none: model_spec.h's x = x + DeltaOut o).
   const float* post = delta ? nullptr : l.vec(s.post_norm);
@@ -69,7 +73,9 @@ Status CudaModel::run_block(int32_t li, BlockKind kind, int n_tok) {
     TESSERA_TRY(delta_net_part(d, l, n_tok, in, out, acc));
     return finish_block(d, nullptr, nullptr, out, n_tok);
   }
-  if (attn) {
+  if (latent) {
+    TESSERA_TRY(latent_part(d, l, n_tok, in, out, acc));
+  } else if (attn) {
     TESSERA_TRY(attention_part(d, l, n_tok, in, out, acc));
   } else if (moe) {
     TESSERA_TRY(moe_ffn_part(d, l, n_tok, in, out, acc));
@@ -88,6 +94,8 @@ Status CudaModel::row_block(int32_t li, BlockKind kind, int n_tok) {
     return make_error(ErrorKind::Unsupported, "row split of a mixture-of-experts layer");
   if (kind == BlockKind::DeltaNet)
     return make_error(ErrorKind::Unsupported, "row split of a recurrent (Gated DeltaNet) layer; use layer split");
+  if (kind == BlockKind::LatentAttention)
+    return make_error(ErrorKind::Unsupported, "row split of a latent attention layer; use layer split");
   const bool attn = kind == BlockKind::Attention;
   const int64_t E = spec_.n_embd;
   const size_t act = 4 * static_cast<size_t>(n_tok * E);
@@ -146,6 +154,53 @@ Status CudaModel::embed(const StepShape& step) {
   if (spec_.embedding_scale != 1.0f)
     TESSERA_TRY(scale(home.s.x, static_cast<int64_t>(step.n_tokens) * E, spec_.embedding_scale, home.stream));
   cur_ = home_;
+  if (spec_.n_embd_per_layer > 0) TESSERA_TRY(per_layer_inputs(step.n_tokens));
+  return {};
+}
+
+// Gemma 4 E2B/E4B: every layer's input e_l = (norm(per_layer_model_proj x / sqrt(n_embd), gain)_l +
+// sqrt(P) per_layer_token_embd[token]_l) / sqrt(2) on the home device, then to the devices whose
+// layers add them (the placement's PerLayerInputs transfers).
+Status CudaModel::per_layer_inputs(int n_tok) {
+  DeviceState& home = *devs_[static_cast<size_t>(home_)];
+  const int64_t E = spec_.n_embd, P = spec_.n_embd_per_layer, all = P * spec_.n_layer;
+  const int64_t n = static_cast<int64_t>(n_tok) * all;
+  Input x{home.s.x, E, E};
+  TESSERA_TRY(matmul(home, home.ple_model_proj, x, n_tok, home.s.ple_proj, all, false));
+  TESSERA_TRY(scale(home.s.ple_proj, n, 1.0f / std::sqrt(static_cast<float>(E)), home.stream));
+  TESSERA_TRY(rms_norm(home.s.ple_proj, P, home.ple_proj_norm, home.s.ple_proj, P, static_cast<int64_t>(n_tok) * spec_.n_layer,
+                       P, spec_.rms_eps, home.stream));
+  TESSERA_TRY(get_rows(home.ple_token_embd, home.s.io, n_tok, home.s.ple, all, home.stream));
+  TESSERA_TRY(scale(home.s.ple, n, std::sqrt(static_cast<float>(P)), home.stream));
+  TESSERA_TRY(add(home.s.ple_proj, home.s.ple, home.s.ple, n, home.stream));
+  TESSERA_TRY(scale(home.s.ple, n, 1.0f / std::sqrt(2.0f), home.stream));
+  for (const Transfer& t : placement_.transfers)
+    if (t.kind == TransferKind::PerLayerInputs)
+      TESSERA_TRY(transfer(t.from, t.to, devs_[static_cast<size_t>(t.to)]->s.ple, home.s.ple,
+                           4 * static_cast<size_t>(n)));
+  return use_device(home);
+}
+
+// After a layer's FFN, on its device: x += norm(PleProj (gelu(PleGate x) e_l), PlePostNorm) where the
+// layer has per-layer embeddings, then x *= the layer's output scale where it has one (Gemma 4).
+Status CudaModel::layer_output(int32_t li, const StepShape& step) {
+  const int n_tok = step.n_tokens;
+  const int64_t E = spec_.n_embd;
+  // The residual's device: the layer's (Layer/None), the main device in row split.
+  DeviceState& d = *devs_[static_cast<size_t>(placement_.mode == SplitMode::Row ? home_ : cur_)];
+  TESSERA_TRY(use_device(d));
+  const DeviceLayer& l = d.layers[static_cast<size_t>(d.layer_index[static_cast<size_t>(li)])];
+  if (l[LayerTensor::PleGate].rows > 0) {
+    const int64_t P = spec_.n_embd_per_layer, all = P * spec_.n_layer;
+    Input x{d.s.x, E, E};
+    TESSERA_TRY(matmul(d, l[LayerTensor::PleGate], x, n_tok, d.s.ple_gate, P, false));
+    TESSERA_TRY(gelu_gate_rows(d.s.ple_gate, P, d.s.ple + static_cast<int64_t>(li) * P, all, P, n_tok, d.stream));
+    Input g{d.s.ple_gate, P, P};
+    TESSERA_TRY(matmul(d, l[LayerTensor::PleProj], g, n_tok, d.s.xb2, E, false));
+    TESSERA_TRY(finish_block(d, nullptr, l.vec(LayerTensor::PlePostNorm), d.s.xb2, n_tok));
+  }
+  if (const float* s = l.vec(LayerTensor::LayerOutScale))
+    TESSERA_TRY(scale_by_scalar(d.s.x, static_cast<int64_t>(n_tok) * E, s, d.stream));
   return {};
 }
 
@@ -160,6 +215,9 @@ Status CudaModel::moe_ffn(int32_t layer, const StepShape& step) {
 }
 Status CudaModel::gated_delta_net(int32_t layer, const StepShape& step) {
   return run_block(layer, BlockKind::DeltaNet, step.n_tokens);
+}
+Status CudaModel::latent_attention(int32_t layer, const StepShape& step) {
+  return run_block(layer, BlockKind::LatentAttention, step.n_tokens);
 }
 
 // Final norm, output layer, final soft-cap and argmax of the last row, on the output device.

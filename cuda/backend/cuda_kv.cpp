@@ -2,6 +2,7 @@
 #include "backend/cuda_model.h"
 #include "cuda_check.h"
 #include "kernels/kv_cache.h"
+#include "kernels/latent_attention.h"
 
 namespace tessera::cuda {
 
@@ -70,14 +71,26 @@ Status CudaModel::kv_remove(int32_t begin, int32_t count) {
     if (!d.active || d.kv_dim == 0) continue;
     TESSERA_TRY(use_device(d));
     for (const DeviceLayer& l : d.layers) {
-      if (l.kv_slot < 0) continue;
+      // A shared-KV layer's slot is its source's, shifted once with it.
+      if (l.kv_slot < 0 || l.shared_kv) continue;
+      const LayerSpec& ls = spec_.layers[static_cast<size_t>(l.layer)];
       const int kind = l.sliding ? 1 : 0;
       RopeConfig rc = rope_[kind];
       rc.theta = d.rope_theta[kind];
+      if (ls.nope) rc.n_dims = 0;  // keys stored unrotated: the rows only move
+      if (spec_.mla.enabled()) {  // one latent row per position: its last R values turn
+        const LatentCacheView latent{d.k_cache(l.kv_slot), d.kv_row_words, n_ctx_, kv_type_};
+        TESSERA_TRY(latent_cache_shift(latent, static_cast<int>(spec_.mla.kv_lora_rank),
+                                       static_cast<int>(spec_.mla.qk_rope), first, n_past_ - first, count, rc,
+                                       d.stream));
+        continue;
+      }
       const KvCacheView cache{d.k_cache(l.kv_slot), d.v_cache(l.kv_slot), d.kv_row_words, n_ctx_,
                               kv_type_};
-      TESSERA_TRY(kv_cache_shift(cache, static_cast<int>(d.n_head_kv), static_cast<int>(spec_.head_dim), first,
-                                 n_past_ - first, count, rc, d.stream));
+      // The layer's own heads (Gemma 4), else the device's share.
+      const int n_kv = ls.n_head_kv > 0 ? static_cast<int>(ls.n_head_kv) : static_cast<int>(d.n_head_kv);
+      TESSERA_TRY(kv_cache_shift(cache, n_kv, static_cast<int>(spec_.head_dim_of(ls)), first, n_past_ - first, count,
+                                 rc, d.stream));
     }
   }
   n_past_ -= count;

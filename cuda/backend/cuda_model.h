@@ -18,6 +18,7 @@
 //   cuda_blocks.cpp         the layer loop's blocks, and how a block runs across devices
 //   cuda_step.cpp           a whole step (eager or a replayed graph), logits and argmax
 //   cuda_delta_net_block.cpp  the Gated DeltaNet block's work on one device (recurrent layers)
+//   cuda_latent_attention_block.cpp  the latent attention block's work on one device (deepseek2)
 //   cuda_kv.cpp             the KV cache calls (clear, keep, remove)
 //   cuda_recurrent_state.cpp  the recurrent layers' state: zeroed for a new sequence, checkpoints
 //   cuda_model_info.cpp     footprint, usage, describe
@@ -59,6 +60,9 @@ struct MatmulInput {
 // What the Gated DeltaNet kernels take of a model (head sizes, convolution width, the tensors a
 // recurrent layer needs); nothing for a model without recurrent layers (cuda_delta_net_block.cpp).
 Status check_delta_net_layers(const ModelSpec& spec);
+// What the latent attention kernels take of a model (the latent's rank and rotated dims, the
+// per-head matrices); nothing for a model without latent attention (cuda_latent_attention_block.cpp).
+Status check_latent_attention(const ModelSpec& spec);
 
 // Pinned host buffer for copies between devices that cannot access each other's memory.
 struct HostStage {
@@ -119,11 +123,15 @@ class CudaModel final : public BackendModel, private LayerBlocks {
   Status dense_ffn(int32_t layer, const StepShape& step) override;
   Status moe_ffn(int32_t layer, const StepShape& step) override;
   Status gated_delta_net(int32_t layer, const StepShape& step) override;
+  Status latent_attention(int32_t layer, const StepShape& step) override;
+  Status layer_output(int32_t layer, const StepShape& step) override;
   Status output(const StepShape& step) override;
-  enum class BlockKind { Attention, DenseFfn, MoeFfn, DeltaNet };
+  enum class BlockKind { Attention, DenseFfn, MoeFfn, DeltaNet, LatentAttention };
   // One block of one layer: on the layer's device (Layer/None mode, the residual moved there
   // first), or as partial sums of every participating device reduced on the main device (Row).
   Status run_block(int32_t layer, BlockKind kind, int n_tok);
+  // The per-layer embeddings' inputs of every layer, on the home device and sent where they are used.
+  Status per_layer_inputs(int n_tok);
   Status row_block(int32_t layer, BlockKind kind, int n_tok);
   // out (+)= the block's output before its post-norm (see finish_block).
   Status attention_part(DeviceState& d, const DeviceLayer& l, int n_tok, MatmulInput& in, float* out, bool accumulate);
@@ -142,6 +150,13 @@ class CudaModel final : public BackendModel, private LayerBlocks {
   // gate where the layer has one (after moe_ffn_part, which wrote or added its experts' sum).
   Status shared_expert_part(DeviceState& d, const DeviceLayer& l, int n_tok, float* out);
   Status delta_net_part(DeviceState& d, const DeviceLayer& l, int n_tok, MatmulInput& in, float* out, bool accumulate);
+  // Latent attention (cuda_latent_attention_block.cpp): out (+)= Wo a of the equations' latent
+  // attention layer; `in` holds d.s.xb (the normed residual rows), maybe already converted.
+  Status latent_part(DeviceState& d, const DeviceLayer& l, int n_tok, MatmulInput& in, float* out, bool accumulate);
+  // y_(t,h) = M_h x_(t,h) for every token t < n_tok and head h (M_h: head h's rows_per_head rows of
+  // a [cols, rows_per_head, n_head] tensor; x_(t,h) at x + (t H + h) ldx, y_(t,h) at y + (t H + h) ldy).
+  Status per_head_products(DeviceState& d, const WeightMatrix& m, int64_t rows_per_head, const float* x, int64_t ldx,
+                           int64_t cols, int n_tok, float* y, int64_t ldy);
   // Recurrent state (cuda_recurrent_state.cpp). Each runs `copy` for every device holding
   // recurrent layers on that device's stream, ordered after the last eval and before the next.
   Status allocate_checkpoints();

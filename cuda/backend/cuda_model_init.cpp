@@ -2,6 +2,7 @@
 // cache, scratch), filled and bound, then the transfers between devices and the host buffers.
 #include <algorithm>
 #include <new>
+#include <vector>
 
 #include "backend/cuda_model.h"
 #include "backend/scratch_binding.h"
@@ -170,6 +171,16 @@ Status CudaModel::allocate(DeviceState& d) {
   if (p.cache.total > 0)
     TESSERA_CUDA_CHECK_DEV(cudaMemsetAsync(d.kv.data(), 0, p.cache.total, d.stream), d.dev.physical);
   TESSERA_CUDA_CHECK_DEV(cudaMemsetAsync(d.scratch_arena.data(), 0, p.bytes.scratch, d.stream), d.dev.physical);
+  // Latent attention's per-head products of a decode step pick head h for slot t H + h (the heads
+  // as the experts of matvec_experts): a table the steps only read.
+  if (d.s.latent_head_ids != nullptr && d.n_head > 0) {
+    std::vector<int32_t> ids(d.s.latent_head_ids_count);
+    for (size_t i = 0; i < ids.size(); ++i) ids[i] = static_cast<int32_t>(static_cast<int64_t>(i) % d.n_head);
+    TESSERA_CUDA_CHECK_DEV(cudaMemcpyAsync(d.s.latent_head_ids, ids.data(), ids.size() * sizeof(int32_t),
+                                           cudaMemcpyHostToDevice, d.stream),
+                           d.dev.physical);
+    TESSERA_CUDA_CHECK_DEV(cudaStreamSynchronize(d.stream), d.dev.physical);  // before `ids` goes
+  }
   return {};
 }
 

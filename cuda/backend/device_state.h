@@ -31,6 +31,9 @@ namespace tessera::cuda {
 struct DeviceLayer {
   int32_t layer = -1;
   int32_t kv_slot = -1;  // this layer's K/V slot in the device's cache; -1 when it holds no heads
+  // The layer attends over the cache slot of an earlier layer (LayerSpec::kv_source, Gemma 4's
+  // shared-KV layers): kv_slot is that layer's, and this one computes and writes no K/V.
+  bool shared_kv = false;
   bool sliding = false;  // sliding-window attention (and the sliding layers' RoPE)
   std::array<WeightMatrix, kLayerTensorCount> m{};    // matrix slots; rows == 0: not on this device
   std::array<const float*, kLayerTensorCount> v{};    // vector slots as f32; null: not here
@@ -100,6 +103,21 @@ struct Scratch {
   float* dn_logits = nullptr;  // [n_batch][2 Hv]
   float* dn_gates = nullptr;   // [n_batch][2 Hv]: g | beta
   float* dn_out = nullptr;     // [n_batch][Vd]
+  // Latent attention layers (scratch_regions.h's Latent* regions; they use these instead of q|k|v and
+  // att): H heads, W = Lk + R.
+  float* latent_qa = nullptr;        // [n_batch][Ql]
+  float* latent_q = nullptr;         // [n_batch][H (N + R)]
+  float* latent_kv = nullptr;        // [n_batch][W]
+  float* latent_absorbed = nullptr;  // [n_batch][H W]
+  float* latent_attended = nullptr;  // [n_batch][H Lk]
+  float* latent_heads = nullptr;     // [n_batch][H Vh]
+  int32_t* latent_head_ids = nullptr;  // [min(n_batch, 8) H]: h at t H + h, written at load
+  size_t latent_head_ids_count = 0;
+  void* latent_q8 = nullptr;           // decode: the per-head products' q8 inputs
+  // Per-layer embeddings (scratch_regions.h's PerLayer* regions; Gemma 4 E2B/E4B), P per layer.
+  float* ple = nullptr;       // [n_batch][P n_layer] every layer's input e_l (home: computed; others: received)
+  float* ple_proj = nullptr;  // [n_batch][P n_layer] home device: per_layer_model_proj x, then normed
+  float* ple_gate = nullptr;  // [n_batch][P]
 };
 
 struct DeviceState {
@@ -123,6 +141,9 @@ struct DeviceState {
   WeightMatrix embd;                 // rows == 0 unless this device looks up embeddings
   WeightMatrix output;               // rows == 0 unless this device computes the logits
   const float* output_norm = nullptr;
+  // Per-layer embeddings' model tensors (home device only; rows == 0 elsewhere or without them).
+  WeightMatrix ple_token_embd, ple_model_proj;
+  const float* ple_proj_norm = nullptr;
   // n_dims/2 angles per position step (rope_theta_table): [0] full-attention layers, [1] sliding ones.
   const double* rope_theta[2] = {nullptr, nullptr};
   Scratch s;

@@ -62,6 +62,18 @@ void bind_scratch(DeviceState& d) {
   s.dn_logits = f32(R::DeltaGateLogits);
   s.dn_gates = f32(R::DeltaGates);
   s.dn_out = f32(R::DeltaOutput);
+  s.latent_qa = f32(R::LatentQueryRank);
+  s.latent_q = f32(R::LatentQuery);
+  s.latent_kv = f32(R::LatentKv);
+  s.latent_absorbed = f32(R::LatentAbsorbed);
+  s.latent_attended = f32(R::LatentAttended);
+  s.latent_heads = f32(R::LatentHeads);
+  s.latent_head_ids = i32(R::LatentHeadIds);
+  s.latent_head_ids_count = bytes(R::LatentHeadIds) / 4;
+  s.latent_q8 = at(R::LatentQ8);
+  s.ple = f32(R::PerLayerInputs);
+  s.ple_proj = f32(R::PerLayerProjection);
+  s.ple_gate = f32(R::PerLayerGate);
 }
 
 }  // namespace tessera::cuda

@@ -50,8 +50,11 @@ void bind_weights(const ModelSpec& spec, DeviceState& d) {
     DeviceLayer& l = d.layers[i];
     d.layer_index[static_cast<size_t>(li)] = static_cast<int32_t>(i);
     l.layer = li;
-    l.kv_slot = keys != nullptr ? keys->slot_of(li) : -1;
-    l.sliding = spec.layers[static_cast<size_t>(li)].sliding;
+    const LayerSpec& ls = spec.layers[static_cast<size_t>(li)];
+    l.shared_kv = ls.kv_source >= 0;
+    // A shared-KV layer reads its source's slot (the placement keeps both on one device).
+    l.kv_slot = keys != nullptr ? keys->slot_of(l.shared_kv ? ls.kv_source : li) : -1;
+    l.sliding = ls.sliding;
     l.n_ff = place.layer_ffn_rows[i];
     if (conv != nullptr && delta != nullptr && conv->slot_of(li) >= 0) {
       l.conv_state = reinterpret_cast<float*>(cache + conv->slot_offset(conv->slot_of(li)));
@@ -79,6 +82,15 @@ void bind_weights(const ModelSpec& spec, DeviceState& d) {
         break;
       case ModelTensor::Output:
         d.output = matrix_of(p, data);
+        break;
+      case ModelTensor::PerLayerTokenEmbd:
+        d.ple_token_embd = matrix_of(p, data);
+        break;
+      case ModelTensor::PerLayerModelProj:
+        d.ple_model_proj = matrix_of(p, data);
+        break;
+      case ModelTensor::PerLayerProjNorm:
+        d.ple_proj_norm = reinterpret_cast<const float*>(data);
         break;
       case ModelTensor::None:
         break;

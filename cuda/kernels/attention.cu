@@ -31,7 +31,7 @@ struct Plan {
 Plan make_plan(int n_tokens, int n_head, int n_head_kv, int head_dim, int capacity) {
   Plan p;
   p.split = plan_attention_split(n_tokens, n_head, n_head_kv, head_dim, capacity);
-  p.dpl = head_dim <= 32 ? 1 : head_dim <= 64 ? 2 : head_dim <= 128 ? 4 : 8;
+  p.dpl = head_dim <= 32 ? 1 : head_dim <= 64 ? 2 : head_dim <= 128 ? 4 : head_dim <= 256 ? 8 : 16;
   // Pad K rows by 16 bytes when that makes the lanes' 16-byte reads of one column conflict-free.
   p.kstride = head_dim + ((head_dim / 8) % 2 == 0 ? 8 : 0);
   const int nvec = p.split.nq * p.split.gb;
@@ -70,11 +70,14 @@ __device__ __forceinline__ void load_v(const uint16_t* p, float (&v)[DPL]) {
       w[0] = u.x;
       w[1] = u.y;
     } else {
-      const uint4 u = *reinterpret_cast<const uint4*>(p);
-      w[0] = u.x;
-      w[1] = u.y;
-      w[2] = u.z;
-      w[3] = u.w;
+#pragma unroll
+      for (int c = 0; c < DPL / 8; ++c) {  // 8 dims per 16-byte load (two for head size 512)
+        const uint4 u = *reinterpret_cast<const uint4*>(p + 8 * c);
+        w[4 * c] = u.x;
+        w[4 * c + 1] = u.y;
+        w[4 * c + 2] = u.z;
+        w[4 * c + 3] = u.w;
+      }
     }
 #pragma unroll
     for (int k = 0; k < kWords; ++k) {
@@ -117,12 +120,12 @@ __global__ void attention_kernel(KernelArgs a) {
       p_min = min(p_min, a.positions[ti]);
     }
   }
-  // With a window, keys before every token's window are skipped (tiles start there).
-  const int lowest = a.window > 0 ? max(0, p_min - a.window + 1) : 0;
+  // With a window or chunks, keys before every token's first key are skipped (tiles start there).
+  const int lowest = p_max >= 0 ? attention_first_key(p_min, a.window, a.attn_chunk) : 0;
   const int k_begin = max(split * a.chunk, lowest);
   const int k_end = min(min(split * a.chunk + a.chunk, p_max + 1), a.capacity);
   const int my_end = min(k_end, p_t + 1);
-  const int my_begin = a.window > 0 ? max(0, p_t - a.window + 1) : 0;
+  const int my_begin = attention_first_key(max(p_t, 0), a.window, a.attn_chunk);
 
   float m = -INFINITY, l = 0.0f;
   float acc[DPL];
@@ -279,10 +282,11 @@ Status check_args(const AttentionArgs& a) {
                           std::to_string(a.head_dim) + ", capacity " + std::to_string(a.cache.capacity) + ")");
   };
   if (a.n_tokens < 0 || a.n_head <= 0 || a.n_head_kv <= 0 || a.cache.capacity <= 0) return bad("bad sizes");
-  if (a.window < 0 || !(a.softcap >= 0.0f)) return bad("negative window or soft-cap");
+  if (a.window < 0 || a.chunk < 0 || !(a.softcap >= 0.0f)) return bad("negative window, chunk or soft-cap");
   if (a.n_head % a.n_head_kv != 0) return bad("n_head is not a multiple of n_head_kv");
-  if (a.head_dim <= 0 || a.head_dim % 8 != 0 || a.head_dim > 256)
-    return bad("head_dim must be a multiple of 8, <= 256");
+  if (a.head_dim <= 0 || a.head_dim % 8 != 0 || a.head_dim > kMaxAttentionHeadDim ||
+      (a.head_dim > 256 && a.head_dim % 16 != 0))
+    return bad("head_dim must be a multiple of 8 (of 16 above 256), <= " + std::to_string(kMaxAttentionHeadDim));
   if (a.q_stride < static_cast<int64_t>(a.n_head) * a.head_dim ||
       a.out_stride < static_cast<int64_t>(a.n_head) * a.head_dim)
     return bad("q/out rows shorter than n_head * head_dim");
@@ -336,6 +340,7 @@ Status attention(const AttentionArgs& args, void* workspace, size_t workspace_by
   k.kstride = p.kstride;
   k.qscale = args.softcap > 0.0f ? args.scale : args.scale * kLog2e;
   k.window = args.window;
+  k.attn_chunk = args.chunk;
   k.softcap = args.softcap;
   k.inv_softcap = args.softcap > 0.0f ? 1.0f / args.softcap : 0.0f;
   k.sinks = args.sinks;
@@ -372,8 +377,10 @@ Status attention(const AttentionArgs& args, void* workspace, size_t workspace_by
         return launch_for_cache(std::integral_constant<int, 2>{});
       case 4:
         return launch_for_cache(std::integral_constant<int, 4>{});
-      default:
+      case 8:
         return launch_for_cache(std::integral_constant<int, 8>{});
+      default:
+        return launch_for_cache(std::integral_constant<int, 16>{});
     }
   };
   if (attention_mma_chosen(args)) {

@@ -7,7 +7,8 @@
 //   s_j = scale * q[t][h] . K[j][g], then softcap * tanh(s_j / softcap) when softcap > 0
 //   out[t][h] = sum_j e^{s_j} V[j][g] / (sum_j e^{s_j} + e^{sink_h}),   j = 0 .. p   (keys at
 //   positions <= p; with a window W > 0 only the last W of them, p - W < j <= p: sliding-window
-//   attention); the sink term only with sinks (gpt-oss's per-head logit without a value)
+//   attention; with a chunk C > 0 only those of p's chunk, j >= floor(p / C) C: chunked attention,
+//   Llama 4); the sink term only with sinks (gpt-oss's per-head logit without a value)
 // The softmax is computed online (running max and sum, in base 2), so it is stable for any score
 // range. The cache must already hold positions 0..p (write the new tokens with kv_cache_write first).
 //
@@ -31,6 +32,10 @@
 
 namespace tessera::cuda {
 
+// The widest head the SIMT kernel takes (Gemma 4's full layers); the tensor-core kernel takes up to
+// 256 (attention_mma.h), wider heads run on the SIMT kernel.
+inline constexpr int kMaxAttentionHeadDim = 512;
+
 struct AttentionArgs {
   const float* q = nullptr;  // n_tokens rows, q_stride floats apart; head h at h * head_dim
   int64_t q_stride = 0;
@@ -41,9 +46,10 @@ struct AttentionArgs {
   int n_tokens = 0;
   int n_head = 0;
   int n_head_kv = 0;
-  int head_dim = 0;  // a multiple of 8, at most 256
+  int head_dim = 0;  // a multiple of 8 (of 16 above 256), at most kMaxAttentionHeadDim
   float scale = 0;   // usually 1 / sqrt(head_dim)
   int window = 0;    // sliding window in positions (the key's own included); 0: none
+  int chunk = 0;     // chunked attention: keys of the query's chunk of this many positions only; 0: none
   float softcap = 0; // attention logit soft-cap (Gemma 2); 0: none
   const float* sinks = nullptr;  // device, n_head sink logits (not scaled, not capped); null: none
   // Attention on the tensor cores (attention_mma.h) wherever the shape allows (attention_mma_supports:
@@ -60,7 +66,7 @@ struct AttentionArgs {
 // Workspace attention() needs for these sizes (0 when the key range is not split).
 size_t attention_workspace_bytes(int n_tokens, int n_head, int n_head_kv, int head_dim, int capacity);
 
-// Errors: bad shapes (head_dim not a multiple of 8 or above 256, n_head not a multiple of
+// Errors: bad shapes (head_dim not a multiple of 8 or above 512, n_head not a multiple of
 // n_head_kv, ...), too small a workspace, a launch failure.
 Status attention(const AttentionArgs& args, void* workspace, size_t workspace_bytes, cudaStream_t stream);
 

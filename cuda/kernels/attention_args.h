@@ -7,6 +7,20 @@
 
 namespace tessera::cuda {
 
+// The first key position p's query sees: the later of its window's start and its chunk's start
+// (attention.h's masks). Monotonic in p, so the smallest position of a tile of queries gives the
+// tile's first key, and the largest the key from which every query of the tile sees everything.
+#if defined(__CUDACC__)
+#define TESSERA_ATTENTION_HD __host__ __device__
+#else
+#define TESSERA_ATTENTION_HD
+#endif
+TESSERA_ATTENTION_HD inline int attention_first_key(int p, int window, int chunk) {
+  int first = window > 0 ? p - window + 1 : 0;
+  if (chunk > 0) first = first > p / chunk * chunk ? first : p / chunk * chunk;
+  return first > 0 ? first : 0;
+}
+
 struct AttentionKernelArgs {
   const float* q;
   int64_t q_stride;
@@ -25,6 +39,7 @@ struct AttentionKernelArgs {
   int kstride;          // SIMT kernel: halves between K rows in shared memory
   float qscale;   // scale * log2(e): scores are kept in base 2 (scale alone with a soft-cap)
   int window;     // 0: none
+  int attn_chunk; // chunked attention's chunk of positions (Llama 4); 0: none
   float softcap;  // 0: none
   float inv_softcap;
   const float* sinks;  // n_head natural-log logits, or null

@@ -120,7 +120,7 @@ __global__ void __launch_bounds__(kWarps * 32) attention_mma_kernel(MmaArgs a) {
     p_max = max(p_max, p);
     p_min = min(p_min, p);
   }
-  const int lowest = a.window > 0 && p_max >= 0 ? max(0, p_min - a.window + 1) : 0;
+  const int lowest = p_max >= 0 ? attention_first_key(p_min, a.window, a.attn_chunk) : 0;
   const int k_begin = max(split * a.chunk, lowest);
   const int k_end = min(min(split * a.chunk + a.chunk, p_max + 1), a.capacity);
 
@@ -168,8 +168,9 @@ __global__ void __launch_bounds__(kWarps * 32) attention_mma_kernel(MmaArgs a) {
     __pipeline_wait_prior(1);  // this tile's copies (all but the group just issued) have landed
     __syncthreads();
     // A tile no row of this warp can see (wholly after every causal edge, or wholly before every
-    // window) is skipped; `w_pmax >= k0` first, so w_pmin is a real position in the second test.
-    const bool visible = w_pmax >= k0 && (a.window == 0 || w_pmin - a.window + 1 <= k0 + BK - 1);
+    // window or chunk) is skipped; `w_pmax >= k0` first, so w_pmin is a real position in the second
+    // test.
+    const bool visible = w_pmax >= k0 && attention_first_key(w_pmin, a.window, a.attn_chunk) <= k0 + BK - 1;
     if (visible) {
       const __half* ks = tiles + buf * kTileHalves;
       const __half* vs = ks + BK * P;
@@ -196,19 +197,21 @@ __global__ void __launch_bounds__(kWarps * 32) attention_mma_kernel(MmaArgs a) {
 #pragma unroll
           for (int e = 0; e < 4; ++e) s[n][e] = a.softcap * tanhf(s[n][e] * a.inv_softcap) * kLog2e;
       }
-      // Masks only where the tile crosses an edge: some row's position, some row's window start, or
-      // the split's end (zeroed rows); and for warps with empty rows.
+      // Masks only where the tile crosses an edge: some row's position, some row's window or chunk
+      // start, or the split's end (zeroed rows); and for warps with empty rows.
       const bool inside = w_full && k0 + BK - 1 <= w_pmin && k0 + BK <= k_end &&
-                          (a.window == 0 || k0 >= w_pmax - a.window + 1);
+                          k0 >= attention_first_key(w_pmax, a.window, a.attn_chunk);
       if (!inside) {
         const int kc = k0 + (lane & 3) * 2;
+        const int first0 = attention_first_key(max(p0, 0), a.window, a.attn_chunk);
+        const int first1 = attention_first_key(max(p1, 0), a.window, a.attn_chunk);
 #pragma unroll
         for (int n = 0; n < NT_K; ++n)
 #pragma unroll
           for (int e = 0; e < 4; ++e) {
             const int key = kc + n * 8 + (e & 1);
             const int p = e < 2 ? p0 : p1;
-            const bool seen = key <= p && key < k_end && (a.window == 0 || key > p - a.window);
+            const bool seen = key <= p && key < k_end && key >= (e < 2 ? first0 : first1);
             if (!seen) s[n][e] = -INFINITY;
           }
       }

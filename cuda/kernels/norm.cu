@@ -132,7 +132,7 @@ __global__ void rms_norm_heads_kernel(float* q, float* k, int64_t token_stride, 
 #pragma unroll
   for (int off = 16; off > 0; off >>= 1) ss += __shfl_xor_sync(0xFFFFFFFFu, ss, off);
   const float scale = rsqrtf(ss / static_cast<float>(head_dim) + eps);
-  for (int i = lane; i < head_dim; i += 32) x[i] = x[i] * scale * w[i];
+  for (int i = lane; i < head_dim; i += 32) x[i] = w != nullptr ? x[i] * scale * w[i] : x[i] * scale;
 }
 
 Status check_shape(const char* what, int64_t x_stride, int64_t out_stride, int64_t n_rows, int64_t n) {
@@ -187,9 +187,9 @@ Status rms_norm_q8(const float* x, int64_t x_stride, const float* w, float* out,
 
 Status rms_norm_heads(float* q, float* k, int64_t token_stride, int n_tokens, int n_q_heads, int n_k_heads,
                       int head_dim, const float* q_gain, const float* k_gain, float eps, cudaStream_t stream) {
-  if (n_tokens < 0 || n_q_heads < 0 || n_k_heads < 0 || head_dim <= 0 ||
-      (n_q_heads > 0 && (q == nullptr || q_gain == nullptr)) || (n_k_heads > 0 && (k == nullptr || k_gain == nullptr)))
-    return make_error(ErrorKind::InvalidArgument, "rms_norm_heads: bad shape or missing gains (" +
+  if (n_tokens < 0 || n_q_heads < 0 || n_k_heads < 0 || head_dim <= 0 || (n_q_heads > 0 && q == nullptr) ||
+      (n_k_heads > 0 && k == nullptr))
+    return make_error(ErrorKind::InvalidArgument, "rms_norm_heads: bad shape or missing rows (" +
                                                       std::to_string(n_q_heads) + "+" + std::to_string(n_k_heads) +
                                                       " heads of " + std::to_string(head_dim) + ")");
   const int64_t warps = static_cast<int64_t>(n_tokens) * (n_q_heads + n_k_heads);

@@ -25,7 +25,8 @@ Status rms_norm_q8(const float* x, int64_t x_stride, const float* w, float* out,
 // Per-head RMSNorm in place (Qwen3's and Gemma 3's q/k norms): for token t < n_tokens (rows
 // token_stride floats apart), each of the n_q_heads heads at q + t * token_stride + h * head_dim
 // becomes rms_norm(head) * q_gain, likewise the n_k_heads heads of k with k_gain (head_dim floats
-// each). One launch for both. q and k may point into the same row (the fused Q|K|V output).
+// each). One launch for both. q and k may point into the same row (the fused Q|K|V output). A null
+// gain: the heads are only normed (Gemma 4's V norm, Llama 4's unit QK norm).
 Status rms_norm_heads(float* q, float* k, int64_t token_stride, int n_tokens, int n_q_heads, int n_k_heads,
                       int head_dim, const float* q_gain, const float* k_gain, float eps, cudaStream_t stream);
 

@@ -304,7 +304,7 @@ Status kv_cache_shift(const KvCacheView& cache, int n_head_kv, int head_dim, int
   if (cache.type != KvCacheType::F16)
     return make_error(ErrorKind::Unsupported, "kv_cache_shift: only an F16 KV cache can be shifted, not " +
                                                   std::string(kv_cache_type_name(cache.type)));
-  if (config.n_dims <= 0 || config.n_dims % 2 != 0 || config.n_dims > head_dim || head_dim % 2 != 0 ||
+  if (config.n_dims < 0 || config.n_dims % 2 != 0 || config.n_dims > head_dim || head_dim % 2 != 0 ||
       n_head_kv <= 0 || cache.stride < static_cast<int64_t>(n_head_kv) * head_dim || cache.k == nullptr ||
       cache.v == nullptr || delta < 1 || first < delta || n_rows < 0 || first + n_rows > cache.capacity)
     return make_error(ErrorKind::InvalidArgument,

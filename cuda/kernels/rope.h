@@ -74,7 +74,8 @@ Status rope_qk_to_cache(float* q, const float* k, const float* v, int64_t token_
 // rotated by -delta positions: pair i of the first n_dims turns by -delta * theta_i (the angle in
 // f64, cos/sin rounded to f32, without attn_factor: the stored key carries it once already); the
 // rest of K and all of V are copied. Every row is read before it is overwritten. F16 caches
-// (KvCacheView's layout: rows cache.stride halves apart, n_head_kv heads of head_dim).
+// (KvCacheView's layout: rows cache.stride halves apart, n_head_kv heads of head_dim). n_dims 0:
+// nothing turns (a layer without rotation, Llama 4's NoPE layers).
 Status kv_cache_shift(const KvCacheView& cache, int n_head_kv, int head_dim, int first, int n_rows, int delta,
                       const RopeConfig& config, cudaStream_t stream);
 

@@ -499,6 +499,24 @@ std::vector<ForwardCase> family_cases_2026() {
   c.attention_chunk = 5;
   c.matrix_type = GgmlType::Q8_0;
   v.push_back({"llama4_scout_layout_top2_q8_0", c});
+  // Latent attention with low-rank queries and YaRN beside the plain router (softmax, normalised,
+  // every layer's experts): the attention alone of the family, for backends that have it before
+  // the router choices (the CUDA backend's latent attention and its router came separately).
+  c = moe(with_arch({}, "deepseek2"), 4, 2);
+  c.n_layer = 3;
+  c.q_lora_rank = 32;
+  c.kv_lora_rank = 64;
+  c.qk_nope = 32;
+  c.n_rot = 32;
+  c.v_head = 32;
+  c.n_ff = 32;
+  c.n_shared_experts = 1;
+  c.scaling = RopeScalingKind::Yarn;
+  c.scaling_factor = 4.0;
+  c.original_ctx = 64;
+  c.yarn_log_multiplier = 0.0707;
+  for (int l = 0; l < 3; ++l) c.omit.insert("blk." + std::to_string(l) + ".exp_probs_b.bias");  // no selection bias
+  v.push_back({"deepseek2_latent_attention_plain_router", c});
   return v;
 }
 

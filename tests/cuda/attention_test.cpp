@@ -22,6 +22,7 @@ struct Case {
   bool sinks = false; // gpt-oss's per-head sink logits in the denominator
   bool tensor_cores = false;  // ask for the tensor-core prompt kernel
   float softcap = 0;          // Gemma 2's logit soft-cap
+  int chunk = 0;              // Llama 4's chunked attention (0: none)
 };
 
 // The tensor-core kernel rounds the (scaled) queries and the probabilities to f16 before its
@@ -36,7 +37,8 @@ void run_case(const Case& c, uint32_t seed) {
                std::to_string(c.n_head) + "/" + std::to_string(c.n_head_kv) + " dim " + std::to_string(c.head_dim) +
                " capacity " + std::to_string(c.capacity) + " window " + std::to_string(c.window) +
                (c.sinks ? " sinks" : "") + (c.tensor_cores ? " tensor cores" : "") +
-               (c.softcap > 0 ? " softcap " + std::to_string(c.softcap) : ""));
+               (c.softcap > 0 ? " softcap " + std::to_string(c.softcap) : "") +
+               (c.chunk > 0 ? " chunk " + std::to_string(c.chunk) : ""));
   const int D = c.head_dim;
   const int64_t kv_dim = static_cast<int64_t>(c.n_head_kv) * D;
   const int64_t cstride = kv_dim + 8;
@@ -78,6 +80,7 @@ void run_case(const Case& c, uint32_t seed) {
   a.window = c.window;
   a.sinks = c.sinks ? dsinks.as<float>() : nullptr;
   a.softcap = c.softcap;
+  a.chunk = c.chunk;
   a.tensor_cores = a.tensor_cores_decode = c.tensor_cores;
   const bool mma = attention_mma_chosen(a);
   TESSERA_ASSERT_OK(attention(a, ws->data(), ws->bytes(), nullptr));
@@ -89,7 +92,8 @@ void run_case(const Case& c, uint32_t seed) {
   for (int t = 0; t < c.n_tokens; ++t) {
     for (int h = 0; h < c.n_head; ++h) {
       const int g = h / group;
-      const int first = c.window > 0 ? std::max(0, pos[t] - c.window + 1) : 0;
+      int first = c.window > 0 ? std::max(0, pos[t] - c.window + 1) : 0;
+      if (c.chunk > 0) first = std::max(first, pos[t] / c.chunk * c.chunk);
       const int n_keys = pos[t] + 1 - first;
       std::vector<double> s(n_keys);
       double mx = c.sinks ? sinks[h] : -INFINITY;
@@ -235,6 +239,39 @@ TEST(Attention, TensorCoreRequestFallsBackOnOtherShapes) {
   run_case(tc({37, 0, 8, 2, 8, 64, 1.0f}), 50);      // head_dim 8 (stories260K)
   run_case(tc({1, 300, 8, 4, 8, 512, 1.0f}), 51);    // its decode
   run_case(tc({20, 0, 8, 2, 48, 64, 1.0f}), 52);     // head_dim 48
+}
+
+// Gemma 4's full layers: heads of 512 (the SIMT kernel; the tensor-core one stops at 256), GQA,
+// prompts and split-K decode, a request for tensor cores falling back.
+TEST(Attention, HeadSize512) {
+  TESSERA_REQUIRE_GPU();
+  run_case({37, 0, 8, 2, 512, 64, 1.0f}, 70);
+  run_case({3, 10, 16, 1, 512, 64, 1.0f}, 71);  // 16 warps x 512: the most shared memory
+  run_case({1, 3000, 32, 4, 512, 4096, 1.0f}, 72);
+  run_case(tc({20, 100, 8, 4, 512, 256, 4.0f}), 73);
+  run_case({9, 0, 4, 2, 320, 64, 1.0f}, 74);  // a multiple of 16 between 256 and 512
+}
+
+// Llama 4's chunked attention: each query sees the keys of its own chunk of positions, in prompt
+// tiles that cross chunk boundaries, decode at and just after a boundary (split key ranges), on
+// both kernels, and with a window on top.
+TEST(Attention, ChunkedAttention) {
+  TESSERA_REQUIRE_GPU();
+  for (bool tensor_cores : {false, true}) {
+    auto chunked = [&](Case c, int chunk) {
+      c.tensor_cores = tensor_cores;
+      c.chunk = chunk;
+      return c;
+    };
+    run_case(chunked({70, 0, 8, 2, 128, 128, 1.0f}, 16), 80);     // many chunks inside one prompt
+    run_case(chunked({40, 50, 8, 2, 64, 128, 1.0f}, 64), 81);     // a prompt crossing position 64
+    run_case(chunked({37, 0, 8, 2, 64, 64, 1.0f}, 37), 82);       // a chunk not a tile multiple
+    run_case(chunked({1, 4096, 32, 8, 128, 8192, 1.0f}, 4096), 83);  // decode at a boundary: one key
+    run_case(chunked({1, 4097, 32, 8, 128, 8192, 1.0f}, 4096), 84);
+    run_case(chunked({1, 8000, 32, 8, 128, 8192, 1.0f}, 4096), 85);  // deep in the second chunk
+    run_case(chunked({3, 2046, 16, 2, 64, 4096, 1.0f}, 2048), 86);   // tokens on both sides
+    run_case(chunked({50, 10, 8, 2, 64, 128, 1.0f, 12}, 32), 87);    // a window inside the chunks
+  }
 }
 
 TEST(Attention, RejectsBadShapes) {

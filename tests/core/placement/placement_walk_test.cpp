@@ -64,6 +64,14 @@ ModelSpec small_spec(const Architecture& arch, bool moe, bool tied) {
     s.linear_v_heads = 4;
     s.linear_head_dim = 32;
   }
+  if (arch.per_layer_attention) {
+    // Gemma 4's layers: sliding heads of 32, full ones of 64 over one KV head whose K is V, a
+    // proportional rotation of 8 pairs.
+    s.head_dim_swa = 32;
+    s.n_head_kv_full = 1;
+    s.full_layers_value_from_key = true;
+    s.rot_pairs_full = 8;
+  }
   if (s.architecture == "deepseek2") {
     // Latent attention: a latent of 64 and a rotated key of 16 per position, no query rank.
     s.mla = {0, 64, 32, 16, 32};
@@ -136,10 +144,42 @@ void check_device_layout(const ModelSpec& m, const DevicePlacement& d, const Pla
   EXPECT_EQ(d.bytes.scratch, align_up(end, kScratchAlignment));
   EXPECT_EQ(d.bytes.scratch, layout_scratch(d.scratch_shape).total);
   EXPECT_EQ(d.scratch[ScratchRegion::Logits].bytes > 0, d.holds_output);
-  EXPECT_EQ(d.scratch[ScratchRegion::AttentionWorkspace].bytes,
-            d.n_head > 0 ? attention_workspace_max(p.n_batch, static_cast<int>(d.n_head),
-                                                   static_cast<int>(d.n_head_kv), static_cast<int>(m.head_dim), p.n_ctx)
-                         : 0u);
+  // The attention kernel's split-K partials: latent attention's kernel has outputs of the latent's
+  // rank, over one shared row per position; layers of their own heads (Gemma 4) need the largest of
+  // theirs.
+  uint64_t attention_ws = 0;
+  if (d.n_head > 0 && m.mla.enabled()) {
+    attention_ws = latent_attention_workspace_max(p.n_batch, static_cast<int>(d.n_head),
+                                                  static_cast<int>(m.mla.kv_lora_rank), p.n_ctx);
+  } else if (d.n_head > 0) {
+    attention_ws = attention_workspace_max(p.n_batch, static_cast<int>(d.n_head), static_cast<int>(d.n_head_kv),
+                                           static_cast<int>(m.head_dim), p.n_ctx);
+    for (int32_t l : d.layers) {
+      const LayerSpec& ls = m.layers[static_cast<size_t>(l)];
+      if (ls.mixer == LayerMixer::Attention && p.mode != SplitMode::Row)
+        attention_ws = std::max(attention_ws, attention_workspace_max(p.n_batch, static_cast<int>(d.n_head),
+                                                                      static_cast<int>(m.n_head_kv_of(ls)),
+                                                                      static_cast<int>(m.head_dim_of(ls)), p.n_ctx));
+    }
+  }
+  EXPECT_EQ(d.scratch[ScratchRegion::AttentionWorkspace].bytes, attention_ws);
+  // The q|k|v rows hold the widest layer's.
+  if (p.mode != SplitMode::Row && d.n_head > 0) {
+    EXPECT_EQ(d.q_dim, m.max_q_dim());
+    int64_t widest = 0;
+    for (const LayerSpec& ls : m.layers)
+      if (ls.mixer == LayerMixer::Attention) widest = std::max(widest, m.n_head_kv_of(ls) * m.head_dim_of(ls));
+    EXPECT_EQ(d.kv_dim, widest);
+  }
+  // A layer reading another layer's cache runs on that layer's device.
+  for (int32_t l : d.layers) {
+    const int32_t src = m.layers[static_cast<size_t>(l)].kv_source;
+    if (src >= 0 && p.mode != SplitMode::Row)
+      EXPECT_EQ(p.layer_device[static_cast<size_t>(src)], p.layer_device[static_cast<size_t>(l)]) << "layer " << l;
+  }
+  // Latent attention's regions instead of the q|k|v rows, and only there.
+  EXPECT_EQ(d.scratch[ScratchRegion::LatentAbsorbed].bytes > 0, m.mla.enabled() && d.n_head > 0);
+  EXPECT_EQ(d.scratch[ScratchRegion::Qkv].bytes > 0, !m.mla.enabled() && d.n_head > 0);
   // Cache: K and V of every layer with heads here.
   end = 0;
   for (const PlacedCacheState& s : d.cache.states) {
@@ -154,8 +194,8 @@ void check_device_layout(const ModelSpec& m, const DevicePlacement& d, const Pla
   LayerStateBytes state;
   for (int32_t l : d.layers) {
     const LayerSpec& layer = m.layers[static_cast<size_t>(l)];
-    state += m.mla.enabled() ? layer_state_bytes(m, layer, p.n_ctx, p.kv_type)
-                             : layer_state_bytes(m, layer, p.n_ctx, p.kv_type, d.kv_dim);
+    state += m.mla.enabled() || m.has_per_layer_geometry() ? layer_state_bytes(m, layer, p.n_ctx, p.kv_type)
+                                                           : layer_state_bytes(m, layer, p.n_ctx, p.kv_type, d.kv_dim);
   }
   EXPECT_EQ(d.bytes.kv_cache, state.context_cache());
   EXPECT_EQ(d.bytes.recurrent_state, state.conv_state + state.recurrent_state);
@@ -272,7 +312,8 @@ TEST(PlacementWalk, EveryArchitectureModeKvTypeAndContext) {
             s.kv_type = kv;
             auto p = plan_for_load(m, devices(n_dev), s);
             if (mode == SplitMode::Row && n_dev > 1 &&
-                (m.has_moe() || m.has_recurrent_layers() || m.attention_output_gate)) {
+                (m.has_moe() || m.has_recurrent_layers() || m.attention_output_gate || m.mla.enabled() ||
+                 m.has_per_layer_geometry())) {
               ASSERT_FALSE(p.ok());
               EXPECT_EQ(p.error().kind, ErrorKind::Unsupported);
               continue;

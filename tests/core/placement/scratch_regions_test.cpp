@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 
+#include "placement/attention_split.h"
 #include "placement/kernel_workspaces.h"
 
 namespace tessera {
@@ -88,6 +89,41 @@ TEST(ScratchRegions, SizesAreWhatTheKernelsCheck) {
   // Row split's main device receives one partial sum per other device.
   dense.partial_sums = 3;
   EXPECT_EQ(layout_scratch(dense)[ScratchRegion::PartialSums].bytes, 3ull * 4 * 512 * 2048);
+}
+
+// A DeepSeek-V2-Lite-like device (16 heads, latent 512 + 64, 128 + 64 query dims, 128 value dims,
+// queries from Wq): its latent attention regions replace the q|k|v rows and the attention output,
+// and the attention workspace holds the latent kernel's partials (outputs of the latent's rank).
+TEST(ScratchRegions, LatentAttentionHasRegionsOfItsOwn) {
+  ScratchShape s = moe_shape();
+  s.n_embd = 2048;
+  s.n_head = 16;
+  s.n_head_kv = 1;
+  s.head_dim = 192;
+  s.q_dim = 16 * 192;
+  s.kv_dim = 192;
+  s.latent_rank = 512;
+  s.latent_rope = 64;
+  s.latent_nope = 128;
+  s.latent_v_head = 128;
+  const ScratchLayout l = layout_scratch(s);
+  EXPECT_EQ(l[ScratchRegion::Qkv].bytes, 0u);
+  EXPECT_EQ(l[ScratchRegion::AttentionOutput].bytes, 0u);
+  EXPECT_EQ(l[ScratchRegion::LatentQueryRank].bytes, 0u);  // no low-rank queries
+  EXPECT_EQ(l[ScratchRegion::LatentQuery].bytes, 4ull * 512 * 16 * 192);
+  EXPECT_EQ(l[ScratchRegion::LatentKv].bytes, 4ull * 512 * 576);
+  EXPECT_EQ(l[ScratchRegion::LatentAbsorbed].bytes, 4ull * 512 * 16 * 576);
+  EXPECT_EQ(l[ScratchRegion::LatentAttended].bytes, 4ull * 512 * 16 * 512);
+  EXPECT_EQ(l[ScratchRegion::LatentHeads].bytes, 4ull * 512 * 16 * 128);
+  EXPECT_EQ(l[ScratchRegion::LatentHeadIds].bytes, 4ull * kMaxMatvecVectors * 16);
+  EXPECT_EQ(l[ScratchRegion::LatentQ8].bytes, q8_activations_bytes(512, kMaxMatvecVectors * 16));
+  EXPECT_EQ(l[ScratchRegion::AttentionWorkspace].bytes, latent_attention_workspace_max(512, 16, 512, 4096));
+  s.latent_q_rank = 1536;
+  EXPECT_EQ(layout_scratch(s)[ScratchRegion::LatentQueryRank].bytes, 4ull * 512 * 1536);
+  // Without latent layers none of them.
+  const ScratchLayout plain = layout_scratch(moe_shape());
+  for (size_t r = static_cast<size_t>(ScratchRegion::LatentQueryRank); r < kScratchRegionCount; ++r)
+    EXPECT_EQ(plain.regions[r].bytes, 0u) << scratch_region_table()[r].name;
 }
 
 // q8 activations: cols int8 values and an 8-byte scale record per 32, each vector 16-byte aligned;

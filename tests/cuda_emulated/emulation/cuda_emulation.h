@@ -3,7 +3,7 @@
 //
 // Each CUDA thread of a CTA is a fiber (its own stack, switched cooperatively on one OS thread);
 // the CTAs of a grid run one after another. Fibers switch only where CUDA threads wait for each
-// other: __syncthreads, warp shuffles and the warp-wide tensor-core product (kernels/mma_tf32.cuh's
+// other: __syncthreads, warp shuffles (xor, broadcast and down) and the warp-wide tensor-core product (kernels/mma_tf32.cuh's
 // model), and the scheduler resumes them in a shuffled order, so a kernel that relies on an order
 // the barriers do not promise sees it broken here too. `__shared__` variables become function
 // statics (one CTA at a time), dynamic shared memory is a per-CTA buffer filled with NaNs (a read
@@ -56,17 +56,22 @@ void* dynamic_shared();
 // invalid for a real GPU too (more than 1024 threads, more than 227 KiB of dynamic shared memory).
 bool run_grid(dim3 grid, dim3 block, size_t shared_bytes, const std::function<void()>& thread_body);
 
-// A 4-byte value (float, int, unsigned) from lane (this lane ^ lane_mask).
-template <typename T>
-T shfl_xor(T v, int lane_mask) {
+// Lane `source(lane)`'s value of v (a 32-bit type), after the whole warp deposited its own.
+template <typename T, typename Source>
+inline T shfl(T v, Source source) {
   static_assert(sizeof(T) == 4, "32-bit shuffles");
   uint32_t bits;
   __builtin_memcpy(&bits, &v, 4);
   const uint32_t* all = warp_exchange(&bits, 1);
-  const uint32_t other = all[((thread_index().x & 31) ^ static_cast<uint32_t>(lane_mask)) * kExchangeWords];
+  const uint32_t lane = thread_index().x & 31;
+  const uint32_t other = all[(source(lane) & 31) * kExchangeWords];
   T r;
   __builtin_memcpy(&r, &other, 4);
   return r;
+}
+template <typename T>
+inline T shfl_xor(T v, int lane_mask) {
+  return shfl(v, [&](uint32_t lane) { return lane ^ static_cast<uint32_t>(lane_mask); });
 }
 
 }  // namespace tessera::cuda::emulation
@@ -79,11 +84,23 @@ T shfl_xor(T v, int lane_mask) {
 inline void __syncthreads() {
   ::tessera::cuda::emulation::sync_threads();
 }
-inline float __shfl_xor_sync(unsigned, float v, int lane_mask) {
+template <typename T>
+inline T __shfl_xor_sync(unsigned, T v, int lane_mask) {
   return ::tessera::cuda::emulation::shfl_xor(v, lane_mask);
 }
-inline int __shfl_xor_sync(unsigned, int v, int lane_mask) {
-  return ::tessera::cuda::emulation::shfl_xor(v, lane_mask);
+// Lane src_lane's value (the broadcast form).
+template <typename T>
+inline T __shfl_sync(unsigned, T v, int src_lane) {
+  return ::tessera::cuda::emulation::shfl(v, [&](uint32_t) { return static_cast<uint32_t>(src_lane); });
+}
+// Lane (lane + delta)'s value; lanes past the warp's end keep their own (the source is themselves).
+template <typename T>
+inline T __shfl_down_sync(unsigned, T v, unsigned delta) {
+  return ::tessera::cuda::emulation::shfl(v, [&](uint32_t lane) { return lane + delta < 32 ? lane + delta : lane; });
+}
+// Round to nearest, ties to even (the default rounding mode's nearbyint).
+inline int __float2int_rn(float x) {
+  return static_cast<int>(std::nearbyint(x));
 }
 using std::max;
 using std::min;
