@@ -11,6 +11,7 @@
 #include "kernels/attention_mma.h"
 #include "kernels/kv_quant.cuh"
 #include "kernels/launch.cuh"
+#include "kernels/warp_reduce.cuh"
 #include "placement/attention_split.h"
 
 namespace tessera::cuda {
@@ -42,17 +43,6 @@ Plan make_plan(int n_tokens, int n_head, int n_head_kv, int head_dim, int capaci
 }
 
 using KernelArgs = AttentionKernelArgs;
-
-__device__ __forceinline__ float warp_max(float v) {
-#pragma unroll
-  for (int off = 16; off > 0; off >>= 1) v = fmaxf(v, __shfl_xor_sync(0xFFFFFFFFu, v, off));
-  return v;
-}
-__device__ __forceinline__ float warp_sum(float v) {
-#pragma unroll
-  for (int off = 16; off > 0; off >>= 1) v += __shfl_xor_sync(0xFFFFFFFFu, v, off);
-  return v;
-}
 
 template <int DPL>
 __device__ __forceinline__ void load_v(const uint16_t* p, float (&v)[DPL]) {

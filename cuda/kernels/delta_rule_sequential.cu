@@ -6,17 +6,12 @@
 #include "cuda_check.h"
 #include "kernels/delta_rule.h"
 #include "kernels/launch.cuh"
+#include "kernels/warp_reduce.cuh"
 
 namespace tessera::cuda {
 namespace {
 
 constexpr int kWarps = 4;  // columns per CTA
-
-__device__ __forceinline__ float warp_sum(float v) {
-#pragma unroll
-  for (int off = 16; off > 0; off >>= 1) v += __shfl_xor_sync(0xFFFFFFFFu, v, off);
-  return v;
-}
 
 template <int DK>
 __global__ void __launch_bounds__(kWarps * 32) sequential_kernel(DeltaRuleArgs a) {

@@ -10,6 +10,7 @@
 #include "kernels/kv_quant.cuh"
 #include "kernels/latent_attention.h"
 #include "kernels/launch.cuh"
+#include "kernels/warp_reduce.cuh"
 #include "kernels/rope.h"
 #include "placement/attention_split.h"
 #include "placement/kernel_workspaces.h"
@@ -38,17 +39,6 @@ struct LatentKernelArgs {
   float* ws_acc;    // [n_tokens * n_head * n_splits][rank]
   float* ws_ml;     // [n_tokens * n_head * n_splits][2]: running max (base 2), sum
 };
-
-__device__ __forceinline__ float warp_max(float v) {
-#pragma unroll
-  for (int off = 16; off > 0; off >>= 1) v = fmaxf(v, __shfl_xor_sync(0xFFFFFFFFu, v, off));
-  return v;
-}
-__device__ __forceinline__ float warp_sum(float v) {
-#pragma unroll
-  for (int off = 16; off > 0; off >>= 1) v += __shfl_xor_sync(0xFFFFFFFFu, v, off);
-  return v;
-}
 
 // The two fp16 values of a 32-bit word (the lower one first) as floats. Through the 16-bit halves
 // rather than a __half2 view of the word, so the host emulation's C++ sees no type punning.

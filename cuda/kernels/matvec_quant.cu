@@ -1,6 +1,7 @@
 // The quantized matrix-vector kernel (see matvec.h for the design, quant_decode.cuh for the math).
 #include "cuda_check.h"
 #include "kernels/launch.cuh"
+#include "kernels/warp_reduce.cuh"
 #include "kernels/matvec_internal.h"
 #include "kernels/quant_decode.cuh"
 
@@ -28,12 +29,6 @@ __device__ __forceinline__ void load_x(const uint8_t* xv, size_t scale_off, int6
   x.d = __uint_as_float(s.x);
   x.s0 = static_cast<int>(static_cast<int16_t>(s.y & 0xFFFFu));
   x.s1 = static_cast<int>(static_cast<int16_t>(s.y >> 16));
-}
-
-__device__ __forceinline__ float warp_sum(float v) {
-#pragma unroll
-  for (int off = 16; off > 0; off >>= 1) v += __shfl_xor_sync(0xFFFFFFFFu, v, off);
-  return v;
 }
 
 // A warp owns R rows: R consecutive rows (R = 1 in every plain instantiation: 2 rows per warp for

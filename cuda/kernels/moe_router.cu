@@ -3,6 +3,7 @@
 
 #include "cuda_check.h"
 #include "kernels/launch.cuh"
+#include "kernels/warp_reduce.cuh"
 #include "kernels/moe_router.h"
 
 namespace tessera::cuda {
@@ -30,18 +31,6 @@ __device__ __forceinline__ void warp_best(float& bv, int& bi, float& payload) {
       payload = op;
     }
   }
-}
-
-__device__ __forceinline__ float warp_sum(float v) {
-#pragma unroll
-  for (int off = 16; off > 0; off >>= 1) v += __shfl_xor_sync(kFullWarp, v, off);
-  return v;
-}
-
-__device__ __forceinline__ float warp_max(float v) {
-#pragma unroll
-  for (int off = 16; off > 0; off >>= 1) v = fmaxf(v, __shfl_xor_sync(kFullWarp, v, off));
-  return v;
 }
 
 // One warp per token; lane l holds experts l + 32 r (r < R) in registers: their gate values p and

@@ -33,19 +33,19 @@ bench)
   cli="$root/build-gpu/cli/tessera-cli"
   for m in "$@"; do
     echo "## $(basename "$m")"
-    timeout 300 "$cli" bench -m "$m" -p "${PP:-512}" -n 128 -d "${DEPTHS:-0}" -r "${REPS:-3}" --backend cuda 2>&1 | grep -E '^\|'
+    timeout 300 "$cli" bench -m "$m" -p "${PP:-512}" -n 128 -d "${DEPTHS:-0}" -r "${REPS:-3}" --backend cuda 2>&1 | grep -E '^\||error'
     if [ -n "${EXPERIMENTAL:-}" ]; then
       echo "(Tessera with TESSERA_CUDA_EXPERIMENTAL=$EXPERIMENTAL)"
       TESSERA_CUDA_EXPERIMENTAL="$EXPERIMENTAL" timeout 300 "$cli" bench -m "$m" -p "${PP:-512}" -n 128 \
         -d "${DEPTHS:-0}" -r "${REPS:-3}" --backend cuda 2>&1 | grep -E '^\||error'
     fi
     timeout 300 "$bld/bin/llama-bench" -m "$m" -p "${PP:-512}" -n 128 -d "${DEPTHS:-0}" -r "${REPS:-3}" -ngl 99 \
-      -fa "${LLAMA_FA:-1}" 2>&1 | grep -E '^\|'
+      -fa "${LLAMA_FA:-1}" 2>&1 | grep -E '^\||error'
     # llama.cpp users set a larger micro-batch for long prompts: its pp4096 again with -ub/-b 4096.
     if [[ ",${PP:-512}," == *",4096,"* ]]; then
       echo "(llama.cpp with -ub 4096 -b 4096)"
       timeout 300 "$bld/bin/llama-bench" -m "$m" -p 4096 -n 0 -d "${DEPTHS:-0}" -r "${REPS:-3}" -ngl 99 \
-        -fa "${LLAMA_FA:-1}" -ub 4096 -b 4096 2>&1 | grep -E '^\|'
+        -fa "${LLAMA_FA:-1}" -ub 4096 -b 4096 2>&1 | grep -E '^\||error'
     fi
   done
   ;;
