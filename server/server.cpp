@@ -126,6 +126,7 @@ struct Server::Impl {
       : engine(e),
         config(std::move(c)),
         load(std::move(l)),
+        loaded_by_owner(x && !load),
         queue(e, metrics, std::move(x)),
         rules{config.host, config.api_key, config.allowed_origins},
         http(config.limits, config.threads > 0 ? config.threads : 8, handlers()) {}
@@ -133,6 +134,8 @@ struct Server::Impl {
   Engine& engine;
   ServerConfig config;
   LoadFn load;
+  // An owner that runs the engine on its own thread and has loaded it already (the desktop app).
+  bool loaded_by_owner;
   ServerMetrics metrics;
   GenerationQueue queue;
   // Responses whose stream has not ended (or been dropped) yet: stop() lets them write the end of
@@ -324,9 +327,18 @@ Server::~Server() { stop(); }
 Status Server::start() {
   if (std::string bad = check_config(impl_->config); !bad.empty()) return make_error(ErrorKind::InvalidArgument, bad);
   Impl& s = *impl_;
+  GenerationQueue::LoadFn queue_load = [&s](Engine& e) { return s.after_load(e); };
+  if (s.loaded_by_owner) {
+    // The model's facts are read here and the queue is ready before the first request: as a task
+    // on the owner's thread this would wait behind the owner's own work (a chat reply being
+    // generated), and until it ran every request, the model list too, would be answered 503.
+    if (!s.engine.loaded()) return make_error(ErrorKind::InvalidArgument, "the server's engine has no model loaded");
+    TESSERA_TRY(s.after_load(s.engine));
+    queue_load = {};
+  }
   if (std::string why = s.http.bind(s.config.host, s.config.port); !why.empty()) return make_error(ErrorKind::Io, why);
   if (std::string why = s.http.start(); !why.empty()) return make_error(ErrorKind::Io, why);
-  if (std::string why = s.queue.start([&s](Engine& e) { return s.after_load(e); }); !why.empty()) {
+  if (std::string why = s.queue.start(std::move(queue_load)); !why.empty()) {
     s.http.stop();
     return make_error(ErrorKind::Io, why);
   }

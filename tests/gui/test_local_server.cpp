@@ -158,7 +158,7 @@ TEST(LocalServer, NeedsItsKey) {
   EXPECT_EQ(none->status, 401);
   auto good = client.Get("/v1/models", httplib::Headers{{"Authorization", "Bearer sk-app"}});
   ASSERT_TRUE(good);
-  EXPECT_EQ(good->status, 200);
+  EXPECT_EQ(good->status, 200) << good->body;
   EXPECT_NE(good->body.find("tessera-tiny"), std::string::npos);
 }
 
