@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
-"""Renders the chat templates in tests/data/templates that have no reasoning cases and are not in
-llama.cpp's collection (models/templates/, which make_cases.py covers): Llama 4's. Python's jinja2,
+"""Renders the chat templates of the 2026 families in tests/data/templates: Llama 4's (not in
+llama.cpp's collection, models/templates/) and the copies from that collection of Gemma 4, GLM-4.6,
+DeepSeek-V3.1 and Qwen3.5 (so the conformance runs in CI, not only where
+tools/template-check's collection is present). Not Kimi-K2's: its tool-result turns call
+list.append, which the sandbox Hugging Face renders in refuses and Tessera (as llama.cpp) allows. Python's jinja2,
 set up as Hugging Face's apply_chat_template sets it up (make_cases.py's environment), over
 make_cases.py's conversations (system prompts, multi-turn, tools, tool calls and results) plus
 messages whose content is a list of typed parts, as multimodal processors send them. Writes
@@ -24,6 +27,16 @@ TEMPLATES = {
         "meta-llama/Llama-4-Scout-17B-16E-Instruct (chat_template), as GGUF files converted from it carry it "
         "(tokenizer.chat_template of Ollama's llama4, recorded in huggingface.js packages/ollama-utils/src/"
         "chat-template-automap.ts)", "<|begin_of_text|>", "<|eot|>"),
+    "google-gemma-4-31B-it.jinja": ("google/gemma-4-31B-it (chat_template), llama.cpp's copy "
+                                    "models/templates/google-gemma-4-31B-it.jinja", "<bos>", "<turn|>"),
+    "GLM-4.6.jinja": ("zai-org/GLM-4.6 (chat_template), llama.cpp's copy models/templates/GLM-4.6.jinja", "",
+                      "<|endoftext|>"),
+    "deepseek-ai-DeepSeek-V3.1.jinja": ("deepseek-ai/DeepSeek-V3.1 (chat_template), llama.cpp's copy "
+                                        "models/templates/deepseek-ai-DeepSeek-V3.1.jinja",
+                                        "<\uff5cbegin\u2581of\u2581sentence\uff5c>",
+                                        "<\uff5cend\u2581of\u2581sentence\uff5c>"),
+    "Qwen3.5-4B.jinja": ("Qwen/Qwen3.5-4B (chat_template), llama.cpp's copy models/templates/Qwen3.5-4B.jinja", "",
+                         "<|im_end|>"),
 }
 
 
@@ -39,6 +52,14 @@ def family_conversations():
         {"role": "system", "content": "Use tools when needed."},
         {"role": "user", "content": "Weather in Zürich?"},
     ], True, {"tools": [WEATHER_TOOL], "tools_in_user_message": False}
+    # The reasoning switch (Gemma 4, GLM-4.x, DeepSeek-V3.1, Qwen3.5; the others ignore it), and an
+    # earlier turn's reasoning as the engine hands it back.
+    yield "thinking_off", [{"role": "user", "content": "Hi"}], True, {"enable_thinking": False}
+    yield "thinking_on_with_history", [
+        {"role": "user", "content": "2+2?"},
+        {"role": "assistant", "content": "4", "reasoning_content": "Two and two make four."},
+        {"role": "user", "content": "And 3+3?"},
+    ], True, {"enable_thinking": True}
     # Tools for the first user message, but only a system message: the template's own refusal.
     yield "tools_without_a_user_message", [{"role": "system", "content": "Use tools."}], True, {
         "tools": [WEATHER_TOOL]}
