@@ -70,6 +70,15 @@ OutputFormat detect_output_format(std::string_view source, const tokenizer::Toke
     collect_markers(f, tok, {"[THINK]", "[/THINK]"});
     return f;
   }
+  // Gemma 4: the thinking is the `thought` channel, `<|channel>thought ... <channel|>`, then the
+  // answer (a think tag pair whose open tag names the channel); with thinking off the generation
+  // prompt closes an empty channel. Not harmony: its markers are other tokens (`<|channel|>`).
+  if (contains(source, "<|channel>thought") || (has_token(tok, "<|channel>") && has_token(tok, "<channel|>"))) {
+    OutputFormat f = think_tags_format("<|channel>thought", "<channel|>");
+    if (contains(source, "enable_thinking")) f.control = ThinkingControl::Toggle;
+    collect_markers(f, tok, {"<|channel>", "<channel|>"});
+    return f;
+  }
   // Think tags: the template writes or strips them, or it takes reasoning_content and the
   // vocabulary has the tags (a plain Qwen2.5 has neither).
   const bool template_thinks = contains(source, "<think>") || contains(source, "</think>");

@@ -4,7 +4,8 @@
 //   Plain      the whole reply is the answer (tool calls, if any, are in the text: server/tool_calls.h)
 //   ThinkTags  `<think> ... </think>` then the answer (Qwen3, Qwen3.5, QwQ, DeepSeek-R1 and its
 //              distills); Magistral's `[THINK] ... [/THINK]` the same way with its own tags. The
-//              generation prompt may open the thinking itself (DeepSeek-R1, Qwen3.5).
+//              generation prompt may open the thinking itself (DeepSeek-R1, Qwen3.5). Gemma 4's
+//              thought channel `<|channel>thought ... <channel|>` the same way.
 //   Harmony    gpt-oss: `<|channel|>analysis<|message|> ... <|end|>` (thinking), then
 //              `<|start|>assistant<|channel|>final<|message|> ...` (the answer); a tool call is a
 //              message on the commentary channel addressed `to=functions.NAME`, ended by `<|call|>`.
@@ -31,8 +32,8 @@ enum class ThinkingControl {
 
 struct OutputFormat {
   Family family = Family::Plain;
-  std::string open;   // ThinkTags: "<think>" or "[THINK]"
-  std::string close;  // ThinkTags: "</think>" or "[/THINK]"
+  std::string open;   // ThinkTags: "<think>", "[THINK]" or "<|channel>thought"
+  std::string close;  // ThinkTags: "</think>", "[/THINK]" or "<channel|>"
   ThinkingControl control = ThinkingControl::None;
   // Control tokens of the vocabulary whose text the splitter reads (harmony's <|channel|>,
   // <|message|>, ...; [THINK] where it is a control token). A decoder renders control tokens as
@@ -49,7 +50,8 @@ const char* control_name(ThinkingControl control);
 
 // The format of a model from its chat template's source and its vocabulary (may be null):
 // harmony when the template or the vocabulary speaks it (<|channel|> and <|message|>), think tags
-// when the template writes `<think>`/`</think>` (or `[THINK]`/`[/THINK]`) or handles
+// when the template writes `<think>`/`</think>` (or `[THINK]`/`[/THINK]`, or Gemma 4's
+// `<|channel>thought`/`<channel|>`) or handles
 // reasoning_content and the vocabulary has the tags, plain otherwise.
 OutputFormat detect_output_format(std::string_view template_source, const tokenizer::Tokenizer* tokenizer);
 

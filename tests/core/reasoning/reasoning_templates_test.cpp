@@ -1,4 +1,5 @@
-// The reasoning splitter with the real chat templates of Qwen3, DeepSeek-R1 and gpt-oss, rendered
+// The reasoning splitter with the real chat templates of Qwen3, DeepSeek-R1, gpt-oss and the 2026
+// families (Gemma 4, GLM-4.6, DeepSeek-V3.1, Qwen3.5), rendered
 // by the project's template engine: the renders match jinja2's, the format is read from the
 // template, the generation prompt sets where the reply starts, and the next turn's prompt drops the
 // earlier thinking while keeping everything before that turn (so the KV cache prefix holds).
@@ -44,15 +45,22 @@ TEST_P(ReasoningTemplateCases, RenderLikeJinja2) {
     in.messages = c.at("messages");
     in.add_generation_prompt = c.at("add_generation_prompt").get<bool>();
     in.extra = c.at("extra");
+    in.bos_token = c.value("bos_token", std::string());
+    in.eos_token = c.value("eos_token", std::string());
     in.now = chat::DateTime{2026, 7, 4, 12, 0, 0};
     auto out = tmpl.render(in);
+    if (c.contains("expected_error")) {  // the template's own refusal
+      EXPECT_FALSE(out.ok());
+      continue;
+    }
     ASSERT_TRUE(out.ok()) << out.error().message;
     EXPECT_EQ(*out, c.at("expected").get<std::string>());
   }
 }
 
 INSTANTIATE_TEST_SUITE_P(Templates, ReasoningTemplateCases,
-                         ::testing::Values("Qwen-Qwen3-0.6B", "openai-gpt-oss-120b"));
+                         ::testing::Values("Qwen-Qwen3-0.6B", "openai-gpt-oss-120b", "google-gemma-4-31B-it",
+                                           "GLM-4.6", "deepseek-ai-DeepSeek-V3.1", "Qwen3.5-4B"));
 
 struct Turn {
   std::string prompt;  // the rendered prompt (generation prompt included)
@@ -156,6 +164,50 @@ TEST(ReasoningTemplates, GptOssHarmonyChannelsEffortAndToolCall) {
                              Json{{"tools", tools}});
   EXPECT_NE(call.prompt.find("type get_weather"), std::string::npos);
   EXPECT_EQ(call.reply, (ReplyParts{"Use the tool.", "", {{"get_weather", "{\"city\":\"Zürich\"}"}}}));
+}
+
+// Gemma 4: the thought channel, the switch as a system-turn marker, an empty closed channel when off.
+TEST(ReasoningTemplates, Gemma4ThoughtChannel) {
+  const chat::ChatTemplate t = parse_template(data_dir() / "google-gemma-4-31B-it.jinja");
+  const OutputFormat f = detect_output_format(t.source(), nullptr);
+  EXPECT_EQ(f.family, Family::ThinkTags);
+  EXPECT_EQ(f.control, ThinkingControl::Toggle);
+  Json messages = Json::array({{{"role", "user"}, {"content", "What is 17*23?"}}});
+  const Turn first = run_turn(t, f, messages, "<|channel>thought\n17*20=340, 17*3=51.<channel|>17*23 = 391.",
+                              Json{{"enable_thinking", true}});
+  EXPECT_NE(first.prompt.find("<|think|>"), std::string::npos);
+  EXPECT_EQ(first.reply, (ReplyParts{"17*20=340, 17*3=51.", "17*23 = 391.", {}}));
+  messages.push_back(assistant(first.reply));
+  messages.push_back({{"role", "user"}, {"content", "And 391/17?"}});
+  const Turn second = run_turn(t, f, messages, "<|channel>thought\nInverse.<channel|>23.", Json{{"enable_thinking", true}});
+  EXPECT_EQ(second.prompt.find("17*20=340"), std::string::npos) << "the earlier thinking is dropped";
+  EXPECT_EQ(common_prefix(first.prompt, second.prompt), first.prompt.size()) << "the first prompt is a prefix";
+  EXPECT_EQ(second.reply.content, "23.");
+  const Turn off = run_turn(t, f, Json::array({{{"role", "user"}, {"content", "Hi"}}}), "Hello!",
+                            Json{{"enable_thinking", false}});
+  EXPECT_TRUE(off.prompt.ends_with("<|channel>thought\n<channel|>"));
+  EXPECT_EQ(off.reply, (ReplyParts{"", "Hello!", {}}));
+}
+
+// GLM-4.6 and DeepSeek-V3.1 think in tags with the switch; off, the prompt closes an empty pair
+// (GLM also marks the user turn /nothink); DeepSeek-V3.1's prompt opens the thinking when on.
+TEST(ReasoningTemplates, Glm46AndDeepSeekV31ThinkTagsWithTheSwitch) {
+  for (const char* name : {"GLM-4.6.jinja", "deepseek-ai-DeepSeek-V3.1.jinja"}) {
+    SCOPED_TRACE(name);
+    const chat::ChatTemplate t = parse_template(data_dir() / name);
+    const OutputFormat f = detect_output_format(t.source(), nullptr);
+    EXPECT_EQ(f.family, Family::ThinkTags);
+    EXPECT_EQ(f.control, ThinkingControl::Toggle);
+    const Json messages = Json::array({{{"role", "user"}, {"content", "2+2?"}}});
+    const bool opens = std::string(name).starts_with("deepseek");
+    const Turn on = run_turn(t, f, messages, std::string(opens ? "" : "<think>") + "Two and two.</think>4",
+                             Json{{"enable_thinking", true}});
+    EXPECT_EQ(on.prompt.ends_with("<think>"), opens);
+    EXPECT_EQ(on.reply, (ReplyParts{"Two and two.", "4", {}}));
+    const Turn off = run_turn(t, f, messages, "4", Json{{"enable_thinking", false}});
+    EXPECT_TRUE(off.prompt.ends_with("<think></think>"));
+    EXPECT_EQ(off.reply, (ReplyParts{"", "4", {}}));
+  }
 }
 
 }  // namespace
