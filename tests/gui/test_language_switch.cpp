@@ -5,6 +5,7 @@
 // texts are shown whole at the default size, on a laptop's screen and at the smallest size it
 // allows, in every tab and in the dialogs (clipped_text.h says what counts as cut off).
 #include <QAbstractButton>
+#include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QAction>
 #include <QApplication>
@@ -36,6 +37,7 @@
 #include "gpu_workspace.h"
 #include "gui_test_support.h"
 #include "language_switcher.h"
+#include "local_server_dialog.h"
 #include "main_window.h"
 #include "message_widget.h"
 #include "model_panel.h"
@@ -244,6 +246,26 @@ TEST(LanguageSwitch, TextsShownBeforeTheSwitchAreReworded) {
   EXPECT_EQ(copy->text(), QStringLiteral("Copy"));
   EXPECT_EQ(w.window->banner()->title(), QStringLiteral("Cannot open model.gguf"));
   EXPECT_TRUE(w.window->statusText().startsWith(QStringLiteral("Ready:"))) << w.window->statusText().toStdString();
+}
+
+// Issue 35 item 2: the local server dialog, made when first shown, kept the language it was made in.
+TEST(LanguageSwitch, ADialogMadeBeforeTheSwitchIsReworded) {
+  Window w;
+  QAction* server = w.window->findChild<QAction*>(QStringLiteral("localServerAction"));
+  server->trigger();
+  settle();
+  auto* dialog = w.window->findChild<LocalServerDialog*>(QStringLiteral("localServerDialog"));
+  ASSERT_NE(dialog, nullptr);
+  EXPECT_EQ(dialog->enabledBox()->text(), QStringLiteral("Serve the loaded model"));
+  dialog->reject();
+  w.window->setLanguage(QStringLiteral("de"));
+  settle();
+  server->trigger();
+  settle();
+  EXPECT_EQ(dialog->enabledBox()->text(), QStringLiteral("Geladenes Modell bereitstellen"));
+  EXPECT_EQ(dialog->windowTitle(), QStringLiteral("Lokaler Server"));
+  EXPECT_EQ(dialog->statusLabel()->text(), QStringLiteral("Der lokale Server ist aus."));
+  dialog->reject();
 }
 
 TEST(LanguageSwitch, TheChoiceIsKeptForTheNextStart) {
