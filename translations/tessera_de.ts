@@ -713,7 +713,7 @@
 <context>
     <name>tessera::gui::DownloadView</name>
     <message>
-        <location filename="../gui/download/download_view.cpp" line="+211"/>
+        <location filename="../gui/download/download_view.cpp" line="+213"/>
         <source>Downloaded %1: it is in the Library.</source>
         <extracomment>%1: the downloaded model&apos;s file.</extracomment>
         <translation>%1 heruntergeladen: Es ist in der Bibliothek.</translation>
@@ -1268,7 +1268,7 @@ Zuletzt geändert: %2</translation>
         <translation>Modellordner hinzufügen</translation>
     </message>
     <message>
-        <location line="+127"/>
+        <location line="+128"/>
         <source>Search by name, architecture, quantization or path</source>
         <translation>Nach Name, Architektur, Quantisierung oder Pfad suchen</translation>
     </message>
@@ -1404,28 +1404,28 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::LocalServerDialog</name>
     <message>
-        <location filename="../gui/server/local_server_dialog.cpp" line="+19"/>
+        <location filename="../gui/server/local_server_dialog.cpp" line="+67"/>
         <source>Local Server</source>
         <translation>Lokaler Server</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Serves the model loaded in this app to other programs over the OpenAI-compatible API (base URL: the address below followed by /v1). Their requests wait in line with the chat&apos;s own.</source>
         <translation>Stellt das in dieser App geladene Modell anderen Programmen über die OpenAI-kompatible API bereit (Basis-URL: die Adresse unten, gefolgt von /v1). Ihre Anfragen warten in derselben Reihe wie die des Chats.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
         <source>Serve the loaded model</source>
         <translation>Geladenes Modell bereitstellen</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
         <source>any free port</source>
         <extracomment>Port 0 in the local server&apos;s settings: the system picks a free port.</extracomment>
         <translation>beliebiger freier Port</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>none (anyone on this machine may connect)</source>
         <translation>keiner (jeder auf diesem Rechner kann sich verbinden)</translation>
     </message>
@@ -1435,7 +1435,7 @@ Zuletzt geändert: %2</translation>
         <translation>Andere Rechner ohne API-Schlüssel zulassen (unsicher)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>none (web pages cannot use the server)</source>
         <translation>keine (Webseiten können den Server nicht nutzen)</translation>
     </message>
@@ -1446,7 +1446,7 @@ Zuletzt geändert: %2</translation>
         <translation>Webseiten, die den Server aus einem Browser aufrufen dürfen, als ihre Origins durch Kommas getrennt, z.&#xa0;B. http://localhost:3000, https://*.example.com; * erlaubt jede Seite.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>Host:</source>
         <translation>Host:</translation>
     </message>
@@ -1461,17 +1461,17 @@ Zuletzt geändert: %2</translation>
         <translation>API-Schlüssel:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Allowed web origins:</source>
         <translation>Erlaubte Web-Origins:</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+1"/>
         <source>Copy Address</source>
         <translation>Adresse kopieren</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+45"/>
         <source>The local server is off.</source>
         <translation>Der lokale Server ist aus.</translation>
     </message>
@@ -1479,7 +1479,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="+246"/>
+        <location filename="../gui/app/main_window.cpp" line="+241"/>
         <source>Loading %1 again with the new split…</source>
         <extracomment>The status bar after Apply (a new GPU split): the model is loaded again with it.</extracomment>
         <translation>%1 wird mit der neuen Aufteilung neu geladen…</translation>
@@ -1495,7 +1495,7 @@ Zuletzt geändert: %2</translation>
         <translation>Aufteilung übernommen: %1.</translation>
     </message>
     <message>
-        <location line="+284"/>
+        <location line="+292"/>
         <source>&amp;Open Model…</source>
         <translation>Modell &amp;öffnen…</translation>
     </message>
@@ -1623,7 +1623,7 @@ Zuletzt geändert: %2</translation>
         <translation>Sampling</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+87"/>
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
@@ -1634,12 +1634,12 @@ Zuletzt geändert: %2</translation>
         <translation>Liste leeren</translation>
     </message>
     <message>
-        <location line="-493"/>
+        <location line="-507"/>
         <source>Truncate Middle and Retry</source>
         <translation>Mitte kürzen und erneut versuchen</translation>
     </message>
     <message>
-        <location line="+526"/>
+        <location line="+540"/>
         <source>Open a GGUF Model</source>
         <translation>GGUF-Modell öffnen</translation>
     </message>
@@ -1681,12 +1681,12 @@ Zuletzt geändert: %2</translation>
         <translation>Unterhaltung öffnen</translation>
     </message>
     <message>
-        <location line="-529"/>
+        <location line="-543"/>
         <source>Go On: Truncate Middle</source>
         <translation>Weiter: Mitte kürzen</translation>
     </message>
     <message>
-        <location line="+536"/>
+        <location line="+550"/>
         <source>Copied to the clipboard</source>
         <translation>In die Zwischenablage kopiert</translation>
     </message>
@@ -1717,7 +1717,7 @@ Zuletzt geändert: %2</translation>
         <translation>Tessera</translation>
     </message>
     <message>
-        <location line="-213"/>
+        <location line="-219"/>
         <source>Local &amp;Server…</source>
         <translation>Lokaler &amp;Server…</translation>
     </message>
@@ -1999,12 +1999,18 @@ Zuletzt geändert: %2</translation>
         <translation>Diese Datei kann nicht geladen werden: %1. %2</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+13"/>
+        <source>Model default: %1 of the %2 tokens this model was trained on.</source>
+        <extracomment>Tooltip of the context box when the model default is shorter than the trained context.</extracomment>
+        <translation>Modellvorgabe: %1 der %2 Token, mit denen dieses Modell trainiert wurde.</translation>
+    </message>
+    <message>
+        <location line="+61"/>
         <source>Load</source>
         <translation>Laden</translation>
     </message>
     <message>
-        <location line="-196"/>
+        <location line="-206"/>
         <source>Unload</source>
         <translation>Entladen</translation>
     </message>
@@ -2014,12 +2020,12 @@ Zuletzt geändert: %2</translation>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location line="+197"/>
+        <location line="+207"/>
         <source>Load the model with the context length chosen below</source>
         <translation>Modell mit der unten gewählten Kontextlänge laden</translation>
     </message>
     <message>
-        <location line="-196"/>
+        <location line="-206"/>
         <source>Free the memory the model holds</source>
         <translation>Den vom Modell belegten Speicher freigeben</translation>
     </message>
@@ -2035,12 +2041,12 @@ Zuletzt geändert: %2</translation>
         <translation> Token</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+146"/>
         <source>How many tokens of conversation the model can see. Longer contexts need more memory.</source>
         <translation>Wie viele Token der Unterhaltung das Modell sieht. Längere Kontexte brauchen mehr Speicher.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-144"/>
         <source>%p%</source>
         <extracomment>Text on the load progress bar; Qt replaces %p with the percentage done.</extracomment>
         <translation>%p %</translation>
@@ -2072,7 +2078,7 @@ Zuletzt geändert: %2</translation>
         <translation>Modellvorgabe</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>unknown (no general.architecture)</source>
         <translation>unbekannt (kein general.architecture)</translation>
     </message>
@@ -2119,17 +2125,11 @@ Zuletzt geändert: %2</translation>
     </message>
     <message>
         <location line="+14"/>
-        <source>Model default (%1 of %2 trained)</source>
-        <extracomment>The context box&apos;s default entry: what is allocated, then what the model was trained on.</extracomment>
-        <translation>Modellvorgabe (%1 der trainierten %2)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
         <source>Model default (%1)</source>
         <translation>Modellvorgabe (%1)</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+31"/>
         <source>%1 tokens is more than the %2 this model was trained on: past %2 tokens its replies are likely to fall apart, and the memory is spent for nothing.</source>
         <translation>%1 Token sind mehr als die %2, mit denen dieses Modell trainiert wurde: Jenseits von %2 Token zerfallen seine Antworten wahrscheinlich, und der Speicher wird umsonst belegt.</translation>
     </message>
@@ -2195,7 +2195,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::ModelSourcePanel</name>
     <message>
-        <location filename="../gui/models/model_source_panel.cpp" line="+45"/>
+        <location filename="../gui/models/model_source_panel.cpp" line="+46"/>
         <source>Source:</source>
         <extracomment>Where the model runs: a GGUF file loaded by this app, or an OpenAI-compatible server.</extracomment>
         <translation>Quelle:</translation>
@@ -2311,7 +2311,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
-        <location filename="../gui/chat/sampling_panel.cpp" line="+86"/>
+        <location filename="../gui/chat/sampling_panel.cpp" line="+87"/>
         <source>Model default</source>
         <extracomment>The Thinking choice of a reasoning model: leave it to the model&apos;s chat template.</extracomment>
         <translation>Vorgabe des Modells</translation>
@@ -2738,7 +2738,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/gpus/split_editor.cpp" line="+174"/>
+        <location filename="../gui/gpus/split_editor.cpp" line="+187"/>
         <source>None (main GPU only)</source>
         <translation>Keine (nur Haupt-GPU)</translation>
     </message>

@@ -713,7 +713,7 @@
 <context>
     <name>tessera::gui::DownloadView</name>
     <message>
-        <location filename="../gui/download/download_view.cpp" line="+211"/>
+        <location filename="../gui/download/download_view.cpp" line="+213"/>
         <source>Downloaded %1: it is in the Library.</source>
         <extracomment>%1: the downloaded model&apos;s file.</extracomment>
         <translation>%1 descargado: está en la biblioteca.</translation>
@@ -1268,7 +1268,7 @@ Last changed %2</source>
         <translation>Añadir una carpeta de modelos</translation>
     </message>
     <message>
-        <location line="+127"/>
+        <location line="+128"/>
         <source>Search by name, architecture, quantization or path</source>
         <translation>Buscar por nombre, arquitectura, cuantización o ruta</translation>
     </message>
@@ -1404,28 +1404,28 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::LocalServerDialog</name>
     <message>
-        <location filename="../gui/server/local_server_dialog.cpp" line="+19"/>
+        <location filename="../gui/server/local_server_dialog.cpp" line="+67"/>
         <source>Local Server</source>
         <translation>Servidor local</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Serves the model loaded in this app to other programs over the OpenAI-compatible API (base URL: the address below followed by /v1). Their requests wait in line with the chat&apos;s own.</source>
         <translation>Ofrece el modelo cargado en esta aplicación a otros programas mediante la API compatible con OpenAI (URL base: la dirección de abajo seguida de /v1). Sus peticiones esperan en la misma cola que las del chat.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
         <source>Serve the loaded model</source>
         <translation>Servir el modelo cargado</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
         <source>any free port</source>
         <extracomment>Port 0 in the local server&apos;s settings: the system picks a free port.</extracomment>
         <translation>cualquier puerto libre</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>none (anyone on this machine may connect)</source>
         <translation>ninguna (cualquiera en esta máquina puede conectarse)</translation>
     </message>
@@ -1435,7 +1435,7 @@ Last changed %2</source>
         <translation>Permitir otras máquinas sin clave de API (inseguro)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>none (web pages cannot use the server)</source>
         <translation>ninguno (las páginas web no pueden usar el servidor)</translation>
     </message>
@@ -1446,7 +1446,7 @@ Last changed %2</source>
         <translation>Páginas web que pueden llamar al servidor desde un navegador, indicadas por sus orígenes separados por comas, p. ej. http://localhost:3000, https://*.example.com; * permite todas las páginas.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>Host:</source>
         <translation>Host:</translation>
     </message>
@@ -1461,17 +1461,17 @@ Last changed %2</source>
         <translation>Clave de API:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Allowed web origins:</source>
         <translation>Orígenes web permitidos:</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+1"/>
         <source>Copy Address</source>
         <translation>Copiar dirección</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+45"/>
         <source>The local server is off.</source>
         <translation>El servidor local está apagado.</translation>
     </message>
@@ -1479,7 +1479,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="+246"/>
+        <location filename="../gui/app/main_window.cpp" line="+241"/>
         <source>Loading %1 again with the new split…</source>
         <extracomment>The status bar after Apply (a new GPU split): the model is loaded again with it.</extracomment>
         <translation>Volviendo a cargar %1 con el nuevo reparto…</translation>
@@ -1495,7 +1495,7 @@ Last changed %2</source>
         <translation>Reparto aplicado: %1.</translation>
     </message>
     <message>
-        <location line="+284"/>
+        <location line="+292"/>
         <source>&amp;Open Model…</source>
         <translation>&amp;Abrir modelo…</translation>
     </message>
@@ -1623,7 +1623,7 @@ Last changed %2</source>
         <translation>Muestreo</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+87"/>
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
@@ -1634,12 +1634,12 @@ Last changed %2</source>
         <translation>Borrar la lista</translation>
     </message>
     <message>
-        <location line="-493"/>
+        <location line="-507"/>
         <source>Truncate Middle and Retry</source>
         <translation>Truncar el medio y reintentar</translation>
     </message>
     <message>
-        <location line="+526"/>
+        <location line="+540"/>
         <source>Open a GGUF Model</source>
         <translation>Abrir un modelo GGUF</translation>
     </message>
@@ -1681,12 +1681,12 @@ Last changed %2</source>
         <translation>Abrir conversación</translation>
     </message>
     <message>
-        <location line="-529"/>
+        <location line="-543"/>
         <source>Go On: Truncate Middle</source>
         <translation>Continuar: truncar el medio</translation>
     </message>
     <message>
-        <location line="+536"/>
+        <location line="+550"/>
         <source>Copied to the clipboard</source>
         <translation>Copiado al portapapeles</translation>
     </message>
@@ -1717,7 +1717,7 @@ Last changed %2</source>
         <translation>Tessera</translation>
     </message>
     <message>
-        <location line="-213"/>
+        <location line="-219"/>
         <source>Local &amp;Server…</source>
         <translation>&amp;Servidor local…</translation>
     </message>
@@ -1999,12 +1999,18 @@ Last changed %2</source>
         <translation>Este archivo no se puede cargar: %1. %2</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+13"/>
+        <source>Model default: %1 of the %2 tokens this model was trained on.</source>
+        <extracomment>Tooltip of the context box when the model default is shorter than the trained context.</extracomment>
+        <translation>Valor del modelo: %1 de los %2 tokens con los que se entrenó este modelo.</translation>
+    </message>
+    <message>
+        <location line="+61"/>
         <source>Load</source>
         <translation>Cargar</translation>
     </message>
     <message>
-        <location line="-196"/>
+        <location line="-206"/>
         <source>Unload</source>
         <translation>Liberar</translation>
     </message>
@@ -2014,12 +2020,12 @@ Last changed %2</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location line="+197"/>
+        <location line="+207"/>
         <source>Load the model with the context length chosen below</source>
         <translation>Cargar el modelo con la longitud de contexto elegida abajo</translation>
     </message>
     <message>
-        <location line="-196"/>
+        <location line="-206"/>
         <source>Free the memory the model holds</source>
         <translation>Liberar la memoria que ocupa el modelo</translation>
     </message>
@@ -2035,12 +2041,12 @@ Last changed %2</source>
         <translation> tokens</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+146"/>
         <source>How many tokens of conversation the model can see. Longer contexts need more memory.</source>
         <translation>Cuántos tokens de la conversación puede ver el modelo. Los contextos más largos necesitan más memoria.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-144"/>
         <source>%p%</source>
         <extracomment>Text on the load progress bar; Qt replaces %p with the percentage done.</extracomment>
         <translation>%p %</translation>
@@ -2072,7 +2078,7 @@ Last changed %2</source>
         <translation>Valor del modelo</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>unknown (no general.architecture)</source>
         <translation>desconocida (sin general.architecture)</translation>
     </message>
@@ -2119,17 +2125,11 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+14"/>
-        <source>Model default (%1 of %2 trained)</source>
-        <extracomment>The context box&apos;s default entry: what is allocated, then what the model was trained on.</extracomment>
-        <translation>Valor del modelo (%1 de los %2 entrenados)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
         <source>Model default (%1)</source>
         <translation>Valor del modelo (%1)</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+31"/>
         <source>%1 tokens is more than the %2 this model was trained on: past %2 tokens its replies are likely to fall apart, and the memory is spent for nothing.</source>
         <translation>%1 tokens son más que los %2 con los que se entrenó este modelo: a partir de %2 tokens es probable que sus respuestas pierdan coherencia, y la memoria se gasta en vano.</translation>
     </message>
@@ -2195,7 +2195,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::ModelSourcePanel</name>
     <message>
-        <location filename="../gui/models/model_source_panel.cpp" line="+45"/>
+        <location filename="../gui/models/model_source_panel.cpp" line="+46"/>
         <source>Source:</source>
         <extracomment>Where the model runs: a GGUF file loaded by this app, or an OpenAI-compatible server.</extracomment>
         <translation>Origen:</translation>
@@ -2311,7 +2311,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
-        <location filename="../gui/chat/sampling_panel.cpp" line="+86"/>
+        <location filename="../gui/chat/sampling_panel.cpp" line="+87"/>
         <source>Model default</source>
         <extracomment>The Thinking choice of a reasoning model: leave it to the model&apos;s chat template.</extracomment>
         <translation>Predeterminado del modelo</translation>
@@ -2738,7 +2738,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/gpus/split_editor.cpp" line="+174"/>
+        <location filename="../gui/gpus/split_editor.cpp" line="+187"/>
         <source>None (main GPU only)</source>
         <translation>Ninguna (solo la GPU principal)</translation>
     </message>

@@ -713,7 +713,7 @@
 <context>
     <name>tessera::gui::DownloadView</name>
     <message>
-        <location filename="../gui/download/download_view.cpp" line="+211"/>
+        <location filename="../gui/download/download_view.cpp" line="+213"/>
         <source>Downloaded %1: it is in the Library.</source>
         <extracomment>%1: the downloaded model&apos;s file.</extracomment>
         <translation>%1 téléchargé : il est dans la bibliothèque.</translation>
@@ -1041,7 +1041,7 @@ Tessera exécute les modèles sur le processeur.</translation>
     <message>
         <location line="-2"/>
         <source>Split Benchmark</source>
-        <translation>Banc d&apos;essai des répartitions</translation>
+        <translation>Banc d&apos;essai</translation>
     </message>
 </context>
 <context>
@@ -1268,7 +1268,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Ajouter un dossier de modèles</translation>
     </message>
     <message>
-        <location line="+127"/>
+        <location line="+128"/>
         <source>Search by name, architecture, quantization or path</source>
         <translation>Rechercher par nom, architecture, quantification ou chemin</translation>
     </message>
@@ -1404,28 +1404,28 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::LocalServerDialog</name>
     <message>
-        <location filename="../gui/server/local_server_dialog.cpp" line="+19"/>
+        <location filename="../gui/server/local_server_dialog.cpp" line="+67"/>
         <source>Local Server</source>
         <translation>Serveur local</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Serves the model loaded in this app to other programs over the OpenAI-compatible API (base URL: the address below followed by /v1). Their requests wait in line with the chat&apos;s own.</source>
         <translation>Met le modèle chargé dans cette application à la disposition d’autres programmes via l’API compatible OpenAI (URL de base&#xa0;: l’adresse ci-dessous suivie de /v1). Leurs requêtes attendent dans la même file que celles du chat.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
         <source>Serve the loaded model</source>
         <translation>Servir le modèle chargé</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
         <source>any free port</source>
         <extracomment>Port 0 in the local server&apos;s settings: the system picks a free port.</extracomment>
         <translation>tout port libre</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>none (anyone on this machine may connect)</source>
         <translation>aucune (tout le monde sur cette machine peut se connecter)</translation>
     </message>
@@ -1435,7 +1435,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Autoriser d’autres machines sans clé d’API (non sécurisé)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>none (web pages cannot use the server)</source>
         <translation>aucune (les pages web ne peuvent pas utiliser le serveur)</translation>
     </message>
@@ -1446,7 +1446,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Pages web autorisées à appeler le serveur depuis un navigateur, données par leurs origines séparées par des virgules, p.&#xa0;ex. http://localhost:3000, https://*.example.com&#xa0;; * autorise toutes les pages.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>Host:</source>
         <translation>Hôte&#xa0;:</translation>
     </message>
@@ -1461,17 +1461,17 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Clé d’API&#xa0;:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Allowed web origins:</source>
         <translation>Origines web autorisées&#xa0;:</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+1"/>
         <source>Copy Address</source>
         <translation>Copier l’adresse</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+45"/>
         <source>The local server is off.</source>
         <translation>Le serveur local est arrêté.</translation>
     </message>
@@ -1479,7 +1479,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="+246"/>
+        <location filename="../gui/app/main_window.cpp" line="+241"/>
         <source>Loading %1 again with the new split…</source>
         <extracomment>The status bar after Apply (a new GPU split): the model is loaded again with it.</extracomment>
         <translation>Rechargement de %1 avec la nouvelle répartition…</translation>
@@ -1495,7 +1495,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Répartition appliquée : %1.</translation>
     </message>
     <message>
-        <location line="+284"/>
+        <location line="+292"/>
         <source>&amp;Open Model…</source>
         <translation>&amp;Ouvrir un modèle…</translation>
     </message>
@@ -1623,7 +1623,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Échantillonnage</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+87"/>
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
@@ -1634,12 +1634,12 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Effacer la liste</translation>
     </message>
     <message>
-        <location line="-493"/>
+        <location line="-507"/>
         <source>Truncate Middle and Retry</source>
         <translation>Tronquer le milieu et réessayer</translation>
     </message>
     <message>
-        <location line="+526"/>
+        <location line="+540"/>
         <source>Open a GGUF Model</source>
         <translation>Ouvrir un modèle GGUF</translation>
     </message>
@@ -1681,12 +1681,12 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Ouvrir une conversation</translation>
     </message>
     <message>
-        <location line="-529"/>
+        <location line="-543"/>
         <source>Go On: Truncate Middle</source>
         <translation>Continuer : tronquer le milieu</translation>
     </message>
     <message>
-        <location line="+536"/>
+        <location line="+550"/>
         <source>Copied to the clipboard</source>
         <translation>Copié dans le presse-papiers</translation>
     </message>
@@ -1717,7 +1717,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Tessera</translation>
     </message>
     <message>
-        <location line="-213"/>
+        <location line="-219"/>
         <source>Local &amp;Server…</source>
         <translation>&amp;Serveur local…</translation>
     </message>
@@ -1999,12 +1999,18 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Ce fichier ne peut pas être chargé : %1. %2</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+13"/>
+        <source>Model default: %1 of the %2 tokens this model was trained on.</source>
+        <extracomment>Tooltip of the context box when the model default is shorter than the trained context.</extracomment>
+        <translation>Valeur du modèle : %1 des %2 jetons sur lesquels ce modèle a été entraîné.</translation>
+    </message>
+    <message>
+        <location line="+61"/>
         <source>Load</source>
         <translation>Charger</translation>
     </message>
     <message>
-        <location line="-196"/>
+        <location line="-206"/>
         <source>Unload</source>
         <translation>Décharger</translation>
     </message>
@@ -2014,12 +2020,12 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location line="+197"/>
+        <location line="+207"/>
         <source>Load the model with the context length chosen below</source>
         <translation>Charger le modèle avec la longueur de contexte choisie ci-dessous</translation>
     </message>
     <message>
-        <location line="-196"/>
+        <location line="-206"/>
         <source>Free the memory the model holds</source>
         <translation>Libérer la mémoire occupée par le modèle</translation>
     </message>
@@ -2035,12 +2041,12 @@ Dernière modification&#xa0;: %2</translation>
         <translation> jetons</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+146"/>
         <source>How many tokens of conversation the model can see. Longer contexts need more memory.</source>
         <translation>Nombre de jetons de la conversation que le modèle peut voir. Un contexte plus long demande plus de mémoire.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-144"/>
         <source>%p%</source>
         <extracomment>Text on the load progress bar; Qt replaces %p with the percentage done.</extracomment>
         <translation>%p&#xa0;%</translation>
@@ -2072,7 +2078,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Valeur du modèle</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>unknown (no general.architecture)</source>
         <translation>inconnue (pas de general.architecture)</translation>
     </message>
@@ -2119,17 +2125,11 @@ Dernière modification&#xa0;: %2</translation>
     </message>
     <message>
         <location line="+14"/>
-        <source>Model default (%1 of %2 trained)</source>
-        <extracomment>The context box&apos;s default entry: what is allocated, then what the model was trained on.</extracomment>
-        <translation>Valeur du modèle (%1 sur les %2 d’entraînement)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
         <source>Model default (%1)</source>
         <translation>Valeur du modèle (%1)</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+31"/>
         <source>%1 tokens is more than the %2 this model was trained on: past %2 tokens its replies are likely to fall apart, and the memory is spent for nothing.</source>
         <translation>%1 jetons, c’est plus que les %2 sur lesquels ce modèle a été entraîné&#xa0;: au-delà de %2 jetons, ses réponses risquent de se dégrader, et la mémoire est dépensée pour rien.</translation>
     </message>
@@ -2195,7 +2195,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::ModelSourcePanel</name>
     <message>
-        <location filename="../gui/models/model_source_panel.cpp" line="+45"/>
+        <location filename="../gui/models/model_source_panel.cpp" line="+46"/>
         <source>Source:</source>
         <extracomment>Where the model runs: a GGUF file loaded by this app, or an OpenAI-compatible server.</extracomment>
         <translation>Source&#xa0;:</translation>
@@ -2311,7 +2311,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
-        <location filename="../gui/chat/sampling_panel.cpp" line="+86"/>
+        <location filename="../gui/chat/sampling_panel.cpp" line="+87"/>
         <source>Model default</source>
         <extracomment>The Thinking choice of a reasoning model: leave it to the model&apos;s chat template.</extracomment>
         <translation>Par défaut du modèle</translation>
@@ -2738,7 +2738,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/gpus/split_editor.cpp" line="+174"/>
+        <location filename="../gui/gpus/split_editor.cpp" line="+187"/>
         <source>None (main GPU only)</source>
         <translation>Aucune (GPU principal seul)</translation>
     </message>

@@ -713,7 +713,7 @@
 <context>
     <name>tessera::gui::DownloadView</name>
     <message>
-        <location filename="../gui/download/download_view.cpp" line="+211"/>
+        <location filename="../gui/download/download_view.cpp" line="+213"/>
         <source>Downloaded %1: it is in the Library.</source>
         <extracomment>%1: the downloaded model&apos;s file.</extracomment>
         <translation>%1 をダウンロードしました。ライブラリにあります。</translation>
@@ -1268,7 +1268,7 @@ Last changed %2</source>
         <translation>モデルフォルダーを追加</translation>
     </message>
     <message>
-        <location line="+127"/>
+        <location line="+128"/>
         <source>Search by name, architecture, quantization or path</source>
         <translation>名前、アーキテクチャ、量子化、パスで検索</translation>
     </message>
@@ -1403,28 +1403,28 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::LocalServerDialog</name>
     <message>
-        <location filename="../gui/server/local_server_dialog.cpp" line="+19"/>
+        <location filename="../gui/server/local_server_dialog.cpp" line="+67"/>
         <source>Local Server</source>
         <translation>ローカルサーバー</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Serves the model loaded in this app to other programs over the OpenAI-compatible API (base URL: the address below followed by /v1). Their requests wait in line with the chat&apos;s own.</source>
         <translation>このアプリで読み込んだモデルを、OpenAI 互換 API で他のプログラムに提供します（ベース URL: 下のアドレスの後に /v1）。それらのリクエストはチャットのリクエストと同じ列に並びます。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
         <source>Serve the loaded model</source>
         <translation>読み込んだモデルを提供する</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
         <source>any free port</source>
         <extracomment>Port 0 in the local server&apos;s settings: the system picks a free port.</extracomment>
         <translation>空いている任意のポート</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>none (anyone on this machine may connect)</source>
         <translation>なし（このマシン上の誰でも接続できます）</translation>
     </message>
@@ -1434,7 +1434,7 @@ Last changed %2</source>
         <translation>API キーなしで他のマシンを許可する（安全ではありません）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>none (web pages cannot use the server)</source>
         <translation>なし（Web ページはサーバーを利用できません）</translation>
     </message>
@@ -1445,7 +1445,7 @@ Last changed %2</source>
         <translation>ブラウザーからサーバーを呼び出せる Web ページのオリジン（カンマ区切り。例: http://localhost:3000, https://*.example.com）。* はすべてのページを許可します。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>Host:</source>
         <translation>ホスト:</translation>
     </message>
@@ -1460,17 +1460,17 @@ Last changed %2</source>
         <translation>API キー:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Allowed web origins:</source>
         <translation>許可する Web オリジン:</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+1"/>
         <source>Copy Address</source>
         <translation>アドレスをコピー</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+45"/>
         <source>The local server is off.</source>
         <translation>ローカルサーバーはオフです。</translation>
     </message>
@@ -1478,7 +1478,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="+246"/>
+        <location filename="../gui/app/main_window.cpp" line="+241"/>
         <source>Loading %1 again with the new split…</source>
         <extracomment>The status bar after Apply (a new GPU split): the model is loaded again with it.</extracomment>
         <translation>新しい分割で %1 を読み込み直しています…</translation>
@@ -1494,7 +1494,7 @@ Last changed %2</source>
         <translation>分割を適用しました：%1。</translation>
     </message>
     <message>
-        <location line="+284"/>
+        <location line="+292"/>
         <source>&amp;Open Model…</source>
         <translation>モデルを開く(&amp;O)…</translation>
     </message>
@@ -1622,7 +1622,7 @@ Last changed %2</source>
         <translation>サンプリング</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+87"/>
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
@@ -1633,12 +1633,12 @@ Last changed %2</source>
         <translation>履歴を消去</translation>
     </message>
     <message>
-        <location line="-493"/>
+        <location line="-507"/>
         <source>Truncate Middle and Retry</source>
         <translation>中間を切り詰めて再試行</translation>
     </message>
     <message>
-        <location line="+526"/>
+        <location line="+540"/>
         <source>Open a GGUF Model</source>
         <translation>GGUF モデルを開く</translation>
     </message>
@@ -1680,12 +1680,12 @@ Last changed %2</source>
         <translation>会話を開く</translation>
     </message>
     <message>
-        <location line="-529"/>
+        <location line="-543"/>
         <source>Go On: Truncate Middle</source>
         <translation>続行：中間を切り詰め</translation>
     </message>
     <message>
-        <location line="+536"/>
+        <location line="+550"/>
         <source>Copied to the clipboard</source>
         <translation>クリップボードにコピーしました</translation>
     </message>
@@ -1716,7 +1716,7 @@ Last changed %2</source>
         <translation>Tessera</translation>
     </message>
     <message>
-        <location line="-213"/>
+        <location line="-219"/>
         <source>Local &amp;Server…</source>
         <translation>ローカルサーバー(&amp;S)…</translation>
     </message>
@@ -1998,12 +1998,18 @@ Last changed %2</source>
         <translation>このファイルは読み込めません：%1。%2</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+13"/>
+        <source>Model default: %1 of the %2 tokens this model was trained on.</source>
+        <extracomment>Tooltip of the context box when the model default is shorter than the trained context.</extracomment>
+        <translation>モデルの既定値：このモデルが学習した %2 トークンのうち %1。</translation>
+    </message>
+    <message>
+        <location line="+61"/>
         <source>Load</source>
         <translation>読み込む</translation>
     </message>
     <message>
-        <location line="-196"/>
+        <location line="-206"/>
         <source>Unload</source>
         <translation>アンロード</translation>
     </message>
@@ -2013,12 +2019,12 @@ Last changed %2</source>
         <translation>キャンセル</translation>
     </message>
     <message>
-        <location line="+197"/>
+        <location line="+207"/>
         <source>Load the model with the context length chosen below</source>
         <translation>下で選んだコンテキスト長でモデルを読み込む</translation>
     </message>
     <message>
-        <location line="-196"/>
+        <location line="-206"/>
         <source>Free the memory the model holds</source>
         <translation>モデルが使用しているメモリを解放</translation>
     </message>
@@ -2034,12 +2040,12 @@ Last changed %2</source>
         <translation> トークン</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+146"/>
         <source>How many tokens of conversation the model can see. Longer contexts need more memory.</source>
         <translation>モデルが参照できる会話のトークン数です。コンテキストが長いほど多くのメモリが必要です。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-144"/>
         <source>%p%</source>
         <extracomment>Text on the load progress bar; Qt replaces %p with the percentage done.</extracomment>
         <translation>%p%</translation>
@@ -2071,7 +2077,7 @@ Last changed %2</source>
         <translation>モデルの既定値</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>unknown (no general.architecture)</source>
         <translation>不明（general.architecture がありません）</translation>
     </message>
@@ -2116,17 +2122,11 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+14"/>
-        <source>Model default (%1 of %2 trained)</source>
-        <extracomment>The context box&apos;s default entry: what is allocated, then what the model was trained on.</extracomment>
-        <translation>モデルの既定値（学習時の %2 のうち %1）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
         <source>Model default (%1)</source>
         <translation>モデルの既定値（%1）</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+31"/>
         <source>%1 tokens is more than the %2 this model was trained on: past %2 tokens its replies are likely to fall apart, and the memory is spent for nothing.</source>
         <translation>%1 トークンは、このモデルの学習時の %2 トークンを超えています。%2 トークンを超えると応答が破綻しやすく、メモリも無駄になります。</translation>
     </message>
@@ -2192,7 +2192,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::ModelSourcePanel</name>
     <message>
-        <location filename="../gui/models/model_source_panel.cpp" line="+45"/>
+        <location filename="../gui/models/model_source_panel.cpp" line="+46"/>
         <source>Source:</source>
         <extracomment>Where the model runs: a GGUF file loaded by this app, or an OpenAI-compatible server.</extracomment>
         <translation>ソース:</translation>
@@ -2307,7 +2307,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
-        <location filename="../gui/chat/sampling_panel.cpp" line="+86"/>
+        <location filename="../gui/chat/sampling_panel.cpp" line="+87"/>
         <source>Model default</source>
         <extracomment>The Thinking choice of a reasoning model: leave it to the model&apos;s chat template.</extracomment>
         <translation>モデルの既定</translation>
@@ -2731,7 +2731,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/gpus/split_editor.cpp" line="+174"/>
+        <location filename="../gui/gpus/split_editor.cpp" line="+187"/>
         <source>None (main GPU only)</source>
         <translation>なし（メイン GPU のみ）</translation>
     </message>

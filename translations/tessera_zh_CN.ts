@@ -713,7 +713,7 @@
 <context>
     <name>tessera::gui::DownloadView</name>
     <message>
-        <location filename="../gui/download/download_view.cpp" line="+211"/>
+        <location filename="../gui/download/download_view.cpp" line="+213"/>
         <source>Downloaded %1: it is in the Library.</source>
         <extracomment>%1: the downloaded model&apos;s file.</extracomment>
         <translation>已下载 %1：它已在模型库中。</translation>
@@ -1268,7 +1268,7 @@ Last changed %2</source>
         <translation>添加模型文件夹</translation>
     </message>
     <message>
-        <location line="+127"/>
+        <location line="+128"/>
         <source>Search by name, architecture, quantization or path</source>
         <translation>按名称、架构、量化或路径搜索</translation>
     </message>
@@ -1403,28 +1403,28 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::LocalServerDialog</name>
     <message>
-        <location filename="../gui/server/local_server_dialog.cpp" line="+19"/>
+        <location filename="../gui/server/local_server_dialog.cpp" line="+67"/>
         <source>Local Server</source>
         <translation>本地服务器</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Serves the model loaded in this app to other programs over the OpenAI-compatible API (base URL: the address below followed by /v1). Their requests wait in line with the chat&apos;s own.</source>
         <translation>通过兼容 OpenAI 的 API 将本应用加载的模型提供给其他程序（基础 URL：下方地址加上 /v1）。它们的请求与聊天的请求排在同一队列中。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
         <source>Serve the loaded model</source>
         <translation>提供已加载的模型</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
         <source>any free port</source>
         <extracomment>Port 0 in the local server&apos;s settings: the system picks a free port.</extracomment>
         <translation>任意空闲端口</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>none (anyone on this machine may connect)</source>
         <translation>无（本机上的任何人都可以连接）</translation>
     </message>
@@ -1434,7 +1434,7 @@ Last changed %2</source>
         <translation>允许其他机器无 API 密钥访问（不安全）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>none (web pages cannot use the server)</source>
         <translation>无（网页无法使用服务器）</translation>
     </message>
@@ -1445,7 +1445,7 @@ Last changed %2</source>
         <translation>允许从浏览器调用服务器的网页，按其源（origin）以逗号分隔，例如 http://localhost:3000, https://*.example.com；* 允许所有网页。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>Host:</source>
         <translation>主机：</translation>
     </message>
@@ -1460,17 +1460,17 @@ Last changed %2</source>
         <translation>API 密钥：</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Allowed web origins:</source>
         <translation>允许的网页源：</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+1"/>
         <source>Copy Address</source>
         <translation>复制地址</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+45"/>
         <source>The local server is off.</source>
         <translation>本地服务器已关闭。</translation>
     </message>
@@ -1478,7 +1478,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="+246"/>
+        <location filename="../gui/app/main_window.cpp" line="+241"/>
         <source>Loading %1 again with the new split…</source>
         <extracomment>The status bar after Apply (a new GPU split): the model is loaded again with it.</extracomment>
         <translation>正在按新的拆分重新加载 %1…</translation>
@@ -1494,7 +1494,7 @@ Last changed %2</source>
         <translation>已应用拆分：%1。</translation>
     </message>
     <message>
-        <location line="+284"/>
+        <location line="+292"/>
         <source>&amp;Open Model…</source>
         <translation>打开模型(&amp;O)…</translation>
     </message>
@@ -1622,7 +1622,7 @@ Last changed %2</source>
         <translation>采样</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+87"/>
         <source>&amp;%1 %2</source>
         <extracomment>Recent-files menu entry: number (keyboard accelerator) and file name.</extracomment>
         <translation>&amp;%1 %2</translation>
@@ -1633,12 +1633,12 @@ Last changed %2</source>
         <translation>清除最近文件</translation>
     </message>
     <message>
-        <location line="-493"/>
+        <location line="-507"/>
         <source>Truncate Middle and Retry</source>
         <translation>截断中间并重试</translation>
     </message>
     <message>
-        <location line="+526"/>
+        <location line="+540"/>
         <source>Open a GGUF Model</source>
         <translation>打开 GGUF 模型</translation>
     </message>
@@ -1680,12 +1680,12 @@ Last changed %2</source>
         <translation>打开对话</translation>
     </message>
     <message>
-        <location line="-529"/>
+        <location line="-543"/>
         <source>Go On: Truncate Middle</source>
         <translation>继续：截断中间</translation>
     </message>
     <message>
-        <location line="+536"/>
+        <location line="+550"/>
         <source>Copied to the clipboard</source>
         <translation>已复制到剪贴板</translation>
     </message>
@@ -1716,7 +1716,7 @@ Last changed %2</source>
         <translation>Tessera</translation>
     </message>
     <message>
-        <location line="-213"/>
+        <location line="-219"/>
         <source>Local &amp;Server…</source>
         <translation>本地服务器(&amp;S)…</translation>
     </message>
@@ -1998,12 +1998,18 @@ Last changed %2</source>
         <translation>无法加载此文件：%1。%2</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+13"/>
+        <source>Model default: %1 of the %2 tokens this model was trained on.</source>
+        <extracomment>Tooltip of the context box when the model default is shorter than the trained context.</extracomment>
+        <translation>模型默认值：此模型训练时的 %2 个 token 中的 %1 个。</translation>
+    </message>
+    <message>
+        <location line="+61"/>
         <source>Load</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location line="-196"/>
+        <location line="-206"/>
         <source>Unload</source>
         <translation>卸载</translation>
     </message>
@@ -2013,12 +2019,12 @@ Last changed %2</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location line="+197"/>
+        <location line="+207"/>
         <source>Load the model with the context length chosen below</source>
         <translation>使用下方选择的上下文长度加载模型</translation>
     </message>
     <message>
-        <location line="-196"/>
+        <location line="-206"/>
         <source>Free the memory the model holds</source>
         <translation>释放模型占用的内存</translation>
     </message>
@@ -2034,12 +2040,12 @@ Last changed %2</source>
         <translation> 个 token</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+146"/>
         <source>How many tokens of conversation the model can see. Longer contexts need more memory.</source>
         <translation>模型可以看到的对话 token 数。上下文越长，所需内存越多。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-144"/>
         <source>%p%</source>
         <extracomment>Text on the load progress bar; Qt replaces %p with the percentage done.</extracomment>
         <translation>%p%</translation>
@@ -2071,7 +2077,7 @@ Last changed %2</source>
         <translation>模型默认值</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>unknown (no general.architecture)</source>
         <translation>未知（缺少 general.architecture）</translation>
     </message>
@@ -2116,17 +2122,11 @@ Last changed %2</source>
     </message>
     <message>
         <location line="+14"/>
-        <source>Model default (%1 of %2 trained)</source>
-        <extracomment>The context box&apos;s default entry: what is allocated, then what the model was trained on.</extracomment>
-        <translation>模型默认值（训练上下文 %2 中的 %1）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
         <source>Model default (%1)</source>
         <translation>模型默认值（%1）</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+31"/>
         <source>%1 tokens is more than the %2 this model was trained on: past %2 tokens its replies are likely to fall apart, and the memory is spent for nothing.</source>
         <translation>%1 个 token 超过了此模型训练时的 %2 个：超过 %2 个 token 后，回复很可能会变得混乱，内存也白白浪费。</translation>
     </message>
@@ -2192,7 +2192,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::ModelSourcePanel</name>
     <message>
-        <location filename="../gui/models/model_source_panel.cpp" line="+45"/>
+        <location filename="../gui/models/model_source_panel.cpp" line="+46"/>
         <source>Source:</source>
         <extracomment>Where the model runs: a GGUF file loaded by this app, or an OpenAI-compatible server.</extracomment>
         <translation>来源：</translation>
@@ -2307,7 +2307,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
-        <location filename="../gui/chat/sampling_panel.cpp" line="+86"/>
+        <location filename="../gui/chat/sampling_panel.cpp" line="+87"/>
         <source>Model default</source>
         <extracomment>The Thinking choice of a reasoning model: leave it to the model&apos;s chat template.</extracomment>
         <translation>模型默认</translation>
@@ -2731,7 +2731,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/gpus/split_editor.cpp" line="+174"/>
+        <location filename="../gui/gpus/split_editor.cpp" line="+187"/>
         <source>None (main GPU only)</source>
         <translation>无（仅主 GPU）</translation>
     </message>

@@ -44,6 +44,7 @@ DockTitleBar::DockTitleBar(QDockWidget* dock)
 
 void DockTitleBar::setCollapsed(bool collapsed) {
   if (collapsed == collapsed_) return;
+  emit aboutToChangeCollapsed(collapsed);
   auto* window = qobject_cast<QMainWindow*>(dock_->parentWidget());
   const bool docked = window != nullptr && !dock_->isFloating();
   if (collapsed && docked && dock_->height() > sizeHint().height()) expanded_height_ = dock_->height();

@@ -28,6 +28,8 @@ class DockTitleBar : public QWidget {
   QWidget* content() const;
 
  signals:
+  // Before the dock folds or unfolds (the main window's docks still have their sizes), and after.
+  void aboutToChangeCollapsed(bool collapsed);
   void collapsedChanged(bool collapsed);
 
  protected:

@@ -34,6 +34,7 @@
 #include "chat_panel.h"
 #include "conversation_session.h"
 #include "dock_title_bar.h"
+#include "elided_label.h"
 #include "dock_room.h"
 #include "drop_highlight.h"
 #include "gpu_workspace.h"
@@ -60,6 +61,7 @@
 #include "status_line.h"
 #include "system_prompt_edit.h"
 #include "theme_switcher.h"
+#include "vertical_scroll_area.h"
 
 namespace tessera::gui {
 namespace {
@@ -71,18 +73,10 @@ QString localGgufPath(const QMimeData* mime) {
   return {};
 }
 
-// Dock contents scroll rather than set the window's minimum size: on a 1366×768 laptop the
-// docks are shorter than what they hold.
-QScrollArea* scrollable(QWidget* content) {
-  auto* scroll = new QScrollArea;
-  scroll->setWidgetResizable(true);
-  scroll->setFrameShape(QFrame::NoFrame);
-  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  scroll->setWidget(content);
-  // Only up and down: never narrower than what it holds, so nothing is cut at the side.
-  scroll->setMinimumWidth(content->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width());
-  return scroll;
-}
+// Dock contents scroll up and down rather than set the window's minimum height: on a 1366×768
+// laptop the docks are shorter than what they hold. Never narrower than what they hold, in any
+// language, so nothing is cut at the side.
+QScrollArea* scrollable(QWidget* content) { return new VerticalScrollArea(content); }
 
 // The status bar's server line: the whole text in its tooltip, elided where it does not fit (a
 // long reason must not push the rest of the status bar off the window).
@@ -144,7 +138,8 @@ MainWindow::MainWindow(std::unique_ptr<EngineSession> session, std::unique_ptr<D
   createActions();
   createMenus();
 
-  status_label_ = new QLabel(this);
+  // Elided where the window is narrower than the line (the whole line is its tooltip then).
+  status_label_ = new ElidedLabel(this);
   status_label_->setObjectName(QStringLiteral("statusLabel"));
   // The local server's line (createLocalServer), then the last reply's speed, on the right.
   server_label_ = new QLabel(this);
@@ -376,6 +371,15 @@ void MainWindow::createDocks(std::unique_ptr<DeviceSource> devices) {
   gpu_workspace_ =
       new GpuWorkspace(engine_.get(), devices ? std::move(devices) : std::make_unique<CudaDeviceSource>(), this);
   gpu_workspace_->addDocks(this);
+  // Folding or unfolding the plots changes the right column's height: the history keeps its height
+  // and the generation settings take the difference (Qt gave it all to the history, and after one
+  // unfold and fold the generation settings scrolled on a laptop).
+  connect(gpu_workspace_->performanceTitleBar(), &DockTitleBar::aboutToChangeCollapsed, this,
+          [this] { history_height_ = history_dock_->height(); });
+  connect(gpu_workspace_->performanceTitleBar(), &DockTitleBar::collapsedChanged, this, [this] {
+    this->layout()->activate();
+    fitRightColumn(history_height_);
+  });
   // The main area's wide tabs: the library, the split workspace and the split benchmark. While one
   // of them is current the docks step aside, but the model panel stays (what is loaded, Load).
   library_panel_ = new LibraryPanel;
@@ -632,11 +636,17 @@ void MainWindow::resetLayout() {
   // with the history's alone, the column's spare height was shared out between the two, and the
   // generation settings scrolled on a laptop.
   layout()->activate();
-  const int history_height = std::clamp(size.height() / 4, 140, 240);
-  if (dockWidgetArea(history_dock_) == dockWidgetArea(generation_dock_)) {
+  fitRightColumn(std::clamp(size.height() / 4, 140, 240));
+}
+
+void MainWindow::fitRightColumn(int history_height) {
+  if (history_dock_->isFloating() || history_dock_->isHidden()) return;
+  if (dockWidgetArea(history_dock_) == dockWidgetArea(generation_dock_) && !generation_dock_->isFloating() &&
+      !generation_dock_->isHidden()) {
     const int column = history_dock_->height() + generation_dock_->height();
-    resizeDocks({history_dock_, generation_dock_}, {history_height, column - history_height}, Qt::Vertical);
-  } else {
+    if (history_height > 0 && column > history_height)  // not before the window has a size
+      resizeDocks({history_dock_, generation_dock_}, {history_height, column - history_height}, Qt::Vertical);
+  } else if (history_height > 0) {
     resizeDocks({history_dock_}, {history_height}, Qt::Vertical);
   }
 }

@@ -137,6 +137,9 @@ class MainWindow : public QMainWindow {
   void retranslateUi();
   void updateLanguageMenu();
   void restoreSettings();
+  // The history dock `history_height` high, the generation settings below it the rest of the
+  // column (when they share one).
+  void fitRightColumn(int history_height);
   void saveSettings();
   void rebuildRecentMenu();
   void updateActions();
@@ -179,7 +182,8 @@ class MainWindow : public QMainWindow {
   LocalServerDialog* server_dialog_ = nullptr;  // made when first shown
   GuideDialog* guide_ = nullptr;                // made when first shown
   std::function<void()> banner_action_;  // what the banner's button does for the message shown
-  std::optional<SplitChoice> applied_split_;  // an Apply whose reload is under way
+  std::optional<SplitChoice> applied_split_;
+  int history_height_ = 0;  // the history dock's height before the plots fold or unfold  // an Apply whose reload is under way
   QLabel* status_label_ = nullptr;
   QLabel* speed_label_ = nullptr;
   QLabel* server_label_ = nullptr;

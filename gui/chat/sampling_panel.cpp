@@ -48,6 +48,7 @@ SamplingPanel::SamplingPanel(QWidget* parent)
 
   form_->setLabelAlignment(Qt::AlignRight);
   thinking_->setObjectName(QStringLiteral("thinkingChoice"));
+  thinking_->setSizeAdjustPolicy(QComboBox::AdjustToContents);  // its words, in every language
   for (QWidget* field :
        std::initializer_list<QWidget*>{temperature_, top_k_, top_p_, min_p_, repetition_, seed_, max_tokens_, thinking_})
     form_->addRow(new QLabel(this), field);

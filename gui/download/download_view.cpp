@@ -40,7 +40,10 @@ QTableView* makeTable(const QString& name, QAbstractItemModel* model) {
   view->setEditTriggers(QAbstractItemView::NoEditTriggers);
   view->setAlternatingRowColors(true);
   view->verticalHeader()->hide();
-  view->horizontalHeader()->setStretchLastSection(true);
+  // Columns as wide as their title and figures, in every language (at Qt's 100 px "Downloads" and
+  // "Geschwindigkeit" were cut); each table stretches its column of names.
+  view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  view->horizontalHeader()->setStretchLastSection(false);
   return view;
 }
 
@@ -71,10 +74,10 @@ DownloadView::DownloadView(QWidget* parent)
 
   results_view_ = makeTable(QStringLiteral("downloadResults"), search_model_);
   results_view_->horizontalHeader()->setSectionResizeMode(HubSearchModel::Repository, QHeaderView::Stretch);
-  results_view_->horizontalHeader()->setStretchLastSection(false);
 
   choices_label_ = new QLabel;
   choices_view_ = makeTable(QStringLiteral("downloadChoices"), choice_model_);
+  choices_view_->horizontalHeader()->setSectionResizeMode(GgufChoiceModel::File, QHeaderView::Stretch);
   download_ = new QPushButton;
   download_->setObjectName(QStringLiteral("downloadButton"));
   auto* choices_box = new QWidget;
@@ -96,7 +99,6 @@ DownloadView::DownloadView(QWidget* parent)
   queue_label_ = new QLabel;
   queue_view_ = makeTable(QStringLiteral("downloadQueue"), queue_model_);
   queue_view_->horizontalHeader()->setSectionResizeMode(DownloadQueueModel::Model, QHeaderView::Stretch);
-  queue_view_->horizontalHeader()->setStretchLastSection(false);
   pause_ = new QPushButton;
   resume_ = new QPushButton;
   cancel_ = new QPushButton;

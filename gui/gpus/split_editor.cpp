@@ -66,6 +66,9 @@ SplitEditor::SplitEditor(SplitPreviewModel* model, QWidget* parent, Arrangement 
   mode_->addItem(QString(), QStringLiteral("row"));
   main_gpu_->setObjectName(QStringLiteral("mainGpu"));
   kv_type_->setObjectName(QStringLiteral("kvCacheType"));
+  // As wide as their entries now: a language switch or another set of GPUs changes them (sized
+  // once, at the first show, the German split mode was cut to "Schicht (ganze Schichten pro GP").
+  for (QComboBox* box : {mode_, main_gpu_, kv_type_}) box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   for (tessera::KvCacheType t : tessera::all_kv_cache_types()) kv_type_->addItem(QString(), kvCacheTypeKey(t));
   even_->setObjectName(QStringLiteral("presetEven"));
   by_free_->setObjectName(QStringLiteral("presetFree"));
@@ -92,23 +95,33 @@ SplitEditor::SplitEditor(SplitPreviewModel* model, QWidget* parent, Arrangement 
   presets->addStretch(1);
   QLayout* top = nullptr;
   if (arrangement_ == Arrangement::Wide) {
-    // One line: the room goes to the GPUs' rows below.
-    auto* line = new QHBoxLayout;
+    // Three short lines (the split and the KV cache, the main GPU, the presets), so the tab is no
+    // wider than the GPUs' rows below need: on one line the German or French words made it wider
+    // than a laptop's main area, and the presets were cut off at the side.
+    auto* choices = new QGridLayout;
+    choices->setContentsMargins(0, 0, 0, 0);
     mode_label_->setBuddy(mode_);
     main_gpu_label_->setBuddy(main_gpu_);
     kv_type_label_->setBuddy(kv_type_);
-    line->addWidget(mode_label_);
-    line->addWidget(mode_);
-    line->addSpacing(12);
-    line->addWidget(main_gpu_label_);
-    line->addWidget(main_gpu_, 1);
-    line->addSpacing(12);
-    line->addWidget(kv_type_label_);
-    line->addWidget(kv_type_);
-    line->addSpacing(12);
-    line->addWidget(presets_label_);
-    line->addLayout(presets);
-    top = line;
+    for (QLabel* label : {mode_label_, main_gpu_label_, presets_label_})
+      label->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    auto* mode_line = new QHBoxLayout;
+    mode_line->addWidget(mode_);
+    mode_line->addSpacing(12);
+    mode_line->addWidget(kv_type_label_);
+    mode_line->addWidget(kv_type_);
+    mode_line->addStretch(1);
+    auto* gpu_line = new QHBoxLayout;
+    gpu_line->addWidget(main_gpu_);
+    gpu_line->addStretch(1);
+    choices->addWidget(mode_label_, 0, 0);
+    choices->addLayout(mode_line, 0, 1);
+    choices->addWidget(main_gpu_label_, 1, 0);
+    choices->addLayout(gpu_line, 1, 1);
+    choices->addWidget(presets_label_, 2, 0);
+    choices->addLayout(presets, 2, 1);
+    choices->setColumnStretch(1, 1);
+    top = choices;
   } else {
     auto* form = new QFormLayout;
     form->setLabelAlignment(Qt::AlignRight);

@@ -10,8 +10,8 @@
 // A view of a SplitPreviewModel (which it does not own); all logic lives there, so several editors
 // on one model stay in step. Two arrangements of the same controls: Narrow (a form, and each GPU's
 // name, slider, projection and bytes on lines of their own: fits a ~250 px dock) and Wide (the
-// choices in one line, each GPU on one line of name, slider, number, share and projection with its
-// bytes under it: the split workspace of the main area).
+// choices on three short lines, each GPU on one line of name, slider, number, share and projection
+// with its bytes under it: the split workspace of the main area).
 #pragma once
 
 #include <QList>

@@ -5,6 +5,7 @@
 
 #include "gpu_panel.h"
 #include "split_editor.h"
+#include "vertical_scroll_area.h"
 
 namespace tessera::gui {
 
@@ -12,7 +13,7 @@ SplitWorkspaceView::SplitWorkspaceView(GpuListModel* gpus, SplitPreviewModel* sp
     : QWidget(parent),
       gpu_panel_(new GpuPanel(gpus)),
       split_editor_(new SplitEditor(split, nullptr, SplitEditor::Arrangement::Wide)),
-      scroll_(new QScrollArea(this)) {
+      scroll_(nullptr) {
   setObjectName(QStringLiteral("splitWorkspace"));
   split_editor_->setObjectName(QStringLiteral("splitEditorWide"));
   auto* content = new QWidget;
@@ -20,11 +21,9 @@ SplitWorkspaceView::SplitWorkspaceView(GpuListModel* gpus, SplitPreviewModel* sp
   column->setContentsMargins(12, 8, 12, 8);
   column->addWidget(gpu_panel_);
   column->addWidget(split_editor_, 1);
-  // Up and down only: the rows are laid out for the width they get.
-  scroll_->setWidgetResizable(true);
-  scroll_->setFrameShape(QFrame::NoFrame);
-  scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  scroll_->setWidget(content);
+  // Up and down only: the rows are laid out for the width they get, which is never less than
+  // they need (the main area's minimum width follows).
+  scroll_ = new VerticalScrollArea(content, this);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(scroll_);

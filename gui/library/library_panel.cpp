@@ -46,6 +46,7 @@ LibraryPanel::LibraryPanel(QWidget* parent)
   show_label_ = new QLabel;
   show_ = new QComboBox;
   show_->setObjectName(QStringLiteral("libraryShow"));
+  show_->setSizeAdjustPolicy(QComboBox::AdjustToContents);  // as wide as its words in every language
   show_->addItem(QString());
   show_->addItem(QString());
   show_label_->setBuddy(show_);

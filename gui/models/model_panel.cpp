@@ -156,7 +156,6 @@ void ModelPanel::retranslateUi() {
   context_label_->setText(tr("Context length:"));
   //: Suffix of the context length box, after the number ("4096 tokens").
   context_->setSuffix(tr(" tokens"));
-  context_->setToolTip(tr("How many tokens of conversation the model can see. Longer contexts need more memory."));
   //: Text on the load progress bar; Qt replaces %p with the percentage done.
   progress_->setFormat(tr("%p%"));
   //: A badge beside the model's name: its details are shown, but it is not the loaded model.
@@ -246,6 +245,7 @@ void ModelPanel::showFields() {
       f.value->setText(!pending ? QStringLiteral("—") : f.key == QLatin1String("file") ? pending_path_ : tr("…"));
     warning_->hide();
     context_->setSpecialValueText(tr("Model default"));
+    context_->setToolTip(contextToolTip());
     updateContextWarning();
     return;
   }
@@ -286,19 +286,29 @@ void ModelPanel::showFields() {
   } else {
     warning_->hide();
   }
-  // What the engine really allocates for "model default": the trained context, capped.
-  const int effective = effectiveContextLength();
+  // What the engine really allocates for "model default": the trained context, capped. The box
+  // says only that number (with "of 32,768 trained" it was cut off in a laptop's dock, in every
+  // language); the trained length is the row below, and the tooltip says both.
+  const int effective = defaultContextLength();
+  context_->setSpecialValueText(tr("Model default (%1)").arg(locale.toString(effective)));
+  QString tip = contextToolTip();
   if (trained > effective)
-    //: The context box's default entry: what is allocated, then what the model was trained on.
-    context_->setSpecialValueText(tr("Model default (%1 of %2 trained)")
-                                      .arg(locale.toString(effective), locale.toString(trained)));
-  else
-    context_->setSpecialValueText(tr("Model default (%1)").arg(locale.toString(effective)));
+    //: Tooltip of the context box when the model default is shorter than the trained context.
+    tip += QLatin1Char('\n') + tr("Model default: %1 of the %2 tokens this model was trained on.")
+                                    .arg(locale.toString(effective), locale.toString(trained));
+  context_->setToolTip(tip);
   updateContextWarning();
 }
 
+QString ModelPanel::contextToolTip() {
+  return tr("How many tokens of conversation the model can see. Longer contexts need more memory.");
+}
+
 int ModelPanel::effectiveContextLength() const {
-  if (context_->value() > 0) return context_->value();
+  return context_->value() > 0 ? context_->value() : defaultContextLength();
+}
+
+int ModelPanel::defaultContextLength() const {
   const int64_t trained = preview_ ? preview_->info.n_ctx_train : 0;
   return trained > 0 ? static_cast<int>(std::min<int64_t>(trained, kDefaultMaxContext)) : kDefaultMaxContext;
 }

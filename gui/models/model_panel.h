@@ -81,6 +81,8 @@ class ModelPanel : public QWidget {
   void showFields();  // the metadata of preview_ (or the pending/empty state) in the current language
   void updateState();
   void updateContextWarning();
+  static QString contextToolTip();
+  int defaultContextLength() const;  // what "Model default" allocates for the open file  // the context box's tooltip, without a model's figures
   bool showsLoadedModel() const;  // the open file is the loaded model
 
   EngineClient* engine_;

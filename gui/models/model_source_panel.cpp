@@ -15,6 +15,7 @@ ModelSourcePanel::ModelSourcePanel(QWidget* file_page, RemoteEndpointPanel* serv
     : QWidget(parent), label_(new QLabel(this)), source_(new QComboBox(this)), pages_(new QStackedWidget(this)) {
   setObjectName(QStringLiteral("modelSourcePanel"));
   source_->setObjectName(QStringLiteral("modelSource"));
+  source_->setSizeAdjustPolicy(QComboBox::AdjustToContents);  // its words, in every language
   source_->addItem(QString());
   source_->addItem(QString());
   pages_->addWidget(file_page);

@@ -4,6 +4,7 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QDialogButtonBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -16,43 +17,37 @@ namespace tessera::gui {
 
 LocalServerDialog::LocalServerDialog(LocalServer* server, QWidget* parent) : QDialog(parent), server_(server) {
   setObjectName(QStringLiteral("localServerDialog"));
-  setWindowTitle(tr("Local Server"));
   auto* layout = new QVBoxLayout(this);
-  auto* intro = new QLabel(tr("Serves the model loaded in this app to other programs over the OpenAI-compatible "
-                              "API (base URL: the address below followed by /v1). Their requests wait in line "
-                              "with the chat's own."));
-  intro->setWordWrap(true);
-  layout->addWidget(intro);
+  intro_ = new QLabel;
+  intro_->setWordWrap(true);
+  layout->addWidget(intro_);
 
-  enabled_ = new QCheckBox(tr("Serve the loaded model"));
+  enabled_ = new QCheckBox;
   host_ = new QLineEdit;
   port_ = new QSpinBox;
   port_->setRange(0, 65535);
-  //: Port 0 in the local server's settings: the system picks a free port.
-  port_->setSpecialValueText(tr("any free port"));
   key_ = new QLineEdit;
   key_->setEchoMode(QLineEdit::PasswordEchoOnEdit);
-  key_->setPlaceholderText(tr("none (anyone on this machine may connect)"));
-  insecure_ = new QCheckBox(tr("Allow other machines without an API key (insecure)"));
+  insecure_ = new QCheckBox;
   origins_ = new QLineEdit;
-  origins_->setPlaceholderText(tr("none (web pages cannot use the server)"));
-  //: "*" and the example origins are typed as shown; do not translate them.
-  origins_->setToolTip(tr("Web pages allowed to call the server from a browser, as their origins separated by "
-                          "commas, e.g. http://localhost:3000, https://*.example.com; * allows every page."));
+  host_label_ = new QLabel;
+  port_label_ = new QLabel;
+  key_label_ = new QLabel;
+  origins_label_ = new QLabel;
   auto* form = new QFormLayout;
   form->addRow(enabled_);
-  form->addRow(tr("Host:"), host_);
-  form->addRow(tr("Port:"), port_);
-  form->addRow(tr("API key:"), key_);
+  form->addRow(host_label_, host_);
+  form->addRow(port_label_, port_);
+  form->addRow(key_label_, key_);
   form->addRow(insecure_);
-  form->addRow(tr("Allowed web origins:"), origins_);
+  form->addRow(origins_label_, origins_);
   layout->addLayout(form);
 
   status_ = new QLabel;
   status_->setObjectName(QStringLiteral("localServerStatus"));
   status_->setWordWrap(true);
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  copy_ = new QPushButton(QIcon::fromTheme(QStringLiteral("edit-copy")), tr("Copy Address"));
+  copy_ = new QPushButton(QIcon::fromTheme(QStringLiteral("edit-copy")), QString());
   auto* status_row = new QHBoxLayout;
   status_row->addWidget(status_, 1);
   status_row->addWidget(copy_);
@@ -64,8 +59,38 @@ LocalServerDialog::LocalServerDialog(LocalServer* server, QWidget* parent) : QDi
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   connect(copy_, &QPushButton::clicked, this, [this] { QApplication::clipboard()->setText(server_->address()); });
   connect(server_, &LocalServer::stateChanged, this, &LocalServerDialog::updateStatus);
+  retranslateUi();
   setSettings(server_->settings());
+}
+
+void LocalServerDialog::retranslateUi() {
+  setWindowTitle(tr("Local Server"));
+  intro_->setText(tr("Serves the model loaded in this app to other programs over the OpenAI-compatible "
+                     "API (base URL: the address below followed by /v1). Their requests wait in line "
+                     "with the chat's own."));
+  enabled_->setText(tr("Serve the loaded model"));
+  //: Port 0 in the local server's settings: the system picks a free port.
+  port_->setSpecialValueText(tr("any free port"));
+  key_->setPlaceholderText(tr("none (anyone on this machine may connect)"));
+  insecure_->setText(tr("Allow other machines without an API key (insecure)"));
+  origins_->setPlaceholderText(tr("none (web pages cannot use the server)"));
+  //: "*" and the example origins are typed as shown; do not translate them.
+  origins_->setToolTip(tr("Web pages allowed to call the server from a browser, as their origins separated by "
+                          "commas, e.g. http://localhost:3000, https://*.example.com; * allows every page."));
+  host_label_->setText(tr("Host:"));
+  port_label_->setText(tr("Port:"));
+  key_label_->setText(tr("API key:"));
+  origins_label_->setText(tr("Allowed web origins:"));
+  copy_->setText(tr("Copy Address"));
+  // The placeholders say what an empty field means: wide enough to be read whole.
+  for (QLineEdit* edit : {key_, origins_})
+    edit->setMinimumWidth(edit->fontMetrics().horizontalAdvance(edit->placeholderText()) + 24);
   updateStatus();
+}
+
+void LocalServerDialog::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslateUi();
+  QDialog::changeEvent(event);
 }
 
 LocalServerSettings LocalServerDialog::settings() const {

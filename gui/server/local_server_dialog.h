@@ -38,11 +38,18 @@ class LocalServerDialog : public QDialog {
   // OK with settings that cannot serve says why here and keeps the dialog (and a running server) as
   // they are.
   void done(int result) override;
+  void changeEvent(QEvent* event) override;
 
  private:
+  void retranslateUi();
   void updateStatus();
 
   LocalServer* server_;
+  QLabel* intro_;
+  QLabel* host_label_;
+  QLabel* port_label_;
+  QLabel* key_label_;
+  QLabel* origins_label_;
   QCheckBox* enabled_;
   QLineEdit* host_;
   QSpinBox* port_;

@@ -377,12 +377,18 @@ TEST(ChatWindow, TheDefaultLayoutFitsALaptopScreen) {
   ASSERT_NE(generation, nullptr);
   EXPECT_FALSE(generation->verticalScrollBar()->isVisible()) << "every generation setting in view";
   // Unfolded, the plots get a fifth to a quarter of the height, and folded again they give it back.
+  QDockWidget* history = w.window->findChild<QDockWidget*>(QStringLiteral("historyDock"));
+  const int history_height = history->height();
   QTest::mouseClick(w.window->gpuWorkspace()->performanceTitleBar()->collapseButton(), Qt::LeftButton);
   test::processPendingEvents();
   EXPECT_GE(plots->height(), 150);
+  EXPECT_EQ(history->height(), history_height) << "the generation settings give the plots their room";
   QTest::mouseClick(w.window->gpuWorkspace()->performanceTitleBar()->collapseButton(), Qt::LeftButton);
   test::processPendingEvents();
   EXPECT_GE(w.window->chatPanel()->view()->height(), size.height() / 2) << "no room left empty";
+  // ... to the generation settings, as before (Qt gave it to the history, and they scrolled).
+  EXPECT_EQ(history->height(), history_height);
+  EXPECT_FALSE(generation->verticalScrollBar()->isVisible()) << "every generation setting in view again";
 }
 
 TEST(ChatWindow, ThePerformancePanelCollapsesToItsTitle) {

@@ -6,6 +6,8 @@
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QListWidget>
 #include <QLocale>
 #include <QMenu>
@@ -190,6 +192,30 @@ TEST(FirstHour, HistoryRowsSayWhenTheyChanged) {
   EXPECT_EQ(history->whenAt(0), locale.toString(QDate(2024, 3, 5), QLocale::ShortFormat));
   EXPECT_TRUE(history->list()->item(0)->toolTip().contains(locale.toString(old, QLocale::ShortFormat)))
       << history->list()->item(0)->toolTip().toStdString();
+}
+
+// Item 10: the conversations were kept in <data>/Tessera/Tessera/conversations (Qt's AppDataLocation
+// adds the organisation and the application, both "Tessera"). They are in <data>/Tessera/conversations,
+// and those an earlier version kept in the old folder move there.
+TEST(FirstHour, ConversationsAreKeptInOneTesseraFolder) {
+  QTemporaryDir home;
+  ASSERT_TRUE(home.isValid());
+  const QByteArray old_home = qgetenv("HOME");
+  qputenv("HOME", home.path().toLocal8Bit());  // the suites run in QStandardPaths' test mode: $HOME/.qttest
+  const QString data = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
+  const QString old = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("conversations"));
+  EXPECT_TRUE(data.startsWith(home.path())) << data.toStdString();
+  ASSERT_TRUE(QDir().mkpath(old));
+  QFile earlier(QDir(old).filePath(QStringLiteral("earlier.json")));
+  ASSERT_TRUE(earlier.open(QIODevice::WriteOnly));
+  earlier.write("{}");
+  earlier.close();
+  const QString folder = ConversationStore::defaultFolder();
+  qputenv("HOME", old_home);
+  EXPECT_EQ(folder, QDir(data).filePath(QStringLiteral("Tessera/conversations")));
+  EXPECT_FALSE(folder.contains(QStringLiteral("Tessera/Tessera"))) << folder.toStdString();
+  EXPECT_TRUE(QFile::exists(QDir(folder).filePath(QStringLiteral("earlier.json")))) << "moved along";
+  EXPECT_FALSE(QFile::exists(QDir(old).filePath(QStringLiteral("earlier.json"))));
 }
 
 // Item 8: a model opened from File > Recent Models is loaded, not only previewed.

@@ -2,10 +2,14 @@
 // titles, status, an error already shown, a message's buttons) reads German or Japanese at once
 // and English again afterwards, in the same window; the choice persists; and in German (whose
 // words run about a third longer), French, Spanish, Japanese and Chinese the window's buttons and
-// labels still get the room they ask for at the default size and at the smallest size it allows.
+// texts are shown whole at the default size, on a laptop's screen and at the smallest size it
+// allows, in every tab and in the dialogs (clipped_text.h says what counts as cut off).
 #include <QAbstractButton>
+#include <QCheckBox>
 #include <QDoubleSpinBox>
+#include <QAction>
 #include <QApplication>
+#include <QDialog>
 #include <QDockWidget>
 #include <QGroupBox>
 #include <QHeaderView>
@@ -25,15 +29,20 @@
 #include "chat_input.h"
 #include "chat_panel.h"
 #include "chat_view.h"
+#include "clipped_text.h"
+#include "dock_title_bar.h"
 #include "error_banner.h"
 #include "gpu_list_model.h"
 #include "gpu_panel.h"
 #include "gpu_workspace.h"
 #include "gui_test_support.h"
 #include "language_switcher.h"
+#include "local_server_dialog.h"
 #include "main_window.h"
 #include "message_widget.h"
 #include "model_panel.h"
+#include "model_preview.h"
+#include "model_source_panel.h"
 #include "sampling_panel.h"
 #include "scripted_session.h"
 #include "split_editor.h"
@@ -239,6 +248,26 @@ TEST(LanguageSwitch, TextsShownBeforeTheSwitchAreReworded) {
   EXPECT_TRUE(w.window->statusText().startsWith(QStringLiteral("Ready:"))) << w.window->statusText().toStdString();
 }
 
+// Issue 35 item 2: the local server dialog, made when first shown, kept the language it was made in.
+TEST(LanguageSwitch, ADialogMadeBeforeTheSwitchIsReworded) {
+  Window w;
+  QAction* server = w.window->findChild<QAction*>(QStringLiteral("localServerAction"));
+  server->trigger();
+  settle();
+  auto* dialog = w.window->findChild<LocalServerDialog*>(QStringLiteral("localServerDialog"));
+  ASSERT_NE(dialog, nullptr);
+  EXPECT_EQ(dialog->enabledBox()->text(), QStringLiteral("Serve the loaded model"));
+  dialog->reject();
+  w.window->setLanguage(QStringLiteral("de"));
+  settle();
+  server->trigger();
+  settle();
+  EXPECT_EQ(dialog->enabledBox()->text(), QStringLiteral("Geladenes Modell bereitstellen"));
+  EXPECT_EQ(dialog->windowTitle(), QStringLiteral("Lokaler Server"));
+  EXPECT_EQ(dialog->statusLabel()->text(), QStringLiteral("Der lokale Server ist aus."));
+  dialog->reject();
+}
+
 TEST(LanguageSwitch, TheChoiceIsKeptForTheNextStart) {
   test::FreshSettings settings;
   {
@@ -273,33 +302,16 @@ TEST(LanguageSwitch, AnUnknownSavedLanguageFollowsTheSystem) {
   EXPECT_EQ(checked->data().toString(), QString());  // "System default"
 }
 
-// Buttons and one-line labels narrower or lower than they ask for cut their text off. `checked`
-// counts the visible ones looked at.
-QStringList clipped(QWidget* root, int* checked) {
-  QStringList out;
-  const auto describe = [](QWidget* w, const QString& text) {
-    return QStringLiteral("%1 \"%2\": %3x%4, wants %5x%6")
-        .arg(QString::fromLatin1(w->metaObject()->className()), text)
-        .arg(w->width())
-        .arg(w->height())
-        .arg(w->sizeHint().width())
-        .arg(w->sizeHint().height());
-  };
-  for (QAbstractButton* b : root->findChildren<QAbstractButton*>()) {
-    if (!b->isVisible() || b->text().isEmpty()) continue;
-    ++*checked;
-    if (b->width() < b->sizeHint().width() || b->height() < b->sizeHint().height()) out << describe(b, b->text());
-  }
-  for (QLabel* l : root->findChildren<QLabel*>()) {
-    if (!l->isVisible() || l->text().isEmpty() || l->wordWrap() || l->textFormat() == Qt::RichText) continue;
-    ++*checked;
-    if (l->width() < l->sizeHint().width()) out << describe(l, l->text());
-  }
-  return out;
+// What is clipped in the window's state now, each line headed by `state`.
+QStringList clippedIn(QWidget* root, const QString& state, int* checked) {
+  QStringList found = test::clippedTexts(root, checked);
+  for (QString& line : found) line.prepend(state + QStringLiteral(": "));
+  return found;
 }
 
-// Checks the window at `size` ((1, 1): the smallest size the window allows), both tabs of the left
-// dock; returns what is clipped.
+// Checks the window at `size` ((1, 1): the smallest size the window allows) in each tab of the main
+// area (the chat's with the docks beside it, the wide tabs with the model panel), with the plots
+// unfolded and with a server as the model's source; returns what is clipped.
 QStringList clippedAt(Window& w, const QSize& size) {
   w.window->resize(size);
   settle();
@@ -307,40 +319,79 @@ QStringList clippedAt(Window& w, const QSize& size) {
     EXPECT_LT(w.window->width(), 1280);
     EXPECT_LT(w.window->height(), 820);
   }
+  // A window wider than a laptop's screen is cut off by the screen.
+  EXPECT_LE(w.window->minimumSizeHint().width(), 1366 * 9 / 10) << "the window's minimum width";
   const QList<QWidget*> key_buttons{
       w.window->modelPanel()->openButton(), w.window->modelPanel()->loadButton(),
       w.window->modelPanel()->unloadButton(), w.window->chatPanel()->sendButton(),
       w.window->chatPanel()->stopButton(),   w.window->chatPanel()->regenerateButton(),
       w.window->chatPanel()->newButton(),    w.window->samplingPanel()->resetButton()};
-  // The left docks are tabs: the model panel first, then the GPU panel and split editor.
   w.window->findChild<QDockWidget*>(QStringLiteral("modelDock"))->raise();
   settle();
   for (QWidget* b : key_buttons) EXPECT_TRUE(b->isVisible()) << b->objectName().toStdString();
   int checked = 0;
-  QStringList found = clipped(w.window.get(), &checked);
-  EXPECT_GE(checked, 25) << "buttons and labels of the model panel, the chat and the sampling panel";
-  // The GPUs tab: its split editor, with the model panel beside it.
-  w.window->centralTabs()->setCurrentWidget(w.window->gpuWorkspace()->workspaceView());
+  QStringList found;
+  QTabWidget* tabs = w.window->centralTabs();
+  for (int i = 0; i < tabs->count(); ++i) {
+    tabs->setCurrentIndex(i);
+    settle();
+    if (tabs->currentWidget() == w.window->gpuWorkspace()->workspaceView()) {
+      SplitEditor* editor = w.window->gpuWorkspace()->workspaceView()->splitEditor();
+      EXPECT_TRUE(editor->presetButton(SplitPreviewModel::Preset::ByFreeMemory)->isVisible());
+      EXPECT_TRUE(editor->applyButton()->isVisible());
+    }
+    found << clippedIn(w.window.get(), tabs->tabText(i), &checked);
+    EXPECT_LE(w.window->minimumSizeHint().width(), 1366 * 9 / 10) << tabs->tabText(i).toStdString();
+  }
+  tabs->setCurrentWidget(w.window->chatPanel());
+  DockTitleBar* plots = w.window->gpuWorkspace()->performanceTitleBar();
+  const bool folded = plots->isCollapsed();
+  plots->setCollapsed(false);
   settle();
-  SplitEditor* editor = w.window->gpuWorkspace()->workspaceView()->splitEditor();
-  EXPECT_TRUE(editor->presetButton(SplitPreviewModel::Preset::ByFreeMemory)->isVisible());
-  EXPECT_TRUE(editor->applyButton()->isVisible());
-  const int before = checked;
-  found << clipped(w.window.get(), &checked);
-  EXPECT_GE(checked - before, 15) << "the split editor: presets, Apply, labels";
-  w.window->centralTabs()->setCurrentWidget(w.window->chatPanel());
+  found << clippedIn(w.window.get(), QStringLiteral("plots unfolded"), &checked);
+  plots->setCollapsed(folded);
+  auto* source = w.window->findChild<ModelSourcePanel*>();
+  source->setSource(ModelSourcePanel::Source::Server);
   settle();
+  found << clippedIn(w.window.get(), QStringLiteral("server source"), &checked);
+  source->setSource(ModelSourcePanel::Source::File);
+  settle();
+  EXPECT_GE(checked, 300) << "buttons, labels, boxes and tabs of every tab and dock";
   return found;
 }
 
+// The dialogs a person opens from the menus, at the size they open at.
+QStringList clippedInDialogs(Window& w) {
+  QStringList found;
+  w.window->findChild<QAction*>(QStringLiteral("localServerAction"))->trigger();
+  settle();
+  auto* server = w.window->findChild<QDialog*>(QStringLiteral("localServerDialog"));
+  EXPECT_NE(server, nullptr);
+  if (server != nullptr) {
+    int checked = 0;
+    found << clippedIn(server, QStringLiteral("local server dialog"), &checked);
+    EXPECT_GE(checked, 10);
+    server->reject();
+  }
+  return found;
+}
+
+// Issue 35 item 2: texts were cut off in every translation (German "Schicht (ganze Schichten pro
+// GP", the presets of the GPUs tab, "t (4,096 of 32,768 trained)" in the context box, French docks
+// wider than their room); the check looks at every visible text in every tab (clipped_text.h).
 TEST(LanguageSwitch, TranslatedTextsFitAtTheDefaultAndTheSmallestSize) {
-  // Two GPUs, so the split editor shows its presets and Apply.
-  Window w(QStringLiteral("NVIDIA H200:141,NVIDIA L40S:48:40"));
-  ASSERT_TRUE(waitUntil([&] { return w.window->gpuWorkspace()->splitEditor()->rowCount() == 2; }));
-  // The model panel full: a model open, its metadata shown.
+  // Four GPUs with long names, so the split editor shows every row, its presets and Apply.
+  Window w(QStringLiteral("NVIDIA H200:141,NVIDIA A100-SXM4-80GB:80,NVIDIA L40S:48:40,NVIDIA GeForce RTX 4090:24"));
+  ASSERT_TRUE(waitUntil([&] { return w.window->gpuWorkspace()->splitEditor()->rowCount() == 4; }));
+  // The model panel full: a model open, its metadata shown, trained on more than the default context.
   QSignalSpy preview(w.window.get(), &MainWindow::previewFinished);
   w.window->openModel(test::fixturePath(kStories), false);
   ASSERT_TRUE(waitUntil([&] { return preview.count() == 1; }));
+  ModelPreview long_context = *w.window->modelPanel()->preview();
+  long_context.info.n_ctx_train = 32768;
+  w.window->modelPanel()->showPreview(long_context);
+  // German first: the window made in English, then switched (sizes chosen for the English words
+  // must follow the German ones).
   w.window->setLanguage(QStringLiteral("de"));
   settle();
   // The default size (no saved geometry), then a laptop's whole screen, then the smallest.
@@ -350,8 +401,11 @@ TEST(LanguageSwitch, TranslatedTextsFitAtTheDefaultAndTheSmallestSize) {
     const QStringList found = clippedAt(w, size);
     EXPECT_TRUE(found.isEmpty()) << found.join(QLatin1Char('\n')).toStdString();
   }
-  // French and Spanish run long too; Japanese and Chinese are short but wide per character.
-  for (const QString& code : {QStringLiteral("fr"), QStringLiteral("es"), QStringLiteral("ja"), QStringLiteral("zh_CN")}) {
+  EXPECT_TRUE(clippedInDialogs(w).isEmpty()) << clippedInDialogs(w).join(QLatin1Char('\n')).toStdString();
+  // French and Spanish run long too; Japanese and Chinese are short but wide per character; and
+  // English again.
+  for (const QString& code : {QStringLiteral("fr"), QStringLiteral("es"), QStringLiteral("ja"), QStringLiteral("zh_CN"),
+                              QStringLiteral("en")}) {
     w.window->setLanguage(code);
     settle();
     for (const QSize size : {QSize(1366, 768), QSize(1, 1)}) {
@@ -359,6 +413,8 @@ TEST(LanguageSwitch, TranslatedTextsFitAtTheDefaultAndTheSmallestSize) {
       const QStringList found = clippedAt(w, size);
       EXPECT_TRUE(found.isEmpty()) << found.join(QLatin1Char('\n')).toStdString();
     }
+    const QStringList dialogs = clippedInDialogs(w);
+    EXPECT_TRUE(dialogs.isEmpty()) << code.toStdString() << "\n" << dialogs.join(QLatin1Char('\n')).toStdString();
   }
 }
 

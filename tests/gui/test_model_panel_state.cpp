@@ -84,12 +84,19 @@ TEST(ModelPanelState, TheDefaultNamesTheContextReallyAllocated) {
   ASSERT_TRUE(w.preview(w.first));
   EXPECT_EQ(w.contextBox()->value(), 0);
   EXPECT_EQ(w.contextBox()->specialValueText(), QStringLiteral("Model default (512)"));
-  // A model trained on more than the engine allocates by default says both.
+  // A model trained on more than the engine allocates by default: the box says what is allocated
+  // (with "of 8,192 trained" too it was cut off in the dock), its tooltip and the row below say
+  // what the model was trained on.
   ModelPreview big = *w.panel()->preview();
   big.info.n_ctx_train = 8192;
   w.panel()->showPreview(big);
   EXPECT_EQ(w.panel()->effectiveContextLength(), 4096);
-  EXPECT_EQ(w.contextBox()->specialValueText(), QStringLiteral("Model default (4,096 of 8,192 trained)"));
+  EXPECT_EQ(w.contextBox()->specialValueText(), QStringLiteral("Model default (4,096)"));
+  EXPECT_TRUE(w.contextBox()->toolTip().contains(QStringLiteral("4,096 of the 8,192 tokens"))) << w.contextBox()->toolTip().toStdString();
+  // A length chosen for the file does not change what the default means.
+  w.contextBox()->setValue(1024);
+  w.panel()->showPreview(big);
+  EXPECT_EQ(w.contextBox()->specialValueText(), QStringLiteral("Model default (4,096)"));
 }
 
 TEST(ModelPanelState, APreviewIsBadgedAndNotMistakenForTheLoadedModel) {
