@@ -4,7 +4,7 @@ namespace tessera::gui {
 
 ChatController::ChatController(EngineClient* engine, ChatModel* model, QObject* parent)
     : QObject(parent), engine_(engine), model_(model) {
-  flush_timer_.setInterval(kDefaultRepaintIntervalMs);
+  flush_timer_.setSingleShot(true);
   connect(&flush_timer_, &QTimer::timeout, this, &ChatController::flush);
   connect(engine_, &EngineClient::promptProgress, this, &ChatController::onPromptProgress);
   connect(engine_, &EngineClient::textGenerated, this, &ChatController::onText);
@@ -117,7 +117,7 @@ bool ChatController::startReply() {
   flush_count_ = 0;
   // The reply keeps its author when another model is loaded later.
   reply_row_ = model_->appendMessage(replyMessage(QString::fromStdString(engine_->model().name)));
-  flush_timer_.start();
+  since_flush_.start();
   reply_timer_.start();
   context_at_reply_start_ = context_used_;
   emit streamingChanged(true);
@@ -150,14 +150,27 @@ void ChatController::onText(const QString& text, int tokens) {
   pending_ += text;
   // Counted now, shown with the text (flush): the meter changes at the view's rate, not per batch.
   pending_tokens_ += tokens;
+  scheduleFlush();
 }
 
 void ChatController::onReasoning(const QString& text) {
+  // Shown with the text of its batch: the worker sends each batch's thinking, then its text (and
+  // token count, even without text), which schedules the flush.
   if (isStreaming()) pending_reasoning_ += text;
+}
+
+void ChatController::scheduleFlush() {
+  const qint64 since = since_flush_.elapsed();
+  if (since >= repaint_interval_ms_)
+    flush();
+  else if (!flush_timer_.isActive())
+    flush_timer_.start(static_cast<int>(repaint_interval_ms_ - since));
 }
 
 void ChatController::flush() {
   if (!isStreaming()) return;
+  flush_timer_.stop();
+  since_flush_.start();
   if (pending_tokens_ > 0) {
     setContextUsed(context_used_ + pending_tokens_);
     pending_tokens_ = 0;

@@ -39,10 +39,12 @@ class ChatController : public QObject {
   void setDefaultOverflowPolicy(tessera::OverflowPolicy policy) { default_overflow_ = policy; }
 
   static constexpr int kDefaultRepaintIntervalMs = 33;
-  void setRepaintIntervalMs(int ms) { flush_timer_.setInterval(ms); }
-  int repaintIntervalMs() const { return flush_timer_.interval(); }
+  void setRepaintIntervalMs(int ms) { repaint_interval_ms_ = ms; }
+  int repaintIntervalMs() const { return repaint_interval_ms_; }
   // How many times streamed text was written to the model for the current/last reply.
   int flushCount() const { return flush_count_; }
+  // Whether streamed text waits for the repaint interval to pass (for tests).
+  bool flushPending() const { return flush_timer_.isActive(); }
 
   bool isStreaming() const { return reply_row_ >= 0; }
   // Tokens of the context the conversation holds (as of the last reply, plus the reply being
@@ -97,7 +99,13 @@ class ChatController : public QObject {
   ReplySettings reply_;
   tessera::OverflowPolicy overflow_ = tessera::OverflowPolicy::Stop;
   tessera::OverflowPolicy default_overflow_ = tessera::OverflowPolicy::Stop;
+  // Streamed text is shown when it comes, at most once per repaint interval: a batch that comes
+  // sooner waits for the single-shot timer (no timer ticks between batches: each woke the GUI
+  // thread 30 times a second beside the worker's own batches).
+  void scheduleFlush();
   QTimer flush_timer_;
+  QElapsedTimer since_flush_;  // since the last flush (or the reply's start)
+  int repaint_interval_ms_ = kDefaultRepaintIntervalMs;
   QElapsedTimer reply_timer_;  // since the current reply was asked for
   QString pending_;
   QString pending_reasoning_;  // thinking not yet shown

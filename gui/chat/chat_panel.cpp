@@ -75,7 +75,22 @@ ChatPanel::ChatPanel(ChatController* controller, QWidget* parent)
   connect(view_, &ChatView::editRequested, controller_, &ChatController::editAndResend);
   connect(controller_, &ChatController::streamingChanged, this, &ChatPanel::updateActions);
   connect(controller_->engine(), &EngineClient::stateChanged, this, &ChatPanel::updateActions);
-  connect(controller_, &ChatController::contextUsageChanged, this, &ChatPanel::updateContextMeter);
+  meter_throttle_.setSingleShot(true);
+  meter_throttle_.setInterval(kMeterIntervalMs);
+  connect(&meter_throttle_, &QTimer::timeout, this, &ChatPanel::updateContextMeter);
+  connect(controller_, &ChatController::contextUsageChanged, this, [this] {
+    if (!controller_->isStreaming())
+      updateContextMeter();
+    else if (!meter_throttle_.isActive())
+      meter_throttle_.start();
+  });
+  // The count a reply ends with is shown at once.
+  connect(controller_, &ChatController::streamingChanged, this, [this](bool streaming) {
+    if (!streaming && meter_throttle_.isActive()) {
+      meter_throttle_.stop();
+      updateContextMeter();
+    }
+  });
   connect(overflow_, &OverflowPolicyChooser::policyChosen, controller_, &ChatController::setOverflowPolicy);
   connect(controller_, &ChatController::overflowPolicyChanged, overflow_, &OverflowPolicyChooser::setPolicy);
   connect(controller_->model(), &QAbstractItemModel::rowsInserted, this, &ChatPanel::updateActions);

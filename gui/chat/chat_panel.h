@@ -2,6 +2,7 @@
 // Regenerate and New Conversation buttons and the context meter, bound to a ChatController.
 #pragma once
 
+#include <QTimer>
 #include <QWidget>
 
 #include "chat_controller.h"
@@ -19,6 +20,8 @@ class ChatPanel : public QWidget {
   Q_OBJECT
 
  public:
+  static constexpr int kMeterIntervalMs = 250;  // the context meter's pace while a reply streams
+
   explicit ChatPanel(ChatController* controller, QWidget* parent = nullptr);
 
   ChatView* view() const { return view_; }
@@ -61,7 +64,10 @@ class ChatPanel : public QWidget {
   QProgressBar* context_meter_;
   OverflowPolicyChooser* overflow_;
   QString open_model_;
-  QString meter_widest_;  // the meter's text at its largest value, as its width was set for
+  QString meter_widest_;
+  // While a reply streams the meter follows a few times a second, not with every flush: a progress
+  // bar repaints at once on each new value (docs/perf.md, "GUI: generation in the app").
+  QTimer meter_throttle_;  // the meter's text at its largest value, as its width was set for
 };
 
 }  // namespace tessera::gui

@@ -309,10 +309,14 @@ QVariant MarkdownView::loadResource(int /*type*/, const QUrl& /*name*/) {
 }
 
 void MarkdownView::updateHeight() {
-  document()->setTextWidth(viewport()->width() > 0 ? viewport()->width() : 400);
+  // Only a new width lays the document out again: setTextWidth() relays out the whole document
+  // even at the same width, and this runs with every flush of a streaming reply.
+  const qreal width = viewport()->width() > 0 ? viewport()->width() : 400;
+  if (document()->textWidth() != width) document()->setTextWidth(width);
   const int h = static_cast<int>(std::ceil(document()->size().height())) + frameWidth() * 2 + 2;
+  // A new height asks the chat for room (setFixedHeight says so to the layout); the same height
+  // leaves the chat's layout alone, where each message's labels were measured again every flush.
   if (h != height()) setFixedHeight(h);
-  updateGeometry();
 }
 
 void MarkdownView::resizeEvent(QResizeEvent* event) {

@@ -381,7 +381,22 @@ void ThroughputPlot::rescale() {
   live_rect_->axis(QCPAxis::atRight)->setRange(0, p_max * 1.2);
 }
 
-void ThroughputPlot::replot() { plot_->replot(QCustomPlot::rpQueuedReplot); }
+void ThroughputPlot::replot() {
+  // Hidden (the plots folded to their title on a laptop, or the memory tab in front), nothing is
+  // drawn: the samples still come in, and the plot is drawn once when it shows (it was drawn four
+  // times a second while a reply streamed, on the GUI thread the engine shares the cores with).
+  if (!plot_->isVisible()) {
+    replot_pending_ = true;
+    return;
+  }
+  replot_pending_ = false;
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ThroughputPlot::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  if (replot_pending_) replot();
+}
 
 double ThroughputPlot::firstTokenLabelY() const {
   // Just below the "prompt" label (at 0.02 of the height), in pixels: a fixed fraction overlapped
@@ -432,7 +447,7 @@ void ThroughputPlot::fitToLayout() {
     const int width = QFontMetrics(first_token_label_->font()).boundingRect(QRect(), 0, first_token_label_->text()).width() + 8;
     first_token_label_->setPositionAlignment((x + width > live_rect_->right() ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
   }
-  if (changed) plot_->replot(QCustomPlot::rpQueuedReplot);
+  if (changed) replot();
 }
 
 bool ThroughputPlot::eventFilter(QObject* watched, QEvent* event) {
@@ -467,7 +482,7 @@ void ThroughputPlot::arrangeHistory(bool beside) {
   const QCP::MarginSides shared = beside ? (QCP::msTop | QCP::msBottom) : (QCP::msLeft | QCP::msRight);
   live_rect_->setMarginGroup(shared, margins_);
   history_rect_->setMarginGroup(shared, margins_);
-  plot_->replot(QCustomPlot::rpQueuedReplot);
+  replot();
 }
 
 QString ThroughputPlot::exportTitle() const {
@@ -499,7 +514,7 @@ bool ThroughputPlot::exportPng(const QString& path, int width, int height) {
     painter.drawPixmap(0, title_height, plot_->toPixmap(size.width(), size.height() - title_height));
   }
   arrangeHistory(was_beside);
-  plot_->replot(QCustomPlot::rpQueuedReplot);
+  replot();
   return image.save(path, "PNG");
 }
 

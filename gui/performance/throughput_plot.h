@@ -85,6 +85,7 @@ class ThroughputPlot : public QWidget {
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
   void changeEvent(QEvent* event) override;
+  void showEvent(QShowEvent* event) override;
 
  private:
   void retranslateUi();
@@ -100,12 +101,14 @@ class ThroughputPlot : public QWidget {
   double firstTokenLabelY() const;
   void rescale();
   void rebuildHistory();
+  // Draws the plot again (queued), or once it is shown when it is hidden now.
   void replot();
 
   QLabel* summary_;
   std::function<QString()> summary_text_;
   QToolButton* export_;
   QCustomPlot* plot_;
+  bool replot_pending_ = false;  // something changed while hidden
   QCPAxisRect* live_rect_;
   QCPAxisRect* history_rect_;
   QList<QPair<QCPAxis*, QString>> titles_;  // every axis with its title (shown when it fits)

@@ -86,6 +86,27 @@ TEST(ChatController, RepaintsAtABoundedRateNotPerToken) {
   EXPECT_LT(changed.count(), 2000 / 4);
 }
 
+// Issue 35 item 6: the chat flushed on a timer of its own, 30 times a second beside the worker's
+// batches (a second wake-up of the GUI thread per batch, and a batch waited up to 33 ms for the
+// tick). A batch that comes a repaint interval after the last is shown at once.
+TEST(ChatController, ABatchIsShownWhenItComes) {
+  Chat c;
+  c.script->pieces = {"w "};
+  c.script->repeat = 12;
+  c.script->token_ms = 60;  // batches 60 ms apart: each one its own flush
+  int lagging = 0, batches = 0;
+  // Connected after the controller: runs once the controller has taken the batch.
+  QObject::connect(&c.engine, &EngineClient::textGenerated, &c.controller, [&] {
+    ++batches;
+    if (c.controller.flushPending() || static_cast<int>(c.model.message(1).text().size()) < 2 * batches) ++lagging;
+  });
+  ASSERT_TRUE(c.controller.send(QStringLiteral("go")));
+  ASSERT_TRUE(c.waitIdle());
+  EXPECT_EQ(c.model.message(1).text().size(), 24);
+  EXPECT_GE(batches, 10);
+  EXPECT_LE(lagging, 1) << lagging << " of " << batches << " batches waited for a timer";
+}
+
 TEST(ChatController, StopKeepsThePartialReply) {
   Chat c;
   c.script->pieces = {"la "};

@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QListWidget>
+#include <QElapsedTimer>
 #include <QProgressBar>
 #include <QScrollArea>
 #include <QPushButton>
@@ -106,6 +107,30 @@ TEST(ChatWindow, TheContextMeterShowsUseAndAFullContextIsMarkedAndExplained) {
   EXPECT_EQ(w.window->chatModel()->rowCount(), 0);
   EXPECT_EQ(meter->value(), 0);
   EXPECT_FALSE(w.window->banner()->isVisible());
+}
+
+// Issue 35 item 6: the context meter took every flush of a streaming reply, and a progress bar
+// repaints at once on each new value. It follows a stream a few times a second, and the count a
+// reply ends with at once.
+TEST(ChatWindow, TheContextMeterFollowsAStreamAFewTimesASecond) {
+  Window w;
+  ASSERT_TRUE(w.openAndLoad(test::fixturePath(kStories)));
+  w.script->prompt_tokens = 20;
+  w.script->pieces = {"w "};
+  w.script->repeat = 300;
+  w.script->token_ms = 2;
+  ReplySettings s = w.window->chat()->replySettings();
+  s.max_tokens = 1000;
+  w.window->chat()->setReplySettings(s);
+  QProgressBar* meter = w.window->chatPanel()->contextMeter();
+  QSignalSpy moved(meter, &QProgressBar::valueChanged);
+  QElapsedTimer clock;
+  clock.start();
+  ASSERT_TRUE(w.reply(QStringLiteral("Hi")));
+  const qint64 elapsed = clock.elapsed();
+  EXPECT_EQ(meter->value(), 320) << "the end's count at once";
+  EXPECT_LE(moved.count(), elapsed / ChatPanel::kMeterIntervalMs + 2) << moved.count() << " changes in " << elapsed << " ms";
+  EXPECT_GE(moved.count(), 2);
 }
 
 TEST(ChatWindow, APromptThatNoLongerFitsGetsActionableAdvice) {

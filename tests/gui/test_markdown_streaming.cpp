@@ -1,7 +1,13 @@
 // Issue 20: a streaming reply's Markdown is rendered incrementally (the final blocks are kept,
 // only the open tail is parsed again), and the document always equals a one-shot render of the
 // same text: while it streams and when it ends.
+#include <QAbstractTextDocumentLayout>
+#include <QCoreApplication>
 #include <QTextDocument>
+#include <QVBoxLayout>
+#include <QWidget>
+
+#include <climits>
 
 #include <gtest/gtest.h>
 
@@ -77,6 +83,72 @@ TEST(MarkdownStreaming, AFourThousandTokenReplyStreamedInChunksEndsAsTheOneShotR
   view.setMarkdownText(whole, false);
   EXPECT_EQ(view.lastParsedChars(), whole.size());
   EXPECT_TRUE(view.document()->toHtml() == oneShotHtml(whole));
+}
+
+// Issue 35 item 6 (per-token work between the engine and the view): every flush laid the whole
+// document out again (setTextWidth at the same width) and asked the chat for a new layout (an
+// updateGeometry at the same height), so a flush cost more the longer the reply (10 ms near the
+// end of 4,000 tokens, docs/perf.md). Once a block is final, a flush lays out only the open tail,
+// and the chat is asked for room only when the reply grows a line.
+TEST(MarkdownStreaming, AFlushLaysOutOnlyTheOpenTailAndAsksForRoomOnlyWhenItGrows) {
+  // Paragraphs and lists, word by word (no table: Qt reports any change next to a table as a
+  // change of the whole document).
+  QStringList pieces;
+  for (int paragraph = 0; paragraph < 40; ++paragraph) {
+    for (int word = 0; word < 30; ++word) pieces << QStringLiteral("word%1 ").arg(word);
+    pieces << QStringLiteral("\n\n");
+    if (paragraph % 5 == 4) {
+      for (int item = 0; item < 3; ++item) pieces << QStringLiteral("- item ") << QStringLiteral("%1\n").arg(item);
+      pieces << QStringLiteral("\n");
+    }
+  }
+  QWidget chat;
+  auto* layout = new QVBoxLayout(&chat);
+  auto* view = new MarkdownView;
+  layout->addWidget(view);
+  chat.resize(700, 400);
+  chat.show();
+  struct LayoutRequests : QObject {
+    int count = 0;
+    bool eventFilter(QObject*, QEvent* event) override {
+      if (event->type() == QEvent::LayoutRequest) ++count;
+      return false;
+    }
+  } requests;
+  chat.installEventFilter(&requests);
+  int whole_layouts = 0;
+  QObject::connect(view->document()->documentLayout(), &QAbstractTextDocumentLayout::update, &chat,
+                   [&](const QRectF& rect) {
+                     // QTextDocumentLayout reports a layout of the whole document as an update of
+                     // everything from the top; a change at the end, of what is below its start.
+                     if (rect.top() <= 0.0 && rect.height() >= INT_MAX / 2) ++whole_layouts;
+                   });
+  QString text;
+  int flushes = 0, heights = 0, whole_before = 0, requests_before = 0, heights_before = 0;
+  int height = view->height();
+  for (qsizetype i = 0; i < pieces.size(); ++i) {
+    text += pieces[i];
+    if (i % 5 != 4) continue;
+    view->setMarkdownText(text, true);
+    QCoreApplication::sendPostedEvents();  // the chat's layout requests, as the event loop would
+    ++flushes;
+    if (view->height() != height) {
+      height = view->height();
+      ++heights;
+    }
+    if (flushes == 50) {  // the first blocks are final by now
+      whole_before = whole_layouts;
+      requests_before = requests.count;
+      heights_before = heights;
+    }
+  }
+  ASSERT_GT(flushes, 250);
+  // (Qt lays a list out again from its top while the paragraph after it is open: a few.)
+  EXPECT_LT(whole_layouts - whole_before, (flushes - 50) / 10)
+      << "whole-document layouts in " << flushes - 50 << " flushes after the first blocks were final";
+  EXPECT_LE(requests.count - requests_before, heights - heights_before + 2)
+      << "layout requests of the chat, " << heights - heights_before << " new heights, " << flushes - 50 << " flushes";
+  EXPECT_LT(heights - heights_before, (flushes - 50) * 3 / 4) << "most flushes add to a line";
 }
 
 TEST(MarkdownStreaming, TheReplyWidgetRendersTheStreamIncrementally) {

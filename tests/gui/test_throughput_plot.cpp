@@ -207,6 +207,26 @@ TEST(ThroughputPlot, TheTimeAxisFitsAShortReply) {
   EXPECT_LT(x.upper, 0.1);
 }
 
+// Issue 35 item 6: the plot was drawn four times a second while a reply streamed, though on a
+// laptop its panel starts folded: hidden it draws nothing, and once shown it draws what came.
+TEST(ThroughputPlot, DrawsNothingWhileHiddenAndEverythingOnceShown) {
+  ThroughputPlot plot;
+  plot.resize(640, 400);
+  QCoreApplication::sendPostedEvents();  // what the plot was made with
+  QSignalSpy drawn(plot.plot(), &QCustomPlot::afterReplot);
+  plot.onReplyStarted(1);
+  plot.onFirstToken(1, 0.1);
+  for (int i = 1; i <= 20; ++i) plot.onSample(ThroughputSample{1, 0.1 + 0.25 * i, 30.0, 8 * i});
+  QCoreApplication::sendPostedEvents();  // the queued replots, had there been any
+  EXPECT_EQ(drawn.count(), 0) << "hidden";
+  plot.show();
+  ASSERT_TRUE(waitUntil([&] { return drawn.count() > 0; }));
+  EXPECT_EQ(plot.currentSampleCount(), 20);
+  const int after_show = drawn.count();
+  plot.onSample(ThroughputSample{1, 6.0, 31.0, 170});
+  ASSERT_TRUE(waitUntil([&] { return drawn.count() > after_show; })) << "shown, it follows the samples";
+}
+
 TEST(ThroughputPlot, ExportsPng) {
   QTemporaryDir dir;
   ThroughputPlot plot;
