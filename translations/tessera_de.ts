@@ -181,7 +181,7 @@
         <translation>Erstes Token: —</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1 · %2 · %3</source>
         <extracomment>The three timing figures shown under a reply, separated.</extracomment>
         <translation>%1 · %2 · %3</translation>
@@ -410,7 +410,7 @@
 <context>
     <name>tessera::gui::ChatPanel</name>
     <message>
-        <location filename="../gui/chat/chat_panel.cpp" line="+88"/>
+        <location filename="../gui/chat/chat_panel.cpp" line="+103"/>
         <source>Send</source>
         <translation>Senden</translation>
     </message>
@@ -612,7 +612,7 @@
 <context>
     <name>tessera::gui::DockTitleBar</name>
     <message>
-        <location filename="../gui/app/dock_title_bar.cpp" line="+79"/>
+        <location filename="../gui/app/dock_title_bar.cpp" line="+80"/>
         <source>Show this panel</source>
         <translation>Diesen Bereich anzeigen</translation>
     </message>
@@ -1116,7 +1116,7 @@ Tessera führt Modelle auf der CPU aus.</translation>
 <context>
     <name>tessera::gui::HistoryPanel</name>
     <message>
-        <location filename="../gui/history/history_panel.cpp" line="+105"/>
+        <location filename="../gui/history/history_panel.cpp" line="+113"/>
         <source>Search conversations</source>
         <translation>Unterhaltungen durchsuchen</translation>
     </message>
@@ -1268,7 +1268,7 @@ Zuletzt geändert: %2</translation>
         <translation>Modellordner hinzufügen</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+130"/>
         <source>Search by name, architecture, quantization or path</source>
         <translation>Nach Name, Architektur, Quantisierung oder Pfad suchen</translation>
     </message>
@@ -1495,7 +1495,7 @@ Zuletzt geändert: %2</translation>
         <translation>Aufteilung übernommen: %1.</translation>
     </message>
     <message>
-        <location line="+292"/>
+        <location line="+293"/>
         <source>&amp;Open Model…</source>
         <translation>Modell &amp;öffnen…</translation>
     </message>
@@ -1634,12 +1634,12 @@ Zuletzt geändert: %2</translation>
         <translation>Liste leeren</translation>
     </message>
     <message>
-        <location line="-507"/>
+        <location line="-508"/>
         <source>Truncate Middle and Retry</source>
         <translation>Mitte kürzen und erneut versuchen</translation>
     </message>
     <message>
-        <location line="+540"/>
+        <location line="+541"/>
         <source>Open a GGUF Model</source>
         <translation>GGUF-Modell öffnen</translation>
     </message>
@@ -1681,12 +1681,12 @@ Zuletzt geändert: %2</translation>
         <translation>Unterhaltung öffnen</translation>
     </message>
     <message>
-        <location line="-543"/>
+        <location line="-544"/>
         <source>Go On: Truncate Middle</source>
         <translation>Weiter: Mitte kürzen</translation>
     </message>
     <message>
-        <location line="+550"/>
+        <location line="+551"/>
         <source>Copied to the clipboard</source>
         <translation>In die Zwischenablage kopiert</translation>
     </message>
@@ -1701,7 +1701,7 @@ Zuletzt geändert: %2</translation>
         <translation>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;Führt GGUF-Sprachmodelle mit einem eigenen CUDA-Backend auf NVIDIA-GPUs aus, oder auf der CPU.&lt;/p&gt;&lt;p&gt;MIT-Lizenz.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/performance/throughput_plot.cpp" line="+475"/>
+        <location filename="../gui/performance/throughput_plot.cpp" line="+490"/>
         <source>No model loaded</source>
         <translation>Kein Modell geladen</translation>
     </message>
@@ -2311,13 +2311,13 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
-        <location filename="../gui/chat/sampling_panel.cpp" line="+87"/>
+        <location filename="../gui/chat/sampling_panel.cpp" line="+86"/>
         <source>Model default</source>
         <extracomment>The Thinking choice of a reasoning model: leave it to the model&apos;s chat template.</extracomment>
         <translation>Vorgabe des Modells</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>On</source>
         <extracomment>Thinking choice: the model thinks before it answers.</extracomment>
         <translation>Ein</translation>
@@ -2329,7 +2329,7 @@ Zuletzt geändert: %2</translation>
         <translation>Aus</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Low</source>
         <extracomment>Reasoning effort (gpt-oss): how long the model thinks.</extracomment>
         <translation>Niedrig</translation>
@@ -2345,7 +2345,7 @@ Zuletzt geändert: %2</translation>
         <translation>Hoch</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+21"/>
         <source>Temperature:</source>
         <translation>Temperatur:</translation>
     </message>
@@ -2501,7 +2501,7 @@ Zuletzt geändert: %2</translation>
         </translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+81"/>
         <source>Split #%1 cannot be measured. %2</source>
         <translation>Aufteilung #%1 kann nicht gemessen werden. %2</translation>
     </message>
@@ -2683,7 +2683,13 @@ Zuletzt geändert: %2</translation>
         <translation>passt nicht</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+31"/>
+        <source>No winner: everything ran on the CPU (no GPU backend is in use), where the splits cannot differ; their speeds say nothing about the GPUs.</source>
+        <extracomment>The benchmark&apos;s verdict when the model ran on the CPU, where the GPU split changes nothing.</extracomment>
+        <translation>Kein Sieger: Alles lief auf der CPU (kein GPU-Backend in Verwendung), wo sich die Aufteilungen nicht unterscheiden können; ihre Geschwindigkeiten sagen nichts über die GPUs.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>No clear winner: %1 are as fast as each other within the spread of the runs. Run more repetitions to tell them apart, or keep the split you have.</source>
         <extracomment>The benchmark&apos;s splits are as fast as each other within the runs&apos; spread: %1 lists them (&quot;#1, #3&quot;).</extracomment>
         <translation>Kein klarer Sieger: %1 sind im Rahmen der Streuung der Läufe gleich schnell. Mit mehr Wiederholungen lassen sie sich unterscheiden, oder behalten Sie Ihre Aufteilung.</translation>
@@ -2694,18 +2700,12 @@ Zuletzt geändert: %2</translation>
         <translation>Sieger: #%1, %2 — %3 Tok./s Generierung, %4 Tok./s Prompt</translation>
     </message>
     <message>
-        <location line="-10"/>
+        <location line="-14"/>
         <source>Add at least two splits and run the benchmark; the fastest can then be applied.</source>
         <translation>Mindestens zwei Aufteilungen hinzufügen und den Benchmark starten; die schnellste kann dann angewendet werden.</translation>
     </message>
     <message>
-        <location line="+17"/>
-        <source>Everything ran on the CPU (no GPU backend is in use): the splits cannot differ there, so their speeds say nothing about the GPUs.</source>
-        <extracomment>After the benchmark&apos;s verdict: the model ran on the CPU, where the GPU split changes nothing.</extracomment>
-        <translation>Alles lief auf der CPU (kein GPU-Backend in Verwendung): Dort können sich die Aufteilungen nicht unterscheiden, ihre Geschwindigkeiten sagen also nichts über die GPUs.</translation>
-    </message>
-    <message>
-        <location line="+32"/>
+        <location line="+49"/>
         <source>Split (#)</source>
         <translation>Aufteilung (#)</translation>
     </message>
@@ -3171,7 +3171,7 @@ Nutzbar: %6 Byte</translation>
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/performance/throughput_plot.cpp" line="-309"/>
+        <location filename="../gui/performance/throughput_plot.cpp" line="-324"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>Hier erscheinen die Token pro Sekunde, während das Modell antwortet.</translation>
     </message>
@@ -3310,7 +3310,7 @@ Nutzbar: %6 Byte</translation>
         <translation>Antwort %1: %2 · %3</translation>
     </message>
     <message>
-        <location line="+139"/>
+        <location line="+154"/>
         <source>Throughput of %1, %2</source>
         <extracomment>Title of an exported throughput plot: the model&apos;s name, the date and time.</extracomment>
         <translation>Durchsatz von %1, %2</translation>

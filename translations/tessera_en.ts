@@ -4,7 +4,7 @@
 <context>
     <name>tessera::gui::LibraryPanel</name>
     <message numerus="yes">
-        <location filename="../gui/library/library_panel.cpp" line="+324"/>
+        <location filename="../gui/library/library_panel.cpp" line="+326"/>
         <source>%n model(s)</source>
         <translation>
             <numerusform>%n model</numerusform>
@@ -55,7 +55,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+129"/>
+        <location line="+133"/>
         <source>Cancelled after %n split(s) measured.</source>
         <translation>
             <numerusform>Cancelled after %n split measured.</numerusform>

@@ -181,7 +181,7 @@
         <translation>Primer token: —</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1 · %2 · %3</source>
         <extracomment>The three timing figures shown under a reply, separated.</extracomment>
         <translation>%1 · %2 · %3</translation>
@@ -410,7 +410,7 @@
 <context>
     <name>tessera::gui::ChatPanel</name>
     <message>
-        <location filename="../gui/chat/chat_panel.cpp" line="+88"/>
+        <location filename="../gui/chat/chat_panel.cpp" line="+103"/>
         <source>Send</source>
         <translation>Enviar</translation>
     </message>
@@ -612,7 +612,7 @@
 <context>
     <name>tessera::gui::DockTitleBar</name>
     <message>
-        <location filename="../gui/app/dock_title_bar.cpp" line="+79"/>
+        <location filename="../gui/app/dock_title_bar.cpp" line="+80"/>
         <source>Show this panel</source>
         <translation>Mostrar este panel</translation>
     </message>
@@ -1116,7 +1116,7 @@ Tessera ejecuta los modelos en la CPU.</translation>
 <context>
     <name>tessera::gui::HistoryPanel</name>
     <message>
-        <location filename="../gui/history/history_panel.cpp" line="+105"/>
+        <location filename="../gui/history/history_panel.cpp" line="+113"/>
         <source>Search conversations</source>
         <translation>Buscar conversaciones</translation>
     </message>
@@ -1268,7 +1268,7 @@ Last changed %2</source>
         <translation>Añadir una carpeta de modelos</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+130"/>
         <source>Search by name, architecture, quantization or path</source>
         <translation>Buscar por nombre, arquitectura, cuantización o ruta</translation>
     </message>
@@ -1495,7 +1495,7 @@ Last changed %2</source>
         <translation>Reparto aplicado: %1.</translation>
     </message>
     <message>
-        <location line="+292"/>
+        <location line="+293"/>
         <source>&amp;Open Model…</source>
         <translation>&amp;Abrir modelo…</translation>
     </message>
@@ -1634,12 +1634,12 @@ Last changed %2</source>
         <translation>Borrar la lista</translation>
     </message>
     <message>
-        <location line="-507"/>
+        <location line="-508"/>
         <source>Truncate Middle and Retry</source>
         <translation>Truncar el medio y reintentar</translation>
     </message>
     <message>
-        <location line="+540"/>
+        <location line="+541"/>
         <source>Open a GGUF Model</source>
         <translation>Abrir un modelo GGUF</translation>
     </message>
@@ -1681,12 +1681,12 @@ Last changed %2</source>
         <translation>Abrir conversación</translation>
     </message>
     <message>
-        <location line="-543"/>
+        <location line="-544"/>
         <source>Go On: Truncate Middle</source>
         <translation>Continuar: truncar el medio</translation>
     </message>
     <message>
-        <location line="+550"/>
+        <location line="+551"/>
         <source>Copied to the clipboard</source>
         <translation>Copiado al portapapeles</translation>
     </message>
@@ -1701,7 +1701,7 @@ Last changed %2</source>
         <translation>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;Ejecuta modelos de lenguaje GGUF en GPU de NVIDIA con su propio motor CUDA, o en la CPU.&lt;/p&gt;&lt;p&gt;Licencia MIT.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/performance/throughput_plot.cpp" line="+475"/>
+        <location filename="../gui/performance/throughput_plot.cpp" line="+490"/>
         <source>No model loaded</source>
         <translation>Ningún modelo cargado</translation>
     </message>
@@ -2311,13 +2311,13 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
-        <location filename="../gui/chat/sampling_panel.cpp" line="+87"/>
+        <location filename="../gui/chat/sampling_panel.cpp" line="+86"/>
         <source>Model default</source>
         <extracomment>The Thinking choice of a reasoning model: leave it to the model&apos;s chat template.</extracomment>
         <translation>Predeterminado del modelo</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>On</source>
         <extracomment>Thinking choice: the model thinks before it answers.</extracomment>
         <translation>Activado</translation>
@@ -2329,7 +2329,7 @@ Last changed %2</source>
         <translation>Desactivado</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Low</source>
         <extracomment>Reasoning effort (gpt-oss): how long the model thinks.</extracomment>
         <translation>Bajo</translation>
@@ -2345,7 +2345,7 @@ Last changed %2</source>
         <translation>Alto</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+21"/>
         <source>Temperature:</source>
         <translation>Temperatura:</translation>
     </message>
@@ -2501,7 +2501,7 @@ Last changed %2</source>
         </translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+81"/>
         <source>Split #%1 cannot be measured. %2</source>
         <translation>El reparto n.º %1 no se puede medir. %2</translation>
     </message>
@@ -2683,7 +2683,13 @@ Last changed %2</source>
         <translation>no cabe</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+31"/>
+        <source>No winner: everything ran on the CPU (no GPU backend is in use), where the splits cannot differ; their speeds say nothing about the GPUs.</source>
+        <extracomment>The benchmark&apos;s verdict when the model ran on the CPU, where the GPU split changes nothing.</extracomment>
+        <translation>Ningún ganador: todo se ejecutó en la CPU (no se usa ningún backend de GPU), donde los repartos no pueden diferir; sus velocidades no dicen nada de las GPU.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>No clear winner: %1 are as fast as each other within the spread of the runs. Run more repetitions to tell them apart, or keep the split you have.</source>
         <extracomment>The benchmark&apos;s splits are as fast as each other within the runs&apos; spread: %1 lists them (&quot;#1, #3&quot;).</extracomment>
         <translation>Sin ganadora clara: %1 son igual de rápidos dentro de la dispersión de las ejecuciones. Ejecute más repeticiones para distinguirlos o conserve su reparto.</translation>
@@ -2694,18 +2700,12 @@ Last changed %2</source>
         <translation>Ganadora: n.º %1, %2 — %3 tok/s de generación, %4 tok/s de prompt</translation>
     </message>
     <message>
-        <location line="-10"/>
+        <location line="-14"/>
         <source>Add at least two splits and run the benchmark; the fastest can then be applied.</source>
         <translation>Añade al menos dos repartos y ejecuta la prueba; después se puede aplicar el más rápido.</translation>
     </message>
     <message>
-        <location line="+17"/>
-        <source>Everything ran on the CPU (no GPU backend is in use): the splits cannot differ there, so their speeds say nothing about the GPUs.</source>
-        <extracomment>After the benchmark&apos;s verdict: the model ran on the CPU, where the GPU split changes nothing.</extracomment>
-        <translation>Todo se ejecutó en la CPU (no se usa ningún backend de GPU): allí los repartos no pueden diferir, así que sus velocidades no dicen nada de las GPU.</translation>
-    </message>
-    <message>
-        <location line="+32"/>
+        <location line="+49"/>
         <source>Split (#)</source>
         <translation>Reparto (n.º)</translation>
     </message>
@@ -3171,7 +3171,7 @@ Utilizable: %6 bytes</translation>
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/performance/throughput_plot.cpp" line="-309"/>
+        <location filename="../gui/performance/throughput_plot.cpp" line="-324"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>Aquí aparecen los tokens por segundo mientras el modelo responde.</translation>
     </message>
@@ -3310,7 +3310,7 @@ Utilizable: %6 bytes</translation>
         <translation>Respuesta %1: %2 · %3</translation>
     </message>
     <message>
-        <location line="+139"/>
+        <location line="+154"/>
         <source>Throughput of %1, %2</source>
         <extracomment>Title of an exported throughput plot: the model&apos;s name, the date and time.</extracomment>
         <translation>Rendimiento de %1, %2</translation>

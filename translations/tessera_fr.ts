@@ -181,7 +181,7 @@
         <translation>Premier jeton : —</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1 · %2 · %3</source>
         <extracomment>The three timing figures shown under a reply, separated.</extracomment>
         <translation>%1 · %2 · %3</translation>
@@ -410,7 +410,7 @@
 <context>
     <name>tessera::gui::ChatPanel</name>
     <message>
-        <location filename="../gui/chat/chat_panel.cpp" line="+88"/>
+        <location filename="../gui/chat/chat_panel.cpp" line="+103"/>
         <source>Send</source>
         <translation>Envoyer</translation>
     </message>
@@ -612,7 +612,7 @@
 <context>
     <name>tessera::gui::DockTitleBar</name>
     <message>
-        <location filename="../gui/app/dock_title_bar.cpp" line="+79"/>
+        <location filename="../gui/app/dock_title_bar.cpp" line="+80"/>
         <source>Show this panel</source>
         <translation>Afficher ce panneau</translation>
     </message>
@@ -1116,7 +1116,7 @@ Tessera exécute les modèles sur le processeur.</translation>
 <context>
     <name>tessera::gui::HistoryPanel</name>
     <message>
-        <location filename="../gui/history/history_panel.cpp" line="+105"/>
+        <location filename="../gui/history/history_panel.cpp" line="+113"/>
         <source>Search conversations</source>
         <translation>Rechercher des conversations</translation>
     </message>
@@ -1268,7 +1268,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Ajouter un dossier de modèles</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+130"/>
         <source>Search by name, architecture, quantization or path</source>
         <translation>Rechercher par nom, architecture, quantification ou chemin</translation>
     </message>
@@ -1495,7 +1495,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Répartition appliquée : %1.</translation>
     </message>
     <message>
-        <location line="+292"/>
+        <location line="+293"/>
         <source>&amp;Open Model…</source>
         <translation>&amp;Ouvrir un modèle…</translation>
     </message>
@@ -1634,12 +1634,12 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Effacer la liste</translation>
     </message>
     <message>
-        <location line="-507"/>
+        <location line="-508"/>
         <source>Truncate Middle and Retry</source>
         <translation>Tronquer le milieu et réessayer</translation>
     </message>
     <message>
-        <location line="+540"/>
+        <location line="+541"/>
         <source>Open a GGUF Model</source>
         <translation>Ouvrir un modèle GGUF</translation>
     </message>
@@ -1681,12 +1681,12 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Ouvrir une conversation</translation>
     </message>
     <message>
-        <location line="-543"/>
+        <location line="-544"/>
         <source>Go On: Truncate Middle</source>
         <translation>Continuer : tronquer le milieu</translation>
     </message>
     <message>
-        <location line="+550"/>
+        <location line="+551"/>
         <source>Copied to the clipboard</source>
         <translation>Copié dans le presse-papiers</translation>
     </message>
@@ -1701,7 +1701,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;Exécute des modèles de langage GGUF sur des GPU NVIDIA avec son propre moteur CUDA, ou sur le processeur.&lt;/p&gt;&lt;p&gt;Licence MIT.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/performance/throughput_plot.cpp" line="+475"/>
+        <location filename="../gui/performance/throughput_plot.cpp" line="+490"/>
         <source>No model loaded</source>
         <translation>Aucun modèle chargé</translation>
     </message>
@@ -2311,13 +2311,13 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
-        <location filename="../gui/chat/sampling_panel.cpp" line="+87"/>
+        <location filename="../gui/chat/sampling_panel.cpp" line="+86"/>
         <source>Model default</source>
         <extracomment>The Thinking choice of a reasoning model: leave it to the model&apos;s chat template.</extracomment>
         <translation>Par défaut du modèle</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>On</source>
         <extracomment>Thinking choice: the model thinks before it answers.</extracomment>
         <translation>Activé</translation>
@@ -2329,7 +2329,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Désactivé</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Low</source>
         <extracomment>Reasoning effort (gpt-oss): how long the model thinks.</extracomment>
         <translation>Faible</translation>
@@ -2345,7 +2345,7 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Élevé</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+21"/>
         <source>Temperature:</source>
         <translation>Température&#xa0;:</translation>
     </message>
@@ -2501,7 +2501,7 @@ Dernière modification&#xa0;: %2</translation>
         </translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+81"/>
         <source>Split #%1 cannot be measured. %2</source>
         <translation>La répartition n°%1 ne peut pas être mesurée. %2</translation>
     </message>
@@ -2683,7 +2683,13 @@ Dernière modification&#xa0;: %2</translation>
         <translation>ne tient pas</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+31"/>
+        <source>No winner: everything ran on the CPU (no GPU backend is in use), where the splits cannot differ; their speeds say nothing about the GPUs.</source>
+        <extracomment>The benchmark&apos;s verdict when the model ran on the CPU, where the GPU split changes nothing.</extracomment>
+        <translation>Aucun gagnant : tout a tourné sur le processeur (aucun moteur GPU n’est utilisé), où les répartitions ne peuvent pas différer ; leurs vitesses ne disent rien des GPU.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>No clear winner: %1 are as fast as each other within the spread of the runs. Run more repetitions to tell them apart, or keep the split you have.</source>
         <extracomment>The benchmark&apos;s splits are as fast as each other within the runs&apos; spread: %1 lists them (&quot;#1, #3&quot;).</extracomment>
         <translation>Pas de gagnante nette : %1 sont aussi rapides l’une que l’autre, à la dispersion des mesures près. Lancez plus de répétitions pour les départager, ou gardez votre répartition.</translation>
@@ -2694,18 +2700,12 @@ Dernière modification&#xa0;: %2</translation>
         <translation>Gagnante : n°%1, %2 — %3 jetons/s en génération, %4 jetons/s en prompt</translation>
     </message>
     <message>
-        <location line="-10"/>
+        <location line="-14"/>
         <source>Add at least two splits and run the benchmark; the fastest can then be applied.</source>
         <translation>Ajoutez au moins deux répartitions et lancez le banc d&apos;essai ; la plus rapide pourra ensuite être appliquée.</translation>
     </message>
     <message>
-        <location line="+17"/>
-        <source>Everything ran on the CPU (no GPU backend is in use): the splits cannot differ there, so their speeds say nothing about the GPUs.</source>
-        <extracomment>After the benchmark&apos;s verdict: the model ran on the CPU, where the GPU split changes nothing.</extracomment>
-        <translation>Tout a tourné sur le processeur (aucun moteur GPU n’est utilisé) : les répartitions ne peuvent pas y différer, leurs vitesses ne disent donc rien des GPU.</translation>
-    </message>
-    <message>
-        <location line="+32"/>
+        <location line="+49"/>
         <source>Split (#)</source>
         <translation>Répartition (n°)</translation>
     </message>
@@ -3171,7 +3171,7 @@ Utilisable&#xa0;: %6 octets</translation>
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/performance/throughput_plot.cpp" line="-309"/>
+        <location filename="../gui/performance/throughput_plot.cpp" line="-324"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>Les jetons par seconde s’affichent ici pendant que le modèle répond.</translation>
     </message>
@@ -3310,7 +3310,7 @@ Utilisable&#xa0;: %6 octets</translation>
         <translation>Réponse %1 : %2 · %3</translation>
     </message>
     <message>
-        <location line="+139"/>
+        <location line="+154"/>
         <source>Throughput of %1, %2</source>
         <extracomment>Title of an exported throughput plot: the model&apos;s name, the date and time.</extracomment>
         <translation>Débit de %1, %2</translation>

@@ -181,7 +181,7 @@
         <translation>最初のトークン：—</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1 · %2 · %3</source>
         <extracomment>The three timing figures shown under a reply, separated.</extracomment>
         <translation>%1 · %2 · %3</translation>
@@ -410,7 +410,7 @@
 <context>
     <name>tessera::gui::ChatPanel</name>
     <message>
-        <location filename="../gui/chat/chat_panel.cpp" line="+88"/>
+        <location filename="../gui/chat/chat_panel.cpp" line="+103"/>
         <source>Send</source>
         <translation>送信</translation>
     </message>
@@ -612,7 +612,7 @@
 <context>
     <name>tessera::gui::DockTitleBar</name>
     <message>
-        <location filename="../gui/app/dock_title_bar.cpp" line="+79"/>
+        <location filename="../gui/app/dock_title_bar.cpp" line="+80"/>
         <source>Show this panel</source>
         <translation>このパネルを表示</translation>
     </message>
@@ -1116,7 +1116,7 @@ Tessera はモデルを CPU で実行します。</translation>
 <context>
     <name>tessera::gui::HistoryPanel</name>
     <message>
-        <location filename="../gui/history/history_panel.cpp" line="+105"/>
+        <location filename="../gui/history/history_panel.cpp" line="+113"/>
         <source>Search conversations</source>
         <translation>会話を検索</translation>
     </message>
@@ -1268,7 +1268,7 @@ Last changed %2</source>
         <translation>モデルフォルダーを追加</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+130"/>
         <source>Search by name, architecture, quantization or path</source>
         <translation>名前、アーキテクチャ、量子化、パスで検索</translation>
     </message>
@@ -1494,7 +1494,7 @@ Last changed %2</source>
         <translation>分割を適用しました：%1。</translation>
     </message>
     <message>
-        <location line="+292"/>
+        <location line="+293"/>
         <source>&amp;Open Model…</source>
         <translation>モデルを開く(&amp;O)…</translation>
     </message>
@@ -1633,12 +1633,12 @@ Last changed %2</source>
         <translation>履歴を消去</translation>
     </message>
     <message>
-        <location line="-507"/>
+        <location line="-508"/>
         <source>Truncate Middle and Retry</source>
         <translation>中間を切り詰めて再試行</translation>
     </message>
     <message>
-        <location line="+540"/>
+        <location line="+541"/>
         <source>Open a GGUF Model</source>
         <translation>GGUF モデルを開く</translation>
     </message>
@@ -1680,12 +1680,12 @@ Last changed %2</source>
         <translation>会話を開く</translation>
     </message>
     <message>
-        <location line="-543"/>
+        <location line="-544"/>
         <source>Go On: Truncate Middle</source>
         <translation>続行：中間を切り詰め</translation>
     </message>
     <message>
-        <location line="+550"/>
+        <location line="+551"/>
         <source>Copied to the clipboard</source>
         <translation>クリップボードにコピーしました</translation>
     </message>
@@ -1700,7 +1700,7 @@ Last changed %2</source>
         <translation>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;独自の CUDA バックエンドにより、GGUF 言語モデルを NVIDIA GPU または CPU で実行します。&lt;/p&gt;&lt;p&gt;MIT ライセンス。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/performance/throughput_plot.cpp" line="+475"/>
+        <location filename="../gui/performance/throughput_plot.cpp" line="+490"/>
         <source>No model loaded</source>
         <translation>モデルが読み込まれていません</translation>
     </message>
@@ -2307,13 +2307,13 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
-        <location filename="../gui/chat/sampling_panel.cpp" line="+87"/>
+        <location filename="../gui/chat/sampling_panel.cpp" line="+86"/>
         <source>Model default</source>
         <extracomment>The Thinking choice of a reasoning model: leave it to the model&apos;s chat template.</extracomment>
         <translation>モデルの既定</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>On</source>
         <extracomment>Thinking choice: the model thinks before it answers.</extracomment>
         <translation>オン</translation>
@@ -2325,7 +2325,7 @@ Last changed %2</source>
         <translation>オフ</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Low</source>
         <extracomment>Reasoning effort (gpt-oss): how long the model thinks.</extracomment>
         <translation>低</translation>
@@ -2341,7 +2341,7 @@ Last changed %2</source>
         <translation>高</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+21"/>
         <source>Temperature:</source>
         <translation>温度：</translation>
     </message>
@@ -2496,7 +2496,7 @@ Last changed %2</source>
         </translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+81"/>
         <source>Split #%1 cannot be measured. %2</source>
         <translation>分割 #%1 は測定できません。%2</translation>
     </message>
@@ -2676,7 +2676,13 @@ Last changed %2</source>
         <translation>収まらない</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+31"/>
+        <source>No winner: everything ran on the CPU (no GPU backend is in use), where the splits cannot differ; their speeds say nothing about the GPUs.</source>
+        <extracomment>The benchmark&apos;s verdict when the model ran on the CPU, where the GPU split changes nothing.</extracomment>
+        <translation>勝者なし：すべて CPU で実行されました（GPU バックエンドは使われていません）。CPU では分割による差は出ないため、この速度は GPU について何も示しません。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>No clear winner: %1 are as fast as each other within the spread of the runs. Run more repetitions to tell them apart, or keep the split you have.</source>
         <extracomment>The benchmark&apos;s splits are as fast as each other within the runs&apos; spread: %1 lists them (&quot;#1, #3&quot;).</extracomment>
         <translation>明確な最速はありません：%1 は測定のばらつきの範囲内で同じ速さです。区別するには繰り返し回数を増やすか、今の分割のままにしてください。</translation>
@@ -2687,18 +2693,12 @@ Last changed %2</source>
         <translation>最速: #%1、%2 — 生成 %3 tok/s、プロンプト %4 tok/s</translation>
     </message>
     <message>
-        <location line="-10"/>
+        <location line="-14"/>
         <source>Add at least two splits and run the benchmark; the fastest can then be applied.</source>
         <translation>分割を 2 つ以上追加してベンチマークを実行すると、最速の分割を適用できます。</translation>
     </message>
     <message>
-        <location line="+17"/>
-        <source>Everything ran on the CPU (no GPU backend is in use): the splits cannot differ there, so their speeds say nothing about the GPUs.</source>
-        <extracomment>After the benchmark&apos;s verdict: the model ran on the CPU, where the GPU split changes nothing.</extracomment>
-        <translation>すべて CPU で実行されました（GPU バックエンドは使われていません）。CPU では分割による差は出ないため、この速度は GPU について何も示しません。</translation>
-    </message>
-    <message>
-        <location line="+32"/>
+        <location line="+49"/>
         <source>Split (#)</source>
         <translation>分割 (#)</translation>
     </message>
@@ -3162,7 +3162,7 @@ KV キャッシュ：%2 バイト
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/performance/throughput_plot.cpp" line="-309"/>
+        <location filename="../gui/performance/throughput_plot.cpp" line="-324"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>モデルの応答中、ここに毎秒のトークン数が表示されます。</translation>
     </message>
@@ -3300,7 +3300,7 @@ KV キャッシュ：%2 バイト
         <translation>応答 %1：%2 · %3</translation>
     </message>
     <message>
-        <location line="+139"/>
+        <location line="+154"/>
         <source>Throughput of %1, %2</source>
         <extracomment>Title of an exported throughput plot: the model&apos;s name, the date and time.</extracomment>
         <translation>%1 のスループット、%2</translation>

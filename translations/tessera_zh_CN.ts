@@ -181,7 +181,7 @@
         <translation>首个 token：—</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1 · %2 · %3</source>
         <extracomment>The three timing figures shown under a reply, separated.</extracomment>
         <translation>%1 · %2 · %3</translation>
@@ -410,7 +410,7 @@
 <context>
     <name>tessera::gui::ChatPanel</name>
     <message>
-        <location filename="../gui/chat/chat_panel.cpp" line="+88"/>
+        <location filename="../gui/chat/chat_panel.cpp" line="+103"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
@@ -612,7 +612,7 @@
 <context>
     <name>tessera::gui::DockTitleBar</name>
     <message>
-        <location filename="../gui/app/dock_title_bar.cpp" line="+79"/>
+        <location filename="../gui/app/dock_title_bar.cpp" line="+80"/>
         <source>Show this panel</source>
         <translation>显示此面板</translation>
     </message>
@@ -1116,7 +1116,7 @@ Tessera 将在 CPU 上运行模型。</translation>
 <context>
     <name>tessera::gui::HistoryPanel</name>
     <message>
-        <location filename="../gui/history/history_panel.cpp" line="+105"/>
+        <location filename="../gui/history/history_panel.cpp" line="+113"/>
         <source>Search conversations</source>
         <translation>搜索对话</translation>
     </message>
@@ -1268,7 +1268,7 @@ Last changed %2</source>
         <translation>添加模型文件夹</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+130"/>
         <source>Search by name, architecture, quantization or path</source>
         <translation>按名称、架构、量化或路径搜索</translation>
     </message>
@@ -1494,7 +1494,7 @@ Last changed %2</source>
         <translation>已应用拆分：%1。</translation>
     </message>
     <message>
-        <location line="+292"/>
+        <location line="+293"/>
         <source>&amp;Open Model…</source>
         <translation>打开模型(&amp;O)…</translation>
     </message>
@@ -1633,12 +1633,12 @@ Last changed %2</source>
         <translation>清除最近文件</translation>
     </message>
     <message>
-        <location line="-507"/>
+        <location line="-508"/>
         <source>Truncate Middle and Retry</source>
         <translation>截断中间并重试</translation>
     </message>
     <message>
-        <location line="+540"/>
+        <location line="+541"/>
         <source>Open a GGUF Model</source>
         <translation>打开 GGUF 模型</translation>
     </message>
@@ -1680,12 +1680,12 @@ Last changed %2</source>
         <translation>打开对话</translation>
     </message>
     <message>
-        <location line="-543"/>
+        <location line="-544"/>
         <source>Go On: Truncate Middle</source>
         <translation>继续：截断中间</translation>
     </message>
     <message>
-        <location line="+550"/>
+        <location line="+551"/>
         <source>Copied to the clipboard</source>
         <translation>已复制到剪贴板</translation>
     </message>
@@ -1700,7 +1700,7 @@ Last changed %2</source>
         <translation>&lt;h3&gt;Tessera %1&lt;/h3&gt;&lt;p&gt;使用自有的 CUDA 后端在 NVIDIA GPU 上运行 GGUF 语言模型，也可在 CPU 上运行。&lt;/p&gt;&lt;p&gt;MIT 许可证。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/performance/throughput_plot.cpp" line="+475"/>
+        <location filename="../gui/performance/throughput_plot.cpp" line="+490"/>
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
@@ -2307,13 +2307,13 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SamplingPanel</name>
     <message>
-        <location filename="../gui/chat/sampling_panel.cpp" line="+87"/>
+        <location filename="../gui/chat/sampling_panel.cpp" line="+86"/>
         <source>Model default</source>
         <extracomment>The Thinking choice of a reasoning model: leave it to the model&apos;s chat template.</extracomment>
         <translation>模型默认</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>On</source>
         <extracomment>Thinking choice: the model thinks before it answers.</extracomment>
         <translation>开</translation>
@@ -2325,7 +2325,7 @@ Last changed %2</source>
         <translation>关</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Low</source>
         <extracomment>Reasoning effort (gpt-oss): how long the model thinks.</extracomment>
         <translation>低</translation>
@@ -2341,7 +2341,7 @@ Last changed %2</source>
         <translation>高</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+21"/>
         <source>Temperature:</source>
         <translation>温度：</translation>
     </message>
@@ -2496,7 +2496,7 @@ Last changed %2</source>
         </translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+81"/>
         <source>Split #%1 cannot be measured. %2</source>
         <translation>无法测量拆分 #%1。%2</translation>
     </message>
@@ -2676,7 +2676,13 @@ Last changed %2</source>
         <translation>放不下</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+31"/>
+        <source>No winner: everything ran on the CPU (no GPU backend is in use), where the splits cannot differ; their speeds say nothing about the GPUs.</source>
+        <extracomment>The benchmark&apos;s verdict when the model ran on the CPU, where the GPU split changes nothing.</extracomment>
+        <translation>没有胜出者：全部在 CPU 上运行（未使用 GPU 后端），在 CPU 上各拆分不会有差别；这些速度说明不了 GPU 的情况。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>No clear winner: %1 are as fast as each other within the spread of the runs. Run more repetitions to tell them apart, or keep the split you have.</source>
         <extracomment>The benchmark&apos;s splits are as fast as each other within the runs&apos; spread: %1 lists them (&quot;#1, #3&quot;).</extracomment>
         <translation>没有明确的最佳：%1 在多次运行的波动范围内一样快。增加重复次数以区分它们，或保留当前拆分。</translation>
@@ -2687,18 +2693,12 @@ Last changed %2</source>
         <translation>最佳：#%1，%2 — 生成 %3 tok/s，提示词 %4 tok/s</translation>
     </message>
     <message>
-        <location line="-10"/>
+        <location line="-14"/>
         <source>Add at least two splits and run the benchmark; the fastest can then be applied.</source>
         <translation>至少添加两种拆分并运行基准测试，之后即可应用最快的拆分。</translation>
     </message>
     <message>
-        <location line="+17"/>
-        <source>Everything ran on the CPU (no GPU backend is in use): the splits cannot differ there, so their speeds say nothing about the GPUs.</source>
-        <extracomment>After the benchmark&apos;s verdict: the model ran on the CPU, where the GPU split changes nothing.</extracomment>
-        <translation>全部在 CPU 上运行（未使用 GPU 后端）：在 CPU 上各拆分不会有差别，因此这些速度说明不了 GPU 的情况。</translation>
-    </message>
-    <message>
-        <location line="+32"/>
+        <location line="+49"/>
         <source>Split (#)</source>
         <translation>拆分 (#)</translation>
     </message>
@@ -3162,7 +3162,7 @@ KV 缓存：%2 字节
 <context>
     <name>tessera::gui::ThroughputPlot</name>
     <message>
-        <location filename="../gui/performance/throughput_plot.cpp" line="-309"/>
+        <location filename="../gui/performance/throughput_plot.cpp" line="-324"/>
         <source>Tokens per second appear here while the model answers.</source>
         <translation>模型回答时，这里会显示每秒 token 数。</translation>
     </message>
@@ -3300,7 +3300,7 @@ KV 缓存：%2 字节
         <translation>回复 %1：%2 · %3</translation>
     </message>
     <message>
-        <location line="+139"/>
+        <location line="+154"/>
         <source>Throughput of %1, %2</source>
         <extracomment>Title of an exported throughput plot: the model&apos;s name, the date and time.</extracomment>
         <translation>%1 的吞吐量，%2</translation>

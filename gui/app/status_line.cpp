@@ -40,7 +40,9 @@ StatusLine::StatusLine(EngineClient* engine, ChatController* chat, QObject* pare
 }
 
 QString StatusLine::speedText() const {
-  if (!last_reply_ || last_reply_->timings.generated_tokens <= 0) return {};
+  // A reply of one token has no rate (it is measured between tokens): "0.0 tok/s" was shown.
+  if (!last_reply_ || last_reply_->timings.generated_tokens <= 0 || last_reply_->timings.generation_tokens_per_s <= 0.0)
+    return {};
   return tr("Last reply: %1 tok/s").arg(QLocale().toString(last_reply_->timings.generation_tokens_per_s, 'f', 1));
 }
 

@@ -186,6 +186,10 @@ SplitBenchModel::Verdict SplitBenchModel::verdict() const {
     if (!v.fastest || better(r->figures, results_[*v.fastest]->figures)) v.fastest = i;
   }
   if (!v.fastest) return v;
+  // On the CPU every split runs the same computation: whatever the figures say, it is noise, and
+  // no split is applied as the winner (the screenshot of the tab showed a "Winner" above the note
+  // that the splits cannot differ).
+  const bool on_cpu = measuredOnCpu();
   const BenchFigures& best = results_[*v.fastest]->figures;
   for (int i = 0; i < results_.size(); ++i) {
     const auto& r = results_[i];
@@ -194,7 +198,7 @@ SplitBenchModel::Verdict SplitBenchModel::verdict() const {
     // Within the runs' spread of each other (531.4 ± 9.6 against 524.8 ± 2.5): not a difference.
     const double margin = std::max(best.generation_stddev + f.generation_stddev,
                                    kMinMargin * best.generation_tokens_per_second);
-    if (best.generation_tokens_per_second - f.generation_tokens_per_second <= margin) v.tied << i;
+    if (on_cpu || best.generation_tokens_per_second - f.generation_tokens_per_second <= margin) v.tied << i;
   }
   return v;
 }

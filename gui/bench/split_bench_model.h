@@ -69,6 +69,7 @@ class SplitBenchModel : public QObject {
   // Why `choice` cannot be measured (it would overflow a GPU, the planner refuses it); empty: it can.
   QString problemWith(const SplitChoice& choice) const;
 
+  // On the CPU (measuredOnCpu) every measured split is tied: the splits cannot differ there.
   struct Verdict {
     std::optional<int> fastest;  // the fastest measured split
     QList<int> tied;             // others within the noise of it (empty: the fastest wins)

@@ -310,6 +310,10 @@ void SplitBenchView::refreshVerdict() {
   QString text;
   if (!verdict.fastest) {
     text = tr("Add at least two splits and run the benchmark; the fastest can then be applied.");
+  } else if (model_->measuredOnCpu()) {
+    //: The benchmark's verdict when the model ran on the CPU, where the GPU split changes nothing.
+    text = tr("No winner: everything ran on the CPU (no GPU backend is in use), where the splits cannot differ; "
+              "their speeds say nothing about the GPUs.");
   } else if (!verdict.decided()) {
     QStringList tied{QStringLiteral("#%1").arg(*verdict.fastest + 1)};
     for (int i : verdict.tied) tied << QStringLiteral("#%1").arg(i + 1);
@@ -324,10 +328,6 @@ void SplitBenchView::refreshVerdict() {
                .arg(describeSplit(model_->splits()[*verdict.fastest]), number(f.generation_tokens_per_second),
                     number(f.prompt_tokens_per_second));
   }
-  if (model_->measuredOnCpu())
-    //: After the benchmark's verdict: the model ran on the CPU, where the GPU split changes nothing.
-    text += QLatin1Char('\n') + tr("Everything ran on the CPU (no GPU backend is in use): the splits cannot differ "
-                                    "there, so their speeds say nothing about the GPUs.");
   winner_->setText(text);
 }
 

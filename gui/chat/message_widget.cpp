@@ -227,7 +227,7 @@ void MessageWidget::showTexts() {
   status_->setText(status);
   status_->setVisible(!status.isEmpty());
 
-  timings_->setText(m.stats ? DisplayFormat::timings(*m.stats) : QString());
+  timings_->setText(m.stats ? DisplayFormat::timings(*m.stats, true) : QString());
   timings_->setVisible(m.stats.has_value());
   showThinking();
 }
@@ -304,7 +304,10 @@ QString MessageWidget::streamingText(const ChatEntry& m) {
   return text;
 }
 
-QString MessageWidget::timingsText() const { return timings_->isHidden() ? QString() : timings_->text(); }
+QString MessageWidget::timingsText() const {
+  // As read: the figures' non-breaking spaces are spaces.
+  return timings_->isHidden() ? QString() : QString(timings_->text()).replace(QChar::Nbsp, QLatin1Char(' '));
+}
 
 QString MessageWidget::authorText() const { return author_->text(); }
 

@@ -44,7 +44,7 @@ QString DisplayFormat::backend(const QString& description) {
       .arg(locale.toString(m.captured(1).toInt()), m.captured(2), locale.toString(m.captured(3).toInt()));
 }
 
-QString DisplayFormat::timings(const ReplyStats& s) {
+QString DisplayFormat::timings(const ReplyStats& s, bool whole_figures) {
   const QLocale locale;
   const tessera::GenerationTimings& t = s.timings;
   const int read = s.promptEvaluated();
@@ -75,9 +75,11 @@ QString DisplayFormat::timings(const ReplyStats& s) {
   if (t.reasoning_tokens > 0)
     //: After "Generation: 120 tok at 45.0 tok/s": how many of those tokens the model spent thinking.
     generation = tr("%1 (%2 thinking)").arg(generation, locale.toString(t.reasoning_tokens));
-  const QString first = t.generated_tokens > 0
+  QString first = t.generated_tokens > 0
                             ? tr("First token: %1 s").arg(locale.toString(t.time_to_first_token_ms / 1000.0, 'f', 2))
                             : tr("First token: —");
+  if (whole_figures)
+    for (QString* figure : {&prompt, &generation, &first}) figure->replace(QLatin1Char(' '), QChar::Nbsp);
   //: The three timing figures shown under a reply, separated.
   QString line = tr("%1 · %2 · %3").arg(prompt, generation, first);
   // The overflow policy at work: the model no longer saw all of the conversation.

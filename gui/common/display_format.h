@@ -24,7 +24,9 @@ class DisplayFormat {
   // token: 0.04 s": what the engine did (the prompt tokens it read, those it reused from the
   // cache), "—" for what did not happen (no token before a stop) or is not known (a server's
   // prompt).
-  static QString timings(const ReplyStats& stats);
+  // `whole_figures`: each figure's spaces are non-breaking, so a wrapped line breaks between the
+  // figures, never inside one ("First token: 0.02" at the end of a line and "s" on the next).
+  static QString timings(const ReplyStats& stats, bool whole_figures = false);
 };
 
 }  // namespace tessera::gui

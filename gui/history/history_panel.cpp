@@ -47,6 +47,13 @@ class HistoryDelegate : public QStyledItemDelegate {
     painter->drawText(option.rect.adjusted(0, 0, -4, 0), Qt::AlignRight | Qt::AlignVCenter, when);
     painter->restore();
   }
+
+  // As wide as the list, whatever the title: a long title is elided, and the time stays at the
+  // right edge in view (a row as wide as its title pushed the time out of sight and gave the list
+  // a horizontal scroll bar).
+  QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override {
+    return {1, QStyledItemDelegate::sizeHint(option, index).height()};
+  }
 };
 
 }  // namespace
@@ -64,6 +71,7 @@ HistoryPanel::HistoryPanel(const ConversationStore* store, QWidget* parent)
   list_->setObjectName(QStringLiteral("historyList"));
   list_->setEditTriggers(QAbstractItemView::EditKeyPressed);
   list_->setTextElideMode(Qt::ElideRight);
+  list_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   list_->setItemDelegate(new HistoryDelegate(list_));
   rename_->setObjectName(QStringLiteral("renameConversationButton"));
   delete_->setObjectName(QStringLiteral("deleteConversationButton"));

@@ -60,7 +60,9 @@ LibraryPanel::LibraryPanel(QWidget* parent)
   add_folder_ = new QPushButton;
   remove_folder_ = new QPushButton;
   rescan_ = new QPushButton;
-  auto* folder_buttons = new QHBoxLayout;
+  // One above the other: side by side they set the folder column's width (280 px for one short
+  // folder), and the table beside it scrolled sideways with its status column cut.
+  auto* folder_buttons = new QVBoxLayout;
   folder_buttons->addWidget(add_folder_);
   folder_buttons->addWidget(remove_folder_);
   folder_buttons->addWidget(rescan_);

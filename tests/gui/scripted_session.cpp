@@ -35,7 +35,7 @@ Result<tessera::ModelInfo> ScriptedSession::load(const QString& path, const Load
   if (info.name.empty()) info.name = QFileInfo(path).completeBaseName().toStdString();
   if (info.architecture.empty()) info.architecture = "llama";
   info.n_ctx = request.settings.n_ctx > 0 ? request.settings.n_ctx : 512;
-  info.backend = "CPU";
+  if (info.backend.empty()) info.backend = "CPU";
   script_->loaded = true;
   return info;
 }

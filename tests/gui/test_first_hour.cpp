@@ -13,6 +13,7 @@
 #include <QMenu>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTextBrowser>
@@ -192,6 +193,24 @@ TEST(FirstHour, HistoryRowsSayWhenTheyChanged) {
   EXPECT_EQ(history->whenAt(0), locale.toString(QDate(2024, 3, 5), QLocale::ShortFormat));
   EXPECT_TRUE(history->list()->item(0)->toolTip().contains(locale.toString(old, QLocale::ShortFormat)))
       << history->list()->item(0)->toolTip().toStdString();
+}
+
+// Item 10 (history dates), seen in the 1366x768 pictures: a long title made its row wider than the
+// list, so the time was out of sight and the list scrolled sideways. Each row is as wide as the
+// list, the title elided, the time at its right edge.
+TEST(FirstHour, ALongHistoryTitleLeavesItsTimeInView) {
+  test::ScriptedWindow w;
+  w.window->resize(1366, 768);
+  w.window->resetLayout();
+  ASSERT_TRUE(w.openAndLoad(test::fixturePath(kStories)));
+  ASSERT_TRUE(w.reply(QStringLiteral("How do I compare two values in a C++ template without writing the operator twice?")));
+  test::processPendingEvents();
+  QListWidget* list = w.window->historyPanel()->list();
+  ASSERT_EQ(list->count(), 1);
+  const QRect row = list->visualItemRect(list->item(0));
+  EXPECT_LE(row.right(), list->viewport()->width()) << row.width() << " px row in a " << list->viewport()->width() << " px list";
+  EXPECT_FALSE(list->horizontalScrollBar()->isVisible());
+  EXPECT_FALSE(w.window->historyPanel()->whenAt(0).isEmpty());
 }
 
 // Item 10: the conversations were kept in <data>/Tessera/Tessera/conversations (Qt's AppDataLocation

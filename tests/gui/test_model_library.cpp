@@ -625,17 +625,20 @@ TEST(Screenshots, ModelLibrary) {
   if (dir.isEmpty()) GTEST_SKIP() << "set TESSERA_SCREENSHOT_DIR to take screenshots";
   test::FreshSettings settings;
   ModelFolder folder;
-  SplitPreviewModel split;
-  split.setDevices(test::twoGpus());
-  LibraryPanel panel;
-  panel.followSplit(&split);
+  // The main window on a laptop's screen with the Library tab in front, two GPUs for "fits?".
+  MainWindow window(std::make_unique<test::ScriptedSession>(std::make_shared<test::SessionScript>()),
+                    std::make_unique<FakeDeviceSource>(test::twoGpus()));
+  window.resize(1366, 768);
+  window.resetLayout();
+  window.show();
+  ASSERT_TRUE(waitUntil([&] { return window.gpuWorkspace()->splitModel()->deviceCount() == 2; }));
+  LibraryPanel& panel = *window.libraryPanel();
+  window.centralTabs()->setCurrentWidget(&panel);
   panel.addFolder(folder.root());
   ASSERT_TRUE(scanned(panel, 6));
-  panel.resize(1180, 420);
-  panel.show();
   ASSERT_TRUE(panel.select(qpath(folder.mamba)));
-  QApplication::processEvents();
-  ASSERT_TRUE(panel.grab().save(QDir(dir).filePath(QStringLiteral("model-library.png"))));
+  test::processPendingEvents();
+  ASSERT_TRUE(window.grab().save(QDir(dir).filePath(QStringLiteral("model-library.png"))));
 }
 
 }  // namespace

@@ -14,12 +14,18 @@
 #include <QTemporaryDir>
 #include <QThread>
 
+#include <cmath>
+
 #include "app_settings.h"
 #include "chat_input.h"
 #include "chat_panel.h"
 #include "dark_palette.h"
 #include "engine_client.h"
+#include "device_source.h"
+#include "dock_title_bar.h"
 #include "error_banner.h"
+#include "gpu_test_fixtures.h"
+#include "gpu_workspace.h"
 #include "gui_test_support.h"
 #include "language_switcher.h"
 #include "conversation_session.h"
@@ -30,6 +36,8 @@
 #include "scripted_session.h"
 #include "startup.h"
 #include "system_prompt_edit.h"
+#include "throughput_plot.h"
+#include "throughput_sampler.h"
 
 namespace tessera::gui {
 namespace {
@@ -71,6 +79,18 @@ void save(QWidget* widget, const QString& name) {
   QApplication::processEvents();
   const QString path = QDir(screenshotDir()).filePath(name);
   ASSERT_TRUE(widget->grab().save(path)) << path.toStdString();
+}
+
+// The scripted engine of the pictures that need one (a reply with code): the fixture's own figures
+// and backend, and a prompt read at a plausible pace (not "440,000 tok/s", "First token: 0.00 s").
+std::shared_ptr<test::SessionScript> pictureScript() {
+  auto script = std::make_shared<test::SessionScript>();
+  script->info.parameter_count = 292'800;  // stories260K-f32
+  script->info.backend = "cpu (2 threads, F16 KV cache, context 512)";
+  script->prompt_token_ms = 1;
+  script->prompt_step = 64;
+  script->token_ms = 12;
+  return script;
 }
 
 // The pictures' first exchange: fixed sampling, a system prompt for a chat model, one finished
@@ -175,7 +195,7 @@ TEST(Screenshots, ChatCodeContextAndHistory) {
   if (screenshotDir().isEmpty()) GTEST_SKIP() << "set TESSERA_SCREENSHOT_DIR to take screenshots";
   QDir().mkpath(screenshotDir());
   test::FreshSettings settings;
-  auto script = std::make_shared<test::SessionScript>();
+  auto script = pictureScript();
   MainWindow window(std::make_unique<test::ScriptedSession>(script));
   window.resize(1366, 768);  // a laptop's screen (issue 35: the pictures at 1366x768)
   window.resetLayout();       // the layout a window of that size opens with
@@ -212,7 +232,7 @@ TEST(Screenshots, ChatDark) {
   QDir().mkpath(screenshotDir());
   test::FreshSettings settings;
   test::FusionPalette dark(test::darkFusionPalette());
-  auto script = std::make_shared<test::SessionScript>();
+  auto script = pictureScript();
   MainWindow window(std::make_unique<test::ScriptedSession>(script));
   window.resize(1366, 768);  // a laptop's screen (issue 35: the pictures at 1366x768)
   window.resetLayout();       // the layout a window of that size opens with
@@ -223,15 +243,66 @@ TEST(Screenshots, ChatDark) {
                     "2. **Rolling window**: drop the oldest turns\n", "3. **Summarise** what scrolled away\n\n",
                     "```cpp\n", "if (used > context) drop_oldest<Turn>(history);\n", "```\n\n",
                     "Each keeps `<` and `>` as written."};
-  script->prompt_tokens = 180;
+  script->prompt_tokens = 420;  // near the 512 tokens: the banner's warning is due
   ASSERT_TRUE(window.chat()->send(QStringLiteral("How can a chat continue past the context?")));
   ASSERT_TRUE(waitUntil([&] { return !window.chat()->isStreaming(); }, 30000));
   window.banner()->showMessage(ErrorBanner::Severity::Warning,
                                ErrorText{QStringLiteral("The context is almost full"),
-                                         QStringLiteral("180 of 256 tokens are used."),
+                                         // The meter's own figures, so the picture agrees with itself.
+                                         QStringLiteral("%1 of %2 tokens are used.")
+                                             .arg(window.chat()->contextUsed())
+                                             .arg(window.chat()->contextSize()),
                                          QStringLiteral("Start a new conversation or choose an overflow policy.")});
   window.chatPanel()->input()->setPlainText(QStringLiteral("And which one keeps the KV cache?"));
   save(&window, QStringLiteral("chat-dark.png"));
+}
+
+// The Performance dock unfolded under the chat (docs/screenshots/performance-plots.png): the live
+// throughput of the fourth reply, the prompt phase and the first token, the earlier replies faded,
+// and the history of replies; four fake GPUs.
+TEST(Screenshots, PerformancePlots) {
+  if (screenshotDir().isEmpty()) GTEST_SKIP() << "set TESSERA_SCREENSHOT_DIR to take screenshots";
+  QDir().mkpath(screenshotDir());
+  test::FreshSettings settings;
+  auto script = pictureScript();
+  MainWindow window(std::make_unique<test::ScriptedSession>(script), std::make_unique<FakeDeviceSource>(test::fourGpus()));
+  window.resize(1366, 768);
+  window.resetLayout();
+  window.show();
+  window.openModel(test::fixturePath(QStringLiteral("models/stories260K-f32.gguf")), true);
+  ASSERT_TRUE(waitUntil([&] { return window.engine()->state() == EngineClient::State::Ready; }, 30000));
+  script->pieces = {"Once", " upon", " a", " time,", " a", " small", " robot", " lived", " in", " a", " lighthouse",
+                    " by", " the", " sea."};
+  ASSERT_TRUE(window.chat()->send(QStringLiteral("Tell me a story about a robot.")));
+  ASSERT_TRUE(waitUntil([&] { return !window.chat()->isStreaming(); }, 30000));
+  // Four replies of a model at ~60 tok/s, as recorded (the scripted engine is too quick to draw).
+  ThroughputPlot* plot = window.gpuWorkspace()->throughputPlot();
+  for (int reply = 2; reply <= 5; ++reply) {
+    plot->onReplyStarted(reply);
+    const double ttft = 0.35 + 0.05 * reply;
+    for (double t = 0.1; t < ttft; t += 0.1) plot->onPromptProgress(reply, t);
+    plot->onFirstToken(reply, ttft);
+    int tokens = 0;
+    for (int i = 1; i <= 16; ++i) {
+      const double rate = 58.0 + 6.0 * std::sin(i * 0.7 + reply) - 0.4 * i + reply;
+      tokens += static_cast<int>(rate * 0.25);
+      plot->onSample(ThroughputSample{reply, ttft + 0.25 * i, rate, tokens});
+    }
+    ReplyRecord r;
+    r.reply = reply;
+    r.prompt_tokens = 180 + 40 * reply;
+    r.prompt_tokens_per_second = r.prompt_tokens / (ttft - 0.02);
+    r.generated_tokens = tokens;
+    r.generation_tokens_per_second = tokens / (0.25 * 16);
+    r.time_to_first_token = ttft - 0.01;
+    r.seen_first_token = ttft;
+    r.seconds = ttft + 4.0;
+    plot->onReplyFinished(r);
+  }
+  window.gpuWorkspace()->performanceTitleBar()->setCollapsed(false);
+  test::processPendingEvents();
+  ASSERT_TRUE(plot->isVisible());
+  save(&window, QStringLiteral("performance-plots.png"));
 }
 
 }  // namespace

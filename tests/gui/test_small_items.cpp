@@ -1,5 +1,6 @@
 // Issue 21's smaller items: the CPU backend described in the interface language, layer and row
 // ranges written the same way, Copy that says it worked, a disabled Send that says why.
+#include <QLabel>
 #include <QPushButton>
 #include <QTest>
 #include <QToolButton>
@@ -15,6 +16,7 @@
 #include "message_widget.h"
 #include "scripted_session.h"
 #include "split_editor.h"
+#include "status_line.h"
 
 namespace tessera::gui {
 namespace {
@@ -35,6 +37,34 @@ TEST(SmallItems, RangesAreInclusiveAndASingleOneIsNamedAlone) {
   EXPECT_EQ(SplitEditor::shareText(4, 4, SplitEditor::ShareKind::KvHeads), QStringLiteral("KV head 4"));
 }
 
+// The German picture (issue 35, the screenshots at 1366x768) showed "Erstes Token: 0,02" at the end
+// of a line and "s" alone on the next: under a reply the line breaks between figures only.
+TEST(SmallItems, ReplyTimingsBreakBetweenFiguresNotInsideOne) {
+  ReplyStats stats;
+  stats.prompt_known = true;
+  stats.timings.prompt_tokens = 19;
+  stats.timings.prompt_tokens_per_s = 801.6;
+  stats.timings.prompt_tokens_reused = 20;
+  stats.timings.generated_tokens = 88;
+  stats.timings.generation_tokens_per_s = 414.7;
+  stats.timings.time_to_first_token_ms = 20.0;
+  const QString shown = DisplayFormat::timings(stats, true);
+  const QStringList figures = shown.split(QStringLiteral(" · "));
+  ASSERT_EQ(figures.size(), 3) << shown.toStdString();
+  for (const QString& figure : figures) EXPECT_FALSE(figure.contains(QLatin1Char(' '))) << figure.toStdString();
+  EXPECT_EQ(QString(shown).replace(QChar::Nbsp, QLatin1Char(' ')), DisplayFormat::timings(stats));
+  MessageWidget reply;
+  ChatEntry m = replyMessage(QStringLiteral("tiny"));
+  m.message.content = "A frog.";
+  m.status = ChatEntry::Status::Complete;
+  m.stats = stats;
+  reply.setMessage(m, QString());
+  reply.resize(300, 200);  // narrow: the timings wrap
+  reply.show();
+  EXPECT_EQ(reply.timingsText(), DisplayFormat::timings(stats));
+  EXPECT_TRUE(reply.findChild<QLabel*>(QStringLiteral("messageTimings"))->text().contains(QChar::Nbsp));
+}
+
 TEST(SmallItems, CopySaysItWorkedAndADisabledSendSaysWhy) {
   test::FreshSettings settings;
   auto script = std::make_shared<test::SessionScript>();
@@ -51,6 +81,16 @@ TEST(SmallItems, CopySaysItWorkedAndADisabledSendSaysWhy) {
   MessageWidget* reply = chat->view()->messageWidget(1);
   ASSERT_NE(reply, nullptr);
   EXPECT_EQ(reply->copyButton()->text(), QStringLiteral("Copy"));
+  // A reply of one token has no rate: the status bar said "Last reply: 0.0 tok/s".
+  auto* status = window.findChild<StatusLine*>();
+  ASSERT_NE(status, nullptr);
+  ASSERT_EQ(window.chatModel()->message(1).stats->timings.generated_tokens, 4);
+  EXPECT_TRUE(status->speedText().startsWith(QStringLiteral("Last reply:"))) << status->speedText().toStdString();
+  script->pieces = {"One"};
+  ASSERT_TRUE(window.chat()->send(QStringLiteral("Again")));
+  ASSERT_TRUE(waitUntil([&] { return !window.chat()->isStreaming(); }));
+  ASSERT_EQ(window.chatModel()->message(3).stats->timings.generated_tokens, 1);
+  EXPECT_TRUE(status->speedText().isEmpty()) << status->speedText().toStdString();
   QTest::mouseClick(reply->copyButton(), Qt::LeftButton);
   EXPECT_EQ(reply->copyButton()->text(), QStringLiteral("Copied ✓"));
   ASSERT_TRUE(waitUntil([&] { return reply->copyButton()->text() == QStringLiteral("Copy"); }, 5000));

@@ -41,6 +41,8 @@
 #include "gui_test_support.h"
 #include "library_panel.h"
 #include "main_window.h"
+#include "model_panel.h"
+#include "model_preview.h"
 #include "memory_bar.h"
 #include "scripted_session.h"
 #include "split_bench_model.h"
@@ -379,6 +381,10 @@ TEST(SplitBenchmark, MeasuresTwoSplitsOfTheTinyModelAndRestoresIt) {
   // Issue 35 item 4: the tab says that everything ran on the CPU, where a split changes nothing.
   EXPECT_TRUE(v->model()->measuredOnCpu());
   EXPECT_TRUE(v->verdictLabel()->text().contains(QStringLiteral("ran on the CPU"))) << v->verdictLabel()->text().toStdString();
+  // ... and so names no winner and applies none (the picture showed "Winner: #1" above that note).
+  EXPECT_TRUE(v->verdictLabel()->text().startsWith(QStringLiteral("No winner"))) << v->verdictLabel()->text().toStdString();
+  EXPECT_FALSE(v->winner().has_value());
+  EXPECT_FALSE(v->applyWinnerButton()->isEnabled());
 }
 
 BenchFigures figures(double generation, double generation_sd, double prompt = 1000.0) {
@@ -634,11 +640,33 @@ TEST(SplitBenchmark, TakesTwoToSixDifferentSplits) {
   EXPECT_EQ(v->table()->rowCount(), 3);
 }
 
-// docs/screenshots/split-workspace.png and ab-benchmark.png: the main window at its default size
+// docs/screenshots/split-workspace.png and ab-benchmark.png: the main window on a 1366x768 laptop
 // with four fake GPUs. Always renders (so it is tested); saves only with TESSERA_SCREENSHOT_DIR.
 TEST(SplitWorkspace, Screenshot) {
   Workspace w(test::fourGpus());
+  w.window->resize(1366, 768);  // a laptop's screen, as the other pictures
+  w.window->resetLayout();
+  w.window->centralTabs()->setCurrentWidget(w.view());
   ASSERT_TRUE(w.ready(4));
+  // The model panel beside it shows the model the split is planned for, as after File ▸ Open (its
+  // 38 GiB file is not in the tree: the preview is made from the same shape).
+  const auto& plan = w.model()->plan();
+  ASSERT_TRUE(plan.has_value());
+  quint64 weights = 0;
+  for (const auto& d : plan->devices) weights += d.bytes.weights;
+  ModelPreview preview;
+  preview.path = QStringLiteral("/models/llama-2-70b.Q4_K.gguf");
+  preview.info.name = "Llama 2 70B";
+  preview.info.architecture = "llama";
+  preview.info.parameter_count = 68'976'648'192ULL;
+  preview.info.n_layer = 80;
+  preview.info.n_vocab = 32000;
+  preview.info.n_ctx_train = 4096;
+  preview.info.tensor_types = {{tessera::GgmlType::Q4_K, 562, weights}, {tessera::GgmlType::F32, 161, 161ULL * 8192 * 4}};
+  preview.file_size = weights + 161ULL * 8192 * 4 + 1'800'000;
+  preview.spec = test::llama70bSpec();
+  w.window->modelPanel()->showPreview(preview);
+  w.model()->setContextLength(w.window->modelPanel()->effectiveContextLength());  // as the app passes it on
   const int values[] = {450, 250, 150, 400};
   for (int i = 0; i < 4; ++i) w.editor()->slider(i)->setValue(values[i]);
   test::processPendingEvents();
@@ -680,7 +708,9 @@ TEST(SplitBenchmark, Screenshot) {
   EXPECT_TRUE(inView(scroll, v->applyWinnerButton()));
   window.resize(1366, 768);  // the picture: a laptop's screen
   window.resetLayout();
+  window.centralTabs()->setCurrentWidget(v);  // (the default layout brings the chat to the front)
   test::processPendingEvents();
+  EXPECT_EQ(window.centralTabs()->currentWidget(), v);
   const QImage image = window.grab().toImage();
   ASSERT_FALSE(image.isNull());
   if (!screenshotDir().isEmpty()) {
