@@ -3079,7 +3079,7 @@ Nutzbar: %6 Byte</translation>
 <context>
     <name>tessera::gui::StatusLine</name>
     <message>
-        <location filename="../gui/app/status_line.cpp" line="+44"/>
+        <location filename="../gui/app/status_line.cpp" line="+46"/>
         <source>Last reply: %1 tok/s</source>
         <translation>Letzte Antwort: %1 Token/s</translation>
     </message>

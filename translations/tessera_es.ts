@@ -3079,7 +3079,7 @@ Utilizable: %6 bytes</translation>
 <context>
     <name>tessera::gui::StatusLine</name>
     <message>
-        <location filename="../gui/app/status_line.cpp" line="+44"/>
+        <location filename="../gui/app/status_line.cpp" line="+46"/>
         <source>Last reply: %1 tok/s</source>
         <translation>Última respuesta: %1 tok/s</translation>
     </message>

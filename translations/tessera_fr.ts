@@ -3079,7 +3079,7 @@ Utilisable&#xa0;: %6 octets</translation>
 <context>
     <name>tessera::gui::StatusLine</name>
     <message>
-        <location filename="../gui/app/status_line.cpp" line="+44"/>
+        <location filename="../gui/app/status_line.cpp" line="+46"/>
         <source>Last reply: %1 tok/s</source>
         <translation>Dernière réponse&#xa0;: %1 tok/s</translation>
     </message>

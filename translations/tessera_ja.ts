@@ -3070,7 +3070,7 @@ KV キャッシュ：%2 バイト
 <context>
     <name>tessera::gui::StatusLine</name>
     <message>
-        <location filename="../gui/app/status_line.cpp" line="+44"/>
+        <location filename="../gui/app/status_line.cpp" line="+46"/>
         <source>Last reply: %1 tok/s</source>
         <translation>直前の応答：%1 tok/s</translation>
     </message>

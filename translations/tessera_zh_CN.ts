@@ -3070,7 +3070,7 @@ KV 缓存：%2 字节
 <context>
     <name>tessera::gui::StatusLine</name>
     <message>
-        <location filename="../gui/app/status_line.cpp" line="+44"/>
+        <location filename="../gui/app/status_line.cpp" line="+46"/>
         <source>Last reply: %1 tok/s</source>
         <translation>上一条回复：%1 tok/s</translation>
     </message>

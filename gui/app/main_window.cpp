@@ -129,6 +129,10 @@ MainWindow::MainWindow(std::unique_ptr<EngineSession> session, std::unique_ptr<D
   central_tabs_ = new QTabWidget;
   central_tabs_->setObjectName(QStringLiteral("centralTabs"));
   central_tabs_->setDocumentMode(true);
+  // Every tab's title in view, whole: the main area is never narrower than its tabs (in German,
+  // on the smallest window, the last tab went behind scroll arrows).
+  central_tabs_->setUsesScrollButtons(false);
+  central_tabs_->setElideMode(Qt::ElideNone);
   central_tabs_->addTab(chat_panel_, QString());
   layout->addWidget(central_tabs_, 1);
   setCentralWidget(central);
