@@ -1,7 +1,10 @@
 #include "gpu_test_fixtures.h"
 
+#include <cmath>
+
 #include "device_source.h"
 #include "synth/shape_spec.h"
+#include "throughput_plot.h"
 
 namespace tessera::gui::test {
 
@@ -46,5 +49,30 @@ std::shared_ptr<const ModelSpec> shapeSpec(const char* name) {
 std::shared_ptr<const ModelSpec> llama70bSpec() { return shapeSpec("llama2-70b"); }
 std::shared_ptr<const ModelSpec> llama8bSpec() { return shapeSpec("llama3-8b"); }
 std::shared_ptr<const ModelSpec> qwen36HybridSpec() { return shapeSpec("qwen3.6-27b"); }
+
+void feedRecordedReplies(ThroughputPlot* plot, int first, int last) {
+  for (int reply = first; reply <= last; ++reply) {
+    plot->onReplyStarted(reply);
+    const double ttft = 0.35 + 0.05 * reply;
+    for (double t = 0.1; t < ttft; t += 0.1) plot->onPromptProgress(reply, t);
+    plot->onFirstToken(reply, ttft);
+    int tokens = 0;
+    for (int i = 1; i <= 16; ++i) {
+      const double rate = 58.0 + 6.0 * std::sin(i * 0.7 + reply) - 0.4 * i + reply;
+      tokens += static_cast<int>(rate * 0.25);
+      plot->onSample(ThroughputSample{reply, ttft + 0.25 * i, rate, tokens});
+    }
+    ReplyRecord r;
+    r.reply = reply;
+    r.prompt_tokens = 180 + 40 * reply;
+    r.prompt_tokens_per_second = r.prompt_tokens / (ttft - 0.02);
+    r.generated_tokens = tokens;
+    r.generation_tokens_per_second = tokens / (0.25 * 16);
+    r.time_to_first_token = ttft - 0.01;
+    r.seen_first_token = ttft;
+    r.seconds = ttft + 4.0;
+    plot->onReplyFinished(r);
+  }
+}
 
 }  // namespace tessera::gui::test

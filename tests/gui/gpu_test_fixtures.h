@@ -9,6 +9,10 @@
 #include "backend/model_spec.h"
 #include "gpu_device.h"
 
+namespace tessera::gui {
+class ThroughputPlot;
+}
+
 namespace tessera::gui::test {
 
 QList<GpuDevice> twoGpus();
@@ -22,5 +26,9 @@ std::shared_ptr<const ModelSpec> llama70bSpec();
 std::shared_ptr<const ModelSpec> llama8bSpec();
 // Qwen3.6-27B (qwen35: Gated DeltaNet layers with a fixed recurrent state beside attention layers).
 std::shared_ptr<const ModelSpec> qwen36HybridSpec();
+
+// Replies first..last of a model at ~60 tok/s as the plot records them (prompt progress, first
+// token, 16 samples, the finished record): the scripted engine is too quick to draw.
+void feedRecordedReplies(ThroughputPlot* plot, int first, int last);
 
 }  // namespace tessera::gui::test
