@@ -5,12 +5,14 @@
 #include <cstdio>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "cli_common.h"
 #include "commands.h"
 #include "option_ranges.h"
 #include "terminal_text.h"
 #include "reply_printer.h"
+#include "reasoning/thinking_choice.h"
 
 namespace tessera::cli {
 namespace {
@@ -31,6 +33,18 @@ void usage(FILE* out) {
   std::fputs(sampling_options_usage().c_str(), out);
   std::fputs(overflow_option_usage().c_str(), out);
   std::fputs(backend_options_usage().c_str(), out);
+}
+
+// `option`'s value: a choice of `control` (reasoning/thinking_choice.h), added to `out`.
+void parse_thinking(OptionReader& r, const char* option, reasoning::ThinkingControl control, const char* allowed,
+                    std::vector<reasoning::ThinkingChoice>& out) {
+  std::string v;
+  if (!r.text(v)) return;
+  const auto choice = reasoning::parse_thinking_choice(v);
+  if (!choice || reasoning::thinking_control_of(*choice) != control)
+    r.fail(std::string(option) + ": '" + v + "' is not " + allowed);
+  else
+    out.push_back(*choice);
 }
 
 // Line input on fd 0 that notices Ctrl-C: the handler is installed without SA_RESTART, so a
@@ -89,8 +103,8 @@ int cmd_chat(const Args& args) {
   std::string system;
   bool verbose = false;
   ReasoningDisplay reasoning_display = ReasoningDisplay::Show;
-  std::optional<bool> thinking;
-  std::string effort;
+  // --thinking and --reasoning-effort: a choice of each control (reasoning/thinking_choice.h).
+  std::vector<reasoning::ThinkingChoice> thinking;
   OptionReader r(args);
   while (r.next()) {
     if (r.is({"-h", "--help"})) {
@@ -101,14 +115,9 @@ int cmd_chat(const Args& args) {
     } else if (r.is({"-v", "--verbose"})) {
       verbose = true;
     } else if (r.is({"--thinking"})) {
-      std::string v;
-      if (r.text(v)) {
-        if (v == "on" || v == "off") thinking = v == "on";
-        else r.fail("--thinking: '" + v + "' is not on or off");
-      }
+      parse_thinking(r, "--thinking", reasoning::ThinkingControl::Toggle, "on or off", thinking);
     } else if (r.is({"--reasoning-effort"})) {
-      if (r.text(effort) && effort != "low" && effort != "medium" && effort != "high")
-        r.fail("--reasoning-effort: '" + effort + "' is not low, medium or high");
+      parse_thinking(r, "--reasoning-effort", reasoning::ThinkingControl::Effort, "low, medium or high", thinking);
     } else if (!parse_model_option(r, model) && !parse_sampling_option(r, sampling) &&
                !parse_overflow_option(r, overflow) && !parse_reasoning_option(r, reasoning_display)) {
       r.fail("unknown option '" + r.arg() + "' (see tessera-cli chat --help)");
@@ -174,8 +183,7 @@ int cmd_chat(const Args& args) {
     req.sampling = sampling.params;
     req.stop = &interrupt_flag();
     req.overflow = overflow;
-    req.enable_thinking = thinking;
-    req.reasoning_effort = effort;
+    for (reasoning::ThinkingChoice choice : thinking) set_thinking_choice(req, choice);
     ReplyPrinter printer(stdout, reasoning_display, ::isatty(1) != 0);
     auto result = engine.chat(conversation, req, [&printer](const TokenEvent& e) {
       printer.print(e.reply);

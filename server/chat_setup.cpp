@@ -8,7 +8,8 @@ chat::ChatTemplateInput template_input(const CompletionRequest& r) {
   in.add_generation_prompt = true;
   for (const auto& [k, v] : r.chat_template_kwargs.items()) in.extra[k] = v;
   if (r.has_tools()) in.extra["tools"] = r.tools;
-  if (!r.reasoning_effort.empty()) in.extra["reasoning_effort"] = r.reasoning_effort;
+  if (!r.reasoning_effort.empty())
+    in.extra[reasoning::control_name(reasoning::ThinkingControl::Effort)] = r.reasoning_effort;
   return in;
 }
 

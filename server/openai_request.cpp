@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "common/json_input.h"
+#include "reasoning/thinking_choice.h"
 
 namespace tessera::server {
 namespace {
@@ -305,7 +306,8 @@ void read_reasoning(Reader& r, CompletionRequest& out) {
   }
   if (const Json* e = r.field("reasoning_effort")) {
     const std::string v = e->is_string() ? e->get<std::string>() : shown(*e);
-    if (v != "low" && v != "medium" && v != "high")
+    const auto choice = reasoning::parse_thinking_choice(v);
+    if (!choice || reasoning::thinking_control_of(*choice) != reasoning::ThinkingControl::Effort)
       return r.fail("reasoning_effort", "'" + v + "' is not one of low, medium, high");
     out.reasoning_effort = v;
   }

@@ -22,8 +22,10 @@ chat::ChatTemplateInput Engine::chat_input(const std::vector<ChatMessage>& messa
     in.messages.push_back(std::move(msg));
   }
   in.add_generation_prompt = add_generation_prompt;
-  if (request.enable_thinking) in.extra["enable_thinking"] = *request.enable_thinking;
-  if (!request.reasoning_effort.empty()) in.extra["reasoning_effort"] = request.reasoning_effort;
+  using reasoning::ThinkingControl;
+  if (request.enable_thinking) in.extra[reasoning::control_name(ThinkingControl::Toggle)] = *request.enable_thinking;
+  if (!request.reasoning_effort.empty())
+    in.extra[reasoning::control_name(ThinkingControl::Effort)] = request.reasoning_effort;
   return in;
 }
 
@@ -130,6 +132,16 @@ Result<GenerationResult> Engine::chat(const std::vector<ChatMessage>& messages, 
     result->timings.overflow_tokens_dropped += tokens_dropped;
   }
   return result;
+}
+
+void set_thinking_choice(GenerationRequest& request, reasoning::ThinkingChoice choice) {
+  using reasoning::ThinkingChoice;
+  using reasoning::ThinkingControl;
+  switch (reasoning::thinking_control_of(choice)) {
+    case ThinkingControl::Toggle: request.enable_thinking = choice == ThinkingChoice::On; break;
+    case ThinkingControl::Effort: request.reasoning_effort = std::string(reasoning::thinking_choice_key(choice)); break;
+    case ThinkingControl::None: break;
+  }
 }
 
 }  // namespace tessera

@@ -12,6 +12,7 @@
 
 #include "eval/log_probs.h"
 #include "reasoning/output_splitter.h"
+#include "reasoning/thinking_choice.h"
 #include "sampling/sampler.h"
 
 namespace tessera::grammar {
@@ -82,8 +83,9 @@ struct GenerationRequest {
   // are written out in TokenEvent::text, so the text can be split again by a reader of it.
   // Engine::chat splits by default. false: the text is as before (no markers, no parts).
   bool split_reply = false;
-  // Engine::chat: template variables of reasoning models. enable_thinking (Qwen3's switch; unset:
-  // the template's default) and reasoning_effort ("low", "medium", "high": gpt-oss; "": default).
+  // Engine::chat: template variables of reasoning models (reasoning/thinking_choice.h,
+  // set_thinking_choice below). enable_thinking (Qwen3's switch; unset: the template's default) and
+  // reasoning_effort (a key of an Effort choice, "low" ... "high": gpt-oss; "": default).
   std::optional<bool> enable_thinking;
   std::string reasoning_effort;
   // Structured output: the reply must be JSON that this schema accepts (grammar/json_schema.h).
@@ -96,6 +98,11 @@ struct GenerationRequest {
   // functions.NAME, and a Qwen/Hermes `<tool_call>` block ({"name": NAME, "arguments": ...}).
   std::vector<std::pair<std::string, std::shared_ptr<const grammar::JsonSchema>>> tool_schemas;
 };
+
+// Sets the variable a person's choice steers: enable_thinking for On/Off, reasoning_effort for
+// Low/Medium/High; Default sets nothing (the template's default). The app's Thinking row and the
+// CLI's options go through this.
+void set_thinking_choice(GenerationRequest& request, reasoning::ThinkingChoice choice);
 
 // The first prompt step when GenerationRequest::prompt_step_ms sizes them: small enough to be quick
 // on any backend (a pass over few tokens costs about what one token costs on a CPU).

@@ -60,7 +60,7 @@ OutputFormat detect_output_format(std::string_view source, const tokenizer::Toke
   // replaced still answers in harmony).
   if (contains(source, "<|channel|>") || (has_token(tok, "<|channel|>") && has_token(tok, "<|message|>"))) {
     OutputFormat f = harmony_format();
-    if (!contains(source, "reasoning_effort") && !source.empty()) f.control = ThinkingControl::None;
+    if (!contains(source, control_name(ThinkingControl::Effort)) && !source.empty()) f.control = ThinkingControl::None;
     collect_markers(f, tok, {"<|start|>", "<|channel|>", "<|message|>", "<|end|>", "<|constrain|>", "<|call|>", "<|return|>"});
     return f;
   }
@@ -85,7 +85,7 @@ OutputFormat detect_output_format(std::string_view source, const tokenizer::Toke
   const bool vocab_thinks = has_token(tok, "<think>") && has_token(tok, "</think>");
   if (template_thinks || (vocab_thinks && contains(source, "reasoning_content"))) {
     OutputFormat f = think_tags_format();
-    if (contains(source, "enable_thinking")) f.control = ThinkingControl::Toggle;
+    if (contains(source, control_name(ThinkingControl::Toggle))) f.control = ThinkingControl::Toggle;
     collect_markers(f, tok, {"<think>", "</think>"});
     return f;
   }

@@ -100,16 +100,11 @@ bool ChatController::startReply() {
   request.sampling = reply_.sampling;
   request.n_predict = reply_.max_tokens;
   request.overflow = overflow_;
-  // The thinking choice, as the loaded model's template takes it (a template without the
-  // variable ignores it).
-  using tessera::reasoning::ThinkingControl;
-  const QString& thinking = reply_.thinking;
-  const ThinkingControl control = engine_->thinkingControl();
-  if (control == ThinkingControl::Toggle && (thinking == QLatin1String("on") || thinking == QLatin1String("off")))
-    request.enable_thinking = thinking == QLatin1String("on");
-  if (control == ThinkingControl::Effort &&
-      (thinking == QLatin1String("low") || thinking == QLatin1String("medium") || thinking == QLatin1String("high")))
-    request.reasoning_effort = thinking.toStdString();
+  // The thinking choice, where the loaded model's template takes it (a choice saved for another
+  // model's control, e.g. "high" for a Qwen3, is not sent).
+  const auto choice = tessera::reasoning::parse_thinking_choice(reply_.thinking.toStdString());
+  if (choice && tessera::reasoning::thinking_control_of(*choice) == engine_->thinkingControl())
+    tessera::set_thinking_choice(request, *choice);
   if (!engine_->generate(messages, request)) return false;
   pending_.clear();
   pending_reasoning_.clear();

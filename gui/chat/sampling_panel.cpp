@@ -79,22 +79,30 @@ void SamplingPanel::setThinkingControl(tessera::reasoning::ThinkingControl contr
   form_->setRowVisible(thinking_, offersThinking());
 }
 
+QString SamplingPanel::thinkingLabel(tessera::reasoning::ThinkingChoice choice) {
+  using tessera::reasoning::ThinkingChoice;
+  switch (choice) {
+    //: The Thinking choice of a reasoning model: leave it to the model's chat template.
+    case ThinkingChoice::Default: return tr("Model default");
+    //: Thinking choice: the model thinks before it answers.
+    case ThinkingChoice::On: return tr("On");
+    //: Thinking choice: the model answers without thinking first.
+    case ThinkingChoice::Off: return tr("Off");
+    //: Reasoning effort (gpt-oss): how long the model thinks.
+    case ThinkingChoice::Low: return tr("Low");
+    case ThinkingChoice::Medium: return tr("Medium");
+    case ThinkingChoice::High: return tr("High");
+  }
+  return {};
+}
+
 void SamplingPanel::fillThinking() {
-  using tessera::reasoning::ThinkingControl;
+  // The choices and the words saved for them are core's (reasoning/thinking_choice.h).
   const QSignalBlocker quiet(thinking_);
   thinking_->clear();
-  //: The Thinking choice of a reasoning model: leave it to the model's chat template.
-  thinking_->addItem(tr("Model default"), QString());
-  if (control_ == ThinkingControl::Toggle) {
-    //: Thinking choice: the model thinks before it answers.
-    thinking_->addItem(tr("On"), QStringLiteral("on"));
-    //: Thinking choice: the model answers without thinking first.
-    thinking_->addItem(tr("Off"), QStringLiteral("off"));
-  } else if (control_ == ThinkingControl::Effort) {
-    //: Reasoning effort (gpt-oss): how long the model thinks.
-    thinking_->addItem(tr("Low"), QStringLiteral("low"));
-    thinking_->addItem(tr("Medium"), QStringLiteral("medium"));
-    thinking_->addItem(tr("High"), QStringLiteral("high"));
+  for (tessera::reasoning::ThinkingChoice choice : tessera::reasoning::thinking_choices(control_)) {
+    const std::string_view key = tessera::reasoning::thinking_choice_key(choice);
+    thinking_->addItem(thinkingLabel(choice), QString::fromLatin1(key.data(), static_cast<qsizetype>(key.size())));
   }
   const int at = thinking_->findData(thinking_choice_);
   thinking_->setCurrentIndex(at >= 0 ? at : 0);

@@ -9,6 +9,7 @@
 
 #include "engine_types.h"
 #include "reasoning/output_format.h"
+#include "reasoning/thinking_choice.h"
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -33,6 +34,8 @@ class SamplingPanel : public QWidget {
   void setThinkingControl(tessera::reasoning::ThinkingControl control);
   QComboBox* thinkingBox() const { return thinking_; }
   bool offersThinking() const { return control_ != tessera::reasoning::ThinkingControl::None; }
+  // The Thinking row's entry for a choice, in the interface language.
+  static QString thinkingLabel(tessera::reasoning::ThinkingChoice choice);
   QPushButton* resetButton() const { return reset_; }
 
  signals:

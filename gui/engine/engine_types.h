@@ -57,9 +57,9 @@ constexpr int kDefaultReplyTokens = 512;
 struct ReplySettings {
   tessera::SamplingParams sampling;
   int max_tokens = kDefaultReplyTokens;
-  // A reasoning model's thinking, where its template offers a control (ThinkingControl): "" the
-  // template's default, "on" / "off" (enable_thinking: Qwen3, Qwen3.5/3.6), "low" / "medium" /
-  // "high" (reasoning_effort: gpt-oss). Sent only where the loaded model takes it (ChatController).
+  // A reasoning model's thinking, where its template offers a control: the key of a
+  // reasoning::ThinkingChoice (core/reasoning/thinking_choice.h; "" the template's default). Sent
+  // only where the loaded model takes it (ChatController).
   QString thinking;
 
   friend bool operator==(const ReplySettings&, const ReplySettings&) = default;

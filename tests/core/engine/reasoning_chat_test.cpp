@@ -102,5 +102,35 @@ TEST_F(ReasoningChat, EnableThinkingReachesTheTemplate) {
   EXPECT_FALSE(out->reply.content.empty());
 }
 
+// The Thinking row's choices (reasoning/thinking_choice.h) reach the variable of their control,
+// and nothing else: set_thinking_choice is the one place a choice becomes a template variable.
+TEST_F(ReasoningChat, EachThinkingChoiceSetsItsOwnTemplateVariable) {
+  using reasoning::ThinkingChoice;
+  const std::vector<ChatMessage> conv = {{"user", "Hi"}};
+  const auto qwen = source_dir() / "tests" / "data" / "templates" / "Qwen-Qwen3-0.6B.jinja";
+  ASSERT_TRUE(engine.set_chat_template(read_text(qwen), qwen.filename().string()).ok());
+  for (const auto& [choice, closes] : {std::pair{ThinkingChoice::Off, true}, std::pair{ThinkingChoice::On, false},
+                                       std::pair{ThinkingChoice::Default, false}}) {
+    GenerationRequest r;
+    set_thinking_choice(r, choice);
+    EXPECT_TRUE(r.reasoning_effort.empty());
+    auto in = engine.render_chat_input(engine.chat_input(conv, true, r));
+    ASSERT_TRUE(in.ok());
+    EXPECT_EQ(in->ends_with("<think>\n\n</think>\n\n"), closes) << reasoning::thinking_choice_key(choice);
+  }
+  const auto oss = source_dir() / "tests" / "data" / "templates" / "openai-gpt-oss-120b.jinja";
+  ASSERT_TRUE(engine.set_chat_template(read_text(oss), oss.filename().string()).ok());
+  EXPECT_EQ(engine.output_format().control, reasoning::ThinkingControl::Effort);
+  for (const auto& [choice, line] : {std::pair{ThinkingChoice::Low, "Reasoning: low"},
+                                     std::pair{ThinkingChoice::High, "Reasoning: high"}}) {
+    GenerationRequest r;
+    set_thinking_choice(r, choice);
+    EXPECT_FALSE(r.enable_thinking.has_value());
+    auto in = engine.render_chat_input(engine.chat_input(conv, true, r));
+    ASSERT_TRUE(in.ok());
+    EXPECT_NE(in->find(line), std::string::npos) << *in;
+  }
+}
+
 }  // namespace
 }  // namespace tessera::test
