@@ -1479,7 +1479,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="+241"/>
+        <location filename="../gui/app/main_window.cpp" line="+245"/>
         <source>Loading %1 again with the new split…</source>
         <extracomment>The status bar after Apply (a new GPU split): the model is loaded again with it.</extracomment>
         <translation>Rechargement de %1 avec la nouvelle répartition…</translation>

@@ -1478,7 +1478,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="+241"/>
+        <location filename="../gui/app/main_window.cpp" line="+245"/>
         <source>Loading %1 again with the new split…</source>
         <extracomment>The status bar after Apply (a new GPU split): the model is loaded again with it.</extracomment>
         <translation>新しい分割で %1 を読み込み直しています…</translation>

@@ -76,8 +76,8 @@ QString DisplayFormat::timings(const ReplyStats& s, bool whole_figures) {
     //: After "Generation: 120 tok at 45.0 tok/s": how many of those tokens the model spent thinking.
     generation = tr("%1 (%2 thinking)").arg(generation, locale.toString(t.reasoning_tokens));
   QString first = t.generated_tokens > 0
-                            ? tr("First token: %1 s").arg(locale.toString(t.time_to_first_token_ms / 1000.0, 'f', 2))
-                            : tr("First token: —");
+                      ? tr("First token: %1 s").arg(locale.toString(t.time_to_first_token_ms / 1000.0, 'f', 2))
+                      : tr("First token: —");
   if (whole_figures)
     for (QString* figure : {&prompt, &generation, &first}) figure->replace(QLatin1Char(' '), QChar::Nbsp);
   //: The three timing figures shown under a reply, separated.
