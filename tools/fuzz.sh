@@ -88,7 +88,11 @@ for t in "${targets[@]}"; do
       echo "!! reproducer: $f"
       echo "   rerun: $build/tests/fuzz/${t}_fuzz $f"
     done
-    grep -E "ERROR: |SUMMARY: |runtime error" "$build/$t.log" | head -n 5 || true
+    grep -E "ERROR: |SUMMARY: |runtime error|Assertion" "$build/$t.log" | head -n 5 || true
+    # The stack of the first finding, past libFuzzer's and the sanitizers' own frames: a CI log
+    # then says where it failed without the reproducer at hand.
+    grep -E "^ +#[0-9]+ 0x" "$build/$t.log" | grep -v -E "in (__sanitizer|__asan|__ubsan|fuzzer::|__interceptor|__libc_start|_start)" |
+      head -n 12 || true
   fi
 done
 exit $status

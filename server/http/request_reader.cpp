@@ -14,6 +14,11 @@ namespace {
 
 // A chunk-size line with its extensions must fit in this many bytes (Beast needs it whole).
 constexpr size_t kMaxChunkLine = 4096;
+// The least a chunked body still to come can be: the last chunk "0\r\n\r\n". Beast's parser,
+// once it has seen the last chunk's size line, assumes every later call hands it at least that
+// (an assertion in basic_parser.ipp's parse_chunk_header, which aborts a build with assertions
+// on); a body that arrives a byte at a time would give it fewer.
+constexpr size_t kMinChunkedRest = 5;
 
 std::string str(boost::beast::string_view v) { return std::string(v.data(), v.size()); }
 
@@ -271,6 +276,9 @@ size_t RequestReader::feed(std::string_view data) {
         break;
       }
     }
+    // Every well-formed chunked body has at least kMinChunkedRest bytes left while it is not
+    // complete, so waiting for them never stalls one.
+    if (parser_->is_header_done() && parser_->chunked() && rest.size() < kMinChunkedRest) break;
     error_code ec;
     const size_t n = parser_->put(boost::asio::const_buffer(rest.data(), rest.size()), ec);
     used += n;
