@@ -60,8 +60,9 @@ set(CPACK_DEBIAN_PACKAGE_HOMEPAGE ${TESSERA_HOMEPAGE})
 # packaging/dpkg-shlibdeps-without-cuda.sh, set up by packaging/cpack_project_config.cmake): Qt 6,
 # QCustomPlot, PCRE2, libcurl and OpenSSL's libcrypto (the download library), the C++ runtime.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-# The SVG icon engine (a Qt plugin, invisible to dpkg-shlibdeps) draws the window icon.
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libqt6svg6")
+# The SVG icon engine (a Qt plugin, invisible to dpkg-shlibdeps) draws the window icon; the app's
+# Japanese and Chinese translations need a CJK font, which a desktop without one shows as boxes.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libqt6svg6, fonts-noto-cjk")
 # The CUDA backend's runtime is NVIDIA's, not Debian's: suggested, never required.
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "libcublas-13-0")
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "\

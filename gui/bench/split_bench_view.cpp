@@ -199,6 +199,8 @@ void SplitBenchView::changeEvent(QEvent* event) {
 }
 
 void SplitBenchView::retranslateUi() {
+  // QCustomPlot fixes its tick labels' locale when it is made; follow the interface's.
+  plot_->setLocale(QLocale());
   intro_->setText(tr("Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short "
                      "prompt and generation benchmark. Afterwards the model is loaded with its own split again."));
   table_->setHorizontalHeaderLabels({tr("#"), tr("Split"), tr("Memory per GPU"), tr("Prompt (tok/s)"),

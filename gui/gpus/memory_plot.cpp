@@ -4,6 +4,7 @@
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -78,6 +79,8 @@ void MemoryPlot::showPlot(bool gpus) {
 bool MemoryPlot::showsNoGpu() const { return !no_gpu_->isHidden(); }
 
 void MemoryPlot::retranslateUi() {
+  // QCustomPlot fixes its tick labels' locale when it is made; follow the interface's.
+  plot_->setLocale(QLocale());
   title_->setText(tr("GPU memory in use over time"));
   export_->setText(tr("Export PNG…"));
   export_->setToolTip(tr("Save this plot as a PNG image"));
