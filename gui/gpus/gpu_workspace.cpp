@@ -3,16 +3,13 @@
 #include <QDockWidget>
 #include <QEvent>
 #include <QMainWindow>
-#include <QScrollArea>
 #include <QTabWidget>
-#include <QVBoxLayout>
 #include <QtConcurrent>
 
 #include "device_monitor.h"
 #include "dock_title_bar.h"
 #include "engine_client.h"
 #include "gpu_list_model.h"
-#include "gpu_panel.h"
 #include "memory_plot.h"
 #include "split_bench_model.h"
 #include "split_bench_view.h"
@@ -39,22 +36,8 @@ GpuWorkspace::GpuWorkspace(EngineClient* engine, std::unique_ptr<DeviceSource> s
       sampler_(new ThroughputSampler(this)),
       bench_model_(new SplitBenchModel(engine, split_model_, this)) {
   qRegisterMetaType<SpecOutcome>();
-  gpu_panel_ = new GpuPanel(gpu_model_);
-  split_editor_ = new SplitEditor(split_model_);
   throughput_plot_ = new ThroughputPlot;
   memory_plot_ = new MemoryPlot;
-
-  // "GPUs": the live list above the split editor, scrollable when the dock is short.
-  auto* gpu_content = new QWidget;
-  gpu_content->setObjectName(QStringLiteral("gpuWorkspace"));
-  auto* gpu_layout = new QVBoxLayout(gpu_content);
-  gpu_layout->addWidget(gpu_panel_);
-  gpu_layout->addWidget(split_editor_, 1);
-  auto* scroll = new QScrollArea;
-  scroll->setWidgetResizable(true);
-  scroll->setFrameShape(QFrame::NoFrame);
-  scroll->setWidget(gpu_content);
-  gpu_widget_ = scroll;
 
   workspace_view_ = new SplitWorkspaceView(gpu_model_, split_model_);
   bench_view_ = new SplitBenchView(bench_model_);
@@ -74,7 +57,6 @@ GpuWorkspace::GpuWorkspace(EngineClient* engine, std::unique_ptr<DeviceSource> s
   connect(monitor_, &DeviceMonitor::snapshotReady, split_model_,
           [this](const DeviceSnapshot& s) { split_model_->setDevices(s.devices); });
   connect(&spec_watcher_, &QFutureWatcher<SpecOutcome>::finished, this, &GpuWorkspace::onSpecRead);
-  connect(split_editor_, &SplitEditor::applyRequested, this, &GpuWorkspace::applySplit);
   connect(workspace_view_->splitEditor(), &SplitEditor::applyRequested, this, &GpuWorkspace::applySplit);
   connect(bench_model_, &SplitBenchModel::runRequested, this, &GpuWorkspace::runBenchmark);
   connect(bench_view_, &SplitBenchView::applyRequested, this, &GpuWorkspace::applyChoice);
@@ -108,7 +90,6 @@ GpuWorkspace::~GpuWorkspace() {
   spec_watcher_.waitForFinished();
   monitor_->stop();
   // Widgets not given to docks (or to anyone else) are ours.
-  if (gpu_widget_ != nullptr && gpu_widget_->parent() == nullptr) delete gpu_widget_;
   if (performance_widget_ != nullptr && performance_widget_->parent() == nullptr) delete performance_widget_;
   if (workspace_view_ != nullptr && workspace_view_->parent() == nullptr) delete workspace_view_;
   if (bench_view_ != nullptr && bench_view_->parent() == nullptr) delete bench_view_;
@@ -145,11 +126,7 @@ SplitWorkspaceView* GpuWorkspace::workspaceView() const { return workspace_view_
 
 SplitBenchView* GpuWorkspace::benchView() const { return bench_view_; }
 
-QList<SplitEditor*> GpuWorkspace::editors() const {
-  QList<SplitEditor*> out{split_editor_};
-  if (workspace_view_ != nullptr) out << workspace_view_->splitEditor();
-  return out;
-}
+SplitEditor* GpuWorkspace::editor() const { return workspace_view_ != nullptr ? workspace_view_->splitEditor() : nullptr; }
 
 void GpuWorkspace::addCentralViews(QTabWidget* tabs) {
   if (central_tabs_ != nullptr) return;
@@ -215,7 +192,7 @@ void GpuWorkspace::onModelLoaded(const tessera::ModelInfo& info) {
       reclaimable.insert(QString::fromStdString(dp.device.uuid), dp.bytes.total());
   }
   split_model_->setReclaimable(reclaimable);
-  for (SplitEditor* editor : editors()) editor->setLoadedChoice(loaded);
+  if (SplitEditor* e = editor()) e->setLoadedChoice(loaded);
   if (const auto& request = engine_->loadedRequest())
     bench_model_->setMeasuredModel(loaded_spec_, engine_->modelPath(), info.n_ctx, request->settings.kv_type);
   updateEditorState();
@@ -228,7 +205,7 @@ void GpuWorkspace::onModelGone() {
     bench_model_->setMeasuredModel(nullptr, QString(), 0, tessera::KvCacheType::F16);
   }
   split_model_->setReclaimable({});
-  for (SplitEditor* editor : editors()) editor->setLoadedChoice(std::nullopt);
+  if (SplitEditor* e = editor()) e->setLoadedChoice(std::nullopt);
   updateEditorState();
 }
 
@@ -255,7 +232,7 @@ void GpuWorkspace::applyChoice(const SplitChoice& choice) {
 }
 
 void GpuWorkspace::updateEditorState() {
-  for (SplitEditor* editor : editors()) editor->setModelLoaded(engine_->state() == EngineClient::State::Ready);
+  if (SplitEditor* e = editor()) e->setModelLoaded(engine_->state() == EngineClient::State::Ready);
   emit splitEdited();
 }
 

@@ -5,8 +5,7 @@
 // The main area gets two tabs (addCentralViews): "GPUs", the split workspace (the GPU list and a
 // wide split editor), and "Split Benchmark", the A/B benchmark of splits (SplitBenchView), which
 // this runs through the EngineClient with the settings of the last load and whose winner it
-// applies. gpuWidget() is the GPU list above a narrow split editor, for a window of its own (the
-// main window shows the wide one: a dock of it was a cramped copy of the tab).
+// applies.
 //
 // It follows the EngineClient: the split chosen in the editor goes with every load
 // (loadRequest), "Apply" reloads a loaded model with the new split, the split the model was loaded
@@ -46,7 +45,6 @@ class DeviceMonitor;
 class DockTitleBar;
 class EngineClient;
 class GpuListModel;
-class GpuPanel;
 class MemoryPlot;
 class SplitBenchModel;
 class SplitBenchView;
@@ -93,11 +91,8 @@ class GpuWorkspace : public QObject {
   GpuListModel* gpuModel() const { return gpu_model_; }
   SplitPreviewModel* splitModel() const { return split_model_; }
   ThroughputSampler* sampler() const { return sampler_; }
-  GpuPanel* gpuPanel() const { return gpu_panel_; }
-  SplitEditor* splitEditor() const { return split_editor_; }
   ThroughputPlot* throughputPlot() const { return throughput_plot_; }
   MemoryPlot* memoryPlot() const { return memory_plot_; }
-  QWidget* gpuWidget() const { return gpu_widget_; }
   QWidget* performanceWidget() const { return performance_widget_; }
   SplitWorkspaceView* workspaceView() const;
   SplitBenchView* benchView() const;
@@ -132,8 +127,8 @@ class GpuWorkspace : public QObject {
   void onModelGone();
   void applySplit(const SplitChoice& choice);
   void updateEditorState();
-  // The split editors: the dock's and the workspace's (while it exists).
-  QList<SplitEditor*> editors() const;
+  // The workspace's split editor (null once the workspace view is gone).
+  SplitEditor* editor() const;
 
   EngineClient* engine_;
   DeviceMonitor* monitor_;
@@ -141,12 +136,9 @@ class GpuWorkspace : public QObject {
   SplitPreviewModel* split_model_;
   ThroughputSampler* sampler_;
   SplitBenchModel* bench_model_;
-  GpuPanel* gpu_panel_ = nullptr;
-  SplitEditor* split_editor_ = nullptr;
   ThroughputPlot* throughput_plot_ = nullptr;
   MemoryPlot* memory_plot_ = nullptr;
-  QPointer<QWidget> gpu_widget_;  // QPointer: a caller may have given them another parent
-  QPointer<QWidget> performance_widget_;
+  QPointer<QWidget> performance_widget_;  // QPointer: a caller may have given them another parent
   QPointer<SplitWorkspaceView> workspace_view_;
   QPointer<SplitBenchView> bench_view_;
   QPointer<QTabWidget> central_tabs_;

@@ -36,10 +36,9 @@ QString exactBytes(quint64 bytes) { return QLocale().toString(bytes); }
 
 }  // namespace
 
-SplitEditor::SplitEditor(SplitPreviewModel* model, QWidget* parent, Arrangement arrangement)
+SplitEditor::SplitEditor(SplitPreviewModel* model, QWidget* parent)
     : QWidget(parent),
       model_(model),
-      arrangement_(arrangement),
       mode_(new QComboBox(this)),
       main_gpu_(new QComboBox(this)),
       kv_type_(new QComboBox(this)),
@@ -86,62 +85,44 @@ SplitEditor::SplitEditor(SplitPreviewModel* model, QWidget* parent, Arrangement 
   no_gpu_->setObjectName(QStringLiteral("splitNoGpu"));
   no_gpu_->setWordWrap(true);
 
-  // A form, so the editor also fits a narrow dock.
   auto* presets = new QHBoxLayout;
   presets->setContentsMargins(0, 0, 0, 0);
   presets->addWidget(even_);
   presets->addWidget(by_free_);
   presets->addWidget(by_total_);
   presets->addStretch(1);
-  QLayout* top = nullptr;
-  if (arrangement_ == Arrangement::Wide) {
-    // Three short lines (the split and the KV cache, the main GPU, the presets), so the tab is no
-    // wider than the GPUs' rows below need: on one line the German or French words made it wider
-    // than a laptop's main area, and the presets were cut off at the side.
-    auto* choices = new QGridLayout;
-    choices->setContentsMargins(0, 0, 0, 0);
-    mode_label_->setBuddy(mode_);
-    main_gpu_label_->setBuddy(main_gpu_);
-    kv_type_label_->setBuddy(kv_type_);
-    for (QLabel* label : {mode_label_, main_gpu_label_, presets_label_})
-      label->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    auto* mode_line = new QHBoxLayout;
-    mode_line->addWidget(mode_);
-    mode_line->addSpacing(12);
-    mode_line->addWidget(kv_type_label_);
-    mode_line->addWidget(kv_type_);
-    mode_line->addStretch(1);
-    auto* gpu_line = new QHBoxLayout;
-    gpu_line->addWidget(main_gpu_);
-    gpu_line->addStretch(1);
-    choices->addWidget(mode_label_, 0, 0);
-    choices->addLayout(mode_line, 0, 1);
-    choices->addWidget(main_gpu_label_, 1, 0);
-    choices->addLayout(gpu_line, 1, 1);
-    choices->addWidget(presets_label_, 2, 0);
-    choices->addLayout(presets, 2, 1);
-    choices->setColumnStretch(1, 1);
-    top = choices;
-  } else {
-    auto* form = new QFormLayout;
-    form->setLabelAlignment(Qt::AlignRight);
-    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    form->addRow(mode_label_, mode_);
-    form->addRow(main_gpu_label_, main_gpu_);
-    form->addRow(kv_type_label_, kv_type_);
-    form->addRow(presets_label_, presets);
-    top = form;
-  }
+  // Three short lines (the split and the KV cache, the main GPU, the presets), so the tab is no
+  // wider than the GPUs' rows below need: on one line the German or French words made it wider
+  // than a laptop's main area, and the presets were cut off at the side.
+  auto* choices = new QGridLayout;
+  choices->setContentsMargins(0, 0, 0, 0);
+  mode_label_->setBuddy(mode_);
+  main_gpu_label_->setBuddy(main_gpu_);
+  kv_type_label_->setBuddy(kv_type_);
+  for (QLabel* label : {mode_label_, main_gpu_label_, presets_label_})
+    label->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+  auto* mode_line = new QHBoxLayout;
+  mode_line->addWidget(mode_);
+  mode_line->addSpacing(12);
+  mode_line->addWidget(kv_type_label_);
+  mode_line->addWidget(kv_type_);
+  mode_line->addStretch(1);
+  auto* gpu_line = new QHBoxLayout;
+  gpu_line->addWidget(main_gpu_);
+  gpu_line->addStretch(1);
+  choices->addWidget(mode_label_, 0, 0);
+  choices->addLayout(mode_line, 0, 1);
+  choices->addWidget(main_gpu_label_, 1, 0);
+  choices->addLayout(gpu_line, 1, 1);
+  choices->addWidget(presets_label_, 2, 0);
+  choices->addLayout(presets, 2, 1);
+  choices->setColumnStretch(1, 1);
 
   legend_->setTextFormat(Qt::RichText);
   legend_->setWordWrap(true);
 
-  if (arrangement_ == Arrangement::Wide) {
-    grid_->setColumnStretch(kWideSliderColumn, 2);
-    grid_->setColumnStretch(kWideBarColumn, 3);
-  } else {
-    grid_->setColumnStretch(0, 1);
-  }
+  grid_->setColumnStretch(kSliderColumn, 2);
+  grid_->setColumnStretch(kBarColumn, 3);
   grid_->setHorizontalSpacing(8);
   grid_->setVerticalSpacing(2);
   auto* bottom = new QHBoxLayout;
@@ -150,7 +131,7 @@ SplitEditor::SplitEditor(SplitPreviewModel* model, QWidget* parent, Arrangement 
 
   auto* controls = new QVBoxLayout(controls_);
   controls->setContentsMargins(0, 0, 0, 0);
-  controls->addLayout(top);
+  controls->addLayout(choices);
   controls->addWidget(model_label_);
   controls->addLayout(grid_);
   controls->addWidget(legend_);
@@ -261,29 +242,17 @@ void SplitEditor::setModelLoaded(bool loaded) {
 }
 
 void SplitEditor::placeRow(int device, const Row& row) {
-  if (arrangement_ == Arrangement::Wide) {
-    // Name, slider, number, share and projection on one line; the bytes under the slider and
-    // projection; the warning under them; a gap before the next GPU.
-    const int r = device * 4;
-    grid_->addWidget(row.name, r, 0);
-    grid_->addWidget(row.slider, r, kWideSliderColumn);
-    grid_->addWidget(row.spin, r, kWideSliderColumn + 1);
-    grid_->addWidget(row.share, r, kWideSliderColumn + 2);
-    grid_->addWidget(row.bar, r, kWideBarColumn);
-    grid_->addWidget(row.bytes, r + 1, kWideSliderColumn, 1, kWideBarColumn - kWideSliderColumn + 1);
-    grid_->addWidget(row.warning, r + 2, kWideSliderColumn, 1, kWideBarColumn - kWideSliderColumn + 1);
-    grid_->setRowMinimumHeight(r + 3, 6);
-    return;
-  }
-  // Name and share; slider and number; the projection; its bytes; the warning.
-  const int r = device * 5;
+  // Name, slider, number, share and projection on one line; the bytes under the slider and
+  // projection; the warning under them; a gap before the next GPU.
+  const int r = device * 4;
   grid_->addWidget(row.name, r, 0);
-  grid_->addWidget(row.share, r, 1);
-  grid_->addWidget(row.slider, r + 1, 0);
-  grid_->addWidget(row.spin, r + 1, 1);
-  grid_->addWidget(row.bar, r + 2, 0, 1, 2);
-  grid_->addWidget(row.bytes, r + 3, 0, 1, 2);
-  grid_->addWidget(row.warning, r + 4, 0, 1, 2);
+  grid_->addWidget(row.slider, r, kSliderColumn);
+  grid_->addWidget(row.spin, r, kSliderColumn + 1);
+  grid_->addWidget(row.share, r, kSliderColumn + 2);
+  grid_->addWidget(row.bar, r, kBarColumn);
+  grid_->addWidget(row.bytes, r + 1, kSliderColumn, 1, kBarColumn - kSliderColumn + 1);
+  grid_->addWidget(row.warning, r + 2, kSliderColumn, 1, kBarColumn - kSliderColumn + 1);
+  grid_->setRowMinimumHeight(r + 3, 6);
 }
 
 void SplitEditor::rebuildRows() {
@@ -355,9 +324,9 @@ void SplitEditor::rebuildRows() {
   }
   if (!rows_.isEmpty()) setTabOrder(previous, apply_);
   grid_->removeWidget(total_);
-  if (arrangement_ == Arrangement::Wide && !rows_.isEmpty()) {
+  if (!rows_.isEmpty()) {
     // Under the last GPU's share: the shares visibly add up.
-    grid_->addWidget(total_, rowCount() * 4, kWideSliderColumn + 1, 1, 2);
+    grid_->addWidget(total_, rowCount() * 4, kSliderColumn + 1, 1, 2);
   }
   const bool gpus = model_->deviceCount() > 0;
   no_gpu_->setVisible(!gpus);
@@ -493,15 +462,13 @@ void SplitEditor::updateProjection() {
     row.warning->setText(problem);
     row.warning->setVisible(!problem.isEmpty());
   }
-  if (arrangement_ == Arrangement::Wide) {
-    double total = 0.0;
-    if (plan)
-      for (const auto& dp : plan->devices) total += 100.0 * dp.share;
-    //: The GPUs' shares added up, in percent.
-    total_->setText(tr("Total %1 %").arg(locale.toString(total, 'f', 1)));
-    total_->setToolTip(tr("The shares of all GPUs add up to this"));
-    total_->setVisible(plan.has_value() && rowCount() > 0);
-  }
+  double total = 0.0;
+  if (plan)
+    for (const auto& dp : plan->devices) total += 100.0 * dp.share;
+  //: The GPUs' shares added up, in percent.
+  total_->setText(tr("Total %1 %").arg(locale.toString(total, 'f', 1)));
+  total_->setToolTip(tr("The shares of all GPUs add up to this"));
+  total_->setVisible(plan.has_value() && rowCount() > 0);
   QPalette pal = summary_->palette();
   pal.setColor(QPalette::WindowText, palette().color(QPalette::WindowText));
   if (!model_->planError().isEmpty()) {

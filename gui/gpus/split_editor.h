@@ -8,10 +8,9 @@
 // overflow. "Apply" asks to reload the loaded model with the new split.
 //
 // A view of a SplitPreviewModel (which it does not own); all logic lives there, so several editors
-// on one model stay in step. Two arrangements of the same controls: Narrow (a form, and each GPU's
-// name, slider, projection and bytes on lines of their own: fits a ~250 px dock) and Wide (the
-// choices on three short lines, each GPU on one line of name, slider, number, share and projection
-// with its bytes under it: the split workspace of the main area).
+// on one model stay in step. The choices stand on three short lines, each GPU on one line of name,
+// slider, number, share and projection with its bytes under it: the split workspace of the main
+// area (a narrow form of it for a dock went with the dock).
 #pragma once
 
 #include <QList>
@@ -38,12 +37,9 @@ class SplitEditor : public QWidget {
 
  public:
   static constexpr int kSliderSteps = 1000;  // slider units per 100 % (0.1 % per step)
-  enum class Arrangement { Narrow, Wide };
 
-  explicit SplitEditor(SplitPreviewModel* model, QWidget* parent = nullptr,
-                       Arrangement arrangement = Arrangement::Narrow);
+  explicit SplitEditor(SplitPreviewModel* model, QWidget* parent = nullptr);
 
-  Arrangement arrangement() const { return arrangement_; }
   SplitPreviewModel* model() const { return model_; }
 
   // The split the loaded model uses (nullopt: nothing loaded on the GPUs); Apply is enabled when
@@ -61,7 +57,7 @@ class SplitEditor : public QWidget {
   QLabel* shareLabel(int device) const { return rows_[device].share; }
   QLabel* warningLabel(int device) const { return rows_[device].warning; }
   QLabel* summaryLabel() const { return summary_; }
-  // Wide arrangement: under the shares, their total ("Total 100.0 %"); hidden in Narrow.
+  // Under the shares, their total ("Total 100.0 %").
   QLabel* totalLabel() const { return total_; }
   QComboBox* modeCombo() const { return mode_; }
   QComboBox* mainGpuCombo() const { return main_gpu_; }
@@ -95,9 +91,9 @@ class SplitEditor : public QWidget {
     QList<QWidget*> widgets;  // everything of the row, to delete on rebuild
   };
 
-  // The grid columns of the Wide arrangement: name, slider, number, share, projection.
-  static constexpr int kWideSliderColumn = 1;
-  static constexpr int kWideBarColumn = 4;
+  // The grid columns: name, slider, number, share, projection.
+  static constexpr int kSliderColumn = 1;
+  static constexpr int kBarColumn = 4;
 
   void retranslateUi();
   void retranslateRow(int device);
@@ -108,7 +104,6 @@ class SplitEditor : public QWidget {
   void updateApply();
 
   SplitPreviewModel* model_;
-  Arrangement arrangement_;
   QComboBox* mode_;
   QComboBox* main_gpu_;
   QComboBox* kv_type_;

@@ -12,7 +12,7 @@ namespace tessera::gui {
 SplitWorkspaceView::SplitWorkspaceView(GpuListModel* gpus, SplitPreviewModel* split, QWidget* parent)
     : QWidget(parent),
       gpu_panel_(new GpuPanel(gpus)),
-      split_editor_(new SplitEditor(split, nullptr, SplitEditor::Arrangement::Wide)),
+      split_editor_(new SplitEditor(split)),
       scroll_(nullptr) {
   setObjectName(QStringLiteral("splitWorkspace"));
   split_editor_->setObjectName(QStringLiteral("splitEditorWide"));

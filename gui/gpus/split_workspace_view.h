@@ -1,8 +1,8 @@
 // The split workspace: the "GPUs" tab of the main area, where choosing a split gets the room it
-// needs. The live GPU list (GpuPanel) above the split editor in its Wide arrangement: the choices
-// in one line, then one line per GPU with its slider, number, share and projection, its bytes
-// under it, the shares' total, the overflow warnings, presets and Apply. Both are views of the
-// GpuWorkspace's models (the GPUs dock shows the same models), so every view of the split agrees.
+// needs. The live GPU list (GpuPanel) above the split editor: the choices on three short lines,
+// then one line per GPU with its slider, number, share and projection, its bytes under it, the
+// shares' total, the overflow warnings, presets and Apply. Both are views of the GpuWorkspace's
+// models, so every view of the split (the library's fit column too) agrees.
 // Nothing scrolls at the default window size with up to four GPUs; more scroll up and down.
 #pragma once
 

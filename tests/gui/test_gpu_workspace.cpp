@@ -28,6 +28,7 @@
 #include "memory_plot.h"
 #include "split_editor.h"
 #include "split_preview_model.h"
+#include "split_workspace_view.h"
 #include "throughput_plot.h"
 #include "throughput_sampler.h"
 
@@ -90,7 +91,7 @@ TEST(GpuWorkspace, TheEditedSplitGoesWithTheLoadAndApplyReloads) {
   ASSERT_TRUE(waitUntil([&] { return ws.splitModel()->hasModel(); }));
   ASSERT_TRUE(ws.splitModel()->plan().has_value());
 
-  SplitEditor* editor = ws.splitEditor();
+  SplitEditor* editor = ws.workspaceView()->splitEditor();
   editor->presetButton(SplitPreviewModel::Preset::Even)->click();
   editor->slider(3)->setValue(100);
   client.load(QStringLiteral("/models/fake.gguf"), ws.loadRequest(256));
@@ -135,8 +136,8 @@ TEST(GpuWorkspace, ABadModelFileClearsThePreview) {
   EXPECT_FALSE(ws.splitModel()->hasModel());
 }
 
-// Renders the GPU panel, the narrow split editor and the plots with a recorded four-GPU machine and
-// a few replies, as one image (the app shows the plots in the Performance dock: the picture of them
+// Renders the split workspace (the GPU list and the split editor) and the plots with a recorded
+// four-GPU machine and a few replies, as one image (the app shows the plots in the Performance dock: the picture of them
 // in docs/screenshots is Screenshots.PerformancePlots).
 TEST(GpuWorkspace, Screenshot) {
   test::FreshSettings settings;
@@ -145,7 +146,7 @@ TEST(GpuWorkspace, Screenshot) {
   ASSERT_TRUE(waitUntil([&] { return ws.splitModel()->deviceCount() == 4; }));
   ws.splitModel()->setModel(test::llama70bSpec(), QStringLiteral("Llama 2 70B · Q4_K"));
   ws.splitModel()->setContextLength(8192);
-  SplitEditor* editor = ws.splitEditor();
+  SplitEditor* editor = ws.workspaceView()->splitEditor();
   // A split that overloads the RTX 4090, so the warning shows.
   const int values[] = {450, 250, 150, 400};
   for (int i = 0; i < 4; ++i) editor->slider(i)->setValue(values[i]);
@@ -175,7 +176,7 @@ TEST(GpuWorkspace, Screenshot) {
 
   window.setWindowTitle(QStringLiteral("Tessera — GPUs"));
   auto* layout = new QHBoxLayout(&window);
-  QWidget* gpu = ws.gpuWidget();
+  QWidget* gpu = ws.workspaceView();
   QWidget* perf = ws.performanceWidget();
   gpu->setParent(&window);
   perf->setParent(&window);

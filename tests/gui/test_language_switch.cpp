@@ -382,7 +382,7 @@ QStringList clippedInDialogs(Window& w) {
 TEST(LanguageSwitch, TranslatedTextsFitAtTheDefaultAndTheSmallestSize) {
   // Four GPUs with long names, so the split editor shows every row, its presets and Apply.
   Window w(QStringLiteral("NVIDIA H200:141,NVIDIA A100-SXM4-80GB:80,NVIDIA L40S:48:40,NVIDIA GeForce RTX 4090:24"));
-  ASSERT_TRUE(waitUntil([&] { return w.window->gpuWorkspace()->splitEditor()->rowCount() == 4; }));
+  ASSERT_TRUE(waitUntil([&] { return w.window->gpuWorkspace()->workspaceView()->splitEditor()->rowCount() == 4; }));
   // The model panel full: a model open, its metadata shown, trained on more than the default context.
   QSignalSpy preview(w.window.get(), &MainWindow::previewFinished);
   w.window->openModel(test::fixturePath(kStories), false);

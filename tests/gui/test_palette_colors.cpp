@@ -33,6 +33,7 @@
 #include "main_window.h"
 #include "model_panel.h"
 #include "scripted_session.h"
+#include "split_workspace_view.h"
 #include "theme_colors.h"
 
 namespace tessera::gui {
@@ -169,7 +170,7 @@ TEST_P(PaletteColors, TheModelAndGpuPanelsAreReadable) {
   EXPECT_GE(ThemeColors::contrastRatio(badge->palette().color(QPalette::WindowText), badge_background),
             ThemeColors::kMinContrast);
 
-  GpuPanel* gpus = window.gpuWorkspace()->gpuPanel();
+  GpuPanel* gpus = window.gpuWorkspace()->workspaceView()->gpuPanel();
   auto* error = gpus->findChild<QLabel*>(QStringLiteral("gpuError"));
   ASSERT_NE(error, nullptr);
   EXPECT_GE(ThemeColors::contrastRatio(error->palette().color(QPalette::WindowText), gpus->palette().color(QPalette::Window)),

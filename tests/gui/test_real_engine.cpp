@@ -165,46 +165,6 @@ TEST(RealEngine, SendStreamsTheGreedyStory) {
   EXPECT_TRUE(widget->timingsText().contains(QStringLiteral("tok/s")));
 }
 
-// Issue 21 asked whether the app generates as fast as the CLI on the same model and settings. Not
-// a timed test (it asserts nothing about speed): with TESSERA_APP_BENCH=1 it prints the engine's
-// generation rate for one greedy request run by the engine session alone (what `tessera-cli run`
-// runs) and the same request sent through the main window (worker thread, streaming into the
-// chat view), plus the window's wall-clock rate from Send to the end of the reply.
-TEST(RealEngine, AppThroughputAgainstTheEngineAlone) {
-  if (qEnvironmentVariable("TESSERA_APP_BENCH").isEmpty()) GTEST_SKIP() << "set TESSERA_APP_BENCH=1 to measure";
-  const int n = qEnvironmentVariableIntValue("TESSERA_APP_BENCH_TOKENS") > 0
-                    ? qEnvironmentVariableIntValue("TESSERA_APP_BENCH_TOKENS")
-                    : 400;
-  const QString prompt = QStringLiteral("Once upon a time");
-  for (int round = 0; round < 3; ++round) {
-    auto alone = makeTesseraEngineSession();
-    ASSERT_TRUE(alone->load(stories(), LoadRequest{}, [](float) { return true; }).ok());
-    tessera::GenerationRequest request;
-    request.sampling = test::greedyReply(n).sampling;
-    request.n_predict = n;
-    EngineSession::StopFlag stop{false};
-    auto t = alone->generate({{"user", prompt.toStdString()}}, request, {}, [](const EngineSession::ReplyPiece&) {}, stop);
-    ASSERT_TRUE(t.ok()) << t.error().describe();
-    alone.reset();
-
-    RealWindow w;
-    ASSERT_TRUE(w.load());
-    w.window.chat()->setReplySettings(test::greedyReply(n));
-    QSignalSpy finished(w.window.chat(), &ChatController::replyFinished);
-    QElapsedTimer wall;
-    wall.start();
-    ASSERT_TRUE(w.window.chat()->send(prompt));
-    ASSERT_TRUE(waitUntil([&] { return finished.count() == 1; }, 120000));
-    const double seconds = wall.elapsed() / 1000.0;
-    const tessera::GenerationTimings app = w.window.chatModel()->message(1).stats->timings;
-    std::printf("[ app bench] round %d: %d tokens; engine alone %.1f tok/s; in the app %.1f tok/s (engine-measured), "
-                "%.1f tok/s wall from Send to the end\n",
-                round, app.generated_tokens, t->timings.generation_tokens_per_s, app.generation_tokens_per_s,
-                app.generated_tokens / seconds);
-    EXPECT_EQ(app.generated_tokens, t->timings.generated_tokens);
-  }
-}
-
 TEST(RealEngine, StopEndsAReplyMidway) {
   RealWindow w(std::make_unique<WaitForStopAfterFirstToken>(makeTesseraEngineSession()));
   ASSERT_TRUE(w.load());
