@@ -11,6 +11,7 @@
 #include "kernels/attention_mma.h"
 #include "kernels/kv_quant.cuh"
 #include "kernels/launch.cuh"
+#include "kernels/split_combine.cuh"
 #include "kernels/warp_reduce.cuh"
 #include "placement/attention_split.h"
 
@@ -242,26 +243,10 @@ __global__ void attention_combine_kernel(KernelArgs a) {
   const int th = blockIdx.x;  // t * n_head + head
   const int t = th / a.n_head, head = th % a.n_head;
   const int64_t slot0 = static_cast<int64_t>(th) * a.n_splits;
-  float mx = -INFINITY;
-  for (int s = 0; s < a.n_splits; ++s) mx = fmaxf(mx, a.ws_ml[2 * (slot0 + s)]);
-  const bool any_key = mx != -INFINITY;
   // The sink: one more base-2 score with no value, in the denominator only.
-  const float sk = a.sinks != nullptr ? a.sinks[head] * kLog2e : -INFINITY;
-  mx = fmaxf(mx, sk);
-  float* o = a.out + static_cast<int64_t>(t) * a.out_stride + static_cast<int64_t>(head) * a.head_dim;
-  for (int d = threadIdx.x; d < a.head_dim; d += blockDim.x) {
-    float num = 0.0f, den = a.sinks != nullptr ? exp2f(sk - mx) : 0.0f;
-    if (any_key) {
-      for (int s = 0; s < a.n_splits; ++s) {
-        const float ms = a.ws_ml[2 * (slot0 + s)];
-        if (ms == -INFINITY) continue;
-        const float w = exp2f(ms - mx);
-        num += w * a.ws_acc[(slot0 + s) * a.head_dim + d];
-        den += w * a.ws_ml[2 * (slot0 + s) + 1];
-      }
-    }
-    o[d] = den > 0.0f ? num / den : 0.0f;
-  }
+  const float sink = a.sinks != nullptr ? a.sinks[head] * kLog2e : -INFINITY;
+  combine_splits(a.ws_ml + 2 * slot0, a.ws_acc + slot0 * a.head_dim, a.n_splits, a.head_dim, sink,
+                 a.out + static_cast<int64_t>(t) * a.out_stride + static_cast<int64_t>(head) * a.head_dim);
 }
 
 Status check_args(const AttentionArgs& a) {

@@ -12,6 +12,7 @@
 #include "kernels/launch.cuh"
 #include "kernels/warp_reduce.cuh"
 #include "kernels/rope.h"
+#include "kernels/split_combine.cuh"
 #include "placement/attention_split.h"
 #include "placement/kernel_workspaces.h"
 
@@ -197,22 +198,8 @@ __global__ void latent_attention_combine_kernel(LatentKernelArgs a) {
   const int th = blockIdx.x;  // t * n_head + head
   const int t = th / a.n_head, head = th % a.n_head;
   const int64_t slot0 = static_cast<int64_t>(th) * a.n_splits;
-  float mx = -INFINITY;
-  for (int s = 0; s < a.n_splits; ++s) mx = fmaxf(mx, a.ws_ml[2 * (slot0 + s)]);
-  float* o = a.out + static_cast<int64_t>(t) * a.out_stride + static_cast<int64_t>(head) * a.rank;
-  for (int d = threadIdx.x; d < a.rank; d += blockDim.x) {
-    float num = 0.0f, den = 0.0f;
-    if (mx != -INFINITY) {
-      for (int s = 0; s < a.n_splits; ++s) {
-        const float ms = a.ws_ml[2 * (slot0 + s)];
-        if (ms == -INFINITY) continue;
-        const float w = exp2f(ms - mx);
-        num += w * a.ws_acc[(slot0 + s) * a.rank + d];
-        den += w * a.ws_ml[2 * (slot0 + s) + 1];
-      }
-    }
-    o[d] = den > 0.0f ? num / den : 0.0f;
-  }
+  combine_splits(a.ws_ml + 2 * slot0, a.ws_acc + slot0 * a.rank, a.n_splits, a.rank, -INFINITY,
+                 a.out + static_cast<int64_t>(t) * a.out_stride + static_cast<int64_t>(head) * a.rank);
 }
 
 int dims_per_lane(int rank) { return rank <= 32 ? 1 : rank <= 64 ? 2 : rank <= 128 ? 4 : rank <= 256 ? 8 : 16; }

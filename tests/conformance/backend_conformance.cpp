@@ -195,11 +195,7 @@ std::vector<ShiftCase> shift_cases() {
   c.n_expert = 4;
   c.n_expert_used = 2;
   c.n_ff = 32;
-  c.q_lora_rank = 32;
-  c.kv_lora_rank = 64;
-  c.qk_nope = 32;
-  c.n_rot = 32;
-  c.v_head = 32;
+  set_deepseek_latent_attention(c);
   c.scaling = RopeScalingKind::Yarn;
   c.yarn_log_multiplier = 0.1;
   v.push_back({"deepseek2_latent_rotated_key", c, {}});
@@ -423,13 +419,7 @@ std::vector<ForwardCase> family_cases_2026() {
   c.n_rot = 16;
   c.rope_base = 1e6;
   c.qkv_bias = true;
-  c.leading_dense = 1;
-  c.n_ff = 32;
-  c.n_ff_dense_layers = 96;
-  c.n_shared_experts = 1;
-  c.router.gating = ExpertGating::Sigmoid;
-  c.router.normalize = true;
-  c.router.scale = 2.5f;
+  set_v3_style_experts(c);
   v.push_back({"glm4moe_dense_first_sigmoid_router_shared", c});
   // QK-norm (GLM-4.5's optional one), group-limited choice (4 groups of 2, 2 searched) without
   // normalisation, two shared experts, Q8_0 weights.
@@ -448,18 +438,8 @@ std::vector<ForwardCase> family_cases_2026() {
   // shared expert.
   c = moe(with_arch({}, "deepseek2"), 8, 2);
   c.n_layer = 3;
-  c.q_lora_rank = 32;
-  c.kv_lora_rank = 64;
-  c.qk_nope = 32;
-  c.n_rot = 32;
-  c.v_head = 32;
-  c.leading_dense = 1;
-  c.n_ff = 32;
-  c.n_ff_dense_layers = 96;
-  c.n_shared_experts = 1;
-  c.router.gating = ExpertGating::Sigmoid;
-  c.router.normalize = true;
-  c.router.scale = 2.5f;
+  set_deepseek_latent_attention(c);
+  set_v3_style_experts(c);
   c.router.n_group = 4;
   c.router.n_group_used = 2;
   v.push_back({"deepseek2_v3_latent_attention_grouped_sigmoid_router", c});
@@ -504,11 +484,7 @@ std::vector<ForwardCase> family_cases_2026() {
   // the router choices (the CUDA backend's latent attention and its router came separately).
   c = moe(with_arch({}, "deepseek2"), 4, 2);
   c.n_layer = 3;
-  c.q_lora_rank = 32;
-  c.kv_lora_rank = 64;
-  c.qk_nope = 32;
-  c.n_rot = 32;
-  c.v_head = 32;
+  set_deepseek_latent_attention(c);
   c.n_ff = 32;
   c.n_shared_experts = 1;
   c.scaling = RopeScalingKind::Yarn;

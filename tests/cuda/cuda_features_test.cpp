@@ -50,11 +50,8 @@ RandomModelConfig glm(bool groups) {
   c.n_rot = 16;
   c.qkv_bias = !groups;
   c.qk_norm = groups;
-  c.leading_dense = 1;
-  c.n_ff = 32;
-  c.n_ff_dense_layers = 96;
+  tessera::test::set_v3_style_experts(c);
   c.n_shared_experts = groups ? 2 : 1;
-  c.router.gating = ExpertGating::Sigmoid;
   c.router.normalize = !groups;
   c.router.scale = groups ? 1.0f : 2.5f;
   c.router.n_group = groups ? 4 : 0;
@@ -98,17 +95,8 @@ TEST(CudaFeatures, RefusesWhatRemainsByName) {
   c.n_expert = 8;
   c.n_expert_used = 2;
   c.n_layer = 3;
-  c.q_lora_rank = 32;
-  c.kv_lora_rank = 64;
-  c.qk_nope = 32;
-  c.n_rot = 32;
-  c.v_head = 32;
-  c.leading_dense = 1;
-  c.n_ff = 32;
-  c.n_ff_dense_layers = 96;
-  c.n_shared_experts = 1;
-  c.router.gating = ExpertGating::Sigmoid;
-  c.router.scale = 2.5f;
+  tessera::test::set_deepseek_latent_attention(c);
+  tessera::test::set_v3_style_experts(c);
   c.router.n_group = 4;
   c.router.n_group_used = 2;
   cases.push_back({"deepseek2", c});
@@ -195,11 +183,7 @@ TEST(CudaFeatures, ModelsOutsideTheMaskAreRefusedByName) {
   c.n_expert = 4;
   c.n_expert_used = 2;
   c.n_ff = 32;
-  c.q_lora_rank = 32;
-  c.kv_lora_rank = 64;
-  c.qk_nope = 32;
-  c.n_rot = 32;
-  c.v_head = 32;
+  tessera::test::set_deepseek_latent_attention(c);
   c.omit = {"blk.0.exp_probs_b.bias", "blk.1.exp_probs_b.bias"};  // no selection bias
   const ModelSpec plain = spec_of(c);
   EXPECT_EQ(model_features(plain) & ~kCudaFeatures, 0u);

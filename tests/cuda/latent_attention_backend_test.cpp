@@ -30,11 +30,7 @@ RandomModelConfig latent_model(int64_t q_lora_rank, GgmlType type) {
   c.n_expert_used = 2;
   c.n_ff = 32;
   c.n_shared_experts = 1;
-  c.q_lora_rank = q_lora_rank;
-  c.kv_lora_rank = 64;
-  c.qk_nope = 32;
-  c.n_rot = 32;
-  c.v_head = 32;
+  tessera::test::set_deepseek_latent_attention(c, q_lora_rank);
   c.scaling = tessera::test::RopeScalingKind::Yarn;
   c.scaling_factor = 4.0;
   c.original_ctx = 64;

@@ -252,7 +252,9 @@ TEST(SplitEditor, RowSplitLeavesOutAnEmptyRangeOfHeads) {
   const QString shown = e.editor.bytesLabel(1)->text();
   EXPECT_FALSE(shown.contains(QStringLiteral("KV heads 8"))) << shown.toStdString();
   EXPECT_FALSE(shown.contains(QStringLiteral("KV head"))) << shown.toStdString();
-  if (!plan->devices[1].ffn_rows.empty()) EXPECT_TRUE(shown.contains(QStringLiteral("FFN row"))) << shown.toStdString();
+  if (!plan->devices[1].ffn_rows.empty()) {
+    EXPECT_TRUE(shown.contains(QStringLiteral("FFN row"))) << shown.toStdString();
+  }
   EXPECT_TRUE(e.editor.bytesLabel(0)->text().contains(QStringLiteral("KV heads 0–7"))) << e.editor.bytesLabel(0)->text().toStdString();
 }
 

@@ -121,7 +121,9 @@ TEST(ThroughputSampler, ASteadyStreamInBurstsIsDrawnSteady) {
   for (const auto& args : samples) {
     const auto s = args.at(0).value<ThroughputSample>();
     EXPECT_LE(s.tokens_per_second, 12.0) << "no spike, at " << s.seconds << " s";
-    if (s.seconds > 2.6) EXPECT_NEAR(s.tokens_per_second, 5.0, 1.0) << "steady, at " << s.seconds << " s";
+    if (s.seconds > 2.6) {
+      EXPECT_NEAR(s.tokens_per_second, 5.0, 1.0) << "steady, at " << s.seconds << " s";
+    }
   }
   // The header shows the plotted rate.
   const auto last = samples.last().at(0).value<ThroughputSample>();

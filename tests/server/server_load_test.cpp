@@ -254,7 +254,9 @@ TEST(ServerLoad, HostileClientsNeitherStallTheServerNorGrowIt) {
   for (int st : chunked_floods) EXPECT_TRUE(st == 413 || st == 503) << st;
   for (int st : compressed) EXPECT_EQ(st, 415);
   for (int st : deep_json) EXPECT_EQ(st, 400) << "JSON nested " << depth << " deep";
-  if (!kAsan) EXPECT_LT(rss_peak.load() - std::min(rss_peak.load(), rss_before), kRssGrowthBound);
+  if (!kAsan) {
+    EXPECT_LT(rss_peak.load() - std::min(rss_peak.load(), rss_before), kRssGrowthBound);
+  }
 }
 
 }  // namespace

@@ -140,8 +140,12 @@ TEST_F(Download, AFileThroughTheRedirectWithTheTokenKeptFromTheCdn) {
   EXPECT_TRUE(same_bytes((*paths)[1], test::source_dir() / "LICENSE"));  // checked by its git blob id
   EXPECT_FALSE(fs::exists((*paths)[0] + ".part"));
   for (const auto& r : hub.requests()) {
-    if (r.server == "hub") EXPECT_EQ(r.authorization, "Bearer hf_secret") << r.target;
-    if (r.server == "cdn") EXPECT_EQ(r.authorization, "") << r.target;  // another host:port
+    if (r.server == "hub") {
+      EXPECT_EQ(r.authorization, "Bearer hf_secret") << r.target;
+    }
+    if (r.server == "cdn") {
+      EXPECT_EQ(r.authorization, "") << r.target;  // another host:port
+    }
   }
   EXPECT_EQ(cdn_requests().size(), 2u);
   ASSERT_FALSE(progress.empty());

@@ -81,11 +81,7 @@ TEST(FamilyFacts, DeepSeek2) {
   c.n_ff = 32;
   c.n_ff_dense_layers = 96;
   c.n_shared_experts = 2;
-  c.q_lora_rank = 32;
-  c.kv_lora_rank = 64;
-  c.qk_nope = 32;
-  c.n_rot = 32;
-  c.v_head = 32;
+  set_deepseek_latent_attention(c);
   auto f = facts_of(c);
   EXPECT_EQ(f["attention heads"], "4 query (32 + 32 rotated dims each), values of 32 dims each, all from one latent");
   EXPECT_EQ(f["latent attention"],

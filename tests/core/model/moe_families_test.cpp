@@ -48,13 +48,7 @@ RandomModelConfig glm() {
   c.head_size = 32;
   c.n_rot = 16;
   c.qkv_bias = true;
-  c.leading_dense = 1;
-  c.n_ff = 32;
-  c.n_ff_dense_layers = 96;
-  c.n_shared_experts = 1;
-  c.router.gating = ExpertGating::Sigmoid;
-  c.router.normalize = true;
-  c.router.scale = 2.5f;
+  set_v3_style_experts(c);
   c.router.n_group = 4;
   c.router.n_group_used = 2;
   return c;
@@ -129,17 +123,10 @@ RandomModelConfig deepseek() {
   c.n_layer = 3;
   c.n_expert = 8;
   c.n_expert_used = 2;
-  c.leading_dense = 1;
-  c.n_ff = 32;
-  c.n_ff_dense_layers = 96;
-  c.n_shared_experts = 1;
-  c.q_lora_rank = 32;
-  c.kv_lora_rank = 64;
-  c.qk_nope = 32;
-  c.n_rot = 32;
+  set_v3_style_experts(c);
+  c.router.scale = 1.0f;
+  set_deepseek_latent_attention(c);
   c.v_head = 16;
-  c.router.gating = ExpertGating::Sigmoid;
-  c.router.normalize = true;
   return c;
 }
 

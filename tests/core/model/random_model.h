@@ -111,7 +111,6 @@ struct RandomModelConfig {
   int64_t rot() const { return n_rot > 0 ? n_rot : head_dim(); }
 };
 
-// Quantizes `values` (rows of dims[0]) to `type`.
 // Gemma 4's E2B/E4B and 31B features in one small model (the conformance suite's gemma4 case and the
 // loader tests): sliding layers of 16-wide heads (2 KV heads, window 4), full layers of 32-wide heads
 // (1 KV head, K reused as V, proportional RoPE over 4 of 16 pairs), layers s s s F s F of which the
@@ -137,6 +136,33 @@ inline void set_gemma4_e2b_31b_layers(RandomModelConfig& c) {
   c.tied = true;
 }
 
+// The DeepSeek-V3 family's multi-head latent attention in small: queries low-rank of rank
+// `q_lora_rank` (0: straight from attn_q.weight, as DeepSeek-V2-Lite), a 64-wide latent and a
+// 32-wide shared rotated key in the cache, 32 + 32 query dims and 32 value dims per head. Sets these
+// fields of `c`, leaving the others.
+inline void set_deepseek_latent_attention(RandomModelConfig& c, int64_t q_lora_rank = 32) {
+  c.q_lora_rank = q_lora_rank;
+  c.kv_lora_rank = 64;
+  c.qk_nope = 32;
+  c.n_rot = 32;
+  c.v_head = 32;
+}
+
+// The expert side DeepSeek-V3 and GLM-4.x share, in small: a dense first layer 96 wide, experts 32
+// wide with one shared expert, the sigmoid router (with its per-expert selection bias) whose chosen
+// weights are normalised and scaled by 2.5. Sets these fields of `c`, leaving the others (the
+// expert counts among them).
+inline void set_v3_style_experts(RandomModelConfig& c) {
+  c.leading_dense = 1;
+  c.n_ff = 32;
+  c.n_ff_dense_layers = 96;
+  c.n_shared_experts = 1;
+  c.router.gating = ExpertGating::Sigmoid;
+  c.router.normalize = true;
+  c.router.scale = 2.5f;
+}
+
+// Quantizes `values` (rows of dims[0]) to `type`.
 inline std::vector<uint8_t> encode_tensor(GgmlType type, const std::vector<int64_t>& dims, const std::vector<float>& values) {
   const int64_t row = dims[0];
   const int64_t rows = static_cast<int64_t>(values.size()) / row;

@@ -60,7 +60,9 @@ TEST(PerLayerPlacement, SharedKvLayersRunWhereTheirCacheIs) {
         const LayerSpec& ls = m.layers[static_cast<size_t>(l)];
         ASSERT_NE(keys, nullptr);
         EXPECT_EQ(keys->slot_of(l) >= 0, ls.kv_source < 0) << "layer " << l;
-        if (ls.kv_source >= 0) EXPECT_GE(keys->slot_of(ls.kv_source), 0) << "layer " << l;
+        if (ls.kv_source >= 0) {
+          EXPECT_GE(keys->slot_of(ls.kv_source), 0) << "layer " << l;
+        }
       }
     }
   }
