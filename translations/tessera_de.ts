@@ -1019,7 +1019,7 @@ Tessera führt Modelle auf der CPU aus.</translation>
 <context>
     <name>tessera::gui::GpuWorkspace</name>
     <message>
-        <location filename="../gui/gpus/gpu_workspace.cpp" line="+124"/>
+        <location filename="../gui/gpus/gpu_workspace.cpp" line="+105"/>
         <source>Throughput</source>
         <translation>Durchsatz</translation>
     </message>
@@ -1745,7 +1745,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
-        <location filename="../gui/gpus/memory_plot.cpp" line="+81"/>
+        <location filename="../gui/gpus/memory_plot.cpp" line="+84"/>
         <source>GPU memory in use over time</source>
         <translation>Belegter GPU-Speicher im Zeitverlauf</translation>
     </message>
@@ -2536,7 +2536,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::SplitBenchView</name>
     <message>
-        <location filename="../gui/bench/split_bench_view.cpp" line="+202"/>
+        <location filename="../gui/bench/split_bench_view.cpp" line="+204"/>
         <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
         <translation>Das geladene Modell mit 2 bis 6 Aufteilungen messen: Jede wird nacheinander geladen und führt einen kurzen Prompt- und Generierungs-Benchmark aus. Danach wird das Modell wieder mit seiner eigenen Aufteilung geladen.</translation>
     </message>
@@ -2738,7 +2738,7 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/gpus/split_editor.cpp" line="+187"/>
+        <location filename="../gui/gpus/split_editor.cpp" line="+168"/>
         <source>None (main GPU only)</source>
         <translation>Keine (nur Haupt-GPU)</translation>
     </message>
@@ -2767,7 +2767,7 @@ Keine: alles auf der Haupt-GPU.</translation>
         <translation>Die GPU, die die gemeinsamen Tensoren (Zeilenaufteilung) oder alles (keine Aufteilung) hält</translation>
     </message>
     <message>
-        <location line="+218"/>
+        <location line="+206"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
@@ -2779,7 +2779,7 @@ Keine: alles auf der Haupt-GPU.</translation>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-214"/>
+        <location line="-202"/>
         <source>Even</source>
         <extracomment>Preset: the same share on every GPU.</extracomment>
         <translation>Gleichmäßig</translation>
@@ -2888,7 +2888,7 @@ Keine: alles auf der Haupt-GPU.</translation>
         <translation>Anteil des Modells für diese GPU (Verhältnisse normiert)</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+153"/>
         <source>layer %1</source>
         <translation>Schicht %1</translation>
     </message>
@@ -2971,7 +2971,7 @@ Keine: alles auf der Haupt-GPU.</translation>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+23"/>
         <source>This split cannot be planned: %1</source>
         <translation>Diese Aufteilung lässt sich nicht planen: %1</translation>
     </message>
@@ -3009,7 +3009,7 @@ Keine: alles auf der Haupt-GPU.</translation>
         <translation>Modell mit dieser Aufteilung neu laden</translation>
     </message>
     <message>
-        <location line="-297"/>
+        <location line="-283"/>
         <source> %</source>
         <extracomment>Suffix of a GPU&apos;s share in the split editor&apos;s number box (&quot;60.0 %&quot;).</extracomment>
         <translation> %</translation>
@@ -3020,7 +3020,7 @@ Keine: alles auf der Haupt-GPU.</translation>
         <translation>Anteil von %1 am Modell in Prozent; die anderen GPUs teilen sich den Rest im bisherigen Verhältnis</translation>
     </message>
     <message>
-        <location line="+180"/>
+        <location line="+168"/>
         <source>Q8_0</source>
         <extracomment>KV cache precision: 8-bit integers with a scale per 32 values (ggml&apos;s Q8_0).</extracomment>
         <translation>Q8_0</translation>
@@ -3032,12 +3032,12 @@ Keine: alles auf der Haupt-GPU.</translation>
         <translation>Q4_0</translation>
     </message>
     <message>
-        <location line="-221"/>
+        <location line="-209"/>
         <source>Precision of the KV cache: F32 doubles its size; Q8_0 and Q4_0 keep 8-bit and 4-bit values with a scale per 32, about half and a quarter of F16&apos;s size</source>
         <translation>Genauigkeit des KV-Caches: F32 verdoppelt seine Größe; Q8_0 und Q4_0 speichern 8- bzw. 4-Bit-Werte mit einem Skalenfaktor je 32, etwa die Hälfte bzw. ein Viertel der Größe von F16</translation>
     </message>
     <message>
-        <location line="+288"/>
+        <location line="+276"/>
         <source>Weights: %1 bytes
 KV cache: %2 bytes
 Recurrent state: %3 bytes
@@ -3052,7 +3052,7 @@ Gesamt: %5 Byte
 Nutzbar: %6 Byte</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+16"/>
         <source>Total %1 %</source>
         <extracomment>The GPUs&apos; shares added up, in percent.</extracomment>
         <translation>Summe %1 %</translation>

@@ -74,7 +74,7 @@
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message numerus="yes">
-        <location filename="../gui/gpus/split_editor.cpp" line="+443"/>
+        <location filename="../gui/gpus/split_editor.cpp" line="+412"/>
         <source>%1 · context %Ln token(s) · %2 KV cache</source>
         <extracomment>The previewed model: its name, the context length, the KV cache precision (F16, F32, Q8_0, Q4_0).</extracomment>
         <translation>
@@ -83,7 +83,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+73"/>
+        <location line="+71"/>
         <source>Fits: %1 in total on %n GPU(s).</source>
         <translation>
             <numerusform>Fits: %1 in total on %n GPU.</numerusform>

@@ -1019,7 +1019,7 @@ Tessera ejecuta los modelos en la CPU.</translation>
 <context>
     <name>tessera::gui::GpuWorkspace</name>
     <message>
-        <location filename="../gui/gpus/gpu_workspace.cpp" line="+124"/>
+        <location filename="../gui/gpus/gpu_workspace.cpp" line="+105"/>
         <source>Throughput</source>
         <translation>Velocidad</translation>
     </message>
@@ -1745,7 +1745,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
-        <location filename="../gui/gpus/memory_plot.cpp" line="+81"/>
+        <location filename="../gui/gpus/memory_plot.cpp" line="+84"/>
         <source>GPU memory in use over time</source>
         <translation>Memoria de GPU en uso a lo largo del tiempo</translation>
     </message>
@@ -2536,7 +2536,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SplitBenchView</name>
     <message>
-        <location filename="../gui/bench/split_bench_view.cpp" line="+202"/>
+        <location filename="../gui/bench/split_bench_view.cpp" line="+204"/>
         <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
         <translation>Mide el modelo cargado con 2 a 6 repartos: cada uno se carga por turno y ejecuta una breve prueba de prompt y de generación. Después, el modelo se vuelve a cargar con su propio reparto.</translation>
     </message>
@@ -2738,7 +2738,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/gpus/split_editor.cpp" line="+187"/>
+        <location filename="../gui/gpus/split_editor.cpp" line="+168"/>
         <source>None (main GPU only)</source>
         <translation>Ninguna (solo la GPU principal)</translation>
     </message>
@@ -2767,7 +2767,7 @@ Ninguna: todo en la GPU principal.</translation>
         <translation>La GPU que contiene los tensores compartidos (división por filas) o todo (sin división)</translation>
     </message>
     <message>
-        <location line="+218"/>
+        <location line="+206"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
@@ -2779,7 +2779,7 @@ Ninguna: todo en la GPU principal.</translation>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-214"/>
+        <location line="-202"/>
         <source>Even</source>
         <extracomment>Preset: the same share on every GPU.</extracomment>
         <translation>Igual</translation>
@@ -2888,7 +2888,7 @@ Ninguna: todo en la GPU principal.</translation>
         <translation>Parte del modelo que recibe esta GPU (proporciones normalizadas)</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+153"/>
         <source>layer %1</source>
         <translation>capa %1</translation>
     </message>
@@ -2971,7 +2971,7 @@ Ninguna: todo en la GPU principal.</translation>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+23"/>
         <source>This split cannot be planned: %1</source>
         <translation>Esta división no se puede planificar: %1</translation>
     </message>
@@ -3009,7 +3009,7 @@ Ninguna: todo en la GPU principal.</translation>
         <translation>Volver a cargar el modelo con esta división</translation>
     </message>
     <message>
-        <location line="-297"/>
+        <location line="-283"/>
         <source> %</source>
         <extracomment>Suffix of a GPU&apos;s share in the split editor&apos;s number box (&quot;60.0 %&quot;).</extracomment>
         <translation> %</translation>
@@ -3020,7 +3020,7 @@ Ninguna: todo en la GPU principal.</translation>
         <translation>Porcentaje del modelo para %1; las demás GPU se reparten el resto en proporción</translation>
     </message>
     <message>
-        <location line="+180"/>
+        <location line="+168"/>
         <source>Q8_0</source>
         <extracomment>KV cache precision: 8-bit integers with a scale per 32 values (ggml&apos;s Q8_0).</extracomment>
         <translation>Q8_0</translation>
@@ -3032,12 +3032,12 @@ Ninguna: todo en la GPU principal.</translation>
         <translation>Q4_0</translation>
     </message>
     <message>
-        <location line="-221"/>
+        <location line="-209"/>
         <source>Precision of the KV cache: F32 doubles its size; Q8_0 and Q4_0 keep 8-bit and 4-bit values with a scale per 32, about half and a quarter of F16&apos;s size</source>
         <translation>Precisión de la caché KV: F32 duplica su tamaño; Q8_0 y Q4_0 guardan valores de 8 y 4 bits con una escala cada 32, alrededor de la mitad y la cuarta parte del tamaño de F16</translation>
     </message>
     <message>
-        <location line="+288"/>
+        <location line="+276"/>
         <source>Weights: %1 bytes
 KV cache: %2 bytes
 Recurrent state: %3 bytes
@@ -3052,7 +3052,7 @@ Total: %5 bytes
 Utilizable: %6 bytes</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+16"/>
         <source>Total %1 %</source>
         <extracomment>The GPUs&apos; shares added up, in percent.</extracomment>
         <translation>Total %1 %</translation>

@@ -1019,7 +1019,7 @@ Tessera exécute les modèles sur le processeur.</translation>
 <context>
     <name>tessera::gui::GpuWorkspace</name>
     <message>
-        <location filename="../gui/gpus/gpu_workspace.cpp" line="+124"/>
+        <location filename="../gui/gpus/gpu_workspace.cpp" line="+105"/>
         <source>Throughput</source>
         <translation>Débit</translation>
     </message>
@@ -1745,7 +1745,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
-        <location filename="../gui/gpus/memory_plot.cpp" line="+81"/>
+        <location filename="../gui/gpus/memory_plot.cpp" line="+84"/>
         <source>GPU memory in use over time</source>
         <translation>Mémoire GPU utilisée au fil du temps</translation>
     </message>
@@ -2536,7 +2536,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::SplitBenchView</name>
     <message>
-        <location filename="../gui/bench/split_bench_view.cpp" line="+202"/>
+        <location filename="../gui/bench/split_bench_view.cpp" line="+204"/>
         <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
         <translation>Mesurer le modèle chargé avec 2 à 6 répartitions : chacune est chargée à son tour et exécute un court test de prompt et de génération. Ensuite, le modèle est rechargé avec sa propre répartition.</translation>
     </message>
@@ -2738,7 +2738,7 @@ Dernière modification&#xa0;: %2</translation>
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/gpus/split_editor.cpp" line="+187"/>
+        <location filename="../gui/gpus/split_editor.cpp" line="+168"/>
         <source>None (main GPU only)</source>
         <translation>Aucune (GPU principal seul)</translation>
     </message>
@@ -2767,7 +2767,7 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
         <translation>Le GPU qui contient les tenseurs partagés (répartition par lignes) ou tout (sans répartition)</translation>
     </message>
     <message>
-        <location line="+218"/>
+        <location line="+206"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
@@ -2779,7 +2779,7 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-214"/>
+        <location line="-202"/>
         <source>Even</source>
         <extracomment>Preset: the same share on every GPU.</extracomment>
         <translation>Égal</translation>
@@ -2888,7 +2888,7 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
         <translation>Part du modèle attribuée à ce GPU (rapports normalisés)</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+153"/>
         <source>layer %1</source>
         <translation>couche %1</translation>
     </message>
@@ -2971,7 +2971,7 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+23"/>
         <source>This split cannot be planned: %1</source>
         <translation>Cette répartition ne peut pas être planifiée&#xa0;: %1</translation>
     </message>
@@ -3009,7 +3009,7 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
         <translation>Recharger le modèle avec cette répartition</translation>
     </message>
     <message>
-        <location line="-297"/>
+        <location line="-283"/>
         <source> %</source>
         <extracomment>Suffix of a GPU&apos;s share in the split editor&apos;s number box (&quot;60.0 %&quot;).</extracomment>
         <translation>&#xa0;%</translation>
@@ -3020,7 +3020,7 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
         <translation>Part du modèle pour %1, en pour cent&#xa0;; les autres GPU se partagent le reste en proportion</translation>
     </message>
     <message>
-        <location line="+180"/>
+        <location line="+168"/>
         <source>Q8_0</source>
         <extracomment>KV cache precision: 8-bit integers with a scale per 32 values (ggml&apos;s Q8_0).</extracomment>
         <translation>Q8_0</translation>
@@ -3032,12 +3032,12 @@ Aucune&#xa0;: tout sur le GPU principal.</translation>
         <translation>Q4_0</translation>
     </message>
     <message>
-        <location line="-221"/>
+        <location line="-209"/>
         <source>Precision of the KV cache: F32 doubles its size; Q8_0 and Q4_0 keep 8-bit and 4-bit values with a scale per 32, about half and a quarter of F16&apos;s size</source>
         <translation>Précision du cache KV&#xa0;: F32 double sa taille&#xa0;; Q8_0 et Q4_0 stockent des valeurs de 8 et 4 bits avec une échelle par groupe de 32, environ la moitié et le quart de la taille de F16</translation>
     </message>
     <message>
-        <location line="+288"/>
+        <location line="+276"/>
         <source>Weights: %1 bytes
 KV cache: %2 bytes
 Recurrent state: %3 bytes
@@ -3052,7 +3052,7 @@ Total&#xa0;: %5 octets
 Utilisable&#xa0;: %6 octets</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+16"/>
         <source>Total %1 %</source>
         <extracomment>The GPUs&apos; shares added up, in percent.</extracomment>
         <translation>Total %1 %</translation>

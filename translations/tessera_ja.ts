@@ -1019,7 +1019,7 @@ Tessera はモデルを CPU で実行します。</translation>
 <context>
     <name>tessera::gui::GpuWorkspace</name>
     <message>
-        <location filename="../gui/gpus/gpu_workspace.cpp" line="+124"/>
+        <location filename="../gui/gpus/gpu_workspace.cpp" line="+105"/>
         <source>Throughput</source>
         <translation>スループット</translation>
     </message>
@@ -1744,7 +1744,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
-        <location filename="../gui/gpus/memory_plot.cpp" line="+81"/>
+        <location filename="../gui/gpus/memory_plot.cpp" line="+84"/>
         <source>GPU memory in use over time</source>
         <translation>GPU メモリ使用量の推移</translation>
     </message>
@@ -2529,7 +2529,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SplitBenchView</name>
     <message>
-        <location filename="../gui/bench/split_bench_view.cpp" line="+202"/>
+        <location filename="../gui/bench/split_bench_view.cpp" line="+204"/>
         <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
         <translation>読み込んだモデルを 2～6 通りの分割で測定します。各分割を順に読み込み、短いプロンプトと生成のベンチマークを実行します。終了後、モデルは元の分割で再び読み込まれます。</translation>
     </message>
@@ -2731,7 +2731,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/gpus/split_editor.cpp" line="+187"/>
+        <location filename="../gui/gpus/split_editor.cpp" line="+168"/>
         <source>None (main GPU only)</source>
         <translation>なし（メイン GPU のみ）</translation>
     </message>
@@ -2760,7 +2760,7 @@ None: everything on the main GPU.</source>
         <translation>共有テンソル（行分割時）またはすべて（分割なし時）を保持する GPU</translation>
     </message>
     <message>
-        <location line="+218"/>
+        <location line="+206"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
@@ -2772,7 +2772,7 @@ None: everything on the main GPU.</source>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-214"/>
+        <location line="-202"/>
         <source>Even</source>
         <extracomment>Preset: the same share on every GPU.</extracomment>
         <translation>均等</translation>
@@ -2881,7 +2881,7 @@ None: everything on the main GPU.</source>
         <translation>この GPU に割り当てられるモデルの割合（比率を正規化）</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+153"/>
         <source>layer %1</source>
         <translation>レイヤー %1</translation>
     </message>
@@ -2963,7 +2963,7 @@ None: everything on the main GPU.</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+23"/>
         <source>This split cannot be planned: %1</source>
         <translation>この分割は計画できません：%1</translation>
     </message>
@@ -3000,7 +3000,7 @@ None: everything on the main GPU.</source>
         <translation>この分割でモデルを再読み込み</translation>
     </message>
     <message>
-        <location line="-297"/>
+        <location line="-283"/>
         <source> %</source>
         <extracomment>Suffix of a GPU&apos;s share in the split editor&apos;s number box (&quot;60.0 %&quot;).</extracomment>
         <translation>%</translation>
@@ -3011,7 +3011,7 @@ None: everything on the main GPU.</source>
         <translation>%1 が受け持つモデルの割合（％）。残りは他の GPU が比率に応じて分け合います</translation>
     </message>
     <message>
-        <location line="+180"/>
+        <location line="+168"/>
         <source>Q8_0</source>
         <extracomment>KV cache precision: 8-bit integers with a scale per 32 values (ggml&apos;s Q8_0).</extracomment>
         <translation>Q8_0</translation>
@@ -3023,12 +3023,12 @@ None: everything on the main GPU.</source>
         <translation>Q4_0</translation>
     </message>
     <message>
-        <location line="-221"/>
+        <location line="-209"/>
         <source>Precision of the KV cache: F32 doubles its size; Q8_0 and Q4_0 keep 8-bit and 4-bit values with a scale per 32, about half and a quarter of F16&apos;s size</source>
         <translation>KV キャッシュの精度：F32 ではサイズが 2 倍になります。Q8_0 と Q4_0 は 32 値ごとのスケール付きで 8 ビットと 4 ビットの値を保持し、サイズは F16 の約半分と約 4 分の 1 です</translation>
     </message>
     <message>
-        <location line="+288"/>
+        <location line="+276"/>
         <source>Weights: %1 bytes
 KV cache: %2 bytes
 Recurrent state: %3 bytes
@@ -3043,7 +3043,7 @@ KV キャッシュ：%2 バイト
 使用可能：%6 バイト</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+16"/>
         <source>Total %1 %</source>
         <extracomment>The GPUs&apos; shares added up, in percent.</extracomment>
         <translation>合計 %1 %</translation>

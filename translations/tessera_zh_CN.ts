@@ -1019,7 +1019,7 @@ Tessera 将在 CPU 上运行模型。</translation>
 <context>
     <name>tessera::gui::GpuWorkspace</name>
     <message>
-        <location filename="../gui/gpus/gpu_workspace.cpp" line="+124"/>
+        <location filename="../gui/gpus/gpu_workspace.cpp" line="+105"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
@@ -1744,7 +1744,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::MemoryPlot</name>
     <message>
-        <location filename="../gui/gpus/memory_plot.cpp" line="+81"/>
+        <location filename="../gui/gpus/memory_plot.cpp" line="+84"/>
         <source>GPU memory in use over time</source>
         <translation>GPU 显存占用随时间的变化</translation>
     </message>
@@ -2529,7 +2529,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SplitBenchView</name>
     <message>
-        <location filename="../gui/bench/split_bench_view.cpp" line="+202"/>
+        <location filename="../gui/bench/split_bench_view.cpp" line="+204"/>
         <source>Measure the loaded model under 2 to 6 splits: each is loaded in turn and runs a short prompt and generation benchmark. Afterwards the model is loaded with its own split again.</source>
         <translation>用 2 到 6 种拆分测量已加载的模型：依次加载每种拆分，并运行简短的提示词和生成基准测试。之后模型会以原来的拆分重新加载。</translation>
     </message>
@@ -2731,7 +2731,7 @@ Last changed %2</source>
 <context>
     <name>tessera::gui::SplitEditor</name>
     <message>
-        <location filename="../gui/gpus/split_editor.cpp" line="+187"/>
+        <location filename="../gui/gpus/split_editor.cpp" line="+168"/>
         <source>None (main GPU only)</source>
         <translation>无（仅主 GPU）</translation>
     </message>
@@ -2760,7 +2760,7 @@ None: everything on the main GPU.</source>
         <translation>存放共享张量（按行拆分）或全部内容（不拆分）的 GPU</translation>
     </message>
     <message>
-        <location line="+218"/>
+        <location line="+206"/>
         <source>F16</source>
         <extracomment>KV cache precision: 16-bit floats.</extracomment>
         <translation>F16</translation>
@@ -2772,7 +2772,7 @@ None: everything on the main GPU.</source>
         <translation>F32</translation>
     </message>
     <message>
-        <location line="-214"/>
+        <location line="-202"/>
         <source>Even</source>
         <extracomment>Preset: the same share on every GPU.</extracomment>
         <translation>平均</translation>
@@ -2881,7 +2881,7 @@ None: everything on the main GPU.</source>
         <translation>此 GPU 获得的模型份额（比例已归一化）</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+153"/>
         <source>layer %1</source>
         <translation>第 %1 层</translation>
     </message>
@@ -2963,7 +2963,7 @@ None: everything on the main GPU.</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+23"/>
         <source>This split cannot be planned: %1</source>
         <translation>无法规划此拆分：%1</translation>
     </message>
@@ -3000,7 +3000,7 @@ None: everything on the main GPU.</source>
         <translation>按此拆分重新加载模型</translation>
     </message>
     <message>
-        <location line="-297"/>
+        <location line="-283"/>
         <source> %</source>
         <extracomment>Suffix of a GPU&apos;s share in the split editor&apos;s number box (&quot;60.0 %&quot;).</extracomment>
         <translation>%</translation>
@@ -3011,7 +3011,7 @@ None: everything on the main GPU.</source>
         <translation>%1 承担的模型比例（百分比）；其余部分由其他 GPU 按比例分担</translation>
     </message>
     <message>
-        <location line="+180"/>
+        <location line="+168"/>
         <source>Q8_0</source>
         <extracomment>KV cache precision: 8-bit integers with a scale per 32 values (ggml&apos;s Q8_0).</extracomment>
         <translation>Q8_0</translation>
@@ -3023,12 +3023,12 @@ None: everything on the main GPU.</source>
         <translation>Q4_0</translation>
     </message>
     <message>
-        <location line="-221"/>
+        <location line="-209"/>
         <source>Precision of the KV cache: F32 doubles its size; Q8_0 and Q4_0 keep 8-bit and 4-bit values with a scale per 32, about half and a quarter of F16&apos;s size</source>
         <translation>KV 缓存精度：F32 会使其大小翻倍；Q8_0 和 Q4_0 以每 32 个值一个缩放因子保存 8 位和 4 位数值，大小约为 F16 的一半和四分之一</translation>
     </message>
     <message>
-        <location line="+288"/>
+        <location line="+276"/>
         <source>Weights: %1 bytes
 KV cache: %2 bytes
 Recurrent state: %3 bytes
@@ -3043,7 +3043,7 @@ KV 缓存：%2 字节
 可用：%6 字节</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+16"/>
         <source>Total %1 %</source>
         <extracomment>The GPUs&apos; shares added up, in percent.</extracomment>
         <translation>合计 %1 %</translation>
