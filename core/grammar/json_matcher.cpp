@@ -15,7 +15,10 @@ enum : uint8_t { kObjOpen, kObjBeforeKey, kObjAfterKey, kObjAfterValue };
 enum : uint8_t { kArrOpen, kArrAfterValue };
 // Number phases.
 enum : uint8_t { kNumMinus, kNumZero, kNumInt, kNumDot, kNumFrac, kNumE, kNumESign, kNumExp };
-constexpr uint32_t kMaxIntDigits = 20, kMaxFracDigits = 20, kMaxExpDigits = 3;
+// At most 20 digits before the point and exponents of 2 digits: every number written stays a finite
+// double (below 1e120), which strict parsers (serde_json, Go's, nlohmann's) require; 1e400 is JSON
+// by the grammar, but those parsers refuse it and JavaScript reads it as Infinity.
+constexpr uint32_t kMaxIntDigits = 20, kMaxFracDigits = 20, kMaxExpDigits = 2;
 
 constexpr std::string_view kWords[] = {"true", "false", "null"};
 
@@ -27,24 +30,103 @@ bool number_can_end(const Frame& f) {
   return f.phase == kNumZero || f.phase == kNumInt || f.phase == kNumFrac || f.phase == kNumExp;
 }
 
-// Escape phases of strings and keys: 0 plain, 1 after '\', 2..5 after "\u" and that many-2 hex digits.
+// The phases of a string or key, between its quotes: where the text stands within an escape or a
+// UTF-8 character. JSON text is UTF-8 (RFC 8259), so a string holds only well-formed UTF-8 (no
+// overlong forms, no encoded surrogates, nothing past U+10FFFF) and \u escapes of surrogates only
+// in high-low pairs: what strict parsers (nlohmann's, serde_json) accept and a client can read.
+enum : uint8_t {
+  kStrPlain,                                                // between characters
+  kStrEscape,                                               // after '\'
+  kStrHex0, kStrHex1, kStrHex2, kStrHex3,                   // after "\u" and 0..3 hex digits
+  kStrUtf8Last,                                             // one continuation byte to come
+  kStrUtf8Two, kStrUtf8TwoA0, kStrUtf8Two9F,                // two to come; the next 80-BF, A0-BF, 80-9F
+  kStrUtf8Three, kStrUtf8Three90, kStrUtf8Three8F,          // three to come; the next 80-BF, 90-BF, 80-8F
+  kStrHexD,                                                 // "\uD": a surrogate or U+D000-D7FF
+  kStrHigh2, kStrHigh3, kStrHigh,                           // a high surrogate, 2, 3, 4 hex digits in
+  kStrLowEscape, kStrLowU, kStrLowD,                        // its low half: '\', "\u", "\uD" written
+  kStrLow2, kStrLow3,                                       // the low half's 2, 3 hex digits in
+};
+
 // Returns the next phase, or -1 when the byte cannot come here; *closes when it ends the string.
 int string_byte(int phase, int c, bool* closes) {
   *closes = false;
-  if (phase == 0) {
-    if (c == '"') {
-      *closes = true;
-      return 0;
-    }
-    if (c == '\\') return 1;
-    return c < 0x20 ? -1 : 0;
+  auto in = [c](int lo, int hi) { return c >= lo && c <= hi; };
+  switch (phase) {
+    case kStrPlain:
+      if (c == '"') {
+        *closes = true;
+        return kStrPlain;
+      }
+      if (c == '\\') return kStrEscape;
+      if (c < 0x20) return -1;
+      if (c < 0x80) return kStrPlain;
+      if (in(0xC2, 0xDF)) return kStrUtf8Last;
+      if (c == 0xE0) return kStrUtf8TwoA0;
+      if (c == 0xED) return kStrUtf8Two9F;
+      if (in(0xE1, 0xEF)) return kStrUtf8Two;
+      if (c == 0xF0) return kStrUtf8Three90;
+      if (in(0xF1, 0xF3)) return kStrUtf8Three;
+      if (c == 0xF4) return kStrUtf8Three8F;
+      return -1;  // a continuation byte without a lead, C0/C1 (overlong) or F5-FF
+    case kStrEscape:
+      if (c == 'u') return kStrHex0;
+      return (c == '"' || c == '\\' || c == '/' || c == 'b' || c == 'f' || c == 'n' || c == 'r' || c == 't') ? kStrPlain : -1;
+    case kStrHex0:
+      if (c == 'd' || c == 'D') return kStrHexD;
+      return is_hex(c) ? kStrHex1 : -1;
+    case kStrHex1:
+    case kStrHex2: return is_hex(c) ? phase + 1 : -1;
+    case kStrHex3: return is_hex(c) ? kStrPlain : -1;
+    case kStrHexD:
+      if (is_digit(c) && c <= '7') return kStrHex2;           // U+D000-D7FF
+      if (in('8', '9') || in('a', 'b') || in('A', 'B')) return kStrHigh2;
+      return -1;                                              // a low surrogate with no high one before it
+    case kStrUtf8Last: return in(0x80, 0xBF) ? kStrPlain : -1;
+    case kStrUtf8Two: return in(0x80, 0xBF) ? kStrUtf8Last : -1;
+    case kStrUtf8TwoA0: return in(0xA0, 0xBF) ? kStrUtf8Last : -1;
+    case kStrUtf8Two9F: return in(0x80, 0x9F) ? kStrUtf8Last : -1;
+    case kStrUtf8Three: return in(0x80, 0xBF) ? kStrUtf8Two : -1;
+    case kStrUtf8Three90: return in(0x90, 0xBF) ? kStrUtf8Two : -1;
+    case kStrUtf8Three8F: return in(0x80, 0x8F) ? kStrUtf8Two : -1;
+    case kStrHigh2: return is_hex(c) ? kStrHigh3 : -1;
+    case kStrHigh3: return is_hex(c) ? kStrHigh : -1;
+    case kStrHigh: return c == '\\' ? kStrLowEscape : -1;
+    case kStrLowEscape: return c == 'u' ? kStrLowU : -1;
+    case kStrLowU: return (c == 'd' || c == 'D') ? kStrLowD : -1;
+    case kStrLowD: return (in('c', 'f') || in('C', 'F')) ? kStrLow2 : -1;
+    case kStrLow2: return is_hex(c) ? kStrLow3 : -1;
+    case kStrLow3: return is_hex(c) ? kStrPlain : -1;
+    default: return -1;
   }
-  if (phase == 1) {
-    if (c == 'u') return 2;
-    return (c == '"' || c == '\\' || c == '/' || c == 'b' || c == 'f' || c == 'n' || c == 'r' || c == 't') ? 0 : -1;
+}
+
+// The fewest bytes from `phase` back to kStrPlain (the closing quote not counted).
+uint32_t string_rest(int phase) {
+  switch (phase) {
+    case kStrPlain: return 0;
+    case kStrEscape: return 1;
+    case kStrHex0: return 4;
+    case kStrHex1: return 3;
+    case kStrHex2: return 2;
+    case kStrHex3: return 1;
+    case kStrUtf8Last: return 1;
+    case kStrUtf8Two:
+    case kStrUtf8TwoA0:
+    case kStrUtf8Two9F: return 2;
+    case kStrUtf8Three:
+    case kStrUtf8Three90:
+    case kStrUtf8Three8F: return 3;
+    case kStrHexD: return 3;
+    case kStrHigh2: return 2 + 6;
+    case kStrHigh3: return 1 + 6;
+    case kStrHigh: return 6;
+    case kStrLowEscape: return 5;
+    case kStrLowU: return 4;
+    case kStrLowD: return 3;
+    case kStrLow2: return 2;
+    case kStrLow3: return 1;
+    default: return 0;
   }
-  if (!is_hex(c)) return -1;
-  return phase == 5 ? 0 : phase + 1;
 }
 
 }  // namespace
@@ -88,6 +170,7 @@ void JsonMatcher::emit(const Stack& s) {
 
 void JsonMatcher::push_value(Stack& s, int32_t node, int depth, int c) {
   const SchemaNode& n = nodes_[node];
+  if (n.min_bytes >= kNever) return;  // no value of it can be completed: not even whitespace may start one
   if (!n.any_of.empty()) {
     if (depth > 32) return;  // a $ref loop that consumes nothing
     for (int32_t branch : n.any_of) {
@@ -153,7 +236,9 @@ void JsonMatcher::advance(Stack& s, uint8_t c) {
                   integer_only};
         return emit(s);
       }
-      if (c == '{' && (n.types & kObject)) {
+      // An object only where one can be completed (a required property may be one that no value
+      // or no key can satisfy; the node may still take other types).
+      if (c == '{' && (n.types & kObject) && object_rest(n, 0, false) < kNever) {
         f = Frame{kObjectFrame, kObjOpen, 0, f.node, 0, 0, 0};
         return emit(s);
       }
@@ -247,7 +332,9 @@ void JsonMatcher::advance(Stack& s, uint8_t c) {
             uint64_t alive = n.properties.size() >= 64 ? ~uint64_t{0} : (uint64_t{1} << n.properties.size()) - 1;
             // Without additional properties a key can only be one not seen yet (else the text
             // would reach a dead end); with them, seen names stay alive to be refused at the quote.
-            if (n.additional < 0) alive &= ~f.bits;
+            // Forbidden properties (their schema accepts no value) stay alive only where free keys
+            // are allowed, to be refused when one is written out in full.
+            if (n.additional < 0) alive &= ~f.bits & n.usable_properties;
             if (alive == 0 && n.additional < 0) return;
             f.ws = 0;
             s.push_back(Frame{kKeyFrame, 0, 0, f.node, 0, 0, alive});
@@ -268,7 +355,7 @@ void JsonMatcher::advance(Stack& s, uint8_t c) {
           if (c == ',') {
             // Only when another property can follow.
             const uint64_t all = n.properties.size() >= 64 ? ~uint64_t{0} : (uint64_t{1} << n.properties.size()) - 1;
-            if (n.additional < 0 && (all & ~f.bits) == 0) return;
+            if (n.additional < 0 && (all & ~f.bits & n.usable_properties) == 0) return;
             f.phase = kObjBeforeKey;
             f.ws = 0;
             return emit(s);
@@ -292,7 +379,8 @@ void JsonMatcher::advance(Stack& s, uint8_t c) {
         for (uint64_t bits = f.bits; bits != 0; bits &= bits - 1) {
           const int i = std::countr_zero(bits);
           if (n.properties[static_cast<size_t>(i)].key.size() == f.offset) {
-            if (obj.bits >> i & 1) return;  // the same property twice
+            if (obj.bits >> i & 1) return;             // the same property twice
+            if (!(n.usable_properties >> i & 1)) return;  // a forbidden one
             obj.bits |= uint64_t{1} << i;
             value_node = n.properties[static_cast<size_t>(i)].node;
             break;
@@ -449,7 +537,7 @@ uint32_t JsonMatcher::stack_cost(const Frame* begin, const Frame* end) const {
   switch (f->kind) {
     case kRootFrame: return 0;
     case kValueFrame: cost = n.min_bytes; break;
-    case kStringFrame: cost = f->phase == 0 ? 1 : (f->phase == 1 ? 2 : static_cast<uint32_t>(6 - f->phase) + 1); break;
+    case kStringFrame: cost = string_rest(f->phase) + 1; break;
     case kNumberFrame: cost = number_can_end(*f) ? 0 : 1; break;
     case kLiteralFrame: {
       cost = kNever;
@@ -473,7 +561,7 @@ uint32_t JsonMatcher::stack_cost(const Frame* begin, const Frame* end) const {
                                    object_rest(n, obj.bits | (uint64_t{1} << i), true)));
       }
       if (n.additional >= 0) {
-        const uint32_t key_end = f->phase == 0 ? 1 : (f->phase == 1 ? 2 : static_cast<uint32_t>(6 - f->phase) + 1);
+        const uint32_t key_end = string_rest(f->phase) + 1;
         cost = std::min(cost, plus(plus(key_end + 1, nodes_[n.additional].min_bytes), object_rest(n, obj.bits, true)));
       }
       --f;  // the object is counted

@@ -69,6 +69,9 @@ class SchemaCompiler {
     if (!r.ok()) return r.take_error();
     out_->root_ = *r;
     s->compute_min_bytes();
+    // A generation under it could never end (only whitespace would be allowed): say so now.
+    if (s->nodes_[static_cast<size_t>(out_->root_)].min_bytes >= kNever)
+      return invalid("", "no JSON value matches it (it is false, or it requires what it also forbids)");
     return std::shared_ptr<const JsonSchema>(std::move(s));
   }
 
@@ -413,6 +416,12 @@ void JsonSchema::compute_min_bytes() {
         changed = true;
       }
     }
+  }
+  for (auto& n : nodes_) {
+    n.usable_properties = 0;
+    for (size_t i = 0; i < n.properties.size() && i < 64; ++i)
+      if (nodes_[static_cast<size_t>(n.properties[i].node)].min_bytes < kNever) n.usable_properties |= uint64_t{1} << i;
+    if (n.additional >= 0 && nodes_[static_cast<size_t>(n.additional)].min_bytes >= kNever) n.additional = -1;
   }
 }
 

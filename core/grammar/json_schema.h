@@ -68,6 +68,9 @@ struct SchemaNode {
   std::vector<int32_t> any_of;
   // The fewest bytes of a value this node accepts (kNever: none), for closing a value in time.
   uint32_t min_bytes = 0;
+  // Object: bit i set when `properties[i]` can have a value (its schema is not false or otherwise
+  // unsatisfiable); a property without it may not appear at all.
+  uint64_t usable_properties = 0;
 };
 
 inline constexpr uint32_t kNever = 1u << 30;
@@ -96,7 +99,9 @@ class JsonSchema {
 
  private:
   friend class SchemaCompiler;
-  // Fills every node's min_bytes (a fixed point: nodes refer to each other, recursively too).
+  // Fills every node's min_bytes (a fixed point: nodes refer to each other, recursively too), then
+  // what follows from it: usable_properties, and no additional properties where their schema
+  // accepts no value.
   void compute_min_bytes();
   std::vector<SchemaNode> nodes_;
   int32_t root_ = 0;
