@@ -4,7 +4,7 @@
 # libraries they need), writes the seed corpora (tessera_fuzz_seeds: GGUF images from the writer,
 # the fixture templates and tokenizer inputs, hand-written cases) and runs each target for
 # SECONDS_PER_TARGET (default 60), one process on one core, growing build-fuzz/corpus/<target>/.
-# TARGET: gguf, template, tokenizer, http (default: every target this checkout can build; template and
+# TARGET: gguf, template, tokenizer, schema, http (default: every target this checkout can build; template and
 # tokenizer need core/template/template_fuzz_entry.h and core/tokenizer/tokenizer_fuzz_entry.h; http,
 # the server's HTTP front, needs the server's build dependencies: Boost, cpp-httplib).
 # A crash is saved under build-fuzz/crashes/<target>/; the script prints its path and how to
@@ -38,6 +38,7 @@ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS
 available=(gguf)
 [[ -f "$root/core/template/template_fuzz_entry.h" ]] && available+=(template)
 [[ -f "$root/core/tokenizer/tokenizer_fuzz_entry.h" ]] && available+=(tokenizer)
+available+=(schema)
 [[ -f "$root/tests/fuzz/http_entry.cpp" ]] && available+=(http)
 targets=("$@")
 [[ ${#targets[@]} -eq 0 ]] && targets=("${available[@]}")
@@ -49,7 +50,8 @@ for t in "${targets[@]}"; do
 done
 
 cmake --build "$build" -j"${FUZZ_JOBS:-$(nproc)}" --target tessera_fuzz_seeds $(printf '%s_fuzz ' "${targets[@]}")
-"$build/tests/fuzz/tessera_fuzz_seeds" "$build/seeds" "$fixtures"
+# Debian's json-schema-test-suite (tools/install-deps.sh installs it) seeds the schema target.
+"$build/tests/fuzz/tessera_fuzz_seeds" "$build/seeds" "$fixtures" /usr/share/json-schema-test-suite/tests/draft7
 
 status=0
 for t in "${targets[@]}"; do

@@ -36,6 +36,13 @@ bool has_http_entry();
 // refusals carry one of the statuses the front documents.
 void http_one_input(const uint8_t* data, size_t size);
 
+// A client's JSON schema and a reply under it (structured output, core/grammar):
+//   u8 flags (bit 0: JsonSchemaOptions::zero_fractions) | schema JSON | NUL | the reply's bytes
+// The schema is compiled; the reply is fed a byte at a time to the JsonMatcher (refused bytes
+// skipped), and every value the matcher calls complete must be JSON that nlohmann's parser accepts.
+bool has_schema_entry();
+void schema_one_input(const uint8_t* data, size_t size);
+
 // Renders the input as an untrusted chat template (tessera's render_untrusted_template).
 void template_one_input(std::string_view input);
 // Tokenizes the input as untrusted text (tessera's tokenize_untrusted).

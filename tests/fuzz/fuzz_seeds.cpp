@@ -7,8 +7,13 @@
 //               never committed) and hand-written constructs;
 //   tokenizer/  small vocabularies of each tokenizer family and pre-tokenizer, each with the fixture
 //               tokenizer inputs (FIXTURES/tokenizer/*.inp, one case per seed) or hand-written text,
-//               in the layout of core/tokenizer/tokenizer_fuzz_entry.h.
-// Usage: tessera_fuzz_seeds OUT_DIR [FIXTURES_DIR]
+//               in the layout of core/tokenizer/tokenizer_fuzz_entry.h;
+//   schema/     hand-written structured-output schemas with replies, and every schema and instance of
+//               Debian's json-schema-test-suite (SCHEMA_SUITE: its tests/draft7 folder, read at run
+//               time), in the layout of fuzz_entries.h's schema_one_input;
+//   http/       client connections' bytes (fuzz_entries.h's http_one_input).
+// Usage: tessera_fuzz_seeds OUT_DIR [FIXTURES_DIR [SCHEMA_SUITE]]
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -16,6 +21,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "fuzz_entries.h"
 #include "gguf/gguf_split.h"
@@ -302,14 +309,32 @@ const char* const kHttp[] = {
     "GET * HTTP/2.0\r\nHost: x\r\n\r\n",
 };
 
+// Structured output as clients ask for it, each with a reply: {schema, reply} (the reply may be cut
+// short or wrong: the matcher refuses what cannot continue).
+const std::pair<const char*, const char*> kSchemas[] = {
+    {R"({"type":"object","properties":{"name":{"type":"string"},"age":{"type":"integer"}},"required":["name","age"],"additionalProperties":false})",
+     R"({"name": "Ada \u00e9\ud83d\ude00 Lovelace", "age": 36})"},
+    {R"({"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string","enum":["a","b"]},{"type":"null"}]}})",
+     R"([1, -0.5e+3, "a", null, 12345678901234567890, "b"])"},
+    {R"({"$defs":{"node":{"type":"object","properties":{"v":{"type":"integer"},"next":{"anyOf":[{"$ref":"#/$defs/node"},{"type":"null"}]}},"required":["v","next"]}},"$ref":"#/$defs/node"})",
+     R"({"v":1,"next":{"v":2,"next":{"v":3,"next":null}}})"},
+    {R"({"type":"object","additionalProperties":{"type":"boolean"}})", "{\"\u00fc\u00df\": true, \"caf\u00e9\": false}"},
+    {R"({"enum":[{"a":[1,2]},"x",3.5,true]})", R"({"a": [1, 2]})"},
+    {R"({"type":"string"})", R"("\u65e5\u672c\u8a9e \u00e9 \u00f1 \"\\\/\b\f\n\r\t")"},
+    {R"({"type":"string"})", "\"\xe6\x97\xa5\xe6\x9c\xac \xc3\xa9\""},
+    {R"({"type":["integer","null"]})", "-0"},
+    {R"(true)", R"({"any": [1, {"thing": "at all"}, [], ""]})"},
+};
+
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::cerr << "usage: tessera_fuzz_seeds OUT_DIR [FIXTURES_DIR]\n";
+    std::cerr << "usage: tessera_fuzz_seeds OUT_DIR [FIXTURES_DIR [SCHEMA_SUITE]]\n";
     return 2;
   }
   const fs::path out = argv[1];
   const fs::path fixtures = argc > 2 ? fs::path(argv[2]) : fs::path();
-  for (const char* d : {"gguf", "template", "tokenizer", "http"}) fs::create_directories(out / d);
+  const fs::path schema_suite = argc > 3 ? fs::path(argv[3]) : fs::path();
+  for (const char* d : {"gguf", "template", "tokenizer", "schema", "http"}) fs::create_directories(out / d);
   bool ok = true;
 
   GgufWriter empty;
@@ -354,6 +379,29 @@ int main(int argc, char** argv) {
   for (const char* h : kHttp)
     for (char step : {'\x00', '\x07', '\x7f'})
       ok &= write_file(out / "http" / ("request_" + std::to_string(n++) + ".bin"), std::string(1, step) + h);
+  // Schemas and replies: flags byte (bit 0: zero fractions), schema, NUL, reply.
+  n = 0;
+  auto schema_seed = [&](char flags, const std::string& schema, const std::string& reply) {
+    return write_file(out / "schema" / ("schema_" + std::to_string(n++) + ".bin"),
+                      std::string(1, flags) + schema + std::string(1, '\0') + reply);
+  };
+  for (const auto& [schema, reply] : kSchemas)
+    for (char flags : {'\x00', '\x01'}) ok &= schema_seed(flags, schema, reply);
+  if (!schema_suite.empty() && fs::is_directory(schema_suite, ec)) {
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::directory_iterator(schema_suite))
+      if (entry.path().extension() == ".json") files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    for (const fs::path& f : files) {
+      const auto groups = nlohmann::ordered_json::parse(read_all(f), nullptr, false);
+      if (!groups.is_array()) continue;
+      for (const auto& g : groups) {
+        if (!g.is_object() || !g.contains("schema") || !g.contains("tests") || !g["tests"].is_array()) continue;
+        for (const auto& t : g["tests"])
+          if (t.is_object() && t.contains("data")) ok &= schema_seed('\x00', g["schema"].dump(), t["data"].dump(1));
+      }
+    }
+  }
   if (!ok) std::cerr << "tessera_fuzz_seeds: some seeds could not be written under " << out << "\n";
   return ok ? 0 : 1;
 }
