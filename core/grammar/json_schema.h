@@ -16,7 +16,10 @@
 // values equal as JSON values (objects in any key order). Integers are written without a fraction
 // (what clients that parse "integer" into an int expect); JsonSchemaOptions::zero_fractions also
 // accepts 1.0 where an integer (or an enum's 1) is asked for, as JSON Schema itself does. Whitespace between tokens is JSON's, at most kMaxWhitespace bytes in a row
-// (so a generation cannot run away in blank lines).
+// (so a generation cannot run away in blank lines). What is written is JSON that strict parsers
+// read: strings of well-formed UTF-8 with surrogate escapes only in pairs, numbers with at most 20
+// integer digits and 2 exponent digits (finite doubles). A schema that no value matches (false, a
+// required property it forbids) is refused here, since a generation under it could never end.
 #pragma once
 
 #include <cstdint>
