@@ -264,7 +264,9 @@ void read_tools(Reader& r, CompletionRequest& out) {
   for (size_t i = 0; i < tools->size(); ++i) {
     const Json& t = (*tools)[i];
     const std::string at = "tools[" + std::to_string(i) + "]";
-    if (!t.is_object() || t.value("type", "") != "function" || !t.contains("function") || !t["function"].is_object())
+    // (Json::value() throws when "type" is there but not a string: compared as JSON values instead.)
+    if (!t.is_object() || !t.contains("type") || t["type"] != "function" || !t.contains("function") ||
+        !t["function"].is_object())
       return r.fail(at, "is not a {\"type\": \"function\", \"function\": {...}}");
     if (!t["function"].contains("name") || !t["function"]["name"].is_string())
       return r.fail(at + ".function.name", "missing: each tool needs a name");

@@ -176,6 +176,8 @@ void template_one_input(std::string_view) {}
 #if TESSERA_FUZZ_NO_HTTP_ENTRY
 bool has_http_entry() { return false; }
 void http_one_input(const uint8_t*, size_t) {}
+bool has_request_entry() { return false; }
+void request_one_input(const uint8_t*, size_t) {}
 #endif
 
 #if TESSERA_FUZZ_HAS_TOKENIZER_ENTRY

@@ -43,6 +43,13 @@ void http_one_input(const uint8_t* data, size_t size);
 bool has_schema_entry();
 void schema_one_input(const uint8_t* data, size_t size);
 
+// Whether this build has the server's request reader (tessera_openai_request; TESSERA_BUILD_SERVER).
+bool has_request_entry();
+// An OpenAI request body as a client sends it: u8 (bit 0: /v1/completions, else
+// /v1/chat/completions) | the body. Either a request whose values are all in range (schemas
+// compiled and completable) or a 400 with a bounded message.
+void request_one_input(const uint8_t* data, size_t size);
+
 // Renders the input as an untrusted chat template (tessera's render_untrusted_template).
 void template_one_input(std::string_view input);
 // Tokenizes the input as untrusted text (tessera's tokenize_untrusted).

@@ -11,7 +11,8 @@
 //   schema/     hand-written structured-output schemas with replies, and every schema and instance of
 //               Debian's json-schema-test-suite (SCHEMA_SUITE: its tests/draft7 folder, read at run
 //               time), in the layout of fuzz_entries.h's schema_one_input;
-//   http/       client connections' bytes (fuzz_entries.h's http_one_input).
+//   http/       client connections' bytes (fuzz_entries.h's http_one_input);
+//   request/    OpenAI request bodies of each kind and field (fuzz_entries.h's request_one_input).
 // Usage: tessera_fuzz_seeds OUT_DIR [FIXTURES_DIR [SCHEMA_SUITE]]
 #include <algorithm>
 #include <cstdio>
@@ -326,6 +327,39 @@ const std::pair<const char*, const char*> kSchemas[] = {
     {R"(true)", R"({"any": [1, {"thing": "at all"}, [], ""]})"},
 };
 
+// Request bodies of each kind and field (server/openai_request.cpp), for the request target:
+// {completions?, body}.
+const std::pair<bool, const char*> kRequests[] = {
+    {false, R"({"model":"m","messages":[{"role":"system","content":"Be brief."},{"role":"user","content":"Hi"}],
+      "max_tokens":32,"temperature":0.7,"top_p":0.9,"top_k":40,"min_p":0.05,"seed":7,"stop":["
+
+","END"],
+      "stream":true,"stream_options":{"include_usage":true}})"},
+    {false, R"({"messages":[{"role":"user","content":[{"type":"text","text":"a"},{"type":"text","text":"b"}]}],
+      "response_format":{"type":"json_schema","json_schema":{"name":"p","strict":true,"schema":{"type":"object",
+      "properties":{"name":{"type":"string"},"age":{"type":"integer"}},"required":["name","age"],
+      "additionalProperties":false}}}})"},
+    {false, R"({"messages":[{"role":"user","content":"x"}],"response_format":{"type":"json_object"},"n":1,
+      "frequency_penalty":0.5,"presence_penalty":-0.5,"repeat_penalty":1.1,"ignore_eos":false,"logprobs":false})"},
+    {false, R"({"messages":[{"role":"developer","content":"d"},{"role":"user","content":"weather?"},
+      {"role":"assistant","content":null,"reasoning_content":"think","tool_calls":[{"id":"c1","type":"function",
+      "function":{"name":"get","arguments":"{"city":"Oslo"}"}}]},{"role":"tool","tool_call_id":"c1","content":"7C"}],
+      "tools":[{"type":"function","function":{"name":"get","strict":true,"parameters":{"type":"object",
+      "properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}}}],
+      "tool_choice":"auto","reasoning_format":"deepseek","reasoning_effort":"high",
+      "chat_template_kwargs":{"enable_thinking":false,"add_generation_prompt":true}})"},
+    {false, R"({"messages":[{"role":"user","content":"x"}],"tools":[{"type":"function","function":{"name":"f"}}],
+      "tool_choice":{"type":"function","function":{"name":"f"}},"max_completion_tokens":5})"},
+    {false, R"({"messages":[],"temperature":-1,"max_tokens":0,"stop":["a","b","c","d","e"],"top_k":"x"})"},
+    {false, R"({"messages":[{"role":"wizard","content":1}],"response_format":{"type":"json_schema",
+      "json_schema":{"schema":{"type":"string","minLength":2}}}})"},
+    {true, R"({"model":"m","prompt":"Once upon a time","max_tokens":16,"echo":false,"suffix":null,"stop":"
+",
+      "temperature":0,"seed":1,"stream":false})"},
+    {true, R"({"prompt":["a","b"],"logprobs":3,"n":2})"},
+    {true, R"({"prompt":"x","max_tokens":16777217,"temperature":1e400})"},
+};
+
 int main(int argc, char** argv) {
   if (argc < 2) {
     std::cerr << "usage: tessera_fuzz_seeds OUT_DIR [FIXTURES_DIR [SCHEMA_SUITE]]\n";
@@ -334,7 +368,7 @@ int main(int argc, char** argv) {
   const fs::path out = argv[1];
   const fs::path fixtures = argc > 2 ? fs::path(argv[2]) : fs::path();
   const fs::path schema_suite = argc > 3 ? fs::path(argv[3]) : fs::path();
-  for (const char* d : {"gguf", "template", "tokenizer", "schema", "http"}) fs::create_directories(out / d);
+  for (const char* d : {"gguf", "template", "tokenizer", "schema", "http", "request"}) fs::create_directories(out / d);
   bool ok = true;
 
   GgufWriter empty;
@@ -402,6 +436,11 @@ int main(int argc, char** argv) {
       }
     }
   }
+  // Request bodies: a byte (bit 0: completions) and the body.
+  n = 0;
+  for (const auto& [completions, body] : kRequests)
+    ok &= write_file(out / "request" / ("request_" + std::to_string(n++) + ".bin"),
+                     std::string(1, completions ? '\x01' : '\x00') + body);
   if (!ok) std::cerr << "tessera_fuzz_seeds: some seeds could not be written under " << out << "\n";
   return ok ? 0 : 1;
 }

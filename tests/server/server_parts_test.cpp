@@ -133,6 +133,8 @@ TEST(RequestParsing, RefusalsNameTheField) {
       {R"({"messages":[{"role":"user"}]})", "messages[0].content", "missing"},
       {R"({"messages":[{"role":"user","content":"x"}],"tool_choice":"sometimes","tools":[]})", "tool_choice", "sometimes"},
       {R"({"messages":[{"role":"user","content":"x"}],"logprobs":true})", "logprobs", "not supported"},
+      // A tool's "type" that is not a string: once a 500 (the JSON library threw; found by request_fuzz).
+      {R"({"messages":[{"role":"user","content":"x"}],"tools":[{"type":{"name":"f"}}]})", "tools[0]", "function"},
       {R"([1,2])", "", "JSON object"},
   };
   for (const auto& k : cases) {
