@@ -10,6 +10,7 @@
 
 #include "cli_common.h"
 #include "commands.h"
+#include "common/json_input.h"
 #include "grammar/json_schema.h"
 #include "option_ranges.h"
 #include "reply_printer.h"
@@ -106,11 +107,13 @@ int cmd_run(const Args& args) {
     }
     std::stringstream text;
     text << in.rdbuf();
-    const auto parsed = nlohmann::ordered_json::parse(text.str(), nullptr, false);
-    if (parsed.is_discarded()) {
-      std::fprintf(stderr, "tessera-cli run: --json-schema: %s is not valid JSON\n", schema_path.c_str());
+    // Read as all outside JSON is (nesting bounded: the compiler recurses once per level).
+    auto read = parse_json<nlohmann::ordered_json>(text.str());
+    if (!read.ok()) {
+      std::fprintf(stderr, "tessera-cli run: --json-schema: %s %s\n", schema_path.c_str(), read.error().message.c_str());
       return 2;
     }
+    const nlohmann::ordered_json parsed = std::move(read).value();
     // A response_format-style wrapper {"name": ..., "schema": {...}} is accepted too.
     const bool wrapped = parsed.is_object() && parsed.contains("schema") && parsed["schema"].is_object() &&
                          !parsed.contains("type") && !parsed.contains("properties");

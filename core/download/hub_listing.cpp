@@ -1,5 +1,6 @@
 #include "download/hub_listing.h"
 
+#include "common/json_input.h"
 #include "download/http_client.h"
 
 #include <cctype>
@@ -15,11 +16,13 @@ Error bad(std::string_view url, const std::string& what) {
   return make_error(ErrorKind::BadFile, "the hub's answer from " + display_url(url) + " " + what);
 }
 
-Result<json> parse_json(std::string_view text, std::string_view url) {
-  json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded()) return bad(url, "is not JSON");
-  if (!j.is_array()) return bad(url, "is not a JSON array");
-  return j;
+// The hub's answer is JSON from the network: read as every outside JSON is (common/json_input.h,
+// nesting bounded), then it must be an array.
+Result<json> hub_array(std::string_view text, std::string_view url) {
+  auto j = tessera::parse_json<json>(text);
+  if (!j.ok()) return bad(url, j.error().message);
+  if (!j->is_array()) return bad(url, "is not a JSON array");
+  return std::move(j).value();
 }
 
 bool is_hex(std::string_view s, size_t length) {
@@ -69,7 +72,7 @@ std::string RepoFile::name() const {
 }
 
 Result<std::vector<HubModel>> parse_search_results(std::string_view text, std::string_view url) {
-  TESSERA_ASSIGN_OR_RETURN(json j, parse_json(text, url));
+  TESSERA_ASSIGN_OR_RETURN(json j, hub_array(text, url));
   std::vector<HubModel> out;
   for (size_t i = 0; i < j.size(); ++i) {
     const json& m = j[i];
@@ -99,7 +102,7 @@ Result<std::vector<HubModel>> parse_search_results(std::string_view text, std::s
 }
 
 Result<std::vector<RepoFile>> parse_repo_tree(std::string_view text, std::string_view url) {
-  TESSERA_ASSIGN_OR_RETURN(json j, parse_json(text, url));
+  TESSERA_ASSIGN_OR_RETURN(json j, hub_array(text, url));
   std::vector<RepoFile> out;
   for (size_t i = 0; i < j.size(); ++i) {
     const json& e = j[i];

@@ -44,6 +44,18 @@ TEST(ReasoningCli, RunJsonSchemaWritesJsonThatFollowsIt) {
   const CliResult bad = run_cli({"run", "-p", "x", "--json-schema", schema.string()});
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_THAT(bad.err, HasSubstr("properties.name.maxLength"));
+  // A schema nested deeper than any JSON input may be (the compiler recurses once per level) is an
+  // error that says so, not a stack overflow.
+  test::write_file_bytes(schema, [] {
+    std::string s;
+    for (int i = 0; i < 20000; ++i) s += R"({"type":"object","properties":{"a":)";
+    s += "{}";
+    for (int i = 0; i < 20000; ++i) s += "}}";
+    return std::vector<uint8_t>(s.begin(), s.end());
+  }());
+  const CliResult deep = run_cli({"run", "-p", "x", "--json-schema", schema.string()});
+  EXPECT_EQ(deep.exit_code, 2);
+  EXPECT_THAT(deep.err, HasSubstr("64 levels"));
 }
 
 TEST(ReasoningCli, RunJsonKeepsReasoningApartFromTheContent) {

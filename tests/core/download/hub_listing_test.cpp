@@ -128,6 +128,20 @@ TEST(HubListing, MutatedAnswersAreRefusedOrRead) {
   EXPECT_GT(refused, 1000);
 }
 
+// The hub's answer is outside JSON like a client's request: a document nested 100,000 deep (which
+// walking or copying would overflow the stack with) is refused while it is read.
+TEST(HubListing, DeeplyNestedAnswersAreRefused) {
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  auto files = parse_repo_tree(deep, kUrl);
+  auto models = parse_search_results(deep, kUrl);
+  ASSERT_FALSE(files.ok());
+  ASSERT_FALSE(models.ok());
+  for (const Error& e : {files.error(), models.error()}) {
+    EXPECT_EQ(e.kind, ErrorKind::BadFile);
+    EXPECT_NE(e.message.find("64 levels"), std::string::npos) << e.message;
+  }
+}
+
 TEST(HubListing, LinkHeaders) {
   EXPECT_EQ(next_page_url(R"(<https://huggingface.co/api/models/a/b/tree/main?cursor=ZXl>; rel="next")"),
             "https://huggingface.co/api/models/a/b/tree/main?cursor=ZXl");
