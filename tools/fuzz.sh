@@ -4,10 +4,10 @@
 # libraries they need), writes the seed corpora (tessera_fuzz_seeds: GGUF images from the writer,
 # the fixture templates and tokenizer inputs, hand-written cases) and runs each target for
 # SECONDS_PER_TARGET (default 60), one process on one core, growing build-fuzz/corpus/<target>/.
-# TARGET: gguf, template, tokenizer, schema, http, request (default: every target this checkout can
-# build; template and tokenizer need core/template/template_fuzz_entry.h and
-# core/tokenizer/tokenizer_fuzz_entry.h; http and request, the server's HTTP front and its request
-# bodies, need the server's build dependencies: Boost, cpp-httplib).
+# TARGET: gguf, template, tokenizer, schema, http, request, reply (default: every target this checkout
+# can build; template and tokenizer need core/template/template_fuzz_entry.h and
+# core/tokenizer/tokenizer_fuzz_entry.h; http, request and reply, the server's HTTP front, its
+# request bodies and its replies, need the server's build dependencies: Boost, cpp-httplib).
 # A crash is saved under build-fuzz/crashes/<target>/; the script prints its path and how to
 # reproduce it, and exits 1. Minimise it, add it to tests/fuzz/regressions/<target>/ and fix it.
 # Environment: CXX/CC (default clang++/clang), TESSERA_FIXTURES_DIR (default ../shared/fixtures),
@@ -40,7 +40,7 @@ available=(gguf)
 [[ -f "$root/core/template/template_fuzz_entry.h" ]] && available+=(template)
 [[ -f "$root/core/tokenizer/tokenizer_fuzz_entry.h" ]] && available+=(tokenizer)
 available+=(schema)
-[[ -f "$root/tests/fuzz/http_entry.cpp" ]] && available+=(http request)
+[[ -f "$root/tests/fuzz/http_entry.cpp" ]] && available+=(http request reply)
 targets=("$@")
 [[ ${#targets[@]} -eq 0 ]] && targets=("${available[@]}")
 for t in "${targets[@]}"; do

@@ -178,6 +178,8 @@ bool has_http_entry() { return false; }
 void http_one_input(const uint8_t*, size_t) {}
 bool has_request_entry() { return false; }
 void request_one_input(const uint8_t*, size_t) {}
+bool has_reply_entry() { return false; }
+void reply_one_input(const uint8_t*, size_t) {}
 #endif
 
 #if TESSERA_FUZZ_HAS_TOKENIZER_ENTRY

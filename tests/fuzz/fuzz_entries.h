@@ -50,6 +50,15 @@ bool has_request_entry();
 // compiled and completable) or a 400 with a bounded message.
 void request_one_input(const uint8_t* data, size_t size);
 
+// Whether this build has the server's reply encoder (tessera_openai; TESSERA_BUILD_SERVER).
+bool has_reply_entry();
+// A model's output through the server's reply encoder: u8 flags (bit 0: completions, bit 1:
+// streamed, bit 2: tools (and, with think tags, a prompt that opened the thinking), bit 3: usage,
+// bits 4-5: output format none / think tags / harmony / Gemma 4's thought channel, bits 6-7: the
+// finish reason stop / length / error / cancelled) | u8 piece size (1 + n % 64) | the text. Every
+// event sent is JSON (or [DONE], last); a whole body is one JSON document.
+void reply_one_input(const uint8_t* data, size_t size);
+
 // Renders the input as an untrusted chat template (tessera's render_untrusted_template).
 void template_one_input(std::string_view input);
 // Tokenizes the input as untrusted text (tessera's tokenize_untrusted).

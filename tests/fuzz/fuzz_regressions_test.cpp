@@ -20,7 +20,7 @@ namespace {
 namespace fs = std::filesystem;
 
 struct Case {
-  std::string target;  // folder name: gguf, template, tokenizer, schema, http, request
+  std::string target;  // folder name: gguf, template, tokenizer, schema, http, request, reply
   fs::path file;
 };
 
@@ -39,7 +39,7 @@ bool is_input(const fs::path& p) {
 std::vector<Case> all_cases() {
   std::vector<Case> out;
   const fs::path root = TESSERA_FUZZ_REGRESSIONS_DIR;
-  for (const char* target : {"gguf", "template", "tokenizer", "schema", "http", "request"}) {
+  for (const char* target : {"gguf", "template", "tokenizer", "schema", "http", "request", "reply"}) {
     std::error_code ec;
     if (!fs::is_directory(root / target, ec)) continue;
     std::vector<fs::path> files;
@@ -78,6 +78,9 @@ TEST_P(FuzzRegression, RunsCleanly) {
     gguf_one_input(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
   } else if (c.target == "schema") {
     schema_one_input(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+  } else if (c.target == "reply") {
+    if (!has_reply_entry()) GTEST_SKIP() << "this build has no server (TESSERA_BUILD_SERVER=OFF)";
+    reply_one_input(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
   } else if (c.target == "request") {
     if (!has_request_entry()) GTEST_SKIP() << "this build has no server (TESSERA_BUILD_SERVER=OFF)";
     request_one_input(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());

@@ -12,7 +12,8 @@
 //               Debian's json-schema-test-suite (SCHEMA_SUITE: its tests/draft7 folder, read at run
 //               time), in the layout of fuzz_entries.h's schema_one_input;
 //   http/       client connections' bytes (fuzz_entries.h's http_one_input);
-//   request/    OpenAI request bodies of each kind and field (fuzz_entries.h's request_one_input).
+//   request/    OpenAI request bodies of each kind and field (fuzz_entries.h's request_one_input);
+//   reply/      model outputs of each format and tool-call style (fuzz_entries.h's reply_one_input).
 // Usage: tessera_fuzz_seeds OUT_DIR [FIXTURES_DIR [SCHEMA_SUITE]]
 #include <algorithm>
 #include <cstdio>
@@ -360,6 +361,22 @@ const std::pair<bool, const char*> kRequests[] = {
     {true, R"({"prompt":"x","max_tokens":16777217,"temperature":1e400})"},
 };
 
+// Model outputs for the reply target: {flags (fuzz_entries.h's reply layout), text}.
+const std::pair<uint8_t, const char*> kReplies[] = {
+    {0x02, "Hello! How can I help you today?"},
+    {0x16, "<think>\nThe user asks for the weather.\n</think>\n\nIt is sunny, 21 \xc2\xb0" "C."},
+    {0x06, "<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\"}}\n</tool_call>"},
+    {0x06, "[TOOL_CALLS][{\"name\": \"f\", \"arguments\": \"{\\\"a\\\": 1}\"}]"},
+    {0x06, "<|python_tag|>{\"name\": \"search\", \"parameters\": {\"q\": \"x\"}}"},
+    {0x26, "<|channel|>analysis<|message|>Think.<|end|><|start|>assistant<|channel|>commentary to=functions.get "
+           "<|constrain|>json<|message|>{\"city\":\"Oslo\"}<|call|>"},
+    {0x22, "<|channel|>analysis<|message|>Hmm.<|end|><|start|>assistant<|channel|>final<|message|>Done.<|return|>"},
+    {0x3a, "<|channel>thought\nLet me see.<channel|>The answer is 4."},
+    {0x0b, "Once upon a time, \xff\xfe broken bytes \xe6\x97"},
+    {0x80, "partial"},
+    {0xc2, "stopping"},
+};
+
 int main(int argc, char** argv) {
   if (argc < 2) {
     std::cerr << "usage: tessera_fuzz_seeds OUT_DIR [FIXTURES_DIR [SCHEMA_SUITE]]\n";
@@ -368,7 +385,8 @@ int main(int argc, char** argv) {
   const fs::path out = argv[1];
   const fs::path fixtures = argc > 2 ? fs::path(argv[2]) : fs::path();
   const fs::path schema_suite = argc > 3 ? fs::path(argv[3]) : fs::path();
-  for (const char* d : {"gguf", "template", "tokenizer", "schema", "http", "request"}) fs::create_directories(out / d);
+  for (const char* d : {"gguf", "template", "tokenizer", "schema", "http", "request", "reply"})
+    fs::create_directories(out / d);
   bool ok = true;
 
   GgufWriter empty;
@@ -441,6 +459,12 @@ int main(int argc, char** argv) {
   for (const auto& [completions, body] : kRequests)
     ok &= write_file(out / "request" / ("request_" + std::to_string(n++) + ".bin"),
                      std::string(1, completions ? '\x01' : '\x00') + body);
+  // Model outputs: flags, a piece size, the text; each at three piece sizes.
+  n = 0;
+  for (const auto& [flags, text] : kReplies)
+    for (char piece : {'\x00', '\x03', '\x3f'})
+      ok &= write_file(out / "reply" / ("reply_" + std::to_string(n++) + ".bin"),
+                       std::string(1, static_cast<char>(flags)) + std::string(1, piece) + text);
   if (!ok) std::cerr << "tessera_fuzz_seeds: some seeds could not be written under " << out << "\n";
   return ok ? 0 : 1;
 }
