@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "fuzz_check.h"
 #include "gguf/gguf_file.h"
 #include "gguf/gguf_split.h"
 #include "gguf/gguf_value.h"
@@ -26,12 +27,6 @@ namespace tessera::tokenizer {}
 
 namespace tessera::fuzz {
 namespace {
-
-// Fails the run in a way libFuzzer (and a test) records, with the input that caused it.
-#define FUZZ_CHECK(cond)        \
-  do {                          \
-    if (!(cond)) __builtin_trap(); \
-  } while (0)
 
 // Touches every item of a value, recursively; returns a checksum so nothing is optimised away.
 uint64_t walk_value(const gguf::Value& v) {

@@ -6,17 +6,13 @@
 #include <string_view>
 
 #include "api_error.h"
+#include "fuzz_check.h"
 #include "fuzz_entries.h"
 #include "http/access_policy.h"
 #include "http/request_reader.h"
 
 namespace tessera::fuzz {
 namespace {
-
-#define FUZZ_CHECK(cond)           \
-  do {                             \
-    if (!(cond)) __builtin_trap(); \
-  } while (0)
 
 using namespace tessera::server::http;
 

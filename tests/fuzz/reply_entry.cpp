@@ -10,17 +10,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "fuzz_check.h"
 #include "fuzz_entries.h"
 #include "reasoning/output_format.h"
 #include "reply_encoder.h"
 
 namespace tessera::fuzz {
 namespace {
-
-#define FUZZ_CHECK(cond)           \
-  do {                             \
-    if (!(cond)) __builtin_trap(); \
-  } while (0)
 
 // Checks a stream's bytes: events "data: <JSON>\n\n", the last "data: [DONE]".
 void check_events(std::string_view out) {

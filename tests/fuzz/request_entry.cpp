@@ -10,17 +10,13 @@
 #include <variant>
 
 #include "api_error.h"
+#include "fuzz_check.h"
 #include "fuzz_entries.h"
 #include "grammar/json_matcher.h"
 #include "openai_request.h"
 
 namespace tessera::fuzz {
 namespace {
-
-#define FUZZ_CHECK(cond)           \
-  do {                             \
-    if (!(cond)) __builtin_trap(); \
-  } while (0)
 
 // An error message quotes at most kJsonExcerptBytes of any value; the rest is the field's path and
 // the sentence around it.

@@ -15,17 +15,13 @@
 #include <nlohmann/json.hpp>
 
 #include "common/json_input.h"
+#include "fuzz_check.h"
 #include "fuzz_entries.h"
 #include "grammar/json_matcher.h"
 #include "grammar/json_schema.h"
 
 namespace tessera::fuzz {
 namespace {
-
-#define FUZZ_CHECK(cond)           \
-  do {                             \
-    if (!(cond)) __builtin_trap(); \
-  } while (0)
 
 // The recogniser's work per byte grows with the nesting it holds; a reply is at most this long
 // here (generations are bounded by max_tokens; the schema is what this target is about).

@@ -53,13 +53,7 @@ TEST(FamilyFacts, Glm4Moe) {
   c.n_layer = 3;
   c.n_expert = 8;
   c.n_expert_used = 2;
-  c.leading_dense = 1;
-  c.n_ff = 32;
-  c.n_ff_dense_layers = 96;
-  c.n_shared_experts = 1;
-  c.router.gating = ExpertGating::Sigmoid;
-  c.router.normalize = true;
-  c.router.scale = 2.5f;
+  set_v3_style_experts(c);
   c.router.n_group = 4;
   c.router.n_group_used = 2;
   auto f = facts_of(c);

@@ -5,22 +5,15 @@
 #include <random>
 
 #include "grammar/json_constraint.h"
+#include "grammar_test_util.h"
 
 namespace tessera::grammar {
 namespace {
 
 using Json = nlohmann::ordered_json;
 
-std::shared_ptr<const JsonSchema> compile(const char* text) {
-  auto r = JsonSchema::compile(Json::parse(text));
-  EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
-  return r.ok() ? *r : nullptr;
-}
-
-bool matches(const std::shared_ptr<const JsonSchema>& s, std::string_view text) {
-  JsonMatcher m(s);
-  return m.feed(text) && m.accepting();
-}
+using test::compile;
+using test::matches;
 
 TEST(JsonSchemaCompile, RefusesKeywordsOutsideTheSubsetNamingThem) {
   struct Case {
