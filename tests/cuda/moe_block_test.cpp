@@ -64,15 +64,11 @@ RandomModelConfig glm_config() {
   c.n_rot = 32;
   c.qkv_bias = true;
   c.n_layer = 2;
-  c.leading_dense = 1;
+  tessera::test::set_v3_style_experts(c);
   c.n_ff = 256;
   c.n_ff_dense_layers = 512;
   c.n_expert = 16;
   c.n_expert_used = 4;
-  c.n_shared_experts = 1;
-  c.router.gating = ExpertGating::Sigmoid;
-  c.router.normalize = true;
-  c.router.scale = 2.5f;
   for (int l = 0; l < 2; ++l) zero(c, "blk." + std::to_string(l) + ".attn_output.weight");
   zero(c, "blk.0.ffn_down.weight");
   return c;
