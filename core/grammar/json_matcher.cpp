@@ -561,7 +561,15 @@ uint32_t JsonMatcher::stack_cost(const Frame* begin, const Frame* end) const {
                                    object_rest(n, obj.bits | (uint64_t{1} << i), true)));
       }
       if (n.additional >= 0) {
-        const uint32_t key_end = string_rest(f->phase) + 1;
+        uint32_t key_end = string_rest(f->phase) + 1;
+        // Written out to exactly a forbidden property's name, a free key needs one more character.
+        for (uint64_t bits = f->bits; bits != 0 && f->phase == kStrPlain; bits &= bits - 1) {
+          const int i = std::countr_zero(bits);
+          if (!(n.usable_properties >> i & 1) && n.properties[static_cast<size_t>(i)].key.size() == f->offset) {
+            ++key_end;
+            break;
+          }
+        }
         cost = std::min(cost, plus(plus(key_end + 1, nodes_[n.additional].min_bytes), object_rest(n, obj.bits, true)));
       }
       --f;  // the object is counted

@@ -92,6 +92,14 @@ TEST(JsonStrictness, NothingIsStartedThatCannotEnd) {
   auto s = compile(R"({"type":"object","properties":{"bar":false,"baz":{"type":"integer"}}})");
   EXPECT_EQ(taken(s, R"({"bar": 1})"), 5u);
   EXPECT_TRUE(matches(s, R"({"bart": 1, "baz": 2})"));
+  {
+    // ... so from {"bar the fewest bytes to a complete value are 5: a character, '"', ':', 0, '}'.
+    JsonMatcher m(s);
+    ASSERT_TRUE(m.feed(R"({"bar)"));
+    EXPECT_EQ(m.bytes_to_close(), 5u);
+    ASSERT_TRUE(m.feed("t"));
+    EXPECT_EQ(m.bytes_to_close(), 4u);
+  }
   // Without free keys, the forbidden one cannot even be begun, and no comma asks for it.
   auto closed = compile(R"({"type":"object","properties":{"bar":false,"baz":{"type":"integer"}},
                             "additionalProperties":false})");
