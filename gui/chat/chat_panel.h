@@ -32,6 +32,8 @@ class ChatPanel : public QWidget {
   QPushButton* newButton() const { return new_; }
   // "Context: 180 / 256 tokens": how full the model's context is (hidden while no model is loaded).
   QProgressBar* contextMeter() const { return context_meter_; }
+  // What moves the meter while a reply streams (every kMeterIntervalMs at most), for tests.
+  const QTimer* contextMeterPace() const { return &meter_throttle_; }
   // The conversation's context overflow policy, beside the meter.
   OverflowPolicyChooser* overflowChooser() const { return overflow_; }
 
