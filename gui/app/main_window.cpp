@@ -20,8 +20,6 @@
 #include <QMimeData>
 #include <QPushButton>
 #include <QScreen>
-#include <QScrollArea>
-#include <QScrollBar>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -72,11 +70,6 @@ QString localGgufPath(const QMimeData* mime) {
     if (url.isLocalFile()) return url.toLocalFile();
   return {};
 }
-
-// Dock contents scroll up and down rather than set the window's minimum height: on a 1366×768
-// laptop the docks are shorter than what they hold. Never narrower than what they hold, in any
-// language, so nothing is cut at the side.
-QScrollArea* scrollable(QWidget* content) { return new VerticalScrollArea(content); }
 
 // The status bar's server line: the whole text in its tooltip, elided where it does not fit (a
 // long reason must not push the rest of the status bar off the window).
@@ -338,7 +331,9 @@ void MainWindow::showLocalServerDialog() {
 void MainWindow::createDocks(std::unique_ptr<DeviceSource> devices) {
   model_panel_ = new ModelPanel(engine_.get());
   remote_panel_ = new RemoteEndpointPanel(engine_.get());
-  source_panel_ = new ModelSourcePanel(scrollable(model_panel_), remote_panel_);
+  // Dock contents scroll up and down (a laptop's docks are shorter than what they hold), never
+  // narrower than what they hold (vertical_scroll_area.h).
+  source_panel_ = new ModelSourcePanel(new VerticalScrollArea(model_panel_), remote_panel_);
   model_dock_ = new QDockWidget(this);
   model_dock_->setObjectName(QStringLiteral("modelDock"));
   model_dock_->setWidget(source_panel_);
@@ -362,7 +357,7 @@ void MainWindow::createDocks(std::unique_ptr<DeviceSource> devices) {
   layout->addStretch(1);
   generation_dock_ = new QDockWidget(this);
   generation_dock_->setObjectName(QStringLiteral("generationDock"));
-  generation_dock_->setWidget(scrollable(generation));
+  generation_dock_->setWidget(new VerticalScrollArea(generation));
   // The history above the generation settings on the right: the left column is the model panel's,
   // which needs its height before a model is loaded; sampling is changed least often.
   history_panel_ = new HistoryPanel(conversations_->store());
